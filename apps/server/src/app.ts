@@ -1,0 +1,89 @@
+/**
+ * buildApp(deps): the HTTP app with every plugin and feature module, and nothing read from the
+ * environment. main.ts builds it for real; tests build it on a test database.
+ */
+import crypto from 'node:crypto';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Database } from './db/database';
+import { registerErrorHandling, requestPath, sendProblem } from './http/error-handler';
+import { ProblemError } from './http/problem';
+import { registerHealthRoutes } from './modules/health/health.routes';
+import { isApiPath, registerWeb, sendSpaIndex } from './web/static';
+
+export type AppDeps = {
+  config: Config;
+  database: Database;
+  logger: FastifyBaseLogger;
+};
+
+export function contentSecurityPolicy(config: Pick<Config, 'publicUrl'>) {
+  return {
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+      fontSrc: ["'self'", 'data:'],
+      connectSrc: ["'self'"],
+      frameSrc: ["'self'"],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+      frameAncestors: ["'none'"],
+      ...(config.publicUrl.startsWith('https://') ? { upgradeInsecureRequests: [] } : {}),
+    },
+  };
+}
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, database } = deps;
+  const app = Fastify({
+    loggerInstance: deps.logger,
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : crypto.randomUUID();
+    },
+    bodyLimit: 1024 * 1024,
+    forceCloseConnections: 'idle',
+    trustProxy: config.appEnv === 'production',
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: contentSecurityPolicy(config),
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: config.publicUrl.startsWith('https://'),
+  });
+
+  await registerHealthRoutes(app, { database });
+
+  const isWebServed = config.serveWeb && (await registerWeb(app, config.webDistDir));
+
+  app.setNotFoundHandler((request, reply) => {
+    const urlPath = requestPath(request);
+    if (
+      isWebServed &&
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !isApiPath(urlPath)
+    ) {
+      return sendSpaIndex(reply);
+    }
+    return sendProblem(
+      reply,
+      new ProblemError('not-found', `No route matches ${request.method} ${urlPath}.`),
+      request,
+    );
+  });
+
+  return app;
+}

@@ -1,0 +1,106 @@
+/**
+ * One database handle for the whole server, on either engine: PGlite embedded in the data
+ * directory (the default) or a PostgreSQL server through a node-postgres pool (DATABASE_URL).
+ * Both speak the same SQL and run the same migrations; callers never ask which one they have,
+ * except pg-boss, which needs a raw `executeSql`.
+ */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export type SqlResult = { rows: Record<string, unknown>[] };
+export type ExecuteSql = (text: string, values?: unknown[]) => Promise<SqlResult>;
+
+export type Database = {
+  kind: 'pglite' | 'postgres';
+  db: Db;
+  /** The driver underneath, for the few places that need it (migrations, test templates). */
+  driver: { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; pool: pg.Pool };
+  /** Raw SQL for libraries that bring their own (pg-boss). Multi-statement text is allowed without values. */
+  executeSql: ExecuteSql;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+};
+
+export function fromPglite(client: PGlite): Database {
+  const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
+  const executeSql: ExecuteSql = async (text, values) => {
+    try {
+      if (values && values.length > 0) {
+        const result = await client.query<Record<string, unknown>>(text, values);
+        return { rows: result.rows };
+      }
+      // exec() runs several statements and returns one result each; pg-boss expects them merged.
+      const results = await client.exec(text);
+      return { rows: results.flatMap((result) => result.rows as Record<string, unknown>[]) };
+    } catch (error) {
+      // PGlite has a single connection: a failed multi-statement text would leave it inside an
+      // aborted transaction and break every later query.
+      if (!client.closed) await client.exec('ROLLBACK').catch(() => undefined);
+      throw error;
+    }
+  };
+  return {
+    kind: 'pglite',
+    db,
+    driver: { kind: 'pglite', client },
+    executeSql,
+    async ping() {
+      await client.query('select 1');
+    },
+    async close() {
+      if (!client.closed) await client.close();
+    },
+  };
+}
+
+export function fromPool(pool: pg.Pool): Database {
+  const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
+  let closed = false;
+  return {
+    kind: 'postgres',
+    db,
+    driver: { kind: 'postgres', pool },
+    async executeSql(text, values) {
+      const result = await pool.query(text, values);
+      return { rows: result.rows as Record<string, unknown>[] };
+    },
+    async ping() {
+      await pool.query('select 1');
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+    },
+  };
+}
+
+export type DatabaseOptions = {
+  databaseUrl: string | undefined;
+  dataDir: string;
+  poolMax: number;
+};
+
+/** Opens the configured database: a PostgreSQL server when a URL is given, else embedded PGlite. */
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolMax,
+      application_name: 'billow',
+    });
+    return fromPool(pool);
+  }
+  const dir = path.join(options.dataDir, 'pglite');
+  await fs.mkdir(dir, { recursive: true });
+  const client = await PGlite.create(dir);
+  return fromPglite(client);
+}

@@ -1,0 +1,46 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { migrationsFolder } from './migrate';
+
+const run = promisify(execFile);
+const serverDir = path.resolve(import.meta.dirname, '../..');
+
+describe('committed migrations', () => {
+  it('match the Drizzle schema (generating from the schema adds nothing)', async () => {
+    const scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'billow-migrations-'));
+    const out = path.join(scratch, 'drizzle');
+    await fs.cp(migrationsFolder, out, { recursive: true });
+    const configFile = path.join(serverDir, `.drizzle-check-${process.pid}.config.ts`);
+    await fs.writeFile(
+      configFile,
+      `import { defineConfig } from 'drizzle-kit';
+export default defineConfig({ dialect: 'postgresql', schema: './src/db/schema.ts', out: ${JSON.stringify(out)}, casing: 'snake_case' });
+`,
+    );
+    try {
+      const before = await fs.readdir(out);
+      const { stdout } = await run(
+        process.execPath,
+        [
+          path.join(serverDir, '../../node_modules/drizzle-kit/bin.cjs'),
+          'generate',
+          '--config',
+          configFile,
+        ],
+        { cwd: serverDir },
+      );
+      const after = await fs.readdir(out);
+      expect(
+        after,
+        `the schema changed without a migration; run \`npm run db:generate\`.\n${stdout}`,
+      ).toEqual(before);
+    } finally {
+      await fs.rm(configFile, { force: true });
+      await fs.rm(scratch, { recursive: true, force: true });
+    }
+  });
+});

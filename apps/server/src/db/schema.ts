@@ -1,0 +1,5 @@
+/**
+ * The Drizzle schema: each feature keeps its tables in its own module folder; this file gathers
+ * them so drizzle-kit and the query builder see every table.
+ */
+export * from '../modules/users/users.schema';

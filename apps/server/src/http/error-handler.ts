@@ -1,0 +1,91 @@
+/**
+ * Every error leaves as RFC 9457 problem details with content type application/problem+json.
+ * Validation errors list each field in the spec's generic words; framework errors (bad JSON,
+ * wrong content type, body too large) keep their 4xx status; anything unexpected is logged with
+ * the request id and answered with a 500 that holds no stack, SQL or internals.
+ */
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+} from 'fastify-type-provider-zod';
+import { PROBLEM_CONTENT_TYPE, type ProblemFieldError } from '@billow/contracts';
+import { ProblemError, problemBody, problemTypeForStatus } from './problem';
+
+export function requestPath(request: FastifyRequest): string {
+  return request.url.split('?')[0] ?? request.url;
+}
+
+export function sendProblem(reply: FastifyReply, error: ProblemError, request: FastifyRequest) {
+  if (error.headers) void reply.headers(error.headers);
+  return reply
+    .code(error.status)
+    .type(PROBLEM_CONTENT_TYPE)
+    .send(
+      problemBody(
+        error.problemType,
+        error.status,
+        error.detail,
+        requestPath(request),
+        error.errors,
+      ),
+    );
+}
+
+function fieldErrors(error: {
+  validation: { instancePath: string; message?: string; keyword: string }[];
+  validationContext?: string;
+}): ProblemFieldError[] {
+  return error.validation.map((issue) => {
+    const path = issue.instancePath.replace(/^\//, '').split('/').filter(Boolean).join('.');
+    return {
+      field: path || error.validationContext || 'body',
+      message: issue.message ?? 'Invalid input',
+      code: issue.keyword,
+    };
+  });
+}
+
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof ProblemError) return sendProblem(reply, error, request);
+
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors = fieldErrors(error);
+      const detail = errors.map((e) => `${e.field}: ${e.message}`).join('; ');
+      return sendProblem(reply, new ProblemError('validation', detail, { errors }), request);
+    }
+
+    if (isResponseSerializationError(error)) {
+      request.log.error(
+        { err: error, issues: error.cause.issues },
+        'response does not match its contract',
+      );
+      return sendProblem(
+        reply,
+        new ProblemError('internal-server-error', 'An unexpected error occurred.'),
+        request,
+      );
+    }
+
+    const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
+    if (status >= 400 && status < 500) {
+      const detail =
+        error.name === 'SyntaxError' || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY'
+          ? 'The request body is not valid JSON.'
+          : error.message;
+      return sendProblem(
+        reply,
+        new ProblemError(problemTypeForStatus(status), detail, { status }),
+        request,
+      );
+    }
+
+    request.log.error({ err: error }, 'unexpected error');
+    return sendProblem(
+      reply,
+      new ProblemError('internal-server-error', 'An unexpected error occurred.', { status: 500 }),
+      request,
+    );
+  });
+}

@@ -1,0 +1,40 @@
+/**
+ * A typed job map: queue name → zod payload → options. The map is declared once (jobs/catalog
+ * and each module's *.jobs.ts) and handlers are supplied separately, so a worker process can
+ * refuse to start when a declared job has nobody to run it.
+ */
+import type { z } from 'zod';
+
+export type JobOptions = {
+  /** Retries after the first attempt (spec: attempts 1 to 10, so retryLimit 0 to 9). */
+  retryLimit?: number;
+  /** Seconds before the first retry. */
+  retryDelaySeconds?: number;
+  /** Exponential back-off (doubles each retry, with jitter) instead of a fixed delay. */
+  retryBackoff?: boolean;
+  /** How long one attempt may run before it counts as failed. */
+  expireInSeconds?: number;
+  /** How many jobs of this queue one worker runs at once (spec: 1 to 50, default 5). */
+  concurrency?: number;
+};
+
+export type JobDefinition<P extends z.ZodType = z.ZodType> = {
+  payload: P;
+  options?: JobOptions;
+};
+
+export type JobMap = Record<string, JobDefinition>;
+
+export function defineJobs<const M extends JobMap>(map: M): M {
+  return map;
+}
+
+export type JobPayload<M extends JobMap, K extends keyof M> = z.output<M[K]['payload']>;
+
+export type JobContext = { jobId: string; attempt: number; queue: string };
+
+export type JobHandler<P> = (payload: P, context: JobContext) => Promise<void>;
+
+export type JobHandlers<M extends JobMap> = {
+  [K in keyof M]: JobHandler<JobPayload<M, K>>;
+};

@@ -1,0 +1,123 @@
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { sql } from 'drizzle-orm';
+import { createTestDatabase, type TestDatabase } from '../../test/test-database';
+import { defineJobs } from './job-map';
+import { MissingJobHandlerError, startJobSystem } from './job-system';
+
+const logger = pino({ level: 'silent' });
+
+const testJobs = defineJobs({
+  'test.flaky': {
+    payload: z.object({ key: z.string().uuid(), failTimes: z.number().int().min(0) }),
+    options: { retryLimit: 3, retryDelaySeconds: 1, retryBackoff: true, concurrency: 2 },
+  },
+});
+
+async function waitFor<T>(read: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+describe(startJobSystem.name, () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(() => database.destroy());
+
+  it('retries a failing job with growing back-off until it succeeds', async () => {
+    const attempts: { attempt: number; at: number }[] = [];
+    const jobs = await startJobSystem({
+      database,
+      jobs: testJobs,
+      logger,
+      pollIntervalSeconds: 0.5,
+      isWorker: true,
+    });
+    await jobs.startWorkers({
+      'test.flaky': async (payload, context) => {
+        attempts.push({ attempt: context.attempt, at: Date.now() });
+        if (context.attempt <= payload.failTimes)
+          throw new Error(`attempt ${context.attempt} fails`);
+      },
+    });
+    const id = await jobs.queue.send('test.flaky', { key: crypto.randomUUID(), failTimes: 2 });
+    expect(id).toBeTruthy();
+
+    const job = await waitFor(async () => {
+      const found = await jobs.boss.getJobById('test.flaky', id!);
+      return found?.state === 'completed' ? found : undefined;
+    });
+    await jobs.stop();
+
+    expect(job.retryCount).toBe(2);
+    expect(attempts.map((a) => a.attempt)).toEqual([1, 2, 3]);
+    // Back-off: the first retry waits at least retryDelay (1 s), the second at least twice that.
+    const firstGap = attempts[1]!.at - attempts[0]!.at;
+    const secondGap = attempts[2]!.at - attempts[1]!.at;
+    expect(firstGap).toBeGreaterThanOrEqual(900);
+    expect(secondGap).toBeGreaterThanOrEqual(1900);
+  });
+
+  it('refuses to start workers when a declared job has no handler', async () => {
+    const jobs = await startJobSystem({
+      database,
+      jobs: testJobs,
+      logger,
+      pollIntervalSeconds: 0.5,
+      isWorker: true,
+    });
+    await expect(jobs.startWorkers({})).rejects.toThrow(MissingJobHandlerError);
+    await expect(jobs.startWorkers({})).rejects.toThrow('no handler for job(s) "test.flaky"');
+    await jobs.stop();
+  });
+
+  it('refuses a payload that does not match the job map before storing it', async () => {
+    const jobs = await startJobSystem({
+      database,
+      jobs: testJobs,
+      logger,
+      pollIntervalSeconds: 0.5,
+      isWorker: false,
+    });
+    await expect(
+      jobs.queue.send('test.flaky', { key: 'not-a-uuid', failTimes: 0 }),
+    ).rejects.toThrow();
+    await jobs.stop();
+  });
+
+  it('enqueues inside a transaction and drops the job when the transaction rolls back', async () => {
+    const jobs = await startJobSystem({
+      database,
+      jobs: testJobs,
+      logger,
+      pollIntervalSeconds: 0.5,
+      isWorker: false,
+    });
+    const key = crypto.randomUUID();
+    await expect(
+      database.db.transaction(async (tx) => {
+        await jobs.queue.send('test.flaky', { key, failTimes: 0 }, { tx });
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    const committedKey = crypto.randomUUID();
+    await database.db.transaction(async (tx) => {
+      await jobs.queue.send('test.flaky', { key: committedKey, failTimes: 0 }, { tx });
+    });
+    const rows = await database.db.execute<{ key: string }>(
+      sql`select data->>'key' as key from pgboss.job where name = 'test.flaky'`,
+    );
+    const keys = (rows as unknown as { rows: { key: string }[] }).rows.map((r) => r.key);
+    expect(keys).toContain(committedKey);
+    expect(keys).not.toContain(key);
+    await jobs.stop();
+  });
+});

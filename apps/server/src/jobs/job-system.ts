@@ -1,0 +1,158 @@
+/**
+ * The pg-boss wrapper. pg-boss lives on the same database as the data (its own `pgboss` schema),
+ * so a job can be enqueued in the same transaction that writes the rows it works on.
+ *
+ * - `queue.send()` validates the payload against the job map before it is stored.
+ * - `startWorkers()` refuses to start when a declared job has no handler, runs up to
+ *   `concurrency` jobs of a queue at once, and fails each job on its own so one bad job does not
+ *   fail its batch.
+ * - `stop()` stops fetching, waits for running jobs, then lets the caller close the database.
+ */
+import PgBoss from 'pg-boss';
+import type { FastifyBaseLogger } from 'fastify';
+import { JOB_LIMITS } from '@billow/contracts';
+import type { Database, Db } from '../db/database';
+import type { JobHandlers, JobMap, JobOptions, JobPayload } from './job-map';
+import { executeSqlIn } from './sql-in-transaction';
+
+export type SendOptions = {
+  /** Enqueue inside this Drizzle transaction (commits or rolls back with it). */
+  tx?: Db;
+  startAfterSeconds?: number;
+  singletonKey?: string;
+  priority?: number;
+};
+
+export type JobQueue<M extends JobMap> = {
+  send<K extends keyof M & string>(
+    name: K,
+    payload: JobPayload<M, K>,
+    options?: SendOptions,
+  ): Promise<string | null>;
+};
+
+export type JobSystem<M extends JobMap> = {
+  queue: JobQueue<M>;
+  boss: PgBoss;
+  startWorkers(handlers: Partial<JobHandlers<M>>): Promise<void>;
+  stop(timeoutMs?: number): Promise<void>;
+};
+
+export class MissingJobHandlerError extends Error {
+  constructor(readonly names: string[]) {
+    super(`Billow cannot start: no handler for job(s) ${names.map((n) => `"${n}"`).join(', ')}`);
+    this.name = 'MissingJobHandlerError';
+  }
+}
+
+export type JobSystemOptions<M extends JobMap> = {
+  database: Database;
+  jobs: M;
+  logger: FastifyBaseLogger;
+  pollIntervalSeconds: number;
+  /** Maintenance and cron scheduling run in processes that work jobs. */
+  isWorker: boolean;
+};
+
+function queueOptions(options: JobOptions = {}) {
+  return {
+    retryLimit: options.retryLimit ?? 3,
+    retryDelay: options.retryDelaySeconds ?? 5,
+    retryBackoff: options.retryBackoff ?? true,
+    expireInSeconds: options.expireInSeconds ?? 15 * 60,
+  };
+}
+
+export async function startJobSystem<M extends JobMap>(
+  options: JobSystemOptions<M>,
+): Promise<JobSystem<M>> {
+  const { database, jobs, logger } = options;
+  const boss = new PgBoss({
+    db: { executeSql: (text, values) => database.executeSql(text, values) },
+    schema: 'pgboss',
+    supervise: options.isWorker,
+    schedule: options.isWorker,
+    migrate: true,
+  });
+  boss.on('error', (error) => logger.error({ err: error }, 'job system error'));
+  await boss.start();
+
+  for (const [name, definition] of Object.entries(jobs)) {
+    const settings = queueOptions(definition.options);
+    await boss.createQueue(name, { name, ...settings });
+    await boss.updateQueue(name, { name, ...settings });
+  }
+
+  const queue: JobQueue<M> = {
+    async send(name, payload, sendOptions = {}) {
+      const definition = jobs[name];
+      if (!definition) throw new Error(`Unknown job "${name}"`);
+      const data = definition.payload.parse(payload) as object;
+      return boss.send(name, data, {
+        ...(sendOptions.tx ? { db: { executeSql: executeSqlIn(sendOptions.tx) } } : {}),
+        ...(sendOptions.startAfterSeconds ? { startAfter: sendOptions.startAfterSeconds } : {}),
+        ...(sendOptions.singletonKey ? { singletonKey: sendOptions.singletonKey } : {}),
+        ...(sendOptions.priority ? { priority: sendOptions.priority } : {}),
+      });
+    },
+  };
+
+  async function startWorkers(handlers: Partial<JobHandlers<M>>): Promise<void> {
+    const missing = Object.keys(jobs).filter((name) => typeof handlers[name] !== 'function');
+    if (missing.length > 0) throw new MissingJobHandlerError(missing);
+
+    for (const [name, definition] of Object.entries(jobs)) {
+      const handler = handlers[name as keyof M]!;
+      const concurrency = Math.min(
+        definition.options?.concurrency ?? JOB_LIMITS.concurrencyDefault,
+        JOB_LIMITS.concurrencyMax,
+      );
+      await boss.work(
+        name,
+        {
+          batchSize: concurrency,
+          pollingIntervalSeconds: options.pollIntervalSeconds,
+          includeMetadata: true,
+        },
+        async (batch) => {
+          const outcomes = await Promise.allSettled(
+            batch.map(async (job) => {
+              const parsed = definition.payload.safeParse(job.data);
+              if (!parsed.success) {
+                // A payload that does not parse never will; retrying it only repeats the error.
+                logger.error({ job: name, jobId: job.id }, 'job payload is invalid; cancelled');
+                await boss.cancel(name, job.id);
+                return;
+              }
+              await handler(parsed.data as JobPayload<M, typeof name>, {
+                jobId: job.id,
+                attempt: job.retryCount + 1,
+                queue: name,
+              });
+            }),
+          );
+          for (const [index, outcome] of outcomes.entries()) {
+            if (outcome.status === 'fulfilled') continue;
+            const job = batch[index]!;
+            const error =
+              outcome.reason instanceof Error ? outcome.reason : new Error(String(outcome.reason));
+            logger.warn(
+              { job: name, jobId: job.id, attempt: job.retryCount + 1, err: error },
+              'job attempt failed',
+            );
+            await boss.fail(name, job.id, { message: error.message });
+          }
+        },
+      );
+    }
+  }
+
+  return {
+    queue,
+    boss,
+    startWorkers,
+    async stop(timeoutMs = 30_000) {
+      await boss.stop({ graceful: true, wait: true, close: false, timeout: timeoutMs });
+    },
+  };
+}

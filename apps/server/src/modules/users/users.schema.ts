@@ -1,0 +1,19 @@
+import { boolean, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+/** A person who signed in with their phone. Profile settings default as spec part 1 §3 says. */
+export const users = pgTable('users', {
+  id: uuid().primaryKey().defaultRandom(),
+  phoneNumber: text().notNull().unique(),
+  legalName: text(),
+  email: text(),
+  isEmailVerified: boolean().notNull().default(false),
+  gender: text(),
+  isPlaidUpdateModeRequired: boolean().notNull().default(false),
+  lifetimeAccruedRewardsCents: integer().notNull().default(0),
+  isAutoApplyRewardsEnabled: boolean().notNull().default(true),
+  isSubscriptionNotificationsEnabled: boolean().notNull().default(true),
+  isOverdraftProtectionEnabled: boolean().notNull().default(true),
+  isBillNegotiationEnabled: boolean().notNull().default(false),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});

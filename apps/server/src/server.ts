@@ -1,0 +1,97 @@
+/**
+ * Starts Billow in one of three shapes: everything in one process (the default), the HTTP API
+ * only, or the job workers only. The last two need a PostgreSQL server: PGlite belongs to the one
+ * process that opened it.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+import { buildApp } from './app';
+import type { Config } from './config';
+import { openDatabase, type Database } from './db/database';
+import { migrateDatabase } from './db/migrate';
+import { createJobHandlers, jobMap, type AppJobMap } from './jobs/catalog';
+import { startJobSystem, type JobSystem } from './jobs/job-system';
+
+export type ServerMode = 'all' | 'api' | 'worker';
+
+export type RunningServer = {
+  app: FastifyInstance | undefined;
+  database: Database;
+  jobs: JobSystem<AppJobMap>;
+  url: string | undefined;
+  stop(): Promise<void>;
+};
+
+export class StartupError extends Error {
+  override name = 'StartupError';
+}
+
+/** Refuses settings that cannot work, before anything is opened. */
+export function checkStartup(config: Config, mode: ServerMode): void {
+  if (mode !== 'all' && !config.databaseUrl) {
+    throw new StartupError(
+      `Billow cannot start in "${mode}" mode on the embedded database: running the API and the ` +
+        'workers as separate processes needs a PostgreSQL server. Set DATABASE_URL, or use `npm start`.',
+    );
+  }
+}
+
+export async function startServer(
+  config: Config,
+  mode: ServerMode,
+  logger: Logger,
+): Promise<RunningServer> {
+  checkStartup(config, mode);
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolMax: config.databasePoolMax,
+  });
+  let jobs: JobSystem<AppJobMap> | undefined;
+  let app: FastifyInstance | undefined;
+  try {
+    await migrateDatabase(database);
+    jobs = await startJobSystem({
+      database,
+      jobs: jobMap,
+      logger,
+      pollIntervalSeconds: config.jobPollIntervalSeconds,
+      isWorker: mode !== 'api',
+    });
+    if (mode !== 'api') await jobs.startWorkers(createJobHandlers());
+
+    let url: string | undefined;
+    if (mode !== 'worker') {
+      app = await buildApp({ config, database, logger });
+      await app.listen({ host: config.host, port: config.port });
+      const address = app.server.address();
+      const port = typeof address === 'object' && address ? address.port : config.port;
+      url = `http://localhost:${port}`;
+    }
+
+    const startedJobs = jobs;
+    const startedApp = app;
+    let stopping: Promise<void> | undefined;
+    return {
+      app,
+      database,
+      jobs: startedJobs,
+      url,
+      stop() {
+        // Stop taking requests and let in-flight ones finish, then let running jobs finish, and
+        // only then close the database they use.
+        stopping ??= (async () => {
+          if (startedApp) await startedApp.close();
+          await startedJobs.stop();
+          await database.close();
+        })();
+        return stopping;
+      },
+    };
+  } catch (error) {
+    await app?.close().catch(() => undefined);
+    await jobs?.stop(1000).catch(() => undefined);
+    await database.close().catch(() => undefined);
+    throw error;
+  }
+}

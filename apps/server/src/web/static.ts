@@ -1,0 +1,43 @@
+/**
+ * Serves the built web app. Hashed assets are cached for a year; index.html is revalidated on
+ * every load so a new deploy is picked up. Any GET outside /api and /ws that matches no file gets
+ * index.html, and the React router decides what to show (its own 404 page included).
+ */
+import fs from 'node:fs';
+import type { ServerResponse } from 'node:http';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+
+export async function registerWeb(app: FastifyInstance, distDir: string): Promise<boolean> {
+  if (!fs.existsSync(path.join(distDir, 'index.html'))) {
+    app.log.warn({ distDir }, 'web build not found; serving the API only (run `npm run build`)');
+    return false;
+  }
+  await app.register(fastifyStatic, {
+    root: distDir,
+    wildcard: false,
+    cacheControl: false,
+    // @fastify/static hands setHeaders the raw http.ServerResponse (its typings say FastifyReply).
+    setHeaders(res: unknown, filePath: string) {
+      const value = filePath.includes(`${path.sep}assets${path.sep}`)
+        ? 'public, max-age=31536000, immutable'
+        : 'no-cache';
+      (res as ServerResponse).setHeader('cache-control', value);
+    },
+  });
+  return true;
+}
+
+export function isApiPath(urlPath: string): boolean {
+  return (
+    urlPath === '/api' ||
+    urlPath.startsWith('/api/') ||
+    urlPath === '/ws' ||
+    urlPath.startsWith('/ws/')
+  );
+}
+
+export function sendSpaIndex(reply: FastifyReply) {
+  return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+}

@@ -1,0 +1,64 @@
+/**
+ * The migrated template every test database is copied from, on either engine. It already holds
+ * the app's tables and pg-boss's schema, so a test file starts in milliseconds, not seconds.
+ */
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import pino from 'pino';
+import { fromPglite, fromPool, type Database } from '../src/db/database';
+import { migrateDatabase } from '../src/db/migrate';
+import { startJobSystem } from '../src/jobs/job-system';
+
+export const TEMPLATE_DATABASE = 'billow_test_template';
+
+/** DATABASE_URL with another database name. */
+export function urlFor(databaseUrl: string, database: string): string {
+  const url = new URL(databaseUrl);
+  url.pathname = `/${database}`;
+  return url.toString();
+}
+
+async function prepare(database: Database): Promise<void> {
+  await migrateDatabase(database);
+  const jobs = await startJobSystem({
+    database,
+    jobs: {},
+    logger: pino({ level: 'silent' }),
+    pollIntervalSeconds: 1,
+    isWorker: false,
+  });
+  await jobs.stop(1000);
+}
+
+export async function createPgliteTemplate(): Promise<string> {
+  const client = await PGlite.create();
+  const database = fromPglite(client);
+  await prepare(database);
+  const dump = await client.dumpDataDir('none');
+  await database.close();
+  const file = path.join(os.tmpdir(), `billow-template-${process.pid}-${Date.now()}.tar`);
+  await fs.writeFile(file, Buffer.from(await dump.arrayBuffer()));
+  return file;
+}
+
+export async function createServerTemplate(databaseUrl: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: databaseUrl });
+  await admin.connect();
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS ${TEMPLATE_DATABASE} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${TEMPLATE_DATABASE}`);
+  } finally {
+    await admin.end();
+  }
+  const database = fromPool(
+    new pg.Pool({ connectionString: urlFor(databaseUrl, TEMPLATE_DATABASE), max: 2 }),
+  );
+  try {
+    await prepare(database);
+  } finally {
+    await database.close();
+  }
+}

@@ -1,0 +1,40 @@
+/**
+ * The global fallback (spec part 1 §2): 'Unexpected Application Error!' with the error's status
+ * and text, or its message, and the stack trace when there is one.
+ */
+import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { appMessages } from '@billow/contracts';
+
+export function describeError(error: unknown): { summary: string; stack: string | undefined } {
+  if (isRouteErrorResponse(error))
+    return { summary: `${error.status} ${error.statusText}`, stack: undefined };
+  if (error instanceof Error) return { summary: error.message, stack: error.stack };
+  return { summary: String(error), stack: undefined };
+}
+
+export function ErrorScreen() {
+  const { summary, stack } = describeError(useRouteError());
+  return (
+    <main className="mx-auto flex min-h-dvh max-w-2xl flex-col gap-4 p-6" role="alert">
+      <h1 className="text-2xl font-semibold">{appMessages.unexpectedError}</h1>
+      <h2 className="text-lg text-destructive">{summary}</h2>
+      {stack && (
+        <pre className="overflow-x-auto rounded-xl bg-muted p-4 text-xs leading-relaxed text-muted-foreground">
+          {stack}
+        </pre>
+      )}
+      <div className="flex gap-3">
+        <button
+          type="button"
+          className="font-semibold text-primary underline"
+          onClick={() => window.location.reload()}
+        >
+          Reload the page
+        </button>
+        <a className="font-semibold text-primary underline" href="/">
+          Go home
+        </a>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,41 @@
+import { Tooltip as TooltipPrimitive } from 'radix-ui';
+import type { ComponentProps, ReactNode } from 'react';
+import { TOOLTIP } from '@billow/contracts';
+import { cn } from '@/lib/cn';
+
+/** Spec part 1 §9: tooltips open after 700 ms; moving between them within 300 ms skips the delay. */
+export function TooltipProvider({ children }: { children: ReactNode }) {
+  return (
+    <TooltipPrimitive.Provider
+      delayDuration={TOOLTIP.delayMs}
+      skipDelayDuration={TOOLTIP.skipDelayMs}
+    >
+      {children}
+    </TooltipPrimitive.Provider>
+  );
+}
+
+export function Tooltip({
+  content,
+  children,
+  className,
+  ...props
+}: { content: ReactNode; children: ReactNode } & ComponentProps<typeof TooltipPrimitive.Content>) {
+  return (
+    <TooltipPrimitive.Root>
+      <TooltipPrimitive.Trigger asChild>{children}</TooltipPrimitive.Trigger>
+      <TooltipPrimitive.Portal>
+        <TooltipPrimitive.Content
+          sideOffset={6}
+          className={cn(
+            'z-50 rounded-lg bg-foreground px-3 py-1.5 text-xs text-background shadow-md',
+            className,
+          )}
+          {...props}
+        >
+          {content}
+        </TooltipPrimitive.Content>
+      </TooltipPrimitive.Portal>
+    </TooltipPrimitive.Root>
+  );
+}

@@ -1,0 +1,146 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { defineRoute } from '@billow/contracts';
+import {
+  api,
+  apiRequest,
+  ApiError,
+  registerRefreshFunction,
+  registerUnauthorizedHandler,
+} from './api-client';
+
+type Call = { url: string; init: RequestInit };
+
+function mockFetch(...responses: Response[]) {
+  const calls: Call[] = [];
+  const queue = [...responses];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit) => {
+      calls.push({ url, init });
+      const next = queue.shift();
+      if (!next) throw new Error('no more responses');
+      return next;
+    }),
+  );
+  return calls;
+}
+
+const json = (status: number, body: unknown, type = 'application/json') =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': type } });
+
+function header(call: Call, name: string): string | undefined {
+  return (call.init.headers as Record<string, string>)[name];
+}
+
+describe(apiRequest.name, () => {
+  beforeEach(() => {
+    registerRefreshFunction(undefined);
+    registerUnauthorizedHandler(undefined);
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('sends the bearer token from session storage key "token" and JSON bodies', async () => {
+    sessionStorage.setItem('token', 'id-token');
+    const calls = mockFetch(json(200, { ok: true }));
+    await expect(apiRequest('/api/x', { method: 'POST', body: { a: 1 } })).resolves.toEqual({
+      ok: true,
+    });
+    expect(header(calls[0]!, 'Authorization')).toBe('Bearer id-token');
+    expect(header(calls[0]!, 'Content-Type')).toBe('application/json');
+    expect(calls[0]!.init.body).toBe('{"a":1}');
+  });
+
+  it('reads the token from another key when told to', async () => {
+    sessionStorage.setItem('accessToken', 'access');
+    const calls = mockFetch(json(200, {}));
+    await apiRequest('/api/x', { tokenKey: 'accessToken' });
+    expect(header(calls[0]!, 'Authorization')).toBe('Bearer access');
+  });
+
+  it('never sends a body on GET', async () => {
+    const calls = mockFetch(json(200, {}));
+    await apiRequest('/api/x', { method: 'GET', body: { ignored: true } });
+    expect(calls[0]!.init.body).toBeUndefined();
+  });
+
+  it('raises "HTTP error! status: N" for a non-OK answer and keeps the problem details', async () => {
+    mockFetch(
+      json(
+        404,
+        {
+          type: 'https://billow.app/problems/not-found',
+          title: 'Not Found',
+          status: 404,
+          detail: 'gone',
+          instance: '/api/x',
+        },
+        'application/problem+json',
+      ),
+    );
+    const error = await apiRequest('/api/x').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).message).toBe('HTTP error! status: 404');
+    expect((error as ApiError).problemType).toBe('not-found');
+  });
+
+  it('refreshes once on a 401 and retries with the new token', async () => {
+    sessionStorage.setItem('token', 'old');
+    registerRefreshFunction(async () => {
+      sessionStorage.setItem('token', 'new');
+      return true;
+    });
+    const calls = mockFetch(json(401, {}), json(200, { ok: 1 }));
+    await expect(apiRequest('/api/x')).resolves.toEqual({ ok: 1 });
+    expect(calls.map((c) => header(c, 'Authorization'))).toEqual(['Bearer old', 'Bearer new']);
+  });
+
+  it('signs out with "Authentication failed. Please log in again." when the refresh fails', async () => {
+    const signOut = vi.fn();
+    registerUnauthorizedHandler(signOut);
+    registerRefreshFunction(async () => false);
+    const calls = mockFetch(json(401, {}));
+    const error = await apiRequest('/api/x').catch((e: unknown) => e);
+    expect((error as ApiError).message).toBe('Authentication failed. Please log in again.');
+    expect((error as ApiError).isUnauthorized).toBe(true);
+    expect(signOut).toHaveBeenCalledOnce();
+    expect(calls).toHaveLength(1);
+  });
+
+  it('does not refresh when skip-retry is asked for', async () => {
+    const refresh = vi.fn(async () => true);
+    registerRefreshFunction(refresh);
+    mockFetch(json(401, {}));
+    const error = await apiRequest('/api/x', { skipRetry: true }).catch((e: unknown) => e);
+    expect((error as ApiError).message).toBe('Authentication failed. Please log in again.');
+    expect(refresh).not.toHaveBeenCalled();
+  });
+
+  it('turns a failed connection into a network error', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+    const error = await apiRequest('/api/x').catch((e: unknown) => e);
+    expect((error as ApiError).kind).toBe('network');
+    expect((error as ApiError).message).toBe(
+      'Network error. Please check your connection and try again.',
+    );
+  });
+});
+
+describe(api.name, () => {
+  afterEach(() => vi.unstubAllGlobals());
+  const route = defineRoute({
+    method: 'GET',
+    path: '/api/things',
+    response: z.array(z.object({ id: z.string() })),
+  });
+
+  it('checks the answer against the contract', async () => {
+    mockFetch(json(200, [{ id: 'a' }]));
+    await expect(api(route)).resolves.toEqual([{ id: 'a' }]);
+    mockFetch(json(200, [{ id: 1 }]));
+    await expect(api(route)).rejects.toMatchObject({ kind: 'invalid-response' });
+  });
+});

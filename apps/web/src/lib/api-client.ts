@@ -1,0 +1,143 @@
+/**
+ * The shared request helper of spec part 1 §7 / part 2 §7: JSON in and out, a bearer token from
+ * session storage (key 'token' unless told otherwise), no body on GET, and on a 401 one call to
+ * the registered refresh function and one retry, unless skip-retry is asked for. It only throws
+ * ApiError; screens decide what to show.
+ */
+import {
+  problemDetails,
+  problemNameOf,
+  requestMessages,
+  TOKEN_STORAGE_KEY,
+  type HttpMethod,
+  type ProblemDetails,
+  type RouteBody,
+  type RouteContract,
+  type RouteResponse,
+} from '@billow/contracts';
+import type { z } from 'zod';
+
+export type ApiErrorKind = 'unauthorized' | 'http' | 'network' | 'invalid-response';
+
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly kind: ApiErrorKind,
+    readonly status: number | undefined = undefined,
+    readonly problem: ProblemDetails | undefined = undefined,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+
+  get isUnauthorized(): boolean {
+    return this.kind === 'unauthorized';
+  }
+
+  /** The problem type name (e.g. 'validation'), when the server sent problem details. */
+  get problemType() {
+    return this.problem ? problemNameOf(this.problem.type) : undefined;
+  }
+}
+
+export type RequestOptions = {
+  method?: HttpMethod;
+  body?: unknown;
+  headers?: Record<string, string>;
+  tokenKey?: string;
+  skipRetry?: boolean;
+  signal?: AbortSignal;
+};
+
+type RefreshFunction = () => Promise<boolean>;
+let refresh: RefreshFunction | undefined;
+let onUnauthorized: (() => void) | undefined;
+
+/** The session registers how to refresh tokens; the helper calls it on a 401. */
+export function registerRefreshFunction(fn: RefreshFunction | undefined): void {
+  refresh = fn;
+}
+
+/** Called when a 401 survives the refresh: the session signs the user out. */
+export function registerUnauthorizedHandler(fn: (() => void) | undefined): void {
+  onUnauthorized = fn;
+}
+
+async function send(path: string, options: RequestOptions): Promise<Response> {
+  const method = options.method ?? 'GET';
+  const token = sessionStorage.getItem(options.tokenKey ?? TOKEN_STORAGE_KEY);
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const hasBody = method !== 'GET' && options.body !== undefined;
+  if (hasBody) headers['Content-Type'] = 'application/json';
+  try {
+    return await fetch(path, {
+      method,
+      headers,
+      ...(hasBody ? { body: JSON.stringify(options.body) } : {}),
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(requestMessages.network, 'network');
+  }
+}
+
+async function readProblem(response: Response): Promise<ProblemDetails | undefined> {
+  try {
+    const parsed = problemDetails.safeParse(await response.json());
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export async function apiRequest<T = unknown>(
+  path: string,
+  options: RequestOptions = {},
+): Promise<T> {
+  let response = await send(path, options);
+  if (response.status === 401) {
+    const canRetry =
+      !options.skipRetry && refresh !== undefined && (await refresh().catch(() => false));
+    if (canRetry) response = await send(path, options);
+    if (response.status === 401) {
+      const problem = await readProblem(response);
+      onUnauthorized?.();
+      throw new ApiError(requestMessages.authenticationFailed, 'unauthorized', 401, problem);
+    }
+  }
+  if (!response.ok) {
+    throw new ApiError(
+      requestMessages.httpError(response.status),
+      'http',
+      response.status,
+      await readProblem(response),
+    );
+  }
+  if (response.status === 204) return undefined as T;
+  try {
+    return (await response.json()) as T;
+  } catch {
+    throw new ApiError(
+      requestMessages.httpError(response.status),
+      'invalid-response',
+      response.status,
+    );
+  }
+}
+
+/** Calls a contract route and checks the answer against the contract's response shape. */
+export async function api<R extends RouteContract>(
+  route: R,
+  ...[body, options]: R extends { body: z.ZodType }
+    ? [body: RouteBody<R>, options?: Omit<RequestOptions, 'method' | 'body'>]
+    : [body?: undefined, options?: Omit<RequestOptions, 'method' | 'body'>]
+): Promise<RouteResponse<R>> {
+  const data = await apiRequest(route.path, { ...options, method: route.method, body });
+  const parsed = route.response.safeParse(data);
+  if (!parsed.success) {
+    throw new ApiError(requestMessages.unexpected, 'invalid-response');
+  }
+  return parsed.data as RouteResponse<R>;
+}

@@ -1,0 +1,35 @@
+/** TanStack Query with the spec's data-cache settings (part 1 §9). */
+import { QueryClient } from '@tanstack/react-query';
+import { QUERY_CACHE } from '@billow/contracts';
+import { ApiError } from './api-client';
+
+export function retryDelay(attemptIndex: number): number {
+  return Math.min(QUERY_CACHE.retryBaseDelayMs * 2 ** attemptIndex, QUERY_CACHE.retryMaxDelayMs);
+}
+
+/** Up to 3 retries, but never for an answer that will not change (401, 404, 400 …). */
+export function shouldRetry(failureCount: number, error: unknown): boolean {
+  if (
+    error instanceof ApiError &&
+    error.status !== undefined &&
+    error.status >= 400 &&
+    error.status < 500
+  ) {
+    return error.status === 408 || error.status === 429 ? failureCount < QUERY_CACHE.retry : false;
+  }
+  return failureCount < QUERY_CACHE.retry;
+}
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        retry: shouldRetry,
+        retryDelay,
+        gcTime: QUERY_CACHE.gcTimeMs,
+        refetchOnWindowFocus: false,
+      },
+      mutations: { retry: false },
+    },
+  });
+}

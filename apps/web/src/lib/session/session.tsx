@@ -1,0 +1,100 @@
+/**
+ * The signed-in session (spec part 1 §4 "Session"): restored on start from session storage, or
+ * else by refreshing with the stored refresh token; a failed restore clears the stored tokens.
+ * The status stays 'loading' until restoring ends, so the route guard does not bounce a
+ * returning user to /auth. A 401 that survives the refresh signs the user out.
+ */
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
+import { registerRefreshFunction, registerUnauthorizedHandler } from '../api-client';
+import { tokenStorage, type StoredTokens } from './token-storage';
+
+export type SessionStatus = 'loading' | 'authenticated' | 'anonymous';
+
+/** How the session gets new tokens; the sign-in feature supplies it (POST /api/auth/refresh). */
+export type RefreshTokens = (refreshToken: string) => Promise<StoredTokens>;
+
+type SessionContextValue = {
+  status: SessionStatus;
+  signIn(tokens: StoredTokens): void;
+  signOut(): void;
+};
+
+const SessionContext = createContext<SessionContextValue | undefined>(undefined);
+
+export function SessionProvider({
+  children,
+  refreshTokens,
+  onSignedOut,
+}: {
+  children: ReactNode;
+  refreshTokens?: RefreshTokens;
+  onSignedOut?: () => void;
+}) {
+  const [status, setStatus] = useState<SessionStatus>(() => {
+    const stored = tokenStorage.read();
+    return stored.token && stored.accessToken ? 'authenticated' : 'loading';
+  });
+
+  const signIn = useCallback((tokens: StoredTokens) => {
+    tokenStorage.write(tokens);
+    setStatus('authenticated');
+  }, []);
+
+  const signOut = useCallback(() => {
+    tokenStorage.clear();
+    setStatus('anonymous');
+    onSignedOut?.();
+  }, [onSignedOut]);
+
+  const refresh = useCallback(async (): Promise<boolean> => {
+    const { refreshToken } = tokenStorage.read();
+    if (!refreshToken || !refreshTokens) return false;
+    try {
+      tokenStorage.write(await refreshTokens(refreshToken));
+      return true;
+    } catch {
+      return false;
+    }
+  }, [refreshTokens]);
+
+  useEffect(() => {
+    registerRefreshFunction(refresh);
+    registerUnauthorizedHandler(signOut);
+    return () => {
+      registerRefreshFunction(undefined);
+      registerUnauthorizedHandler(undefined);
+    };
+  }, [refresh, signOut]);
+
+  useEffect(() => {
+    if (status !== 'loading') return;
+    let isCurrent = true;
+    void refresh().then((isRestored) => {
+      if (!isCurrent) return;
+      if (!isRestored) tokenStorage.clear();
+      setStatus(isRestored ? 'authenticated' : 'anonymous');
+    });
+    return () => {
+      isCurrent = false;
+    };
+    // Restore once, on start.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const value = useMemo(() => ({ status, signIn, signOut }), [status, signIn, signOut]);
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): SessionContextValue {
+  const context = useContext(SessionContext);
+  if (!context) throw new Error('useSession must be used inside SessionProvider');
+  return context;
+}

@@ -1,0 +1,121 @@
+/** Every enumeration of spec part 2 §3–4 (and part 1 §3), as zod enums both sides share. */
+import { z } from 'zod';
+
+export const subscriptionStatus = z.enum([
+  'SIGNED_UP',
+  'FREE_TRIAL',
+  'FREE_TRIAL_UPCOMING_EXPIRATION',
+  'FREE_TRIAL_EXPIRED',
+  'ACTIVE',
+  'PAUSED',
+  'RESUMED',
+  'FAILED_PAYMENT',
+  'CANCELLED',
+  'DISPUTED',
+  'DISPUTE_RESOLVED',
+  'UNKNOWN',
+]);
+export type SubscriptionStatus = z.infer<typeof subscriptionStatus>;
+
+export const cadence = z.enum([
+  'MONTHLY',
+  'SEMI_MONTHLY',
+  'QUARTERLY',
+  'YEARLY',
+  'WEEKLY',
+  'BIWEEKLY',
+  'DAILY',
+  'UNKNOWN',
+]);
+export type Cadence = z.infer<typeof cadence>;
+
+export const negotiationStatus = z.enum([
+  'SUCCESSFUL',
+  'IN_PROGRESS',
+  'PENDING',
+  'USER_INPUT_REQUIRED',
+  'REJECTED',
+]);
+export type NegotiationStatus = z.infer<typeof negotiationStatus>;
+
+export const savingsType = z.enum([
+  'PRICE_REDUCTION_PERCENTAGE',
+  'PRICE_REDUCTION_AMOUNT',
+  'FREE_MONTHS',
+]);
+export type SavingsType = z.infer<typeof savingsType>;
+
+export const callStage = z.enum([
+  'queued',
+  'initializing',
+  'dialing',
+  'connected',
+  'authenticating',
+  'negotiating',
+  'finalizing',
+  'completed',
+  'failed',
+]);
+export type CallStage = z.infer<typeof callStage>;
+
+export const jobState = z.enum(['waiting', 'active', 'completed', 'failed', 'delayed', 'paused']);
+export type JobState = z.infer<typeof jobState>;
+
+export const callState = z.enum(['scheduled', 'ringing', 'in-progress', 'ended', 'queued']);
+export type CallState = z.infer<typeof callState>;
+
+export const reminderType = z.enum(['upcoming_renewal', 'failed_payment', 'trial_expiring']);
+export type ReminderType = z.infer<typeof reminderType>;
+
+export const rewardType = z.enum([
+  'CASHBACK_PERCENTAGE',
+  'CASHBACK_DOLLAR_AMOUNT',
+  'POINTS',
+  'FREE_BILLING_CYCLE',
+  'MILES',
+  'OTHER',
+]);
+export type RewardType = z.infer<typeof rewardType>;
+
+export const transactionType = z.enum([
+  'SUBSCRIPTION_PAYMENT',
+  'REWARD',
+  'REFERRAL',
+  'NEGOTIATION',
+  'OTHER',
+]);
+export type TransactionType = z.infer<typeof transactionType>;
+
+export const accountType = z.enum(['depository', 'credit', 'loan', 'investment', 'other']);
+export type AccountType = z.infer<typeof accountType>;
+
+export const negotiationPriority = z.enum(['low', 'medium', 'high', 'urgent']);
+export type NegotiationPriority = z.infer<typeof negotiationPriority>;
+
+export const negotiationCallErrorCode = z.enum([
+  'VAPI_API_ERROR',
+  'ASSISTANT_CREATION_FAILED',
+  'CALL_INITIATION_FAILED',
+  'CALL_TIMEOUT',
+  'INVALID_USER_INFO',
+  'PROVIDER_UNREACHABLE',
+  'AUTHENTICATION_FAILED',
+  'RATE_LIMIT_EXCEEDED',
+  'INTERNAL_ERROR',
+  'CONFIGURATION_ERROR',
+]);
+export type NegotiationCallErrorCode = z.infer<typeof negotiationCallErrorCode>;
+
+export const paymentErrorType = z.enum([
+  'insufficient_funds',
+  'insufficient_funds_risk',
+  'payment_account_not_found',
+  'subscription_not_found',
+  'annual_plan_not_available',
+  'account_data_missing',
+  'no_available_gift_cards',
+]);
+export type PaymentErrorType = z.infer<typeof paymentErrorType>;
+
+export const backoffType = z.enum(['exponential', 'fixed']);
+export type BackoffType = z.infer<typeof backoffType>;

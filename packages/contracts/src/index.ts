@@ -1,0 +1,9 @@
+import './zod-messages';
+
+export * from './zod-messages';
+export * from './problems';
+export * from './enums';
+export * from './messages';
+export * from './constants';
+export * from './route';
+export * from './health';

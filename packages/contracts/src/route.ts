@@ -1,0 +1,26 @@
+/**
+ * A route contract: method, path and the zod shapes of what goes in and comes out. The server
+ * registers it with fastify-type-provider-zod; the web client calls it through `api(route, …)`.
+ */
+import type { z } from 'zod';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export type RouteContract = {
+  method: HttpMethod;
+  path: string;
+  body?: z.ZodType;
+  query?: z.ZodType;
+  response: z.ZodType;
+  /** Whether the route needs a signed-in user (default true for product routes). */
+  auth?: boolean;
+};
+
+export function defineRoute<const R extends RouteContract>(route: R): R {
+  return route;
+}
+
+export type RouteBody<R extends RouteContract> = R['body'] extends z.ZodType
+  ? z.input<R['body']>
+  : undefined;
+export type RouteResponse<R extends RouteContract> = z.output<R['response']>;

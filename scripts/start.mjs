@@ -1,0 +1,13 @@
+/**
+ * `npm start` (all), `npm run start:api` and `npm run start:worker`: builds the web app when it
+ * is stale (not for a worker), then runs the server in this same process, so signals reach it
+ * directly and shutdown is graceful.
+ */
+import { register } from 'tsx/esm/api';
+import { ensureWebBuild } from './web-build.mjs';
+
+const mode = process.argv[2] ?? 'all';
+if (mode !== 'worker' && process.env.SERVE_WEB !== 'false') ensureWebBuild();
+
+register();
+await import('../apps/server/src/main.ts');

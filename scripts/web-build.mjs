@@ -1,0 +1,54 @@
+/**
+ * Builds the web app when its build is missing or older than any of its sources (the web app,
+ * the shared contracts, or the lock file), so `npm start` always serves what is in the tree.
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const stampFile = path.join(root, 'apps/web/dist/.build-stamp');
+const sources = [
+  'apps/web/src',
+  'apps/web/public',
+  'apps/web/index.html',
+  'apps/web/vite.config.ts',
+  'apps/web/package.json',
+  'packages/contracts/src',
+  'package-lock.json',
+];
+
+function newestMtime(target) {
+  if (!fs.existsSync(target)) return 0;
+  const stat = fs.statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of fs.readdirSync(target))
+    newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  return newest;
+}
+
+export function isWebBuildStale() {
+  if (!fs.existsSync(stampFile)) return true;
+  const built = fs.statSync(stampFile).mtimeMs;
+  return sources.some((source) => newestMtime(path.join(root, source)) > built);
+}
+
+export function ensureWebBuild({ force = false } = {}) {
+  if (!force && !isWebBuildStale()) return;
+  console.log(
+    force ? 'Building the web app…' : 'The web app build is missing or stale; building it…',
+  );
+  const result = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (result.status !== 0) {
+    console.error('The web app failed to build.');
+    process.exit(result.status ?? 1);
+  }
+  fs.writeFileSync(stampFile, new Date().toISOString());
+}
+
+if (process.argv[1] === import.meta.filename)
+  ensureWebBuild({ force: process.argv.includes('--force') });
