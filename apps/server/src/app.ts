@@ -3,20 +3,30 @@
  * environment. main.ts builds it for real; tests build it on a test database.
  */
 import crypto from 'node:crypto';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyRequest,
+} from 'fastify';
 import helmet from '@fastify/helmet';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import { registerErrorHandling, requestPath, sendProblem } from './http/error-handler';
 import { ProblemError } from './http/problem';
+import rateLimit from '@fastify/rate-limit';
+import type { Services } from './deps';
+import { registerAuthRoutes } from './modules/auth/auth.routes';
+import { registerDevRoutes } from './modules/dev/dev.routes';
 import { registerHealthRoutes } from './modules/health/health.routes';
+import { registerUserRoutes } from './modules/users/users.routes';
 import { isApiPath, registerWeb, sendSpaIndex } from './web/static';
 
 export type AppDeps = {
   config: Config;
   database: Database;
   logger: FastifyBaseLogger;
+  services: Services;
 };
 
 export function contentSecurityPolicy(config: Pick<Config, 'publicUrl'>) {
@@ -40,7 +50,7 @@ export function contentSecurityPolicy(config: Pick<Config, 'publicUrl'>) {
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  const { config, database } = deps;
+  const { config, database, services } = deps;
   const app = Fastify({
     loggerInstance: deps.logger,
     genReqId: (request) => {
@@ -65,7 +75,30 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     strictTransportSecurity: config.publicUrl.startsWith('https://'),
   });
 
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new ProblemError(
+        'too-many-requests',
+        `Too many requests. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
+        {
+          headers: { 'retry-after': String(Math.ceil(context.ttl / 1000)) },
+        },
+      ),
+  });
+
+  app.decorate('authenticate', (request: FastifyRequest) =>
+    services.auth.authenticate(request.headers.authorization),
+  );
+  app.decorateRequest('userId', '');
+
   await registerHealthRoutes(app, { database });
+  await registerAuthRoutes(app, {
+    auth: services.auth,
+    ratePerMinute: config.authRateLimitPerMinute,
+  });
+  await registerUserRoutes(app, { users: services.users });
+  if (config.isSandbox) await registerDevRoutes(app, { outbox: services.outbox });
 
   const isWebServed = config.serveWeb && (await registerWeb(app, config.webDistDir));
 

@@ -37,8 +37,43 @@ describe(loadConfig.name, () => {
     expect((error as ConfigError).problems).toHaveLength(3);
   });
 
+  const production = {
+    APP_ENV: 'production',
+    SMS_PROVIDER: 'twilio',
+    TWILIO_ACCOUNT_SID: `AC${'0'.repeat(32)}`,
+    TWILIO_AUTH_TOKEN: 'twilio-auth-token-123',
+    TWILIO_FROM_NUMBER: '+15555550199',
+    EMAIL_PROVIDER: 'smtp',
+    SMTP_URL: 'smtp://mail.example.com:587',
+    AUTH_SECRET: 'a'.repeat(40),
+    ENCRYPTION_KEY: Buffer.alloc(32, 1).toString('base64'),
+  };
+
   it('logs as JSON in production unless told otherwise', () => {
-    expect(loadConfig({ APP_ENV: 'production' }).logFormat).toBe('json');
-    expect(loadConfig({ APP_ENV: 'production', LOG_FORMAT: 'pretty' }).logFormat).toBe('pretty');
+    expect(loadConfig(production).logFormat).toBe('json');
+    expect(loadConfig({ ...production, LOG_FORMAT: 'pretty' }).logFormat).toBe('pretty');
+  });
+
+  it('refuses sandbox providers and generated keys in production, naming each', () => {
+    expect(() => loadConfig({ APP_ENV: 'production' })).toThrow(ConfigError);
+    try {
+      loadConfig({ APP_ENV: 'production' });
+    } catch (error) {
+      expect((error as ConfigError).problems).toEqual([
+        'SMS_PROVIDER: "outbox" is a sandbox provider, refused when APP_ENV=production; use twilio',
+        'EMAIL_PROVIDER: "outbox" is a sandbox provider, refused when APP_ENV=production; use smtp',
+        'AUTH_SECRET: Required when APP_ENV=production',
+        'ENCRYPTION_KEY: Required when APP_ENV=production',
+      ]);
+    }
+  });
+
+  it('asks for the credentials a real provider needs', () => {
+    expect(() => loadConfig({ SMS_PROVIDER: 'twilio' })).toThrow(
+      /TWILIO_ACCOUNT_SID: Required when SMS_PROVIDER=twilio/,
+    );
+    expect(() => loadConfig({ EMAIL_PROVIDER: 'smtp' })).toThrow(
+      /SMTP_URL: Required when EMAIL_PROVIDER=smtp/,
+    );
   });
 });

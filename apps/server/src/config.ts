@@ -26,6 +26,33 @@ const configSchema = z.object({
   JOB_POLL_INTERVAL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
   WEB_DIST_DIR: z.string().min(1).optional(),
   SERVE_WEB: booleanFlag.default(true),
+  AUTH_SECRET: z.string().min(32, 'Must be at least 32 characters').optional(),
+  ENCRYPTION_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9+/]{43}=$/, 'Must be 32 bytes, base64-encoded (openssl rand -base64 32)')
+    .optional(),
+  SMS_PROVIDER: z.enum(['outbox', 'twilio']).default('outbox'),
+  TWILIO_ACCOUNT_SID: z
+    .string()
+    .regex(/^AC[0-9a-fA-F]{32}$/, 'Must look like AC followed by 32 hex digits')
+    .optional(),
+  TWILIO_AUTH_TOKEN: z.string().min(16).optional(),
+  TWILIO_FROM_NUMBER: z
+    .string()
+    .regex(/^\+[1-9]\d{7,14}$/, 'Must be an E.164 number like +15555550100')
+    .optional(),
+  TWILIO_MESSAGING_SERVICE_SID: z
+    .string()
+    .regex(/^MG[0-9a-fA-F]{32}$/)
+    .optional(),
+  TWILIO_API_BASE_URL: z.url().optional(),
+  EMAIL_PROVIDER: z.enum(['outbox', 'smtp']).default('outbox'),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'Must be an smtp:// or smtps:// URL')
+    .optional(),
+  EMAIL_FROM: z.string().min(3).default('Billow <no-reply@billow.local>'),
+  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(20),
 });
 
 export type Config = {
@@ -42,6 +69,19 @@ export type Config = {
   jobPollIntervalSeconds: number;
   webDistDir: string;
   serveWeb: boolean;
+  authSecret: string | undefined;
+  encryptionKey: string | undefined;
+  sms:
+    | { provider: 'outbox' }
+    | {
+        provider: 'twilio';
+        accountSid: string;
+        authToken: string;
+        from: { phoneNumber: string } | { messagingServiceSid: string };
+        apiBaseUrl: string | undefined;
+      };
+  email: { provider: 'outbox'; from: string } | { provider: 'smtp'; url: string; from: string };
+  authRateLimitPerMinute: number;
 };
 
 export class ConfigError extends Error {
@@ -73,6 +113,8 @@ export function loadConfig(env: Env = process.env): Config {
   }
   const e = parsed.data;
   const port = e.PORT;
+  const problems = [...providerProblems(e), ...productionProblems(e)];
+  if (problems.length > 0) throw new ConfigError(problems);
   return {
     appEnv: e.APP_ENV,
     isSandbox: e.APP_ENV === 'sandbox',
@@ -87,5 +129,59 @@ export function loadConfig(env: Env = process.env): Config {
     jobPollIntervalSeconds: e.JOB_POLL_INTERVAL_SECONDS,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
     serveWeb: e.SERVE_WEB,
+    authSecret: e.AUTH_SECRET,
+    encryptionKey: e.ENCRYPTION_KEY,
+    sms:
+      e.SMS_PROVIDER === 'twilio'
+        ? {
+            provider: 'twilio',
+            accountSid: e.TWILIO_ACCOUNT_SID!,
+            authToken: e.TWILIO_AUTH_TOKEN!,
+            from: e.TWILIO_MESSAGING_SERVICE_SID
+              ? { messagingServiceSid: e.TWILIO_MESSAGING_SERVICE_SID }
+              : { phoneNumber: e.TWILIO_FROM_NUMBER! },
+            apiBaseUrl: e.TWILIO_API_BASE_URL,
+          }
+        : { provider: 'outbox' },
+    email:
+      e.EMAIL_PROVIDER === 'smtp'
+        ? { provider: 'smtp', url: e.SMTP_URL!, from: e.EMAIL_FROM }
+        : { provider: 'outbox', from: e.EMAIL_FROM },
+    authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
   };
+}
+
+type ParsedEnv = z.infer<typeof configSchema>;
+
+/** A real provider needs its credentials; say which are missing. */
+function providerProblems(e: ParsedEnv): string[] {
+  const problems: string[] = [];
+  if (e.SMS_PROVIDER === 'twilio') {
+    if (!e.TWILIO_ACCOUNT_SID)
+      problems.push('TWILIO_ACCOUNT_SID: Required when SMS_PROVIDER=twilio');
+    if (!e.TWILIO_AUTH_TOKEN) problems.push('TWILIO_AUTH_TOKEN: Required when SMS_PROVIDER=twilio');
+    if (!e.TWILIO_FROM_NUMBER && !e.TWILIO_MESSAGING_SERVICE_SID) {
+      problems.push(
+        'TWILIO_FROM_NUMBER: Required when SMS_PROVIDER=twilio (or set TWILIO_MESSAGING_SERVICE_SID)',
+      );
+    }
+  }
+  if (e.EMAIL_PROVIDER === 'smtp' && !e.SMTP_URL)
+    problems.push('SMTP_URL: Required when EMAIL_PROVIDER=smtp');
+  return problems;
+}
+
+/**
+ * Production refuses every sandbox provider and generated key: a real deployment must never
+ * "send" sign-in codes to an outbox anyone can read.
+ */
+function productionProblems(e: ParsedEnv): string[] {
+  if (e.APP_ENV !== 'production') return [];
+  const problems: string[] = [];
+  const sandbox = 'is a sandbox provider, refused when APP_ENV=production';
+  if (e.SMS_PROVIDER === 'outbox') problems.push(`SMS_PROVIDER: "outbox" ${sandbox}; use twilio`);
+  if (e.EMAIL_PROVIDER === 'outbox') problems.push(`EMAIL_PROVIDER: "outbox" ${sandbox}; use smtp`);
+  if (!e.AUTH_SECRET) problems.push('AUTH_SECRET: Required when APP_ENV=production');
+  if (!e.ENCRYPTION_KEY) problems.push('ENCRYPTION_KEY: Required when APP_ENV=production');
+  return problems;
 }

@@ -6,6 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { buildApp } from './app';
+import { createServices } from './deps';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/database';
 import { migrateDatabase } from './db/migrate';
@@ -62,7 +63,12 @@ export async function startServer(
 
     let url: string | undefined;
     if (mode !== 'worker') {
-      app = await buildApp({ config, database, logger });
+      const services = createServices({
+        config,
+        database,
+        print: (line) => process.stdout.write(`${line}\n`),
+      });
+      app = await buildApp({ config, database, logger, services });
       await app.listen({ host: config.host, port: config.port });
       const address = app.server.address();
       const port = typeof address === 'object' && address ? address.port : config.port;

@@ -6,6 +6,7 @@ import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { buildApp } from '../src/app';
+import { createServices, type Services } from '../src/deps';
 import { loadConfig, type Config } from '../src/config';
 import { loggerOptions } from '../src/http/logger';
 import { createTestDatabase, type TestDatabase } from './test-database';
@@ -15,7 +16,14 @@ export type TestApp = {
   database: TestDatabase;
   config: Config;
   logs: Record<string, unknown>[];
+  services: Services;
   close(): Promise<void>;
+};
+
+/** Fixed keys for tests, so nothing is written to a data folder. */
+export const testSecrets = {
+  authSecret: new TextEncoder().encode('test-auth-secret-that-is-long-enough-0123456789'),
+  encryptionKey: Buffer.alloc(32, 7),
 };
 
 export function testConfig(env: Record<string, string> = {}): Config {
@@ -45,7 +53,8 @@ export async function createTestApp(
   const database = options.database ?? (await createTestDatabase());
   const config = testConfig(options.env);
   const { logger, logs } = captureLogger();
-  const app = await buildApp({ config, database, logger });
+  const services = createServices({ config, database, secrets: testSecrets });
+  const app = await buildApp({ config, database, logger, services });
   options.setup?.(app);
   await app.ready();
   return {
@@ -53,6 +62,7 @@ export async function createTestApp(
     database,
     config,
     logs,
+    services,
     async close() {
       await app.close();
       if (!options.database) await database.destroy();

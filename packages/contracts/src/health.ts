@@ -5,5 +5,5 @@ export const healthResponse = z.object({ status: z.literal('ok'), db: z.literal(
 export type HealthResponse = z.infer<typeof healthResponse>;
 
 export const healthRoutes = {
-  check: defineRoute({ method: 'GET', path: '/api/health', response: healthResponse }),
+  check: defineRoute({ method: 'GET', path: '/api/health', auth: false, response: healthResponse }),
 } as const;

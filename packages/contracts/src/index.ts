@@ -7,3 +7,7 @@ export * from './messages';
 export * from './constants';
 export * from './route';
 export * from './health';
+export * from './phone';
+export * from './auth';
+export * from './users';
+export * from './dev';

@@ -13,3 +13,43 @@ export const appMessages = {
   notFound: 'Oops! Page not found',
   unexpectedError: 'Unexpected Application Error!',
 } as const;
+
+/** Sign-in and session texts (spec part 1 §8). */
+export const authMessages = {
+  notConfirmed: 'Please confirm your account before signing in.',
+  notAuthorized: 'Invalid phone number or password.',
+  signInFailed: 'Sign in failed. Please try again.',
+  noTokens: 'Authentication failed',
+  refreshInvalid: 'Refresh token is invalid or expired. Please sign in again.',
+  refreshMissingTokens: 'Failed to refresh tokens. Please sign in again.',
+  refreshFailed: 'Failed to refresh tokens. Please try again.',
+  createAccountFailed: 'Failed to create account. Please try again.',
+  userExists: 'A user with this phone number already exists',
+  invalidCode: 'Invalid verification code. Please check your code and try again.',
+  notAuthorizedAction: 'User is not authorized to perform this action.',
+  confirmFailed: 'Failed to confirm account. Please try again.',
+  confirmSignInFailed: 'Failed to confirm sign in. Please try again.',
+  authenticationFailed: 'Authentication failed. Please try again.',
+  updateLegalNameFailed: 'Failed to update legal name. Please try again.',
+  loginFailed: 'Failed to login user',
+  fetchUserFailed: 'Failed to fetch user',
+  enterCode: 'Please enter a verification code',
+  enterLegalName: 'Please enter your full legal name',
+} as const;
+
+/** Profile texts (spec part 1 §8). */
+export const profileMessages = {
+  loadFailed: 'Failed to load profile data. Please try again.',
+  settingsFailed: 'Failed to update profile settings. Please try again.',
+  feedbackFailed: 'Failed to submit feedback. Please try again.',
+  updateFailed: 'Failed to update profile. Please try again.',
+  deleteFailed: 'Failed to delete account. Please try again.',
+  deleteNeedsAuth: 'Authentication required to delete account.',
+  setPrimaryFailed: 'Failed to set primary payment account. Please try again.',
+  removeAccountFailed: 'Failed to remove account. Please try again.',
+  noEmail: 'Unable to verify email. Please ensure you have an email address set.',
+  sendVerificationFailed: 'Failed to send verification email. Please try again.',
+  invalidEmailCode: 'Invalid verification code. Please try again.',
+  verifyEmailFailed: 'Failed to verify email code. Please try again.',
+  enterValidCode: 'Please enter a valid verification code.',
+} as const;

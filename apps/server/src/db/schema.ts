@@ -3,3 +3,5 @@
  * them so drizzle-kit and the query builder see every table.
  */
 export * from '../modules/users/users.schema';
+export * from '../modules/dev/outbox.schema';
+export * from '../modules/auth/auth.schema';

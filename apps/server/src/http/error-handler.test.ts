@@ -7,6 +7,7 @@ import { mount } from './route';
 const echoRoute = defineRoute({
   method: 'POST',
   path: '/api/test/echo',
+  auth: false,
   body: z.object({
     name: z.string().min(1),
     age: z.number().min(18),
@@ -16,10 +17,16 @@ const echoRoute = defineRoute({
   response: z.object({ ok: z.literal(true) }),
 });
 
-const boomRoute = defineRoute({ method: 'GET', path: '/api/test/boom', response: z.object({}) });
+const boomRoute = defineRoute({
+  method: 'GET',
+  path: '/api/test/boom',
+  auth: false,
+  response: z.object({}),
+});
 const badShapeRoute = defineRoute({
   method: 'GET',
   path: '/api/test/bad-shape',
+  auth: false,
   response: z.object({ count: z.number() }),
 });
 

@@ -41,9 +41,10 @@ export class ProblemError extends Error {
       status?: number;
       errors?: ProblemFieldError[];
       headers?: Record<string, string>;
+      cause?: unknown;
     } = {},
   ) {
-    super(detail);
+    super(detail, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'ProblemError';
     this.status = options.status ?? defaultStatus[problemType] ?? 400;
     this.errors = options.errors;

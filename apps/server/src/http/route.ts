@@ -1,11 +1,22 @@
 /**
  * Mounts a contract from packages/contracts as a Fastify route: the contract's zod shapes
  * validate what comes in and serialise what goes out, so the server cannot drift from the web.
+ * A contract is signed-in only unless it says `auth: false`; then the handler gets `userId`.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { RouteContract } from '@billow/contracts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Resolves the bearer token of a request to a user id, or throws a 401 problem. */
+    authenticate: (request: FastifyRequest) => Promise<string>;
+  }
+  interface FastifyRequest {
+    userId: string;
+  }
+}
 
 type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
 
@@ -20,8 +31,8 @@ export type RouteHandler<R extends RouteContract> = (
 ) => Promise<z.output<R['response']>>;
 
 export type MountOptions = {
-  preHandler?: RouteShorthandOptions['preHandler'];
-  config?: RouteShorthandOptions['config'];
+  /** Per-client limit for this route (by IP): at most `max` requests per `timeWindow`. */
+  rateLimit?: { max: number; timeWindow: string | number };
 };
 
 export function mount<R extends RouteContract>(
@@ -30,6 +41,7 @@ export function mount<R extends RouteContract>(
   handler: RouteHandler<R>,
   options: MountOptions = {},
 ): void {
+  const isSignedInOnly = contract.auth !== false;
   app.withTypeProvider<ZodTypeProvider>().route({
     method: contract.method,
     url: contract.path,
@@ -38,8 +50,15 @@ export function mount<R extends RouteContract>(
       ...(contract.query ? { querystring: contract.query } : {}),
       response: { 200: contract.response },
     },
-    ...(options.preHandler ? { preHandler: options.preHandler } : {}),
-    ...(options.config ? { config: options.config } : {}),
+    ...(options.rateLimit ? { config: { rateLimit: options.rateLimit } } : {}),
+    // Authentication runs before the body is validated, so a stranger learns nothing about shapes.
+    ...(isSignedInOnly
+      ? {
+          onRequest: async (request: FastifyRequest) => {
+            request.userId = await app.authenticate(request);
+          },
+        }
+      : {}),
     handler: (request, reply) => handler(request as unknown as RouteRequest<R>, reply),
   });
 }

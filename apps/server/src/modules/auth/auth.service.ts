@@ -1,0 +1,207 @@
+/**
+ * Passwordless sign-in. A code is texted, checked against its keyed hash, and exchanged for a
+ * session; the same answer goes to every phone number, so nobody can learn who has an account.
+ * Limits: one code per phone every 30 s, five per hour, five wrong tries burn a code, a code
+ * lives five minutes.
+ */
+import crypto from 'node:crypto';
+import {
+  isPlausiblePhoneNumber,
+  normalizePhoneNumber,
+  OTP,
+  otpFailureDetail,
+  type AuthTokens,
+  type LinkedAccount,
+  type OtpVerifyResponse,
+} from '@billow/contracts';
+import { ProblemError } from '../../http/problem';
+import { hmac, randomDigits, randomToken, safeEqual, sha256 } from '../../security/hashing';
+import type { SmsSender } from '../../providers/sms/sms-sender';
+import { SmsDeliveryError } from '../../providers/sms/sms-sender';
+import type { AuthRepo } from './auth.repo';
+import { REFRESH_TOKEN_TTL_SECONDS, type SessionTokenService } from './session-tokens';
+
+export type AuthServiceDeps = {
+  repo: AuthRepo;
+  sms: SmsSender;
+  tokens: SessionTokenService;
+  codeKey: Uint8Array;
+  linkedAccounts: (userId: string) => Promise<LinkedAccount[]>;
+  clock?: () => Date;
+};
+
+function tooManyRequests(detail: string, retryAfterSeconds: number) {
+  const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
+  return new ProblemError('too-many-requests', detail, {
+    headers: { 'retry-after': String(seconds) },
+  });
+}
+
+function codeRefused(detail: string) {
+  return new ProblemError('authentication-failed', detail, { status: 400 });
+}
+
+const invalidRefresh = () =>
+  new ProblemError('unauthorized', 'The refresh token is invalid or expired.', { status: 401 });
+
+export function createAuthService(deps: AuthServiceDeps) {
+  const now = deps.clock ?? (() => new Date());
+  const hashCode = (phone: string, code: string) => hmac(deps.codeKey, `otp:${phone}:${code}`);
+
+  function normalizedPhone(raw: string): string {
+    const phone = normalizePhoneNumber(raw);
+    if (!isPlausiblePhoneNumber(phone)) {
+      throw new ProblemError('validation', 'phoneNumber: Invalid phone number', {
+        errors: [{ field: 'phoneNumber', message: 'Invalid phone number', code: 'invalid_format' }],
+      });
+    }
+    return phone;
+  }
+
+  async function startSession(
+    user: { id: string; phoneNumber: string },
+    familyId: string = crypto.randomUUID(),
+  ): Promise<AuthTokens> {
+    const refreshToken = randomToken();
+    await deps.repo.insertRefreshToken({
+      userId: user.id,
+      familyId,
+      tokenHash: sha256(refreshToken),
+      expiresAt: new Date(now().getTime() + REFRESH_TOKEN_TTL_SECONDS * 1000),
+    });
+    return { ...(await deps.tokens.issue(user)), refreshToken };
+  }
+
+  return {
+    async startOtp(rawPhone: string) {
+      const phoneNumber = normalizedPhone(rawPhone);
+      const at = now();
+      const latest = await deps.repo.latestOtp(phoneNumber);
+      if (latest) {
+        const waited = (at.getTime() - latest.createdAt.getTime()) / 1000;
+        if (waited < OTP.resendCooldownSeconds) {
+          const wait = Math.ceil(OTP.resendCooldownSeconds - waited);
+          throw tooManyRequests(`Please wait ${wait} seconds before asking for a new code.`, wait);
+        }
+      }
+      const hourAgo = new Date(at.getTime() - 3600_000);
+      const recent = await deps.repo.otpSentSince(phoneNumber, hourAgo);
+      if (recent.count >= OTP.maxPerPhonePerHour && recent.oldest) {
+        const wait = (recent.oldest.getTime() + 3600_000 - at.getTime()) / 1000;
+        throw tooManyRequests(
+          'Too many codes were sent to this number. Please try again later.',
+          wait,
+        );
+      }
+
+      const code = randomDigits(OTP.length);
+      const id = await deps.repo.replaceOtp({
+        phoneNumber,
+        codeHash: hashCode(phoneNumber, code),
+        expiresAt: new Date(at.getTime() + OTP.ttlSeconds * 1000),
+        now: at,
+      });
+      try {
+        await deps.sms.send({
+          to: phoneNumber,
+          body: `Your Billow code is ${code}. It expires in 5 minutes. Don't share it with anyone.`,
+        });
+      } catch (error) {
+        await deps.repo.deleteOtp(id);
+        if (error instanceof SmsDeliveryError) {
+          throw new ProblemError(
+            'external-service',
+            'We could not text this number. Please check it and try again.',
+            {
+              status: 502,
+            },
+          );
+        }
+        throw error;
+      }
+      return {
+        sent: true as const,
+        phoneNumber,
+        expiresInSeconds: OTP.ttlSeconds,
+        resendAfterSeconds: OTP.resendCooldownSeconds,
+      };
+    },
+
+    async verifyOtp(rawPhone: string, rawCode: string): Promise<OtpVerifyResponse> {
+      const phoneNumber = normalizedPhone(rawPhone);
+      const code = rawCode.replace(/\s/g, '');
+      const at = now();
+      const otp = await deps.repo.latestOtp(phoneNumber);
+      if (!otp || otp.consumedAt) {
+        // A burned code reads as burned; anything else consumed or missing as "no code".
+        if (otp && otp.attempts >= OTP.maxAttempts) throw codeRefused(otpFailureDetail.burned);
+        throw codeRefused(otpFailureDetail.missing);
+      }
+      if (otp.expiresAt <= at) throw codeRefused(otpFailureDetail.expired);
+      if (!safeEqual(hashCode(phoneNumber, code), otp.codeHash)) {
+        const attempts = await deps.repo.countAttempt(otp.id);
+        if (attempts >= OTP.maxAttempts) {
+          await deps.repo.consumeOtp(otp.id, at);
+          throw codeRefused(otpFailureDetail.burned);
+        }
+        throw codeRefused(otpFailureDetail.wrong);
+      }
+      if (!(await deps.repo.consumeOtp(otp.id, at))) throw codeRefused(otpFailureDetail.missing);
+
+      const { user, isNew } = await deps.repo.findOrCreateUser(phoneNumber);
+      const tokens = await startSession(user);
+      return {
+        ...tokens,
+        user: {
+          existingUser: !isNew,
+          userId: user.id,
+          user_legal_name: user.legalName,
+          linkedAccounts: await deps.linkedAccounts(user.id),
+        },
+      };
+    },
+
+    async refresh(refreshToken: string): Promise<AuthTokens> {
+      const at = now();
+      const found = await deps.repo.findRefreshToken(sha256(refreshToken));
+      if (!found) throw invalidRefresh();
+      const { token } = found;
+      if (token.revokedAt || token.expiresAt <= at) throw invalidRefresh();
+      if (token.replacedAt || !(await deps.repo.markReplaced(token.id, at))) {
+        // A rotated token came back: someone else holds a copy. End the whole session.
+        await deps.repo.revokeFamily(token.familyId, at);
+        throw invalidRefresh();
+      }
+      return startSession({ id: token.userId, phoneNumber: found.phoneNumber }, token.familyId);
+    },
+
+    async logout(userId: string, refreshToken: string | undefined) {
+      const at = now();
+      const found = refreshToken
+        ? await deps.repo.findRefreshToken(sha256(refreshToken))
+        : undefined;
+      if (found && found.token.userId === userId)
+        await deps.repo.revokeFamily(found.token.familyId, at);
+      else await deps.repo.revokeAllForUser(userId, at);
+    },
+
+    /** The signed-in user behind a bearer token, or a 401 problem. */
+    async authenticate(authorization: string | undefined): Promise<string> {
+      const match = authorization ? /^Bearer\s+(\S+)$/i.exec(authorization) : null;
+      if (!match) throw new ProblemError('unauthorized', 'Sign in to continue.', { status: 401 });
+      const result = await deps.tokens.verify(match[1]!);
+      if ('error' in result) {
+        throw result.error === 'expired'
+          ? new ProblemError('token-expired', 'Your session has expired.', { status: 401 })
+          : new ProblemError('unauthorized', 'The access token is not valid.', { status: 401 });
+      }
+      // A deleted account's tokens stop working at once, not when they expire.
+      const user = await deps.repo.findUserById(result.userId);
+      if (!user)
+        throw new ProblemError('unauthorized', 'The access token is not valid.', { status: 401 });
+      return user.id;
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

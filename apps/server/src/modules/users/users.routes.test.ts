@@ -1,0 +1,255 @@
+import { userRoutes } from '@billow/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { bearer, latestCode, signIn } from '../../../test/sign-in';
+
+describe('the user API', () => {
+  let t: TestApp;
+  let phoneSeq = 2000;
+  const nextPhone = () => `+1555555${phoneSeq++}`;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  async function call(token: string, route: { method: string; path: string }, payload?: unknown) {
+    return t.app.inject({
+      method: route.method as 'GET',
+      url: route.path,
+      headers: bearer(token),
+      ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+    });
+  }
+
+  it('answers a new profile with the spec defaults', async () => {
+    const phone = nextPhone();
+    const { accessToken } = await signIn(t.app, phone);
+    const response = await call(accessToken, userRoutes.profileInfo);
+    expect(response.json()).toEqual({
+      user_legal_name: null,
+      email: null,
+      phone_number: phone,
+      is_email_verified: false,
+      is_plaid_update_mode_required: false,
+      lifetime_accrued_rewards: 0,
+      linkedAccounts: [],
+      profile_settings: {
+        is_auto_apply_rewards_enabled: true,
+        is_subscription_notifications_enabled: true,
+        is_overdraft_protection_enabled: true,
+        is_bill_negotiation_enabled: false,
+      },
+      gender: null,
+    });
+  });
+
+  it('saves the legal name, settings and onboarding choices', async () => {
+    const { token } = await signIn(t.app, nextPhone());
+    const named = await call(token, userRoutes.updateProfileInfo, {
+      user_legal_name: '  Ada Lovelace ',
+    });
+    expect(named.json().user_legal_name).toBe('Ada Lovelace');
+
+    const settings = await call(token, userRoutes.updateProfileSettings, {
+      is_overdraft_protection_enabled: false,
+    });
+    expect(settings.json()).toEqual({
+      is_auto_apply_rewards_enabled: true,
+      is_subscription_notifications_enabled: true,
+      is_overdraft_protection_enabled: false,
+      is_bill_negotiation_enabled: false,
+    });
+
+    const onboarded = await call(token, userRoutes.updateProfileInfoFromOnboarding, {
+      gender: 'female',
+      profile_settings: {
+        is_bill_negotiation_enabled: true,
+        is_subscription_notifications_enabled: false,
+      },
+    });
+    expect(onboarded.json()).toMatchObject({
+      gender: 'female',
+      profile_settings: {
+        is_bill_negotiation_enabled: true,
+        is_subscription_notifications_enabled: false,
+      },
+    });
+
+    const fetched = await call(token, userRoutes.fetchUser);
+    expect(fetched.json()).toEqual({
+      userId: expect.any(String),
+      user_legal_name: 'Ada Lovelace',
+      linkedAccounts: [],
+    });
+  });
+
+  it('validates with the spec messages and changes nothing on bad input', async () => {
+    const { token } = await signIn(t.app, nextPhone());
+    const blankName = await call(token, userRoutes.updateProfileInfo, { user_legal_name: '   ' });
+    expect(blankName.statusCode).toBe(400);
+    expect(blankName.json().errors).toEqual([
+      {
+        field: 'user_legal_name',
+        message: 'String must contain at least 1 character(s)',
+        code: 'too_small',
+      },
+    ]);
+    const badEmail = await call(token, userRoutes.updateProfileInfo, {
+      user_legal_name: 'Ada',
+      email: 'not-an-email',
+    });
+    expect(badEmail.json().errors).toEqual([
+      { field: 'email', message: 'Invalid email', code: 'invalid_format' },
+    ]);
+    const badSetting = await call(token, userRoutes.updateProfileSettings, {
+      is_bill_negotiation_enabled: 'yes',
+    });
+    expect(badSetting.json().errors[0].message).toBe('Expected boolean, received string');
+
+    const profile = await call(token, userRoutes.profileInfo);
+    expect(profile.json()).toMatchObject({ user_legal_name: null, email: null });
+  });
+
+  it('stores feedback of 1 to 1000 characters after trimming', async () => {
+    const { token } = await signIn(t.app, nextPhone());
+    expect((await call(token, userRoutes.submitFeedback, { feedback: '   ' })).statusCode).toBe(
+      400,
+    );
+    expect(
+      (await call(token, userRoutes.submitFeedback, { feedback: 'x'.repeat(1001) })).json()
+        .errors[0].message,
+    ).toBe('String must contain at most 1000 character(s)');
+    const ok = await call(token, userRoutes.submitFeedback, { feedback: ` ${'y'.repeat(1000)} ` });
+    expect(ok.json()).toEqual({ success: true });
+    const { rows } = await t.database.executeSql('select message from feedback');
+    expect(rows.map((r) => r.message)).toContain('y'.repeat(1000));
+  });
+
+  it('verifies a recovery email with an emailed code, and a new email needs verifying again', async () => {
+    const { token } = await signIn(t.app, nextPhone());
+    const noEmail = await call(token, userRoutes.sendEmailVerification);
+    expect(noEmail.statusCode).toBe(400);
+    expect(noEmail.json().detail).toBe(
+      'Unable to verify email. Please ensure you have an email address set.',
+    );
+
+    await call(token, userRoutes.updateProfileInfo, {
+      user_legal_name: 'Ada Lovelace',
+      email: 'Ada@Example.com',
+    });
+    const sent = await call(token, userRoutes.sendEmailVerification);
+    expect(sent.json()).toEqual({ sent: true, email: 'ada@example.com' });
+    const code = await latestCode(t.app, 'ada@example.com');
+
+    const wrong = await call(token, userRoutes.verifyEmail, {
+      code: code === '000000' ? '111111' : '000000',
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().detail).toBe('Invalid verification code. Please try again.');
+
+    const verified = await call(token, userRoutes.verifyEmail, { code });
+    expect(verified.json()).toMatchObject({ email: 'ada@example.com', is_email_verified: true });
+
+    const changed = await call(token, userRoutes.updateProfileInfo, {
+      user_legal_name: 'Ada Lovelace',
+      email: 'ada@new.example',
+    });
+    expect(changed.json()).toMatchObject({ email: 'ada@new.example', is_email_verified: false });
+    const claimed = await call(token, userRoutes.updateProfileInfo, {
+      user_legal_name: 'Ada Lovelace',
+      is_email_verified: true,
+    });
+    expect(claimed.json().is_email_verified).toBe(false);
+  });
+
+  it('refuses every user endpoint without a token', async () => {
+    for (const route of Object.values(userRoutes)) {
+      const response = await t.app.inject({ method: route.method, url: route.path, payload: {} });
+      expect(response.statusCode, route.path).toBe(401);
+      expect(response.headers['content-type'], route.path).toMatch(/^application\/problem\+json/);
+    }
+  });
+
+  it("never lets one person reach another person's account", async () => {
+    const alicePhone = nextPhone();
+    const alice = await signIn(t.app, alicePhone);
+    const bob = await signIn(t.app, nextPhone());
+    await call(alice.token, userRoutes.updateProfileInfo, {
+      user_legal_name: 'Alice',
+      email: 'alice@example.com',
+    });
+
+    const bobsView = await call(bob.token, userRoutes.profileInfo);
+    expect(bobsView.json()).toMatchObject({ user_legal_name: null, email: null });
+    const claim = await call(bob.token, userRoutes.fetchOrCreateUser, { phoneNumber: alicePhone });
+    expect(claim.statusCode).toBe(403);
+    const own = await call(alice.token, userRoutes.fetchOrCreateUser, { phoneNumber: alicePhone });
+    expect(own.json()).toEqual({ existingUser: true, userId: alice.user.userId });
+
+    await call(bob.token, userRoutes.deleteAccount);
+    const stillThere = await call(alice.token, userRoutes.profileInfo);
+    expect(stillThere.json().user_legal_name).toBe('Alice');
+  });
+
+  it('deletes every row of the account in every table and ends its sessions', async () => {
+    const phone = nextPhone();
+    const session = await signIn(t.app, phone);
+    const email = 'gone@example.com';
+    await call(session.token, userRoutes.updateProfileInfo, {
+      user_legal_name: 'Gone Person',
+      email,
+    });
+    await call(session.token, userRoutes.sendEmailVerification);
+    await call(session.token, userRoutes.submitFeedback, { feedback: 'bye' });
+    const userId = session.user.userId;
+
+    const deleted = await call(session.token, userRoutes.deleteAccount);
+    expect(deleted.json()).toEqual({
+      success: true,
+      message: 'Your account and all of its data have been deleted.',
+    });
+
+    // Look in every table of the schema for the id, the phone number or the email.
+    const { rows: tables } = await t.database.executeSql(
+      `select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
+    );
+    expect(tables.length).toBeGreaterThan(5);
+    for (const { table_name } of tables) {
+      const { rows } = await t.database.executeSql(
+        `select count(*)::int as n from "${String(table_name)}" t where t::text like $1 or t::text like $2 or t::text like $3`,
+        [`%${userId}%`, `%${phone}%`, `%${email}%`],
+      );
+      expect(rows[0]!.n, `rows left in ${String(table_name)}`).toBe(0);
+    }
+
+    const after = await call(session.accessToken, userRoutes.profileInfo);
+    expect(after.statusCode).toBe(401);
+    const refreshed = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/refresh',
+      payload: { refreshToken: session.refreshToken },
+    });
+    expect(refreshed.statusCode).toBe(401);
+  });
+});
+
+describe('production mode', () => {
+  it('has no /api/dev routes', async () => {
+    const t = await createTestApp({
+      env: {
+        APP_ENV: 'production',
+        SMS_PROVIDER: 'twilio',
+        TWILIO_ACCOUNT_SID: `AC${'0'.repeat(32)}`,
+        TWILIO_AUTH_TOKEN: 'twilio-auth-token-123',
+        TWILIO_FROM_NUMBER: '+15555550199',
+        EMAIL_PROVIDER: 'smtp',
+        SMTP_URL: 'smtp://127.0.0.1:2525',
+        AUTH_SECRET: 'a'.repeat(40),
+        ENCRYPTION_KEY: Buffer.alloc(32, 1).toString('base64'),
+      },
+    });
+    const response = await t.app.inject({ method: 'GET', url: '/api/dev/outbox' });
+    expect(response.statusCode).toBe(404);
+    await t.close();
+  });
+});

@@ -1,0 +1,89 @@
+/**
+ * A local stand-in for Twilio's Messages API
+ * (https://www.twilio.com/docs/messaging/api/message-resource): form-encoded POST with basic
+ * auth, 201 with the message resource, and Twilio's error shape (code 21211 for a bad number,
+ * 20003 for bad credentials).
+ */
+import crypto from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export const INVALID_TWILIO_NUMBER = '+15005550001';
+
+export type FakeTwilio = {
+  url: string;
+  messages: { to: string; from: string | null; messagingServiceSid: string | null; body: string }[];
+  close(): Promise<void>;
+};
+
+export async function startFakeTwilio(credentials: {
+  accountSid: string;
+  authToken: string;
+}): Promise<FakeTwilio> {
+  const messages: FakeTwilio['messages'] = [];
+  const server = http.createServer((request, response) => {
+    let raw = '';
+    request.on('data', (chunk: Buffer) => (raw += chunk.toString()));
+    request.on('end', () => {
+      const send = (status: number, body: unknown) => {
+        response.writeHead(status, { 'content-type': 'application/json' });
+        response.end(JSON.stringify(body));
+      };
+      const expectedAuth = `Basic ${Buffer.from(`${credentials.accountSid}:${credentials.authToken}`).toString('base64')}`;
+      if (request.headers.authorization !== expectedAuth) {
+        return send(401, {
+          code: 20003,
+          message: 'Authenticate',
+          more_info: 'https://www.twilio.com/docs/errors/20003',
+          status: 401,
+        });
+      }
+      const path = `/2010-04-01/Accounts/${credentials.accountSid}/Messages.json`;
+      if (request.method !== 'POST' || request.url !== path) {
+        return send(404, {
+          code: 20404,
+          message: 'The requested resource was not found',
+          status: 404,
+        });
+      }
+      const form = new URLSearchParams(raw);
+      const to = form.get('To') ?? '';
+      // +15005550001 is Twilio's own magic test number for an invalid destination.
+      if (!/^\+[1-9]\d{7,14}$/.test(to) || to === INVALID_TWILIO_NUMBER) {
+        return send(400, {
+          code: 21211,
+          message: `The 'To' number ${to} is not a valid phone number.`,
+          more_info: 'https://www.twilio.com/docs/errors/21211',
+          status: 400,
+        });
+      }
+      const message = {
+        to,
+        from: form.get('From'),
+        messagingServiceSid: form.get('MessagingServiceSid'),
+        body: form.get('Body') ?? '',
+      };
+      messages.push(message);
+      return send(201, {
+        sid: `SM${crypto.randomBytes(16).toString('hex')}`,
+        account_sid: credentials.accountSid,
+        to: message.to,
+        from: message.from,
+        messaging_service_sid: message.messagingServiceSid,
+        body: message.body,
+        status: 'queued',
+        num_segments: '1',
+        direction: 'outbound-api',
+        date_created: new Date().toUTCString(),
+        uri: `${path.replace('.json', '')}/SM.json`,
+      });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://localhost:${port}`,
+    messages,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}

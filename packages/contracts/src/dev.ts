@@ -1,0 +1,22 @@
+/** Sandbox-only endpoints (`/api/dev/*`): the outbox where texts and emails land instead of being sent. */
+import { z } from 'zod';
+import { defineRoute } from './route';
+
+export const outboxMessage = z.object({
+  channel: z.enum(['sms', 'email']),
+  to: z.string(),
+  subject: z.string().optional(),
+  body: z.string(),
+  sentAt: z.string(),
+});
+export type OutboxMessage = z.infer<typeof outboxMessage>;
+
+export const devRoutes = {
+  outbox: defineRoute({
+    method: 'GET',
+    path: '/api/dev/outbox',
+    auth: false,
+    query: z.object({ to: z.string().trim().min(1).max(320).optional() }),
+    response: z.array(outboxMessage),
+  }),
+} as const;

@@ -1,0 +1,26 @@
+/**
+ * Phone normalisation exactly as spec part 1 §5: strip every non-digit; 10 digits become +1 and
+ * the digits; 11 digits starting with 1 get a + prefix; an input already starting with + is kept
+ * (as + and its digits); anything else gets +1 in front. The default country code is +1.
+ */
+export const DEFAULT_COUNTRY_CODE = '+1';
+
+export function normalizePhoneNumber(input: string): string {
+  const trimmed = input.trim();
+  const digits = trimmed.replace(/\D/g, '');
+  if (trimmed.startsWith('+')) return `+${digits}`;
+  if (digits.length === 10) return `${DEFAULT_COUNTRY_CODE}${digits}`;
+  if (digits.length === 11 && digits.startsWith('1')) return `+${digits}`;
+  return `${DEFAULT_COUNTRY_CODE}${digits}`;
+}
+
+/** E.164: a + and 8 to 15 digits, not starting with 0. */
+export function isPlausiblePhoneNumber(normalized: string): boolean {
+  return /^\+[1-9]\d{7,14}$/.test(normalized);
+}
+
+/** '+15555550100' → '(555) 555-0100' for US numbers; others unchanged. */
+export function formatPhoneNumber(normalized: string): string {
+  const match = /^\+1(\d{3})(\d{3})(\d{4})$/.exec(normalized);
+  return match ? `(${match[1]}) ${match[2]}-${match[3]}` : normalized;
+}

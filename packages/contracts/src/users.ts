@@ -1,0 +1,144 @@
+/** The user API of spec part 1 §7 and the profile shapes of §3. */
+import { z } from 'zod';
+import { accountType } from './enums';
+import { defineRoute } from './route';
+
+export const linkedAccount = z.object({
+  id: z.string(),
+  bankName: z.string(),
+  bankWebsiteUrl: z.string().nullable(),
+  lastFour: z.string(),
+  accountType: accountType,
+  accountSubType: z.string().nullable(),
+  active: z.boolean(),
+  is_primary_payment_account: z.boolean(),
+});
+export type LinkedAccount = z.infer<typeof linkedAccount>;
+
+export const gender = z.enum(['male', 'female', 'non-binary']);
+export type Gender = z.infer<typeof gender>;
+
+export const profileSettings = z.object({
+  is_auto_apply_rewards_enabled: z.boolean(),
+  is_subscription_notifications_enabled: z.boolean(),
+  is_overdraft_protection_enabled: z.boolean(),
+  is_bill_negotiation_enabled: z.boolean(),
+});
+export type ProfileSettings = z.infer<typeof profileSettings>;
+
+export const profileInfo = z.object({
+  user_legal_name: z.string().nullable(),
+  email: z.string().nullable(),
+  phone_number: z.string(),
+  is_email_verified: z.boolean(),
+  is_plaid_update_mode_required: z.boolean(),
+  lifetime_accrued_rewards: z.number(),
+  linkedAccounts: z.array(linkedAccount),
+  profile_settings: profileSettings,
+  gender: gender.nullable(),
+});
+export type ProfileInfo = z.infer<typeof profileInfo>;
+
+export const FEEDBACK_MAX_LENGTH = 1000;
+export const LEGAL_NAME_MAX_LENGTH = 120;
+
+const legalName = z.string().trim().min(1).max(LEGAL_NAME_MAX_LENGTH);
+
+export const updateProfileInfoBody = z
+  .object({
+    user_legal_name: legalName.optional(),
+    email: z.string().trim().toLowerCase().pipe(z.email()).optional(),
+    /** Accepted for compatibility; only the email verification flow can make it true. */
+    is_email_verified: z.boolean().optional(),
+  })
+  .refine((body) => body.user_legal_name !== undefined || body.email !== undefined, {
+    message: 'Required',
+    path: ['user_legal_name'],
+  });
+
+export const updateProfileSettingsBody = profileSettings.partial();
+
+export const onboardingProfileBody = z.object({
+  gender: gender.nullable(),
+  profile_settings: profileSettings.pick({
+    is_bill_negotiation_enabled: true,
+    is_subscription_notifications_enabled: true,
+  }),
+});
+
+export const feedbackBody = z.object({
+  feedback: z.string().trim().min(1).max(FEEDBACK_MAX_LENGTH),
+});
+
+export const fetchUserResponse = z.object({
+  userId: z.string(),
+  user_legal_name: z.string().nullable(),
+  linkedAccounts: z.array(linkedAccount),
+});
+
+export const successResponse = z.object({ success: z.literal(true) });
+
+export const userRoutes = {
+  fetchOrCreateUser: defineRoute({
+    method: 'POST',
+    path: '/api/user/fetch-or-create-user',
+    body: z.object({ phoneNumber: z.string().trim().min(1).max(32) }),
+    response: z.object({ existingUser: z.boolean(), userId: z.string() }),
+  }),
+  fetchUser: defineRoute({
+    method: 'POST',
+    path: '/api/user/fetch-user',
+    response: fetchUserResponse,
+  }),
+  profileInfo: defineRoute({
+    method: 'GET',
+    path: '/api/user/profile-info',
+    response: profileInfo,
+  }),
+  updateProfileSettings: defineRoute({
+    method: 'POST',
+    path: '/api/user/update-profile-settings',
+    body: updateProfileSettingsBody,
+    response: profileSettings,
+  }),
+  updateProfileInfo: defineRoute({
+    method: 'POST',
+    path: '/api/user/update-profile-info',
+    body: updateProfileInfoBody,
+    response: profileInfo,
+  }),
+  updateProfileInfoFromOnboarding: defineRoute({
+    method: 'POST',
+    path: '/api/user/update-profile-info-from-onboarding',
+    body: onboardingProfileBody,
+    response: profileInfo,
+  }),
+  submitFeedback: defineRoute({
+    method: 'POST',
+    path: '/api/user/submit-feedback',
+    body: feedbackBody,
+    response: successResponse,
+  }),
+  deleteAccount: defineRoute({
+    method: 'DELETE',
+    path: '/api/user/delete-account',
+    response: z.object({ success: z.boolean(), message: z.string() }),
+  }),
+  sendEmailVerification: defineRoute({
+    method: 'POST',
+    path: '/api/user/send-email-verification',
+    response: z.object({ sent: z.literal(true), email: z.string() }),
+  }),
+  verifyEmail: defineRoute({
+    method: 'POST',
+    path: '/api/user/verify-email',
+    body: z.object({ code: z.string().trim().min(1).max(12) }),
+    response: profileInfo,
+  }),
+} as const;
+
+/** Problem details for the recovery email, worded for the screen. */
+export const emailFailureDetail = {
+  noEmail: 'Unable to verify email. Please ensure you have an email address set.',
+  wrongCode: 'Invalid verification code. Please try again.',
+} as const;
