@@ -16,6 +16,7 @@ import { registerErrorHandling, requestPath, sendProblem } from './http/error-ha
 import { ProblemError } from './http/problem';
 import rateLimit from '@fastify/rate-limit';
 import type { Services } from './deps';
+import { registerAnalyticsRoutes } from './modules/analytics/analytics.routes';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { registerDevRoutes } from './modules/dev/dev.routes';
 import { registerHealthRoutes } from './modules/health/health.routes';
@@ -87,8 +88,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ),
   });
 
-  app.decorate('authenticate', (request: FastifyRequest) =>
-    services.auth.authenticate(request.headers.authorization),
+  app.decorate('authenticate', (authorization: string | undefined) =>
+    services.auth.authenticate(authorization),
   );
   app.decorateRequest('userId', '');
 
@@ -98,6 +99,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ratePerMinute: config.authRateLimitPerMinute,
   });
   await registerUserRoutes(app, { users: services.users });
+  await registerAnalyticsRoutes(app, { analytics: services.analytics });
   if (config.isSandbox) await registerDevRoutes(app, { outbox: services.outbox });
 
   const isWebServed = config.serveWeb && (await registerWeb(app, config.webDistDir));

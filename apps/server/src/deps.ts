@@ -4,6 +4,7 @@
  */
 import type { Config } from './config';
 import type { Database } from './db/database';
+import { createAnalyticsService } from './modules/analytics/analytics.service';
 import { createAuthRepo } from './modules/auth/auth.repo';
 import { createAuthService } from './modules/auth/auth.service';
 import { createSessionTokenService } from './modules/auth/session-tokens';
@@ -64,7 +65,9 @@ export function createServices(options: ServiceOptions) {
     },
   });
 
-  return { outbox, auth, users, secrets };
+  const analytics = createAnalyticsService({ db });
+
+  return { outbox, auth, users, analytics, secrets };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -11,3 +11,5 @@ export * from './phone';
 export * from './auth';
 export * from './users';
 export * from './dev';
+export * from './merchants';
+export * from './analytics';

@@ -5,3 +5,4 @@
 export * from '../modules/users/users.schema';
 export * from '../modules/dev/outbox.schema';
 export * from '../modules/auth/auth.schema';
+export * from '../modules/analytics/analytics.schema';

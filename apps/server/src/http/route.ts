@@ -10,8 +10,8 @@ import type { RouteContract } from '@billow/contracts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Resolves the bearer token of a request to a user id, or throws a 401 problem. */
-    authenticate: (request: FastifyRequest) => Promise<string>;
+    /** Resolves an Authorization header to a user id, or throws a 401 problem. */
+    authenticate: (authorization: string | undefined) => Promise<string>;
   }
   interface FastifyRequest {
     userId: string;
@@ -55,7 +55,7 @@ export function mount<R extends RouteContract>(
     ...(isSignedInOnly
       ? {
           onRequest: async (request: FastifyRequest) => {
-            request.userId = await app.authenticate(request);
+            request.userId = await app.authenticate(request.headers.authorization);
           },
         }
       : {}),
