@@ -57,6 +57,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       LOG_FORMAT: 'json',
       JOB_POLL_INTERVAL_SECONDS: '0.5',
+      OTP_RESEND_COOLDOWN_SECONDS: '1',
+      AUTH_RATE_LIMIT_PER_MINUTE: '1000',
     },
   },
 });

@@ -75,13 +75,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) =>
-      new ProblemError(
-        'too-many-requests',
-        `Too many requests. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
-        {
-          headers: { 'retry-after': String(Math.ceil(context.ttl / 1000)) },
-        },
-      ),
+      new ProblemError('too-many-requests', 'Too many requests.', {
+        headers: { 'retry-after': String(Math.ceil(context.ttl / 1000)) },
+      }),
   });
 
   app.decorate('authenticate', (authorization: string | undefined) =>

@@ -53,6 +53,7 @@ const configSchema = z.object({
     .optional(),
   EMAIL_FROM: z.string().min(3).default('Billow <no-reply@billow.local>'),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(20),
+  OTP_RESEND_COOLDOWN_SECONDS: z.coerce.number().int().min(0).max(600).default(30),
 });
 
 export type Config = {
@@ -82,6 +83,7 @@ export type Config = {
       };
   email: { provider: 'outbox'; from: string } | { provider: 'smtp'; url: string; from: string };
   authRateLimitPerMinute: number;
+  otpResendCooldownSeconds: number;
 };
 
 export class ConfigError extends Error {
@@ -148,6 +150,7 @@ export function loadConfig(env: Env = process.env): Config {
         ? { provider: 'smtp', url: e.SMTP_URL!, from: e.EMAIL_FROM }
         : { provider: 'outbox', from: e.EMAIL_FROM },
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+    otpResendCooldownSeconds: e.OTP_RESEND_COOLDOWN_SECONDS,
   };
 }
 

@@ -53,6 +53,7 @@ export function createServices(options: ServiceOptions) {
     tokens,
     codeKey: secrets.authSecret,
     linkedAccounts,
+    resendCooldownSeconds: config.otpResendCooldownSeconds,
   });
   const users = createUsersService({
     repo: createUsersRepo(db),

@@ -86,9 +86,15 @@ export const authRoutes = {
     body: refreshBody,
     response: authTokens,
   }),
+  /**
+   * Ends a session. Works with an expired access token: the refresh token in the body is the
+   * proof, and its whole family is revoked. With only a bearer token, every session of the user
+   * ends.
+   */
   logout: defineRoute({
     method: 'POST',
     path: '/api/auth/logout',
+    auth: false,
     body: logoutBody,
     response: z.object({ success: z.literal(true) }),
   }),

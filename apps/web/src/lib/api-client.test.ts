@@ -6,6 +6,7 @@ import {
   apiRequest,
   ApiError,
   registerRefreshFunction,
+  parseRetryAfter,
   registerUnauthorizedHandler,
 } from './api-client';
 
@@ -82,6 +83,26 @@ describe(apiRequest.name, () => {
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).message).toBe('HTTP error! status: 404');
     expect((error as ApiError).problemType).toBe('not-found');
+  });
+
+  it('keeps how long a rate-limited caller should wait', async () => {
+    mockFetch(
+      new Response(JSON.stringify({}), {
+        status: 429,
+        headers: { 'content-type': 'application/json', 'Retry-After': '42' },
+      }),
+    );
+    const error = await apiRequest('/api/x').catch((e: unknown) => e);
+    expect((error as ApiError).status).toBe(429);
+    expect((error as ApiError).retryAfterSeconds).toBe(42);
+  });
+
+  it('reads Retry-After as seconds or as an HTTP date', () => {
+    const now = Date.parse('2030-01-01T00:00:00Z');
+    expect(parseRetryAfter('7', now)).toBe(7);
+    expect(parseRetryAfter('Tue, 01 Jan 2030 00:01:30 GMT', now)).toBe(90);
+    expect(parseRetryAfter('soon', now)).toBeUndefined();
+    expect(parseRetryAfter(null, now)).toBeUndefined();
   });
 
   it('refreshes once on a 401 and retries with the new token', async () => {

@@ -25,6 +25,8 @@ export class ApiError extends Error {
     readonly kind: ApiErrorKind,
     readonly status: number | undefined = undefined,
     readonly problem: ProblemDetails | undefined = undefined,
+    /** Seconds the server asked us to wait (Retry-After), e.g. on a 429. */
+    readonly retryAfterSeconds: number | undefined = undefined,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -83,6 +85,16 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
   }
 }
 
+/** Retry-After is either delay-seconds or an HTTP date (RFC 9110 §10.2.3). */
+export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
+  if (!value) return undefined;
+  const trimmed = value.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed);
+  const date = Date.parse(trimmed);
+  if (Number.isNaN(date)) return undefined;
+  return Math.max(0, Math.ceil((date - now) / 1000));
+}
+
 async function readProblem(response: Response): Promise<ProblemDetails | undefined> {
   try {
     const parsed = problemDetails.safeParse(await response.json());
@@ -113,6 +125,7 @@ export async function apiRequest<T = unknown>(
       'http',
       response.status,
       await readProblem(response),
+      parseRetryAfter(response.headers.get('Retry-After')),
     );
   }
   if (response.status === 204) return undefined as T;

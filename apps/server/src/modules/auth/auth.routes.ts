@@ -22,8 +22,17 @@ export async function registerAuthRoutes(
   mount(app, authRoutes.refresh, (request) => deps.auth.refresh(request.body.refreshToken), {
     rateLimit,
   });
-  mount(app, authRoutes.logout, async (request) => {
-    await deps.auth.logout(request.userId, request.body.refreshToken);
-    return { success: true as const };
-  });
+  mount(
+    app,
+    authRoutes.logout,
+    async (request) => {
+      const { authorization } = request.headers;
+      const userId = authorization
+        ? await app.authenticate(authorization).catch(() => undefined)
+        : undefined;
+      await deps.auth.logout({ refreshToken: request.body.refreshToken, userId });
+      return { success: true as const };
+    },
+    { rateLimit },
+  );
 }

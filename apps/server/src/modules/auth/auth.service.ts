@@ -27,6 +27,8 @@ export type AuthServiceDeps = {
   tokens: SessionTokenService;
   codeKey: Uint8Array;
   linkedAccounts: (userId: string) => Promise<LinkedAccount[]>;
+  /** Seconds between two codes to one phone (default 30). */
+  resendCooldownSeconds?: number;
   clock?: () => Date;
 };
 
@@ -46,6 +48,7 @@ const invalidRefresh = () =>
 
 export function createAuthService(deps: AuthServiceDeps) {
   const now = deps.clock ?? (() => new Date());
+  const cooldownSeconds = deps.resendCooldownSeconds ?? OTP.resendCooldownSeconds;
   const hashCode = (phone: string, code: string) => hmac(deps.codeKey, `otp:${phone}:${code}`);
 
   function normalizedPhone(raw: string): string {
@@ -79,9 +82,8 @@ export function createAuthService(deps: AuthServiceDeps) {
       const latest = await deps.repo.latestOtp(phoneNumber);
       if (latest) {
         const waited = (at.getTime() - latest.createdAt.getTime()) / 1000;
-        if (waited < OTP.resendCooldownSeconds) {
-          const wait = Math.ceil(OTP.resendCooldownSeconds - waited);
-          throw tooManyRequests(`Please wait ${wait} seconds before asking for a new code.`, wait);
+        if (waited < cooldownSeconds) {
+          throw tooManyRequests('A code was just sent to this number.', cooldownSeconds - waited);
         }
       }
       const hourAgo = new Date(at.getTime() - 3600_000);
@@ -123,7 +125,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         sent: true as const,
         phoneNumber,
         expiresInSeconds: OTP.ttlSeconds,
-        resendAfterSeconds: OTP.resendCooldownSeconds,
+        resendAfterSeconds: cooldownSeconds,
       };
     },
 
@@ -175,14 +177,13 @@ export function createAuthService(deps: AuthServiceDeps) {
       return startSession({ id: token.userId, phoneNumber: found.phoneNumber }, token.familyId);
     },
 
-    async logout(userId: string, refreshToken: string | undefined) {
+    async logout(proof: { refreshToken: string | undefined; userId: string | undefined }) {
       const at = now();
-      const found = refreshToken
-        ? await deps.repo.findRefreshToken(sha256(refreshToken))
+      const found = proof.refreshToken
+        ? await deps.repo.findRefreshToken(sha256(proof.refreshToken))
         : undefined;
-      if (found && found.token.userId === userId)
-        await deps.repo.revokeFamily(found.token.familyId, at);
-      else await deps.repo.revokeAllForUser(userId, at);
+      if (found) await deps.repo.revokeFamily(found.token.familyId, at);
+      else if (proof.userId) await deps.repo.revokeAllForUser(proof.userId, at);
     },
 
     /** The signed-in user behind a bearer token, or a 401 problem. */

@@ -1,0 +1,60 @@
+/**
+ * What a person reads when a sign-in call fails. The request helper only throws typed errors;
+ * the wording lives here so every step says the same thing for the same failure.
+ */
+import { authMessages, otpFailureDetail } from '@billow/contracts';
+import { ApiError } from '@/lib/api-client';
+
+export const invalidPhoneMessage = 'Please enter a valid phone number.';
+
+/** Codes that can no longer work: the only way on is a new one. */
+export const resendNeededMessages = {
+  [otpFailureDetail.expired]: 'This code has expired. Tap “Resend code” to get a new one.',
+  [otpFailureDetail.burned]: 'Too many tries with this code. Tap “Resend code” to get a new one.',
+  [otpFailureDetail.missing]:
+    'We couldn’t find a code for this number. Tap “Resend code” to get a new one.',
+} as const;
+
+function describeWait(seconds: number): string {
+  if (seconds < 60) return seconds === 1 ? '1 second' : `${seconds} seconds`;
+  const minutes = Math.ceil(seconds / 60);
+  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
+}
+
+/** The server's own words (its detail is written for people), plus how long to wait. */
+function rateLimitMessage(error: ApiError): string {
+  const detail = error.problem?.detail.trim() || 'Too many attempts.';
+  const sentence = /[.!?]$/.test(detail) ? detail : `${detail}.`;
+  return error.retryAfterSeconds !== undefined && error.retryAfterSeconds > 0
+    ? `${sentence} Please try again in ${describeWait(error.retryAfterSeconds)}.`
+    : `${sentence} Please try again later.`;
+}
+
+/** Step 1 (and Resend code): texting a code failed. */
+export function describeSendCodeError(error: unknown): string {
+  if (!(error instanceof ApiError)) return authMessages.signInFailed;
+  if (error.kind === 'network') return error.message;
+  if (error.status === 429) return rateLimitMessage(error);
+  if (error.problemType === 'validation' || error.problemType === 'bad-request')
+    return invalidPhoneMessage;
+  return authMessages.signInFailed;
+}
+
+/** Step 2: the code was refused. `needsNewCode` tells the screen to point at Resend. */
+export function describeVerifyError(error: unknown): { message: string; needsNewCode: boolean } {
+  if (!(error instanceof ApiError))
+    return { message: authMessages.signInFailed, needsNewCode: false };
+  if (error.kind === 'network') return { message: error.message, needsNewCode: false };
+  if (error.status === 429) return { message: rateLimitMessage(error), needsNewCode: false };
+  const detail = error.problem?.detail;
+  if (error.problemType === 'authentication-failed' && detail) {
+    if (detail === otpFailureDetail.wrong)
+      return { message: authMessages.invalidCode, needsNewCode: false };
+    if (detail in resendNeededMessages)
+      return {
+        message: resendNeededMessages[detail as keyof typeof resendNeededMessages],
+        needsNewCode: true,
+      };
+  }
+  return { message: authMessages.signInFailed, needsNewCode: false };
+}

@@ -1,0 +1,28 @@
+/**
+ * The three calls of the sign-in steps (spec part 1 §4 "Sign-in steps"). Skip-retry on the
+ * code calls: nobody is signed in yet, so a 401 there is an answer, not an expired session.
+ */
+import { useMutation } from '@tanstack/react-query';
+import { authRoutes, userRoutes } from '@billow/contracts';
+import { api } from '@/lib/api-client';
+
+export function useStartOtp() {
+  return useMutation({
+    mutationFn: (phoneNumber: string) =>
+      api(authRoutes.otpStart, { phoneNumber }, { skipRetry: true }),
+  });
+}
+
+export function useVerifyOtp() {
+  return useMutation({
+    mutationFn: (input: { phoneNumber: string; code: string }) =>
+      api(authRoutes.otpVerify, input, { skipRetry: true }),
+  });
+}
+
+export function useSaveLegalName() {
+  return useMutation({
+    mutationFn: (legalName: string) =>
+      api(userRoutes.updateProfileInfo, { user_legal_name: legalName }),
+  });
+}

@@ -1,0 +1,141 @@
+/**
+ * Step 1 of sign-in: the phone number. The raw input goes to the server, which normalises it
+ * with the same rules (spec part 1 §5); the check here only catches what cannot be a number
+ * before spending a text message on it.
+ */
+import { useRef, useState, type FormEvent } from 'react';
+import { BadgeCheck, HandCoins, Sparkles } from 'lucide-react';
+import {
+  DEFAULT_COUNTRY_CODE,
+  isPlausiblePhoneNumber,
+  normalizePhoneNumber,
+  OTP,
+  type authRoutes,
+  type RouteResponse,
+} from '@billow/contracts';
+import { Button } from '@/components/ui/button';
+import { FieldError } from '@/components/ui/field-error';
+import { Input, Label } from '@/components/ui/input';
+import { PendingLabel } from '@/components/ui/pending-label';
+import { useFocusOnMount } from '@/lib/use-focus-on-mount';
+import { useStartOtp } from '../api/sign-in-requests';
+import { describeSendCodeError, invalidPhoneMessage } from '../api/sign-in-errors';
+
+export type CodeSent = RouteResponse<typeof authRoutes.otpStart>;
+
+const promises = [
+  { icon: Sparkles, text: 'Our AI negotiates your bills for you' },
+  { icon: HandCoins, text: 'It’s free, and you keep all the savings' },
+  { icon: BadgeCheck, text: 'Same or better service at a lower price' },
+];
+
+export function PhoneStep({
+  initialPhone,
+  merchant,
+  onCodeSent,
+}: {
+  initialPhone: string;
+  merchant: string | undefined;
+  onCodeSent(phoneInput: string, sent: CodeSent): void;
+}) {
+  const [phone, setPhone] = useState(initialPhone);
+  const [error, setError] = useState<string | null>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const startOtp = useStartOtp();
+  useFocusOnMount(inputRef);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!phone.trim() || startOtp.isPending) return;
+    if (!isPlausiblePhoneNumber(normalizePhoneNumber(phone))) {
+      setError(invalidPhoneMessage);
+      inputRef.current?.focus();
+      return;
+    }
+    setError(null);
+    startOtp.mutate(phone, {
+      onSuccess: (sent) => onCodeSent(phone, sent),
+      onError: (failure) => {
+        setError(describeSendCodeError(failure));
+        inputRef.current?.focus();
+      },
+    });
+  }
+
+  return (
+    <div className="flex flex-1 flex-col gap-8 pt-6">
+      <header className="space-y-3">
+        <p className="text-sm font-semibold text-primary">
+          {merchant ? `Save on ${merchant}` : 'Welcome to Billow'}
+        </p>
+        <h1 className="text-3xl font-bold tracking-tight">Sign in</h1>
+        <p className="text-lg text-muted-foreground">
+          {merchant
+            ? `Sign in to start saving on your ${merchant} bill`
+            : 'Sign in or create your account'}
+        </p>
+      </header>
+
+      <form className="space-y-4" onSubmit={submit} noValidate>
+        <div className="space-y-2">
+          <Label htmlFor="sign-in-phone">Phone number</Label>
+          <div className="flex items-stretch gap-2">
+            <span
+              className="inline-flex h-12 items-center rounded-xl border border-input bg-muted px-3 font-medium text-muted-foreground money"
+              aria-hidden="true"
+            >
+              {DEFAULT_COUNTRY_CODE}
+            </span>
+            <Input
+              ref={inputRef}
+              id="sign-in-phone"
+              name="phone"
+              type="tel"
+              inputMode="tel"
+              autoComplete="tel"
+              placeholder="(555) 555-0100"
+              maxLength={32}
+              value={phone}
+              onChange={(event) => {
+                setPhone(event.target.value);
+                if (error) setError(null);
+              }}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={
+                error ? 'sign-in-phone-hint sign-in-phone-error' : 'sign-in-phone-hint'
+              }
+              className="money"
+            />
+          </div>
+          <p id="sign-in-phone-hint" className="text-xs text-muted-foreground">
+            US numbers get {DEFAULT_COUNTRY_CODE} automatically. Starting with + keeps your own
+            country code. We’ll text you a {OTP.length}-digit code.
+          </p>
+          <FieldError id="sign-in-phone-error" message={error} />
+        </div>
+        <Button
+          type="submit"
+          size="lg"
+          className="w-full"
+          disabled={!phone.trim() || startOtp.isPending}
+        >
+          <PendingLabel isPending={startOtp.isPending} pendingText="Sending…">
+            Next
+          </PendingLabel>
+        </Button>
+      </form>
+
+      <ul className="space-y-3 rounded-[var(--radius-card)] bg-accent p-5 text-sm text-accent-foreground">
+        {promises.map(({ icon: Icon, text }) => (
+          <li key={text} className="flex items-center gap-3">
+            <Icon className="size-5 shrink-0 text-primary" aria-hidden="true" />
+            {text}
+          </li>
+        ))}
+      </ul>
+      <p className="mt-auto text-center text-xs text-muted-foreground">
+        Message and data rates may apply. No password needed, ever.
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,17 @@
+/**
+ * Where a person goes once signed in (spec part 1 §4 "Sign-in steps"): a new user continues
+ * into the settings onboarding, carrying what the funnel or a merchant landing handed to /auth;
+ * an existing user without linked accounts is asked to link one; everyone else goes home.
+ */
+import type { SignInUser } from '@billow/contracts';
+
+export type SignInDestination = { to: string; state?: unknown };
+
+export function destinationAfterSignIn(
+  user: Pick<SignInUser, 'existingUser' | 'linkedAccounts'>,
+  incomingState: unknown,
+): SignInDestination {
+  if (!user.existingUser) return { to: '/profile-settings-customization', state: incomingState };
+  if (user.linkedAccounts.length === 0) return { to: '/link' };
+  return { to: '/' };
+}

@@ -1,0 +1,56 @@
+/**
+ * The profile's other writes: name and email, the recovery-email code, feedback and deleting
+ * the account. Each one that returns the profile puts it straight into the cache (no flash of
+ * old data) and still reloads it, as the spec asks after a verification.
+ */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { userRoutes, type ProfileInfo } from '@billow/contracts';
+import { api } from '@/lib/api-client';
+import { profileQueries } from './profile-queries';
+
+function useStoreProfile() {
+  const queryClient = useQueryClient();
+  const { queryKey } = profileQueries.info();
+  return (profile: ProfileInfo) => {
+    queryClient.setQueryData(queryKey, profile);
+    return queryClient.invalidateQueries({ queryKey });
+  };
+}
+
+export function useUpdateProfile() {
+  const storeProfile = useStoreProfile();
+  return useMutation({
+    mutationFn: (input: { user_legal_name: string; email: string }) =>
+      api(userRoutes.updateProfileInfo, input),
+    onSuccess: storeProfile,
+  });
+}
+
+export function useSendEmailVerification() {
+  return useMutation({ mutationFn: () => api(userRoutes.sendEmailVerification) });
+}
+
+export function useVerifyEmail() {
+  const storeProfile = useStoreProfile();
+  return useMutation({
+    mutationFn: (code: string) => api(userRoutes.verifyEmail, { code }),
+    onSuccess: storeProfile,
+  });
+}
+
+export function useSubmitFeedback() {
+  return useMutation({
+    mutationFn: (feedback: string) => api(userRoutes.submitFeedback, { feedback }),
+  });
+}
+
+export function useDeleteAccount() {
+  return useMutation({
+    mutationFn: async () => {
+      const result = await api(userRoutes.deleteAccount);
+      // The contract lets the server answer 200 with success false; that is still a failure.
+      if (!result.success) throw new Error(result.message);
+      return result;
+    },
+  });
+}

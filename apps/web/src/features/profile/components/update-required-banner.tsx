@@ -1,0 +1,32 @@
+import { Link } from 'react-router';
+import { TriangleAlert } from 'lucide-react';
+import { buttonVariants } from '@/components/ui/button';
+import type { LinkState } from '@/lib/navigation-state';
+
+/**
+ * Shown when the bank connection needs the person again (the provider's update mode): until
+ * they reconnect, Billow cannot see new transactions. Amber, because it needs their input.
+ */
+export function UpdateRequiredBanner() {
+  return (
+    <div
+      role="status"
+      className="flex flex-col gap-3 rounded-[var(--radius-card)] border border-warning/40 bg-warning/10 p-4 sm:flex-row sm:items-center"
+    >
+      <TriangleAlert className="size-6 shrink-0 text-warning" aria-hidden="true" />
+      <div className="flex-1 space-y-1">
+        <p className="font-semibold">Account Update Required</p>
+        <p className="text-sm text-muted-foreground">
+          Your bank needs you to reconnect so Billow can keep finding your bills.
+        </p>
+      </div>
+      <Link
+        to="/link"
+        state={{ from: 'profile' } satisfies LinkState}
+        className={buttonVariants({ size: 'sm' })}
+      >
+        Update account
+      </Link>
+    </div>
+  );
+}

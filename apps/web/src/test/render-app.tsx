@@ -1,0 +1,54 @@
+/**
+ * Renders a screen the way the app does — theme, query cache, session, toasts — inside a
+ * memory router, so a test can follow where the screen navigates. Queries do not retry here:
+ * a failure shows at once instead of after the app's back-off.
+ */
+import type { ReactNode } from 'react';
+import { QueryClient } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { vi } from 'vitest';
+import { AppProviders } from '@/app/providers';
+
+export const storedTokens = {
+  token: 'id-token',
+  accessToken: 'access-token',
+  refreshToken: 'refresh-token',
+};
+
+/** Puts a session where the app keeps it (spec part 1 §3), as after a sign-in. */
+export function storeSession(): void {
+  sessionStorage.setItem('token', storedTokens.token);
+  sessionStorage.setItem('accessToken', storedTokens.accessToken);
+  localStorage.setItem('refreshToken', storedTokens.refreshToken);
+}
+
+export function renderApp(
+  routes: RouteObject[],
+  { at = '/', state }: { at?: string; state?: unknown } = {},
+) {
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  const router = createMemoryRouter([...routes, { path: '*', element: <p>Somewhere else</p> }], {
+    initialEntries: [{ pathname: at, state }],
+  });
+  // user-event waits between key presses; under fake timers that wait must move the fake clock.
+  const user = userEvent.setup({
+    advanceTimers: (ms) => {
+      if (vi.isFakeTimers()) vi.advanceTimersByTime(ms);
+    },
+  });
+  render(
+    <AppProviders queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { router, queryClient, user };
+}
+
+/** One route, for testing a single screen. */
+export function renderScreen(element: ReactNode, options: { at?: string; state?: unknown } = {}) {
+  return renderApp([{ path: options.at ?? '/', element }], options);
+}
