@@ -8,6 +8,6 @@ export function ProtectedRoute() {
   const location = useLocation();
   if (status === 'loading') return <FullPageSpinner label="Loading your account" />;
   if (status === 'anonymous')
-    return <Navigate to="/auth" replace state={{ from: location.pathname }} />;
+    return <Navigate to="/auth" replace state={{ returnTo: location.pathname }} />;
   return <Outlet />;
 }

@@ -4,13 +4,19 @@
  */
 import { createBrowserRouter, Outlet } from 'react-router';
 import { FullPageSpinner } from '@/components/layout/full-page-spinner';
+import { PageViewTracker } from './page-view-tracker';
 import { ProtectedRoute } from './protected-route';
 import { ErrorScreen } from './routes/error-screen';
 import { NotFoundRoute } from './routes/not-found';
 
 export const routes = [
   {
-    element: <Outlet />,
+    element: (
+      <>
+        <PageViewTracker />
+        <Outlet />
+      </>
+    ),
     errorElement: <ErrorScreen />,
     hydrateFallbackElement: <FullPageSpinner label="Loading Billow" />,
     children: [

@@ -6,15 +6,40 @@
  */
 import { z } from 'zod';
 
-/** What the funnel and the merchant landings carry to /auth and on through onboarding. */
+export const negotiatorVoice = z.enum(['male', 'female']);
+export type NegotiatorVoice = z.infer<typeof negotiatorVoice>;
+
+export const customization = z.object({
+  billNegotiationEnabled: z.boolean(),
+  selectedVoice: negotiatorVoice.nullable(),
+  notificationsEnabled: z.boolean(),
+});
+export type Customization = z.infer<typeof customization>;
+
 export const onboardingState = z.object({
-  selectedMerchant: z.string().min(1).optional(),
-  selectedMerchantWebsiteUrl: z.string().optional(),
-  estimatedAmount: z.number().optional(),
+  selectedMerchant: z.string().trim().min(1).optional().catch(undefined),
+  selectedMerchantWebsiteUrl: z.string().trim().min(1).optional().catch(undefined),
+  estimatedAmount: z.number().nonnegative().finite().optional().catch(undefined),
   negotiationInfo: z.unknown().optional(),
-  customization: z.unknown().optional(),
+  customization: customization.optional().catch(undefined),
+  from: z.enum(['profile', 'negotiation']).optional().catch(undefined),
 });
 export type OnboardingState = z.infer<typeof onboardingState>;
+
+/** Reads `location.state`; anything that is not an object reads as no state at all. */
+export function readOnboardingState(state: unknown): OnboardingState {
+  const parsed = onboardingState.safeParse(state);
+  if (!parsed.success) return {};
+  // Leave out the fields that were missing or dropped, so the state carried on stays tidy.
+  return Object.fromEntries(
+    Object.entries(parsed.data).filter(([, value]) => value !== undefined),
+  ) as OnboardingState;
+}
+
+/** True when a screen was opened with any navigation state (the funnel then skips to loading). */
+export function hasNavigationState(state: unknown): boolean {
+  return state !== null && state !== undefined;
+}
 
 /** Where /link was opened from, so it can offer the way back (spec part 1 §2 "/link"). */
 export type LinkFrom = 'profile' | 'negotiation';
@@ -23,11 +48,6 @@ export type LinkState = { from: LinkFrom };
 /** The dashboard preselects a section from `{ section }` (spec part 2 §2). */
 export const dashboardState = z.object({ section: z.string().optional() });
 export type DashboardState = z.infer<typeof dashboardState>;
-
-export function readOnboardingState(state: unknown): OnboardingState {
-  const parsed = onboardingState.safeParse(state);
-  return parsed.success ? parsed.data : {};
-}
 
 export function readDashboardState(state: unknown): DashboardState {
   const parsed = dashboardState.safeParse(state);

@@ -1,6 +1,11 @@
-import { PendingScreen } from './pending-screen';
+import { PublicLayout } from '@/components/layout/public-layout';
+import { MerchantLanding } from '@/features/onboarding/components/merchant-landing';
 
 export function Component() {
-  return <PendingScreen title="Netflix" />;
+  return (
+    <PublicLayout>
+      <MerchantLanding path="/netflix-signup" />
+    </PublicLayout>
+  );
 }
 Component.displayName = 'NetflixSignupRoute';

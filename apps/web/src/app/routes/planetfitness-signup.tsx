@@ -1,6 +1,11 @@
-import { PendingScreen } from './pending-screen';
+import { PublicLayout } from '@/components/layout/public-layout';
+import { MerchantLanding } from '@/features/onboarding/components/merchant-landing';
 
 export function Component() {
-  return <PendingScreen title="Planet Fitness" />;
+  return (
+    <PublicLayout>
+      <MerchantLanding path="/planetfitness-signup" />
+    </PublicLayout>
+  );
 }
 Component.displayName = 'PlanetfitnessSignupRoute';

@@ -1,6 +1,13 @@
-import { PendingScreen } from './pending-screen';
+import { useLocation } from 'react-router';
+import { PublicLayout } from '@/components/layout/public-layout';
+import { SettingsOnboarding } from '@/features/onboarding/components/settings-onboarding';
 
 export function Component() {
-  return <PendingScreen title="Customize Billow" />;
+  const location = useLocation();
+  return (
+    <PublicLayout>
+      <SettingsOnboarding incomingState={location.state} />
+    </PublicLayout>
+  );
 }
 Component.displayName = 'ProfileSettingsCustomizationRoute';

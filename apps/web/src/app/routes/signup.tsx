@@ -1,6 +1,13 @@
-import { PendingScreen } from './pending-screen';
+import { useLocation } from 'react-router';
+import { PublicLayout } from '@/components/layout/public-layout';
+import { SignupFunnel } from '@/features/onboarding/components/signup-funnel';
 
 export function Component() {
-  return <PendingScreen title="Get started" />;
+  const location = useLocation();
+  return (
+    <PublicLayout>
+      <SignupFunnel incomingState={location.state} />
+    </PublicLayout>
+  );
 }
 Component.displayName = 'SignupRoute';

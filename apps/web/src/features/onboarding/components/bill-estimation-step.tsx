@@ -1,0 +1,78 @@
+/**
+ * Funnel step 3: the visitor's guess of their monthly bill (spec part 1 §5 "Bill amount").
+ * The field is a text field with the decimal keypad rather than type="number": a number field
+ * hides what was typed from scripts ('1.' reads as ''), so edits could not be checked as they
+ * happen. min and step still state the rule for assistive tech and autofill.
+ */
+import { type FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { Input, Label } from '@/components/ui/input';
+import { AMOUNT_MAX_DECIMALS, isValidAmount, sanitizeAmountInput } from '../bill-amount';
+import { StepHeading } from './step-heading';
+
+export function BillEstimationStep({
+  merchantName,
+  amount,
+  onAmountChange,
+  onNext,
+  onUnsure,
+}: {
+  merchantName: string;
+  amount: string;
+  onAmountChange(amount: string): void;
+  onNext(): void;
+  onUnsure(): void;
+}) {
+  const isValid = isValidAmount(amount);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (isValid) onNext();
+  }
+
+  return (
+    <form className="flex flex-1 flex-col gap-6 pt-4" onSubmit={submit} noValidate>
+      <StepHeading className="text-2xl">
+        How much do you think you&apos;re paying {merchantName} every month?
+      </StepHeading>
+
+      <div className="space-y-2">
+        <Label htmlFor="bill-estimate">Monthly amount</Label>
+        <div className="relative">
+          <span
+            aria-hidden="true"
+            className="pointer-events-none absolute inset-y-0 left-4 flex items-center text-2xl font-semibold text-muted-foreground"
+          >
+            $
+          </span>
+          <Input
+            id="bill-estimate"
+            name="estimatedAmount"
+            type="text"
+            inputMode="decimal"
+            autoComplete="off"
+            min="0"
+            step="0.01"
+            placeholder="0.00"
+            value={amount}
+            onChange={(event) => onAmountChange(sanitizeAmountInput(amount, event.target.value))}
+            aria-describedby="bill-estimate-hint"
+            className="h-16 pl-10 text-3xl font-semibold money"
+          />
+        </div>
+        <p id="bill-estimate-hint" className="text-sm text-muted-foreground">
+          In US dollars, up to {AMOUNT_MAX_DECIMALS} decimals. A rough guess is fine.
+        </p>
+      </div>
+
+      <div className="mt-auto flex flex-col gap-3">
+        <Button type="submit" size="lg" className="w-full" disabled={!isValid}>
+          Next
+        </Button>
+        <Button variant="ghost" className="w-full" onClick={onUnsure}>
+          I&apos;m not sure
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,140 @@
+/**
+ * `npm run bench`: quality and speed of detection on the seeded synthetic corpus.
+ *
+ * Quality: stream-level precision / recall / F1 (a detected stream matches a true one when
+ * their transaction-id sets have Jaccard ≥ 0.5, one-to-one), cadence accuracy and the share of
+ * next-date predictions within ±3 days, over matched streams. Speed: transactions per second,
+ * single thread, after a warm-up, over ≥ 1M transactions, each user detected on their own as
+ * the app does. Prints a table, then one JSON line; exits 1 when a target is missed.
+ */
+import { generateCorpus, type TrueStream, type UserHistory } from '../src/corpus/generate';
+import { matchUser, summarise, type UserMatch } from '../src/corpus/score';
+import { detectRecurring, type RecurringStream } from '../src/index';
+
+const SEED = 20_260_331;
+const MIN_TRANSACTIONS = 1_000_000;
+const TARGETS = { f1: 0.95, nextDateWithin3Days: 0.9, transactionsPerSecond: 200_000 };
+
+function buildCorpus(): UserHistory[] {
+  const users: UserHistory[] = [];
+  let total = 0;
+  for (let batch = 0; total < MIN_TRANSACTIONS; batch++) {
+    for (const user of generateCorpus({ seed: SEED + batch, users: 100 })) {
+      users.push({ ...user, userId: `b${batch}-${user.userId}` });
+      total += user.transactions.length;
+    }
+  }
+  return users;
+}
+
+function detectAll(users: readonly UserHistory[]): RecurringStream[][] {
+  return users.map((user) => detectRecurring(user.transactions, { asOf: user.asOf }));
+}
+
+const generationStart = performance.now();
+const users = buildCorpus();
+const generationMs = performance.now() - generationStart;
+const transactionCount = users.reduce((sum, user) => sum + user.transactions.length, 0);
+
+detectAll(users.slice(0, 100)); // warm-up: let the JIT settle before timing
+const start = performance.now();
+const detected = detectAll(users);
+const seconds = (performance.now() - start) / 1000;
+const transactionsPerSecond = transactionCount / seconds;
+
+const matches: UserMatch[] = users.map((user, index) =>
+  matchUser(user.streams, detected[index] ?? []),
+);
+const score = summarise(matches);
+
+/** found / total per key, over true streams; spurious detections per category. */
+const recallBy = (keysOf: (truth: TrueStream) => readonly string[]): string => {
+  const tally = new Map<string, { total: number; found: number }>();
+  for (const match of matches) {
+    const add = (truth: TrueStream, found: number): void => {
+      for (const key of keysOf(truth)) {
+        const entry = tally.get(key) ?? { total: 0, found: 0 };
+        tally.set(key, { total: entry.total + 1, found: entry.found + found });
+      }
+    };
+    for (const { truth } of match.matches) add(truth, 1);
+    for (const truth of match.missed) add(truth, 0);
+  }
+  return [...tally.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([key, { total, found }]) => `${key} ${found}/${total}`)
+    .join(', ');
+};
+const spuriousByCategory = new Map<string, number>();
+for (const match of matches) {
+  for (const stream of match.spurious) {
+    spuriousByCategory.set(stream.category, (spuriousByCategory.get(stream.category) ?? 0) + 1);
+  }
+}
+
+const percent = (value: number): string => `${(value * 100).toFixed(1)}%`;
+const rows: Array<[string, string, string]> = [
+  ['users / transactions', `${users.length} / ${transactionCount.toLocaleString('en-US')}`, ''],
+  [
+    'true / detected / matched streams',
+    `${score.truthCount} / ${score.detectedCount} / ${score.matchedCount}`,
+    '',
+  ],
+  ['precision', percent(score.precision), ''],
+  ['recall', percent(score.recall), ''],
+  ['F1', percent(score.f1), `≥ ${percent(TARGETS.f1)}`],
+  ['cadence accuracy (matched)', percent(score.cadenceAccuracy), ''],
+  [
+    'next date within ±3 days (matched)',
+    percent(score.nextDateWithin3Days),
+    `≥ ${percent(TARGETS.nextDateWithin3Days)}`,
+  ],
+  [
+    'transactions / second',
+    Math.round(transactionsPerSecond).toLocaleString('en-US'),
+    `≥ ${TARGETS.transactionsPerSecond.toLocaleString('en-US')}`,
+  ],
+];
+const width = Math.max(...rows.map(([label]) => label.length));
+console.log(
+  `recurring-detection bench (seed ${SEED}, corpus built in ${(generationMs / 1000).toFixed(1)} s)`,
+);
+for (const [label, value, target] of rows)
+  console.log(`  ${label.padEnd(width)}  ${value.padStart(16)}  ${target}`);
+console.log(`  recall by cadence: ${recallBy((truth) => [truth.cadence])}`);
+console.log(`  recall by noise: ${recallBy((truth) => truth.noise)}`);
+console.log(
+  `  false streams by category: ${
+    [...spuriousByCategory.entries()]
+      .sort(([, a], [, b]) => b - a)
+      .map(([category, count]) => `${category} ${count}`)
+      .join(', ') || 'none'
+  }`,
+);
+
+const result = {
+  seed: SEED,
+  users: users.length,
+  transactions: transactionCount,
+  precision: round(score.precision),
+  recall: round(score.recall),
+  f1: round(score.f1),
+  cadenceAccuracy: round(score.cadenceAccuracy),
+  nextDateWithin3Days: round(score.nextDateWithin3Days),
+  transactionsPerSecond: Math.round(transactionsPerSecond),
+};
+console.log(JSON.stringify(result));
+
+function round(value: number): number {
+  return Math.round(value * 10_000) / 10_000;
+}
+
+const missed = [
+  score.f1 < TARGETS.f1 && 'F1',
+  score.nextDateWithin3Days < TARGETS.nextDateWithin3Days && 'next date',
+  transactionsPerSecond < TARGETS.transactionsPerSecond && 'throughput',
+].filter(Boolean);
+if (missed.length > 0) {
+  console.error(`targets missed: ${missed.join(', ')}`);
+  process.exitCode = 1;
+}

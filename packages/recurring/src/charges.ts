@@ -1,0 +1,104 @@
+/**
+ * One merchant's transactions, prepared for schedule fitting: outflows become `Charge`s, refunds
+ * that undo a charge mark it reversed (a failed payment, or a duplicate the merchant gave back),
+ * and charges are grouped into amount levels. Detection looks at each level on its own first,
+ * because two subscriptions at one merchant ($2.99 iCloud, $10.99 Apple Music) are only told
+ * apart by their price.
+ */
+import { parseIsoDate } from './dates';
+import type { DatedPoint } from './schedule';
+import type { Transaction } from './types';
+
+export type Charge = DatedPoint & {
+  id: string;
+  amount: number;
+  isReversed: boolean;
+};
+
+/** Builds the charge for a transaction, rejecting what detection cannot place in time or size. */
+export function toCharge(transaction: Transaction): Charge {
+  const { date, amount } = transaction;
+  const day = parseIsoDate(date);
+  if (Number.isNaN(day)) {
+    throw new RangeError(`Transaction ${transaction.id} has an invalid date "${date}"`);
+  }
+  if (typeof amount !== 'number' || !Number.isFinite(amount)) {
+    throw new RangeError(`Transaction ${transaction.id} has a non-numeric amount`);
+  }
+  // parseIsoDate validated the digits, so the fixed positions are safe to read.
+  const year = Number(date.slice(0, 4));
+  const month = Number(date.slice(5, 7));
+  return {
+    day,
+    monthIndex: year * 12 + month - 1,
+    dayOfMonth: Number(date.slice(8, 10)),
+    id: transaction.id,
+    amount,
+    isReversed: false,
+  };
+}
+
+/** A refund within this many days of a charge of the same amount undoes it. */
+const REVERSAL_WINDOW_DAYS = 10;
+
+/**
+ * Pairs each refund with the latest earlier charge of the same amount within the window, and
+ * marks that charge reversed. Refunds that match nothing (partial refunds, returns) are ignored.
+ * Both lists must be sorted by day.
+ */
+export function markReversals(charges: Charge[], refunds: readonly Charge[]): void {
+  for (const refund of refunds) {
+    const wanted = -refund.amount;
+    for (let i = charges.length - 1; i >= 0; i--) {
+      const charge = charges[i];
+      if (!charge || charge.day > refund.day) continue;
+      if (charge.day < refund.day - REVERSAL_WINDOW_DAYS) break;
+      if (!charge.isReversed && Math.abs(charge.amount - wanted) < 0.005) {
+        charge.isReversed = true;
+        break;
+      }
+    }
+  }
+}
+
+/**
+ * Splits charges into amount levels: sorted by amount, a new level starts where the next
+ * amount is more than a cent above the previous one or 0.2% above the level's lowest.
+ * Subscriptions charge the same cents every cycle; anything looser lets a habit's random
+ * amounts ($97.95, $95.06 …) form chance "levels" that happen to fall a quarter apart.
+ * Each level comes back sorted by day.
+ */
+export function groupByAmount(charges: readonly Charge[]): Charge[][] {
+  const byAmount = [...charges].sort((a, b) => a.amount - b.amount || a.day - b.day);
+  const levels: Charge[][] = [];
+  let current: Charge[] = [];
+  let levelLow = 0;
+  let previous = 0;
+  for (const charge of byAmount) {
+    const isNewLevel =
+      current.length === 0 || charge.amount - previous > 0.005 || charge.amount > levelLow + 0.005;
+    if (isNewLevel) {
+      if (current.length > 0) levels.push(current);
+      current = [];
+      levelLow = charge.amount;
+    }
+    current.push(charge);
+    previous = charge.amount;
+  }
+  if (current.length > 0) levels.push(current);
+  for (const level of levels) level.sort(byDay);
+  return levels;
+}
+
+export function byDay(a: Charge, b: Charge): number {
+  return a.day - b.day || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+}
+
+export function median(values: readonly number[]): number {
+  if (values.length === 0) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 === 1
+    ? (sorted[middle] ?? 0)
+    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+}

@@ -1,0 +1,107 @@
+/**
+ * Finds the recurring streams among one merchant's charges. In order:
+ *   1. refunds that undo a charge mark it reversed (failed payment or returned duplicate);
+ *   2. at a biller (utility, carrier, insurer, landlord) all charges are first read as one
+ *      bill whose amount may vary (bill-streams.ts);
+ *   3. otherwise each amount level that follows a cadence is a fixed-price stream, joined
+ *      across price changes (fixed-streams.ts), and billers' odd months fill its empty slots;
+ *   4. a $0–$1 charge shortly before a stream's first charge is its free trial (trials.ts);
+ *   5. what is left, unless the merchant is a habit, may still be one variable-amount bill;
+ *   6. reversed charges join the stream whose slot they sit in;
+ *   7. a known subscription merchant with only a recent $0–$1 charge is a running trial.
+ * Habitual merchants (coffee, groceries, rides, fuel, marketplaces — or any merchant where the
+ * person pays assorted amounts every week) only qualify with a fixed amount, monthly or slower:
+ * Amazon Subscribe & Save, not Amazon orders.
+ */
+import { CADENCE_RULES } from './cadence';
+import { reversalDistance, type Candidate, type GroupContext } from './candidate';
+import { groupByAmount, markReversals, type Charge } from './charges';
+import { fillEmptySlots, findVariableStreams, findWholeBill, isBiller } from './bill-streams';
+import { findFixedStreams } from './fixed-streams';
+import { HABITUAL_CATEGORIES } from './normalize';
+import { attachTrial, findRunningTrial } from './trials';
+import type { NormalizedMerchant } from './types';
+
+export type MerchantGroup = {
+  merchant: NormalizedMerchant;
+  /** Amount >= 0, sorted by day. */
+  charges: Charge[];
+  /** Amount < 0, sorted by day. */
+  refunds: Charge[];
+};
+
+/** Above this many stray charges a month (outside its two main amounts) a merchant is a habit. */
+const BUSY_STRAY_CHARGES_PER_MONTH = 2;
+
+/**
+ * Habitual merchants (per the catalogue or the descriptor's words) get the strict rules, and
+ * so does any merchant where the person keeps paying assorted amounts: with dozens of random
+ * charges a year, a few will line up by chance. A weekly meal kit or a daily transfer repeats
+ * one amount, so it is not "busy" however often it charges.
+ */
+export function isHabitual(
+  merchant: NormalizedMerchant,
+  paid: readonly Charge[],
+  levels: readonly Charge[][],
+): boolean {
+  if (merchant.isRecurringMerchant === false || HABITUAL_CATEGORIES.has(merchant.category))
+    return true;
+  const first = paid[0];
+  const last = paid[paid.length - 1];
+  if (!first || !last) return false;
+  const sizes = levels.map((level) => level.length).sort((a, b) => b - a);
+  const stray = paid.length - (sizes[0] ?? 0) - (sizes[1] ?? 0);
+  const months = (last.day - first.day) / 30.44 + 1;
+  return stray / months > BUSY_STRAY_CHARGES_PER_MONTH;
+}
+
+export function findGroupStreams(group: MerchantGroup, asOf: number): Candidate[] {
+  markReversals(group.charges, group.refunds);
+  const active = group.charges.filter((charge) => !charge.isReversed);
+  const paid = active.filter((charge) => charge.amount > 0);
+  const levels = groupByAmount(paid);
+  const context: GroupContext = {
+    merchant: group.merchant,
+    reversed: group.charges.filter((charge) => charge.isReversed),
+    active,
+    paid,
+    isHabitual: isHabitual(group.merchant, paid, levels),
+  };
+
+  const wholeBill = isBiller(context) && !context.isHabitual ? findWholeBill(context) : [];
+  const candidates = wholeBill.length > 0 ? wholeBill : findFixedStreams(context, levels);
+  const consumed = new Set<Charge>();
+  const consume = (candidate: Candidate): void => {
+    for (const charge of [...candidate.members, ...candidate.extras]) consumed.add(charge);
+    if (candidate.trial) consumed.add(candidate.trial);
+  };
+  candidates.forEach(consume);
+  if (isBiller(context) && wholeBill.length === 0) {
+    for (const candidate of candidates) fillEmptySlots(candidate, context, consumed);
+  }
+  for (const candidate of candidates) attachTrial(candidate, context, consumed);
+  if (!context.isHabitual) {
+    for (const variable of findVariableStreams(context, consumed)) {
+      candidates.push(variable);
+      consume(variable);
+    }
+  }
+  attachReversed(candidates, group.charges);
+  const trial = findRunningTrial(context, consumed, asOf);
+  if (trial) candidates.push(trial);
+  return candidates;
+}
+
+/** Reversed charges belong to the stream whose slot (or next slot) they sit in, at its price. */
+function attachReversed(candidates: readonly Candidate[], charges: readonly Charge[]): void {
+  for (const charge of charges) {
+    if (!charge.isReversed) continue;
+    let best: { candidate: Candidate; distance: number } | null = null;
+    for (const candidate of candidates) {
+      const distance = reversalDistance(candidate, charge);
+      if (distance === null || distance > CADENCE_RULES[candidate.cadence].lateDays) continue;
+      if (!best || distance < best.distance) best = { candidate, distance };
+    }
+    best?.candidate.reversed.push(charge);
+  }
+}

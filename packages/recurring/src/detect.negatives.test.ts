@@ -1,0 +1,215 @@
+import { describe, expect, it } from 'vitest';
+import { createRandom, type Random } from './corpus/prng';
+import { formatIsoDate, parseIsoDate, weekday } from './dates';
+import { detectRecurring } from './detect';
+import { charge, charges, monthly } from './testing/series';
+import type { Transaction } from './types';
+
+const FROM = parseIsoDate('2024-04-01');
+const TO = parseIsoDate('2026-03-31');
+const AS_OF = '2026-03-31';
+
+/** Visits on random days at `perWeek` on average, each with an amount from `amount`. */
+function habit(
+  random: Random,
+  descriptor: (day: number) => string,
+  perWeek: number,
+  amount: () => number,
+  weekdaysOnly = false,
+): Transaction[] {
+  const out: Transaction[] = [];
+  for (let day = FROM; day <= TO; day++) {
+    const dow = weekday(day);
+    if (weekdaysOnly && (dow === 0 || dow === 6)) continue;
+    if (random.chance(perWeek / (weekdaysOnly ? 5 : 7)))
+      out.push(charge(formatIsoDate(day), descriptor(day), Math.round(amount() * 100) / 100));
+  }
+  return out;
+}
+
+/** Visits separated by a random number of days in [min, max]. */
+function everyFewDays(
+  random: Random,
+  descriptor: string,
+  min: number,
+  max: number,
+  amount: () => number,
+): Transaction[] {
+  const out: Transaction[] = [];
+  for (let day = FROM + random.int(0, max); day <= TO; day += random.int(min, max)) {
+    out.push(charge(formatIsoDate(day), descriptor, Math.round(amount() * 100) / 100));
+  }
+  return out;
+}
+
+describe(`${detectRecurring.name} — habitual spending is not a subscription`, () => {
+  const random = createRandom(424242);
+  const ref = (): string => random.reference(9);
+
+  it.each<[string, () => Transaction[]]>([
+    [
+      'a weekday coffee habit',
+      () =>
+        habit(
+          random,
+          () => 'TST* BLUE BOTTLE COFFEE',
+          4,
+          () => random.between(3.5, 9),
+          true,
+        ),
+    ],
+    [
+      'the same latte, several times a week',
+      () =>
+        habit(
+          random,
+          () => 'SQ *RITUAL COFFEE ROASTERS',
+          3,
+          () => 4.25,
+        ),
+    ],
+    [
+      'weekly groceries',
+      () =>
+        habit(
+          random,
+          () => 'TRADER JOE S #552 QPS',
+          1.2,
+          () => random.between(25, 180),
+        ),
+    ],
+    [
+      'a farm stand visited most Saturdays',
+      () => everyFewDays(random, 'SQ *GREEN ACRES FARM STAND', 7, 7, () => random.between(12, 48)),
+    ],
+    [
+      'rides',
+      () =>
+        habit(
+          random,
+          () => `UBER *TRIP ${ref()}`,
+          2,
+          () => random.between(7, 45),
+        ),
+    ],
+    ['fuel', () => everyFewDays(random, 'SHELL OIL 57444', 5, 11, () => random.between(30, 70))],
+    [
+      'Amazon orders',
+      () =>
+        habit(
+          random,
+          () => `AMZN Mktp US*${ref()}`,
+          2,
+          () => (random.chance(0.3) ? 12.99 : random.between(6, 150)),
+        ),
+    ],
+    [
+      'restaurants',
+      () =>
+        habit(
+          random,
+          () => 'JOES PIZZA #223 BROOKLYN NY',
+          0.6,
+          () => random.between(14, 42),
+        ),
+    ],
+    [
+      'fast food at one price',
+      () =>
+        habit(
+          random,
+          () => 'CHIPOTLE 1234',
+          1,
+          () => (random.chance(0.6) ? 11.85 : random.between(9, 20)),
+        ),
+    ],
+    [
+      'irregular transfers to friends',
+      () =>
+        habit(
+          random,
+          () => `VENMO PAYMENT ${ref()}`,
+          0.7,
+          () => random.pick([20, 50, 100]),
+        ),
+    ],
+    [
+      'cash withdrawals',
+      () =>
+        everyFewDays(random, `ATM WITHDRAWAL 1234 MAIN ST`, 5, 20, () =>
+          random.pick([60, 100, 200]),
+        ),
+    ],
+    [
+      'a haircut every four to seven weeks at one price',
+      () => everyFewDays(random, 'GREAT CLIPS #2231', 28, 50, () => 25),
+    ],
+    [
+      'cinema tickets every few weeks',
+      () => everyFewDays(random, 'AMC THEATRES 0455', 14, 60, () => random.pick([15.99, 31.98])),
+    ],
+    [
+      'a commuter fare twice every weekday',
+      () =>
+        habit(
+          random,
+          () => 'MTA*NYCT PAYGO',
+          9,
+          () => 2.9,
+          true,
+        ),
+    ],
+  ])('does not report %s', (_, history) => {
+    expect(detectRecurring(history(), { asOf: AS_OF })).toEqual([]);
+  });
+
+  it('finds Amazon Subscribe & Save among Amazon orders, and only that', () => {
+    const orders = habit(
+      random,
+      () => `AMZN Mktp US*${ref()}`,
+      2,
+      () => random.between(6, 150),
+    );
+    const subscribeAndSave = charges(monthly('2024-06-14', 21), 'AMZN Mktp US*9K2L4M1Q', 23.47);
+    const streams = detectRecurring([...orders, ...subscribeAndSave], { asOf: AS_OF });
+    expect(streams).toHaveLength(1);
+    expect(streams[0]).toMatchObject({
+      merchant: 'Amazon',
+      cadence: 'MONTHLY',
+      last_amount: 23.47,
+    });
+  });
+
+  it('finds only the subscriptions in a busy month of everyday spending', () => {
+    const everyday = [
+      ...habit(
+        random,
+        () => 'STARBUCKS STORE 12345',
+        4,
+        () => random.between(3, 12),
+        true,
+      ),
+      ...habit(
+        random,
+        () => 'SAFEWAY #1234',
+        1,
+        () => random.between(20, 200),
+      ),
+      ...habit(
+        random,
+        () => `LYFT *RIDE ${ref()}`,
+        1,
+        () => random.between(8, 40),
+      ),
+      ...everyFewDays(random, 'ACME CORP PAYROLL', 14, 14, () => -2400),
+    ];
+    const netflix = charges(monthly('2024-04-09', 24), 'NETFLIX.COM 866-579-7172 CA', 15.49);
+    const rent = charges(
+      monthly('2024-04-01', 24),
+      'ACH DEBIT SUNRISE APARTMENTS WEB ID: 1234567890',
+      1850,
+    );
+    const streams = detectRecurring([...everyday, ...netflix, ...rent], { asOf: AS_OF });
+    expect(streams.map((s) => s.merchant)).toEqual(['Netflix', 'Sunrise Apartments']);
+  });
+});

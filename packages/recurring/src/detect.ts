@@ -1,0 +1,111 @@
+/**
+ * Entry point: transactions in, recurring outflow streams out.
+ *
+ * The rules, in short (each is explained where it is applied):
+ * - Grouping. Transactions are grouped by normalised merchant (catalogue alias, else the cleaned
+ *   descriptor) and each group is searched on its own: one pass, then one sort per merchant.
+ * - Grid. A stream fills the slots of one cadence's billing grid: DAILY, WEEKLY, BIWEEKLY,
+ *   SEMI_MONTHLY (two fixed days of the month), MONTHLY (billing day clamped to short months, so
+ *   Jan 31 → Feb 28 → Mar 31), QUARTERLY or YEARLY. A charge is on time within ±2 days (weekly),
+ *   ±3 (biweekly, semi-monthly), ±4 (monthly), ±5 (quarterly), ±7 (yearly), and still belongs
+ *   to its slot up to 3/5/8/10/14 days late (a retry). A fit needs ≥ 75% of slots filled (a
+ *   skipped cycle is fine), ≤ 20% extra or stray charges, ≤ 20% late ones, and charges on average
+ *   within half the on-time window of their slot; the billing day may move once.
+ * - Amounts. Fixed-price streams are found per amount level (to the cent, so two subscriptions
+ *   at one merchant stay apart) and joined across price changes. Bills (utilities, telecom,
+ *   internet, insurance, rent, loans, childcare) may vary up to 3× between cheapest and dearest
+ *   month, monthly/quarterly/yearly only; any other merchant needs ≥ 6 strictly regular charges
+ *   for a variable amount. Weekly and faster always need a fixed price.
+ * - Minimum charges: 3 (weekly to quarterly); 2 monthly at a catalogue subscription merchant;
+ *   2 yearly when the merchant is known or the amounts are identical (and nothing else is
+ *   bought there); 10 daily.
+ * - Trials. A $0–$1 charge up to 45 days before a stream's first charge is its free trial; at a
+ *   catalogue subscription merchant, one within the last 35 days with nothing after it is a
+ *   running trial (FREE_TRIAL, next charge a month after it).
+ * - Refunds. A refund of a charge's exact amount within 10 days reverses it (failed payment,
+ *   returned duplicate); the reversed charge stays in its stream. Refunds and other inflows are
+ *   never streams.
+ * - Pauses. No charge for max(75 days, 2.5 cycles), resuming on another billing day (or after 6
+ *   cycles), is a cancellation and a new subscription: two streams.
+ * - Habits. Merchants the catalogue marks habitual, habitual categories (coffee, groceries,
+ *   restaurants, fuel, rides, shopping, transfers, cash…) and merchants with more than 2 stray
+ *   amounts a month only qualify with one fixed amount, monthly (≥ 85% regular) or yearly
+ *   (≥ 3 charges) — Amazon Subscribe & Save, not Amazon orders. At a merchant the catalogue
+ *   doesn't know, a run of < 5 equal charges among twice as many others is treated as chance.
+ * - Status. CANCELLED once the predicted charge is overdue past a grace period (4 days weekly,
+ *   6 biweekly/semi-monthly, 10 monthly, 20 quarterly, 30 yearly, 3 daily); else FREE_TRIAL for
+ *   a running trial; else FAILED_PAYMENT when the latest attempt was reversed; else ACTIVE.
+ *   UNKNOWN is never produced: irregular histories are not reported at all.
+ */
+import { DEFAULT_CATALOGUE } from './catalog';
+import { TRIAL_MAX_AMOUNT } from './candidate';
+import { byDay, toCharge } from './charges';
+import { parseIsoDate } from './dates';
+import { findGroupStreams, type MerchantGroup } from './detect-group';
+import { compileCatalogue, normalizeMerchant } from './normalize';
+import { buildStream } from './stream';
+import type { DetectOptions, NormalizedMerchant, RecurringStream, Transaction } from './types';
+
+export function detectRecurring(
+  transactions: readonly Transaction[],
+  options: DetectOptions = {},
+): RecurringStream[] {
+  const catalogue = options.catalogue ?? DEFAULT_CATALOGUE;
+  compileCatalogue(catalogue);
+  const merchants = new Map<string, NormalizedMerchant>();
+  const groups = new Map<string, MerchantGroup>();
+  let latestDay = -Infinity;
+
+  for (const transaction of transactions) {
+    const charge = toCharge(transaction);
+    if (charge.day > latestDay) latestDay = charge.day;
+    const cacheKey = transaction.merchant_name
+      ? `${transaction.description}\u0001${transaction.merchant_name}`
+      : transaction.description;
+    let merchant = merchants.get(cacheKey);
+    if (!merchant) {
+      merchant = normalizeMerchant(transaction.description, catalogue, transaction.merchant_name);
+      merchants.set(cacheKey, merchant);
+    }
+    let group = groups.get(merchant.key);
+    if (!group) {
+      group = { merchant, charges: [], refunds: [] };
+      groups.set(merchant.key, group);
+    }
+    (charge.amount < 0 ? group.refunds : group.charges).push(charge);
+  }
+  if (groups.size === 0) return [];
+
+  const asOf = options.asOf === undefined ? latestDay : parseIsoDate(options.asOf);
+  if (Number.isNaN(asOf)) throw new RangeError(`asOf "${options.asOf}" is not a YYYY-MM-DD date`);
+
+  const streams: RecurringStream[] = [];
+  for (const group of groups.values()) {
+    if (!mayHoldStream(group)) continue;
+    group.charges.sort(byDay);
+    group.refunds.sort(byDay);
+    for (const candidate of findGroupStreams(group, asOf)) {
+      const stream = buildStream(candidate, group.merchant, asOf);
+      if (stream) streams.push(stream);
+    }
+  }
+  return streams.sort(
+    (a, b) =>
+      a.merchant.localeCompare(b.merchant) ||
+      a.first_date.localeCompare(b.first_date) ||
+      a.last_amount - b.last_amount,
+  );
+}
+
+/**
+ * Most merchants in a history are one-off purchases; only a lone trial charge at a known
+ * subscription merchant can make a stream out of a single charge, so the rest are skipped early.
+ */
+function mayHoldStream(group: MerchantGroup): boolean {
+  const [first, second] = group.charges;
+  if (!first) return false;
+  return (
+    second !== undefined ||
+    (first.amount <= TRIAL_MAX_AMOUNT && group.merchant.isRecurringMerchant === true)
+  );
+}

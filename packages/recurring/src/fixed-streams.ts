@@ -1,0 +1,263 @@
+/**
+ * Fixed-price streams: each amount level that follows a cadence becomes a seed (two
+ * subscriptions at one merchant differ in price, so they become two streams), and a seed
+ * absorbs the levels that continue it on the same schedule before or after it — price changes.
+ */
+import { CADENCE_RULES, DETECTABLE_CADENCES, type KnownCadence } from './cadence';
+import {
+  candidateFrom,
+  fitRuns,
+  pauseDaysFor,
+  splitAtPauses,
+  type Candidate,
+  type GroupContext,
+} from './candidate';
+import { byDay, median, type Charge } from './charges';
+import { slotOf } from './schedule';
+import {
+  bestFit,
+  fitCadence,
+  isAcceptable,
+  FIXED_AMOUNT_LIMITS,
+  type FitLimits,
+  type ScheduleFit,
+} from './schedule-fit';
+
+const HABITUAL_CADENCES: readonly KnownCadence[] = ['YEARLY', 'MONTHLY'];
+const HABITUAL_LIMITS: FitLimits = { minCoverage: 0.85, maxMisfitShare: 0.1, maxLateShare: 0.2 };
+
+type Seed = { candidate: Candidate; level: Charge[] };
+
+/** The merchant's paid charges by day, and the amount level each belongs to. */
+type Neighbours = { paid: readonly Charge[]; levelOf: ReadonlyMap<Charge, Charge[]> };
+
+/**
+ * Levels with a charge in [beforeFrom, beforeTo) or (afterFrom, afterTo]: the only ones that
+ * can continue a seed. Looking them up by day keeps a merchant with thousands of distinct
+ * amounts from costing seeds × levels.
+ */
+function levelsNear(
+  { paid, levelOf }: Neighbours,
+  beforeFrom: number,
+  beforeTo: number,
+  afterFrom: number,
+  afterTo: number,
+): Set<Charge[]> {
+  const near = new Set<Charge[]>();
+  const collect = (from: number, isIn: (day: number) => boolean): void => {
+    for (let i = firstIndexFrom(paid, from); i < paid.length; i++) {
+      const charge = paid[i];
+      if (!charge || !isIn(charge.day)) break;
+      const level = levelOf.get(charge);
+      if (level) near.add(level);
+    }
+  };
+  collect(beforeFrom, (day) => day < beforeTo);
+  collect(afterFrom + 0.5, (day) => day <= afterTo);
+  return near;
+}
+
+/** Index of the first charge on or after `day` (binary search; `paid` is sorted by day). */
+function firstIndexFrom(paid: readonly Charge[], day: number): number {
+  let low = 0;
+  let high = paid.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if ((paid[middle]?.day ?? Infinity) < day) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/**
+ * One candidate per amount level (or per run of it, see `fitRuns`) that follows a cadence,
+ * grown across price changes and cut at long pauses.
+ */
+export function findFixedStreams(context: GroupContext, levels: readonly Charge[][]): Candidate[] {
+  const cadences = context.isHabitual ? HABITUAL_CADENCES : DETECTABLE_CADENCES;
+  const limits = context.isHabitual ? HABITUAL_LIMITS : FIXED_AMOUNT_LIMITS;
+  const seeds: Seed[] = [];
+  const fit = (run: Charge[]): ScheduleFit | null => {
+    const found = bestFit(run, cadences, limits);
+    return found && !isCoincidentalYearly(found, context) ? found : null;
+  };
+  for (const level of levels) {
+    for (const run of fitRuns(level, fit, context.isHabitual ? 0 : 2)) {
+      seeds.push({ candidate: candidateFrom(run.charges, run.fit), level });
+    }
+  }
+  seeds.sort((a, b) => b.candidate.members.length - a.candidate.members.length);
+
+  const levelOf = new Map<Charge, Charge[]>();
+  for (const level of levels) for (const charge of level) levelOf.set(charge, level);
+  const neighbours = { paid: context.paid, levelOf };
+  const taken = new Set<Charge>();
+  const candidates: Candidate[] = [];
+  const minExtendable = context.merchant.isRecurringMerchant === true ? 2 : 3;
+  for (const seed of seeds) {
+    if (seed.candidate.members.some((charge) => taken.has(charge))) continue;
+    const grown =
+      seed.candidate.members.length >= minExtendable
+        ? extendAcrossPriceChanges(seed.candidate, neighbours, taken, limits, context.isHabitual)
+        : seed.candidate;
+    for (const charge of [...grown.members, ...grown.extras]) taken.add(charge);
+    candidates.push(...splitAtPauses(grown, context.reversed));
+  }
+  return absorbInterludes(candidates).filter((candidate) => !isLostInNoise(candidate, context));
+}
+
+/**
+ * At a merchant the catalogue doesn't know, a short run of equal amounts among many other
+ * charges (two $31.98 cinema tickets a month apart, then a third) is more likely chance than a
+ * subscription: it needs more charges to be believed.
+ */
+function isLostInNoise(candidate: Candidate, context: GroupContext): boolean {
+  if (context.merchant.catalogueId !== null || candidate.members.length >= 5) return false;
+  const others = context.paid.length - candidate.members.length - candidate.extras.length;
+  return others >= 2 * candidate.members.length;
+}
+
+/**
+ * A short run at another price that sits in a stream's empty slots — a promotional month, a
+ * temporary discount — is part of that stream, not a second subscription.
+ */
+function absorbInterludes(candidates: Candidate[]): Candidate[] {
+  const bySize = [...candidates].sort((a, b) => b.members.length - a.members.length);
+  const absorbed = new Set<Candidate>();
+  for (const host of bySize) {
+    if (absorbed.has(host)) continue;
+    const first = host.members[0];
+    const last = host.members[host.members.length - 1];
+    if (!first || !last) continue;
+    const rule = CADENCE_RULES[host.cadence];
+    const filled = new Set(host.members.map((charge) => slotOf(host.schedule, charge).slot));
+    for (const guest of bySize) {
+      if (
+        guest === host ||
+        absorbed.has(guest) ||
+        guest.members.length > 3 ||
+        guest.members.length >= host.members.length
+      )
+        continue;
+      const fitsHost = guest.members.every((charge) => {
+        const hit = slotOf(host.schedule, charge);
+        const ratio = charge.amount / last.amount;
+        return (
+          charge.day > first.day &&
+          charge.day < last.day &&
+          !filled.has(hit.slot) &&
+          Math.abs(charge.day - hit.date) <= rule.toleranceDays &&
+          ratio >= 0.6 &&
+          ratio <= 1.7
+        );
+      });
+      if (!fitsHost) continue;
+      for (const charge of guest.members) filled.add(slotOf(host.schedule, charge).slot);
+      host.members = [...host.members, ...guest.members].sort(byDay);
+      host.extras = [...host.extras, ...guest.extras].sort(byDay);
+      absorbed.add(guest);
+    }
+  }
+  return candidates.filter((candidate) => !absorbed.has(candidate));
+}
+
+/**
+ * Two equal amounts a year apart where the person also pays other amounts (a habit, or an
+ * unknown merchant with other activity) are a coincidence rather than a membership.
+ */
+function isCoincidentalYearly(fit: ScheduleFit, context: GroupContext): boolean {
+  if (fit.cadence !== 'YEARLY' || fit.members.length >= 3) return false;
+  return (
+    context.isHabitual ||
+    (context.merchant.isRecurringMerchant !== true && context.paid.length > fit.members.length + 1)
+  );
+}
+
+/**
+ * Price changes split one subscription into amount levels that follow each other in time.
+ * Grows a seed with the part of a level just before or after it as long as the union still
+ * fits the seed's cadence; a level with charges during the seed is a different subscription.
+ * A part must repeat (2+ charges, 3+ at a habit) to count as a new price — except one charge
+ * right after the seed (not at a habit), when the new price took effect on the latest bill. Chaining lone
+ * charges would let any habit's random amounts pass for a subscription with "price changes".
+ */
+function extendAcrossPriceChanges(
+  seed: Candidate,
+  neighbours: Neighbours,
+  taken: ReadonlySet<Charge>,
+  limits: FitLimits,
+  isHabitual: boolean,
+): Candidate {
+  const minPartSize = isHabitual ? 3 : 2;
+  let candidate = seed;
+  const rule = CADENCE_RULES[candidate.cadence];
+  const rejected = new Set<Charge>();
+  let hasTakenLoneCharge = false;
+  for (;;) {
+    const first = candidate.members[0];
+    const last = candidate.members[candidate.members.length - 1];
+    if (!first || !last) break;
+    const owned = new Set([...candidate.members, ...candidate.extras]);
+    const spanFrom = first.day - rule.periodDays * 0.5;
+    const spanTo = last.day + rule.periodDays * 0.5;
+    const reach = Math.min(3 * rule.periodDays + rule.lateDays, pauseDaysFor(candidate.cadence));
+    const parts: Array<{ part: Charge[]; gap: number; isLone: boolean }> = [];
+    const near = levelsNear(neighbours, first.day - reach, spanFrom, spanTo, last.day + reach);
+    for (const level of near) {
+      const free = level.filter(
+        (charge) => !owned.has(charge) && !taken.has(charge) && !rejected.has(charge),
+      );
+      if (free.length === 0 || free.some((c) => c.day >= spanFrom && c.day <= spanTo)) continue;
+      for (const isAfter of [true, false]) {
+        const part = contiguous(
+          free.filter((charge) => (isAfter ? charge.day > spanTo : charge.day < spanFrom)),
+          isAfter,
+          pauseDaysFor(candidate.cadence),
+        );
+        const edge = isAfter ? part[0] : part[part.length - 1];
+        if (!edge) continue;
+        const isLone = part.length < minPartSize;
+        if (isLone && (isHabitual || !isAfter || part.length > 1 || hasTakenLoneCharge)) continue;
+        const gap = isAfter ? edge.day - last.day : first.day - edge.day;
+        if (gap > reach) continue;
+        const ratio = median(part.map((c) => c.amount)) / (isAfter ? last.amount : first.amount);
+        if (ratio >= 0.6 && ratio <= 1.7) parts.push({ part, gap, isLone });
+      }
+    }
+    // Nearest first; a part that does not fit is never tried again for this seed.
+    parts.sort((a, b) => a.gap - b.gap);
+    let grown: Candidate | null = null;
+    for (const { part, isLone } of parts) {
+      const union = [...candidate.members, ...candidate.extras, ...part].sort(byDay);
+      const fit = fitCadence(union, candidate.cadence);
+      if (
+        fit &&
+        isAcceptable(fit, union.length, limits) &&
+        fit.members.length > candidate.members.length
+      ) {
+        grown = candidateFrom(union, fit);
+        hasTakenLoneCharge ||= isLone;
+        break;
+      }
+      for (const charge of part) rejected.add(charge);
+    }
+    if (!grown) break;
+    candidate = grown;
+  }
+  return candidate;
+}
+
+/**
+ * The run of charges nearest the seed, up to the first long pause: charges after it belong to
+ * a later subscription (which may have started at the old price again).
+ */
+function contiguous(part: readonly Charge[], isAfter: boolean, pause: number): Charge[] {
+  const ordered = isAfter ? part : [...part].reverse();
+  const run: Charge[] = [];
+  for (const charge of ordered) {
+    const previous = run[run.length - 1];
+    if (previous && Math.abs(charge.day - previous.day) >= pause) break;
+    run.push(charge);
+  }
+  return isAfter ? run : run.reverse();
+}

@@ -1,0 +1,129 @@
+/**
+ * Fits a billing schedule to a set of charge dates. A schedule is a grid of "slots" — the
+ * nominal billing dates — defined by the cadence and an anchor: a weekday phase for
+ * daily/weekly/biweekly, a billing day of month (clamped to short months, so Jan 31 → Feb 28 →
+ * Mar 31 is on time) for monthly/quarterly/yearly, and a pair of days for semi-monthly.
+ *
+ * The anchor is the one that minimises the capped distance of every charge to its nearest slot
+ * (see schedule-fit.ts for how a history is judged against the grid).
+ */
+import { CADENCE_RULES, type KnownCadence } from './cadence';
+import { dateInMonth } from './dates';
+
+export type DatedPoint = { day: number; monthIndex: number; dayOfMonth: number };
+
+export type Schedule =
+  | { kind: 'days'; cadence: KnownCadence; period: number; phase: number }
+  | { kind: 'months'; cadence: KnownCadence; step: number; offset: number; anchorDay: number }
+  | { kind: 'semi'; cadence: KnownCadence; first: number; second: number };
+
+export type SlotHit = { slot: number; date: number };
+
+const MONTH_STEPS: Partial<Record<KnownCadence, number>> = { MONTHLY: 1, QUARTERLY: 3, YEARLY: 12 };
+
+export function slotOf(schedule: Schedule, point: DatedPoint): SlotHit {
+  if (schedule.kind === 'days') {
+    const slot = Math.round((point.day - schedule.phase) / schedule.period);
+    return { slot, date: schedule.phase + slot * schedule.period };
+  }
+  if (schedule.kind === 'months') {
+    const { step, offset, anchorDay } = schedule;
+    const base = point.monthIndex - mod(point.monthIndex - offset, step);
+    let month = base;
+    let date = dateInMonth(base, anchorDay);
+    // Only a charge more than half a month from this month's slot can be nearer a neighbour's.
+    if (point.day - date > 14) {
+      const next = dateInMonth(base + step, anchorDay);
+      if (next - point.day < point.day - date) [month, date] = [base + step, next];
+    } else if (date - point.day > 14) {
+      const previous = dateInMonth(base - step, anchorDay);
+      if (point.day - previous <= date - point.day) [month, date] = [base - step, previous];
+    }
+    return { slot: (month - offset) / step, date };
+  }
+  let best: SlotHit = { slot: 0, date: Number.NaN };
+  let bestDistance = Infinity;
+  for (let month = point.monthIndex - 1; month <= point.monthIndex + 1; month++) {
+    for (let half = 0; half < 2; half++) {
+      const date = dateInMonth(month, half === 0 ? schedule.first : schedule.second);
+      const distance = Math.abs(point.day - date);
+      if (distance < bestDistance) {
+        bestDistance = distance;
+        best = { slot: month * 2 + half, date };
+      }
+    }
+  }
+  return best;
+}
+
+export function slotDate(schedule: Schedule, slot: number): number {
+  if (schedule.kind === 'days') return schedule.phase + slot * schedule.period;
+  if (schedule.kind === 'months') {
+    return dateInMonth(slot * schedule.step + schedule.offset, schedule.anchorDay);
+  }
+  const month = Math.floor(slot / 2);
+  return dateInMonth(month, slot - month * 2 === 0 ? schedule.first : schedule.second);
+}
+
+function mod(value: number, by: number): number {
+  return ((value % by) + by) % by;
+}
+
+/** Every anchor worth trying for a cadence, read off the charges themselves. */
+export function candidateSchedules(
+  points: readonly DatedPoint[],
+  cadence: KnownCadence,
+): Schedule[] {
+  const step = MONTH_STEPS[cadence];
+  if (step !== undefined) {
+    const seen = new Set<number>();
+    const schedules: Schedule[] = [];
+    for (const point of points) {
+      const offset = mod(point.monthIndex, step);
+      const key = offset * 32 + point.dayOfMonth;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      schedules.push({ kind: 'months', cadence, step, offset, anchorDay: point.dayOfMonth });
+    }
+    return schedules;
+  }
+  if (cadence === 'SEMI_MONTHLY') {
+    const days = [...new Set(points.map((point) => point.dayOfMonth))].sort((a, b) => a - b);
+    const schedules: Schedule[] = [];
+    for (const first of days) {
+      for (const second of days) {
+        const gap = second - first;
+        if (gap >= 11 && gap <= 19) schedules.push({ kind: 'semi', cadence, first, second });
+      }
+    }
+    return schedules;
+  }
+  const period = Math.round(CADENCE_RULES[cadence].periodDays);
+  const schedules: Schedule[] = [];
+  for (let phase = 0; phase < period; phase++) {
+    schedules.push({ kind: 'days', cadence, period, phase });
+  }
+  return schedules;
+}
+
+/** The anchor that puts the charges closest to their slots (distances capped so outliers don't steer). */
+export function bestSchedule(
+  points: readonly DatedPoint[],
+  cadence: KnownCadence,
+): Schedule | null {
+  const cap = CADENCE_RULES[cadence].lateDays + 1;
+  let best: Schedule | null = null;
+  let bestCost = Infinity;
+  for (const schedule of candidateSchedules(points, cadence)) {
+    let cost = 0;
+    for (const point of points) {
+      cost += Math.min(cap, Math.abs(point.day - slotOf(schedule, point).date));
+      if (cost >= bestCost) break;
+    }
+    if (cost < bestCost) {
+      bestCost = cost;
+      best = schedule;
+    }
+  }
+  return best;
+}

@@ -1,0 +1,82 @@
+/**
+ * The shapes that cross the package boundary. Cadence and status values are the ones of spec
+ * part 2 §4, spelled exactly as `@billow/contracts` spells them, so the app can store a detected
+ * stream without translating.
+ */
+
+import type { Cadence, SubscriptionStatus } from '@billow/contracts';
+
+export type { Cadence };
+
+/** The subset of subscription statuses detection can infer from transactions alone. */
+export type StreamStatus = Extract<
+  SubscriptionStatus,
+  'ACTIVE' | 'CANCELLED' | 'FREE_TRIAL' | 'FAILED_PAYMENT' | 'UNKNOWN'
+>;
+
+/** A bank transaction in Plaid's sign convention: amount > 0 is money leaving the account. */
+export type Transaction = {
+  id: string;
+  /** YYYY-MM-DD */
+  date: string;
+  description: string;
+  /** Dollars. Positive = outflow, negative = inflow (refunds, paychecks). */
+  amount: number;
+  account_id?: string;
+  merchant_name?: string | null;
+};
+
+export type MerchantCatalogueEntry = {
+  id: string;
+  name: string;
+  /** Bare domain, e.g. `netflix.com`. */
+  website: string | null;
+  /** snake_case, e.g. `streaming`, `utilities`. */
+  category: string;
+  /** Upper-case fragments or regular-expression sources matched against the cleaned descriptor. */
+  aliases: string[];
+  /** True for merchants that sell subscriptions or send bills; false for habitual spending. */
+  isRecurringMerchant?: boolean;
+};
+
+export type MerchantCatalogue = readonly MerchantCatalogueEntry[];
+
+export type NormalizedMerchant = {
+  /** Grouping key: the catalogue id, or `raw:` + the cleaned descriptor. */
+  key: string;
+  name: string;
+  website: string | null;
+  category: string;
+  /** Set when the descriptor matched a catalogue alias. */
+  catalogueId: string | null;
+  isRecurringMerchant: boolean | null;
+};
+
+export type AmountPoint = { date: string; amount: number };
+
+export type RecurringStream = {
+  merchant: string;
+  website: string | null;
+  category: string;
+  cadence: Cadence;
+  /** Every charge of the stream, reversed attempts included, sorted by date. */
+  transaction_ids: string[];
+  average_amount: number;
+  last_amount: number;
+  amounts: AmountPoint[];
+  price_increase: boolean;
+  first_date: string;
+  last_date: string;
+  predicted_next_date: string;
+  days_until_due: number;
+  normalized_monthly_amount: number;
+  status: StreamStatus;
+  confidence: number;
+  evidence: string[];
+};
+
+export type DetectOptions = {
+  /** YYYY-MM-DD; defaults to the latest transaction date in the input. */
+  asOf?: string;
+  catalogue?: MerchantCatalogue;
+};
