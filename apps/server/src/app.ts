@@ -26,16 +26,16 @@ export type AppDeps = {
   services: Services;
 };
 
-export function contentSecurityPolicy(config: Pick<Config, 'publicUrl'>) {
+export function contentSecurityPolicy(config: Pick<Config, 'publicUrl' | 'cspExtraOrigins'>) {
   return {
     useDefaults: false,
     directives: {
       defaultSrc: ["'self'"],
-      scriptSrc: ["'self'"],
+      scriptSrc: ["'self'", ...config.cspExtraOrigins],
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
       fontSrc: ["'self'", 'data:'],
-      connectSrc: ["'self'"],
+      connectSrc: ["'self'", ...config.cspExtraOrigins],
       frameSrc: ["'self'"],
       objectSrc: ["'none'"],
       baseUri: ["'self'"],

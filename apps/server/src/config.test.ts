@@ -77,3 +77,19 @@ describe(loadConfig.name, () => {
     );
   });
 });
+
+describe('content security policy', () => {
+  it('lets the web app reach extra origins only when configured', async () => {
+    const { contentSecurityPolicy } = await import('./app');
+    const plain = contentSecurityPolicy(loadConfig({}));
+    expect(plain.directives.connectSrc).toEqual(["'self'"]);
+    const withPostHog = contentSecurityPolicy(
+      loadConfig({ CSP_EXTRA_ORIGINS: 'https://us.i.posthog.com' }),
+    );
+    expect(withPostHog.directives.connectSrc).toEqual(["'self'", 'https://us.i.posthog.com']);
+    expect(withPostHog.directives.scriptSrc).toContain('https://us.i.posthog.com');
+    expect(() => loadConfig({ CSP_EXTRA_ORIGINS: 'http://insecure.example' })).toThrow(
+      /CSP_EXTRA_ORIGINS/,
+    );
+  });
+});

@@ -54,6 +54,13 @@ const configSchema = z.object({
   EMAIL_FROM: z.string().min(3).default('Billow <no-reply@billow.local>'),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(20),
   OTP_RESEND_COOLDOWN_SECONDS: z.coerce.number().int().min(0).max(600).default(30),
+  CSP_EXTRA_ORIGINS: z
+    .string()
+    .regex(
+      /^(https:\/\/[\w.-]+(:\d+)?)( https:\/\/[\w.-]+(:\d+)?)*$/,
+      'Must be https:// origins separated by spaces',
+    )
+    .optional(),
 });
 
 export type Config = {
@@ -84,6 +91,8 @@ export type Config = {
   email: { provider: 'outbox'; from: string } | { provider: 'smtp'; url: string; from: string };
   authRateLimitPerMinute: number;
   otpResendCooldownSeconds: number;
+  /** Third-party origins the web app may load scripts from and connect to (e.g. PostHog). */
+  cspExtraOrigins: string[];
 };
 
 export class ConfigError extends Error {
@@ -151,6 +160,7 @@ export function loadConfig(env: Env = process.env): Config {
         : { provider: 'outbox', from: e.EMAIL_FROM },
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     otpResendCooldownSeconds: e.OTP_RESEND_COOLDOWN_SECONDS,
+    cspExtraOrigins: e.CSP_EXTRA_ORIGINS?.split(' ') ?? [],
   };
 }
 
