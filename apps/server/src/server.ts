@@ -47,6 +47,8 @@ export async function startServer(
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     poolMax: config.databasePoolMax,
+    onIdleError: (error) =>
+      logger.warn({ err: error }, 'a database connection was lost; the pool replaces it'),
   });
   let jobs: JobSystem<AppJobMap> | undefined;
   let app: FastifyInstance | undefined;

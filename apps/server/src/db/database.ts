@@ -61,7 +61,14 @@ export function fromPglite(client: PGlite): Database {
   };
 }
 
-export function fromPool(pool: pg.Pool): Database {
+export function fromPool(
+  pool: pg.Pool,
+  onIdleError: (error: Error) => void = () => undefined,
+): Database {
+  // An idle connection can die under us (server restart, a terminated backend). pg reports it as an
+  // 'error' event on the pool; unheard, that event would crash the process. The pool replaces
+  // the connection on its own, so it is only worth a log line.
+  pool.on('error', onIdleError);
   const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
   let closed = false;
   return {
@@ -87,6 +94,7 @@ export type DatabaseOptions = {
   databaseUrl: string | undefined;
   dataDir: string;
   poolMax: number;
+  onIdleError?: (error: Error) => void;
 };
 
 /** Opens the configured database: a PostgreSQL server when a URL is given, else embedded PGlite. */
@@ -97,7 +105,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       max: options.poolMax,
       application_name: 'billow',
     });
-    return fromPool(pool);
+    return fromPool(pool, options.onIdleError);
   }
   const dir = path.join(options.dataDir, 'pglite');
   await fs.mkdir(dir, { recursive: true });
