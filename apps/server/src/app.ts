@@ -14,6 +14,8 @@ import rateLimit from '@fastify/rate-limit';
 import type { Services } from './deps';
 import { registerAnalyticsRoutes } from './modules/analytics/analytics.routes';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
+import { registerBankingRoutes } from './modules/banking/banking.routes';
+import { registerSandboxBankRoutes } from './modules/banking/sandbox-bank.routes';
 import { registerDevRoutes } from './modules/dev/dev.routes';
 import { registerHealthRoutes } from './modules/health/health.routes';
 import { registerUserRoutes } from './modules/users/users.routes';
@@ -92,7 +94,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await registerUserRoutes(app, { users: services.users });
   await registerAnalyticsRoutes(app, { analytics: services.analytics });
-  if (config.isSandbox) await registerDevRoutes(app, { outbox: services.outbox });
+  await registerBankingRoutes(app, { banking: services.banking, provider: services.bankProvider });
+  if (config.isSandbox) {
+    await registerDevRoutes(app, { outbox: services.outbox });
+    if (services.sandboxBank) {
+      await registerSandboxBankRoutes(app, {
+        bank: services.sandboxBank,
+        repo: services.bankingRepo,
+        cipher: services.cipher,
+      });
+    }
+  }
 
   const isWebServed = config.serveWeb && (await registerWeb(app, config.webDistDir));
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { productionEnv } from '../test/production-env';
 import { ConfigError, loadConfig } from './config';
 
 describe(loadConfig.name, () => {
@@ -37,21 +38,9 @@ describe(loadConfig.name, () => {
     expect((error as ConfigError).problems).toHaveLength(3);
   });
 
-  const production = {
-    APP_ENV: 'production',
-    SMS_PROVIDER: 'twilio',
-    TWILIO_ACCOUNT_SID: `AC${'0'.repeat(32)}`,
-    TWILIO_AUTH_TOKEN: 'twilio-auth-token-123',
-    TWILIO_FROM_NUMBER: '+15555550199',
-    EMAIL_PROVIDER: 'smtp',
-    SMTP_URL: 'smtp://mail.example.com:587',
-    AUTH_SECRET: 'a'.repeat(40),
-    ENCRYPTION_KEY: Buffer.alloc(32, 1).toString('base64'),
-  };
-
   it('logs as JSON in production unless told otherwise', () => {
-    expect(loadConfig(production).logFormat).toBe('json');
-    expect(loadConfig({ ...production, LOG_FORMAT: 'pretty' }).logFormat).toBe('pretty');
+    expect(loadConfig(productionEnv).logFormat).toBe('json');
+    expect(loadConfig({ ...productionEnv, LOG_FORMAT: 'pretty' }).logFormat).toBe('pretty');
   });
 
   it('refuses sandbox providers and generated keys in production, naming each', () => {
@@ -62,6 +51,7 @@ describe(loadConfig.name, () => {
       expect((error as ConfigError).problems).toEqual([
         'SMS_PROVIDER: "outbox" is a sandbox provider, refused when APP_ENV=production; use twilio',
         'EMAIL_PROVIDER: "outbox" is a sandbox provider, refused when APP_ENV=production; use smtp',
+        'BANK_PROVIDER: "sandbox" is a sandbox provider, refused when APP_ENV=production; use plaid',
         'AUTH_SECRET: Required when APP_ENV=production',
         'ENCRYPTION_KEY: Required when APP_ENV=production',
       ]);

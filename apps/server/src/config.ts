@@ -54,6 +54,11 @@ const configSchema = z.object({
   EMAIL_FROM: z.string().min(3).default('Billow <no-reply@billow.local>'),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(20),
   OTP_RESEND_COOLDOWN_SECONDS: z.coerce.number().int().min(0).max(600).default(30),
+  BANK_PROVIDER: z.enum(['sandbox', 'plaid']).default('sandbox'),
+  PLAID_CLIENT_ID: z.string().min(10).optional(),
+  PLAID_SECRET: z.string().min(10).optional(),
+  PLAID_ENV: z.enum(['sandbox', 'production']).default('sandbox'),
+  PLAID_API_BASE_URL: z.url().optional(),
   CSP_EXTRA_ORIGINS: z
     .string()
     .regex(
@@ -93,6 +98,15 @@ export type Config = {
   otpResendCooldownSeconds: number;
   /** Third-party origins the web app may load scripts from and connect to (e.g. PostHog). */
   cspExtraOrigins: string[];
+  bank:
+    | { provider: 'sandbox' }
+    | {
+        provider: 'plaid';
+        clientId: string;
+        secret: string;
+        environment: 'sandbox' | 'production';
+        basePath: string | undefined;
+      };
 };
 
 export class ConfigError extends Error {
@@ -161,6 +175,16 @@ export function loadConfig(env: Env = process.env): Config {
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     otpResendCooldownSeconds: e.OTP_RESEND_COOLDOWN_SECONDS,
     cspExtraOrigins: e.CSP_EXTRA_ORIGINS?.split(' ') ?? [],
+    bank:
+      e.BANK_PROVIDER === 'plaid'
+        ? {
+            provider: 'plaid',
+            clientId: e.PLAID_CLIENT_ID!,
+            secret: e.PLAID_SECRET!,
+            environment: e.PLAID_ENV,
+            basePath: e.PLAID_API_BASE_URL,
+          }
+        : { provider: 'sandbox' },
   };
 }
 
@@ -181,6 +205,10 @@ function providerProblems(e: ParsedEnv): string[] {
   }
   if (e.EMAIL_PROVIDER === 'smtp' && !e.SMTP_URL)
     problems.push('SMTP_URL: Required when EMAIL_PROVIDER=smtp');
+  if (e.BANK_PROVIDER === 'plaid') {
+    if (!e.PLAID_CLIENT_ID) problems.push('PLAID_CLIENT_ID: Required when BANK_PROVIDER=plaid');
+    if (!e.PLAID_SECRET) problems.push('PLAID_SECRET: Required when BANK_PROVIDER=plaid');
+  }
   return problems;
 }
 
@@ -194,6 +222,8 @@ function productionProblems(e: ParsedEnv): string[] {
   const sandbox = 'is a sandbox provider, refused when APP_ENV=production';
   if (e.SMS_PROVIDER === 'outbox') problems.push(`SMS_PROVIDER: "outbox" ${sandbox}; use twilio`);
   if (e.EMAIL_PROVIDER === 'outbox') problems.push(`EMAIL_PROVIDER: "outbox" ${sandbox}; use smtp`);
+  if (e.BANK_PROVIDER === 'sandbox')
+    problems.push(`BANK_PROVIDER: "sandbox" ${sandbox}; use plaid`);
   if (!e.AUTH_SECRET) problems.push('AUTH_SECRET: Required when APP_ENV=production');
   if (!e.ENCRYPTION_KEY) problems.push('ENCRYPTION_KEY: Required when APP_ENV=production');
   return problems;

@@ -61,15 +61,17 @@ export async function startServer(
       pollIntervalSeconds: config.jobPollIntervalSeconds,
       isWorker: mode !== 'api',
     });
-    if (mode !== 'api') await jobs.startWorkers(createJobHandlers());
+    const services = createServices({
+      config,
+      database,
+      jobs: jobs.queue,
+      print: (line) => process.stdout.write(`${line}\n`),
+      log: logger,
+    });
+    if (mode !== 'api') await jobs.startWorkers(createJobHandlers(services));
 
     let url: string | undefined;
     if (mode !== 'worker') {
-      const services = createServices({
-        config,
-        database,
-        print: (line) => process.stdout.write(`${line}\n`),
-      });
       app = await buildApp({ config, database, logger, services });
       await app.listen({ host: config.host, port: config.port });
       const address = app.server.address();

@@ -9,6 +9,8 @@ import { buildApp } from '../src/app';
 import { createServices, type Services } from '../src/deps';
 import { loadConfig, type Config } from '../src/config';
 import { loggerOptions } from '../src/http/logger';
+import { createJobHandlers, jobMap, type AppJobMap } from '../src/jobs/catalog';
+import { startJobSystem, type JobSystem } from '../src/jobs/job-system';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
 export type TestApp = {
@@ -17,6 +19,12 @@ export type TestApp = {
   config: Config;
   logs: Record<string, unknown>[];
   services: Services;
+  jobs: JobSystem<AppJobMap>;
+  /**
+   * Runs every job waiting in the queue (and the jobs those enqueue) through the real handlers,
+   * the way a worker would, and returns the names of the jobs it ran.
+   */
+  runQueuedJobs(): Promise<string[]>;
   close(): Promise<void>;
 };
 
@@ -48,12 +56,27 @@ export async function createTestApp(
     env?: Record<string, string>;
     database?: TestDatabase;
     setup?: (app: FastifyInstance) => void;
+    clock?: () => Date;
   } = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase());
   const config = testConfig(options.env);
   const { logger, logs } = captureLogger();
-  const services = createServices({ config, database, secrets: testSecrets });
+  const jobs = await startJobSystem({
+    database,
+    jobs: jobMap,
+    logger,
+    pollIntervalSeconds: 1,
+    isWorker: false,
+  });
+  const services = createServices({
+    config,
+    database,
+    jobs: jobs.queue,
+    secrets: testSecrets,
+    ...(options.clock ? { clock: options.clock } : {}),
+  });
+  const handlers = createJobHandlers(services);
   const app = await buildApp({ config, database, logger, services });
   options.setup?.(app);
   await app.ready();
@@ -63,8 +86,36 @@ export async function createTestApp(
     config,
     logs,
     services,
+    jobs,
+    async runQueuedJobs() {
+      const ran: string[] = [];
+      for (let round = 0; round < 10; round++) {
+        let didWork = false;
+        for (const name of Object.keys(jobMap) as (keyof AppJobMap)[]) {
+          for (const job of await jobs.boss.fetch<object>(name, { batchSize: 50 })) {
+            didWork = true;
+            const payload = jobMap[name].payload.parse(job.data);
+            try {
+              await (handlers[name] as (p: unknown, c: object) => Promise<void>)(payload, {
+                jobId: job.id,
+                attempt: 1,
+                queue: name,
+              });
+              await jobs.boss.complete(name, job.id);
+              ran.push(name);
+            } catch (error) {
+              await jobs.boss.fail(name, job.id, { message: String(error) });
+              throw error;
+            }
+          }
+        }
+        if (!didWork) return ran;
+      }
+      return ran;
+    },
     async close() {
       await app.close();
+      await jobs.stop(1000);
       if (!options.database) await database.destroy();
     },
   };

@@ -13,3 +13,4 @@ export * from './users';
 export * from './dev';
 export * from './merchants';
 export * from './analytics';
+export * from './banking';

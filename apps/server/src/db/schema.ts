@@ -6,3 +6,5 @@ export * from '../modules/users/users.schema';
 export * from '../modules/dev/outbox.schema';
 export * from '../modules/auth/auth.schema';
 export * from '../modules/analytics/analytics.schema';
+export * from '../modules/banking/banking.schema';
+export * from '../providers/bank/sandbox/sandbox-bank.schema';

@@ -16,6 +16,13 @@ export type JobOptions = {
   expireInSeconds?: number;
   /** How many jobs of this queue one worker runs at once (spec: 1 to 50, default 5). */
   concurrency?: number;
+  /**
+   * pg-boss queue policy: 'stately' keeps at most one waiting and one running job per
+   * singleton key (e.g. one sync per bank item), 'standard' has no such limit.
+   */
+  policy?: 'standard' | 'stately' | 'singleton' | 'short';
+  /** A cron expression (UTC): the job is enqueued on this schedule by the workers. */
+  schedule?: string;
 };
 
 export type JobDefinition<P extends z.ZodType = z.ZodType> = {

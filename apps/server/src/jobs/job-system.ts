@@ -56,6 +56,7 @@ export type JobSystemOptions<M extends JobMap> = {
 
 function queueOptions(options: JobOptions = {}) {
   return {
+    policy: options.policy ?? 'standard',
     retryLimit: options.retryLimit ?? 3,
     retryDelay: options.retryDelaySeconds ?? 5,
     retryBackoff: options.retryBackoff ?? true,
@@ -101,6 +102,11 @@ export async function startJobSystem<M extends JobMap>(
     const missing = Object.keys(jobs).filter((name) => typeof handlers[name] !== 'function');
     if (missing.length > 0) throw new MissingJobHandlerError(missing);
 
+    for (const [name, definition] of Object.entries(jobs)) {
+      if (definition.options?.schedule) {
+        await boss.schedule(name, definition.options.schedule, {}, { tz: 'UTC' });
+      }
+    }
     for (const [name, definition] of Object.entries(jobs)) {
       const handler = handlers[name as keyof M]!;
       const concurrency = Math.min(

@@ -1,5 +1,6 @@
 import { userRoutes } from '@billow/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { productionEnv } from '../../../test/production-env';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { bearer, latestCode, signIn } from '../../../test/sign-in';
 
@@ -236,17 +237,7 @@ describe('the user API', () => {
 describe('production mode', () => {
   it('has no /api/dev routes', async () => {
     const t = await createTestApp({
-      env: {
-        APP_ENV: 'production',
-        SMS_PROVIDER: 'twilio',
-        TWILIO_ACCOUNT_SID: `AC${'0'.repeat(32)}`,
-        TWILIO_AUTH_TOKEN: 'twilio-auth-token-123',
-        TWILIO_FROM_NUMBER: '+15555550199',
-        EMAIL_PROVIDER: 'smtp',
-        SMTP_URL: 'smtp://127.0.0.1:2525',
-        AUTH_SECRET: 'a'.repeat(40),
-        ENCRYPTION_KEY: Buffer.alloc(32, 1).toString('base64'),
-      },
+      env: productionEnv,
     });
     const response = await t.app.inject({ method: 'GET', url: '/api/dev/outbox' });
     expect(response.statusCode).toBe(404);

@@ -23,7 +23,10 @@ export type UsersServiceDeps = {
   codeKey: Uint8Array;
   linkedAccounts: (userId: string) => Promise<LinkedAccount[]>;
   /** Removes what is kept about a person outside the user-owned tables (outbox, sign-in codes). */
-  forgetContact: (contact: { phoneNumber: string; email: string | null }) => Promise<void>;
+  forgetContact: (
+    contact: { phoneNumber: string; email: string | null },
+    userId: string,
+  ) => Promise<void>;
   clock?: () => Date;
 };
 
@@ -135,7 +138,7 @@ export function createUsersService(deps: UsersServiceDeps) {
     async deleteAccount(userId: string) {
       const user = await load(userId);
       // Contact traces first: if that fails the account still exists and the person can retry.
-      await deps.forgetContact({ phoneNumber: user.phoneNumber, email: user.email });
+      await deps.forgetContact({ phoneNumber: user.phoneNumber, email: user.email }, user.id);
       await deps.repo.delete(userId);
       return { success: true, message: 'Your account and all of its data have been deleted.' };
     },

@@ -1,0 +1,256 @@
+import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database';
+import type { BankAccount, BankTransaction } from '../../providers/bank/bank-provider';
+import { users } from '../users/users.schema';
+import { bankAccounts, bankItems, bankTransactions } from './banking.schema';
+
+export type BankItemRow = typeof bankItems.$inferSelect;
+export type BankAccountRow = typeof bankAccounts.$inferSelect;
+export type BankingRepo = ReturnType<typeof createBankingRepo>;
+
+const cents = (dollars: number | null) => (dollars === null ? null : Math.round(dollars * 100));
+
+function accountValues(account: BankAccount) {
+  return {
+    providerAccountId: account.accountId,
+    name: account.name,
+    officialName: account.officialName,
+    mask: account.mask,
+    type: account.type,
+    subtype: account.subtype,
+    currentBalanceCents: cents(account.balances.current),
+    availableBalanceCents: cents(account.balances.available),
+    isoCurrencyCode: account.balances.isoCurrencyCode,
+  };
+}
+
+export function createBankingRepo(db: Db) {
+  return {
+    async itemsOf(userId: string): Promise<BankItemRow[]> {
+      return db
+        .select()
+        .from(bankItems)
+        .where(eq(bankItems.userId, userId))
+        .orderBy(asc(bankItems.createdAt));
+    },
+    async item(id: string): Promise<BankItemRow | undefined> {
+      const [row] = await db.select().from(bankItems).where(eq(bankItems.id, id)).limit(1);
+      return row;
+    },
+    async itemByProviderId(providerItemId: string): Promise<BankItemRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(bankItems)
+        .where(eq(bankItems.providerItemId, providerItemId))
+        .limit(1);
+      return row;
+    },
+    async activeItemIds(): Promise<string[]> {
+      const rows = await db
+        .select({ id: bankItems.id })
+        .from(bankItems)
+        .where(eq(bankItems.status, 'active'));
+      return rows.map((row) => row.id);
+    },
+    async updateItem(id: string, values: Partial<typeof bankItems.$inferInsert>) {
+      await db.update(bankItems).set(values).where(eq(bankItems.id, id));
+    },
+    /** Keeps the profile's "Account Update Required" flag in step with the person's items. */
+    async refreshUpdateRequired(userId: string, tx: Db = db) {
+      const broken = await tx
+        .select({ id: bankItems.id })
+        .from(bankItems)
+        .where(and(eq(bankItems.userId, userId), ne(bankItems.status, 'active')))
+        .limit(1);
+      await tx
+        .update(users)
+        .set({ isPlaidUpdateModeRequired: broken.length > 0 })
+        .where(eq(users.id, userId));
+    },
+
+    /** Stores a new item with its accounts; the caller enqueues its first sync in `tx`. */
+    async insertItem(
+      tx: Db,
+      values: {
+        userId: string;
+        providerItemId: string;
+        accessTokenEncrypted: string;
+        institution: { id: string | null; name: string; domain: string | null };
+      },
+      accounts: BankAccount[],
+    ): Promise<BankItemRow> {
+      const [item] = await tx
+        .insert(bankItems)
+        .values({
+          userId: values.userId,
+          providerItemId: values.providerItemId,
+          accessTokenEncrypted: values.accessTokenEncrypted,
+          institutionId: values.institution.id,
+          institutionName: values.institution.name,
+          institutionDomain: values.institution.domain,
+        })
+        .returning();
+      if (accounts.length > 0) {
+        await tx
+          .insert(bankAccounts)
+          .values(
+            accounts.map((a) => ({ ...accountValues(a), userId: values.userId, itemId: item!.id })),
+          );
+      }
+      return item!;
+    },
+    async upsertAccounts(tx: Db, item: BankItemRow, accounts: BankAccount[]) {
+      for (const account of accounts) {
+        await tx
+          .insert(bankAccounts)
+          .values({ ...accountValues(account), userId: item.userId, itemId: item.id })
+          .onConflictDoUpdate({
+            target: [bankAccounts.itemId, bankAccounts.providerAccountId],
+            set: { ...accountValues(account), isActive: true },
+          });
+      }
+    },
+    async accountsOf(userId: string) {
+      return db
+        .select({ account: bankAccounts, item: bankItems })
+        .from(bankAccounts)
+        .innerJoin(bankItems, eq(bankItems.id, bankAccounts.itemId))
+        .where(eq(bankAccounts.userId, userId))
+        .orderBy(asc(bankItems.createdAt), asc(bankAccounts.name));
+    },
+    async accountOf(userId: string, accountId: string): Promise<BankAccountRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(bankAccounts)
+        .where(and(eq(bankAccounts.id, accountId), eq(bankAccounts.userId, userId)))
+        .limit(1);
+      return row;
+    },
+    async accountIdsByProviderId(itemId: string): Promise<Map<string, string>> {
+      const rows = await db
+        .select({ id: bankAccounts.id, providerAccountId: bankAccounts.providerAccountId })
+        .from(bankAccounts)
+        .where(eq(bankAccounts.itemId, itemId));
+      return new Map(rows.map((row) => [row.providerAccountId, row.id]));
+    },
+    async setPrimary(userId: string, accountId: string) {
+      await db.transaction(async (tx) => {
+        await tx
+          .update(bankAccounts)
+          .set({ isPrimaryPaymentAccount: false })
+          .where(
+            and(eq(bankAccounts.userId, userId), eq(bankAccounts.isPrimaryPaymentAccount, true)),
+          );
+        await tx
+          .update(bankAccounts)
+          .set({ isPrimaryPaymentAccount: true })
+          .where(eq(bankAccounts.id, accountId));
+      });
+    },
+    /** Deletes an account (its transactions cascade); says whether its item has accounts left. */
+    async deleteAccount(account: BankAccountRow): Promise<{ isItemEmpty: boolean }> {
+      return db.transaction(async (tx) => {
+        await tx.delete(bankAccounts).where(eq(bankAccounts.id, account.id));
+        const [left] = await tx
+          .select({ n: sql<number>`count(*)::int` })
+          .from(bankAccounts)
+          .where(eq(bankAccounts.itemId, account.itemId));
+        return { isItemEmpty: (left?.n ?? 0) === 0 };
+      });
+    },
+    async deleteItem(id: string) {
+      await db.delete(bankItems).where(eq(bankItems.id, id));
+    },
+
+    /**
+     * Applies one complete sync in one transaction: upserts by the provider's transaction id (so a
+     * replayed page imports nothing twice), deletes what was removed, and moves the cursor.
+     */
+    async applySync(
+      item: BankItemRow,
+      changes: {
+        upserts: BankTransaction[];
+        removed: string[];
+        cursor: string;
+        accountIds: Map<string, string>;
+        at: Date;
+      },
+    ) {
+      await db.transaction(async (tx) => {
+        const rows = changes.upserts.flatMap((t) => {
+          const accountId = changes.accountIds.get(t.accountId);
+          if (!accountId) return [];
+          return [
+            {
+              userId: item.userId,
+              itemId: item.id,
+              accountId,
+              providerTransactionId: t.transactionId,
+              amountCents: Math.round(t.amount * 100),
+              isoCurrencyCode: t.isoCurrencyCode,
+              date: t.date,
+              authorizedDate: t.authorizedDate,
+              name: t.name,
+              merchantName: t.merchantName,
+              pending: t.pending,
+              pendingTransactionId: t.pendingTransactionId,
+              updatedAt: changes.at,
+            },
+          ];
+        });
+        for (let i = 0; i < rows.length; i += 500) {
+          await tx
+            .insert(bankTransactions)
+            .values(rows.slice(i, i + 500))
+            .onConflictDoUpdate({
+              target: [bankTransactions.itemId, bankTransactions.providerTransactionId],
+              set: {
+                accountId: sql`excluded.account_id`,
+                amountCents: sql`excluded.amount_cents`,
+                isoCurrencyCode: sql`excluded.iso_currency_code`,
+                date: sql`excluded.date`,
+                authorizedDate: sql`excluded.authorized_date`,
+                name: sql`excluded.name`,
+                merchantName: sql`excluded.merchant_name`,
+                pending: sql`excluded.pending`,
+                pendingTransactionId: sql`excluded.pending_transaction_id`,
+                updatedAt: sql`excluded.updated_at`,
+              },
+            });
+        }
+        for (let i = 0; i < changes.removed.length; i += 500) {
+          await tx
+            .delete(bankTransactions)
+            .where(
+              and(
+                eq(bankTransactions.itemId, item.id),
+                inArray(bankTransactions.providerTransactionId, changes.removed.slice(i, i + 500)),
+              ),
+            );
+        }
+        await tx
+          .update(bankItems)
+          .set({
+            cursor: changes.cursor,
+            lastSyncedAt: changes.at,
+            lastSyncError: null,
+            status: 'active',
+          })
+          .where(eq(bankItems.id, item.id));
+      });
+    },
+    async markInitialSynced(itemId: string, at: Date) {
+      await db
+        .update(bankItems)
+        .set({ initialSyncedAt: at })
+        .where(and(eq(bankItems.id, itemId), isNull(bankItems.initialSyncedAt)));
+    },
+    async transactionsOf(userId: string) {
+      return db
+        .select()
+        .from(bankTransactions)
+        .where(eq(bankTransactions.userId, userId))
+        .orderBy(asc(bankTransactions.date));
+    },
+  };
+}

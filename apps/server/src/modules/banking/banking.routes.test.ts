@@ -1,0 +1,335 @@
+import { bankingRoutes, sandboxRoutes, userRoutes } from '@billow/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { bearer, signIn } from '../../../test/sign-in';
+
+/** A Plaid custom user: one checking account with a monthly Netflix charge and a paycheck. */
+function customUser(today: string) {
+  const day = (offset: number) => {
+    const d = new Date(`${today}T00:00:00Z`);
+    d.setUTCDate(d.getUTCDate() + offset);
+    return d.toISOString().slice(0, 10);
+  };
+  const transactions = [0, 1, 2, 3, 4, 5].map((month) => ({
+    date_transacted: day(-30 * month - 2),
+    date_posted: day(-30 * month - 1),
+    amount: 15.49,
+    description: 'NETFLIX.COM 866-579-7172 CA',
+    currency: 'USD',
+  }));
+  transactions.push({
+    date_transacted: day(-10),
+    date_posted: day(-10),
+    amount: -2500,
+    description: 'ACME CORP PAYROLL',
+    currency: 'USD',
+  });
+  // Authorised yesterday, posts tomorrow: pending on the first sync.
+  transactions.push({
+    date_transacted: day(-1),
+    date_posted: day(1),
+    amount: 42.1,
+    description: 'TRADER JOE S #552',
+    currency: 'USD',
+  });
+  return [
+    {
+      type: 'depository',
+      subtype: 'checking',
+      starting_balance: 5000,
+      meta: { name: 'Everyday Checking', mask: '4321' },
+      transactions,
+    },
+    {
+      type: 'credit',
+      subtype: 'credit card',
+      starting_balance: 0,
+      meta: { name: 'Rewards Card', mask: '9876' },
+      transactions: [],
+    },
+  ];
+}
+
+describe('bank linking with the sandbox bank', () => {
+  let t: TestApp;
+  let now = new Date('2026-11-20T15:00:00Z');
+  const today = () => now.toISOString().slice(0, 10);
+  beforeAll(async () => {
+    t = await createTestApp({ clock: () => now });
+  });
+  afterAll(() => t.close());
+
+  async function linkCustomUser(token: string) {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: sandboxRoutes.publicToken.path,
+      payload: { override_accounts: customUser(today()) },
+    });
+    expect(created.statusCode).toBe(200);
+    const result = await t.app.inject({
+      method: 'POST',
+      url: bankingRoutes.linkResult.path,
+      headers: bearer(token),
+      payload: { publicToken: created.json().public_token },
+    });
+    expect(result.json()).toEqual({ status: 'success' });
+  }
+
+  const transactions = async (userId: string) =>
+    (
+      await t.database.executeSql(
+        'select provider_transaction_id as id, amount_cents, pending, date from bank_transactions where user_id = $1 order by date, id',
+        [userId],
+      )
+    ).rows;
+
+  it('links, syncs in a background job, and reports when transactions are loaded', async () => {
+    const session = await signIn(t.app, '+15555554001');
+    const status = () =>
+      t.app.inject({
+        method: 'GET',
+        url: bankingRoutes.transactionLoadStatus.path,
+        headers: bearer(session.token),
+      });
+    expect((await status()).json()).toEqual({ transactionsLoaded: false, isAccountLinked: false });
+
+    const link = await t.app.inject({
+      method: 'POST',
+      url: bankingRoutes.link.path,
+      headers: bearer(session.token),
+    });
+    expect(link.json().linkToken).toMatch(/^link-sandbox-/);
+
+    await linkCustomUser(session.token);
+    expect((await status()).json()).toEqual({ transactionsLoaded: false, isAccountLinked: true });
+    expect(await t.runQueuedJobs()).toContain('bank-transaction-sync');
+    expect((await status()).json()).toEqual({ transactionsLoaded: true, isAccountLinked: true });
+
+    const rows = await transactions(session.user.userId);
+    expect(rows).toHaveLength(8);
+    expect(rows.filter((r) => r.pending)).toHaveLength(1);
+    expect(rows.find((r) => Number(r.amount_cents) === -250000)).toBeTruthy();
+
+    const profile = await t.app.inject({
+      method: 'GET',
+      url: userRoutes.profileInfo.path,
+      headers: bearer(session.token),
+    });
+    expect(profile.json().linkedAccounts).toEqual([
+      expect.objectContaining({
+        bankName: expect.any(String),
+        lastFour: '4321',
+        accountType: 'depository',
+        accountSubType: 'checking',
+        active: true,
+        is_primary_payment_account: false,
+      }),
+      expect.objectContaining({
+        lastFour: '9876',
+        accountType: 'credit',
+        accountSubType: 'credit card',
+      }),
+    ]);
+  });
+
+  it('imports nothing twice when a sync or a webhook is replayed, and moves pending to posted', async () => {
+    const session = await signIn(t.app, '+15555554002');
+    await linkCustomUser(session.token);
+    await t.runQueuedJobs();
+    const before = await transactions(session.user.userId);
+    const [item] = (
+      await t.database.executeSql(
+        'select id, provider_item_id from bank_items where user_id = $1',
+        [session.user.userId],
+      )
+    ).rows;
+
+    // Replay the whole history from the first cursor, and a webhook twice.
+    await t.database.executeSql('update bank_items set cursor = null where id = $1', [item!.id]);
+    await t.services.banking.syncItem(String(item!.id));
+    await t.services.banking.handleWebhook({
+      kind: 'sync-updates-available',
+      itemId: String(item!.provider_item_id),
+    });
+    await t.services.banking.handleWebhook({
+      kind: 'sync-updates-available',
+      itemId: String(item!.provider_item_id),
+    });
+    await t.runQueuedJobs();
+    expect(await transactions(session.user.userId)).toEqual(before);
+
+    // Two days later the pending charge has posted: the pending row is gone, the posted one is new.
+    now = new Date(now.getTime() + 2 * 86_400_000);
+    await t.services.banking.syncItem(String(item!.id));
+    const after = await transactions(session.user.userId);
+    expect(after).toHaveLength(before.length);
+    expect(after.filter((r) => r.pending)).toHaveLength(0);
+    const pendingId = before.find((r) => r.pending)!.id as string;
+    expect(after.map((r) => r.id)).not.toContain(pendingId);
+    expect(after.map((r) => r.id)).toContain(pendingId.replace(/-pending$/, ''));
+  });
+
+  it('keeps bank access tokens encrypted at rest', async () => {
+    const { rows } = await t.database.executeSql('select access_token_encrypted from bank_items');
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) {
+      expect(String(row.access_token_encrypted)).toMatch(/^v1\./);
+      expect(String(row.access_token_encrypted)).not.toContain('access-sandbox');
+    }
+  });
+
+  it('makes only an active depository account primary, one at a time, and only your own', async () => {
+    const alice = await signIn(t.app, '+15555554003');
+    const bob = await signIn(t.app, '+15555554004');
+    await linkCustomUser(alice.token);
+    const accounts = (
+      await t.app.inject({
+        method: 'GET',
+        url: userRoutes.profileInfo.path,
+        headers: bearer(alice.token),
+      })
+    ).json().linkedAccounts;
+    const checking = accounts.find((a: { accountType: string }) => a.accountType === 'depository');
+    const card = accounts.find((a: { accountType: string }) => a.accountType === 'credit');
+    const setPrimary = (token: string, id: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: bankingRoutes.setPrimaryPaymentAccount.path,
+        headers: bearer(token),
+        payload: { financialAccountId: id },
+      });
+
+    expect((await setPrimary(alice.token, card.id)).statusCode).toBe(400);
+    expect((await setPrimary(bob.token, checking.id)).statusCode).toBe(404);
+    expect((await setPrimary(alice.token, checking.id)).json()).toEqual({ success: true });
+    const after = (
+      await t.app.inject({
+        method: 'GET',
+        url: userRoutes.profileInfo.path,
+        headers: bearer(alice.token),
+      })
+    ).json().linkedAccounts;
+    expect(
+      after
+        .filter((a: { is_primary_payment_account: boolean }) => a.is_primary_payment_account)
+        .map((a: { id: string }) => a.id),
+    ).toEqual([checking.id]);
+
+    const remove = (token: string, id: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: bankingRoutes.deleteFinancialAccount.path,
+        headers: bearer(token),
+        payload: { financialAccountId: id },
+      });
+    expect((await remove(bob.token, card.id)).statusCode).toBe(404);
+  });
+
+  it('removes an account with its transactions, and the item with its last account, at the bank too', async () => {
+    const session = await signIn(t.app, '+15555554005');
+    await linkCustomUser(session.token);
+    await t.runQueuedJobs();
+    const accounts = (
+      await t.app.inject({
+        method: 'GET',
+        url: userRoutes.profileInfo.path,
+        headers: bearer(session.token),
+      })
+    ).json().linkedAccounts;
+    const sandboxItemsBefore = Number(
+      (await t.database.executeSql('select count(*)::int as n from sandbox_bank_items')).rows[0]!.n,
+    );
+    for (const account of accounts) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: bankingRoutes.deleteFinancialAccount.path,
+        headers: bearer(session.token),
+        payload: { financialAccountId: account.id },
+      });
+      expect(response.json()).toEqual({ success: true });
+    }
+    expect(await transactions(session.user.userId)).toEqual([]);
+    expect(
+      (
+        await t.database.executeSql(
+          'select count(*)::int as n from bank_items where user_id = $1',
+          [session.user.userId],
+        )
+      ).rows[0]!.n,
+    ).toBe(0);
+    expect(
+      Number(
+        (await t.database.executeSql('select count(*)::int as n from sandbox_bank_items')).rows[0]!
+          .n,
+      ),
+    ).toBe(sandboxItemsBefore - 1);
+  });
+
+  it('asks for an update when the bank needs a new login, and repairs the same item', async () => {
+    const session = await signIn(t.app, '+15555554006');
+    await linkCustomUser(session.token);
+    await t.runQueuedJobs();
+    const [account] = (
+      await t.app.inject({
+        method: 'GET',
+        url: userRoutes.profileInfo.path,
+        headers: bearer(session.token),
+      })
+    ).json().linkedAccounts;
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: sandboxRoutes.resetLogin.path,
+      headers: bearer(session.token),
+      payload: { financialAccountId: account.id },
+    });
+    expect(reset.json()).toEqual({ reset_login: true });
+    const profile = await t.app.inject({
+      method: 'GET',
+      url: userRoutes.profileInfo.path,
+      headers: bearer(session.token),
+    });
+    expect(profile.json().is_plaid_update_mode_required).toBe(true);
+
+    // The next link token is for update mode; logging in again repairs the item.
+    const { linkToken } = (
+      await t.app.inject({
+        method: 'POST',
+        url: bankingRoutes.link.path,
+        headers: bearer(session.token),
+      })
+    ).json();
+    const login = {
+      link_token: linkToken,
+      institution_id: 'ins_sbx_wells_fargo',
+      username: 'user_good',
+      password: 'pass_good',
+    };
+    const completed = await t.app.inject({
+      method: 'POST',
+      url: sandboxRoutes.complete.path,
+      payload: { ...login, account_keys: ['checking'] },
+    });
+    expect(completed.statusCode).toBe(200);
+    await t.app.inject({
+      method: 'POST',
+      url: bankingRoutes.linkResult.path,
+      headers: bearer(session.token),
+      payload: { publicToken: completed.json().public_token },
+    });
+    await t.runQueuedJobs();
+    const repaired = await t.app.inject({
+      method: 'GET',
+      url: userRoutes.profileInfo.path,
+      headers: bearer(session.token),
+    });
+    expect(repaired.json().is_plaid_update_mode_required).toBe(false);
+    expect(
+      (
+        await t.database.executeSql(
+          'select count(*)::int as n from bank_items where user_id = $1',
+          [session.user.userId],
+        )
+      ).rows[0]!.n,
+    ).toBe(1);
+  });
+});

@@ -1,0 +1,51 @@
+/**
+ * The sandbox bank's endpoints (under /api/dev, so sandbox only): the steps of its Link dialog,
+ * Plaid's /sandbox/public_token/create and /sandbox/item/reset_login equivalents.
+ */
+import type { FastifyInstance } from 'fastify';
+import { sandboxRoutes } from '@billow/contracts';
+import { mount } from '../../http/route';
+import { ProblemError } from '../../http/problem';
+import { BankProviderError } from '../../providers/bank/bank-provider';
+import type { SandboxBank } from '../../providers/bank/sandbox/sandbox-bank';
+import type { FieldCipher } from '../../security/encryption';
+import type { BankingRepo } from './banking.repo';
+
+function asProblem(error: unknown): never {
+  if (error instanceof BankProviderError)
+    throw new ProblemError('bad-request', `${error.code}: ${error.message}`);
+  throw error;
+}
+
+export async function registerSandboxBankRoutes(
+  app: FastifyInstance,
+  deps: { bank: SandboxBank; repo: BankingRepo; cipher: FieldCipher },
+) {
+  const { bank } = deps;
+  const rateLimit = { max: 120, timeWindow: '1 minute' };
+  mount(app, sandboxRoutes.institutions, async (r) => [...bank.institutions(r.query.query)], {
+    rateLimit,
+  });
+  mount(app, sandboxRoutes.login, (r) => bank.login(r.body), { rateLimit });
+  mount(app, sandboxRoutes.oauthStart, (r) => bank.startOauth(r.body).catch(asProblem), {
+    rateLimit,
+  });
+  mount(app, sandboxRoutes.oauthResume, async (r) => {
+    try {
+      return bank.resumeOauth(r.query.oauth_state_id);
+    } catch (error) {
+      return asProblem(error);
+    }
+  });
+  mount(app, sandboxRoutes.complete, (r) => bank.complete(r.body).catch(asProblem), { rateLimit });
+  mount(app, sandboxRoutes.publicToken, (r) => bank.createPublicToken(r.body).catch(asProblem), {
+    rateLimit,
+  });
+  mount(app, sandboxRoutes.resetLogin, async (r) => {
+    const account = await deps.repo.accountOf(r.userId, r.body.financialAccountId);
+    const item = account && (await deps.repo.item(account.itemId));
+    if (!item) throw new ProblemError('not-found', 'This account was not found.');
+    await bank.resetLogin(deps.cipher.decrypt(item.accessTokenEncrypted)).catch(asProblem);
+    return { reset_login: true as const };
+  });
+}

@@ -1,0 +1,226 @@
+/**
+ * The BankProvider port on Plaid, through the official SDK:
+ * - Link: https://plaid.com/docs/api/link/#linktokencreate (update mode with access_token)
+ * - Exchange: https://plaid.com/docs/api/items/#itempublic_tokenexchange
+ * - Sync: https://plaid.com/docs/api/products/transactions/#transactionssync
+ * - Webhook verification: https://plaid.com/docs/api/webhooks/webhook-verification/
+ * `basePath` points the SDK at another host (tests use a local fake speaking Plaid's shapes).
+ */
+import crypto from 'node:crypto';
+import { decodeProtectedHeader, importJWK, jwtVerify, type JWK } from 'jose';
+import {
+  Configuration,
+  CountryCode,
+  PlaidApi,
+  PlaidEnvironments,
+  Products,
+  type Transaction as PlaidTransaction,
+} from 'plaid';
+import {
+  BankProviderError,
+  type BankAccount,
+  type BankAccountType,
+  type BankProvider,
+  type BankTransaction,
+  type BankWebhook,
+} from '../bank-provider';
+
+export type PlaidConfig = {
+  clientId: string;
+  secret: string;
+  environment: 'sandbox' | 'production';
+  basePath?: string | undefined;
+  clientName?: string;
+};
+
+const ACCOUNT_TYPES: BankAccountType[] = ['depository', 'credit', 'loan', 'investment', 'other'];
+
+function domainOf(url: string | null | undefined): string | null {
+  if (!url) return null;
+  try {
+    return new URL(url.includes('://') ? url : `https://${url}`).hostname.replace(/^www\./, '');
+  } catch {
+    return null;
+  }
+}
+
+function toTransaction(t: PlaidTransaction): BankTransaction {
+  return {
+    transactionId: t.transaction_id,
+    accountId: t.account_id,
+    amount: t.amount,
+    isoCurrencyCode: t.iso_currency_code ?? t.unofficial_currency_code ?? null,
+    date: t.date,
+    authorizedDate: t.authorized_date ?? null,
+    name: t.original_description ?? t.name,
+    merchantName: t.merchant_name ?? null,
+    pending: t.pending,
+    pendingTransactionId: t.pending_transaction_id ?? null,
+  };
+}
+
+/** Plaid answers errors as { error_code, error_message }; keep the code for callers. */
+async function call<T>(request: () => Promise<{ data: T }>): Promise<T> {
+  try {
+    return (await request()).data;
+  } catch (error) {
+    // The SDK rejects with an axios error whose response body is Plaid's error object.
+    const data = (error as { response?: { data?: unknown } } | null)?.response?.data;
+    if (data && typeof data === 'object') {
+      const body = data as { error_code?: string; error_message?: string };
+      throw new BankProviderError(
+        body.error_code ?? 'UNKNOWN',
+        body.error_message ?? 'Plaid request failed',
+      );
+    }
+    throw new BankProviderError(
+      'PROVIDER_UNREACHABLE',
+      error instanceof Error ? error.message : String(error),
+    );
+  }
+}
+
+export function createPlaidBankProvider(config: PlaidConfig): BankProvider {
+  const client = new PlaidApi(
+    new Configuration({
+      basePath: config.basePath ?? PlaidEnvironments[config.environment],
+      baseOptions: {
+        headers: { 'PLAID-CLIENT-ID': config.clientId, 'PLAID-SECRET': config.secret },
+        timeout: 30_000,
+      },
+    }),
+  );
+  const verificationKeys = new Map<string, JWK>();
+
+  async function verificationKey(kid: string): Promise<JWK> {
+    const cached = verificationKeys.get(kid);
+    if (cached) return cached;
+    const { key } = await call(() => client.webhookVerificationKeyGet({ key_id: kid }));
+    verificationKeys.set(kid, key as unknown as JWK);
+    return key as unknown as JWK;
+  }
+
+  return {
+    async createLinkToken(request) {
+      const data = await call(() =>
+        client.linkTokenCreate({
+          user: { client_user_id: request.clientUserRef },
+          client_name: config.clientName ?? 'Billow',
+          country_codes: [CountryCode.Us],
+          language: 'en',
+          ...(request.accessToken
+            ? { access_token: request.accessToken }
+            : { products: [Products.Transactions], transactions: { days_requested: 730 } }),
+          ...(request.webhookUrl ? { webhook: request.webhookUrl } : {}),
+          ...(request.redirectUri ? { redirect_uri: request.redirectUri } : {}),
+        }),
+      );
+      return { linkToken: data.link_token, expiration: data.expiration };
+    },
+
+    async exchangePublicToken(publicToken) {
+      const data = await call(() => client.itemPublicTokenExchange({ public_token: publicToken }));
+      return { accessToken: data.access_token, itemId: data.item_id };
+    },
+
+    async getItem(accessToken) {
+      const { item } = await call(() => client.itemGet({ access_token: accessToken }));
+      if (!item.institution_id) return { itemId: item.item_id, institution: null };
+      const institutionId = item.institution_id;
+      const { institution } = await call(() =>
+        client.institutionsGetById({
+          institution_id: institutionId,
+          country_codes: [CountryCode.Us],
+          options: { include_optional_metadata: true },
+        }),
+      );
+      return {
+        itemId: item.item_id,
+        institution: { institutionId, name: institution.name, domain: domainOf(institution.url) },
+      };
+    },
+
+    async getAccounts(accessToken): Promise<BankAccount[]> {
+      const { accounts } = await call(() => client.accountsGet({ access_token: accessToken }));
+      return accounts.map((account) => ({
+        accountId: account.account_id,
+        name: account.name,
+        officialName: account.official_name ?? null,
+        mask: account.mask ?? null,
+        type: ACCOUNT_TYPES.includes(account.type as BankAccountType)
+          ? (account.type as BankAccountType)
+          : 'other',
+        subtype: account.subtype ?? null,
+        balances: {
+          current: account.balances.current ?? null,
+          available: account.balances.available ?? null,
+          isoCurrencyCode: account.balances.iso_currency_code ?? null,
+        },
+      }));
+    },
+
+    async syncTransactions(accessToken, cursor) {
+      const data = await call(() =>
+        client.transactionsSync({
+          access_token: accessToken,
+          count: 500,
+          ...(cursor ? { cursor } : {}),
+        }),
+      );
+      return {
+        added: data.added.map(toTransaction),
+        modified: data.modified.map(toTransaction),
+        removed: data.removed.map((r) => ({ transactionId: r.transaction_id })),
+        nextCursor: data.next_cursor,
+        hasMore: data.has_more,
+      };
+    },
+
+    async removeItem(accessToken) {
+      await call(() => client.itemRemove({ access_token: accessToken }));
+    },
+
+    async parseWebhook(rawBody, headers): Promise<BankWebhook | undefined> {
+      const token = headers['plaid-verification'];
+      if (typeof token !== 'string') return undefined;
+      try {
+        const header = decodeProtectedHeader(token);
+        if (header.alg !== 'ES256' || !header.kid) return undefined;
+        const key = await importJWK(await verificationKey(header.kid), 'ES256');
+        const { payload } = await jwtVerify(token, key, {
+          maxTokenAge: '5 min',
+          algorithms: ['ES256'],
+        });
+        const digest = crypto.createHash('sha256').update(rawBody).digest('hex');
+        const claimed = String(payload.request_body_sha256 ?? '');
+        if (
+          claimed.length !== digest.length ||
+          !crypto.timingSafeEqual(Buffer.from(claimed), Buffer.from(digest))
+        ) {
+          return undefined;
+        }
+      } catch {
+        return undefined;
+      }
+      return readPlaidWebhook(JSON.parse(rawBody) as Record<string, unknown>);
+    },
+  };
+}
+
+/** Plaid's webhook body, read into the port's few kinds. */
+export function readPlaidWebhook(body: Record<string, unknown>): BankWebhook {
+  const itemId = typeof body.item_id === 'string' ? body.item_id : null;
+  const type = String(body.webhook_type ?? '');
+  const code = String(body.webhook_code ?? '');
+  const errorCode = (body.error as { error_code?: string } | null | undefined)?.error_code;
+  if (!itemId) return { kind: 'ignored', itemId: null, code: `${type}:${code}` };
+  if (type === 'TRANSACTIONS' && code === 'SYNC_UPDATES_AVAILABLE')
+    return { kind: 'sync-updates-available', itemId };
+  if (type === 'ITEM' && code === 'ERROR' && errorCode === 'ITEM_LOGIN_REQUIRED')
+    return { kind: 'login-required', itemId };
+  if (type === 'ITEM' && (code === 'PENDING_DISCONNECT' || code === 'PENDING_EXPIRATION')) {
+    return { kind: 'pending-disconnect', itemId };
+  }
+  if (type === 'ITEM' && code === 'LOGIN_REPAIRED') return { kind: 'login-repaired', itemId };
+  return { kind: 'ignored', itemId, code: `${type}:${code}` };
+}

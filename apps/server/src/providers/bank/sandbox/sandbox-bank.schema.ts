@@ -1,0 +1,41 @@
+/**
+ * The sandbox bank's own records, as Plaid would keep them on its side: link tokens, public
+ * tokens and items. Billow's banking module never reads these tables; it talks to the sandbox
+ * through the BankProvider port like it would to Plaid.
+ */
+import { boolean, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+export type SandboxItemSpec = {
+  institutionId: string;
+  persona: string | null;
+  overrideAccounts: unknown | null;
+  /** Which of the generated accounts the person chose to share; all when null. */
+  accountKeys: string[] | null;
+};
+
+export const sandboxLinkTokens = pgTable('sandbox_bank_link_tokens', {
+  linkToken: text().primaryKey(),
+  clientUserRef: text().notNull(),
+  updateItemId: text(),
+  redirectUri: text(),
+  expiresAt: timestamp({ withTimezone: true }).notNull(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+export const sandboxPublicTokens = pgTable('sandbox_bank_public_tokens', {
+  publicToken: text().primaryKey(),
+  spec: jsonb().$type<SandboxItemSpec>().notNull(),
+  /** Set when the token repairs an existing item (update mode) instead of creating one. */
+  updateItemId: text(),
+  expiresAt: timestamp({ withTimezone: true }).notNull(),
+  usedAt: timestamp({ withTimezone: true }),
+});
+
+export const sandboxItems = pgTable('sandbox_bank_items', {
+  itemId: text().primaryKey(),
+  accessTokenHash: text().notNull().unique(),
+  spec: jsonb().$type<SandboxItemSpec>().notNull(),
+  seed: text().notNull(),
+  isLoginRequired: boolean().notNull().default(false),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});

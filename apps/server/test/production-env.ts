@@ -1,0 +1,15 @@
+/** A complete production configuration with real (fake-credentialed) providers. */
+export const productionEnv = {
+  APP_ENV: 'production',
+  SMS_PROVIDER: 'twilio',
+  TWILIO_ACCOUNT_SID: `AC${'0'.repeat(32)}`,
+  TWILIO_AUTH_TOKEN: 'twilio-auth-token-123',
+  TWILIO_FROM_NUMBER: '+15555550199',
+  EMAIL_PROVIDER: 'smtp',
+  SMTP_URL: 'smtp://127.0.0.1:2525',
+  BANK_PROVIDER: 'plaid',
+  PLAID_CLIENT_ID: 'plaid-client-id-123',
+  PLAID_SECRET: 'plaid-secret-123456',
+  AUTH_SECRET: 'a'.repeat(40),
+  ENCRYPTION_KEY: Buffer.alloc(32, 1).toString('base64'),
+};

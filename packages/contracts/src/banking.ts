@@ -1,0 +1,149 @@
+/**
+ * Bank linking (spec part 1 §3, §7): link tokens, the link result, the transaction-load status
+ * the loading screen polls, and managing linked accounts. Plus the sandbox bank's own endpoints
+ * (`/api/dev/sandbox/*`), which stand in for Plaid Link and Plaid's sandbox API offline.
+ */
+import { z } from 'zod';
+import { defineRoute } from './route';
+
+export const TRANSACTION_STATUS_POLL_MS = 5000;
+export const REDIRECT_SUCCESS_DELAY_MS = 2000;
+
+export const linkTokenResponse = z.object({ linkToken: z.string(), error: z.string().optional() });
+export const linkResultBody = z.object({ publicToken: z.string().min(1).max(512) });
+export const linkResultResponse = z.object({ status: z.literal('success') });
+export const transactionLoadStatus = z.object({
+  transactionsLoaded: z.boolean(),
+  isAccountLinked: z.boolean(),
+});
+export type TransactionLoadStatus = z.infer<typeof transactionLoadStatus>;
+
+export const financialAccountBody = z.object({ financialAccountId: z.string().uuid() });
+
+export const bankingRoutes = {
+  link: defineRoute({ method: 'POST', path: '/api/plaid/link', response: linkTokenResponse }),
+  linkResult: defineRoute({
+    method: 'POST',
+    path: '/api/plaid/link/result',
+    body: linkResultBody,
+    response: linkResultResponse,
+  }),
+  transactionLoadStatus: defineRoute({
+    method: 'GET',
+    path: '/api/user/transaction-load-status',
+    response: transactionLoadStatus,
+  }),
+  setPrimaryPaymentAccount: defineRoute({
+    method: 'POST',
+    path: '/api/user/set-primary-payment-account',
+    body: financialAccountBody,
+    response: z.object({ success: z.literal(true) }),
+  }),
+  deleteFinancialAccount: defineRoute({
+    method: 'POST',
+    path: '/api/user/delete-financial-account',
+    body: financialAccountBody,
+    response: z.object({ success: z.literal(true) }),
+  }),
+} as const;
+
+/** Link's exit error codes the web treats specially (spec part 1 §4). */
+export const INVALID_LINK_TOKEN = 'INVALID_LINK_TOKEN';
+
+// ---------------------------------------------------------------------------------------------
+// The sandbox bank (sandbox only).
+
+export const sandboxInstitution = z.object({
+  institution_id: z.string(),
+  name: z.string(),
+  domain: z.string(),
+  oauth: z.boolean(),
+  mfa: z.boolean(),
+  primaryColor: z.string(),
+});
+export type SandboxInstitution = z.infer<typeof sandboxInstitution>;
+
+export const sandboxAccountPreview = z.object({
+  key: z.string(),
+  name: z.string(),
+  mask: z.string(),
+  type: z.string(),
+  subtype: z.string(),
+});
+
+const linkLogin = z.object({
+  link_token: z.string().min(1),
+  institution_id: z.string().min(1),
+  username: z.string().max(200).optional(),
+  password: z.string().max(200).optional(),
+  mfa_code: z.string().max(20).optional(),
+  oauth_state_id: z.string().max(200).optional(),
+});
+
+export const sandboxLinkError = z.object({ error_code: z.string(), error_message: z.string() });
+
+export const sandboxLoginResponse = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('mfa_required'), mfa: z.object({ type: z.literal('device') }) }),
+  z.object({ status: z.literal('ok'), accounts: z.array(sandboxAccountPreview) }),
+  z.object({ status: z.literal('error'), error: sandboxLinkError }),
+]);
+export type SandboxLoginResponse = z.infer<typeof sandboxLoginResponse>;
+
+export const sandboxRoutes = {
+  institutions: defineRoute({
+    method: 'GET',
+    path: '/api/dev/sandbox/link/institutions',
+    auth: false,
+    query: z.object({ query: z.string().max(100).optional() }),
+    response: z.array(sandboxInstitution),
+  }),
+  login: defineRoute({
+    method: 'POST',
+    path: '/api/dev/sandbox/link/login',
+    auth: false,
+    body: linkLogin,
+    response: sandboxLoginResponse,
+  }),
+  oauthStart: defineRoute({
+    method: 'POST',
+    path: '/api/dev/sandbox/link/oauth',
+    auth: false,
+    body: z.object({ link_token: z.string().min(1), institution_id: z.string().min(1) }),
+    response: z.object({ oauth_state_id: z.string(), redirect_path: z.string() }),
+  }),
+  oauthResume: defineRoute({
+    method: 'GET',
+    path: '/api/dev/sandbox/link/oauth',
+    auth: false,
+    query: z.object({ oauth_state_id: z.string().min(1) }),
+    response: z.object({ institution: sandboxInstitution }),
+  }),
+  complete: defineRoute({
+    method: 'POST',
+    path: '/api/dev/sandbox/link/complete',
+    auth: false,
+    body: linkLogin.extend({ account_keys: z.array(z.string()).min(1) }),
+    response: z.object({
+      public_token: z.string(),
+      institution: z.object({ institution_id: z.string(), name: z.string() }),
+      accounts: z.array(sandboxAccountPreview),
+    }),
+  }),
+  publicToken: defineRoute({
+    method: 'POST',
+    path: '/api/dev/sandbox/public-token',
+    auth: false,
+    body: z.object({
+      institution_id: z.string().optional(),
+      persona: z.string().optional(),
+      override_accounts: z.array(z.unknown()).optional(),
+    }),
+    response: z.object({ public_token: z.string() }),
+  }),
+  resetLogin: defineRoute({
+    method: 'POST',
+    path: '/api/dev/sandbox/item/reset-login',
+    body: z.object({ financialAccountId: z.string().uuid() }),
+    response: z.object({ reset_login: z.literal(true) }),
+  }),
+} as const;
