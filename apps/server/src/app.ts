@@ -28,17 +28,27 @@ export type AppDeps = {
   services: Services;
 };
 
-export function contentSecurityPolicy(config: Pick<Config, 'publicUrl' | 'cspExtraOrigins'>) {
+/** Plaid Link runs from Plaid's CDN in an iframe (https://plaid.com/docs/link/web/#csp). */
+const PLAID_LINK_ORIGINS = [
+  'https://cdn.plaid.com',
+  'https://production.plaid.com',
+  'https://sandbox.plaid.com',
+];
+
+export function contentSecurityPolicy(
+  config: Pick<Config, 'publicUrl' | 'cspExtraOrigins' | 'bank'>,
+) {
+  const plaid = config.bank.provider === 'plaid' ? PLAID_LINK_ORIGINS : [];
   return {
     useDefaults: false,
     directives: {
       defaultSrc: ["'self'"],
-      scriptSrc: ["'self'", ...config.cspExtraOrigins],
+      scriptSrc: ["'self'", ...plaid, ...config.cspExtraOrigins],
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
       fontSrc: ["'self'", 'data:'],
-      connectSrc: ["'self'", ...config.cspExtraOrigins],
-      frameSrc: ["'self'"],
+      connectSrc: ["'self'", ...plaid, ...config.cspExtraOrigins],
+      frameSrc: ["'self'", ...plaid],
       objectSrc: ["'none'"],
       baseUri: ["'self'"],
       formAction: ["'self'"],

@@ -76,6 +76,7 @@ export function createServices(options: ServiceOptions) {
     repo: bankingRepo,
     provider: bankProvider,
     cipher,
+    linkProvider: config.bank.provider,
     clientUserRef: (userId) => hmac(secrets.authSecret, `client-user:${userId}`).slice(0, 32),
     enqueueSync: async (itemId, reason, tx) => {
       await jobs.send(

@@ -9,7 +9,14 @@ import { defineRoute } from './route';
 export const TRANSACTION_STATUS_POLL_MS = 5000;
 export const REDIRECT_SUCCESS_DELAY_MS = 2000;
 
-export const linkTokenResponse = z.object({ linkToken: z.string(), error: z.string().optional() });
+/**
+ * `linkProvider` tells the web which Link to open: Billow's sandbox bank dialog, or Plaid Link.
+ */
+export const linkTokenResponse = z.object({
+  linkToken: z.string(),
+  linkProvider: z.enum(['sandbox', 'plaid']),
+  error: z.string().optional(),
+});
 export const linkResultBody = z.object({ publicToken: z.string().min(1).max(512) });
 export const linkResultResponse = z.object({ status: z.literal('success') });
 export const transactionLoadStatus = z.object({

@@ -98,7 +98,10 @@ describe('bank linking with the sandbox bank', () => {
       url: bankingRoutes.link.path,
       headers: bearer(session.token),
     });
-    expect(link.json().linkToken).toMatch(/^link-sandbox-/);
+    expect(link.json()).toEqual({
+      linkToken: expect.stringMatching(/^link-sandbox-/),
+      linkProvider: 'sandbox',
+    });
 
     await linkCustomUser(session.token);
     expect((await status()).json()).toEqual({ transactionsLoaded: false, isAccountLinked: true });

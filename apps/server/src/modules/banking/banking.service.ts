@@ -31,6 +31,8 @@ export type BankingServiceDeps = {
   enqueueSync: (itemId: string, reason: SyncReason, tx?: Db) => Promise<void>;
   /** Runs after an item's transactions changed (recurring detection hooks in here). */
   afterSync?: (item: BankItemRow) => Promise<void>;
+  /** Which Link the web must open for this provider. */
+  linkProvider: 'sandbox' | 'plaid';
   webhookUrl?: string | undefined;
   redirectUri?: string | undefined;
   clock?: () => Date;
@@ -92,7 +94,9 @@ export function createBankingService(deps: BankingServiceDeps) {
       }));
     },
 
-    async createLinkToken(userId: string): Promise<{ linkToken: string }> {
+    async createLinkToken(
+      userId: string,
+    ): Promise<{ linkToken: string; linkProvider: 'sandbox' | 'plaid' }> {
       const items = await deps.repo.itemsOf(userId);
       const needsRepair = items.find((item) => item.status !== 'active');
       const { linkToken } = await deps.provider.createLinkToken({
@@ -101,7 +105,7 @@ export function createBankingService(deps: BankingServiceDeps) {
         ...(deps.webhookUrl ? { webhookUrl: deps.webhookUrl } : {}),
         ...(deps.redirectUri ? { redirectUri: deps.redirectUri } : {}),
       });
-      return { linkToken };
+      return { linkToken, linkProvider: deps.linkProvider };
     },
 
     async completeLink(userId: string, publicToken: string): Promise<{ status: 'success' }> {
