@@ -1,0 +1,104 @@
+/** Billow configured for Plaid, talking to a local fake of Plaid's API over HTTP. */
+import { bankingRoutes, userRoutes } from '@billow/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakePlaid, type FakePlaid } from '../../../test/fakes/fake-plaid';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { createTestDatabase, type TestDatabase } from '../../../test/test-database';
+import { bearer, signIn } from '../../../test/sign-in';
+import { createSandboxBank } from '../../providers/bank/sandbox/sandbox-bank';
+
+describe('bank linking through Plaid', () => {
+  let plaidDb: TestDatabase;
+  let plaid: FakePlaid;
+  let t: TestApp;
+  let address: string;
+  beforeAll(async () => {
+    plaidDb = await createTestDatabase();
+    plaid = await startFakePlaid(createSandboxBank({ db: plaidDb.db }));
+    t = await createTestApp({
+      env: {
+        BANK_PROVIDER: 'plaid',
+        PLAID_CLIENT_ID: plaid.credentials.clientId,
+        PLAID_SECRET: plaid.credentials.secret,
+        PLAID_API_BASE_URL: plaid.url,
+      },
+    });
+    address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await t.close();
+    await plaid.close();
+    await plaidDb.destroy();
+  });
+
+  it('links, syncs and follows Plaid’s signed webhooks; a forged one is refused', async () => {
+    const session = await signIn(t.app, '+15555555001');
+    const link = await t.app.inject({
+      method: 'POST',
+      url: bankingRoutes.link.path,
+      headers: bearer(session.token),
+    });
+    expect(link.json().linkProvider).toBe('plaid');
+
+    const created = await fetch(`${plaid.url}/sandbox/public_token/create`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        client_id: plaid.credentials.clientId,
+        secret: plaid.credentials.secret,
+        institution_id: 'ins_sbx_citi',
+        initial_products: ['transactions'],
+      }),
+    });
+    const { public_token } = (await created.json()) as { public_token: string };
+    const result = await t.app.inject({
+      method: 'POST',
+      url: bankingRoutes.linkResult.path,
+      headers: bearer(session.token),
+      payload: { publicToken: public_token },
+    });
+    expect(result.json()).toEqual({ status: 'success' });
+    await t.runQueuedJobs();
+
+    const { rows } = await t.database.executeSql(
+      'select provider_item_id, institution_name, institution_domain from bank_items where user_id = $1',
+      [session.user.userId],
+    );
+    expect(rows[0]).toMatchObject({ institution_name: 'Citi', institution_domain: 'citi.com' });
+    const count = await t.database.executeSql(
+      'select count(*)::int as n from bank_transactions where user_id = $1',
+      [session.user.userId],
+    );
+    expect(count.rows[0]!.n).toBeGreaterThan(500);
+
+    const itemId = String(rows[0]!.provider_item_id);
+    const webhook = {
+      webhook_type: 'ITEM',
+      webhook_code: 'ERROR',
+      item_id: itemId,
+      error: { error_code: 'ITEM_LOGIN_REQUIRED' },
+    };
+    expect(await plaid.sendWebhook(`${address}/api/plaid/webhook`, webhook, { tamper: true })).toBe(
+      401,
+    );
+    const profileFlag = async () =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: userRoutes.profileInfo.path,
+          headers: bearer(session.token),
+        })
+      ).json().is_plaid_update_mode_required;
+    expect(await profileFlag()).toBe(false);
+    expect(await plaid.sendWebhook(`${address}/api/plaid/webhook`, webhook)).toBe(200);
+    expect(await profileFlag()).toBe(true);
+    expect(
+      await plaid.sendWebhook(`${address}/api/plaid/webhook`, {
+        webhook_type: 'ITEM',
+        webhook_code: 'LOGIN_REPAIRED',
+        item_id: itemId,
+      }),
+    ).toBe(200);
+    expect(await profileFlag()).toBe(false);
+  });
+});

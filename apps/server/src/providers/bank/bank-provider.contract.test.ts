@@ -1,0 +1,202 @@
+/**
+ * The behaviour both bank adapters promise. The sandbox bank runs directly; the Plaid adapter
+ * runs against a local fake of Plaid's HTTP API backed by the same sandbox bank.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakePlaid, type FakePlaid } from '../../../test/fakes/fake-plaid';
+import { createTestDatabase, type TestDatabase } from '../../../test/test-database';
+import { BankProviderError, type BankProvider, type BankTransaction } from './bank-provider';
+import { createPlaidBankProvider } from './plaid/plaid-bank-provider';
+import { createSandboxBank } from './sandbox/sandbox-bank';
+
+type Harness = { provider: BankProvider; makePublicToken(): Promise<string> };
+
+function describeBankProvider(
+  name: string,
+  setup: () => Promise<Harness>,
+  teardown: () => Promise<void>,
+) {
+  describe(`${name} bank provider`, () => {
+    let harness: Harness;
+    let accessToken: string;
+    beforeAll(async () => {
+      harness = await setup();
+    });
+    afterAll(teardown);
+
+    it('creates link tokens', async () => {
+      const { linkToken, expiration } = await harness.provider.createLinkToken({
+        clientUserRef: 'user-ref-1',
+      });
+      expect(linkToken).toBeTruthy();
+      expect(new Date(expiration).getTime()).toBeGreaterThan(Date.now());
+    });
+
+    it('exchanges a public token once', async () => {
+      const publicToken = await harness.makePublicToken();
+      const exchanged = await harness.provider.exchangePublicToken(publicToken);
+      expect(exchanged.itemId).toBeTruthy();
+      accessToken = exchanged.accessToken;
+      await expect(harness.provider.exchangePublicToken(publicToken)).rejects.toMatchObject({
+        code: 'INVALID_PUBLIC_TOKEN',
+      });
+    });
+
+    it('names the institution and lists checking, savings and a card', async () => {
+      const { institution } = await harness.provider.getItem(accessToken);
+      expect(institution).toEqual({
+        institutionId: expect.any(String),
+        name: expect.any(String),
+        domain: expect.stringMatching(/\.(com|org)$/),
+      });
+      const accounts = await harness.provider.getAccounts(accessToken);
+      expect(accounts.map((a) => a.subtype).sort()).toEqual(['checking', 'credit card', 'savings']);
+      for (const account of accounts) expect(account.mask).toMatch(/^\d{4}$/);
+    });
+
+    it('syncs two years in pages, then nothing new from the last cursor', async () => {
+      const all: BankTransaction[] = [];
+      let cursor: string | null = null;
+      let pages = 0;
+      for (;;) {
+        const page = await harness.provider.syncTransactions(accessToken, cursor);
+        all.push(...page.added);
+        cursor = page.nextCursor;
+        pages++;
+        if (!page.hasMore) break;
+      }
+      expect(pages).toBeGreaterThan(1);
+      expect(new Set(all.map((t) => t.transactionId)).size).toBe(all.length);
+      const dates = all.map((t) => t.date).sort();
+      expect(Date.parse(dates.at(-1)!) - Date.parse(dates[0]!)).toBeGreaterThan(700 * 86_400_000);
+      expect(all.some((t) => /NETFLIX/.test(t.name) && t.amount > 0)).toBe(true);
+      expect(all.some((t) => t.amount < 0)).toBe(true);
+
+      const again = await harness.provider.syncTransactions(accessToken, cursor);
+      expect(again).toMatchObject({ added: [], modified: [], removed: [], hasMore: false });
+    });
+
+    it('forgets a removed item', async () => {
+      await harness.provider.removeItem(accessToken);
+      await expect(harness.provider.getAccounts(accessToken)).rejects.toBeInstanceOf(
+        BankProviderError,
+      );
+    });
+  });
+}
+
+let sandboxDb: TestDatabase;
+describeBankProvider(
+  'sandbox',
+  async () => {
+    sandboxDb = await createTestDatabase();
+    const bank = createSandboxBank({ db: sandboxDb.db });
+    return {
+      provider: bank,
+      makePublicToken: async () =>
+        (await bank.createPublicToken({ institution_id: 'ins_sbx_wells_fargo' })).public_token,
+    };
+  },
+  () => sandboxDb.destroy(),
+);
+
+let plaidDb: TestDatabase;
+let fake: FakePlaid;
+describeBankProvider(
+  'Plaid',
+  async () => {
+    plaidDb = await createTestDatabase();
+    fake = await startFakePlaid(createSandboxBank({ db: plaidDb.db }));
+    const provider = createPlaidBankProvider({
+      ...fake.credentials,
+      environment: 'sandbox',
+      basePath: fake.url,
+    });
+    return {
+      provider,
+      async makePublicToken() {
+        const response = await fetch(`${fake.url}/sandbox/public_token/create`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            client_id: fake.credentials.clientId,
+            secret: fake.credentials.secret,
+            institution_id: 'ins_sbx_wells_fargo',
+            initial_products: ['transactions'],
+          }),
+        });
+        return ((await response.json()) as { public_token: string }).public_token;
+      },
+    };
+  },
+  async () => {
+    await fake.close();
+    await plaidDb.destroy();
+  },
+);
+
+describe('Plaid webhooks', () => {
+  let db: TestDatabase;
+  let plaid: FakePlaid;
+  let provider: BankProvider;
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    plaid = await startFakePlaid(createSandboxBank({ db: db.db }));
+    provider = createPlaidBankProvider({
+      ...plaid.credentials,
+      environment: 'sandbox',
+      basePath: plaid.url,
+    });
+  });
+  afterAll(async () => {
+    await plaid.close();
+    await db.destroy();
+  });
+
+  const body = JSON.stringify({
+    webhook_type: 'TRANSACTIONS',
+    webhook_code: 'SYNC_UPDATES_AVAILABLE',
+    item_id: 'item-1',
+  });
+
+  it('reads a genuine webhook', async () => {
+    const headers = { 'plaid-verification': await plaid.signWebhook(body) };
+    expect(await provider.parseWebhook(body, headers)).toEqual({
+      kind: 'sync-updates-available',
+      itemId: 'item-1',
+    });
+  });
+
+  it('refuses a tampered body, an old signature and no signature', async () => {
+    const signature = await plaid.signWebhook(body);
+    expect(
+      await provider.parseWebhook(body.replace('item-1', 'item-2'), {
+        'plaid-verification': signature,
+      }),
+    ).toBeUndefined();
+    const old = await plaid.signWebhook(body, { issuedAt: new Date(Date.now() - 10 * 60_000) });
+    expect(await provider.parseWebhook(body, { 'plaid-verification': old })).toBeUndefined();
+    expect(await provider.parseWebhook(body, {})).toBeUndefined();
+  });
+
+  it('reads login-required, pending-disconnect and repaired items', async () => {
+    const read = async (payload: object) => {
+      const text = JSON.stringify(payload);
+      return provider.parseWebhook(text, { 'plaid-verification': await plaid.signWebhook(text) });
+    };
+    expect(
+      await read({
+        webhook_type: 'ITEM',
+        webhook_code: 'ERROR',
+        item_id: 'i',
+        error: { error_code: 'ITEM_LOGIN_REQUIRED' },
+      }),
+    ).toEqual({ kind: 'login-required', itemId: 'i' });
+    expect(
+      await read({ webhook_type: 'ITEM', webhook_code: 'PENDING_DISCONNECT', item_id: 'i' }),
+    ).toEqual({ kind: 'pending-disconnect', itemId: 'i' });
+    expect(
+      await read({ webhook_type: 'ITEM', webhook_code: 'LOGIN_REPAIRED', item_id: 'i' }),
+    ).toEqual({ kind: 'login-repaired', itemId: 'i' });
+  });
+});

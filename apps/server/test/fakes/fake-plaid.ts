@@ -1,0 +1,228 @@
+/**
+ * A local stand-in for Plaid's API (https://plaid.com/docs/api/), speaking Plaid's request and
+ * response shapes, backed by Billow's sandbox bank so both bank adapters see the same data. It
+ * checks client credentials, answers errors in Plaid's error object, and signs webhooks the way
+ * Plaid does (ES256 JWT in the Plaid-Verification header, with the body's SHA-256).
+ */
+import crypto from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { exportJWK, generateKeyPair, SignJWT, type JWK } from 'jose';
+import { BankProviderError } from '../../src/providers/bank/bank-provider';
+import type { SandboxBank } from '../../src/providers/bank/sandbox/sandbox-bank';
+import { findInstitution } from '../../src/providers/bank/sandbox/data';
+
+export type FakePlaid = {
+  url: string;
+  credentials: { clientId: string; secret: string };
+  /** Signs and POSTs a webhook to `target`, as Plaid would. */
+  sendWebhook(
+    target: string,
+    body: object,
+    options?: { issuedAt?: Date; tamper?: boolean },
+  ): Promise<number>;
+  signWebhook(body: string, options?: { issuedAt?: Date }): Promise<string>;
+  close(): Promise<void>;
+};
+
+type Handler = (body: Record<string, unknown>) => Promise<object>;
+
+export async function startFakePlaid(bank: SandboxBank): Promise<FakePlaid> {
+  const credentials = { clientId: 'fake-plaid-client-id', secret: 'fake-plaid-secret-123' };
+  const { publicKey, privateKey } = await generateKeyPair('ES256');
+  const kid = crypto.randomUUID();
+  const publicJwk: JWK = { ...(await exportJWK(publicKey)), kid, alg: 'ES256', use: 'sig' };
+  const requestId = () => crypto.randomBytes(8).toString('hex');
+
+  const handlers: Record<string, Handler> = {
+    '/link/token/create': async (body) => {
+      const user = body.user as { client_user_id: string };
+      const token = await bank.createLinkToken({
+        clientUserRef: user.client_user_id,
+        ...(typeof body.access_token === 'string' ? { accessToken: body.access_token } : {}),
+      });
+      return { link_token: token.linkToken, expiration: token.expiration };
+    },
+    '/item/public_token/exchange': async (body) => {
+      const { accessToken, itemId } = await bank.exchangePublicToken(String(body.public_token));
+      return { access_token: accessToken, item_id: itemId };
+    },
+    '/item/get': async (body) => {
+      const { itemId, institution } = await bank.getItem(String(body.access_token));
+      return {
+        item: {
+          item_id: itemId,
+          institution_id: institution?.institutionId ?? null,
+          webhook: '',
+          error: null,
+          available_products: [],
+          billed_products: ['transactions'],
+          products: ['transactions'],
+          consent_expiration_time: null,
+          update_type: 'background',
+        },
+        status: null,
+      };
+    },
+    '/institutions/get_by_id': async (body) => {
+      const institution = findInstitution(String(body.institution_id));
+      if (!institution)
+        throw new BankProviderError('INVALID_INSTITUTION', 'invalid institution_id provided');
+      return {
+        institution: {
+          institution_id: institution.institution_id,
+          name: institution.name,
+          products: ['transactions'],
+          country_codes: ['US'],
+          url: `https://www.${institution.domain}`,
+          primary_color: institution.primaryColor,
+          logo: null,
+          routing_numbers: [],
+          oauth: institution.oauth,
+        },
+      };
+    },
+    '/accounts/get': async (body) => {
+      const accounts = await bank.getAccounts(String(body.access_token));
+      return {
+        accounts: accounts.map((a) => ({
+          account_id: a.accountId,
+          balances: {
+            available: a.balances.available,
+            current: a.balances.current,
+            iso_currency_code: a.balances.isoCurrencyCode,
+            limit: null,
+            unofficial_currency_code: null,
+          },
+          mask: a.mask,
+          name: a.name,
+          official_name: a.officialName,
+          type: a.type,
+          subtype: a.subtype,
+        })),
+        item: {},
+      };
+    },
+    '/transactions/sync': async (body) => {
+      const page = await bank.syncTransactions(
+        String(body.access_token),
+        typeof body.cursor === 'string' ? body.cursor : null,
+      );
+      const toPlaid = (t: (typeof page.added)[number]) => ({
+        transaction_id: t.transactionId,
+        account_id: t.accountId,
+        amount: t.amount,
+        iso_currency_code: t.isoCurrencyCode,
+        unofficial_currency_code: null,
+        date: t.date,
+        authorized_date: t.authorizedDate,
+        name: t.name,
+        merchant_name: t.merchantName,
+        pending: t.pending,
+        pending_transaction_id: t.pendingTransactionId,
+        payment_channel: 'other',
+        transaction_code: null,
+      });
+      return {
+        added: page.added.map(toPlaid),
+        modified: page.modified.map(toPlaid),
+        removed: page.removed.map((r) => ({ transaction_id: r.transactionId })),
+        next_cursor: page.nextCursor,
+        has_more: page.hasMore,
+        transactions_update_status: 'HISTORICAL_UPDATE_COMPLETE',
+        accounts: [],
+      };
+    },
+    '/item/remove': async (body) => {
+      await bank.removeItem(String(body.access_token));
+      return {};
+    },
+    '/webhook_verification_key/get': async (body) => {
+      if (body.key_id !== kid)
+        throw new BankProviderError(
+          'INVALID_WEBHOOK_VERIFICATION_KEY_ID',
+          'invalid key_id provided',
+        );
+      return { key: { ...publicJwk, created_at: 1_700_000_000, expired_at: null } };
+    },
+    '/sandbox/public_token/create': async (body) => {
+      const options = (body.options ?? {}) as { override_username?: string };
+      return bank.createPublicToken({
+        institution_id: String(body.institution_id),
+        persona: options.override_username === 'user_family' ? 'family' : 'default',
+      });
+    },
+  };
+
+  const server = http.createServer((request, response) => {
+    let raw = '';
+    request.on('data', (chunk: Buffer) => (raw += chunk.toString()));
+    request.on('end', () => {
+      const send = (status: number, body: object) => {
+        response.writeHead(status, { 'content-type': 'application/json' });
+        response.end(JSON.stringify({ ...body, request_id: requestId() }));
+      };
+      const body = raw ? (JSON.parse(raw) as Record<string, unknown>) : {};
+      const clientId = request.headers['plaid-client-id'] ?? body.client_id;
+      const secret = request.headers['plaid-secret'] ?? body.secret;
+      if (clientId !== credentials.clientId || secret !== credentials.secret) {
+        return send(400, {
+          error_type: 'INVALID_INPUT',
+          error_code: 'INVALID_API_KEYS',
+          error_message: 'invalid client_id or secret provided',
+          display_message: null,
+        });
+      }
+      const handler = handlers[request.url ?? ''];
+      if (!handler)
+        return send(404, {
+          error_type: 'INVALID_REQUEST',
+          error_code: 'NOT_FOUND',
+          error_message: 'not found',
+          display_message: null,
+        });
+      handler(body).then(
+        (result) => send(200, result),
+        (error: unknown) => {
+          const code = error instanceof BankProviderError ? error.code : 'INTERNAL_SERVER_ERROR';
+          const message = error instanceof Error ? error.message : String(error);
+          send(code === 'INTERNAL_SERVER_ERROR' ? 500 : 400, {
+            error_type: 'ITEM_ERROR',
+            error_code: code,
+            error_message: message,
+            display_message: null,
+          });
+        },
+      );
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  async function signWebhook(body: string, options: { issuedAt?: Date } = {}) {
+    const issuedAt = Math.floor((options.issuedAt ?? new Date()).getTime() / 1000);
+    return new SignJWT({
+      request_body_sha256: crypto.createHash('sha256').update(body).digest('hex'),
+    })
+      .setProtectedHeader({ alg: 'ES256', kid, typ: 'JWT' })
+      .setIssuedAt(issuedAt)
+      .sign(privateKey);
+  }
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    credentials,
+    signWebhook,
+    async sendWebhook(target, body, options = {}) {
+      const text = JSON.stringify(body);
+      const signature = await signWebhook(text, options);
+      const response = await fetch(target, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'plaid-verification': signature },
+        body: options.tamper ? text.replace('}', ',"tampered":true}') : text,
+      });
+      return response.status;
+    },
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
