@@ -18,6 +18,7 @@ import { registerBankingRoutes } from './modules/banking/banking.routes';
 import { registerSandboxBankRoutes } from './modules/banking/sandbox-bank.routes';
 import { registerDevRoutes } from './modules/dev/dev.routes';
 import { registerHealthRoutes } from './modules/health/health.routes';
+import { registerSubscriptionRoutes } from './modules/subscriptions/subscriptions.routes';
 import { registerUserRoutes } from './modules/users/users.routes';
 import { isApiPath, registerWeb, sendSpaIndex } from './web/static';
 
@@ -104,6 +105,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await registerUserRoutes(app, { users: services.users });
   await registerAnalyticsRoutes(app, { analytics: services.analytics });
+  await registerSubscriptionRoutes(app, { subscriptions: services.subscriptions });
   await registerBankingRoutes(app, { banking: services.banking, provider: services.bankProvider });
   if (config.isSandbox) {
     await registerDevRoutes(app, { outbox: services.outbox });

@@ -13,6 +13,8 @@ import { createSessionTokenService } from './modules/auth/session-tokens';
 import { createBankingRepo } from './modules/banking/banking.repo';
 import { createBankingService } from './modules/banking/banking.service';
 import { createOutboxRepo } from './modules/dev/outbox.repo';
+import { createSubscriptionsRepo } from './modules/subscriptions/subscriptions.repo';
+import { createSubscriptionsService } from './modules/subscriptions/subscriptions.service';
 import { createUsersRepo } from './modules/users/users.repo';
 import { createUsersService } from './modules/users/users.service';
 import type { BankProvider, BankWebhook } from './providers/bank/bank-provider';
@@ -70,6 +72,7 @@ export function createServices(options: ServiceOptions) {
   const bankProvider: BankProvider =
     sandboxBank ??
     createPlaidBankProvider(config.bank as Extract<Config['bank'], { provider: 'plaid' }>);
+  const subscriptions = createSubscriptionsService({ repo: createSubscriptionsRepo(db), ...clock });
   const bankingRepo = createBankingRepo(db);
   const banking = createBankingService({
     db,
@@ -77,6 +80,10 @@ export function createServices(options: ServiceOptions) {
     provider: bankProvider,
     cipher,
     linkProvider: config.bank.provider,
+    // Detection runs after every sync; the loading screen waits for it.
+    afterSync: async (item) => {
+      await subscriptions.detectForUser(item.userId);
+    },
     clientUserRef: (userId) => hmac(secrets.authSecret, `client-user:${userId}`).slice(0, 32),
     enqueueSync: async (itemId, reason, tx) => {
       await jobs.send(
@@ -123,6 +130,7 @@ export function createServices(options: ServiceOptions) {
     users,
     analytics,
     banking,
+    subscriptions,
     bankProvider,
     sandboxBank,
     bankingRepo,

@@ -14,3 +14,4 @@ export * from './dev';
 export * from './merchants';
 export * from './analytics';
 export * from './banking';
+export * from './subscriptions';

@@ -213,3 +213,12 @@ describe(`${detectRecurring.name} — habitual spending is not a subscription`, 
     expect(streams.map((s) => s.merchant)).toEqual(['Netflix', 'Sunrise Apartments']);
   });
 });
+
+describe(`${detectRecurring.name} — money moved between one's own accounts`, () => {
+  it('never reports a fixed monthly transfer to savings', () => {
+    const transfers = charges(monthly('2024-04-03', 24), 'ONLINE TRANSFER TO SAV XXXXXX1234', 1400);
+    const netflix = charges(monthly('2024-04-10', 24), 'NETFLIX.COM 866-579-7172 CA', 15.49);
+    const streams = detectRecurring([...transfers, ...netflix], { asOf: AS_OF });
+    expect(streams.map((s) => s.merchant)).toEqual(['Netflix']);
+  });
+});

@@ -36,6 +36,7 @@
  *   6 biweekly/semi-monthly, 10 monthly, 20 quarterly, 30 yearly, 3 daily); else FREE_TRIAL for
  *   a running trial; else FAILED_PAYMENT when the latest attempt was reversed; else ACTIVE.
  *   UNKNOWN is never produced: irregular histories are not reported at all.
+ * - Own-account transfers ("ONLINE TRANSFER TO SAV …") are never streams, however regular.
  */
 import { DEFAULT_CATALOGUE } from './catalog';
 import { TRIAL_MAX_AMOUNT } from './candidate';
@@ -104,6 +105,9 @@ export function detectRecurring(
 function mayHoldStream(group: MerchantGroup): boolean {
   const [first, second] = group.charges;
   if (!first) return false;
+  // A transfer the catalogue does not know (not Venmo, Zelle, …) moves money between the
+  // person's own accounts: regular, but neither a subscription nor a bill.
+  if (group.merchant.category === 'transfers' && group.merchant.catalogueId === null) return false;
   return (
     second !== undefined ||
     (first.amount <= TRIAL_MAX_AMOUNT && group.merchant.isRecurringMerchant === true)

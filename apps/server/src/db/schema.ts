@@ -8,3 +8,4 @@ export * from '../modules/auth/auth.schema';
 export * from '../modules/analytics/analytics.schema';
 export * from '../modules/banking/banking.schema';
 export * from '../providers/bank/sandbox/sandbox-bank.schema';
+export * from '../modules/subscriptions/subscriptions.schema';

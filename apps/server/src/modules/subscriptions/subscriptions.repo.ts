@@ -1,0 +1,154 @@
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database';
+import { bankAccounts, bankItems, bankTransactions } from '../banking/banking.schema';
+import { savingsLedger, subscriptions, subscriptionTransactions } from './subscriptions.schema';
+
+export type SubscriptionRow = typeof subscriptions.$inferSelect;
+export type SubscriptionValues = Omit<
+  typeof subscriptions.$inferInsert,
+  'id' | 'userId' | 'createdAt'
+>;
+export type SubscriptionsRepo = ReturnType<typeof createSubscriptionsRepo>;
+
+export function createSubscriptionsRepo(db: Db) {
+  return {
+    /** Outflows and inflows of a person, as detection reads them. */
+    async transactionsForDetection(userId: string) {
+      return db
+        .select({
+          id: bankTransactions.id,
+          date: bankTransactions.date,
+          name: bankTransactions.name,
+          merchantName: bankTransactions.merchantName,
+          amountCents: bankTransactions.amountCents,
+          accountId: bankTransactions.accountId,
+        })
+        .from(bankTransactions)
+        .where(eq(bankTransactions.userId, userId));
+    },
+    /** Every subscription of a person with the transactions it holds now. */
+    async existingWithTransactions(userId: string) {
+      const rows = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
+      const links = rows.length
+        ? await db
+            .select()
+            .from(subscriptionTransactions)
+            .where(
+              inArray(
+                subscriptionTransactions.subscriptionId,
+                rows.map((r) => r.id),
+              ),
+            )
+        : [];
+      return rows.map((row) => ({
+        row,
+        transactionIds: new Set(
+          links.filter((l) => l.subscriptionId === row.id).map((l) => l.transactionId),
+        ),
+      }));
+    },
+    /** Writes one detection run at once: updates, inserts, deletions and the transaction links. */
+    async saveDetection(
+      userId: string,
+      run: {
+        updates: { id: string; values: SubscriptionValues; transactionIds: string[] }[];
+        inserts: { values: SubscriptionValues; transactionIds: string[] }[];
+        deleteIds: string[];
+      },
+    ) {
+      await db.transaction(async (tx) => {
+        if (run.deleteIds.length)
+          await tx.delete(subscriptions).where(inArray(subscriptions.id, run.deleteIds));
+        const links: { subscriptionId: string; transactionId: string }[] = [];
+        for (const update of run.updates) {
+          await tx.update(subscriptions).set(update.values).where(eq(subscriptions.id, update.id));
+          links.push(
+            ...update.transactionIds.map((transactionId) => ({
+              subscriptionId: update.id,
+              transactionId,
+            })),
+          );
+        }
+        if (run.inserts.length) {
+          const inserted = await tx
+            .insert(subscriptions)
+            .values(run.inserts.map((i) => ({ ...i.values, userId })))
+            .returning({ id: subscriptions.id });
+          inserted.forEach(({ id }, index) =>
+            links.push(
+              ...run.inserts[index]!.transactionIds.map((transactionId) => ({
+                subscriptionId: id,
+                transactionId,
+              })),
+            ),
+          );
+        }
+        const touched = [...run.updates.map((u) => u.id)];
+        if (touched.length)
+          await tx
+            .delete(subscriptionTransactions)
+            .where(inArray(subscriptionTransactions.subscriptionId, touched));
+        for (let i = 0; i < links.length; i += 1000) {
+          await tx
+            .insert(subscriptionTransactions)
+            .values(links.slice(i, i + 1000))
+            .onConflictDoNothing();
+        }
+      });
+    },
+    async visibleOf(userId: string) {
+      return db
+        .select({
+          subscription: subscriptions,
+          accountName: bankAccounts.name,
+          accountMask: bankAccounts.mask,
+          bankName: bankItems.institutionName,
+        })
+        .from(subscriptions)
+        .leftJoin(bankAccounts, eq(bankAccounts.id, subscriptions.paymentAccountId))
+        .leftJoin(bankItems, eq(bankItems.id, bankAccounts.itemId))
+        .where(
+          and(eq(subscriptions.userId, userId), eq(subscriptions.userMarkedNotSubscription, false)),
+        )
+        .orderBy(subscriptions.merchantName);
+    },
+    async findOwn(userId: string, id: string): Promise<SubscriptionRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(subscriptions)
+        .where(and(eq(subscriptions.id, id), eq(subscriptions.userId, userId)))
+        .limit(1);
+      return row;
+    },
+    async transactionsOf(subscriptionId: string) {
+      return db
+        .select({
+          id: bankTransactions.id,
+          amountCents: bankTransactions.amountCents,
+          currency: bankTransactions.isoCurrencyCode,
+          date: bankTransactions.date,
+          name: bankTransactions.name,
+        })
+        .from(subscriptionTransactions)
+        .innerJoin(
+          bankTransactions,
+          eq(bankTransactions.id, subscriptionTransactions.transactionId),
+        )
+        .where(eq(subscriptionTransactions.subscriptionId, subscriptionId))
+        .orderBy(desc(bankTransactions.date));
+    },
+    async markNotSubscription(id: string) {
+      await db
+        .update(subscriptions)
+        .set({ userMarkedNotSubscription: true, updatedAt: new Date() })
+        .where(eq(subscriptions.id, id));
+    },
+    async lifetimeSavingsCents(userId: string): Promise<number> {
+      const [row] = await db
+        .select({ total: sql<number>`coalesce(sum(${savingsLedger.amountCents}), 0)::bigint` })
+        .from(savingsLedger)
+        .where(eq(savingsLedger.userId, userId));
+      return Number(row?.total ?? 0);
+    },
+  };
+}

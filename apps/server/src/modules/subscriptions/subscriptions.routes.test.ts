@@ -1,0 +1,216 @@
+import {
+  bankingRoutes,
+  sandboxRoutes,
+  subscriptionRoutes,
+  savingsRoutes,
+  type Subscription,
+} from '@billow/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { bearer, signIn } from '../../../test/sign-in';
+
+const day = (base: string, offset: number) => {
+  const d = new Date(`${base}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + offset);
+  return d.toISOString().slice(0, 10);
+};
+
+/** Monthly Netflix (with a price rise), monthly Spotify, weekly coffee habit (not a subscription). */
+function customUser(today: string) {
+  const transactions = [];
+  for (let month = 0; month < 8; month++) {
+    const date = day(today, -30 * month - 5);
+    transactions.push({
+      date_transacted: date,
+      date_posted: date,
+      amount: month < 3 ? 17.99 : 15.49,
+      description: 'NETFLIX.COM 866-579-7172 CA',
+      currency: 'USD',
+    });
+    const spotify = day(today, -30 * month - 12);
+    transactions.push({
+      date_transacted: spotify,
+      date_posted: spotify,
+      amount: 11.99,
+      description: 'SPOTIFY USA 877-7781161 NY',
+      currency: 'USD',
+    });
+  }
+  for (let week = 0; week < 30; week++) {
+    const date = day(today, -week * 5 - (week % 3));
+    transactions.push({
+      date_transacted: date,
+      date_posted: date,
+      amount: 4 + (week % 5) * 1.35,
+      description: 'STARBUCKS STORE 12345',
+      currency: 'USD',
+    });
+  }
+  return [
+    {
+      type: 'depository',
+      subtype: 'checking',
+      starting_balance: 3000,
+      meta: { name: 'Checking', mask: '1111' },
+      transactions,
+    },
+  ];
+}
+
+describe('subscriptions found in linked accounts', () => {
+  let t: TestApp;
+  const now = new Date('2026-11-20T12:00:00Z');
+  const today = '2026-11-20';
+  beforeAll(async () => {
+    t = await createTestApp({ clock: () => now });
+  });
+  afterAll(() => t.close());
+
+  async function linkAndSync(token: string, overrides: unknown[] | undefined, persona?: string) {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: sandboxRoutes.publicToken.path,
+      payload: overrides ? { override_accounts: overrides } : { persona },
+    });
+    await t.app.inject({
+      method: 'POST',
+      url: bankingRoutes.linkResult.path,
+      headers: bearer(token),
+      payload: { publicToken: created.json().public_token },
+    });
+    await t.runQueuedJobs();
+  }
+  const list = async (token: string) =>
+    (
+      await t.app.inject({
+        method: 'GET',
+        url: subscriptionRoutes.listAll.path,
+        headers: bearer(token),
+      })
+    ).json() as Subscription[];
+
+  it('finds the subscriptions with cadence and next date, and leaves the coffee habit out', async () => {
+    const session = await signIn(t.app, '+15555556001');
+    await linkAndSync(session.token, customUser(today));
+    const status = await t.app.inject({
+      method: 'GET',
+      url: bankingRoutes.transactionLoadStatus.path,
+      headers: bearer(session.token),
+    });
+    expect(status.json()).toEqual({ transactionsLoaded: true, isAccountLinked: true });
+
+    const subscriptions = await list(session.token);
+    expect(subscriptions.map((s) => s.merchant_name).sort()).toEqual(['Netflix', 'Spotify']);
+    const netflix = subscriptions.find((s) => s.merchant_name === 'Netflix')!;
+    expect(netflix).toMatchObject({
+      cadence: 'MONTHLY',
+      status: 'ACTIVE',
+      amount: 17.99,
+      previous_amount: 15.49,
+      is_price_increase: true,
+      currency: 'USD',
+      category: 'streaming',
+      merchant_website_url: 'netflix.com',
+      payment_method: expect.stringContaining('1111'),
+    });
+    expect(Math.abs(netflix.days_until_due! - 25)).toBeLessThanOrEqual(3);
+    expect(netflix.renewal_date).toBe(day(today, netflix.days_until_due!));
+    expect(netflix.evidence.length).toBeGreaterThan(0);
+
+    const details = await t.app.inject({
+      method: 'POST',
+      url: subscriptionRoutes.transactionDetails.path,
+      headers: bearer(session.token),
+      payload: { subscriptionId: netflix.id },
+    });
+    const rows = details.json().transaction_details;
+    expect(rows).toHaveLength(8);
+    expect(rows[0]).toMatchObject({
+      subscription_id: netflix.id,
+      amount: 17.99,
+      currency: 'USD',
+      description: 'NETFLIX.COM 866-579-7172 CA',
+      merchant_name: 'Netflix',
+    });
+    expect(rows.map((r: { date: string }) => r.date)).toEqual(
+      [...rows.map((r: { date: string }) => r.date)].sort().reverse(),
+    );
+  });
+
+  it('keeps subscription ids across re-syncs, and a stream marked as not a subscription never returns', async () => {
+    const session = await signIn(t.app, '+15555556002');
+    await linkAndSync(session.token, customUser(today));
+    const before = await list(session.token);
+    const spotify = before.find((s) => s.merchant_name === 'Spotify')!;
+    const removed = await t.app.inject({
+      method: 'POST',
+      url: subscriptionRoutes.remove.path,
+      headers: bearer(session.token),
+      payload: { subscriptionId: spotify.id },
+    });
+    expect(removed.json()).toEqual({ success: true });
+
+    const [item] = (
+      await t.database.executeSql('select id from bank_items where user_id = $1', [
+        session.user.userId,
+      ])
+    ).rows;
+    await t.database.executeSql('update bank_items set cursor = null where id = $1', [item!.id]);
+    await t.services.banking.syncItem(String(item!.id));
+    await t.services.subscriptions.detectForUser(session.user.userId);
+
+    const after = await list(session.token);
+    expect(after.map((s) => s.merchant_name)).toEqual(['Netflix']);
+    expect(after[0]!.id).toBe(before.find((s) => s.merchant_name === 'Netflix')!.id);
+  });
+
+  it("refuses another person's subscription with a 404 problem", async () => {
+    const alice = await signIn(t.app, '+15555556003');
+    const bob = await signIn(t.app, '+15555556004');
+    await linkAndSync(alice.token, customUser(today));
+    const [subscription] = await list(alice.token);
+    for (const route of [subscriptionRoutes.transactionDetails, subscriptionRoutes.remove]) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: route.path,
+        headers: bearer(bob.token),
+        payload: { subscriptionId: subscription!.id },
+      });
+      expect(response.statusCode).toBe(404);
+      expect(response.json().type).toBe('https://billow.app/problems/subscription-not-found');
+    }
+    expect(await list(alice.token)).toHaveLength(2);
+  });
+
+  it('finds the sandbox persona’s subscriptions and bills', async () => {
+    const session = await signIn(t.app, '+15555556005');
+    await linkAndSync(session.token, undefined, 'default');
+    const subscriptions = await list(session.token);
+    const summary = subscriptions.map(
+      (s) => `${s.merchant_name} ${s.cadence} ${s.status} ${s.amount}`,
+    );
+    // The default persona's eleven subscriptions and bills (see sandbox/data/personas.ts), plus rent.
+    expect(summary).toEqual(
+      expect.arrayContaining([
+        'Amazon Prime YEARLY ACTIVE 139',
+        'Apple MONTHLY ACTIVE 2.99',
+        'Apple MONTHLY ACTIVE 10.99',
+        'HelloFresh WEEKLY ACTIVE 79.99',
+        'Hulu MONTHLY CANCELLED 18.99',
+        'Netflix MONTHLY ACTIVE 17.99',
+        'Peloton MONTHLY ACTIVE 44',
+        'Planet Fitness MONTHLY ACTIVE 24.99',
+        'Xfinity MONTHLY ACTIVE 79.99',
+      ]),
+    );
+    expect(summary.some((s) => s.startsWith('Verizon MONTHLY ACTIVE'))).toBe(true);
+    expect(summary.some((s) => s.startsWith('PG&E MONTHLY ACTIVE'))).toBe(true);
+    expect(summary.some((s) => /transfer/i.test(s))).toBe(false);
+    const savings = await t.app.inject({
+      method: 'GET',
+      url: savingsRoutes.lifetime.path,
+      headers: bearer(session.token),
+    });
+    expect(savings.json()).toEqual({ lifetime_savings: 0 });
+  });
+});

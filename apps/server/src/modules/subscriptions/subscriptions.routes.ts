@@ -1,0 +1,19 @@
+import type { FastifyInstance } from 'fastify';
+import { savingsRoutes, subscriptionRoutes } from '@billow/contracts';
+import { mount } from '../../http/route';
+import type { SubscriptionsService } from './subscriptions.service';
+
+export async function registerSubscriptionRoutes(
+  app: FastifyInstance,
+  deps: { subscriptions: SubscriptionsService },
+) {
+  const { subscriptions } = deps;
+  mount(app, subscriptionRoutes.listAll, (r) => subscriptions.list(r.userId));
+  mount(app, subscriptionRoutes.transactionDetails, (r) =>
+    subscriptions.transactionDetails(r.userId, r.body.subscriptionId),
+  );
+  mount(app, subscriptionRoutes.remove, (r) =>
+    subscriptions.markNotSubscription(r.userId, r.body.subscriptionId),
+  );
+  mount(app, savingsRoutes.lifetime, (r) => subscriptions.lifetimeSavings(r.userId));
+}

@@ -1,0 +1,199 @@
+/**
+ * Subscriptions: detection over a person's transactions (packages/recurring), kept with stable
+ * ids, and the reads the dashboard needs.
+ *
+ * Matching a detected stream to a stored subscription, in order:
+ *   1. the stored one that holds the most of the stream's transactions;
+ *   2. else one with the same merchant and cadence and an amount within ±30%.
+ * A stored subscription no stream matches is deleted, unless the person marked it as not a
+ * subscription: that row stays, keeps matching its stream, and keeps it hidden for good.
+ */
+import { detectRecurring, type RecurringStream } from '@billow/recurring';
+import type { Subscription, SubscriptionStatus } from '@billow/contracts';
+import { ProblemError } from '../../http/problem';
+import type { SubscriptionRow, SubscriptionsRepo, SubscriptionValues } from './subscriptions.repo';
+
+const cents = (dollars: number) => Math.round(dollars * 100);
+const dollars = (amountCents: number) => amountCents / 100;
+const isoDay = (date: Date) => date.toISOString().slice(0, 10);
+
+function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}
+
+const notFound = () => new ProblemError('subscription-not-found', 'Subscription not found.');
+
+type Stored = { row: SubscriptionRow; transactionIds: Set<string> };
+
+function matchStreams(streams: RecurringStream[], stored: Stored[]): Map<RecurringStream, Stored> {
+  const matches = new Map<RecurringStream, Stored>();
+  const taken = new Set<string>();
+  // Overlap first, strongest overlaps first, so a split or merged stream keeps the best id.
+  const overlaps = streams.flatMap((stream) =>
+    stored.map((candidate) => ({
+      stream,
+      candidate,
+      shared: stream.transaction_ids.filter((id) => candidate.transactionIds.has(id)).length,
+    })),
+  );
+  overlaps.sort((a, b) => b.shared - a.shared);
+  for (const { stream, candidate, shared } of overlaps) {
+    if (shared === 0) break;
+    if (matches.has(stream) || taken.has(candidate.row.id)) continue;
+    matches.set(stream, candidate);
+    taken.add(candidate.row.id);
+  }
+  for (const stream of streams) {
+    if (matches.has(stream)) continue;
+    const candidate = stored.find(
+      ({ row }) =>
+        !taken.has(row.id) &&
+        row.merchantName === stream.merchant &&
+        row.cadence === stream.cadence &&
+        Math.abs(row.amountCents - cents(stream.last_amount)) <= 0.3 * Math.abs(row.amountCents),
+    );
+    if (candidate) {
+      matches.set(stream, candidate);
+      taken.add(candidate.row.id);
+    }
+  }
+  return matches;
+}
+
+function valuesOf(
+  stream: RecurringStream,
+  paymentAccountId: string | null,
+  at: Date,
+): SubscriptionValues {
+  // The price before the latest change: the newest earlier charge with another amount.
+  const previous = stream.price_increase
+    ? stream.amounts.findLast((point) => point.amount !== stream.last_amount)?.amount
+    : undefined;
+  return {
+    merchantName: stream.merchant,
+    merchantWebsite: stream.website,
+    category: stream.category,
+    cadence: stream.cadence,
+    status: stream.status,
+    amountCents: cents(stream.last_amount),
+    averageAmountCents: cents(stream.average_amount),
+    previousAmountCents: previous === undefined ? null : cents(previous),
+    normalizedMonthlyCents: cents(stream.normalized_monthly_amount),
+    renewalDate: stream.status === 'CANCELLED' ? null : stream.predicted_next_date,
+    cancelDate: stream.status === 'CANCELLED' ? stream.last_date : null,
+    firstChargeDate: stream.first_date,
+    lastChargeDate: stream.last_date,
+    paymentAccountId,
+    isPriceIncrease: stream.price_increase,
+    confidence: stream.confidence,
+    evidence: stream.evidence,
+    updatedAt: at,
+  };
+}
+
+export function createSubscriptionsService(deps: { repo: SubscriptionsRepo; clock?: () => Date }) {
+  const now = deps.clock ?? (() => new Date());
+
+  return {
+    /** Runs detection over everything the person's banks sent, and stores the result. */
+    async detectForUser(userId: string): Promise<{ streams: number }> {
+      const at = now();
+      const rows = await deps.repo.transactionsForDetection(userId);
+      const accountOf = new Map(rows.map((r) => [r.id, r.accountId]));
+      const streams = detectRecurring(
+        rows.map((r) => ({
+          id: r.id,
+          date: r.date,
+          description: r.name,
+          amount: dollars(r.amountCents),
+          account_id: r.accountId,
+          merchant_name: r.merchantName,
+        })),
+        { asOf: isoDay(at) },
+      ).filter((stream) => stream.last_amount > 0);
+
+      const stored = await deps.repo.existingWithTransactions(userId);
+      const matches = matchStreams(streams, stored);
+      const matchedIds = new Set([...matches.values()].map((m) => m.row.id));
+      const paymentAccount = (stream: RecurringStream) =>
+        accountOf.get(stream.transaction_ids.at(-1) ?? '') ?? null;
+
+      await deps.repo.saveDetection(userId, {
+        updates: [...matches].map(([stream, match]) => ({
+          id: match.row.id,
+          values: valuesOf(stream, paymentAccount(stream), at),
+          transactionIds: stream.transaction_ids,
+        })),
+        inserts: streams
+          .filter((stream) => !matches.has(stream))
+          .map((stream) => ({
+            values: valuesOf(stream, paymentAccount(stream), at),
+            transactionIds: stream.transaction_ids,
+          })),
+        deleteIds: stored
+          .filter(({ row }) => !matchedIds.has(row.id) && !row.userMarkedNotSubscription)
+          .map(({ row }) => row.id),
+      });
+      return { streams: streams.length };
+    },
+
+    async list(userId: string): Promise<Subscription[]> {
+      const today = isoDay(now());
+      const rows = await deps.repo.visibleOf(userId);
+      return rows.map(({ subscription: s, accountName, accountMask, bankName }) => ({
+        id: s.id,
+        merchant_name: s.merchantName,
+        merchant_website_url: s.merchantWebsite,
+        amount: dollars(s.amountCents),
+        currency: s.currency,
+        status: s.status as SubscriptionStatus,
+        cadence: s.cadence as Subscription['cadence'],
+        renewal_date: s.renewalDate,
+        payment_method: accountName
+          ? `${bankName ?? accountName} •••• ${accountMask ?? ''}`.trim()
+          : null,
+        cancel_date: s.cancelDate,
+        is_billow_managed: s.isBillowManaged,
+        user_marked_not_subscription: s.userMarkedNotSubscription,
+        category: s.category,
+        days_until_due: s.renewalDate ? daysBetween(today, s.renewalDate) : null,
+        normalized_monthly_amount: dollars(s.normalizedMonthlyCents),
+        is_atomic_manage_eligible: s.isAtomicManageEligible,
+        evidence: s.evidence,
+        is_price_increase: s.isPriceIncrease,
+        previous_amount: s.previousAmountCents === null ? null : dollars(s.previousAmountCents),
+        confidence: s.confidence,
+      }));
+    },
+
+    async transactionDetails(userId: string, subscriptionId: string) {
+      const subscription = await deps.repo.findOwn(userId, subscriptionId);
+      if (!subscription || subscription.userMarkedNotSubscription) throw notFound();
+      const rows = await deps.repo.transactionsOf(subscriptionId);
+      return {
+        transaction_details: rows.map((row) => ({
+          subscription_id: subscriptionId,
+          transaction_id: row.id,
+          amount: dollars(row.amountCents),
+          currency: row.currency ?? 'USD',
+          date: row.date,
+          description: row.name,
+          merchant_name: subscription.merchantName,
+        })),
+      };
+    },
+
+    async markNotSubscription(userId: string, subscriptionId: string) {
+      const subscription = await deps.repo.findOwn(userId, subscriptionId);
+      if (!subscription) throw notFound();
+      await deps.repo.markNotSubscription(subscriptionId);
+      return { success: true as const };
+    },
+
+    async lifetimeSavings(userId: string) {
+      return { lifetime_savings: dollars(await deps.repo.lifetimeSavingsCents(userId)) };
+    },
+  };
+}
+
+export type SubscriptionsService = ReturnType<typeof createSubscriptionsService>;

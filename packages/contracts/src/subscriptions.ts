@@ -1,0 +1,76 @@
+/** Subscriptions and bills (spec part 2 §3 "Subscription", §7 subscription calls). */
+import { z } from 'zod';
+import { cadence, subscriptionStatus } from './enums';
+import { defineRoute } from './route';
+
+export const subscription = z.object({
+  id: z.string(),
+  merchant_name: z.string(),
+  merchant_website_url: z.string().nullable().optional(),
+  amount: z.number(),
+  currency: z.string().default('USD'),
+  status: subscriptionStatus,
+  cadence: cadence,
+  renewal_date: z.string().nullable(),
+  payment_method: z.string().nullable(),
+  cancel_date: z.string().nullable(),
+  is_billow_managed: z.boolean(),
+  user_marked_not_subscription: z.boolean(),
+  category: z.string(),
+  days_until_due: z.number().int().nullable(),
+  normalized_monthly_amount: z.number(),
+  is_atomic_manage_eligible: z.boolean().default(false),
+  /** Why Billow thinks this is a subscription, in words a person can read. */
+  evidence: z.array(z.string()),
+  is_price_increase: z.boolean(),
+  previous_amount: z.number().nullable(),
+  confidence: z.number().min(0).max(1),
+});
+export type Subscription = z.infer<typeof subscription>;
+
+export const subscriptionTransaction = z.object({
+  subscription_id: z.string(),
+  transaction_id: z.string(),
+  amount: z.number(),
+  currency: z.string(),
+  date: z.string(),
+  description: z.string(),
+  merchant_name: z.string(),
+});
+export type SubscriptionTransaction = z.infer<typeof subscriptionTransaction>;
+
+const subscriptionIdBody = z.object({ subscriptionId: z.string().uuid() });
+
+export const subscriptionRoutes = {
+  listAll: defineRoute({ method: 'GET', path: '/api/subscriptions/list-all', response: z.array(subscription) }),
+  transactionDetails: defineRoute({
+    method: 'POST',
+    path: '/api/subscriptions/transaction-details',
+    body: subscriptionIdBody,
+    response: z.object({ transaction_details: z.array(subscriptionTransaction) }),
+  }),
+  remove: defineRoute({
+    method: 'POST',
+    path: '/api/subscriptions/delete',
+    body: subscriptionIdBody,
+    response: z.object({ success: z.literal(true) }),
+  }),
+} as const;
+
+export const savingsRoutes = {
+  lifetime: defineRoute({
+    method: 'GET',
+    path: '/api/savings/lifetime',
+    response: z.object({ lifetime_savings: z.number() }),
+  }),
+} as const;
+
+/** Screen texts of the subscription and bills area (spec part 2 §8). */
+export const subscriptionMessages = {
+  loadBillsFailed: 'Failed to load upcoming bills. Please try again.',
+  fetchTransactionsFailed: 'Failed to fetch transaction details',
+  deleteFailed: 'Failed to delete subscription. Please try again.',
+  markNotSubscriptionFailed: 'Failed to mark as not a subscription. Please try again.',
+  loadSubscriptionsFailed: 'Failed to load subscriptions. Please try again.',
+  loadSavingsFailed: 'Failed to load savings data. Please try again.',
+} as const;
