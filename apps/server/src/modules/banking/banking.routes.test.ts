@@ -1,37 +1,23 @@
 import { bankingRoutes, sandboxRoutes, userRoutes } from '@billow/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import { customTransaction, dayFrom, linkSandboxItem } from '../../../test/sandbox-link';
 import { bearer, signIn } from '../../../test/sign-in';
 
-/** A Plaid custom user: one checking account with a monthly Netflix charge and a paycheck. */
+/** A Plaid custom user: a checking account with a monthly Netflix charge, a paycheck and a card. */
 function customUser(today: string) {
-  const day = (offset: number) => {
-    const d = new Date(`${today}T00:00:00Z`);
-    d.setUTCDate(d.getUTCDate() + offset);
-    return d.toISOString().slice(0, 10);
-  };
-  const transactions = [0, 1, 2, 3, 4, 5].map((month) => ({
-    date_transacted: day(-30 * month - 2),
-    date_posted: day(-30 * month - 1),
-    amount: 15.49,
-    description: 'NETFLIX.COM 866-579-7172 CA',
-    currency: 'USD',
-  }));
-  transactions.push({
-    date_transacted: day(-10),
-    date_posted: day(-10),
-    amount: -2500,
-    description: 'ACME CORP PAYROLL',
-    currency: 'USD',
-  });
+  const day = (offset: number) => dayFrom(today, offset);
+  const transactions = [0, 1, 2, 3, 4, 5].map((month) =>
+    customTransaction(
+      day(-30 * month - 2),
+      'NETFLIX.COM 866-579-7172 CA',
+      15.49,
+      day(-30 * month - 1),
+    ),
+  );
+  transactions.push(customTransaction(day(-10), 'ACME CORP PAYROLL', -2500));
   // Authorised yesterday, posts tomorrow: pending on the first sync.
-  transactions.push({
-    date_transacted: day(-1),
-    date_posted: day(1),
-    amount: 42.1,
-    description: 'TRADER JOE S #552',
-    currency: 'USD',
-  });
+  transactions.push(customTransaction(day(-1), 'TRADER JOE S #552', 42.1, day(1)));
   return [
     {
       type: 'depository',
@@ -59,21 +45,8 @@ describe('bank linking with the sandbox bank', () => {
   });
   afterAll(() => t.close());
 
-  async function linkCustomUser(token: string) {
-    const created = await t.app.inject({
-      method: 'POST',
-      url: sandboxRoutes.publicToken.path,
-      payload: { override_accounts: customUser(today()) },
-    });
-    expect(created.statusCode).toBe(200);
-    const result = await t.app.inject({
-      method: 'POST',
-      url: bankingRoutes.linkResult.path,
-      headers: bearer(token),
-      payload: { publicToken: created.json().public_token },
-    });
-    expect(result.json()).toEqual({ status: 'success' });
-  }
+  const linkCustomUser = (token: string, options: { sync?: boolean } = {}) =>
+    linkSandboxItem(t, token, { overrideAccounts: customUser(today()) }, options);
 
   const transactions = async (userId: string) =>
     (
@@ -103,7 +76,7 @@ describe('bank linking with the sandbox bank', () => {
       linkProvider: 'sandbox',
     });
 
-    await linkCustomUser(session.token);
+    await linkCustomUser(session.token, { sync: false });
     expect((await status()).json()).toEqual({ transactionsLoaded: false, isAccountLinked: true });
     expect(await t.runQueuedJobs()).toContain('bank-transaction-sync');
     expect((await status()).json()).toEqual({ transactionsLoaded: true, isAccountLinked: true });
@@ -138,7 +111,6 @@ describe('bank linking with the sandbox bank', () => {
   it('imports nothing twice when a sync or a webhook is replayed, and moves pending to posted', async () => {
     const session = await signIn(t.app, '+15555554002');
     await linkCustomUser(session.token);
-    await t.runQueuedJobs();
     const before = await transactions(session.user.userId);
     const [item] = (
       await t.database.executeSql(
@@ -231,7 +203,6 @@ describe('bank linking with the sandbox bank', () => {
   it('removes an account with its transactions, and the item with its last account, at the bank too', async () => {
     const session = await signIn(t.app, '+15555554005');
     await linkCustomUser(session.token);
-    await t.runQueuedJobs();
     const accounts = (
       await t.app.inject({
         method: 'GET',
@@ -271,7 +242,6 @@ describe('bank linking with the sandbox bank', () => {
   it('asks for an update when the bank needs a new login, and repairs the same item', async () => {
     const session = await signIn(t.app, '+15555554006');
     await linkCustomUser(session.token);
-    await t.runQueuedJobs();
     const [account] = (
       await t.app.inject({
         method: 'GET',

@@ -1,50 +1,34 @@
 import {
   bankingRoutes,
-  sandboxRoutes,
-  subscriptionRoutes,
   savingsRoutes,
+  subscriptionRoutes,
   type Subscription,
 } from '@billow/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import { customTransaction, dayFrom, linkSandboxItem } from '../../../test/sandbox-link';
 import { bearer, signIn } from '../../../test/sign-in';
-
-const day = (base: string, offset: number) => {
-  const d = new Date(`${base}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + offset);
-  return d.toISOString().slice(0, 10);
-};
 
 /** Monthly Netflix (with a price rise), monthly Spotify, weekly coffee habit (not a subscription). */
 function customUser(today: string) {
   const transactions = [];
   for (let month = 0; month < 8; month++) {
-    const date = day(today, -30 * month - 5);
-    transactions.push({
-      date_transacted: date,
-      date_posted: date,
-      amount: month < 3 ? 17.99 : 15.49,
-      description: 'NETFLIX.COM 866-579-7172 CA',
-      currency: 'USD',
-    });
-    const spotify = day(today, -30 * month - 12);
-    transactions.push({
-      date_transacted: spotify,
-      date_posted: spotify,
-      amount: 11.99,
-      description: 'SPOTIFY USA 877-7781161 NY',
-      currency: 'USD',
-    });
+    const netflix = month < 3 ? 17.99 : 15.49;
+    transactions.push(
+      customTransaction(dayFrom(today, -30 * month - 5), 'NETFLIX.COM 866-579-7172 CA', netflix),
+    );
+    transactions.push(
+      customTransaction(dayFrom(today, -30 * month - 12), 'SPOTIFY USA 877-7781161 NY', 11.99),
+    );
   }
   for (let week = 0; week < 30; week++) {
-    const date = day(today, -week * 5 - (week % 3));
-    transactions.push({
-      date_transacted: date,
-      date_posted: date,
-      amount: 4 + (week % 5) * 1.35,
-      description: 'STARBUCKS STORE 12345',
-      currency: 'USD',
-    });
+    transactions.push(
+      customTransaction(
+        dayFrom(today, -week * 5 - (week % 3)),
+        'STARBUCKS STORE 12345',
+        4 + (week % 5) * 1.35,
+      ),
+    );
   }
   return [
     {
@@ -66,20 +50,6 @@ describe('subscriptions found in linked accounts', () => {
   });
   afterAll(() => t.close());
 
-  async function linkAndSync(token: string, overrides: unknown[] | undefined, persona?: string) {
-    const created = await t.app.inject({
-      method: 'POST',
-      url: sandboxRoutes.publicToken.path,
-      payload: overrides ? { override_accounts: overrides } : { persona },
-    });
-    await t.app.inject({
-      method: 'POST',
-      url: bankingRoutes.linkResult.path,
-      headers: bearer(token),
-      payload: { publicToken: created.json().public_token },
-    });
-    await t.runQueuedJobs();
-  }
   const list = async (token: string) =>
     (
       await t.app.inject({
@@ -91,7 +61,7 @@ describe('subscriptions found in linked accounts', () => {
 
   it('finds the subscriptions with cadence and next date, and leaves the coffee habit out', async () => {
     const session = await signIn(t.app, '+15555556001');
-    await linkAndSync(session.token, customUser(today));
+    await linkSandboxItem(t, session.token, { overrideAccounts: customUser(today) });
     const status = await t.app.inject({
       method: 'GET',
       url: bankingRoutes.transactionLoadStatus.path,
@@ -114,7 +84,7 @@ describe('subscriptions found in linked accounts', () => {
       payment_method: expect.stringContaining('1111'),
     });
     expect(Math.abs(netflix.days_until_due! - 25)).toBeLessThanOrEqual(3);
-    expect(netflix.renewal_date).toBe(day(today, netflix.days_until_due!));
+    expect(netflix.renewal_date).toBe(dayFrom(today, netflix.days_until_due!));
     expect(netflix.evidence.length).toBeGreaterThan(0);
 
     const details = await t.app.inject({
@@ -139,7 +109,7 @@ describe('subscriptions found in linked accounts', () => {
 
   it('keeps subscription ids across re-syncs, and a stream marked as not a subscription never returns', async () => {
     const session = await signIn(t.app, '+15555556002');
-    await linkAndSync(session.token, customUser(today));
+    await linkSandboxItem(t, session.token, { overrideAccounts: customUser(today) });
     const before = await list(session.token);
     const spotify = before.find((s) => s.merchant_name === 'Spotify')!;
     const removed = await t.app.inject({
@@ -167,7 +137,7 @@ describe('subscriptions found in linked accounts', () => {
   it("refuses another person's subscription with a 404 problem", async () => {
     const alice = await signIn(t.app, '+15555556003');
     const bob = await signIn(t.app, '+15555556004');
-    await linkAndSync(alice.token, customUser(today));
+    await linkSandboxItem(t, alice.token, { overrideAccounts: customUser(today) });
     const [subscription] = await list(alice.token);
     for (const route of [subscriptionRoutes.transactionDetails, subscriptionRoutes.remove]) {
       const response = await t.app.inject({
@@ -184,7 +154,7 @@ describe('subscriptions found in linked accounts', () => {
 
   it('finds the sandbox persona’s subscriptions and bills', async () => {
     const session = await signIn(t.app, '+15555556005');
-    await linkAndSync(session.token, undefined, 'default');
+    await linkSandboxItem(t, session.token, { persona: 'default' });
     const subscriptions = await list(session.token);
     const summary = subscriptions.map(
       (s) => `${s.merchant_name} ${s.cadence} ${s.status} ${s.amount}`,
