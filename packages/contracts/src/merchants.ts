@@ -1,8 +1,9 @@
 /**
- * Billow's merchant knowledge: who a merchant is (name, website, category), the words their
- * charges carry on a bank statement (aliases, used by detection), whether Billow negotiates with
- * them and what an annual plan costs. The onboarding funnel offers the twelve marked `isFunnel`;
- * two of them have their own landing pages.
+ * Billow's merchant knowledge for the product: who a merchant is (name, website, category),
+ * whether Billow negotiates with them and what an annual plan costs. The onboarding funnel offers
+ * the twelve marked `isFunnel`; two of them have their own landing pages. How a merchant's charges
+ * read on a bank statement (aliases) is detection knowledge and lives in packages/recurring's
+ * catalogue, under the same slug (a test keeps the two in step).
  */
 import { z } from 'zod';
 
@@ -33,8 +34,6 @@ export type Merchant = {
   /** Bare domain, e.g. netflix.com: logo lookups and links. */
   website: string;
   category: MerchantCategory;
-  /** Upper-case fragments that identify the merchant in a bank descriptor. */
-  aliases: string[];
   isNegotiable: boolean;
   /** Typical monthly price and the annual-plan price Billow can buy, in dollars, when known. */
   typicalMonthlyPrice?: number;
@@ -49,7 +48,6 @@ export const merchants: Merchant[] = [
     name: 'Verizon',
     website: 'verizon.com',
     category: 'telecom',
-    aliases: ['VERIZON', 'VZWRLSS', 'VZ WIRELESS'],
     isNegotiable: true,
     typicalMonthlyPrice: 80,
     isFunnel: true,
@@ -60,7 +58,6 @@ export const merchants: Merchant[] = [
     name: 'AT&T',
     website: 'att.com',
     category: 'telecom',
-    aliases: ['AT&T', 'ATT*', 'ATT BILL'],
     isNegotiable: true,
     typicalMonthlyPrice: 75,
     isFunnel: true,
@@ -71,7 +68,6 @@ export const merchants: Merchant[] = [
     name: 'T-Mobile',
     website: 't-mobile.com',
     category: 'telecom',
-    aliases: ['T-MOBILE', 'TMOBILE', 'T MOBILE'],
     isNegotiable: true,
     typicalMonthlyPrice: 70,
     isFunnel: true,
@@ -82,7 +78,6 @@ export const merchants: Merchant[] = [
     name: 'Xfinity',
     website: 'xfinity.com',
     category: 'telecom',
-    aliases: ['COMCAST', 'XFINITY'],
     isNegotiable: true,
     typicalMonthlyPrice: 90,
     isFunnel: true,
@@ -93,7 +88,6 @@ export const merchants: Merchant[] = [
     name: 'HelloFresh',
     website: 'hellofresh.com',
     category: 'meal_kit',
-    aliases: ['HELLOFRESH', 'HELLO FRESH'],
     isNegotiable: true,
     typicalMonthlyPrice: 240,
     isFunnel: true,
@@ -104,7 +98,6 @@ export const merchants: Merchant[] = [
     name: 'Home Chef',
     website: 'homechef.com',
     category: 'meal_kit',
-    aliases: ['HOME CHEF', 'HOMECHEF'],
     isNegotiable: true,
     typicalMonthlyPrice: 200,
     isFunnel: true,
@@ -115,7 +108,6 @@ export const merchants: Merchant[] = [
     name: 'Planet Fitness',
     website: 'planetfitness.com',
     category: 'fitness',
-    aliases: ['PLANET FITNESS', 'PLANET FIT', 'PF BLACK CARD'],
     isNegotiable: true,
     typicalMonthlyPrice: 25,
     annualPlanPrice: 249,
@@ -127,7 +119,6 @@ export const merchants: Merchant[] = [
     name: 'Peloton',
     website: 'onepeloton.com',
     category: 'fitness',
-    aliases: ['PELOTON'],
     isNegotiable: true,
     typicalMonthlyPrice: 44,
     isFunnel: true,
@@ -138,7 +129,6 @@ export const merchants: Merchant[] = [
     name: 'Netflix',
     website: 'netflix.com',
     category: 'streaming',
-    aliases: ['NETFLIX'],
     isNegotiable: true,
     typicalMonthlyPrice: 17.99,
     annualPlanPrice: 179.99,
@@ -150,7 +140,6 @@ export const merchants: Merchant[] = [
     name: 'Hulu',
     website: 'hulu.com',
     category: 'streaming',
-    aliases: ['HULU'],
     isNegotiable: true,
     typicalMonthlyPrice: 18.99,
     annualPlanPrice: 99.99,
@@ -162,7 +151,6 @@ export const merchants: Merchant[] = [
     name: 'Disney+',
     website: 'disneyplus.com',
     category: 'streaming',
-    aliases: ['DISNEY PLUS', 'DISNEYPLUS', 'DISNEY+'],
     isNegotiable: true,
     typicalMonthlyPrice: 15.99,
     annualPlanPrice: 159.99,
@@ -170,11 +158,10 @@ export const merchants: Merchant[] = [
   },
   {
     id: 12,
-    slug: 'new-york-times',
+    slug: 'nyt',
     name: 'The New York Times',
     website: 'nytimes.com',
     category: 'news',
-    aliases: ['NYTIMES', 'NY TIMES', 'NEW YORK TIMES'],
     isNegotiable: true,
     typicalMonthlyPrice: 25,
     annualPlanPrice: 195,

@@ -42,7 +42,11 @@ export type SubscriptionTransaction = z.infer<typeof subscriptionTransaction>;
 const subscriptionIdBody = z.object({ subscriptionId: z.string().uuid() });
 
 export const subscriptionRoutes = {
-  listAll: defineRoute({ method: 'GET', path: '/api/subscriptions/list-all', response: z.array(subscription) }),
+  listAll: defineRoute({
+    method: 'GET',
+    path: '/api/subscriptions/list-all',
+    response: z.array(subscription),
+  }),
   transactionDetails: defineRoute({
     method: 'POST',
     path: '/api/subscriptions/transaction-details',
