@@ -1,8 +1,9 @@
 /**
  * Route / : the dashboard page. Sections switch by state, not by route (spec part 2 §2); the
- * route composes the dashboard, profile and sign-out features, which know nothing of each other.
+ * route composes the dashboard, subscriptions, profile and sign-out features, which know nothing
+ * of each other.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useSignOut } from '@/features/auth/api/use-sign-out';
@@ -11,7 +12,12 @@ import { DashboardHome } from '@/features/dashboard/components/dashboard-home';
 import { sectionFromState, type DashboardSection } from '@/features/dashboard/components/sections';
 import { profileQueries } from '@/features/profile/api/profile-queries';
 import { ProfileSection } from '@/features/profile/components/profile-section';
+import { BillsCard } from '@/features/subscriptions/components/bills-card';
+import { SubscriptionsSection } from '@/features/subscriptions/components/subscriptions-section';
+import { SubscriptionsShortcut } from '@/features/subscriptions/components/subscriptions-shortcut';
+import { subscriptionQueries } from '@/features/subscriptions/api/subscription-queries';
 import { firstNameOf } from '@/lib/person-name';
+import { useSectionFocus } from '@/lib/use-section-focus';
 
 export function Component() {
   const location = useLocation();
@@ -23,8 +29,10 @@ Component.displayName = 'DashboardRoute';
 function DashboardPage({ initialSection }: { initialSection: DashboardSection }) {
   const [section, setSection] = useState(initialSection);
   const profile = useQuery(profileQueries.info());
+  const subscriptions = useQuery(subscriptionQueries.list());
   const { signOut, isSigningOut } = useSignOut();
   const name = profile.data?.user_legal_name;
+  const goHome = () => setSection('dashboard');
   useSectionFocus(section);
 
   return (
@@ -37,33 +45,25 @@ function DashboardPage({ initialSection }: { initialSection: DashboardSection })
       <main className="flex-1">
         {section === 'profile' ? (
           <ProfileSection
-            onBack={() => setSection('dashboard')}
+            onBack={goHome}
             onSignOut={() => void signOut()}
             isSigningOut={isSigningOut}
           />
+        ) : section === 'subscriptions' ? (
+          <SubscriptionsSection onBack={goHome} />
         ) : (
           <DashboardHome
             firstName={firstNameOf(name)}
             linkedAccountCount={profile.data?.linkedAccounts.length ?? 0}
+            hasSubscriptions={subscriptions.data ? subscriptions.data.length > 0 : undefined}
             isLoading={profile.isPending}
+            billsCard={<BillsCard />}
+            subscriptionsShortcut={
+              <SubscriptionsShortcut onOpen={() => setSection('subscriptions')} />
+            }
           />
         )}
       </main>
     </div>
   );
-}
-
-/**
- * A section switch replaces the page's content without a page load, so take people where a
- * page load would: to the top, with focus on the new section's heading.
- */
-function useSectionFocus(section: DashboardSection) {
-  // Compared with the last section rather than "first run", which StrictMode runs twice.
-  const shown = useRef(section);
-  useEffect(() => {
-    if (shown.current === section) return;
-    shown.current = section;
-    window.scrollTo?.({ top: 0 });
-    document.getElementById('section-heading')?.focus();
-  }, [section]);
 }

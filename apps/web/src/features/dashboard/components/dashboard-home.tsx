@@ -1,73 +1,54 @@
-import { Link } from 'react-router';
-import { BadgeCheck, HandCoins, Search, Sparkles } from 'lucide-react';
-import { buttonVariants } from '@/components/ui/button';
-import { Card, CardTitle } from '@/components/ui/card';
-import { Skeleton } from '@/components/ui/skeleton';
-
-const promises = [
-  { icon: Sparkles, text: 'Our AI negotiates your bills for you' },
-  { icon: HandCoins, text: 'It’s free, and you keep all the savings' },
-  { icon: BadgeCheck, text: 'Same or better service at a lower price' },
-];
-
 /**
- * The default dashboard section while Billow is still learning about the person: what it is
- * doing for them and the one thing that helps most, linking an account. The savings, bills
- * and negotiation cards of spec part 2 take this place as they arrive.
+ * The dashboard section (spec part 2 §2): lifetime savings, the bills card and the way into the
+ * subscriptions section. While Billow is still learning about the person (no linked account, or
+ * nothing found yet) the welcome card leads with the one thing that helps most, linking.
+ * The route composes the bills card and the subscriptions entry point from their own feature.
  */
+import type { ReactNode } from 'react';
+import { SavingsBanner } from './savings-banner';
+import { PromiseCard, WelcomeCard, WelcomeCardSkeleton } from './welcome-card';
+
 export function DashboardHome({
   firstName,
   linkedAccountCount,
+  hasSubscriptions,
   isLoading,
+  billsCard,
+  subscriptionsShortcut,
 }: {
   firstName: string | undefined;
   linkedAccountCount: number;
+  /** Undefined while the subscriptions are loading. */
+  hasSubscriptions: boolean | undefined;
   isLoading: boolean;
+  billsCard: ReactNode;
+  subscriptionsShortcut: ReactNode;
 }) {
+  const isLearning = linkedAccountCount === 0 || hasSubscriptions === false;
+
   return (
-    <div className="space-y-5">
+    <div className="space-y-4">
       <h1 id="section-heading" tabIndex={-1} className="sr-only">
         Dashboard
       </h1>
-      <div className="grid items-start gap-4 lg:grid-cols-2">
-        {isLoading ? (
-          <Card className="space-y-4" aria-hidden="true">
-            <Skeleton className="size-12 rounded-full" />
-            <Skeleton className="h-6 w-3/4" />
-            <Skeleton className="h-4 w-full" />
-            <Skeleton className="h-4 w-2/3" />
-            <Skeleton className="h-11 w-40 rounded-full" />
-          </Card>
-        ) : (
-          <Card aria-labelledby="welcome-title" className="space-y-4 bg-primary/5">
-            <span className="inline-flex size-12 items-center justify-center rounded-full bg-primary/15">
-              <Search className="size-6 text-primary" aria-hidden="true" />
-            </span>
-            <CardTitle id="welcome-title" className="text-xl">
-              {firstName ? `Welcome, ${firstName}!` : 'Welcome to Billow!'} We’re finding your
-              subscriptions
-            </CardTitle>
-            <p className="text-muted-foreground">
-              {linkedAccountCount > 0
-                ? 'Billow is reading your linked accounts for recurring bills. Link another account to catch every one.'
-                : 'Link the account or card your bills come out of, and Billow will find every subscription and bill in it.'}
-            </p>
-            <Link to="/link" className={buttonVariants()}>
-              Link an account
-            </Link>
-          </Card>
-        )}
-        <Card aria-labelledby="promise-title" className="space-y-4">
-          <CardTitle id="promise-title">How Billow saves you money</CardTitle>
-          <ul className="space-y-3 text-sm">
-            {promises.map(({ icon: Icon, text }) => (
-              <li key={text} className="flex items-center gap-3">
-                <Icon className="size-5 shrink-0 text-primary" aria-hidden="true" />
-                {text}
-              </li>
-            ))}
-          </ul>
-        </Card>
+      <SavingsBanner />
+      {/* One column on a phone; on a desktop the bills take the left column. `contents` lets
+          both columns' cards flow as one column until then. */}
+      <div className="flex flex-col gap-4 lg:grid lg:grid-cols-2 lg:items-start">
+        <div className="contents lg:flex lg:flex-col lg:gap-4">
+          {isLoading ? (
+            <WelcomeCardSkeleton />
+          ) : (
+            isLearning && (
+              <WelcomeCard firstName={firstName} linkedAccountCount={linkedAccountCount} />
+            )
+          )}
+          {billsCard}
+        </div>
+        <div className="contents lg:flex lg:flex-col lg:gap-4">
+          {subscriptionsShortcut}
+          {!isLoading && isLearning && <PromiseCard />}
+        </div>
       </div>
     </div>
   );

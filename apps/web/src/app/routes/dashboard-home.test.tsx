@@ -1,0 +1,149 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  savingsRoutes,
+  subscriptionRoutes,
+  userRoutes,
+  type Subscription,
+} from '@billow/contracts';
+import { aSubscription } from '@/features/subscriptions/test-helpers';
+import { json, mockApi, never, problem, type Reply } from '@/test/mock-api';
+import { renderScreen, storeSession } from '@/test/render-app';
+import { aLinkedAccount, aProfile } from '@/test/fixtures';
+import { Component as DashboardRoute } from './dashboard';
+
+/** Every test runs on Dec 1, 2026. */
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date(2026, 11, 1, 9, 30));
+});
+
+function renderHome({
+  subscriptions = [aSubscription()],
+  savings = json(200, { lifetime_savings: 0 }),
+  linkedAccountCount = 1,
+  state,
+}: {
+  subscriptions?: Subscription[];
+  savings?: Reply;
+  linkedAccountCount?: number;
+  state?: unknown;
+} = {}) {
+  storeSession();
+  const profile = aProfile({
+    user_legal_name: 'Ada Lovelace',
+    linkedAccounts: Array.from({ length: linkedAccountCount }, () => aLinkedAccount()),
+  });
+  const api = mockApi()
+    .on(userRoutes.profileInfo, json(200, profile))
+    .on(subscriptionRoutes.listAll, json(200, subscriptions))
+    .on(savingsRoutes.lifetime, savings);
+  const rendered = renderScreen(<DashboardRoute />, { state });
+  return { ...rendered, api };
+}
+
+/** Waits until the Subscriptions card shows its figures, so the list has arrived. */
+async function subscriptionsLoaded() {
+  const card = screen.getByRole('region', { name: 'Subscriptions' });
+  await waitFor(() => expect(card).toHaveTextContent(/\d+ active/));
+}
+
+describe('the dashboard section', () => {
+  describe('the lifetime-savings banner', () => {
+    it('shows the savings floored to whole dollars', async () => {
+      renderHome({ savings: json(200, { lifetime_savings: 1234.99 }) });
+      const banner = screen.getByRole('region', { name: 'Lifetime savings' });
+      await waitFor(() => expect(banner).toHaveTextContent('You’ve saved $1,234 with Billow'));
+    });
+
+    it('encourages rather than disappoints at $0', async () => {
+      renderHome({ savings: json(200, { lifetime_savings: 0.4 }) });
+      const banner = screen.getByRole('region', { name: 'Lifetime savings' });
+      await waitFor(() => expect(banner).toHaveTextContent('You’ve saved $0 with Billow'));
+      expect(banner).toHaveTextContent(/Your first savings are on the way/);
+    });
+
+    it('holds its place while loading', () => {
+      renderHome({ savings: never });
+      expect(screen.getByRole('region', { name: 'Lifetime savings' })).toHaveAttribute(
+        'aria-busy',
+        'true',
+      );
+    });
+
+    it('says the savings failed to load and loads them again with Retry', async () => {
+      const { user } = renderHome({
+        savings: problem(500, 'internal-server-error', 'boom'),
+      });
+      const banner = screen.getByRole('region', { name: 'Lifetime savings' });
+      expect(await within(banner).findByRole('alert')).toHaveTextContent(
+        'Failed to load savings data. Please try again.',
+      );
+      // The next answer succeeds.
+      mockApi()
+        .on(savingsRoutes.lifetime, json(200, { lifetime_savings: 12 }))
+        .on(subscriptionRoutes.listAll, json(200, []));
+      await user.click(within(banner).getByRole('button', { name: 'Retry' }));
+      await waitFor(() => expect(banner).toHaveTextContent('You’ve saved $12 with Billow'));
+    });
+  });
+
+  it('shows the bills card', async () => {
+    renderHome({ subscriptions: [aSubscription({ merchant_name: 'Hulu', days_until_due: 5 })] });
+    const bills = screen.getByRole('region', { name: 'Bills' });
+    expect(await within(bills).findByText('due in 5 days')).toBeVisible();
+  });
+
+  it('welcomes a person with no linked account and leads them to link one', async () => {
+    renderHome({ linkedAccountCount: 0 });
+    expect(await screen.findByText(/We’re finding your subscriptions/)).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Link an account' })).toHaveAttribute('href', '/link');
+  });
+
+  it('keeps the welcome while a linked account has shown no subscription yet', async () => {
+    renderHome({ subscriptions: [] });
+    expect(await screen.findByText(/Billow is reading your linked accounts/)).toBeVisible();
+  });
+
+  it('leaves the welcome out once Billow has found subscriptions', async () => {
+    renderHome();
+    await subscriptionsLoaded();
+    expect(screen.queryByText(/We’re finding your subscriptions/)).not.toBeInTheDocument();
+  });
+
+  describe('the subscriptions section', () => {
+    it('opens from the Subscriptions card with focus on its heading, and comes back', async () => {
+      const { user } = renderHome({
+        subscriptions: [
+          aSubscription({ amount: 15.49 }),
+          aSubscription({ merchant_name: 'Hulu', amount: 7.99 }),
+        ],
+      });
+      const card = screen.getByRole('region', { name: 'Subscriptions' });
+      await waitFor(() => expect(card).toHaveTextContent('2 active · $23.48 in monthly plans'));
+      await user.click(within(card).getByRole('button', { name: 'See all subscriptions' }));
+
+      const heading = await screen.findByRole('heading', { level: 1, name: 'Subscriptions' });
+      expect(heading).toHaveFocus();
+      expect(screen.queryByRole('region', { name: 'Bills' })).not.toBeInTheDocument();
+
+      await user.click(screen.getByRole('button', { name: 'Back to home' }));
+      expect(await screen.findByRole('region', { name: 'Bills' })).toBeVisible();
+      expect(screen.getByRole('heading', { level: 1, name: 'Dashboard' })).toHaveFocus();
+    });
+
+    it('opens on arrival when the navigation asks for it', async () => {
+      renderHome({ state: { section: 'subscriptions' } });
+      expect(screen.getByRole('heading', { level: 1, name: 'Subscriptions' })).toBeVisible();
+      expect(await screen.findByRole('list', { name: 'Your subscriptions' })).toBeVisible();
+    });
+
+    it('shows the list the bills card loaded at once, without waiting', async () => {
+      const { user } = renderHome();
+      await subscriptionsLoaded();
+      await user.click(screen.getByRole('button', { name: 'See all subscriptions' }));
+      expect(screen.getByRole('list', { name: 'Your subscriptions' })).toBeVisible();
+      expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    });
+  });
+});

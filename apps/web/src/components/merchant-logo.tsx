@@ -1,0 +1,78 @@
+/**
+ * A merchant's logo for every feature that lists merchants (bills, subscriptions, offers). With
+ * VITE_LOGO_URL_TEMPLATE set (e.g. `https://img.logo.dev/{domain}?token=pk_x`, the logo service
+ * of spec part 2 §7 keyed by website with a public token) it loads the image, with a skeleton
+ * meanwhile and the letter avatar if it fails. Without a template or a website (the offline
+ * default) it is the letter avatar: the merchant's first letter on a tint picked from the name,
+ * so a merchant keeps its colour from screen to screen.
+ *
+ * The onboarding funnel has its own copy from before this one existed; both draw the same
+ * letter tints (lib/letter-tint), so a merchant looks the same in the funnel and in the app.
+ */
+import { useState } from 'react';
+import { Skeleton } from '@/components/ui/skeleton';
+import { cn } from '@/lib/cn';
+import { domainOf, firstLetterOf, letterTintOf } from '@/lib/letter-tint';
+
+/** The image address for a website, or undefined without a logo service or a website. */
+export function logoUrlFor(website: string | null | undefined): string | undefined {
+  const template = import.meta.env.VITE_LOGO_URL_TEMPLATE as string | undefined;
+  if (!template || !website?.trim()) return undefined;
+  return template.replaceAll('{domain}', encodeURIComponent(domainOf(website)));
+}
+
+const boxClass = 'relative inline-flex shrink-0 overflow-hidden rounded-xl';
+
+export function MerchantLogo({
+  name,
+  website,
+  className = 'size-11',
+  isDecorative = false,
+}: {
+  name: string;
+  website?: string | null;
+  /** Sets the size (default size-11). */
+  className?: string;
+  /** When text next to the logo already names the merchant. */
+  isDecorative?: boolean;
+}) {
+  const src = logoUrlFor(website);
+  const [loadedSrc, setLoadedSrc] = useState<string>();
+  const [failedSrc, setFailedSrc] = useState<string>();
+
+  if (!src || failedSrc === src) {
+    return (
+      <span
+        {...(isDecorative ? { 'aria-hidden': true } : { role: 'img', 'aria-label': name })}
+        data-testid="merchant-letter"
+        className={cn(
+          boxClass,
+          'select-none items-center justify-center text-base font-bold',
+          letterTintOf(name),
+          className,
+        )}
+      >
+        {firstLetterOf(name)}
+      </span>
+    );
+  }
+
+  const isLoaded = loadedSrc === src;
+  return (
+    <span className={cn(boxClass, 'border bg-card', className)}>
+      {!isLoaded && <Skeleton className="absolute inset-0 rounded-none" />}
+      <img
+        src={src}
+        alt={isDecorative ? '' : name}
+        loading="lazy"
+        decoding="async"
+        className={cn(
+          'size-full object-contain transition-opacity motion-reduce:transition-none',
+          isLoaded ? 'opacity-100' : 'opacity-0',
+        )}
+        onLoad={() => setLoadedSrc(src)}
+        onError={() => setFailedSrc(src)}
+      />
+    </span>
+  );
+}

@@ -1,0 +1,17 @@
+/** Lifetime savings: one cache entry for the dashboard banner (and anything else that shows it). */
+import { queryOptions } from '@tanstack/react-query';
+import { savingsRoutes } from '@billow/contracts';
+import { api } from '@/lib/api-client';
+
+export const savingsKeys = {
+  all: ['savings'] as const,
+  lifetime: () => [...savingsKeys.all, 'lifetime'] as const,
+};
+
+export const savingsQueries = {
+  lifetime: () =>
+    queryOptions({
+      queryKey: savingsKeys.lifetime(),
+      queryFn: ({ signal }) => api(savingsRoutes.lifetime, undefined, { signal }),
+    }),
+};

@@ -1,0 +1,59 @@
+/**
+ * The lifetime-savings banner (spec part 2 §2), floored to whole dollars: Billow never rounds
+ * a saving up. At $0 it says what is coming rather than looking like a failure.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { PiggyBank } from 'lucide-react';
+import { subscriptionMessages } from '@billow/contracts';
+import { LoadError } from '@/components/load-error';
+import { Skeleton } from '@/components/ui/skeleton';
+import { formatFlooredDollars } from '@/lib/money';
+import { savingsQueries } from '../api/savings-queries';
+
+export function SavingsBanner() {
+  const savings = useQuery(savingsQueries.lifetime());
+
+  return (
+    <section
+      aria-label="Lifetime savings"
+      aria-busy={savings.isPending}
+      className="flex items-center gap-4 rounded-[var(--radius-card)] bg-primary/10 p-5"
+    >
+      <span className="inline-flex size-12 shrink-0 items-center justify-center rounded-full bg-primary/15">
+        <PiggyBank aria-hidden="true" className="size-6 text-primary" />
+      </span>
+      {savings.isPending ? (
+        <div aria-hidden="true" className="flex-1 space-y-2">
+          <Skeleton className="h-6 w-52 bg-primary/15" />
+          <Skeleton className="h-4 w-64 max-w-full bg-primary/15" />
+        </div>
+      ) : savings.isError ? (
+        <LoadError
+          className="flex-1"
+          message={subscriptionMessages.loadSavingsFailed}
+          onRetry={() => void savings.refetch()}
+          isRetrying={savings.isFetching}
+        />
+      ) : (
+        <SavingsFigure amount={savings.data.lifetime_savings} />
+      )}
+    </section>
+  );
+}
+
+function SavingsFigure({ amount }: { amount: number }) {
+  const hasSaved = Math.floor(amount) > 0;
+  return (
+    <div className="min-w-0">
+      <p className="text-lg font-semibold">
+        You’ve saved <span className="money text-primary">{formatFlooredDollars(amount)}</span> with
+        Billow
+      </p>
+      <p className="text-sm text-muted-foreground">
+        {hasSaved
+          ? 'And every negotiated bill keeps adding to it.'
+          : 'Your first savings are on the way: Billow is looking for bills it can lower.'}
+      </p>
+    </div>
+  );
+}

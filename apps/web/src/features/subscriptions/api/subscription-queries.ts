@@ -1,0 +1,43 @@
+/**
+ * The subscriptions' query keys and fetchers, in one place: the bills card, the subscriptions
+ * section and the dashboard shortcut all read the one `list` entry, so marking a service as
+ * not a subscription updates every one of them at once.
+ */
+import { queryOptions } from '@tanstack/react-query';
+import { subscriptionRoutes, type SubscriptionTransaction } from '@billow/contracts';
+import { api } from '@/lib/api-client';
+
+export const subscriptionKeys = {
+  all: ['subscriptions'] as const,
+  list: () => [...subscriptionKeys.all, 'list'] as const,
+  transactions: (subscriptionId: string) =>
+    [...subscriptionKeys.all, 'transactions', subscriptionId] as const,
+};
+
+/** Payments of a subscription change only when a bank sync lands; no need to ask every time. */
+const TRANSACTIONS_STALE_MS = 5 * 60_000;
+
+function newestFirst(transactions: SubscriptionTransaction[]): SubscriptionTransaction[] {
+  return [...transactions].sort((a, b) => b.date.localeCompare(a.date));
+}
+
+export const subscriptionQueries = {
+  list: () =>
+    queryOptions({
+      queryKey: subscriptionKeys.list(),
+      queryFn: ({ signal }) => api(subscriptionRoutes.listAll, undefined, { signal }),
+    }),
+  transactions: (subscriptionId: string) =>
+    queryOptions({
+      queryKey: subscriptionKeys.transactions(subscriptionId),
+      queryFn: async ({ signal }) => {
+        const { transaction_details } = await api(
+          subscriptionRoutes.transactionDetails,
+          { subscriptionId },
+          { signal },
+        );
+        return newestFirst(transaction_details);
+      },
+      staleTime: TRANSACTIONS_STALE_MS,
+    }),
+};

@@ -1,0 +1,25 @@
+/**
+ * "Not a subscription?": the server hides the service for good (it survives re-detection). On
+ * success the service leaves the shared list at once, so no screen shows it a moment longer,
+ * and the list is then reloaded from the server, which stays the source of truth.
+ */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { subscriptionRoutes, type Subscription } from '@billow/contracts';
+import { api } from '@/lib/api-client';
+import { subscriptionKeys, subscriptionQueries } from './subscription-queries';
+
+export function useMarkNotSubscription() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (subscription: Pick<Subscription, 'id'>) =>
+      api(subscriptionRoutes.remove, { subscriptionId: subscription.id }),
+    onSuccess: async (_result, { id }) => {
+      const { queryKey } = subscriptionQueries.list();
+      // A reload already in flight may still carry the service; let ours be the last word.
+      await queryClient.cancelQueries({ queryKey });
+      queryClient.setQueryData(queryKey, (list) => list?.filter((s) => s.id !== id));
+      queryClient.removeQueries({ queryKey: subscriptionKeys.transactions(id) });
+      void queryClient.invalidateQueries({ queryKey });
+    },
+  });
+}

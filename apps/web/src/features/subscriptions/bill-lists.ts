@@ -1,0 +1,49 @@
+/**
+ * Which subscriptions the bills card and the subscriptions section show, in what order (spec
+ * part 2 §4, §9). Bills are ACTIVE subscriptions only: a paused or cancelled one bills nobody.
+ */
+import type { Subscription } from '@billow/contracts';
+import { sumAmounts } from '@/lib/bill-totals';
+import { isDueThisMonth } from '@/lib/due-dates';
+
+const byMerchantName = (a: Subscription, b: Subscription) =>
+  a.merchant_name.localeCompare(b.merchant_name, 'en', { sensitivity: 'base' }) ||
+  a.id.localeCompare(b.id);
+
+export function activeOnly(subscriptions: readonly Subscription[]): Subscription[] {
+  return subscriptions.filter((s) => s.status === 'ACTIVE');
+}
+
+/** Upcoming: ACTIVE, due after today, soonest first (ties by name, so the order holds still). */
+export function upcomingBills(subscriptions: readonly Subscription[]): Subscription[] {
+  return activeOnly(subscriptions)
+    .filter((s) => s.days_until_due !== null && s.days_until_due > 0)
+    .sort((a, b) => a.days_until_due! - b.days_until_due! || byMerchantName(a, b));
+}
+
+/** Splits an upcoming list into 'This month' and 'Later on', keeping its order. */
+export function groupByMonth(bills: readonly Subscription[], today = new Date()) {
+  return {
+    thisMonth: bills.filter((bill) => isDueThisMonth(bill, today)),
+    later: bills.filter((bill) => !isDueThisMonth(bill, today)),
+  };
+}
+
+/** All: every ACTIVE subscription by merchant name. */
+export function allBills(subscriptions: readonly Subscription[]): Subscription[] {
+  return activeOnly(subscriptions).sort(byMerchantName);
+}
+
+/** The subscriptions section lists every status, by merchant name. */
+export function byName(subscriptions: readonly Subscription[]): Subscription[] {
+  return [...subscriptions].sort(byMerchantName);
+}
+
+/** 'Monthly total spend': what the ACTIVE, MONTHLY subscriptions charge each month. */
+export function monthlyTotalSpend(subscriptions: readonly Subscription[]): number {
+  return sumAmounts(activeOnly(subscriptions).filter((s) => s.cadence === 'MONTHLY'));
+}
+
+export function activeCount(subscriptions: readonly Subscription[]): number {
+  return activeOnly(subscriptions).length;
+}

@@ -1,0 +1,106 @@
+/**
+ * The small marks on a subscription. Each one says what it means in words; the colour (spec part
+ * 2 §2: ACTIVE green, paused yellow, cancelled red, anything else grey) only backs the words up.
+ */
+import { TrendingUp } from 'lucide-react';
+import type { Subscription, SubscriptionStatus } from '@billow/contracts';
+import { cn } from '@/lib/cn';
+import { formatDollars } from '@/lib/money';
+import { plainWords } from '@/lib/plain-words';
+
+export type StatusTone = 'success' | 'warning' | 'danger' | 'neutral';
+
+const tones: Partial<Record<SubscriptionStatus, StatusTone>> = {
+  ACTIVE: 'success',
+  PAUSED: 'warning',
+  CANCELLED: 'danger',
+};
+
+const toneClasses: Record<StatusTone, { badge: string; dot: string }> = {
+  success: { badge: 'bg-success/12', dot: 'bg-success' },
+  warning: { badge: 'bg-warning/15', dot: 'bg-warning' },
+  danger: { badge: 'bg-destructive/10', dot: 'bg-destructive' },
+  neutral: { badge: 'bg-muted', dot: 'bg-muted-foreground' },
+};
+
+export function statusToneOf(status: SubscriptionStatus): StatusTone {
+  return tones[status] ?? 'neutral';
+}
+
+/** 'FREE_TRIAL_EXPIRED' → 'Free trial expired'. */
+export function statusLabelOf(status: SubscriptionStatus): string {
+  const words = plainWords(status).toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+const badgeClass =
+  'inline-flex items-center gap-1.5 rounded-full px-2.5 py-0.5 text-xs font-medium text-foreground';
+
+export function StatusBadge({ status }: { status: SubscriptionStatus }) {
+  const tone = statusToneOf(status);
+  return (
+    <span data-tone={tone} className={cn(badgeClass, toneClasses[tone].badge)}>
+      <span aria-hidden="true" className={cn('size-1.5 rounded-full', toneClasses[tone].dot)} />
+      <span className="sr-only">Status: </span>
+      {statusLabelOf(status)}
+    </span>
+  );
+}
+
+/** 'Price went up from $13.99 to $15.49', when detection saw the price rise. */
+export function priceIncreaseText(
+  subscription: Pick<Subscription, 'amount' | 'previous_amount'>,
+): string {
+  const now = formatDollars(Math.abs(subscription.amount));
+  return subscription.previous_amount === null
+    ? `Price went up to ${now}`
+    : `Price went up from ${formatDollars(Math.abs(subscription.previous_amount))} to ${now}`;
+}
+
+export function PriceIncreaseBadge({
+  subscription,
+}: {
+  subscription: Pick<Subscription, 'amount' | 'previous_amount' | 'is_price_increase'>;
+}) {
+  if (!subscription.is_price_increase) return null;
+  return (
+    <span className={cn(badgeClass, 'bg-warning/15')}>
+      <TrendingUp aria-hidden="true" className="size-3.5 text-warning" />
+      {priceIncreaseText(subscription)}
+    </span>
+  );
+}
+
+/** "Why we think this is a subscription": detection's reasons, in its own words. */
+export function EvidenceList({
+  evidence,
+  isCompact = false,
+}: {
+  evidence: readonly string[];
+  /** In a list row: no heading, smaller type. */
+  isCompact?: boolean;
+}) {
+  if (evidence.length === 0) return null;
+  const items = (
+    <ul
+      aria-label={isCompact ? 'Why we think this is a subscription' : undefined}
+      className={cn(
+        'list-disc space-y-1 pl-5 text-muted-foreground marker:text-muted-foreground/60',
+        isCompact ? 'text-xs' : 'text-sm',
+      )}
+    >
+      {evidence.map((sentence, index) => (
+        <li key={`${index}-${sentence}`}>{sentence}</li>
+      ))}
+    </ul>
+  );
+  if (isCompact) return items;
+  return (
+    <section aria-labelledby="evidence-heading" className="space-y-2">
+      <h3 id="evidence-heading" className="text-sm font-semibold">
+        Why we think this is a subscription
+      </h3>
+      {items}
+    </section>
+  );
+}

@@ -1,0 +1,147 @@
+/**
+ * The subscriptions section of the dashboard (spec part 2 §2 "Subscriptions section"): the two
+ * figures people ask first (what do I pay a month, how many do I have) and every subscription
+ * Billow found, in a list that scrolls within the page.
+ */
+import type { ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { ArrowLeft, SearchX } from 'lucide-react';
+import { Link } from 'react-router';
+import { subscriptionMessages, type Subscription } from '@billow/contracts';
+import { LoadError } from '@/components/load-error';
+import { Button, buttonVariants } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { formatDollars } from '@/lib/money';
+import { subscriptionQueries } from '../api/subscription-queries';
+import { activeCount, byName, monthlyTotalSpend } from '../bill-lists';
+import { SubscriptionListItem } from './subscription-list-item';
+
+export const subscriptionsSectionTexts = {
+  heading: 'Subscriptions',
+  back: 'Back to home',
+  monthlyTotal: 'Monthly total spend',
+  activeCount: 'Active subscriptions',
+  empty: 'No subscriptions found yet',
+  emptyDetail:
+    'Billow finds subscriptions in the transactions of your linked accounts. Link the account your bills come out of, and they will show up here.',
+  retry: 'Try again',
+} as const;
+
+export function SubscriptionsSection({ onBack }: { onBack(): void }) {
+  const list = useQuery(subscriptionQueries.list());
+
+  return (
+    <div className="space-y-5" aria-busy={list.isPending}>
+      <div>
+        <Button variant="ghost" size="sm" className="-ml-3" onClick={onBack}>
+          <ArrowLeft aria-hidden="true" />
+          {subscriptionsSectionTexts.back}
+        </Button>
+        <h1
+          id="section-heading"
+          tabIndex={-1}
+          className="mt-2 text-2xl font-bold tracking-tight focus:outline-none"
+        >
+          {subscriptionsSectionTexts.heading}
+        </h1>
+      </div>
+      {list.data ? (
+        list.data.length === 0 ? (
+          <EmptySubscriptions />
+        ) : (
+          <SubscriptionsContent subscriptions={list.data} />
+        )
+      ) : list.isError ? (
+        <Card>
+          <LoadError
+            message={subscriptionMessages.loadSubscriptionsFailed}
+            onRetry={() => void list.refetch()}
+            isRetrying={list.isFetching}
+            retryLabel={subscriptionsSectionTexts.retry}
+          />
+        </Card>
+      ) : (
+        <SectionSkeleton />
+      )}
+    </div>
+  );
+}
+
+function SubscriptionsContent({ subscriptions }: { subscriptions: Subscription[] }) {
+  return (
+    <div className="space-y-4 lg:grid lg:grid-cols-[16rem_1fr] lg:items-start lg:gap-5 lg:space-y-0">
+      <dl className="grid grid-cols-2 gap-3 lg:grid-cols-1">
+        <Figure label={subscriptionsSectionTexts.monthlyTotal}>
+          {formatDollars(monthlyTotalSpend(subscriptions))}
+        </Figure>
+        <Figure label={subscriptionsSectionTexts.activeCount}>{activeCount(subscriptions)}</Figure>
+      </dl>
+      <Card className="p-0">
+        <ul
+          aria-label="Your subscriptions"
+          className="max-h-[70dvh] divide-y overflow-y-auto overscroll-contain px-5 py-3"
+        >
+          {byName(subscriptions).map((subscription) => (
+            <SubscriptionListItem key={subscription.id} subscription={subscription} />
+          ))}
+        </ul>
+      </Card>
+    </div>
+  );
+}
+
+function Figure({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="space-y-1 rounded-[var(--radius-card)] border bg-card p-4 shadow-sm">
+      <dt className="text-sm text-muted-foreground">{label}</dt>
+      <dd className="money text-2xl font-bold">{children}</dd>
+    </div>
+  );
+}
+
+function EmptySubscriptions() {
+  return (
+    <Card className="flex flex-col items-center gap-3 py-10 text-center">
+      <span className="inline-flex size-12 items-center justify-center rounded-full bg-primary/10">
+        <SearchX aria-hidden="true" className="size-6 text-primary" />
+      </span>
+      <h2 className="font-semibold">{subscriptionsSectionTexts.empty}</h2>
+      <p className="max-w-80 text-sm text-muted-foreground">
+        {subscriptionsSectionTexts.emptyDetail}
+      </p>
+      <Link to="/link" className={buttonVariants({ variant: 'outline', size: 'sm' })}>
+        Link an account
+      </Link>
+    </Card>
+  );
+}
+
+function SectionSkeleton() {
+  return (
+    <>
+      <span role="status" className="sr-only">
+        Loading your subscriptions
+      </span>
+      <div aria-hidden="true" className="space-y-4">
+        <div className="grid grid-cols-2 gap-3">
+          <Skeleton className="h-20 rounded-[var(--radius-card)]" />
+          <Skeleton className="h-20 rounded-[var(--radius-card)]" />
+        </div>
+        <Card className="space-y-5">
+          {[0, 1, 2].map((row) => (
+            <div key={row} className="flex gap-3">
+              <Skeleton className="size-11 rounded-xl" />
+              <div className="flex-1 space-y-2">
+                <Skeleton className="h-4 w-32" />
+                <Skeleton className="h-3 w-48" />
+                <Skeleton className="h-5 w-16 rounded-full" />
+              </div>
+              <Skeleton className="h-4 w-14" />
+            </div>
+          ))}
+        </Card>
+      </div>
+    </>
+  );
+}
