@@ -5,9 +5,6 @@
  * meanwhile and the letter avatar if it fails. Without a template or a website (the offline
  * default) it is the letter avatar: the merchant's first letter on a tint picked from the name,
  * so a merchant keeps its colour from screen to screen.
- *
- * The onboarding funnel has its own copy from before this one existed; both draw the same
- * letter tints (lib/letter-tint), so a merchant looks the same in the funnel and in the app.
  */
 import { useState } from 'react';
 import { Skeleton } from '@/components/ui/skeleton';
