@@ -1,19 +1,30 @@
+/**
+ * The bank accounts Billow reads (spec part 1 §2 "Linked Accounts"), or the way to link the
+ * first one. Each row opens the account's details, which lead on to making it primary or
+ * removing it. The dialogs follow the account by id, so they show it as it is after a reload.
+ */
+import { useState } from 'react';
 import { Link } from 'react-router';
-import { Landmark, Plus } from 'lucide-react';
+import { ChevronRight, Landmark, Plus } from 'lucide-react';
 import type { LinkedAccount } from '@billow/contracts';
+import { BankLogo } from '@/components/bank-logo';
 import { buttonVariants } from '@/components/ui/button';
 import { Card, CardTitle } from '@/components/ui/card';
+import { cn } from '@/lib/cn';
 import type { LinkState } from '@/lib/navigation-state';
+import { describeSubtype } from '../linked-account-rules';
+import { AccountDetailsDialog } from './account-details-dialog';
+import { AccountStatusBadge, PrimaryBadge } from './linked-account-badges';
+import { RemoveAccountDialog } from './remove-account-dialog';
 
 const linkState: LinkState = { from: 'profile' };
 
-function describeType(account: LinkedAccount): string {
-  const type = account.accountSubType ?? account.accountType;
-  return type.charAt(0).toUpperCase() + type.slice(1);
-}
-
-/** The bank accounts Billow reads, or the way to link the first one. */
 export function LinkedAccountsCard({ accounts }: { accounts: LinkedAccount[] }) {
+  const [detailsId, setDetailsId] = useState<string | null>(null);
+  const [removingId, setRemovingId] = useState<string | null>(null);
+  const details = accounts.find((account) => account.id === detailsId);
+  const removing = accounts.find((account) => account.id === removingId);
+
   return (
     <Card aria-labelledby="linked-accounts-title" className="space-y-4">
       <div className="flex items-center justify-between gap-3">
@@ -25,7 +36,7 @@ export function LinkedAccountsCard({ accounts }: { accounts: LinkedAccount[] }) 
             className={buttonVariants({ variant: 'ghost', size: 'sm' })}
           >
             <Plus aria-hidden="true" />
-            Add
+            Add account
           </Link>
         )}
       </div>
@@ -45,35 +56,59 @@ export function LinkedAccountsCard({ accounts }: { accounts: LinkedAccount[] }) 
           </Link>
         </div>
       ) : (
-        <ul className="divide-y">
+        <ul className="-mx-2 space-y-1">
           {accounts.map((account) => (
-            <li key={account.id} className="flex items-center gap-3 py-3 first:pt-0 last:pb-0">
-              <span
-                aria-hidden="true"
-                className="inline-flex size-10 shrink-0 items-center justify-center rounded-full bg-secondary font-semibold text-secondary-foreground"
-              >
-                {account.bankName.charAt(0).toUpperCase()}
-              </span>
-              <div className="min-w-0 flex-1">
-                <p className="truncate font-medium">{account.bankName}</p>
-                <p className="text-sm text-muted-foreground">
-                  {describeType(account)}{' '}
-                  <span className="money" aria-hidden="true">
-                    •••• {account.lastFour}
-                  </span>
-                  <span className="sr-only">ending in {account.lastFour}</span>
-                  {!account.active && <span> · Inactive</span>}
-                </p>
-              </div>
-              {account.is_primary_payment_account && (
-                <span className="rounded-full bg-primary/15 px-2 py-0.5 text-xs font-medium text-primary">
-                  Primary
-                </span>
-              )}
+            <li key={account.id}>
+              <AccountRow account={account} onOpen={() => setDetailsId(account.id)} />
             </li>
           ))}
         </ul>
       )}
+      <AccountDetailsDialog
+        account={details}
+        onOpenChange={(open) => !open && setDetailsId(null)}
+        onRemove={(account) => {
+          setDetailsId(null);
+          setRemovingId(account.id);
+        }}
+      />
+      <RemoveAccountDialog
+        account={removing}
+        onOpenChange={(open) => !open && setRemovingId(null)}
+      />
     </Card>
+  );
+}
+
+function AccountRow({ account, onOpen }: { account: LinkedAccount; onOpen(): void }) {
+  return (
+    <button
+      type="button"
+      onClick={onOpen}
+      aria-haspopup="dialog"
+      className="flex w-full items-center gap-3 rounded-2xl p-2 text-left hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
+    >
+      <BankLogo
+        name={account.bankName}
+        website={account.bankWebsiteUrl}
+        className={cn('size-10', !account.active && 'opacity-50 grayscale')}
+        isDecorative
+      />
+      <span className="min-w-0 flex-1">
+        <span className="block truncate font-medium">{account.bankName}</span>
+        <span className="block text-sm text-muted-foreground">
+          {describeSubtype(account)}{' '}
+          <span className="money" aria-hidden="true">
+            •••• {account.lastFour}
+          </span>
+          <span className="sr-only">ending in {account.lastFour}</span>
+        </span>
+      </span>
+      <span className="flex shrink-0 flex-col items-end gap-1">
+        {account.is_primary_payment_account && <PrimaryBadge />}
+        {!account.active && <AccountStatusBadge isActive={false} />}
+      </span>
+      <ChevronRight className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+    </button>
   );
 }

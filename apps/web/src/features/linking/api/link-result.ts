@@ -1,0 +1,49 @@
+/**
+ * Handing the public token from Link to the server (spec part 1 §4, §8). A reply whose status is
+ * not 'success' is 'Failed to link account. Please try again.'; a failed request shows what the
+ * server said (its problem detail, else the error's message), or 'An error occurred'.
+ * On success every cached query is stale — a new bank changes accounts, bills and subscriptions —
+ * except linking's own: reloading the link token would ask for (and store) a new one.
+ */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { bankingRoutes } from '@billow/contracts';
+import { ApiError, apiRequest } from '@/lib/api-client';
+import { linkingMessages } from '../linking-messages';
+import { linkingKeys } from './link-token';
+
+export class LinkResultError extends Error {
+  constructor() {
+    super(linkingMessages.resultNotSuccess);
+    this.name = 'LinkResultError';
+  }
+}
+
+const linkResultAnswer = z.object({ status: z.string() });
+
+export async function postLinkResult(publicToken: string): Promise<void> {
+  const answer = await apiRequest(bankingRoutes.linkResult.path, {
+    method: bankingRoutes.linkResult.method,
+    body: { publicToken },
+  });
+  const parsed = linkResultAnswer.safeParse(answer);
+  if (!parsed.success || parsed.data.status !== 'success') throw new LinkResultError();
+}
+
+export function describeLinkResultError(error: unknown): string {
+  if (error instanceof LinkResultError) return error.message;
+  if (error instanceof ApiError && error.problem?.detail) return error.problem.detail;
+  if (error instanceof Error && error.message) return error.message;
+  return linkingMessages.resultFailed;
+}
+
+export function useLinkResult() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: postLinkResult,
+    onSuccess: () =>
+      queryClient.invalidateQueries({
+        predicate: (query) => query.queryKey[0] !== linkingKeys.all[0],
+      }),
+  });
+}

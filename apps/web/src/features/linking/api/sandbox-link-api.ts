@@ -1,0 +1,98 @@
+/**
+ * The sandbox bank's Link steps (`sandboxRoutes`), as the sandbox dialog calls them. Bank
+ * errors come back two ways — inside a login answer (`status: 'error'`), or as a 400 whose
+ * detail reads 'CODE: message' — and both become one `SandboxLinkError` carrying Plaid's code
+ * and message, so the dialog can show them inline and spot an expired link token.
+ */
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { z } from 'zod';
+import {
+  sandboxRoutes,
+  type RouteContract,
+  type SandboxInstitution,
+  type sandboxAccountPreview,
+} from '@billow/contracts';
+import { api, ApiError } from '@/lib/api-client';
+import { linkingKeys } from './link-token';
+
+export type SandboxAccount = z.infer<typeof sandboxAccountPreview>;
+
+/** What a Link step sends to prove who is linking: credentials, a code, or an OAuth state. */
+export type SandboxLogin = {
+  institution_id: string;
+  username?: string;
+  password?: string;
+  mfa_code?: string;
+  oauth_state_id?: string;
+};
+
+export class SandboxLinkError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'SandboxLinkError';
+  }
+}
+
+/** A 400 from the sandbox bank says 'INVALID_LINK_TOKEN: link token is invalid or has expired'. */
+function bankErrorOf(error: unknown): unknown {
+  const detail = error instanceof ApiError ? error.problem?.detail : undefined;
+  const match = detail?.match(/^([A-Z][A-Z0-9_]+): (.+)$/s);
+  return match ? new SandboxLinkError(match[1]!, match[2]!) : error;
+}
+
+async function call<T>(request: () => Promise<T>): Promise<T> {
+  try {
+    return await request();
+  } catch (error) {
+    throw bankErrorOf(error);
+  }
+}
+
+/** The contract's path with a query string (the request helper sends paths as given). */
+function withQuery<R extends RouteContract>(route: R, query: Record<string, string>): R {
+  const search = new URLSearchParams(query).toString();
+  return { ...route, path: search ? `${route.path}?${search}` : route.path };
+}
+
+export function institutionsQuery(search: string) {
+  const query = search.trim();
+  return queryOptions({
+    queryKey: [...linkingKeys.all, 'sandbox-institutions', query] as const,
+    queryFn: ({ signal }): Promise<SandboxInstitution[]> =>
+      api(withQuery(sandboxRoutes.institutions, query ? { query } : {}), undefined, { signal }),
+    // The list never changes while the dialog is open; keep the last list while typing.
+    staleTime: Infinity,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export type LoginOutcome =
+  { status: 'mfa_required' } | { status: 'ok'; accounts: SandboxAccount[] };
+
+export async function sandboxLogin(linkToken: string, login: SandboxLogin): Promise<LoginOutcome> {
+  const answer = await call(() => api(sandboxRoutes.login, { link_token: linkToken, ...login }));
+  if (answer.status === 'error')
+    throw new SandboxLinkError(answer.error.error_code, answer.error.error_message);
+  return answer.status === 'ok' ? answer : { status: 'mfa_required' };
+}
+
+export function startSandboxOauth(linkToken: string, institutionId: string) {
+  return call(() =>
+    api(sandboxRoutes.oauthStart, { link_token: linkToken, institution_id: institutionId }),
+  );
+}
+
+export function resumeSandboxOauth(oauthStateId: string) {
+  return call(() =>
+    api(withQuery(sandboxRoutes.oauthResume, { oauth_state_id: oauthStateId }), undefined),
+  );
+}
+
+export function completeSandboxLink(linkToken: string, login: SandboxLogin, accountKeys: string[]) {
+  return call(() =>
+    api(sandboxRoutes.complete, { link_token: linkToken, ...login, account_keys: accountKeys }),
+  );
+}
