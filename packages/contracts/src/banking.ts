@@ -22,6 +22,8 @@ export const linkResultResponse = z.object({ status: z.literal('success') });
 export const transactionLoadStatus = z.object({
   transactionsLoaded: z.boolean(),
   isAccountLinked: z.boolean(),
+  /** When the newest transactions arrived from the bank (ISO time), for "updated …" notes. */
+  lastSyncedAt: z.string().nullable(),
 });
 export type TransactionLoadStatus = z.infer<typeof transactionLoadStatus>;
 
@@ -146,6 +148,16 @@ export const sandboxRoutes = {
       override_accounts: z.array(z.unknown()).optional(),
     }),
     response: z.object({ public_token: z.string() }),
+  }),
+  /** Mirrors Plaid's /sandbox/item/fire_webhook: tells Billow new transactions are ready. */
+  fireWebhook: defineRoute({
+    method: 'POST',
+    path: '/api/dev/sandbox/item/fire-webhook',
+    body: z.object({
+      financialAccountId: z.string().uuid(),
+      webhook_code: z.literal('SYNC_UPDATES_AVAILABLE'),
+    }),
+    response: z.object({ webhook_fired: z.literal(true) }),
   }),
   resetLogin: defineRoute({
     method: 'POST',

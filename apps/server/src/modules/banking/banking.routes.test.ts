@@ -64,7 +64,10 @@ describe('bank linking with the sandbox bank', () => {
         url: bankingRoutes.transactionLoadStatus.path,
         headers: bearer(session.token),
       });
-    expect((await status()).json()).toEqual({ transactionsLoaded: false, isAccountLinked: false });
+    expect((await status()).json()).toMatchObject({
+      transactionsLoaded: false,
+      isAccountLinked: false,
+    });
 
     const link = await t.app.inject({
       method: 'POST',
@@ -77,9 +80,17 @@ describe('bank linking with the sandbox bank', () => {
     });
 
     await linkCustomUser(session.token, { sync: false });
-    expect((await status()).json()).toEqual({ transactionsLoaded: false, isAccountLinked: true });
+    expect((await status()).json()).toMatchObject({
+      transactionsLoaded: false,
+      isAccountLinked: true,
+      lastSyncedAt: null,
+    });
     expect(await t.runQueuedJobs()).toContain('bank-transaction-sync');
-    expect((await status()).json()).toEqual({ transactionsLoaded: true, isAccountLinked: true });
+    expect((await status()).json()).toEqual({
+      transactionsLoaded: true,
+      isAccountLinked: true,
+      lastSyncedAt: now.toISOString(),
+    });
 
     const rows = await transactions(session.user.userId);
     expect(rows).toHaveLength(8);
@@ -304,5 +315,28 @@ describe('bank linking with the sandbox bank', () => {
         )
       ).rows[0]!.n,
     ).toBe(1);
+  });
+
+  it('syncs again when the sandbox bank fires SYNC_UPDATES_AVAILABLE, for the owner only', async () => {
+    const owner = await signIn(t.app, '+15555554007');
+    const stranger = await signIn(t.app, '+15555554008');
+    await linkCustomUser(owner.token);
+    const [account] = (
+      await t.app.inject({
+        method: 'GET',
+        url: userRoutes.profileInfo.path,
+        headers: bearer(owner.token),
+      })
+    ).json().linkedAccounts;
+    const fire = (token: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: sandboxRoutes.fireWebhook.path,
+        headers: bearer(token),
+        payload: { financialAccountId: account.id, webhook_code: 'SYNC_UPDATES_AVAILABLE' },
+      });
+    expect((await fire(stranger.token)).statusCode).toBe(404);
+    expect((await fire(owner.token)).json()).toEqual({ webhook_fired: true });
+    expect(await t.runQueuedJobs()).toEqual(['bank-transaction-sync']);
   });
 });

@@ -160,10 +160,14 @@ export function createBankingService(deps: BankingServiceDeps) {
 
     async transactionLoadStatus(userId: string): Promise<TransactionLoadStatus> {
       const items = await deps.repo.itemsOf(userId);
+      const synced = items.flatMap((item) =>
+        item.lastSyncedAt ? [item.lastSyncedAt.getTime()] : [],
+      );
       return {
         isAccountLinked: items.length > 0,
         transactionsLoaded:
           items.length > 0 && items.every((item) => item.initialSyncedAt !== null),
+        lastSyncedAt: synced.length > 0 ? new Date(Math.max(...synced)).toISOString() : null,
       };
     },
 

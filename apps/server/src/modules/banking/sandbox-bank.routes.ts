@@ -41,11 +41,20 @@ export async function registerSandboxBankRoutes(
   mount(app, sandboxRoutes.publicToken, (r) => bank.createPublicToken(r.body).catch(asProblem), {
     rateLimit,
   });
-  mount(app, sandboxRoutes.resetLogin, async (r) => {
-    const account = await deps.repo.accountOf(r.userId, r.body.financialAccountId);
+  const ownItemToken = async (userId: string, financialAccountId: string) => {
+    const account = await deps.repo.accountOf(userId, financialAccountId);
     const item = account && (await deps.repo.item(account.itemId));
     if (!item) throw new ProblemError('not-found', 'This account was not found.');
-    await bank.resetLogin(deps.cipher.decrypt(item.accessTokenEncrypted)).catch(asProblem);
+    return deps.cipher.decrypt(item.accessTokenEncrypted);
+  };
+  mount(app, sandboxRoutes.resetLogin, async (r) => {
+    await bank.resetLogin(await ownItemToken(r.userId, r.body.financialAccountId)).catch(asProblem);
     return { reset_login: true as const };
+  });
+  mount(app, sandboxRoutes.fireWebhook, async (r) => {
+    await bank
+      .fireSyncWebhook(await ownItemToken(r.userId, r.body.financialAccountId))
+      .catch(asProblem);
+    return { webhook_fired: true as const };
   });
 }

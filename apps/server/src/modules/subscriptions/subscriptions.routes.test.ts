@@ -67,7 +67,7 @@ describe('subscriptions found in linked accounts', () => {
       url: bankingRoutes.transactionLoadStatus.path,
       headers: bearer(session.token),
     });
-    expect(status.json()).toEqual({ transactionsLoaded: true, isAccountLinked: true });
+    expect(status.json()).toMatchObject({ transactionsLoaded: true, isAccountLinked: true });
 
     const subscriptions = await list(session.token);
     expect(subscriptions.map((s) => s.merchant_name).sort()).toEqual(['Netflix', 'Spotify']);

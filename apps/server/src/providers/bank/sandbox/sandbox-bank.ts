@@ -268,6 +268,12 @@ function sandboxOperations(deps: Deps, internals: Internals) {
       return { public_token: await issuePublicToken(spec, randomId(), null) };
     },
 
+    /** Mirrors /sandbox/item/fire_webhook (SYNC_UPDATES_AVAILABLE). */
+    async fireSyncWebhook(accessToken: string) {
+      const item = await internals.itemOf(accessToken);
+      await deps.deliverWebhook?.({ kind: 'sync-updates-available', itemId: item.itemId });
+    },
+
     /** Mirrors /sandbox/item/reset_login: the item needs the person to log in again. */
     async resetLogin(accessToken: string) {
       const item = await internals.itemOf(accessToken);

@@ -24,7 +24,7 @@ describe('linking a bank from /link with the sandbox bank', () => {
       .on(bankingRoutes.linkResult, json(200, { status: 'success' }))
       .on(
         bankingRoutes.transactionLoadStatus,
-        json(200, { transactionsLoaded: true, isAccountLinked: true }),
+        json(200, { transactionsLoaded: true, isAccountLinked: true, lastSyncedAt: null }),
       );
     const { user, router } = renderApp(
       [

@@ -182,7 +182,7 @@ describe('/link', () => {
         .on(bankingRoutes.linkResult, json(200, { status: 'success' }))
         .on(
           bankingRoutes.transactionLoadStatus,
-          json(200, { transactionsLoaded: false, isAccountLinked: true }),
+          json(200, { transactionsLoaded: false, isAccountLinked: true, lastSyncedAt: null }),
         );
       const { router } = renderLink();
       await linkButton();

@@ -5,9 +5,13 @@ import { json, mockApi, problem, type Reply } from '@/test/mock-api';
 import { renderApp, storeSession } from '@/test/render-app';
 import { SubscriptionsLoadingScreen } from './subscriptions-loading-screen';
 
-const notYet = json(200, { transactionsLoaded: false, isAccountLinked: true });
-const loaded = json(200, { transactionsLoaded: true, isAccountLinked: true });
-const noAccount = json(200, { transactionsLoaded: false, isAccountLinked: false });
+const notYet = json(200, { transactionsLoaded: false, isAccountLinked: true, lastSyncedAt: null });
+const loaded = json(200, { transactionsLoaded: true, isAccountLinked: true, lastSyncedAt: null });
+const noAccount = json(200, {
+  transactionsLoaded: false,
+  isAccountLinked: false,
+  lastSyncedAt: null,
+});
 
 function renderLoading(...replies: Reply[]) {
   storeSession();

@@ -1,0 +1,97 @@
+import { expect, test, type Page } from '@playwright/test';
+import { LinkDialog } from './pages/link-dialog';
+import { SignInPage } from './pages/sign-in-page';
+import { uniquePhone } from './support/outbox';
+
+test.describe.configure({ timeout: 90_000 });
+
+async function linkedPerson(page: Page) {
+  const signIn = new SignInPage(page);
+  await signIn.signIn(uniquePhone());
+  await signIn.setLegalName('Annie Easley');
+  await page.goto('/link');
+  const link = new LinkDialog(page);
+  await link.start();
+  await link.chooseBank('PNC');
+  await link.logIn('user_good', 'pass_good');
+  await link.finish();
+  await expect(page).toHaveURL(/\/$/, { timeout: 45_000 });
+}
+
+/** Calls the API as the signed-in person (the token the web app keeps in session storage). */
+async function callApi(page: Page, path: string, body?: object) {
+  return page.evaluate(
+    async ({ path, body }) => {
+      const response = await fetch(path, {
+        method: body ? 'POST' : 'GET',
+        headers: {
+          Authorization: `Bearer ${sessionStorage.getItem('token')}`,
+          'Content-Type': 'application/json',
+        },
+        ...(body ? { body: JSON.stringify(body) } : {}),
+      });
+      return response.json();
+    },
+    { path, body },
+  );
+}
+
+test('the dashboard shows the bills Billow found, and a service marked as not a subscription stays gone', async ({
+  page,
+}) => {
+  await linkedPerson(page);
+
+  const bills = page.getByRole('region', { name: /Bills/ });
+  await expect(bills.getByRole('tab', { name: 'Upcoming', selected: true })).toBeVisible();
+  await expect(bills.getByText(/due (today|in \d+ days?)/).first()).toBeVisible();
+  await bills.getByRole('tab', { name: 'All' }).click();
+  for (const merchant of ['Netflix', 'Planet Fitness', 'Verizon', 'Xfinity']) {
+    await expect(bills.getByText(merchant, { exact: true })).toBeVisible();
+  }
+
+  // The subscriptions section lists them with totals.
+  await page
+    .getByRole('button', { name: /subscriptions/i })
+    .first()
+    .click();
+  await expect(page.getByRole('heading', { name: 'Subscriptions' })).toBeVisible();
+  await expect(page.getByText('Monthly total spend')).toBeVisible();
+  await expect(page.getByText('Hulu', { exact: true }).first()).toBeVisible();
+  await page.getByRole('button', { name: /Back/ }).first().click();
+
+  // Planet Fitness: not a subscription.
+  await bills.getByRole('tab', { name: 'All' }).click();
+  await bills.getByText('Planet Fitness', { exact: true }).click();
+  const detail = page.getByRole('dialog');
+  await expect(detail.getByText('Recent Payments')).toBeVisible();
+  await detail.getByRole('button', { name: 'Not a subscription?' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Mark as not a subscription' });
+  await expect(confirm.getByText('Remove the service from your list of bills?')).toBeVisible();
+  await confirm.getByRole('button', { name: 'Confirm' }).click();
+  await expect(bills.getByText('Planet Fitness', { exact: true })).toHaveCount(0);
+
+  await page.reload();
+  await page.getByRole('region', { name: /Bills/ }).getByRole('tab', { name: 'All' }).click();
+  await expect(page.getByText('Netflix', { exact: true }).first()).toBeVisible();
+  await expect(page.getByText('Planet Fitness', { exact: true })).toHaveCount(0);
+
+  // A re-sync (the bank says new data is ready) does not bring it back.
+  const profile = await callApi(page, '/api/user/profile-info');
+  const before = await callApi(page, '/api/user/transaction-load-status');
+  expect(before.transactionsLoaded).toBe(true);
+  await callApi(page, '/api/dev/sandbox/item/fire-webhook', {
+    financialAccountId: profile.linkedAccounts[0].id,
+    webhook_code: 'SYNC_UPDATES_AVAILABLE',
+  });
+  // Wait for the sync job (and the detection it runs) to finish.
+  await expect
+    .poll(async () => (await callApi(page, '/api/user/transaction-load-status')).lastSyncedAt, {
+      timeout: 20_000,
+    })
+    .not.toBe(before.lastSyncedAt);
+  const names = (await callApi(page, '/api/subscriptions/list-all')).map(
+    (s: { merchant_name: string }) => s.merchant_name,
+  );
+  expect(names).toContain('Netflix');
+  expect(names).not.toContain('Planet Fitness');
+});
