@@ -95,6 +95,9 @@ const UNKNOWN: Array<[descriptor: string, name: string, category: string]> = [
   ['POS PURCHASE XXXX1234 ACME HARDWARE #0042', 'Acme Hardware', 'other'],
   ['DEBIT CARD PURCHASE 12/31 THE LOCAL BAKERY SAN FRANCISCO CA', 'The Local Bakery', 'coffee'],
   ['ONLINE TRANSFER TO SAV 8KD9', 'Transfer To Sav', 'transfers'],
+  ['CHASE CREDIT CRD AUTOPAY 240501', 'Chase Credit Crd', 'transfers'],
+  ['AUTOMATIC PAYMENT - THANK YOU', 'Automatic Payment Thank You', 'transfers'],
+  ['AMEX EPAYMENT ACH PMT', 'Amex Epayment', 'transfers'],
   ['ATM WITHDRAWAL 8H2J3K 1234 MAIN ST', 'Atm Withdrawal Main St', 'cash'],
   ['KUMON LEARNING CTR 4411 REF# 88812', 'Kumon Learning Ctr', 'other'],
 ];

@@ -75,6 +75,11 @@ const CATEGORY_KEYWORDS: ReadonlyArray<[RegExp, string]> = [
   [/\b(?:PARKING|PARK ?MOBILE|TOLL|TRANSIT|METRO)\b/, 'transport'],
   [/\b(?:ATM|WITHDRAWAL|WITHDRAW|CASH)\b/, 'cash'],
   [/\b(?:TRANSFER|XFER|TRANSFERS)\b/, 'transfers'],
+  // Paying one's own credit card moves money between one's own accounts, like a transfer.
+  [
+    /\b(?:CREDIT CRD|CRD AUTOPAY|CRD EPAY|EPAYMENT|CARD PAYMENT|CARDMEMBER SERV|AUTOMATIC PAYMENT|PAYMENT THANK YOU)\b/,
+    'transfers',
+  ],
 ];
 
 export const BILL_CATEGORIES: ReadonlySet<string> = new Set([

@@ -18,6 +18,7 @@ export function createSubscriptionsRepo(db: Db) {
         .select({
           id: bankTransactions.id,
           date: bankTransactions.date,
+          authorizedDate: bankTransactions.authorizedDate,
           name: bankTransactions.name,
           merchantName: bankTransactions.merchantName,
           amountCents: bankTransactions.amountCents,

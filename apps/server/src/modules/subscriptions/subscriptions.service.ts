@@ -103,7 +103,9 @@ export function createSubscriptionsService(deps: { repo: SubscriptionsRepo; cloc
       const streams = detectRecurring(
         rows.map((r) => ({
           id: r.id,
-          date: r.date,
+          // When the merchant charged, not when the bank posted it: posting lag and weekends
+          // blur a weekly rhythm that the authorised dates keep.
+          date: r.authorizedDate ?? r.date,
           description: r.name,
           amount: dollars(r.amountCents),
           account_id: r.accountId,
