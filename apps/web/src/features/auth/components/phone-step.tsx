@@ -4,7 +4,6 @@
  * before spending a text message on it.
  */
 import { useRef, useState, type FormEvent } from 'react';
-import { BadgeCheck, HandCoins, Sparkles } from 'lucide-react';
 import {
   DEFAULT_COUNTRY_CODE,
   isPlausiblePhoneNumber,
@@ -20,14 +19,9 @@ import { PendingLabel } from '@/components/ui/pending-label';
 import { useFocusOnMount } from '@/lib/use-focus-on-mount';
 import { useStartOtp } from '../api/sign-in-requests';
 import { describeSendCodeError, invalidPhoneMessage } from '../api/sign-in-errors';
+import { billowPromises, IconList } from '@/components/icon-list';
 
 export type CodeSent = RouteResponse<typeof authRoutes.otpStart>;
-
-const promises = [
-  { icon: Sparkles, text: 'Our AI negotiates your bills for you' },
-  { icon: HandCoins, text: 'It’s free, and you keep all the savings' },
-  { icon: BadgeCheck, text: 'Same or better service at a lower price' },
-];
 
 export function PhoneStep({
   initialPhone,
@@ -125,14 +119,10 @@ export function PhoneStep({
         </Button>
       </form>
 
-      <ul className="space-y-3 rounded-[var(--radius-card)] bg-accent p-5 text-sm text-accent-foreground">
-        {promises.map(({ icon: Icon, text }) => (
-          <li key={text} className="flex items-center gap-3">
-            <Icon className="size-5 shrink-0 text-primary" aria-hidden="true" />
-            {text}
-          </li>
-        ))}
-      </ul>
+      <IconList
+        items={billowPromises}
+        className="rounded-[var(--radius-card)] bg-accent p-5 text-accent-foreground"
+      />
       <p className="mt-auto text-center text-xs text-muted-foreground">
         Message and data rates may apply. No password needed, ever.
       </p>

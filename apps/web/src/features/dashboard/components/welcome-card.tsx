@@ -3,16 +3,11 @@
  * person: what it is doing for them and the one thing that helps most, linking an account.
  */
 import { Link } from 'react-router';
-import { BadgeCheck, HandCoins, Search, Sparkles } from 'lucide-react';
+import { Search } from 'lucide-react';
 import { buttonVariants } from '@/components/ui/button';
 import { Card, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-
-const promises = [
-  { icon: Sparkles, text: 'Our AI negotiates your bills for you' },
-  { icon: HandCoins, text: 'It’s free, and you keep all the savings' },
-  { icon: BadgeCheck, text: 'Same or better service at a lower price' },
-];
+import { billowPromises, IconList } from '@/components/icon-list';
 
 export function WelcomeCard({
   firstName,
@@ -58,14 +53,7 @@ export function PromiseCard() {
   return (
     <Card aria-labelledby="promise-title" className="space-y-4">
       <CardTitle id="promise-title">How Billow saves you money</CardTitle>
-      <ul className="space-y-3 text-sm">
-        {promises.map(({ icon: Icon, text }) => (
-          <li key={text} className="flex items-center gap-3">
-            <Icon className="size-5 shrink-0 text-primary" aria-hidden="true" />
-            {text}
-          </li>
-        ))}
-      </ul>
+      <IconList items={billowPromises} />
     </Card>
   );
 }

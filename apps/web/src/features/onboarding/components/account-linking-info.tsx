@@ -12,6 +12,7 @@ import { formatWholeDollars } from '@/lib/money';
 import { readOnboardingState } from '@/lib/navigation-state';
 import { LinkingDiagram } from './linking-diagram';
 import { StepHeading } from './step-heading';
+import { IconList } from '@/components/icon-list';
 
 /** The provider behind /link and /plaid-oauth. */
 export const LINKING_PROVIDER = 'Plaid';
@@ -56,14 +57,7 @@ export function AccountLinkingInfo({ incomingState }: { incomingState: unknown }
         <h2 id="linking-safety" className="font-semibold">
           Your data is safe
         </h2>
-        <ul className="space-y-3 text-sm">
-          {promises.map(({ icon: Icon, text }) => (
-            <li key={text} className="flex items-center gap-3">
-              <Icon className="size-5 shrink-0 text-primary" aria-hidden="true" />
-              {text}
-            </li>
-          ))}
-        </ul>
+        <IconList items={promises} />
       </section>
 
       <section

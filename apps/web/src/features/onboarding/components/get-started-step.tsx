@@ -1,14 +1,8 @@
 /** Funnel step 1: the promise, social proof, and Get Started. */
-import { BadgeCheck, HandCoins, Sparkles } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { SavingsToast } from './savings-toast';
 import { StepHeading } from './step-heading';
-
-const promises = [
-  { icon: Sparkles, text: 'Our AI negotiates your bills for you' },
-  { icon: HandCoins, text: 'It’s free, and you keep all the savings' },
-  { icon: BadgeCheck, text: 'Same or better service at a lower price' },
-];
+import { billowPromises, IconList } from '@/components/icon-list';
 
 export function GetStartedStep({ onGetStarted }: { onGetStarted(): void }) {
   return (
@@ -24,14 +18,10 @@ export function GetStartedStep({ onGetStarted }: { onGetStarted(): void }) {
         </p>
       </header>
 
-      <ul className="space-y-3 rounded-[var(--radius-card)] bg-accent p-5 text-sm text-accent-foreground">
-        {promises.map(({ icon: Icon, text }) => (
-          <li key={text} className="flex items-center gap-3">
-            <Icon className="size-5 shrink-0 text-primary" aria-hidden="true" />
-            {text}
-          </li>
-        ))}
-      </ul>
+      <IconList
+        items={billowPromises}
+        className="rounded-[var(--radius-card)] bg-accent p-5 text-accent-foreground"
+      />
 
       <Button size="lg" className="mt-auto w-full" onClick={onGetStarted}>
         Get Started

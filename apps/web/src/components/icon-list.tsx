@@ -1,0 +1,34 @@
+/**
+ * A short list of promises or facts, each with an icon: the marketing promises (spec part 1 §1)
+ * appear on sign-in, the funnel and the dashboard, and the data-safety facts before linking.
+ */
+import { BadgeCheck, HandCoins, Sparkles, type LucideIcon } from 'lucide-react';
+import { cn } from '@/lib/cn';
+
+export type IconListItem = { icon: LucideIcon; text: string };
+
+/** What Billow promises: negotiation by AI, free, you keep the savings, same or better service. */
+export const billowPromises: IconListItem[] = [
+  { icon: Sparkles, text: 'Our AI negotiates your bills for you' },
+  { icon: HandCoins, text: 'It’s free, and you keep all the savings' },
+  { icon: BadgeCheck, text: 'Same or better service at a lower price' },
+];
+
+export function IconList({
+  items,
+  className,
+}: {
+  items: readonly IconListItem[];
+  className?: string;
+}) {
+  return (
+    <ul className={cn('space-y-3 text-sm', className)}>
+      {items.map(({ icon: Icon, text }) => (
+        <li key={text} className="flex items-center gap-3">
+          <Icon className="size-5 shrink-0 text-primary" aria-hidden="true" />
+          {text}
+        </li>
+      ))}
+    </ul>
+  );
+}
