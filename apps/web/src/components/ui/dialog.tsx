@@ -9,9 +9,9 @@ export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
 
 const overlayClass =
-  'fixed inset-0 z-50 bg-black/50 backdrop-blur-[2px] data-[state=open]:animate-in';
+  'fixed inset-0 z-50 bg-black/50 backdrop-blur-[2px] data-[state=open]:animate-[billow-fade-in_150ms_ease-out]';
 const contentClass =
-  'fixed inset-x-0 bottom-0 z-50 max-h-[90dvh] overflow-y-auto rounded-t-3xl border bg-card p-6 text-card-foreground shadow-xl sm:inset-auto sm:left-1/2 sm:top-1/2 sm:w-full sm:max-w-md sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-3xl';
+  'fixed inset-x-0 bottom-0 z-50 data-[state=open]:animate-[billow-rise-in_200ms_ease-out] max-h-[90dvh] overflow-y-auto rounded-t-3xl border bg-card p-6 text-card-foreground shadow-xl sm:inset-auto sm:left-1/2 sm:top-1/2 sm:w-full sm:max-w-md sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-3xl';
 
 /** A sheet from the bottom on phones and a centred card on larger screens. */
 export function DialogContent({
