@@ -13,11 +13,13 @@ vi.mock('@/lib/analytics', () => ({ track: vi.fn() }));
 const link = vi.hoisted(() => ({
   open: vi.fn(),
   options: undefined as UseBankLinkOptions | undefined,
+  isUnavailable: false,
 }));
 vi.mock('../link/use-bank-link', () => ({
   useBankLink: (options: UseBankLinkOptions) => {
     link.options = options;
-    return { open: link.open, ready: Boolean(options.linkToken), element: null };
+    const ready = Boolean(options.linkToken) && !link.isUnavailable;
+    return { open: link.open, ready, element: null, isUnavailable: link.isUnavailable };
   },
 }));
 
@@ -44,6 +46,7 @@ const failure = (error_code: string) => ({ error_code, error_message: 'Link said
 beforeEach(() => {
   link.open.mockClear();
   link.options = undefined;
+  link.isUnavailable = false;
   vi.mocked(track).mockClear();
 });
 
@@ -273,5 +276,14 @@ describe('/link', () => {
     const skip = screen.getByText('Skip for now');
     expect(skip).not.toBeVisible();
     expect(skip).toHaveAttribute('hidden');
+  });
+
+  it('says so instead of spinning when Plaid Link cannot load', async () => {
+    link.isUnavailable = true;
+    mockApi().on(bankingRoutes.link, json(200, { linkToken: 'link-1', linkProvider: 'plaid' }));
+    renderLink();
+    expect(await screen.findByText('An unexpected error occurred')).toBeVisible();
+    expect(await linkButton()).toBeEnabled();
+    expect(screen.queryByRole('button', { name: 'Connecting...' })).toBeNull();
   });
 });

@@ -86,10 +86,16 @@ export function useLinkScreen(from: LinkFrom | undefined) {
   else if (token.data && 'refusal' in token.data) tokenError = token.data.refusal;
   return {
     start,
-    isConnecting: token.isFetching || (session !== null && !ready) || linkResult.isPending,
+    isConnecting:
+      token.isFetching ||
+      (session !== null && !ready && !bankLink.isUnavailable) ||
+      linkResult.isPending,
     isLinked,
     // While a new token is on its way, the old reason it failed no longer applies.
-    error: error ?? (token.isFetching ? null : tokenError),
+    error:
+      error ??
+      (token.isFetching ? null : tokenError) ??
+      (bankLink.isUnavailable ? linkingMessages.tokenUnexpected : null),
     linkElement: bankLink.element,
   };
 }

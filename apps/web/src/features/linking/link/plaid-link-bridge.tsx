@@ -17,6 +17,7 @@ export function PlaidLinkBridge({
   onSuccess,
   onExit,
   onReadyChange,
+  onLoadError,
   handle,
 }: {
   token: string;
@@ -24,9 +25,11 @@ export function PlaidLinkBridge({
   onSuccess(publicToken: string, metadata: BankLinkSuccessMetadata): void;
   onExit(error: BankLinkExitError | null): void;
   onReadyChange(token: string, isReady: boolean): void;
+  /** Plaid's script could not be loaded (offline, blocked): Link cannot open with this token. */
+  onLoadError(token: string): void;
   handle: Ref<PlaidLinkHandle>;
 }) {
-  const { open, ready } = usePlaidLink({
+  const { open, ready, error } = usePlaidLink({
     token,
     ...(receivedRedirectUri ? { receivedRedirectUri } : {}),
     onSuccess: (publicToken, metadata) => {
@@ -51,5 +54,8 @@ export function PlaidLinkBridge({
 
   useImperativeHandle(handle, () => ({ open }), [open]);
   useEffect(() => onReadyChange(token, ready), [token, ready, onReadyChange]);
+  useEffect(() => {
+    if (error) onLoadError(token);
+  }, [error, token, onLoadError]);
   return null;
 }

@@ -36,6 +36,8 @@ export type BankLink = {
   ready: boolean;
   /** Render it once, anywhere on the screen. */
   element: ReactNode;
+  /** Link cannot open for this token (Plaid's script failed to load). */
+  isUnavailable: boolean;
 };
 
 export function useBankLink({
@@ -56,6 +58,7 @@ export function useBankLink({
   const reportPlaidReady = useCallback((token: string, isReady: boolean) => {
     setPlaidReadyToken((current) => (isReady ? token : current === token ? null : current));
   }, []);
+  const [plaidFailedToken, setPlaidFailedToken] = useState<string | null>(null);
   const plaid = useRef<PlaidLinkHandle>(null);
 
   const handleSuccess = useCallback((publicToken: string, metadata: BankLinkSuccessMetadata) => {
@@ -97,11 +100,17 @@ export function useBankLink({
           onSuccess={handleSuccess}
           onExit={handleExit}
           onReadyChange={reportPlaidReady}
+          onLoadError={setPlaidFailedToken}
           handle={plaid}
         />
       </Suspense>
     );
   }
 
-  return { open, ready: isSandbox || (isPlaid && plaidReadyToken === linkToken), element };
+  return {
+    open,
+    ready: isSandbox || (isPlaid && plaidReadyToken === linkToken),
+    element,
+    isUnavailable: isPlaid && plaidFailedToken === linkToken,
+  };
 }
