@@ -53,3 +53,19 @@ export const profileMessages = {
   verifyEmailFailed: 'Failed to verify email code. Please try again.',
   enterValidCode: 'Please enter a valid verification code.',
 } as const;
+
+/** The bank-linking provider the screens name (spec part 1 §1). */
+export const LINKING_PROVIDER_NAME = 'Plaid';
+
+/** Bank-linking texts (spec part 1 §8). */
+export const linkingMessages = {
+  tokenMissing: 'Failed to get link token',
+  tokenUnexpected: 'An unexpected error occurred',
+  resultNotSuccess: 'Failed to link account. Please try again.',
+  resultFailed: 'An error occurred',
+  cancelledOrFailed: 'Account linking was cancelled or failed. Please try again.',
+  noSession: 'No active link session found. Please start the account linking process again.',
+  statusFailed: 'Failed to check transaction status. Please try again.',
+  statusInitialFailed: 'Failed to check initial transaction status',
+  statusPollingFailed: 'Failed to check transaction status during polling',
+} as const;

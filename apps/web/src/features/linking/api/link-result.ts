@@ -9,7 +9,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { bankingRoutes } from '@billow/contracts';
 import { ApiError, apiRequest } from '@/lib/api-client';
-import { linkingMessages } from '../linking-messages';
+import { linkingMessages } from '@billow/contracts';
 import { linkingKeys } from './link-token';
 
 export class LinkResultError extends Error {

@@ -9,7 +9,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { bankingRoutes, linkTokenResponse } from '@billow/contracts';
 import { apiRequest } from '@/lib/api-client';
 import { storeLinkSession, type LinkSession } from '../link-session';
-import { linkingMessages } from '../linking-messages';
+import { linkingMessages } from '@billow/contracts';
 
 /** A session to open Link with, or the server's reason for not giving one. */
 export type LinkTokenAnswer = { session: LinkSession } | { refusal: string };

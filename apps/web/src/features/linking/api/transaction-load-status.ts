@@ -10,7 +10,7 @@ import {
   type TransactionLoadStatus,
 } from '@billow/contracts';
 import { api, ApiError } from '@/lib/api-client';
-import { linkingMessages } from '../linking-messages';
+import { linkingMessages } from '@billow/contracts';
 import { linkingKeys } from './link-token';
 
 export function isLoadingDone(status: TransactionLoadStatus | undefined): boolean {

@@ -3,18 +3,8 @@
  * product's promises. Each opens in a dialog from a plain text button under the main action.
  */
 import { useState, type ReactNode } from 'react';
-import {
-  Ban,
-  CreditCard,
-  EyeOff,
-  KeyRound,
-  Landmark,
-  Lock,
-  ShieldCheck,
-  UserRoundCheck,
-  Wallet,
-  type LucideIcon,
-} from 'lucide-react';
+import { CreditCard, EyeOff, Landmark, Wallet } from 'lucide-react';
+import { dataSafetyPromises, IconList, type IconListItem } from '@/components/icon-list';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -24,40 +14,22 @@ import {
   DialogTrigger,
 } from '@/components/ui/dialog';
 import { track } from '@/lib/analytics';
-import { LINKING_PROVIDER, linkingTexts } from '../linking-messages';
+import { LINKING_PROVIDER_NAME } from '@billow/contracts';
+import { linkingTexts } from '../linking-messages';
 
-type Point = { icon: LucideIcon; text: string };
-
-const accountPoints: Point[] = [
+const accountPoints: IconListItem[] = [
   { icon: Landmark, text: 'Checking accounts' },
   { icon: CreditCard, text: 'Credit cards' },
   { icon: Wallet, text: 'Debit cards' },
 ];
 
-const protectionPoints: Point[] = [
-  { icon: ShieldCheck, text: `${LINKING_PROVIDER} is used by many of the financial apps you know` },
-  { icon: Lock, text: 'Your data is encrypted with AES-256' },
-  { icon: UserRoundCheck, text: 'You own your data' },
-  { icon: Ban, text: 'Your data is never sold or shared for marketing' },
-  { icon: KeyRound, text: 'You can revoke access at any time' },
+const protectionPoints: IconListItem[] = [
+  ...dataSafetyPromises,
   {
     icon: EyeOff,
     text: 'Billow never sees your sensitive bank account details, and you choose what to share',
   },
 ];
-
-function PointList({ points }: { points: Point[] }) {
-  return (
-    <ul className="mt-5 space-y-3 text-sm">
-      {points.map(({ icon: Icon, text }) => (
-        <li key={text} className="flex items-start gap-3">
-          <Icon className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
-          <span>{text}</span>
-        </li>
-      ))}
-    </ul>
-  );
-}
 
 function HelpDialog({
   trigger,
@@ -105,7 +77,7 @@ export function LinkHelpDialogs() {
         modal="which_accounts"
         description="Link the accounts you pay your bills and subscriptions with. The more you link, the more Billow can find."
       >
-        <PointList points={accountPoints} />
+        <IconList items={accountPoints} className="mt-5" />
         <p className="mt-5 rounded-2xl bg-muted p-3 text-sm text-muted-foreground">
           You can add or remove accounts later from your profile.
         </p>
@@ -113,9 +85,9 @@ export function LinkHelpDialogs() {
       <HelpDialog
         trigger={linkingTexts.dataProtected}
         modal="data_protection"
-        description={`Billow connects to your bank through ${LINKING_PROVIDER}.`}
+        description={`Billow connects to your bank through ${LINKING_PROVIDER_NAME}.`}
       >
-        <PointList points={protectionPoints} />
+        <IconList items={protectionPoints} className="mt-5" />
       </HelpDialog>
     </div>
   );

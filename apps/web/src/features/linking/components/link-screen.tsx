@@ -9,7 +9,8 @@ import { Button } from '@/components/ui/button';
 import { FieldError } from '@/components/ui/field-error';
 import { PendingLabel } from '@/components/ui/pending-label';
 import type { DashboardState, LinkFrom } from '@/lib/navigation-state';
-import { LINKING_PROVIDER, linkingTexts } from '../linking-messages';
+import { LINKING_PROVIDER_NAME } from '@billow/contracts';
+import { linkingTexts } from '../linking-messages';
 import { LinkHelpDialogs } from './link-help-dialogs';
 import { LinkLogoPair } from './link-logo-pair';
 import { SubscriptionsLoadingScreen } from './subscriptions-loading-screen';
@@ -47,7 +48,7 @@ export function LinkScreen({ from }: { from: LinkFrom | undefined }) {
         <LinkLogoPair />
         <div className="space-y-3">
           <h1 className="text-2xl font-bold tracking-tight text-balance">
-            {linkingTexts.linkHeading} <span className="text-primary">{LINKING_PROVIDER}</span>
+            {linkingTexts.linkHeading} <span className="text-primary">{LINKING_PROVIDER_NAME}</span>
           </h1>
           <p className="text-muted-foreground">
             Link the checking accounts and cards you pay your bills with. Billow finds your

@@ -13,7 +13,8 @@ import { Button } from '@/components/ui/button';
 import { track } from '@/lib/analytics';
 import { describeLinkResultError, useLinkResult } from '../api/link-result';
 import { clearLinkSession, readLinkSession } from '../link-session';
-import { linkingMessages, linkingTexts } from '../linking-messages';
+import { linkingMessages } from '@billow/contracts';
+import { linkingTexts } from '../linking-messages';
 import { useBankLink } from '../link/use-bank-link';
 
 /** Spec §4: with no stored token, the message shows and /link follows after 2 s. */

@@ -14,7 +14,7 @@ import type { DashboardState, LinkFrom } from '@/lib/navigation-state';
 import { describeLinkResultError, useLinkResult } from '../api/link-result';
 import { linkTokenQuery } from '../api/link-token';
 import { clearLinkSession, storeLinkSession } from '../link-session';
-import { linkingMessages } from '../linking-messages';
+import { linkingMessages } from '@billow/contracts';
 import { useBankLink } from '../link/use-bank-link';
 
 const sectionAfterLinking: Record<LinkFrom, string> = {

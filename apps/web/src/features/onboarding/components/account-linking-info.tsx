@@ -3,8 +3,8 @@
  * before /link opens the bank-linking provider. Visitors from a merchant landing are reminded
  * of that landing's offer. Next carries the navigation state on to /link.
  */
-import { Ban, KeyRound, Lock, ShieldCheck, UserRoundCheck } from 'lucide-react';
 import { useNavigate } from 'react-router';
+import { LINKING_PROVIDER_NAME } from '@billow/contracts';
 import { Button } from '@/components/ui/button';
 import { track } from '@/lib/analytics';
 import { landingInfoForMerchant } from '../merchant-landings';
@@ -12,18 +12,7 @@ import { formatWholeDollars } from '@/lib/money';
 import { readOnboardingState } from '@/lib/navigation-state';
 import { LinkingDiagram } from './linking-diagram';
 import { StepHeading } from './step-heading';
-import { IconList } from '@/components/icon-list';
-
-/** The provider behind /link and /plaid-oauth. */
-export const LINKING_PROVIDER = 'Plaid';
-
-const promises = [
-  { icon: ShieldCheck, text: `${LINKING_PROVIDER} is used by many of the financial apps you know` },
-  { icon: Lock, text: 'Your data is encrypted with AES-256' },
-  { icon: UserRoundCheck, text: 'You own your data' },
-  { icon: Ban, text: 'Your data is never sold or shared for marketing' },
-  { icon: KeyRound, text: 'You can revoke access at any time' },
-];
+import { dataSafetyPromises, IconList } from '@/components/icon-list';
 
 export function AccountLinkingInfo({ incomingState }: { incomingState: unknown }) {
   const navigate = useNavigate();
@@ -46,8 +35,8 @@ export function AccountLinkingInfo({ incomingState }: { incomingState: unknown }
         )}
         <StepHeading>Link your accounts</StepHeading>
         <p className="text-muted-foreground">
-          Billow uses {LINKING_PROVIDER} to securely connect the accounts you pay your bills with,
-          so it can find your subscriptions and start saving.
+          Billow uses {LINKING_PROVIDER_NAME} to securely connect the accounts you pay your bills
+          with, so it can find your subscriptions and start saving.
         </p>
       </header>
 
@@ -57,7 +46,7 @@ export function AccountLinkingInfo({ incomingState }: { incomingState: unknown }
         <h2 id="linking-safety" className="font-semibold">
           Your data is safe
         </h2>
-        <IconList items={promises} />
+        <IconList items={dataSafetyPromises} />
       </section>
 
       <section
