@@ -11,14 +11,16 @@ export const REDIRECT_SUCCESS_DELAY_MS = 2000;
 
 /**
  * `linkProvider` tells the web which Link to open: Billow's sandbox bank dialog, or Plaid Link.
+ * An answer without `linkToken` is a refusal, worded in `error` (spec part 1 §5).
  */
 export const linkTokenResponse = z.object({
-  linkToken: z.string(),
+  linkToken: z.string().optional(),
   linkProvider: z.enum(['sandbox', 'plaid']),
   error: z.string().optional(),
 });
 export const linkResultBody = z.object({ publicToken: z.string().min(1).max(512) });
-export const linkResultResponse = z.object({ status: z.literal('success') });
+/** 'success' is the success value (spec part 1 §3); any other status is a failed link. */
+export const linkResultResponse = z.object({ status: z.string() });
 export const transactionLoadStatus = z.object({
   transactionsLoaded: z.boolean(),
   isAccountLinked: z.boolean(),

@@ -164,4 +164,18 @@ describe(api.name, () => {
     mockFetch(json(200, [{ id: 1 }]));
     await expect(api(route)).rejects.toMatchObject({ kind: 'invalid-response' });
   });
+
+  it("sends a route's query in the address", async () => {
+    const search = defineRoute({
+      method: 'GET',
+      path: '/api/search',
+      query: z.object({ q: z.string().optional(), page: z.number().optional() }),
+      response: z.array(z.string()),
+    });
+    const calls = mockFetch(json(200, ['a']));
+    await expect(
+      api(search, undefined, { query: { q: 'chase bank', page: undefined } }),
+    ).resolves.toEqual(['a']);
+    expect(calls[0]!.url).toBe('/api/search?q=chase+bank');
+  });
 });

@@ -140,14 +140,34 @@ export async function apiRequest<T = unknown>(
   }
 }
 
-/** Calls a contract route and checks the answer against the contract's response shape. */
+type CallOptions<R extends RouteContract> = Omit<RequestOptions, 'method' | 'body'> &
+  (R extends { query: z.ZodType } ? { query: z.input<R['query']> } : { query?: undefined });
+
+/** The route's path with its query string (undefined values left out). */
+export function pathWithQuery(path: string, query: object | undefined): string {
+  const entries = Object.entries(query ?? {}).filter(([, value]) => value !== undefined);
+  if (entries.length === 0) return path;
+  return `${path}?${new URLSearchParams(entries.map(([key, value]) => [key, String(value)])).toString()}`;
+}
+
+/**
+ * Calls a contract route and checks the answer against the contract's response shape. A route
+ * with a `query` contract takes its query in the options.
+ */
 export async function api<R extends RouteContract>(
   route: R,
   ...[body, options]: R extends { body: z.ZodType }
-    ? [body: RouteBody<R>, options?: Omit<RequestOptions, 'method' | 'body'>]
-    : [body?: undefined, options?: Omit<RequestOptions, 'method' | 'body'>]
+    ? [body: RouteBody<R>, options?: CallOptions<R>]
+    : R extends { query: z.ZodType }
+      ? [body: undefined, options: CallOptions<R>]
+      : [body?: undefined, options?: CallOptions<R>]
 ): Promise<RouteResponse<R>> {
-  const data = await apiRequest(route.path, { ...options, method: route.method, body });
+  const { query, ...requestOptions } = (options ?? {}) as CallOptions<R>;
+  const data = await apiRequest(pathWithQuery(route.path, query), {
+    ...requestOptions,
+    method: route.method,
+    body,
+  });
   const parsed = route.response.safeParse(data);
   if (!parsed.success) {
     throw new ApiError(requestMessages.unexpected, 'invalid-response');

@@ -6,9 +6,8 @@
  * except linking's own: reloading the link token would ask for (and store) a new one.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import { bankingRoutes } from '@billow/contracts';
-import { ApiError, apiRequest } from '@/lib/api-client';
+import { api, ApiError } from '@/lib/api-client';
 import { linkingMessages } from '@billow/contracts';
 import { linkingKeys } from './link-token';
 
@@ -19,15 +18,9 @@ export class LinkResultError extends Error {
   }
 }
 
-const linkResultAnswer = z.object({ status: z.string() });
-
 export async function postLinkResult(publicToken: string): Promise<void> {
-  const answer = await apiRequest(bankingRoutes.linkResult.path, {
-    method: bankingRoutes.linkResult.method,
-    body: { publicToken },
-  });
-  const parsed = linkResultAnswer.safeParse(answer);
-  if (!parsed.success || parsed.data.status !== 'success') throw new LinkResultError();
+  const { status } = await api(bankingRoutes.linkResult, { publicToken });
+  if (status !== 'success') throw new LinkResultError();
 }
 
 export function describeLinkResultError(error: unknown): string {

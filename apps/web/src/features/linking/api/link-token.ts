@@ -1,29 +1,24 @@
 /**
- * Asking the server for a link token (spec part 1 §4 "Linking", §5). The answer is read more
- * loosely than the contract so that an answer without a token is told apart from a failed
- * request: it is a refusal, shown in the server's own words (`error`, else 'Failed to get link
- * token') and not retried; a failed request is 'An unexpected error occurred'. A token is
- * stored the moment it arrives, as the spec asks.
+ * Asking the server for a link token (spec part 1 §4 "Linking", §5). An answer without a token
+ * is a refusal, shown in the server's own words (`error`, else 'Failed to get link token') and
+ * not retried; a failed request is 'An unexpected error occurred'. A token is stored the moment
+ * it arrives, as the spec asks.
  */
 import { queryOptions } from '@tanstack/react-query';
-import { bankingRoutes, linkTokenResponse } from '@billow/contracts';
-import { apiRequest } from '@/lib/api-client';
+import { bankingRoutes } from '@billow/contracts';
+import { api } from '@/lib/api-client';
 import { storeLinkSession, type LinkSession } from '../link-session';
 import { linkingMessages } from '@billow/contracts';
 
 /** A session to open Link with, or the server's reason for not giving one. */
 export type LinkTokenAnswer = { session: LinkSession } | { refusal: string };
 
-const lenientLinkTokenResponse = linkTokenResponse.partial({ linkToken: true });
-
 export async function requestLinkToken(signal?: AbortSignal): Promise<LinkTokenAnswer> {
-  const answer = await apiRequest(bankingRoutes.link.path, {
-    method: bankingRoutes.link.method,
-    ...(signal ? { signal } : {}),
-  });
-  const parsed = lenientLinkTokenResponse.safeParse(answer);
-  if (!parsed.success) throw new Error('Unexpected link token response');
-  const { linkToken, linkProvider, error } = parsed.data;
+  const { linkToken, linkProvider, error } = await api(
+    bankingRoutes.link,
+    undefined,
+    signal ? { signal } : {},
+  );
   if (!linkToken) return { refusal: error || linkingMessages.tokenMissing };
   const session = { linkToken, linkProvider };
   storeLinkSession(session);

@@ -8,7 +8,6 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import {
   sandboxRoutes,
-  type RouteContract,
   type SandboxInstitution,
   type sandboxAccountPreview,
 } from '@billow/contracts';
@@ -51,18 +50,12 @@ async function call<T>(request: () => Promise<T>): Promise<T> {
   }
 }
 
-/** The contract's path with a query string (the request helper sends paths as given). */
-function withQuery<R extends RouteContract>(route: R, query: Record<string, string>): R {
-  const search = new URLSearchParams(query).toString();
-  return { ...route, path: search ? `${route.path}?${search}` : route.path };
-}
-
 export function institutionsQuery(search: string) {
   const query = search.trim();
   return queryOptions({
     queryKey: [...linkingKeys.all, 'sandbox-institutions', query] as const,
     queryFn: ({ signal }): Promise<SandboxInstitution[]> =>
-      api(withQuery(sandboxRoutes.institutions, query ? { query } : {}), undefined, { signal }),
+      api(sandboxRoutes.institutions, undefined, { signal, query: query ? { query } : {} }),
     // The list never changes while the dialog is open; keep the last list while typing.
     staleTime: Infinity,
     placeholderData: keepPreviousData,
@@ -87,7 +80,7 @@ export function startSandboxOauth(linkToken: string, institutionId: string) {
 
 export function resumeSandboxOauth(oauthStateId: string) {
   return call(() =>
-    api(withQuery(sandboxRoutes.oauthResume, { oauth_state_id: oauthStateId }), undefined),
+    api(sandboxRoutes.oauthResume, undefined, { query: { oauth_state_id: oauthStateId } }),
   );
 }
 
