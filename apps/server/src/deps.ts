@@ -81,8 +81,8 @@ export function createServices(options: ServiceOptions) {
     cipher,
     linkProvider: config.bank.provider,
     // Detection runs after every sync; the loading screen waits for it.
-    afterSync: async (item) => {
-      await subscriptions.detectForUser(item.userId);
+    afterSync: async (userId) => {
+      await subscriptions.detectForUser(userId);
     },
     clientUserRef: (userId) => hmac(secrets.authSecret, `client-user:${userId}`).slice(0, 32),
     enqueueSync: async (itemId, reason, tx) => {

@@ -30,7 +30,7 @@ export type BankingServiceDeps = {
   clientUserRef: (userId: string) => string;
   enqueueSync: (itemId: string, reason: SyncReason, tx?: Db) => Promise<void>;
   /** Runs after an item's transactions changed (recurring detection hooks in here). */
-  afterSync?: (item: BankItemRow) => Promise<void>;
+  afterSync?: (userId: string) => Promise<void>;
   /** Which Link the web must open for this provider. */
   linkProvider: 'sandbox' | 'plaid';
   webhookUrl?: string | undefined;
@@ -247,8 +247,7 @@ export function createBankingService(deps: BankingServiceDeps) {
         throw error;
       }
       await deps.repo.refreshUpdateRequired(item.userId);
-      const synced = (await deps.repo.item(item.id))!;
-      await deps.afterSync?.(synced);
+      await deps.afterSync?.(item.userId);
       await deps.repo.markInitialSynced(item.id, now());
     },
 
