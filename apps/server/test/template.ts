@@ -12,7 +12,14 @@ import { fromPglite, fromPool, type Database } from '../src/db/database';
 import { migrateDatabase } from '../src/db/migrate';
 import { startJobSystem } from '../src/jobs/job-system';
 
-export const TEMPLATE_DATABASE = 'billow_test_template';
+/**
+ * The template's name on the server, derived from DATABASE_URL's own database so that two test
+ * runs pointed at different databases of one server (two checkouts, say) never drop each other's.
+ */
+export function templateDatabaseFor(databaseUrl: string): string {
+  const base = new URL(databaseUrl).pathname.slice(1).replace(/\W/g, '_') || 'postgres';
+  return `billow_test_template_${base}`;
+}
 
 /** DATABASE_URL with another database name. */
 export function urlFor(databaseUrl: string, database: string): string {
@@ -45,16 +52,17 @@ export async function createPgliteTemplate(): Promise<string> {
 }
 
 export async function createServerTemplate(databaseUrl: string): Promise<void> {
+  const template = templateDatabaseFor(databaseUrl);
   const admin = new pg.Client({ connectionString: databaseUrl });
   await admin.connect();
   try {
-    await admin.query(`DROP DATABASE IF EXISTS ${TEMPLATE_DATABASE} WITH (FORCE)`);
-    await admin.query(`CREATE DATABASE ${TEMPLATE_DATABASE}`);
+    await admin.query(`DROP DATABASE IF EXISTS ${template} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${template}`);
   } finally {
     await admin.end();
   }
   const database = fromPool(
-    new pg.Pool({ connectionString: urlFor(databaseUrl, TEMPLATE_DATABASE), max: 2 }),
+    new pg.Pool({ connectionString: urlFor(databaseUrl, template), max: 2 }),
   );
   try {
     await prepare(database);

@@ -1,7 +1,7 @@
 /**
  * A fresh database for one test file, copied from the migrated template: an in-memory PGlite
  * loaded from the template's dump, or a new database on the PostgreSQL server created with
- * `TEMPLATE billow_test_template`. Dropped again when the file is done.
+ * `TEMPLATE billow_test_template_<database>`. Dropped again when the file is done.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
@@ -9,7 +9,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { fromPglite, fromPool, type Database } from '../src/db/database';
-import { TEMPLATE_DATABASE, urlFor } from './template';
+import { templateDatabaseFor, urlFor } from './template';
 
 export type TestDatabase = Database & { url: string | undefined; destroy(): Promise<void> };
 
@@ -24,7 +24,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const name = `billow_test_${crypto.randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: databaseUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DATABASE}`);
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${templateDatabaseFor(databaseUrl)}`);
   await admin.end();
   const url = urlFor(databaseUrl, name);
   const database = fromPool(new pg.Pool({ connectionString: url, max: 5 }));
