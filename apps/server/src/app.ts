@@ -77,6 +77,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    // API answers are personal (profile-info carries the phone number): no cache may keep one.
+    if (isApiPath(requestPath(request))) reply.header('cache-control', 'no-store');
   });
 
   await app.register(helmet, {

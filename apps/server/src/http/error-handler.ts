@@ -1,8 +1,9 @@
 /**
  * Every error leaves as RFC 9457 problem details with content type application/problem+json.
  * Validation errors list each field in the spec's generic words; framework errors (bad JSON,
- * wrong content type, body too large) keep their 4xx status; anything unexpected is logged with
- * the request id and answered with a 500 that holds no stack, SQL or internals.
+ * wrong content type, body too large) keep their 4xx status; a database that is not there answers
+ * 503 with Retry-After; anything unexpected is logged with the request id and answered with a 500
+ * that holds no stack, SQL or internals.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
@@ -10,7 +11,11 @@ import {
   isResponseSerializationError,
 } from 'fastify-type-provider-zod';
 import { PROBLEM_CONTENT_TYPE, type ProblemFieldError } from '@billow/contracts';
+import { isDatabaseUnavailable } from '../db/unavailable';
 import { ProblemError, problemBody, problemTypeForStatus } from './problem';
+
+/** Seconds a client should wait before trying again while the database is away. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 export function requestPath(request: FastifyRequest): string {
   return request.url.split('?')[0] ?? request.url;
@@ -77,6 +82,22 @@ export function registerErrorHandling(app: FastifyInstance) {
       return sendProblem(
         reply,
         new ProblemError(problemTypeForStatus(status), detail, { status }),
+        request,
+      );
+    }
+
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return sendProblem(
+        reply,
+        new ProblemError(
+          'external-service',
+          'The service is briefly unavailable. Please try again.',
+          {
+            status: 503,
+            headers: { 'retry-after': String(DATABASE_RETRY_AFTER_SECONDS) },
+          },
+        ),
         request,
       );
     }

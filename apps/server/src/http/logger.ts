@@ -1,11 +1,13 @@
 /**
  * pino settings for the whole server. Request logs carry the method, the path without its query
  * string (it can hold a phone number) and the request id; authorization headers, cookies and any
- * token, code or phone field are redacted wherever they appear.
+ * token, code or phone field are redacted wherever they appear; errors go through
+ * serializeError, which drops SQL and its parameters (see error-serializer.ts).
  */
 import type { FastifyRequest } from 'fastify';
 import pino, { type Logger, type LoggerOptions } from 'pino';
 import type { Config } from '../config';
+import { serializeError } from './error-serializer';
 
 const SECRET_KEYS = [
   'token',
@@ -32,6 +34,8 @@ export function loggerOptions(config: Pick<Config, 'logLevel' | 'logFormat'>): L
       censor: '[redacted]',
     },
     serializers: {
+      err: serializeError,
+      error: serializeError,
       req(request: FastifyRequest) {
         return { method: request.method, url: request.url.split('?')[0], id: request.id };
       },

@@ -14,6 +14,7 @@ import { JOB_LIMITS } from '@billow/contracts';
 import type { Database, Db } from '../db/database';
 import type { JobHandlers, JobMap, JobOptions, JobPayload } from './job-map';
 import { executeSqlIn } from './sql-in-transaction';
+import { safeErrorMessage } from '../http/error-serializer';
 
 export type SendOptions = {
   /** Enqueue inside this Drizzle transaction (commits or rolls back with it). */
@@ -146,7 +147,8 @@ export async function startJobSystem<M extends JobMap>(
               { job: name, jobId: job.id, attempt: job.retryCount + 1, err: error },
               'job attempt failed',
             );
-            await boss.fail(name, job.id, { message: error.message });
+            // The failure is stored in pg-boss's table: no SQL parameters (phone numbers…) in it.
+            await boss.fail(name, job.id, { message: safeErrorMessage(error) });
           }
         },
       );
