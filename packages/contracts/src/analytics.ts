@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { defineRoute } from './route';
+import { text } from './text';
 
 export const analyticsEventName = z.enum([
   'page_view',
@@ -44,7 +45,7 @@ export const PERSONAL_PROPERTY_KEYS = [
   'address',
 ] as const;
 
-const propertyValue = z.union([z.string().max(200), z.number(), z.boolean(), z.null()]);
+const propertyValue = z.union([text().max(200), z.number(), z.boolean(), z.null()]);
 
 export const analyticsProperties = z
   .record(z.string().regex(/^[a-z][a-z0-9_]{0,39}$/), propertyValue)
@@ -63,7 +64,7 @@ export const analyticsEvent = z.object({
   name: analyticsEventName,
   anonymousId: z.string().uuid(),
   occurredAt: z.iso.datetime().optional(),
-  path: z.string().max(300).regex(/^\//).optional(),
+  path: text().max(300).regex(/^\//).optional(),
   properties: analyticsProperties.optional(),
 });
 export type AnalyticsEvent = z.infer<typeof analyticsEvent>;

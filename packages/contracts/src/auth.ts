@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { defineRoute } from './route';
+import { text } from './text';
 import { linkedAccount } from './users';
 
 export const OTP = {
@@ -17,7 +18,7 @@ export const OTP = {
 /** Spec part 1 §5: the code field takes at most 8 characters. */
 export const SIGN_IN_CODE_MAX_LENGTH = 8;
 
-export const phoneNumberInput = z.string().trim().min(1).max(32);
+export const phoneNumberInput = text().trim().min(1).max(32);
 
 export const otpStartBody = z.object({ phoneNumber: phoneNumberInput });
 export const otpStartResponse = z.object({
@@ -29,7 +30,7 @@ export const otpStartResponse = z.object({
 
 export const otpVerifyBody = z.object({
   phoneNumber: phoneNumberInput,
-  code: z.string().trim().min(1).max(SIGN_IN_CODE_MAX_LENGTH),
+  code: text().trim().min(1).max(SIGN_IN_CODE_MAX_LENGTH),
 });
 
 export const authTokens = z.object({
@@ -50,8 +51,8 @@ export type SignInUser = z.infer<typeof signInUser>;
 export const otpVerifyResponse = authTokens.extend({ user: signInUser });
 export type OtpVerifyResponse = z.infer<typeof otpVerifyResponse>;
 
-export const refreshBody = z.object({ refreshToken: z.string().min(1).max(512) });
-export const logoutBody = z.object({ refreshToken: z.string().min(1).max(512).optional() });
+export const refreshBody = z.object({ refreshToken: text().min(1).max(512) });
+export const logoutBody = z.object({ refreshToken: text().min(1).max(512).optional() });
 
 /**
  * Why a code was refused, in `detail` of a 400 'authentication-failed' problem, so the web can

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { defineRoute } from './route';
+import { hasOnlySafeText, text, UNSAFE_TEXT_MESSAGE } from './text';
 
 export const TRANSACTION_STATUS_POLL_MS = 5000;
 export const REDIRECT_SUCCESS_DELAY_MS = 2000;
@@ -18,7 +19,7 @@ export const linkTokenResponse = z.object({
   linkProvider: z.enum(['sandbox', 'plaid']),
   error: z.string().optional(),
 });
-export const linkResultBody = z.object({ publicToken: z.string().min(1).max(512) });
+export const linkResultBody = z.object({ publicToken: text().min(1).max(512) });
 /** 'success' is the success value (spec part 1 §3); any other status is a failed link. */
 export const linkResultResponse = z.object({ status: z.string() });
 export const transactionLoadStatus = z.object({
@@ -83,12 +84,12 @@ export const sandboxAccountPreview = z.object({
 });
 
 const linkLogin = z.object({
-  link_token: z.string().min(1),
-  institution_id: z.string().min(1),
-  username: z.string().max(200).optional(),
-  password: z.string().max(200).optional(),
-  mfa_code: z.string().max(20).optional(),
-  oauth_state_id: z.string().max(200).optional(),
+  link_token: text().min(1).max(512),
+  institution_id: text().min(1).max(100),
+  username: text().max(200).optional(),
+  password: text().max(200).optional(),
+  mfa_code: text().max(20).optional(),
+  oauth_state_id: text().max(200).optional(),
 });
 
 export const sandboxLinkError = z.object({ error_code: z.string(), error_message: z.string() });
@@ -105,7 +106,7 @@ export const sandboxRoutes = {
     method: 'GET',
     path: '/api/dev/sandbox/link/institutions',
     auth: false,
-    query: z.object({ query: z.string().max(100).optional() }),
+    query: z.object({ query: text().max(100).optional() }),
     response: z.array(sandboxInstitution),
   }),
   login: defineRoute({
@@ -119,21 +120,24 @@ export const sandboxRoutes = {
     method: 'POST',
     path: '/api/dev/sandbox/link/oauth',
     auth: false,
-    body: z.object({ link_token: z.string().min(1), institution_id: z.string().min(1) }),
+    body: z.object({
+      link_token: text().min(1).max(512),
+      institution_id: text().min(1).max(100),
+    }),
     response: z.object({ oauth_state_id: z.string(), redirect_path: z.string() }),
   }),
   oauthResume: defineRoute({
     method: 'GET',
     path: '/api/dev/sandbox/link/oauth',
     auth: false,
-    query: z.object({ oauth_state_id: z.string().min(1) }),
+    query: z.object({ oauth_state_id: text().min(1).max(200) }),
     response: z.object({ institution: sandboxInstitution }),
   }),
   complete: defineRoute({
     method: 'POST',
     path: '/api/dev/sandbox/link/complete',
     auth: false,
-    body: linkLogin.extend({ account_keys: z.array(z.string()).min(1) }),
+    body: linkLogin.extend({ account_keys: z.array(text().max(100)).min(1).max(50) }),
     response: z.object({
       public_token: z.string(),
       institution: z.object({ institution_id: z.string(), name: z.string() }),
@@ -145,9 +149,12 @@ export const sandboxRoutes = {
     path: '/api/dev/sandbox/public-token',
     auth: false,
     body: z.object({
-      institution_id: z.string().optional(),
-      persona: z.string().optional(),
-      override_accounts: z.array(z.unknown()).optional(),
+      institution_id: text().max(100).optional(),
+      persona: text().max(100).optional(),
+      override_accounts: z
+        .array(z.unknown())
+        .refine(hasOnlySafeText, { message: UNSAFE_TEXT_MESSAGE })
+        .optional(),
     }),
     response: z.object({ public_token: z.string() }),
   }),

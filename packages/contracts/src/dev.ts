@@ -1,6 +1,7 @@
 /** Sandbox-only endpoints (`/api/dev/*`): the outbox where texts and emails land instead of being sent. */
 import { z } from 'zod';
 import { defineRoute } from './route';
+import { text } from './text';
 
 export const outboxMessage = z.object({
   channel: z.enum(['sms', 'email']),
@@ -16,7 +17,7 @@ export const devRoutes = {
     method: 'GET',
     path: '/api/dev/outbox',
     auth: false,
-    query: z.object({ to: z.string().trim().min(1).max(320).optional() }),
+    query: z.object({ to: text().trim().min(1).max(320).optional() }),
     response: z.array(outboxMessage),
   }),
 } as const;

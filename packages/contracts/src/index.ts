@@ -6,6 +6,7 @@ export * from './enums';
 export * from './messages';
 export * from './constants';
 export * from './route';
+export * from './text';
 export * from './health';
 export * from './phone';
 export * from './auth';

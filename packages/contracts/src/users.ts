@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { accountType } from './enums';
 import { defineRoute } from './route';
+import { text } from './text';
 
 export const linkedAccount = z.object({
   id: z.string(),
@@ -42,12 +43,12 @@ export type ProfileInfo = z.infer<typeof profileInfo>;
 export const FEEDBACK_MAX_LENGTH = 1000;
 export const LEGAL_NAME_MAX_LENGTH = 120;
 
-const legalName = z.string().trim().min(1).max(LEGAL_NAME_MAX_LENGTH);
+const legalName = text().trim().min(1).max(LEGAL_NAME_MAX_LENGTH);
 
 export const updateProfileInfoBody = z
   .object({
     user_legal_name: legalName.optional(),
-    email: z.string().trim().toLowerCase().pipe(z.email()).optional(),
+    email: text().trim().toLowerCase().pipe(z.email()).optional(),
     /** Accepted for compatibility; only the email verification flow can make it true. */
     is_email_verified: z.boolean().optional(),
   })
@@ -67,7 +68,7 @@ export const onboardingProfileBody = z.object({
 });
 
 export const feedbackBody = z.object({
-  feedback: z.string().trim().min(1).max(FEEDBACK_MAX_LENGTH),
+  feedback: text().trim().min(1).max(FEEDBACK_MAX_LENGTH),
 });
 
 export const fetchUserResponse = z.object({
@@ -82,7 +83,7 @@ export const userRoutes = {
   fetchOrCreateUser: defineRoute({
     method: 'POST',
     path: '/api/user/fetch-or-create-user',
-    body: z.object({ phoneNumber: z.string().trim().min(1).max(32) }),
+    body: z.object({ phoneNumber: text().trim().min(1).max(32) }),
     response: z.object({ existingUser: z.boolean(), userId: z.string() }),
   }),
   fetchUser: defineRoute({
@@ -132,7 +133,7 @@ export const userRoutes = {
   verifyEmail: defineRoute({
     method: 'POST',
     path: '/api/user/verify-email',
-    body: z.object({ code: z.string().trim().min(1).max(12) }),
+    body: z.object({ code: text().trim().min(1).max(12) }),
     response: profileInfo,
   }),
 } as const;
