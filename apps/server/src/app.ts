@@ -8,7 +8,9 @@ import helmet from '@fastify/helmet';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/database';
+import { clientErrorHandler } from './http/client-error';
 import { registerErrorHandling, requestPath, sendProblem } from './http/error-handler';
+import { helmetOptions, securityHeaders } from './http/security-headers';
 import { ProblemError } from './http/problem';
 import rateLimit from '@fastify/rate-limit';
 import type { Services } from './deps';
@@ -16,11 +18,11 @@ import { registerAnalyticsRoutes } from './modules/analytics/analytics.routes';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { registerBankingRoutes } from './modules/banking/banking.routes';
 import { registerSandboxBankRoutes } from './modules/banking/sandbox-bank.routes';
-import { registerDevRoutes } from './modules/dev/dev.routes';
+import { isLoopbackHost, registerDevRoutes } from './modules/dev/dev.routes';
 import { registerHealthRoutes } from './modules/health/health.routes';
 import { registerSubscriptionRoutes } from './modules/subscriptions/subscriptions.routes';
 import { registerUserRoutes } from './modules/users/users.routes';
-import { isApiPath, registerWeb, sendSpaIndex } from './web/static';
+import { isApiPath, isAssetPath, registerWeb, sendSpaIndex } from './web/static';
 
 export type AppDeps = {
   config: Config;
@@ -29,38 +31,12 @@ export type AppDeps = {
   services: Services;
 };
 
-/** Plaid Link runs from Plaid's CDN in an iframe (https://plaid.com/docs/link/web/#csp). */
-const PLAID_LINK_ORIGINS = [
-  'https://cdn.plaid.com',
-  'https://production.plaid.com',
-  'https://sandbox.plaid.com',
-];
-
-export function contentSecurityPolicy(
-  config: Pick<Config, 'publicUrl' | 'cspExtraOrigins' | 'bank'>,
-) {
-  const plaid = config.bank.provider === 'plaid' ? PLAID_LINK_ORIGINS : [];
-  return {
-    useDefaults: false,
-    directives: {
-      defaultSrc: ["'self'"],
-      scriptSrc: ["'self'", ...plaid, ...config.cspExtraOrigins],
-      styleSrc: ["'self'", "'unsafe-inline'"],
-      imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-      fontSrc: ["'self'", 'data:'],
-      connectSrc: ["'self'", ...plaid, ...config.cspExtraOrigins],
-      frameSrc: ["'self'", ...plaid],
-      objectSrc: ["'none'"],
-      baseUri: ["'self'"],
-      formAction: ["'self'"],
-      frameAncestors: ["'none'"],
-      ...(config.publicUrl.startsWith('https://') ? { upgradeInsecureRequests: [] } : {}),
-    },
-  };
-}
+export { contentSecurityPolicy } from './http/security-headers';
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database, services } = deps;
+  const helmetConfig = helmetOptions(config);
+  const headers = securityHeaders(helmetConfig);
   const app = Fastify({
     loggerInstance: deps.logger,
     genReqId: (request) => {
@@ -70,6 +46,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     forceCloseConnections: 'idle',
     trustProxy: config.appEnv === 'production',
+    // Refused before routing (a malformed URL), so helmet's hook has not run: add its headers here.
+    frameworkErrors: (_error, request, reply) => {
+      void reply.headers({ ...headers, 'cache-control': 'no-store' });
+      return sendProblem(
+        reply,
+        new ProblemError('bad-request', 'The request URL is not valid.'),
+        request,
+      );
+    },
+    clientErrorHandler: clientErrorHandler(headers),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -81,11 +67,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (isApiPath(requestPath(request))) reply.header('cache-control', 'no-store');
   });
 
-  await app.register(helmet, {
-    contentSecurityPolicy: contentSecurityPolicy(config),
-    crossOriginEmbedderPolicy: false,
-    strictTransportSecurity: config.publicUrl.startsWith('https://'),
-  });
+  await app.register(helmet, helmetConfig);
 
   await app.register(rateLimit, {
     global: false,
@@ -110,7 +92,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerSubscriptionRoutes(app, { subscriptions: services.subscriptions });
   await registerBankingRoutes(app, { banking: services.banking, provider: services.bankProvider });
   if (config.isSandbox) {
-    await registerDevRoutes(app, { outbox: services.outbox });
+    await registerDevRoutes(app, {
+      outbox: services.outbox,
+      isLoopbackOnly: isLoopbackHost(config.host),
+    });
     if (services.sandboxBank) {
       await registerSandboxBankRoutes(app, {
         bank: services.sandboxBank,
@@ -120,14 +105,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }
   }
 
-  const isWebServed = config.serveWeb && (await registerWeb(app, config.webDistDir));
+  const isWebServed =
+    config.serveWeb &&
+    (await registerWeb(app, config.webDistDir, { serveSourceMaps: config.isSandbox }));
 
   app.setNotFoundHandler((request, reply) => {
     const urlPath = requestPath(request);
     if (
       isWebServed &&
       (request.method === 'GET' || request.method === 'HEAD') &&
-      !isApiPath(urlPath)
+      !isApiPath(urlPath) &&
+      !isAssetPath(urlPath)
     ) {
       return sendSpaIndex(reply);
     }

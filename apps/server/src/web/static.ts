@@ -1,7 +1,8 @@
 /**
  * Serves the built web app. Hashed assets are cached for a year; index.html is revalidated on
- * every load so a new deploy is picked up. Any GET outside /api and /ws that matches no file gets
- * index.html, and the React router decides what to show (its own 404 page included).
+ * every load so a new deploy is picked up. Any GET outside /api, /ws and /assets that matches no
+ * file gets index.html, and the React router decides what to show (its own 404 page included).
+ * Source maps are served in the sandbox only.
  */
 import fs from 'node:fs';
 import type { ServerResponse } from 'node:http';
@@ -9,7 +10,11 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 
-export async function registerWeb(app: FastifyInstance, distDir: string): Promise<boolean> {
+export async function registerWeb(
+  app: FastifyInstance,
+  distDir: string,
+  options: { serveSourceMaps: boolean },
+): Promise<boolean> {
   if (!fs.existsSync(path.join(distDir, 'index.html'))) {
     app.log.warn({ distDir }, 'web build not found; serving the API only (run `npm run build`)');
     return false;
@@ -17,6 +22,8 @@ export async function registerWeb(app: FastifyInstance, distDir: string): Promis
   await app.register(fastifyStatic, {
     root: distDir,
     wildcard: false,
+    // Source maps hold the web app's source: a help in the sandbox, not for the public internet.
+    allowedPath: (pathName: string) => options.serveSourceMaps || !pathName.endsWith('.map'),
     cacheControl: false,
     // @fastify/static hands setHeaders the raw http.ServerResponse (its typings say FastifyReply).
     setHeaders(res: unknown, filePath: string) {
@@ -36,6 +43,11 @@ export function isApiPath(urlPath: string): boolean {
     urlPath === '/ws' ||
     urlPath.startsWith('/ws/')
   );
+}
+
+/** A missing build file is a 404, not the app page (a stale tab would parse HTML as script). */
+export function isAssetPath(urlPath: string): boolean {
+  return urlPath.startsWith('/assets/') || urlPath.endsWith('.map');
 }
 
 export function sendSpaIndex(reply: FastifyReply) {

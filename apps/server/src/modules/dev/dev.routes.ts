@@ -1,12 +1,32 @@
 /** `/api/dev/*`: sandbox only (never registered when APP_ENV=production). */
+import net from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { devRoutes, normalizePhoneNumber } from '@billow/contracts';
 import { mount } from '../../http/route';
+import { ProblemError } from '../../http/problem';
 import type { OutboxRepo } from './outbox.repo';
 
-export async function registerDevRoutes(app: FastifyInstance, deps: { outbox: OutboxRepo }) {
+/** Whether HOST only accepts connections from this machine (127.0.0.0/8, ::1, localhost). */
+export function isLoopbackHost(host: string): boolean {
+  if (host === 'localhost') return true;
+  if (net.isIPv4(host)) return host.startsWith('127.');
+  return host === '::1' || host === '::ffff:127.0.0.1';
+}
+
+export async function registerDevRoutes(
+  app: FastifyInstance,
+  deps: { outbox: OutboxRepo; isLoopbackOnly: boolean },
+) {
   mount(app, devRoutes.outbox, async (request) => {
     const to = request.query.to;
+    // The whole outbox holds everyone's sign-in codes: only a server nobody else can reach lists
+    // it. Reachable from the network, a caller must name the recipient whose messages they want.
+    if (!to && !deps.isLoopbackOnly) {
+      throw new ProblemError(
+        'forbidden',
+        'This server listens beyond this machine, so the outbox lists one recipient at a time: add ?to=.',
+      );
+    }
     // A phone number can be given as typed ("(555) 555-0100"); an email is matched as is.
     const recipient = to && !to.includes('@') ? normalizePhoneNumber(to) : to?.toLowerCase();
     return deps.outbox.list(recipient);
