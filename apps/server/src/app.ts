@@ -3,7 +3,7 @@
  * environment. main.ts builds it for real; tests build it on a test database.
  */
 import crypto from 'node:crypto';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from 'fastify';
 import helmet from '@fastify/helmet';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
@@ -29,6 +29,8 @@ export type AppDeps = {
   database: Database;
   logger: FastifyBaseLogger;
   services: Services;
+  /** Told of every route as it is registered (tests check each one has a contract). */
+  onRoute?: (route: RouteOptions) => void;
 };
 
 export { contentSecurityPolicy } from './http/security-headers';
@@ -57,6 +59,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     clientErrorHandler: clientErrorHandler(headers),
   });
+  if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);

@@ -5,7 +5,7 @@
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
-import { buildApp } from '../src/app';
+import { buildApp, type AppDeps } from '../src/app';
 import { createServices, type Services } from '../src/deps';
 import { loadConfig, type Config } from '../src/config';
 import { loggerOptions } from '../src/http/logger';
@@ -57,6 +57,7 @@ export async function createTestApp(
     database?: TestDatabase;
     setup?: (app: FastifyInstance) => void;
     clock?: () => Date;
+    onRoute?: AppDeps['onRoute'];
   } = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase());
@@ -77,7 +78,13 @@ export async function createTestApp(
     ...(options.clock ? { clock: options.clock } : {}),
   });
   const handlers = createJobHandlers(services);
-  const app = await buildApp({ config, database, logger, services });
+  const app = await buildApp({
+    config,
+    database,
+    logger,
+    services,
+    ...(options.onRoute ? { onRoute: options.onRoute } : {}),
+  });
   options.setup?.(app);
   await app.ready();
   return {

@@ -16,3 +16,4 @@ export * from './merchants';
 export * from './analytics';
 export * from './banking';
 export * from './subscriptions';
+export * from './routes';

@@ -9,6 +9,9 @@ export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60;
 
 const ISSUER = 'billow';
+const isUuid = (value: unknown): value is string =>
+  typeof value === 'string' &&
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 const AUDIENCE = 'billow-app';
 
 export type TokenUse = 'id' | 'access';
@@ -51,7 +54,8 @@ export function createSessionTokenService(deps: {
           algorithms: ['HS256'],
           currentDate: now(),
         });
-        if ((payload.token_use !== 'id' && payload.token_use !== 'access') || !payload.sub)
+        // A subject that is not a user id is refused here, not left to fail as a database query.
+        if ((payload.token_use !== 'id' && payload.token_use !== 'access') || !isUuid(payload.sub))
           return { error: 'invalid' };
         return { userId: payload.sub };
       } catch (error) {

@@ -1,0 +1,171 @@
+/**
+ * Every route of the API, generated from the contracts' route list: each signed-in route refuses
+ * every kind of bad token with a 401 problem, and a second person using the first person's ids
+ * gets 404 and changes nothing. A route registered without a contract fails the first test, so
+ * nothing escapes this matrix by being new.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import {
+  apiRoutes,
+  bankingRoutes,
+  subscriptionRoutes,
+  userRoutes,
+  type RouteContract,
+} from '@billow/contracts';
+import { forgedAuthorizations } from './forged-tokens';
+import { linkSandboxItem } from './sandbox-link';
+import { bearer, signIn } from './sign-in';
+import { createTestApp, type TestApp } from './test-app';
+
+/** Routes outside the contracts on purpose: provider webhooks speak the provider's shapes. */
+const UNCONTRACTED_ROUTES = ['POST /api/plaid/webhook'];
+
+const key = (route: { method: string; path: string }) => `${route.method} ${route.path}`;
+const signedInRoutes = apiRoutes.filter((route) => route.auth !== false);
+
+function inject(
+  t: TestApp,
+  route: RouteContract,
+  authorization: string | undefined,
+  body?: object,
+) {
+  return t.app.inject({
+    method: route.method,
+    url: route.path,
+    headers: authorization ? { authorization } : {},
+    ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: body ?? {} }),
+  });
+}
+
+/** The uuid fields of a route's body: where one person's ids could be passed by another. */
+function idFields(route: RouteContract): string[] {
+  if (!route.body) return [];
+  const schema = z.toJSONSchema(route.body, { io: 'input', unrepresentable: 'any' }) as {
+    properties?: Record<string, { format?: string }>;
+  };
+  return Object.entries(schema.properties ?? {})
+    .filter(([, property]) => property.format === 'uuid')
+    .map(([name]) => name);
+}
+
+describe('the route list', () => {
+  it('holds every route the server registers', async () => {
+    const registered: string[] = [];
+    const t = await createTestApp({
+      onRoute: (route) => {
+        for (const method of [route.method].flat()) {
+          if (method !== 'HEAD') registered.push(`${method} ${route.url}`);
+        }
+      },
+    });
+    await t.close();
+    const listed = new Set([...apiRoutes.map(key), ...UNCONTRACTED_ROUTES]);
+    expect(registered.filter((route) => !listed.has(route))).toEqual([]);
+    expect([...listed].filter((route) => !registered.includes(route))).toEqual([]);
+  });
+});
+
+describe('every signed-in route', () => {
+  let t: TestApp;
+  let authorizations: Record<string, string | undefined>;
+  beforeAll(async () => {
+    t = await createTestApp();
+    const a = await signIn(t.app, '+14155550191');
+    const b = await signIn(t.app, '+14155550192');
+    authorizations = await forgedAuthorizations(a.accessToken, b.user.userId);
+  });
+  afterAll(() => t.close());
+
+  it('is not empty', () => expect(signedInRoutes.length).toBeGreaterThan(10));
+
+  for (const route of signedInRoutes) {
+    it(`${key(route)} refuses a missing, garbage, expired, unsigned, foreign-key or edited token`, async () => {
+      for (const [name, authorization] of Object.entries(authorizations)) {
+        const response = await inject(t, route, authorization);
+        expect(response.statusCode, `${name}: ${response.body}`).toBe(401);
+        expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
+      }
+    });
+  }
+});
+
+describe("one person's ids in another person's requests", () => {
+  let t: TestApp;
+  let a: { token: string; accounts: string[]; subscriptions: string[] };
+  let bToken: string;
+
+  async function snapshotOfA() {
+    const headers = bearer(a.token);
+    const [profile, subscriptions, status] = await Promise.all([
+      t.app.inject({ method: 'GET', url: userRoutes.profileInfo.path, headers }),
+      t.app.inject({ method: 'GET', url: subscriptionRoutes.listAll.path, headers }),
+      t.app.inject({ method: 'GET', url: bankingRoutes.transactionLoadStatus.path, headers }),
+    ]);
+    return [profile.json(), subscriptions.json(), status.json()];
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    const session = await signIn(t.app, '+14155550193');
+    await linkSandboxItem(t, session.token, { persona: 'default' });
+    const profile = await t.app.inject({
+      method: 'GET',
+      url: userRoutes.profileInfo.path,
+      headers: bearer(session.token),
+    });
+    const subscriptions = await t.app.inject({
+      method: 'GET',
+      url: subscriptionRoutes.listAll.path,
+      headers: bearer(session.token),
+    });
+    a = {
+      token: session.token,
+      accounts: (profile.json() as { linkedAccounts: { id: string }[] }).linkedAccounts.map(
+        (account) => account.id,
+      ),
+      subscriptions: (subscriptions.json() as { id: string }[]).map((s) => s.id),
+    };
+    bToken = (await signIn(t.app, '+14155550194')).token;
+  });
+  afterAll(() => t.close());
+
+  it("gets 404 on every route that takes an id, and leaves the first person's data as it was", async () => {
+    const idsByField: Record<string, string[]> = {
+      financialAccountId: a.accounts,
+      subscriptionId: a.subscriptions,
+    };
+    expect(a.accounts.length).toBeGreaterThan(0);
+    expect(a.subscriptions.length).toBeGreaterThan(0);
+    const before = await snapshotOfA();
+    const routes = signedInRoutes.filter((route) => idFields(route).length > 0);
+    expect(routes.length).toBeGreaterThan(0);
+    for (const route of routes) {
+      for (const field of idFields(route)) {
+        const ids = idsByField[field];
+        expect(ids, `no id of the first person for ${key(route)} ${field}: add one`).toBeDefined();
+        for (const id of ids!) {
+          const body = { ...validExtras(route), [field]: id };
+          const response = await inject(t, route, `Bearer ${bToken}`, body);
+          expect(response.statusCode, `${key(route)} ${response.body}`).toBe(404);
+          expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
+        }
+      }
+    }
+    expect(await snapshotOfA()).toEqual(before);
+  });
+});
+
+/** The other fields a route needs besides the id (literals the contract fixes). */
+function validExtras(route: RouteContract): Record<string, unknown> {
+  if (!route.body) return {};
+  const schema = z.toJSONSchema(route.body, { io: 'input', unrepresentable: 'any' }) as {
+    properties?: Record<string, { const?: unknown; enum?: unknown[] }>;
+  };
+  const extras: Record<string, unknown> = {};
+  for (const [name, property] of Object.entries(schema.properties ?? {})) {
+    if (property.const !== undefined) extras[name] = property.const;
+    else if (property.enum?.length === 1) extras[name] = property.enum[0];
+  }
+  return extras;
+}

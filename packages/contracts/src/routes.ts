@@ -1,0 +1,29 @@
+/**
+ * Every HTTP route of the API, in one list. Server suites walk it (the token and cross-user
+ * matrix, property-based bad input), and a test fails when the server registers a route that is
+ * missing here, so a new route is covered by those suites the day it lands.
+ */
+import { analyticsRoutes } from './analytics';
+import { authRoutes } from './auth';
+import { bankingRoutes, sandboxRoutes } from './banking';
+import { devRoutes } from './dev';
+import { healthRoutes } from './health';
+import type { RouteContract } from './route';
+import { savingsRoutes, subscriptionRoutes } from './subscriptions';
+import { userRoutes } from './users';
+
+export const apiRouteGroups = {
+  health: healthRoutes,
+  auth: authRoutes,
+  users: userRoutes,
+  analytics: analyticsRoutes,
+  banking: bankingRoutes,
+  subscriptions: subscriptionRoutes,
+  savings: savingsRoutes,
+  dev: devRoutes,
+  sandbox: sandboxRoutes,
+} as const;
+
+export const apiRoutes: readonly RouteContract[] = Object.values(apiRouteGroups).flatMap(
+  (group): RouteContract[] => Object.values(group),
+);
