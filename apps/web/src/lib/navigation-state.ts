@@ -44,12 +44,3 @@ export function hasNavigationState(state: unknown): boolean {
 /** Where /link was opened from, so it can offer the way back (spec part 1 §2 "/link"). */
 export type LinkFrom = 'profile' | 'negotiation';
 export type LinkState = { from: LinkFrom };
-
-/** The dashboard preselects a section from `{ section }` (spec part 2 §2). */
-export const dashboardState = z.object({ section: z.string().optional() });
-export type DashboardState = z.infer<typeof dashboardState>;
-
-export function readDashboardState(state: unknown): DashboardState {
-  const parsed = dashboardState.safeParse(state);
-  return parsed.success ? parsed.data : {};
-}
