@@ -11,6 +11,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { SubscriptionCategory } from '@billow/contracts';
 import { bankAccounts, bankTransactions } from '../banking/banking.schema';
 import { users } from '../users/users.schema';
 
@@ -28,7 +29,7 @@ export const subscriptions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     merchantName: text().notNull(),
     merchantWebsite: text(),
-    category: text().notNull(),
+    category: text().$type<SubscriptionCategory>().notNull(),
     cadence: text().notNull(),
     status: text().notNull(),
     amountCents: bigint({ mode: 'number' }).notNull(),
