@@ -86,14 +86,6 @@ export function createAuthRepo(db: Db) {
         .limit(1);
       return row;
     },
-    async findUserById(id: string) {
-      const [row] = await db
-        .select({ id: users.id, phoneNumber: users.phoneNumber })
-        .from(users)
-        .where(eq(users.id, id))
-        .limit(1);
-      return row;
-    },
     /** Creates the user of a phone, or finds the one a parallel request just created. */
     async findOrCreateUser(phoneNumber: string) {
       const [created] = await db
@@ -127,20 +119,48 @@ export function createAuthRepo(db: Db) {
         .limit(1);
       return row;
     },
-    /** Retires a token as it is rotated; false when it was already rotated (a replay). */
-    async markReplaced(id: string, now: Date): Promise<boolean> {
-      const rows = await db
-        .update(refreshTokens)
-        .set({ replacedAt: now })
+    /**
+     * Retires a token and stores its successor in one step; false when the token was already
+     * rotated or revoked. On the PostgreSQL server a parallel rotation of the same token waits on
+     * the row lock, so by the time it answers false the successor is committed and readable.
+     */
+    async rotate(
+      id: string,
+      now: Date,
+      successor: { userId: string; familyId: string; tokenHash: string; expiresAt: Date },
+    ): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const retired = await tx
+          .update(refreshTokens)
+          .set({ replacedAt: now })
+          .where(
+            and(
+              eq(refreshTokens.id, id),
+              isNull(refreshTokens.replacedAt),
+              isNull(refreshTokens.revokedAt),
+            ),
+          )
+          .returning({ id: refreshTokens.id });
+        if (retired.length !== 1) return false;
+        await tx.insert(refreshTokens).values(successor).onConflictDoNothing();
+        return true;
+      });
+    },
+    /** The user of a bearer token while its session (refresh-token family) is not signed out. */
+    async findSessionUser(userId: string, familyId: string) {
+      const [row] = await db
+        .select({ id: users.id })
+        .from(users)
+        .innerJoin(refreshTokens, eq(refreshTokens.userId, users.id))
         .where(
           and(
-            eq(refreshTokens.id, id),
-            isNull(refreshTokens.replacedAt),
+            eq(users.id, userId),
+            eq(refreshTokens.familyId, familyId),
             isNull(refreshTokens.revokedAt),
           ),
         )
-        .returning({ id: refreshTokens.id });
-      return rows.length === 1;
+        .limit(1);
+      return row;
     },
     async revokeFamily(familyId: string, now: Date) {
       await db

@@ -155,6 +155,12 @@ describe('sign-in with a texted code', () => {
       ).statusCode,
     ).toBe(200);
 
+    // Past the reuse interval in which a client racing itself gets the same successor.
+    await t.database.executeSql(
+      `update refresh_tokens set replaced_at = replaced_at - interval '1 minute'
+        where replaced_at is not null and user_id = $1`,
+      [session.user.userId],
+    );
     const replay = await refresh(session.refreshToken);
     expect(replay.statusCode).toBe(401);
     // The thief's replay also killed the legitimate newer token.
@@ -211,7 +217,7 @@ describe('sign-in with a texted code', () => {
       key: t.services.secrets.authSecret,
       now: () => new Date(Date.now() - 3600_000),
     });
-    const stale = await past.issue({ id: claims.sub, phoneNumber: '+15555550100' });
+    const stale = await past.issue({ id: claims.sub, phoneNumber: '+15555550100' }, claims.sid);
     const expired = await t.app.inject({
       method: 'GET',
       url: '/api/user/profile-info',

@@ -19,7 +19,11 @@ import { hmac, randomDigits, randomToken, safeEqual, sha256 } from '../../securi
 import type { SmsSender } from '../../providers/sms/sms-sender';
 import { SmsDeliveryError } from '../../providers/sms/sms-sender';
 import type { AuthRepo } from './auth.repo';
-import { REFRESH_TOKEN_TTL_SECONDS, type SessionTokenService } from './session-tokens';
+import {
+  REFRESH_REUSE_INTERVAL_SECONDS,
+  REFRESH_TOKEN_TTL_SECONDS,
+  type SessionTokenService,
+} from './session-tokens';
 
 export type AuthServiceDeps = {
   repo: AuthRepo;
@@ -45,6 +49,8 @@ function codeRefused(detail: string) {
 
 const invalidRefresh = () =>
   new ProblemError('unauthorized', 'The refresh token is invalid or expired.', { status: 401 });
+const invalidBearer = () =>
+  new ProblemError('unauthorized', 'The access token is not valid.', { status: 401 });
 
 export function createAuthService(deps: AuthServiceDeps) {
   const now = deps.clock ?? (() => new Date());
@@ -61,19 +67,25 @@ export function createAuthService(deps: AuthServiceDeps) {
     return phone;
   }
 
-  async function startSession(
-    user: { id: string; phoneNumber: string },
-    familyId: string = crypto.randomUUID(),
-  ): Promise<AuthTokens> {
+  async function startSession(user: { id: string; phoneNumber: string }): Promise<AuthTokens> {
     const refreshToken = randomToken();
+    const familyId = crypto.randomUUID();
     await deps.repo.insertRefreshToken({
       userId: user.id,
       familyId,
       tokenHash: sha256(refreshToken),
       expiresAt: new Date(now().getTime() + REFRESH_TOKEN_TTL_SECONDS * 1000),
     });
-    return { ...(await deps.tokens.issue(user)), refreshToken };
+    return { ...(await deps.tokens.issue(user, familyId)), refreshToken };
   }
+
+  /**
+   * The token that replaces a refresh token, derived from it under the auth secret: every
+   * request that rotates the same token within the reuse interval gets the same successor, and
+   * the database holds only its hash, never a usable token.
+   */
+  const successorOf = (refreshToken: string) =>
+    hmac(deps.codeKey, `refresh-successor:${refreshToken}`);
 
   return {
     async startOtp(rawPhone: string) {
@@ -165,16 +177,44 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     async refresh(refreshToken: string): Promise<AuthTokens> {
       const at = now();
-      const found = await deps.repo.findRefreshToken(sha256(refreshToken));
+      const tokenHash = sha256(refreshToken);
+      const found = await deps.repo.findRefreshToken(tokenHash);
       if (!found) throw invalidRefresh();
       const { token } = found;
       if (token.revokedAt || token.expiresAt <= at) throw invalidRefresh();
-      if (token.replacedAt || !(await deps.repo.markReplaced(token.id, at))) {
-        // A rotated token came back: someone else holds a copy. End the whole session.
-        await deps.repo.revokeFamily(token.familyId, at);
-        throw invalidRefresh();
+      const user = { id: token.userId, phoneNumber: found.phoneNumber };
+      const successor = successorOf(refreshToken);
+      const issue = async () => ({
+        ...(await deps.tokens.issue(user, token.familyId)),
+        refreshToken: successor,
+      });
+
+      const isRotated =
+        !token.replacedAt &&
+        (await deps.repo.rotate(token.id, at, {
+          userId: token.userId,
+          familyId: token.familyId,
+          tokenHash: sha256(successor),
+          expiresAt: new Date(at.getTime() + REFRESH_TOKEN_TTL_SECONDS * 1000),
+        }));
+      if (isRotated) return issue();
+
+      // Rotated already, by a parallel request or an earlier one. Within the reuse interval that
+      // is the same client racing itself: it gets the same successor. Later, someone else holds
+      // a copy of the token: end the whole session.
+      const current = token.replacedAt
+        ? token
+        : (await deps.repo.findRefreshToken(tokenHash))?.token;
+      const isWithinReuseInterval =
+        current?.replacedAt &&
+        !current.revokedAt &&
+        at.getTime() - current.replacedAt.getTime() <= REFRESH_REUSE_INTERVAL_SECONDS * 1000;
+      if (isWithinReuseInterval) {
+        const next = await deps.repo.findRefreshToken(sha256(successor));
+        if (next && !next.token.revokedAt) return issue();
       }
-      return startSession({ id: token.userId, phoneNumber: found.phoneNumber }, token.familyId);
+      await deps.repo.revokeFamily(token.familyId, at);
+      throw invalidRefresh();
     },
 
     async logout(proof: { refreshToken: string | undefined; userId: string | undefined }) {
@@ -196,10 +236,10 @@ export function createAuthService(deps: AuthServiceDeps) {
           ? new ProblemError('token-expired', 'Your session has expired.', { status: 401 })
           : new ProblemError('unauthorized', 'The access token is not valid.', { status: 401 });
       }
-      // A deleted account's tokens stop working at once, not when they expire.
-      const user = await deps.repo.findUserById(result.userId);
-      if (!user)
-        throw new ProblemError('unauthorized', 'The access token is not valid.', { status: 401 });
+      // A deleted account's tokens, and a signed-out session's, stop working at once, not when
+      // they expire.
+      const user = await deps.repo.findSessionUser(result.userId, result.sessionId);
+      if (!user) throw invalidBearer();
       return user.id;
     },
   };
