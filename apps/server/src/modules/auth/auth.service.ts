@@ -1,23 +1,29 @@
 /**
  * Passwordless sign-in. A code is texted, checked against its keyed hash, and exchanged for a
  * session; the same answer goes to every phone number, so nobody can learn who has an account.
- * Limits: one code per phone every 30 s, five per hour, five wrong tries burn a code, a code
- * lives five minutes.
+ * The code rules (five minutes, five tries, the wait between codes) are the one-time-code
+ * mechanism's; texting adds what costs money or reaches strangers: only numbers of the allowed
+ * countries, a limit per client address, and an hourly budget for all of Billow.
  */
 import crypto from 'node:crypto';
+import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
 import {
+  COUNTRY_NOT_ALLOWED,
+  countryNotAllowedDetail,
   isPlausiblePhoneNumber,
   normalizePhoneNumber,
   OTP,
   otpFailureDetail,
+  otpStartFailureDetail,
   type AuthTokens,
   type LinkedAccount,
   type OtpVerifyResponse,
 } from '@billow/contracts';
 import { ProblemError } from '../../http/problem';
-import { hmac, randomDigits, randomToken, safeEqual, sha256 } from '../../security/hashing';
+import { hmac, randomToken, sha256 } from '../../security/hashing';
 import type { SmsSender } from '../../providers/sms/sms-sender';
 import { SmsDeliveryError } from '../../providers/sms/sms-sender';
+import type { CodePolicy, OneTimeCodes } from '../one-time-codes/one-time-codes.service';
 import type { AuthRepo } from './auth.repo';
 import {
   REFRESH_REUSE_INTERVAL_SECONDS,
@@ -25,16 +31,29 @@ import {
   type SessionTokenService,
 } from './session-tokens';
 
+export type SmsLimits = {
+  /** Codes one client address may have texted, to any numbers, per hour. */
+  maxPerAddressPerHour: number;
+  /** Codes texted per hour by the whole of Billow. */
+  budgetPerHour: number;
+  allowedCountries: readonly CountryCode[];
+};
+
 export type AuthServiceDeps = {
   repo: AuthRepo;
+  codes: OneTimeCodes;
   sms: SmsSender;
+  smsLimits: SmsLimits;
   tokens: SessionTokenService;
-  codeKey: Uint8Array;
+  /** Keys the refresh-token successors. */
+  authSecret: Uint8Array;
   linkedAccounts: (userId: string) => Promise<LinkedAccount[]>;
   /** Seconds between two codes to one phone (default 30). */
   resendCooldownSeconds?: number;
   clock?: () => Date;
 };
+
+const HOUR_MS = 3600_000;
 
 function tooManyRequests(detail: string, retryAfterSeconds: number) {
   const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
@@ -42,6 +61,18 @@ function tooManyRequests(detail: string, retryAfterSeconds: number) {
     headers: { 'retry-after': String(seconds) },
   });
 }
+
+/**
+ * The country of a number. NANP numbers whose area code names no country (the 555 numbers of
+ * tests and fiction) count as the plan's main country, the US.
+ */
+function countryOf(phoneNumber: string): CountryCode | undefined {
+  const parsed = parsePhoneNumberFromString(phoneNumber);
+  if (parsed?.country) return parsed.country;
+  return parsed?.countryCallingCode === '1' ? 'US' : undefined;
+}
+
+const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
 
 function codeRefused(detail: string) {
   return new ProblemError('authentication-failed', detail, { status: 400 });
@@ -54,8 +85,20 @@ const invalidBearer = () =>
 
 export function createAuthService(deps: AuthServiceDeps) {
   const now = deps.clock ?? (() => new Date());
-  const cooldownSeconds = deps.resendCooldownSeconds ?? OTP.resendCooldownSeconds;
-  const hashCode = (phone: string, code: string) => hmac(deps.codeKey, `otp:${phone}:${code}`);
+  const policy: CodePolicy = {
+    purpose: 'sign-in',
+    length: OTP.length,
+    ttlSeconds: OTP.ttlSeconds,
+    maxAttempts: OTP.maxAttempts,
+    cooldownSeconds: deps.resendCooldownSeconds ?? OTP.resendCooldownSeconds,
+    backoff: {
+      afterCodesPerHour: OTP.backoffAfterCodesPerHour,
+      maxCooldownSeconds: OTP.maxResendCooldownSeconds,
+    },
+    maxPerRequesterPerHour: OTP.maxPerRequesterPerHour,
+  };
+  const { smsLimits } = deps;
+  const countryNames = smsLimits.allowedCountries.map((code) => regionNames.of(code) ?? code);
 
   function normalizedPhone(raw: string): string {
     const phone = normalizePhoneNumber(raw);
@@ -85,50 +128,66 @@ export function createAuthService(deps: AuthServiceDeps) {
    * the database holds only its hash, never a usable token.
    */
   const successorOf = (refreshToken: string) =>
-    hmac(deps.codeKey, `refresh-successor:${refreshToken}`);
+    hmac(deps.authSecret, `refresh-successor:${refreshToken}`);
+
+  /** Refuses a number that codes may not be texted to, before anything counts or is sent. */
+  function assertTextable(phoneNumber: string) {
+    const country = countryOf(phoneNumber);
+    if (country && smsLimits.allowedCountries.includes(country)) return;
+    const detail = countryNotAllowedDetail(countryNames);
+    throw new ProblemError('bad-request', detail, {
+      errors: [{ field: 'phoneNumber', message: detail, code: COUNTRY_NOT_ALLOWED }],
+    });
+  }
+
+  /** The limits on texting as such: per client address, and Billow's hourly budget. */
+  async function assertWithinSmsLimits(requester: string, at: Date) {
+    const waitUntilHourAfter = (oldest: Date | null) =>
+      oldest ? (oldest.getTime() + HOUR_MS - at.getTime()) / 1000 : HOUR_MS / 1000;
+    const fromAddress = await deps.codes.sentInLastHour('sign-in', { requester });
+    if (fromAddress.count >= smsLimits.maxPerAddressPerHour) {
+      throw tooManyRequests(
+        otpStartFailureDetail.tooManyFromAddress,
+        waitUntilHourAfter(fromAddress.oldest),
+      );
+    }
+    const everyone = await deps.codes.sentInLastHour('sign-in');
+    if (everyone.count >= smsLimits.budgetPerHour) {
+      throw tooManyRequests(otpStartFailureDetail.overBudget, waitUntilHourAfter(everyone.oldest));
+    }
+  }
 
   return {
-    async startOtp(rawPhone: string) {
+    /** Texts a sign-in code; `clientAddress` is the address asking (for per-requester limits). */
+    async startOtp(rawPhone: string, clientAddress: string) {
       const phoneNumber = normalizedPhone(rawPhone);
-      const at = now();
-      const latest = await deps.repo.latestOtp(phoneNumber);
-      if (latest) {
-        const waited = (at.getTime() - latest.createdAt.getTime()) / 1000;
-        if (waited < cooldownSeconds) {
-          throw tooManyRequests('A code was just sent to this number.', cooldownSeconds - waited);
-        }
-      }
-      const hourAgo = new Date(at.getTime() - 3600_000);
-      const recent = await deps.repo.otpSentSince(phoneNumber, hourAgo);
-      if (recent.count >= OTP.maxPerPhonePerHour && recent.oldest) {
-        const wait = (recent.oldest.getTime() + 3600_000 - at.getTime()) / 1000;
+      assertTextable(phoneNumber);
+      await assertWithinSmsLimits(deps.codes.requesterOf(clientAddress), now());
+      const issued = await deps.codes.issue(policy, {
+        subject: phoneNumber,
+        destination: phoneNumber,
+        requester: deps.codes.requesterOf(clientAddress),
+      });
+      if (!issued.isIssued) {
         throw tooManyRequests(
-          'Too many codes were sent to this number. Please try again later.',
-          wait,
+          issued.refusal === 'cooldown'
+            ? otpStartFailureDetail.justSent
+            : otpStartFailureDetail.tooManyForNumber,
+          issued.retryAfterSeconds,
         );
       }
-
-      const code = randomDigits(OTP.length);
-      const id = await deps.repo.replaceOtp({
-        phoneNumber,
-        codeHash: hashCode(phoneNumber, code),
-        expiresAt: new Date(at.getTime() + OTP.ttlSeconds * 1000),
-        now: at,
-      });
       try {
         await deps.sms.send({
           to: phoneNumber,
-          body: `Your Billow code is ${code}. It expires in 5 minutes. Don't share it with anyone.`,
+          body: `Your Billow code is ${issued.code}. It expires in 5 minutes. Don't share it with anyone.`,
         });
       } catch (error) {
-        await deps.repo.deleteOtp(id);
+        await deps.codes.withdraw(issued.id);
         if (error instanceof SmsDeliveryError) {
           throw new ProblemError(
             'external-service',
             'We could not text this number. Please check it and try again.',
-            {
-              status: 502,
-            },
+            { status: 502 },
           );
         }
         throw error;
@@ -137,30 +196,17 @@ export function createAuthService(deps: AuthServiceDeps) {
         sent: true as const,
         phoneNumber,
         expiresInSeconds: OTP.ttlSeconds,
-        resendAfterSeconds: cooldownSeconds,
+        resendAfterSeconds: issued.resendAfterSeconds,
       };
     },
 
     async verifyOtp(rawPhone: string, rawCode: string): Promise<OtpVerifyResponse> {
       const phoneNumber = normalizedPhone(rawPhone);
-      const code = rawCode.replace(/\s/g, '');
-      const at = now();
-      const otp = await deps.repo.latestOtp(phoneNumber);
-      if (!otp || otp.consumedAt) {
-        // A burned code reads as burned; anything else consumed or missing as "no code".
-        if (otp && otp.attempts >= OTP.maxAttempts) throw codeRefused(otpFailureDetail.burned);
-        throw codeRefused(otpFailureDetail.missing);
-      }
-      if (otp.expiresAt <= at) throw codeRefused(otpFailureDetail.expired);
-      if (!safeEqual(hashCode(phoneNumber, code), otp.codeHash)) {
-        const attempts = await deps.repo.countAttempt(otp.id);
-        if (attempts >= OTP.maxAttempts) {
-          await deps.repo.consumeOtp(otp.id, at);
-          throw codeRefused(otpFailureDetail.burned);
-        }
-        throw codeRefused(otpFailureDetail.wrong);
-      }
-      if (!(await deps.repo.consumeOtp(otp.id, at))) throw codeRefused(otpFailureDetail.missing);
+      const outcome = await deps.codes.verify(policy, {
+        subject: phoneNumber,
+        code: rawCode.replace(/\s/g, ''),
+      });
+      if (outcome !== 'accepted') throw codeRefused(otpFailureDetail[outcome]);
 
       const { user, isNew } = await deps.repo.findOrCreateUser(phoneNumber);
       const tokens = await startSession(user);
