@@ -2,14 +2,10 @@
  * Passwordless sign-in. A code is texted, checked against its keyed hash, and exchanged for a
  * session; the same answer goes to every phone number, so nobody can learn who has an account.
  * The code rules (five minutes, five tries, the wait between codes) are the one-time-code
- * mechanism's; texting adds what costs money or reaches strangers: only numbers of the allowed
- * countries, a limit per client address, and an hourly budget for all of Billow.
+ * mechanism's; texting-limits.ts adds what texting needs (countries, per-address limit, budget).
  */
 import crypto from 'node:crypto';
-import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
 import {
-  COUNTRY_NOT_ALLOWED,
-  countryNotAllowedDetail,
   isPlausiblePhoneNumber,
   normalizePhoneNumber,
   OTP,
@@ -30,14 +26,7 @@ import {
   REFRESH_TOKEN_TTL_SECONDS,
   type SessionTokenService,
 } from './session-tokens';
-
-export type SmsLimits = {
-  /** Codes one client address may have texted, to any numbers, per hour. */
-  maxPerAddressPerHour: number;
-  /** Codes texted per hour by the whole of Billow. */
-  budgetPerHour: number;
-  allowedCountries: readonly CountryCode[];
-};
+import { createTextingLimits, tooManyRequests, type SmsLimits } from './texting-limits';
 
 export type AuthServiceDeps = {
   repo: AuthRepo;
@@ -52,27 +41,6 @@ export type AuthServiceDeps = {
   resendCooldownSeconds?: number;
   clock?: () => Date;
 };
-
-const HOUR_MS = 3600_000;
-
-function tooManyRequests(detail: string, retryAfterSeconds: number) {
-  const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
-  return new ProblemError('too-many-requests', detail, {
-    headers: { 'retry-after': String(seconds) },
-  });
-}
-
-/**
- * The country of a number. NANP numbers whose area code names no country (the 555 numbers of
- * tests and fiction) count as the plan's main country, the US.
- */
-function countryOf(phoneNumber: string): CountryCode | undefined {
-  const parsed = parsePhoneNumberFromString(phoneNumber);
-  if (parsed?.country) return parsed.country;
-  return parsed?.countryCallingCode === '1' ? 'US' : undefined;
-}
-
-const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
 
 function codeRefused(detail: string) {
   return new ProblemError('authentication-failed', detail, { status: 400 });
@@ -97,8 +65,11 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
     maxPerRequesterPerHour: OTP.maxPerRequesterPerHour,
   };
-  const { smsLimits } = deps;
-  const countryNames = smsLimits.allowedCountries.map((code) => regionNames.of(code) ?? code);
+  const texting = createTextingLimits({
+    codes: deps.codes,
+    limits: deps.smsLimits,
+    ...(deps.clock ? { clock: deps.clock } : {}),
+  });
 
   function normalizedPhone(raw: string): string {
     const phone = normalizePhoneNumber(raw);
@@ -130,43 +101,17 @@ export function createAuthService(deps: AuthServiceDeps) {
   const successorOf = (refreshToken: string) =>
     hmac(deps.authSecret, `refresh-successor:${refreshToken}`);
 
-  /** Refuses a number that codes may not be texted to, before anything counts or is sent. */
-  function assertTextable(phoneNumber: string) {
-    const country = countryOf(phoneNumber);
-    if (country && smsLimits.allowedCountries.includes(country)) return;
-    const detail = countryNotAllowedDetail(countryNames);
-    throw new ProblemError('bad-request', detail, {
-      errors: [{ field: 'phoneNumber', message: detail, code: COUNTRY_NOT_ALLOWED }],
-    });
-  }
-
-  /** The limits on texting as such: per client address, and Billow's hourly budget. */
-  async function assertWithinSmsLimits(requester: string, at: Date) {
-    const waitUntilHourAfter = (oldest: Date | null) =>
-      oldest ? (oldest.getTime() + HOUR_MS - at.getTime()) / 1000 : HOUR_MS / 1000;
-    const fromAddress = await deps.codes.sentInLastHour('sign-in', { requester });
-    if (fromAddress.count >= smsLimits.maxPerAddressPerHour) {
-      throw tooManyRequests(
-        otpStartFailureDetail.tooManyFromAddress,
-        waitUntilHourAfter(fromAddress.oldest),
-      );
-    }
-    const everyone = await deps.codes.sentInLastHour('sign-in');
-    if (everyone.count >= smsLimits.budgetPerHour) {
-      throw tooManyRequests(otpStartFailureDetail.overBudget, waitUntilHourAfter(everyone.oldest));
-    }
-  }
-
   return {
     /** Texts a sign-in code; `clientAddress` is the address asking (for per-requester limits). */
     async startOtp(rawPhone: string, clientAddress: string) {
       const phoneNumber = normalizedPhone(rawPhone);
-      assertTextable(phoneNumber);
-      await assertWithinSmsLimits(deps.codes.requesterOf(clientAddress), now());
+      texting.assertTextable(phoneNumber);
+      const requester = deps.codes.requesterOf(clientAddress);
+      await texting.assertWithinLimits(requester);
       const issued = await deps.codes.issue(policy, {
         subject: phoneNumber,
         destination: phoneNumber,
-        requester: deps.codes.requesterOf(clientAddress),
+        requester,
       });
       if (!issued.isIssued) {
         throw tooManyRequests(
