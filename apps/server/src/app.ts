@@ -59,6 +59,13 @@ export function contentSecurityPolicy(
   };
 }
 
+/** A hop count as a function: fastify's types leave the number form out of some overloads. */
+function trustProxyOption(setting: Config['trustProxy']) {
+  return typeof setting === 'number'
+    ? (_address: string, hop: number) => hop < setting
+    : setting;
+}
+
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database, services } = deps;
   const app = Fastify({
@@ -69,7 +76,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     bodyLimit: 1024 * 1024,
     forceCloseConnections: 'idle',
-    trustProxy: config.appEnv === 'production',
+    // Only the configured proxies may name the client's address (TRUST_PROXY); trusting every
+    // hop would let a client pick its own X-Forwarded-For and walk past per-address limits.
+    trustProxy: trustProxyOption(config.trustProxy),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -102,6 +111,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerAuthRoutes(app, {
     auth: services.auth,
     ratePerMinute: config.authRateLimitPerMinute,
+    verifiesPerPhonePerMinute: config.otpVerifyLimitPerPhonePerMinute,
   });
   await registerUserRoutes(app, { users: services.users });
   await registerAnalyticsRoutes(app, { analytics: services.analytics });

@@ -3,12 +3,64 @@
  * the start with a message naming each bad key, so an operator never meets a half-configured
  * server. Defaults are the embedded sandbox: PGlite in ./data and offline providers.
  */
+import net from 'node:net';
 import path from 'node:path';
+import { isSupportedCountry, type CountryCode } from 'libphonenumber-js';
 import { z } from 'zod';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+/** proxy-addr's names for address ranges, accepted by fastify's trustProxy beside addresses. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.includes(entry)) return true;
+  const [address, prefix, ...rest] = entry.split('/');
+  const version = net.isIP(address ?? '');
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d+$/.test(prefix) && bits <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * Which proxies may tell us the client's address (X-Forwarded-For). Off by default: trusting
+ * every hop lets any client name its own address and walk past the per-address limits. A number
+ * trusts that many hops in front of Billow; a list trusts those proxy addresses or CIDR ranges.
+ */
+const trustProxy = z.string().transform((value, context): false | number | string[] => {
+  const trimmed = value.trim();
+  if (['false', 'no', 'off', '0'].includes(trimmed)) return false;
+  if (/^\d+$/.test(trimmed)) return Number(trimmed);
+  const entries = trimmed.split(/[\s,]+/).filter(Boolean);
+  const bad = entries.filter((entry) => !isProxyAddress(entry));
+  if (entries.length === 0 || bad.length > 0) {
+    context.addIssue({
+      code: 'custom',
+      message: `Must be a hop count or proxy addresses/CIDR ranges separated by commas (not ${bad.join(', ') || 'empty'})`,
+    });
+    return z.NEVER;
+  }
+  return entries;
+});
+
+const countryList = z.string().transform((value, context): CountryCode[] => {
+  const codes = value
+    .split(/[\s,]+/)
+    .filter(Boolean)
+    .map((code) => code.toUpperCase());
+  const bad = codes.filter((code) => !isSupportedCountry(code));
+  if (codes.length === 0 || bad.length > 0) {
+    context.addIssue({
+      code: 'custom',
+      message: `Must be two-letter country codes separated by commas, like US,CA (not ${bad.join(', ') || 'empty'})`,
+    });
+    return z.NEVER;
+  }
+  return codes as CountryCode[];
+});
 
 const configSchema = z.object({
   APP_ENV: z.enum(['sandbox', 'production']).default('sandbox'),
@@ -54,6 +106,11 @@ const configSchema = z.object({
   EMAIL_FROM: z.string().min(3).default('Billow <no-reply@billow.local>'),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(20),
   OTP_RESEND_COOLDOWN_SECONDS: z.coerce.number().int().min(0).max(600).default(30),
+  OTP_VERIFY_LIMIT_PER_PHONE_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(10),
+  SMS_MAX_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(20),
+  SMS_BUDGET_PER_HOUR: z.coerce.number().int().min(1).max(10_000_000).default(1000),
+  SMS_ALLOWED_COUNTRIES: countryList.default(['US']),
+  TRUST_PROXY: trustProxy.default(false),
   BANK_PROVIDER: z.enum(['sandbox', 'plaid']).default('sandbox'),
   PLAID_CLIENT_ID: z.string().min(10).optional(),
   PLAID_SECRET: z.string().min(10).optional(),
@@ -96,6 +153,16 @@ export type Config = {
   email: { provider: 'outbox'; from: string } | { provider: 'smtp'; url: string; from: string };
   authRateLimitPerMinute: number;
   otpResendCooldownSeconds: number;
+  /** Code checks one phone number may get per minute, from any address. */
+  otpVerifyLimitPerPhonePerMinute: number;
+  /** Sign-in codes one client address may have texted (to any numbers) per hour. */
+  smsMaxPerAddressPerHour: number;
+  /** Sign-in codes Billow texts per hour in all; past it, nobody gets one until the hour turns. */
+  smsBudgetPerHour: number;
+  /** Countries (ISO 3166 alpha-2) whose numbers sign-in codes may be texted to. */
+  smsAllowedCountries: CountryCode[];
+  /** fastify's trustProxy: false, a hop count, or proxy addresses/CIDR ranges. */
+  trustProxy: false | number | string[];
   /** Third-party origins the web app may load scripts from and connect to (e.g. PostHog). */
   cspExtraOrigins: string[];
   bank:
@@ -174,6 +241,11 @@ export function loadConfig(env: Env = process.env): Config {
         : { provider: 'outbox', from: e.EMAIL_FROM },
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     otpResendCooldownSeconds: e.OTP_RESEND_COOLDOWN_SECONDS,
+    otpVerifyLimitPerPhonePerMinute: e.OTP_VERIFY_LIMIT_PER_PHONE_PER_MINUTE,
+    smsMaxPerAddressPerHour: e.SMS_MAX_PER_ADDRESS_PER_HOUR,
+    smsBudgetPerHour: e.SMS_BUDGET_PER_HOUR,
+    smsAllowedCountries: e.SMS_ALLOWED_COUNTRIES,
+    trustProxy: e.TRUST_PROXY,
     cspExtraOrigins: e.CSP_EXTRA_ORIGINS?.split(' ') ?? [],
     bank:
       e.BANK_PROVIDER === 'plaid'

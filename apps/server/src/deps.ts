@@ -13,6 +13,8 @@ import { createSessionTokenService } from './modules/auth/session-tokens';
 import { createBankingRepo } from './modules/banking/banking.repo';
 import { createBankingService } from './modules/banking/banking.service';
 import { createOutboxRepo } from './modules/dev/outbox.repo';
+import { createOneTimeCodesRepo } from './modules/one-time-codes/one-time-codes.repo';
+import { createOneTimeCodes } from './modules/one-time-codes/one-time-codes.service';
 import { createSubscriptionsRepo } from './modules/subscriptions/subscriptions.repo';
 import { createSubscriptionsService } from './modules/subscriptions/subscriptions.service';
 import { createUsersRepo } from './modules/users/users.repo';
@@ -101,24 +103,34 @@ export function createServices(options: ServiceOptions) {
   webhooks.deliver = (webhook) => banking.handleWebhook(webhook);
   const linkedAccounts = (userId: string) => banking.linkedAccounts(userId);
 
-  const authRepo = createAuthRepo(db);
+  const codes = createOneTimeCodes({
+    repo: createOneTimeCodesRepo(db),
+    key: secrets.authSecret,
+    ...clock,
+  });
   const tokens = createSessionTokenService({ key: secrets.authSecret });
   const auth = createAuthService({
-    repo: authRepo,
+    repo: createAuthRepo(db),
+    codes,
     sms,
+    smsLimits: {
+      maxPerAddressPerHour: config.smsMaxPerAddressPerHour,
+      budgetPerHour: config.smsBudgetPerHour,
+      allowedCountries: config.smsAllowedCountries,
+    },
     tokens,
-    codeKey: secrets.authSecret,
+    authSecret: secrets.authSecret,
     linkedAccounts,
     resendCooldownSeconds: config.otpResendCooldownSeconds,
   });
   const users = createUsersService({
     repo: createUsersRepo(db),
     email,
-    codeKey: secrets.authSecret,
+    codes,
     linkedAccounts,
     async forgetContact(contact, userId) {
       await banking.revokeAll(userId);
-      await authRepo.deleteOtpsFor(contact.phoneNumber);
+      await codes.forget([contact.phoneNumber, userId]);
       await outbox.deleteFor([contact.phoneNumber, ...(contact.email ? [contact.email] : [])]);
     },
   });

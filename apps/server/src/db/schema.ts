@@ -5,6 +5,7 @@
 export * from '../modules/users/users.schema';
 export * from '../modules/dev/outbox.schema';
 export * from '../modules/auth/auth.schema';
+export * from '../modules/one-time-codes/one-time-codes.schema';
 export * from '../modules/analytics/analytics.schema';
 export * from '../modules/banking/banking.schema';
 export * from '../providers/bank/sandbox/sandbox-bank.schema';

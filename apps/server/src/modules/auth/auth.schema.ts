@@ -1,20 +1,5 @@
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../users/users.schema';
-
-/** Texted sign-in codes, stored as keyed hashes. Only the newest unconsumed code of a phone counts. */
-export const otpCodes = pgTable(
-  'otp_codes',
-  {
-    id: uuid().primaryKey().defaultRandom(),
-    phoneNumber: text().notNull(),
-    codeHash: text().notNull(),
-    attempts: integer().notNull().default(0),
-    expiresAt: timestamp({ withTimezone: true }).notNull(),
-    consumedAt: timestamp({ withTimezone: true }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [index('otp_codes_phone_created_idx').on(table.phoneNumber, table.createdAt)],
-);
 
 /**
  * Rotating refresh tokens, stored hashed. Each sign-in starts a family; each refresh replaces

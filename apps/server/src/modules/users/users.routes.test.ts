@@ -163,6 +163,33 @@ describe('the user API', () => {
     expect(claimed.json().is_email_verified).toBe(false);
   });
 
+  it('burns an emailed code after five wrong tries, like a texted one', async () => {
+    const { token } = await signIn(t.app, nextPhone());
+    await call(token, userRoutes.updateProfileInfo, {
+      user_legal_name: 'Grace Hopper',
+      email: 'grace@example.com',
+    });
+    await call(token, userRoutes.sendEmailVerification);
+    const code = await latestCode(t.app, 'grace@example.com');
+    const wrong = code === '000000' ? '111111' : '000000';
+    // Sent together, so each try has to be counted before it is compared.
+    const tries = await Promise.all(
+      Array.from({ length: 8 }, () => call(token, userRoutes.verifyEmail, { code: wrong })),
+    );
+    expect(tries.every((answer) => answer.statusCode === 400)).toBe(true);
+    const compared = tries.filter(
+      (answer) => answer.json().detail === 'Invalid verification code. Please try again.',
+    );
+    expect(compared.length).toBeLessThanOrEqual(4);
+    const right = await call(token, userRoutes.verifyEmail, { code });
+    expect(right.statusCode).toBe(400);
+    expect(right.json().detail).toBe(
+      'Too many wrong tries for this code. Please ask for a new one.',
+    );
+    const profile = await call(token, userRoutes.profileInfo);
+    expect(profile.json().is_email_verified).toBe(false);
+  });
+
   it('refuses every user endpoint without a token', async () => {
     for (const route of Object.values(userRoutes)) {
       const response = await t.app.inject({ method: route.method, url: route.path, payload: {} });

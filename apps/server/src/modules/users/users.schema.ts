@@ -31,21 +31,3 @@ export const feedback = pgTable(
   },
   (table) => [index('feedback_user_idx').on(table.userId)],
 );
-
-/** Codes that prove a person reads the recovery email they gave us; stored as keyed hashes. */
-export const emailVerificationCodes = pgTable(
-  'email_verification_codes',
-  {
-    id: uuid().primaryKey().defaultRandom(),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    email: text().notNull(),
-    codeHash: text().notNull(),
-    attempts: integer().notNull().default(0),
-    expiresAt: timestamp({ withTimezone: true }).notNull(),
-    consumedAt: timestamp({ withTimezone: true }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [index('email_verification_codes_user_idx').on(table.userId, table.createdAt)],
-);
