@@ -11,6 +11,7 @@ import {
 import { ProblemError } from '../../http/problem';
 import type { EmailSender } from '../../providers/email/email-sender';
 import { hmac, randomDigits, safeEqual } from '../../security/hashing';
+import type { Person } from '../feature-module';
 import type { UserRow, UsersRepo } from './users.repo';
 
 const EMAIL_CODE_TTL_SECONDS = 10 * 60;
@@ -22,11 +23,11 @@ export type UsersServiceDeps = {
   email: EmailSender;
   codeKey: Uint8Array;
   linkedAccounts: (userId: string) => Promise<LinkedAccount[]>;
-  /** Removes what is kept about a person outside the user-owned tables (outbox, sign-in codes). */
-  forgetContact: (
-    contact: { phoneNumber: string; email: string | null },
-    userId: string,
-  ) => Promise<void>;
+  /**
+   * Asks every other module to forget the person (revoke bank access, drop codes and texts kept
+   * by phone number or email) before the account's own rows go.
+   */
+  forgetElsewhere: (person: Person) => Promise<void>;
   clock?: () => Date;
 };
 
@@ -138,7 +139,11 @@ export function createUsersService(deps: UsersServiceDeps) {
     async deleteAccount(userId: string) {
       const user = await load(userId);
       // Contact traces first: if that fails the account still exists and the person can retry.
-      await deps.forgetContact({ phoneNumber: user.phoneNumber, email: user.email }, user.id);
+      await deps.forgetElsewhere({
+        userId: user.id,
+        phoneNumber: user.phoneNumber,
+        email: user.email,
+      });
       await deps.repo.delete(userId);
       return { success: true, message: 'Your account and all of its data have been deleted.' };
     },

@@ -1,0 +1,31 @@
+/** The profile: identity, settings, recovery email, feedback, and deleting everything. */
+import type { LinkedAccount } from '@billow/contracts';
+import type { Db } from '../../db/database';
+import type { EmailSender } from '../../providers/email/email-sender';
+import type { FeatureModule, Person } from '../feature-module';
+import { createUsersRepo } from './users.repo';
+import { registerUserRoutes } from './users.routes';
+import { createUsersService } from './users.service';
+
+export function createUsersModule(deps: {
+  db: Db;
+  email: EmailSender;
+  codeKey: Uint8Array;
+  linkedAccounts: (userId: string) => Promise<LinkedAccount[]>;
+  /** The other modules, each of which forgets a deleted person in its own way. */
+  others: FeatureModule[];
+}) {
+  const service = createUsersService({
+    repo: createUsersRepo(deps.db),
+    email: deps.email,
+    codeKey: deps.codeKey,
+    linkedAccounts: deps.linkedAccounts,
+    async forgetElsewhere(person: Person) {
+      for (const module of deps.others) await module.forget?.(person);
+    },
+  });
+  return {
+    service,
+    routes: (app) => registerUserRoutes(app, { users: service }),
+  } satisfies FeatureModule & { service: unknown };
+}
