@@ -13,6 +13,8 @@ import { createAnalyticsModule } from './modules/analytics/analytics.module';
 import { createAuthModule } from './modules/auth/auth.module';
 import { createBankingModule } from './modules/banking/banking.module';
 import { createOutboxModule } from './modules/dev/dev.module';
+import { createRewardsModule } from './modules/rewards/rewards.module';
+import { createSavingsModule } from './modules/savings/savings.module';
 import type { FeatureModule } from './modules/feature-module';
 import { createHealthModule } from './modules/health/health.module';
 import { createSubscriptionsModule } from './modules/subscriptions/subscriptions.module';
@@ -47,6 +49,8 @@ export function composeBillow(options: CompositionOptions) {
   const bank = createBankProvider(config.bank, { db, ...clock });
 
   const subscriptions = createSubscriptionsModule({ db, ...clock });
+  const savings = createSavingsModule({ db });
+  const rewards = createRewardsModule({ db });
   const banking = createBankingModule({
     db,
     bank,
@@ -73,7 +77,8 @@ export function composeBillow(options: CompositionOptions) {
     email,
     codeKey: secrets.authSecret,
     linkedAccounts,
-    others: [banking, auth, analytics, subscriptions, dev],
+    lifetimeAccruedRewardsCents: rewards.service.lifetimeAccruedCents,
+    others: [banking, auth, analytics, subscriptions, savings, dev],
   });
 
   const modules: FeatureModule[] = [
@@ -82,6 +87,7 @@ export function composeBillow(options: CompositionOptions) {
     users,
     analytics,
     subscriptions,
+    savings,
     banking,
     dev,
   ];
@@ -98,6 +104,8 @@ export function composeBillow(options: CompositionOptions) {
       users: users.service,
       banking: banking.service,
       subscriptions: subscriptions.service,
+      savings: savings.service,
+      rewards: rewards.service,
       analytics: analytics.service,
       bankProvider: bank.provider,
     },

@@ -1,4 +1,4 @@
-/** Subscriptions: detection (as a job after every sync), the bills and the savings ledger. */
+/** Subscriptions: detection (as a job after every sync), the bills and their transactions. */
 import type { Db } from '../../db/database';
 import type { FeatureModule } from '../feature-module';
 import { subscriptionsJobHandlers } from './subscriptions.jobs';

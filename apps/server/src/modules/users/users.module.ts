@@ -12,6 +12,7 @@ export function createUsersModule(deps: {
   email: EmailSender;
   codeKey: Uint8Array;
   linkedAccounts: (userId: string) => Promise<LinkedAccount[]>;
+  lifetimeAccruedRewardsCents: (userId: string) => Promise<number>;
   /** The other modules, each of which forgets a deleted person in its own way. */
   others: FeatureModule[];
 }) {
@@ -20,6 +21,7 @@ export function createUsersModule(deps: {
     email: deps.email,
     codeKey: deps.codeKey,
     linkedAccounts: deps.linkedAccounts,
+    lifetimeAccruedRewardsCents: deps.lifetimeAccruedRewardsCents,
     async forgetElsewhere(person: Person) {
       for (const module of deps.others) await module.forget?.(person);
     },

@@ -9,7 +9,6 @@ export const users = pgTable('users', {
   isEmailVerified: boolean().notNull().default(false),
   gender: text(),
   isPlaidUpdateModeRequired: boolean().notNull().default(false),
-  lifetimeAccruedRewardsCents: integer().notNull().default(0),
   isAutoApplyRewardsEnabled: boolean().notNull().default(true),
   isSubscriptionNotificationsEnabled: boolean().notNull().default(true),
   isOverdraftProtectionEnabled: boolean().notNull().default(true),

@@ -23,6 +23,8 @@ export type UsersServiceDeps = {
   email: EmailSender;
   codeKey: Uint8Array;
   linkedAccounts: (userId: string) => Promise<LinkedAccount[]>;
+  /** Everything the person has earned in rewards, in cents (the rewards ledger answers). */
+  lifetimeAccruedRewardsCents: (userId: string) => Promise<number>;
   /**
    * Asks every other module to forget the person (revoke bank access, drop codes and texts kept
    * by phone number or email) before the account's own rows go.
@@ -60,7 +62,7 @@ export function createUsersService(deps: UsersServiceDeps) {
       phone_number: user.phoneNumber,
       is_email_verified: user.isEmailVerified,
       is_plaid_update_mode_required: user.isPlaidUpdateModeRequired,
-      lifetime_accrued_rewards: user.lifetimeAccruedRewardsCents / 100,
+      lifetime_accrued_rewards: (await deps.lifetimeAccruedRewardsCents(user.id)) / 100,
       linkedAccounts: await deps.linkedAccounts(user.id),
       profile_settings: settingsOf(user),
       gender: (user.gender as ProfileInfo['gender']) ?? null,
