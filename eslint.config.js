@@ -90,4 +90,76 @@ export default tseslint.config(
     files: ['scripts/**/*.mjs', '**/bench/**/*.ts', 'packages/recurring/src/cli.ts'],
     rules: { 'no-console': 'off' },
   },
+
+  // Server boundaries. A module reaches another only through the composition (deps.ts: a function
+  // it is given) or a job, reading another module's tables at most; core code speaks to providers
+  // through their ports and never names an adapter (deps.ts and the provider factories pick one).
+  {
+    files: ['apps/server/src/**/*.ts'],
+    ignores: [
+      '**/*.test.ts',
+      'apps/server/src/deps.ts',
+      'apps/server/src/config.ts',
+      'apps/server/src/providers/**',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                '**/providers/**/*.plaid',
+                '**/providers/**/*.twilio',
+                '**/providers/**/*.smtp',
+                '**/providers/**/*.outbox',
+                '**/providers/**/*.factory',
+                '**/providers/**/sandbox/*',
+                '!**/*.schema',
+                '!**/*.tables',
+              ],
+              allowTypeImports: true,
+              message:
+                'Core code speaks to a provider through its port; deps.ts picks the adapter.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/server/src/modules/*/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['../*/*', '!../../**', '!../*/*.schema', '!../*/*.tables'],
+              // The types of what the composition hands a module may come from the giver.
+              allowTypeImports: true,
+              message:
+                'A module reaches another only through deps.ts (a function it is given) or a job; import its tables at most.',
+            },
+            {
+              group: [
+                '**/providers/**/*.plaid',
+                '**/providers/**/*.twilio',
+                '**/providers/**/*.smtp',
+                '**/providers/**/*.outbox',
+                '**/providers/**/*.factory',
+                '**/providers/**/sandbox/*',
+                '!**/*.schema',
+                '!**/*.tables',
+              ],
+              allowTypeImports: true,
+              message:
+                'Core code speaks to a provider through its port; deps.ts picks the adapter.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

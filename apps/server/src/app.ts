@@ -7,49 +7,37 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
-import type { Database } from './db/database';
 import { registerErrorHandling, requestPath, sendProblem } from './http/error-handler';
 import { ProblemError } from './http/problem';
 import rateLimit from '@fastify/rate-limit';
-import type { Services } from './deps';
-import { registerAnalyticsRoutes } from './modules/analytics/analytics.routes';
-import { registerAuthRoutes } from './modules/auth/auth.routes';
-import { registerBankingRoutes } from './modules/banking/banking.routes';
-import { registerSandboxBankRoutes } from './modules/banking/sandbox-bank.routes';
-import { registerDevRoutes } from './modules/dev/dev.routes';
-import { registerHealthRoutes } from './modules/health/health.routes';
-import { registerSubscriptionRoutes } from './modules/subscriptions/subscriptions.routes';
-import { registerUserRoutes } from './modules/users/users.routes';
+import type { Billow } from './deps';
 import { isApiPath, registerWeb, sendSpaIndex } from './web/static';
 
 export type AppDeps = {
   config: Config;
-  database: Database;
   logger: FastifyBaseLogger;
-  services: Services;
+  billow: Pick<Billow, 'modules' | 'authenticate' | 'webOrigins'>;
 };
 
-/** Plaid Link runs from Plaid's CDN in an iframe (https://plaid.com/docs/link/web/#csp). */
-const PLAID_LINK_ORIGINS = [
-  'https://cdn.plaid.com',
-  'https://production.plaid.com',
-  'https://sandbox.plaid.com',
-];
-
+/**
+ * The CSP the web app runs under: its own origin, plus what the providers' web parts need (e.g.
+ * a bank's Link dialog) and the operator's extra origins (e.g. PostHog).
+ */
 export function contentSecurityPolicy(
-  config: Pick<Config, 'publicUrl' | 'cspExtraOrigins' | 'bank'>,
+  config: Pick<Config, 'publicUrl' | 'cspExtraOrigins'>,
+  providerOrigins: string[] = [],
 ) {
-  const plaid = config.bank.provider === 'plaid' ? PLAID_LINK_ORIGINS : [];
+  const extra = [...providerOrigins, ...config.cspExtraOrigins];
   return {
     useDefaults: false,
     directives: {
       defaultSrc: ["'self'"],
-      scriptSrc: ["'self'", ...plaid, ...config.cspExtraOrigins],
+      scriptSrc: ["'self'", ...extra],
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
       fontSrc: ["'self'", 'data:'],
-      connectSrc: ["'self'", ...plaid, ...config.cspExtraOrigins],
-      frameSrc: ["'self'", ...plaid],
+      connectSrc: ["'self'", ...extra],
+      frameSrc: ["'self'", ...providerOrigins],
       objectSrc: ["'none'"],
       baseUri: ["'self'"],
       formAction: ["'self'"],
@@ -67,7 +55,7 @@ function trustProxyOption(setting: Config['trustProxy']) {
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  const { config, database, services } = deps;
+  const { config, billow } = deps;
   const app = Fastify({
     loggerInstance: deps.logger,
     genReqId: (request) => {
@@ -89,7 +77,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   await app.register(helmet, {
-    contentSecurityPolicy: contentSecurityPolicy(config),
+    contentSecurityPolicy: contentSecurityPolicy(config, billow.webOrigins),
     crossOriginEmbedderPolicy: false,
     strictTransportSecurity: config.publicUrl.startsWith('https://'),
   });
@@ -102,30 +90,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       }),
   });
 
-  app.decorate('authenticate', (authorization: string | undefined) =>
-    services.auth.authenticate(authorization),
-  );
+  app.decorate('authenticate', billow.authenticate);
   app.decorateRequest('userId', '');
 
-  await registerHealthRoutes(app, { database });
-  await registerAuthRoutes(app, {
-    auth: services.auth,
-    ratePerMinute: config.authRateLimitPerMinute,
-    verifiesPerPhonePerMinute: config.otpVerifyLimitPerPhonePerMinute,
-  });
-  await registerUserRoutes(app, { users: services.users });
-  await registerAnalyticsRoutes(app, { analytics: services.analytics });
-  await registerSubscriptionRoutes(app, { subscriptions: services.subscriptions });
-  await registerBankingRoutes(app, { banking: services.banking, provider: services.bankProvider });
-  if (config.isSandbox) {
-    await registerDevRoutes(app, { outbox: services.outbox });
-    if (services.sandboxBank) {
-      await registerSandboxBankRoutes(app, {
-        bank: services.sandboxBank,
-        repo: services.bankingRepo,
-        cipher: services.cipher,
-      });
-    }
+  for (const module of billow.modules) {
+    await module.routes?.(app);
+    if (config.isSandbox) await module.devRoutes?.(app);
   }
 
   const isWebServed = config.serveWeb && (await registerWeb(app, config.webDistDir));

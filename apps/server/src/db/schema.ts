@@ -10,3 +10,5 @@ export * from '../modules/analytics/analytics.schema';
 export * from '../modules/banking/banking.schema';
 export * from '../providers/bank/sandbox/sandbox-bank.schema';
 export * from '../modules/subscriptions/subscriptions.schema';
+export * from '../modules/savings/savings.schema';
+export * from '../modules/rewards/rewards.schema';

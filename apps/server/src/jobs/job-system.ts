@@ -29,6 +29,8 @@ export type JobQueue<M extends JobMap> = {
     payload: JobPayload<M, K>,
     options?: SendOptions,
   ): Promise<string | null>;
+  /** Whether a job of this kind sent with this singleton key is still waiting or running. */
+  isPending(name: keyof M & string, singletonKey: string): Promise<boolean>;
 };
 
 export type JobSystem<M extends JobMap> = {
@@ -95,6 +97,14 @@ export async function startJobSystem<M extends JobMap>(
         ...(sendOptions.singletonKey ? { singletonKey: sendOptions.singletonKey } : {}),
         ...(sendOptions.priority ? { priority: sendOptions.priority } : {}),
       });
+    },
+    async isPending(name, singletonKey) {
+      const { rows } = await database.executeSql(
+        `SELECT 1 FROM pgboss.job WHERE name = $1 AND singleton_key = $2
+           AND state IN ('created', 'retry', 'active') LIMIT 1`,
+        [name, singletonKey],
+      );
+      return rows.length > 0;
     },
   };
 

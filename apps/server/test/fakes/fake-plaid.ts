@@ -9,6 +9,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, SignJWT, type JWK } from 'jose';
 import { BankProviderError } from '../../src/providers/bank/bank-provider';
+import { plaidError } from '../../src/providers/bank/plaid-error-codes';
 import type { SandboxBank } from '../../src/providers/bank/sandbox/sandbox-bank';
 import { findInstitution } from '../../src/providers/bank/sandbox/data';
 
@@ -66,8 +67,7 @@ export async function startFakePlaid(bank: SandboxBank): Promise<FakePlaid> {
     },
     '/institutions/get_by_id': async (body) => {
       const institution = findInstitution(String(body.institution_id));
-      if (!institution)
-        throw new BankProviderError('INVALID_INSTITUTION', 'invalid institution_id provided');
+      if (!institution) throw plaidError('INVALID_INSTITUTION', 'invalid institution_id provided');
       return {
         institution: {
           institution_id: institution.institution_id,
@@ -139,10 +139,7 @@ export async function startFakePlaid(bank: SandboxBank): Promise<FakePlaid> {
     },
     '/webhook_verification_key/get': async (body) => {
       if (body.key_id !== kid)
-        throw new BankProviderError(
-          'INVALID_WEBHOOK_VERIFICATION_KEY_ID',
-          'invalid key_id provided',
-        );
+        throw plaidError('INVALID_WEBHOOK_VERIFICATION_KEY_ID', 'invalid key_id provided');
       return { key: { ...publicJwk, created_at: 1_700_000_000, expired_at: null } };
     },
     '/sandbox/public_token/create': async (body) => {
@@ -184,7 +181,8 @@ export async function startFakePlaid(bank: SandboxBank): Promise<FakePlaid> {
       handler(body).then(
         (result) => send(200, result),
         (error: unknown) => {
-          const code = error instanceof BankProviderError ? error.code : 'INTERNAL_SERVER_ERROR';
+          const code =
+            error instanceof BankProviderError ? error.vendorCode : 'INTERNAL_SERVER_ERROR';
           const message = error instanceof Error ? error.message : String(error);
           send(code === 'INTERNAL_SERVER_ERROR' ? 500 : 400, {
             error_type: 'ITEM_ERROR',

@@ -1,6 +1,6 @@
 import { startFakeTwilio, INVALID_TWILIO_NUMBER } from '../../../test/fakes/fake-twilio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/test-app';
+import { createTestApp, testSecrets, type TestApp } from '../../../test/test-app';
 import { bearer, latestCode, signIn } from '../../../test/sign-in';
 
 let phoneSeq = 100;
@@ -214,7 +214,7 @@ describe('sign-in with a texted code', () => {
     const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString());
     const { createSessionTokenService } = await import('./session-tokens');
     const past = createSessionTokenService({
-      key: t.services.secrets.authSecret,
+      key: testSecrets.authSecret,
       now: () => new Date(Date.now() - 3600_000),
     });
     const stale = await past.issue({ id: claims.sub, phoneNumber: '+15555550100' }, claims.sid);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignJWT } from 'jose';
-import { createTestApp, type TestApp } from '../../../test/test-app';
+import { createTestApp, testSecrets, type TestApp } from '../../../test/test-app';
 import { bearer, signIn } from '../../../test/sign-in';
 import { REFRESH_REUSE_INTERVAL_SECONDS } from './session-tokens';
 
@@ -87,7 +87,7 @@ describe('sessions: refresh races, logout and odd tokens', () => {
     for (const sub of ['not-a-uuid', "1' or '1'='1", '']) {
       const forged = await new SignJWT({ ...claims, sub })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-        .sign(t.services.secrets.authSecret);
+        .sign(testSecrets.authSecret);
       const response = await profile(forged);
       expect(response.statusCode).toBe(401);
       expect(response.json().type).toBe('https://billow.app/problems/unauthorized');

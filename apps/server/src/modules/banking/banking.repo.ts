@@ -239,8 +239,8 @@ export function createBankingRepo(db: Db) {
           .where(eq(bankItems.id, item.id));
       });
     },
-    async markInitialSynced(itemId: string, at: Date) {
-      await db
+    async markInitialSynced(tx: Db, itemId: string, at: Date) {
+      await tx
         .update(bankItems)
         .set({ initialSyncedAt: at })
         .where(and(eq(bankItems.id, itemId), isNull(bankItems.initialSyncedAt)));

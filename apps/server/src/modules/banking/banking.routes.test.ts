@@ -337,6 +337,6 @@ describe('bank linking with the sandbox bank', () => {
       });
     expect((await fire(stranger.token)).statusCode).toBe(404);
     expect((await fire(owner.token)).json()).toEqual({ webhook_fired: true });
-    expect(await t.runQueuedJobs()).toEqual(['bank-transaction-sync']);
+    expect(await t.runQueuedJobs()).toEqual(['bank-transaction-sync', 'subscriptions-detect']);
   });
 });

@@ -9,9 +9,10 @@
 import type { LinkedAccount, TransactionLoadStatus } from '@billow/contracts';
 import type { Db } from '../../db/database';
 import { ProblemError } from '../../http/problem';
+import type { AppJobMap } from '../../jobs/catalog';
+import type { JobQueue } from '../../jobs/job-system';
 import {
   BankProviderError,
-  SYNC_MUTATION_DURING_PAGINATION,
   type BankProvider,
   type BankTransaction,
   type BankWebhook,
@@ -28,13 +29,8 @@ export type BankingServiceDeps = {
   cipher: FieldCipher;
   /** An opaque per-user reference for the provider (never the user id itself). */
   clientUserRef: (userId: string) => string;
-  enqueueSync: (itemId: string, reason: SyncReason, tx?: Db) => Promise<void>;
-  /** Runs after an item's transactions changed (recurring detection hooks in here). */
-  afterSync?: (userId: string) => Promise<void>;
-  /** Which Link the web must open for this provider. */
-  linkProvider: 'sandbox' | 'plaid';
-  webhookUrl?: string | undefined;
-  redirectUri?: string | undefined;
+  /** Syncs run as jobs; after each, detection runs as a job of its own (subscriptions-detect). */
+  jobs: JobQueue<AppJobMap>;
   clock?: () => Date;
   log?: { warn(details: object, message: string): void };
 };
@@ -45,6 +41,13 @@ const MAX_SYNC_RESTARTS = 3;
 export function createBankingService(deps: BankingServiceDeps) {
   const now = deps.clock ?? (() => new Date());
   const tokenOf = (item: BankItemRow) => deps.cipher.decrypt(item.accessTokenEncrypted);
+  const enqueueSync = async (itemId: string, reason: SyncReason, tx?: Db) => {
+    await deps.jobs.send(
+      'bank-transaction-sync',
+      { itemId, reason },
+      { singletonKey: itemId, ...(tx ? { tx } : {}) },
+    );
+  };
 
   async function readAllPages(item: BankItemRow) {
     for (let attempt = 0; ; attempt++) {
@@ -69,7 +72,7 @@ export function createBankingService(deps: BankingServiceDeps) {
       } catch (error) {
         if (
           error instanceof BankProviderError &&
-          error.code === SYNC_MUTATION_DURING_PAGINATION &&
+          error.code === 'sync-restart' &&
           attempt < MAX_SYNC_RESTARTS
         ) {
           continue;
@@ -96,16 +99,14 @@ export function createBankingService(deps: BankingServiceDeps) {
 
     async createLinkToken(
       userId: string,
-    ): Promise<{ linkToken: string; linkProvider: 'sandbox' | 'plaid' }> {
+    ): Promise<{ linkToken: string; linkProvider: BankProvider['linkKind'] }> {
       const items = await deps.repo.itemsOf(userId);
       const needsRepair = items.find((item) => item.status !== 'active');
       const { linkToken } = await deps.provider.createLinkToken({
         clientUserRef: deps.clientUserRef(userId),
         ...(needsRepair ? { accessToken: tokenOf(needsRepair) } : {}),
-        ...(deps.webhookUrl ? { webhookUrl: deps.webhookUrl } : {}),
-        ...(deps.redirectUri ? { redirectUri: deps.redirectUri } : {}),
       });
-      return { linkToken, linkProvider: deps.linkProvider };
+      return { linkToken, linkProvider: deps.provider.linkKind };
     },
 
     async completeLink(userId: string, publicToken: string): Promise<{ status: 'success' }> {
@@ -131,7 +132,7 @@ export function createBankingService(deps: BankingServiceDeps) {
           status: 'active',
         });
         await deps.repo.refreshUpdateRequired(userId);
-        await deps.enqueueSync(existing.id, 'repair');
+        await enqueueSync(existing.id, 'repair');
         return { status: 'success' };
       }
       const [{ institution }, accounts] = await Promise.all([
@@ -153,7 +154,7 @@ export function createBankingService(deps: BankingServiceDeps) {
           },
           accounts,
         );
-        await deps.enqueueSync(item.id, 'initial', tx);
+        await enqueueSync(item.id, 'initial', tx);
       });
       return { status: 'success' };
     },
@@ -163,10 +164,11 @@ export function createBankingService(deps: BankingServiceDeps) {
       const synced = items.flatMap((item) =>
         item.lastSyncedAt ? [item.lastSyncedAt.getTime()] : [],
       );
+      const isSynced = items.length > 0 && items.every((item) => item.initialSyncedAt !== null);
       return {
         isAccountLinked: items.length > 0,
         transactionsLoaded:
-          items.length > 0 && items.every((item) => item.initialSyncedAt !== null),
+          isSynced && !(await deps.jobs.isPending('subscriptions-detect', userId)),
         lastSyncedAt: synced.length > 0 ? new Date(Math.max(...synced)).toISOString() : null,
       };
     },
@@ -205,6 +207,17 @@ export function createBankingService(deps: BankingServiceDeps) {
       return { success: true as const };
     },
 
+    /**
+     * The access token of one of the person's own items, found by one of its accounts; for the
+     * sandbox bank's test tools, which act at the bank on that item.
+     */
+    async ownItemAccessToken(userId: string, financialAccountId: string): Promise<string> {
+      const account = await deps.repo.accountOf(userId, financialAccountId);
+      const item = account && (await deps.repo.item(account.itemId));
+      if (!item) throw notFound();
+      return tokenOf(item);
+    },
+
     /** Revokes every item of a person at the provider (their account is being deleted). */
     async revokeAll(userId: string) {
       for (const item of await deps.repo.itemsOf(userId)) {
@@ -235,11 +248,11 @@ export function createBankingService(deps: BankingServiceDeps) {
       } catch (error) {
         if (
           error instanceof BankProviderError &&
-          (error.code === 'ITEM_LOGIN_REQUIRED' || error.code === 'PENDING_DISCONNECT')
+          (error.code === 'login-required' || error.code === 'pending-disconnect')
         ) {
           await deps.repo.updateItem(item.id, {
             status: 'login_required',
-            lastSyncError: error.code,
+            lastSyncError: error.vendorCode,
           });
           await deps.repo.refreshUpdateRequired(item.userId);
           return;
@@ -247,8 +260,15 @@ export function createBankingService(deps: BankingServiceDeps) {
         throw error;
       }
       await deps.repo.refreshUpdateRequired(item.userId);
-      await deps.afterSync?.(item.userId);
-      await deps.repo.markInitialSynced(item.id, now());
+      // Detection follows as its own job; the loading screen waits for it (transactionsLoaded).
+      await deps.db.transaction(async (tx) => {
+        await deps.jobs.send(
+          'subscriptions-detect',
+          { userId: item.userId },
+          { tx, singletonKey: item.userId },
+        );
+        await deps.repo.markInitialSynced(tx, item.id, now());
+      });
     },
 
     async handleWebhook(webhook: BankWebhook) {
@@ -257,7 +277,7 @@ export function createBankingService(deps: BankingServiceDeps) {
       if (!item) return;
       switch (webhook.kind) {
         case 'sync-updates-available':
-          await deps.enqueueSync(item.id, 'webhook');
+          await enqueueSync(item.id, 'webhook');
           return;
         case 'login-required':
         case 'pending-disconnect':
@@ -269,7 +289,7 @@ export function createBankingService(deps: BankingServiceDeps) {
         case 'login-repaired':
           await deps.repo.updateItem(item.id, { status: 'active' });
           await deps.repo.refreshUpdateRequired(item.userId);
-          await deps.enqueueSync(item.id, 'repair');
+          await enqueueSync(item.id, 'repair');
           return;
         case 'ignored':
           return;
@@ -277,7 +297,7 @@ export function createBankingService(deps: BankingServiceDeps) {
     },
 
     async enqueueDailySync() {
-      for (const id of await deps.repo.activeItemIds()) await deps.enqueueSync(id, 'daily');
+      for (const id of await deps.repo.activeItemIds()) await enqueueSync(id, 'daily');
     },
   };
 }

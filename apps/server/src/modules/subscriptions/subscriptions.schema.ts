@@ -70,23 +70,3 @@ export const subscriptionTransactions = pgTable(
     index('subscription_transactions_transaction_idx').on(table.transactionId),
   ],
 );
-
-/**
- * Money Billow saved a person (negotiated reductions, annual-plan conversions). Empty until those
- * features land; the lifetime-savings banner sums it.
- */
-export const savingsLedger = pgTable(
-  'savings_ledger',
-  {
-    id: uuid().primaryKey().defaultRandom(),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    subscriptionId: uuid().references(() => subscriptions.id, { onDelete: 'set null' }),
-    kind: text({ enum: ['negotiation', 'annual_conversion'] }).notNull(),
-    amountCents: bigint({ mode: 'number' }).notNull(),
-    occurredAt: timestamp({ withTimezone: true }).notNull(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [index('savings_ledger_user_idx').on(table.userId)],
-);

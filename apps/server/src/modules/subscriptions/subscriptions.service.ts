@@ -192,9 +192,6 @@ export function createSubscriptionsService(deps: { repo: SubscriptionsRepo; cloc
       return { success: true as const };
     },
 
-    async lifetimeSavings(userId: string) {
-      return { lifetime_savings: dollars(await deps.repo.lifetimeSavingsCents(userId)) };
-    },
   };
 }
 

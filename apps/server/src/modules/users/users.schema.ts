@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /** A person who signed in with their phone. Profile settings default as spec part 1 §3 says. */
 export const users = pgTable('users', {
@@ -9,7 +9,6 @@ export const users = pgTable('users', {
   isEmailVerified: boolean().notNull().default(false),
   gender: text(),
   isPlaidUpdateModeRequired: boolean().notNull().default(false),
-  lifetimeAccruedRewardsCents: integer().notNull().default(0),
   isAutoApplyRewardsEnabled: boolean().notNull().default(true),
   isSubscriptionNotificationsEnabled: boolean().notNull().default(true),
   isOverdraftProtectionEnabled: boolean().notNull().default(true),

@@ -11,6 +11,7 @@ import {
 import { ProblemError } from '../../http/problem';
 import type { EmailSender } from '../../providers/email/email-sender';
 import type { CodePolicy, OneTimeCodes } from '../one-time-codes/one-time-codes.service';
+import type { Person } from '../feature-module';
 import type { UserRow, UsersRepo } from './users.repo';
 
 /** Emailed verification codes: the one-time-code rules, with ten minutes to find the email. */
@@ -30,11 +31,13 @@ export type UsersServiceDeps = {
   email: EmailSender;
   codes: OneTimeCodes;
   linkedAccounts: (userId: string) => Promise<LinkedAccount[]>;
-  /** Removes what is kept about a person outside the user-owned tables (outbox, sign-in codes). */
-  forgetContact: (
-    contact: { phoneNumber: string; email: string | null },
-    userId: string,
-  ) => Promise<void>;
+  /** Everything the person has earned in rewards, in cents (the rewards ledger answers). */
+  lifetimeAccruedRewardsCents: (userId: string) => Promise<number>;
+  /**
+   * Asks every other module to forget the person (revoke bank access, drop codes and texts kept
+   * by phone number or email) before the account's own rows go.
+   */
+  forgetElsewhere: (person: Person) => Promise<void>;
   clock?: () => Date;
 };
 
@@ -65,7 +68,7 @@ export function createUsersService(deps: UsersServiceDeps) {
       phone_number: user.phoneNumber,
       is_email_verified: user.isEmailVerified,
       is_plaid_update_mode_required: user.isPlaidUpdateModeRequired,
-      lifetime_accrued_rewards: user.lifetimeAccruedRewardsCents / 100,
+      lifetime_accrued_rewards: (await deps.lifetimeAccruedRewardsCents(user.id)) / 100,
       linkedAccounts: await deps.linkedAccounts(user.id),
       profile_settings: settingsOf(user),
       gender: (user.gender as ProfileInfo['gender']) ?? null,
@@ -144,7 +147,11 @@ export function createUsersService(deps: UsersServiceDeps) {
     async deleteAccount(userId: string) {
       const user = await load(userId);
       // Contact traces first: if that fails the account still exists and the person can retry.
-      await deps.forgetContact({ phoneNumber: user.phoneNumber, email: user.email }, user.id);
+      await deps.forgetElsewhere({
+        userId: user.id,
+        phoneNumber: user.phoneNumber,
+        email: user.email,
+      });
       await deps.repo.delete(userId);
       return { success: true, message: 'Your account and all of its data have been deleted.' };
     },

@@ -16,14 +16,14 @@ import {
   Products,
   type Transaction as PlaidTransaction,
 } from 'plaid';
-import {
-  BankProviderError,
-  type BankAccount,
-  type BankAccountType,
-  type BankProvider,
-  type BankTransaction,
-  type BankWebhook,
-} from '../bank-provider';
+import type {
+  BankAccount,
+  BankAccountType,
+  BankProvider,
+  BankTransaction,
+  BankWebhook,
+} from './bank-provider';
+import { plaidError } from './plaid-error-codes';
 
 export type PlaidConfig = {
   clientId: string;
@@ -31,7 +31,18 @@ export type PlaidConfig = {
   environment: 'sandbox' | 'production';
   basePath?: string | undefined;
   clientName?: string;
+  /** Where Plaid posts webhooks (https://plaid.com/docs/api/link/#link-token-create-request-webhook). */
+  webhookUrl?: string | undefined;
+  /** Where an OAuth bank returns the person (https://plaid.com/docs/link/oauth/). */
+  redirectUri?: string | undefined;
 };
+
+/** Plaid Link runs from Plaid's CDN in an iframe (https://plaid.com/docs/link/web/#csp). */
+const PLAID_LINK_ORIGINS = [
+  'https://cdn.plaid.com',
+  'https://production.plaid.com',
+  'https://sandbox.plaid.com',
+];
 
 const ACCOUNT_TYPES: BankAccountType[] = ['depository', 'credit', 'loan', 'investment', 'other'];
 
@@ -68,12 +79,9 @@ async function call<T>(request: () => Promise<{ data: T }>): Promise<T> {
     const data = (error as { response?: { data?: unknown } } | null)?.response?.data;
     if (data && typeof data === 'object') {
       const body = data as { error_code?: string; error_message?: string };
-      throw new BankProviderError(
-        body.error_code ?? 'UNKNOWN',
-        body.error_message ?? 'Plaid request failed',
-      );
+      throw plaidError(body.error_code ?? 'UNKNOWN', body.error_message ?? 'Plaid request failed');
     }
-    throw new BankProviderError(
+    throw plaidError(
       'PROVIDER_UNREACHABLE',
       error instanceof Error ? error.message : String(error),
     );
@@ -101,6 +109,9 @@ export function createPlaidBankProvider(config: PlaidConfig): BankProvider {
   }
 
   return {
+    linkKind: 'plaid',
+    webOrigins: PLAID_LINK_ORIGINS,
+
     async createLinkToken(request) {
       const data = await call(() =>
         client.linkTokenCreate({
@@ -111,8 +122,8 @@ export function createPlaidBankProvider(config: PlaidConfig): BankProvider {
           ...(request.accessToken
             ? { access_token: request.accessToken }
             : { products: [Products.Transactions], transactions: { days_requested: 730 } }),
-          ...(request.webhookUrl ? { webhook: request.webhookUrl } : {}),
-          ...(request.redirectUri ? { redirect_uri: request.redirectUri } : {}),
+          ...(config.webhookUrl ? { webhook: config.webhookUrl } : {}),
+          ...(config.redirectUri ? { redirect_uri: config.redirectUri } : {}),
         }),
       );
       return { linkToken: data.link_token, expiration: data.expiration };

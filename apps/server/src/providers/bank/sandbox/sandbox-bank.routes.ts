@@ -4,22 +4,26 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { sandboxRoutes } from '@billow/contracts';
-import { mount } from '../../http/route';
-import { ProblemError } from '../../http/problem';
-import { BankProviderError } from '../../providers/bank/bank-provider';
-import type { SandboxBank } from '../../providers/bank/sandbox/sandbox-bank';
-import type { FieldCipher } from '../../security/encryption';
-import type { BankingRepo } from './banking.repo';
+import { mount } from '../../../http/route';
+import { ProblemError } from '../../../http/problem';
+import { BankProviderError } from '../bank-provider';
+import type { SandboxBank } from './sandbox-bank';
+
+/**
+ * The access token of one of the signed-in person's own items, found by one of its accounts (the
+ * banking module answers it, and a 404 problem for anything not theirs).
+ */
+export type OwnItemAccess = (userId: string, financialAccountId: string) => Promise<string>;
 
 function asProblem(error: unknown): never {
   if (error instanceof BankProviderError)
-    throw new ProblemError('bad-request', `${error.code}: ${error.message}`);
+    throw new ProblemError('bad-request', `${error.vendorCode}: ${error.message}`);
   throw error;
 }
 
 export async function registerSandboxBankRoutes(
   app: FastifyInstance,
-  deps: { bank: SandboxBank; repo: BankingRepo; cipher: FieldCipher },
+  deps: { bank: SandboxBank; access: OwnItemAccess },
 ) {
   const { bank } = deps;
   const rateLimit = { max: 120, timeWindow: '1 minute' };
@@ -41,12 +45,7 @@ export async function registerSandboxBankRoutes(
   mount(app, sandboxRoutes.publicToken, (r) => bank.createPublicToken(r.body).catch(asProblem), {
     rateLimit,
   });
-  const ownItemToken = async (userId: string, financialAccountId: string) => {
-    const account = await deps.repo.accountOf(userId, financialAccountId);
-    const item = account && (await deps.repo.item(account.itemId));
-    if (!item) throw new ProblemError('not-found', 'This account was not found.');
-    return deps.cipher.decrypt(item.accessTokenEncrypted);
-  };
+  const ownItemToken = deps.access;
   mount(app, sandboxRoutes.resetLogin, async (r) => {
     await bank.resetLogin(await ownItemToken(r.userId, r.body.financialAccountId)).catch(asProblem);
     return { reset_login: true as const };

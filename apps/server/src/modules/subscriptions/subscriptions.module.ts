@@ -1,0 +1,19 @@
+/** Subscriptions: detection (as a job after every sync), the bills and their transactions. */
+import type { Db } from '../../db/database';
+import type { FeatureModule } from '../feature-module';
+import { subscriptionsJobHandlers } from './subscriptions.jobs';
+import { createSubscriptionsRepo } from './subscriptions.repo';
+import { registerSubscriptionRoutes } from './subscriptions.routes';
+import { createSubscriptionsService } from './subscriptions.service';
+
+export function createSubscriptionsModule(deps: { db: Db; clock?: () => Date }) {
+  const service = createSubscriptionsService({
+    repo: createSubscriptionsRepo(deps.db),
+    ...(deps.clock ? { clock: deps.clock } : {}),
+  });
+  return {
+    service,
+    routes: (app) => registerSubscriptionRoutes(app, { subscriptions: service }),
+    jobs: subscriptionsJobHandlers(service),
+  } satisfies FeatureModule & { service: unknown };
+}
