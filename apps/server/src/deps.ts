@@ -85,11 +85,15 @@ export function createServices(options: ServiceOptions) {
       await subscriptions.detectForUser(userId);
     },
     clientUserRef: (userId) => hmac(secrets.authSecret, `client-user:${userId}`).slice(0, 32),
-    enqueueSync: async (itemId, reason, tx) => {
+    enqueueSync: async (itemId, reason, tx, delaySeconds) => {
       await jobs.send(
         'bank-transaction-sync',
         { itemId, reason },
-        { singletonKey: itemId, ...(tx ? { tx } : {}) },
+        {
+          singletonKey: itemId,
+          ...(tx ? { tx } : {}),
+          ...(delaySeconds ? { startAfterSeconds: delaySeconds } : {}),
+        },
       );
     },
     webhookUrl:

@@ -68,7 +68,11 @@ export async function startServer(
       print: (line) => process.stdout.write(`${line}\n`),
       log: logger,
     });
-    if (mode !== 'api') await jobs.startWorkers(createJobHandlers(services));
+    if (mode !== 'api') {
+      // On the embedded database no other process can be syncing: a lease left is a dead one's.
+      if (database.kind === 'pglite') await services.banking.releaseSyncLeases();
+      await jobs.startWorkers(createJobHandlers(services));
+    }
 
     let url: string | undefined;
     if (mode !== 'worker') {

@@ -1,11 +1,17 @@
 /**
  * Bank linking and syncing, vendor-neutral: it speaks only the BankProvider port.
  * - A link token is for a new item, or for repairing one that needs the person to log in again.
- * - A link result stores the item (access token encrypted) and its accounts, and enqueues the
- *   first sync in the same transaction, so there is never an item nobody will sync.
+ * - A link result stores the item (access token encrypted) the moment the public token is
+ *   exchanged, with its first sync enqueued in the same transaction, and only then reads its
+ *   institution and accounts. A public token works once, so if anything stops the link after the
+ *   exchange (a crash, a lost connection), a retry of the same token or that first sync finishes
+ *   it: no link is lost and no item is left at the bank that Billow cannot revoke.
+ * - One sync per item at a time, across processes: a sync holds the item's lease and renews it
+ *   after every page; a sync that finds the lease taken runs again a little later.
  * - A sync reads every page to has_more=false first, then applies them in one transaction; when
  *   the provider says the data moved during paging, the whole loop starts again (Plaid's advice).
  */
+import crypto from 'node:crypto';
 import type { LinkedAccount, TransactionLoadStatus } from '@billow/contracts';
 import type { Db } from '../../db/database';
 import { ProblemError } from '../../http/problem';
@@ -28,7 +34,12 @@ export type BankingServiceDeps = {
   cipher: FieldCipher;
   /** An opaque per-user reference for the provider (never the user id itself). */
   clientUserRef: (userId: string) => string;
-  enqueueSync: (itemId: string, reason: SyncReason, tx?: Db) => Promise<void>;
+  enqueueSync: (
+    itemId: string,
+    reason: SyncReason,
+    tx?: Db,
+    delaySeconds?: number,
+  ) => Promise<void>;
   /** Runs after an item's transactions changed (recurring detection hooks in here). */
   afterSync?: (userId: string) => Promise<void>;
   /** Which Link the web must open for this provider. */
@@ -41,12 +52,45 @@ export type BankingServiceDeps = {
 
 const notFound = () => new ProblemError('not-found', 'This account was not found.');
 const MAX_SYNC_RESTARTS = 3;
+/** A sync's hold on its item lapses this long after its last sign of life (a page read). */
+export const SYNC_LEASE_SECONDS = 120;
+/** When another sync of the item is running, try again this much later. */
+export const SYNC_BUSY_DELAY_SECONDS = 15;
+
+const hashOf = (publicToken: string) =>
+  crypto.createHash('sha256').update(publicToken).digest('hex');
+
+class SyncLeaseLostError extends Error {
+  override name = 'SyncLeaseLostError';
+}
 
 export function createBankingService(deps: BankingServiceDeps) {
   const now = deps.clock ?? (() => new Date());
   const tokenOf = (item: BankItemRow) => deps.cipher.decrypt(item.accessTokenEncrypted);
 
-  async function readAllPages(item: BankItemRow) {
+  /** Reads a pending item's institution and accounts and stores them; a no-op once done. */
+  async function finishLink(item: BankItemRow): Promise<BankItemRow> {
+    if (!item.isLinkPending) return item;
+    const [{ institution }, accounts] = await Promise.all([
+      deps.provider.getItem(tokenOf(item)),
+      deps.provider.getAccounts(tokenOf(item)),
+    ]);
+    const values = {
+      id: institution?.institutionId ?? null,
+      name: institution?.name ?? 'Your bank',
+      domain: institution?.domain ?? null,
+    };
+    await deps.db.transaction((tx) => deps.repo.finishLink(tx, item, values, accounts));
+    return {
+      ...item,
+      institutionId: values.id,
+      institutionName: values.name,
+      institutionDomain: values.domain,
+      isLinkPending: false,
+    };
+  }
+
+  async function readAllPages(item: BankItemRow, heartbeat: () => Promise<void>) {
     for (let attempt = 0; ; attempt++) {
       const upserts = new Map<string, BankTransaction>();
       const removed = new Set<string>();
@@ -54,6 +98,7 @@ export function createBankingService(deps: BankingServiceDeps) {
       try {
         for (;;) {
           const page = await deps.provider.syncTransactions(tokenOf(item), cursor);
+          await heartbeat();
           for (const t of [...page.added, ...page.modified]) {
             removed.delete(t.transactionId);
             upserts.set(t.transactionId, t);
@@ -77,6 +122,43 @@ export function createBankingService(deps: BankingServiceDeps) {
         throw error;
       }
     }
+  }
+
+  /** One sync of an item whose lease the caller holds; `heartbeat` renews the lease. */
+  async function syncHoldingLease(itemId: string, heartbeat: () => Promise<void>) {
+    const stored = await deps.repo.item(itemId);
+    if (!stored) return; // removed since the job was queued
+    let item = stored;
+    try {
+      // A link stopped after its exchange is finished here, by its first sync.
+      item = await finishLink(stored);
+      const accountIds = await deps.repo.accountIdsByProviderId(item.id);
+      const changes = await readAllPages(item, heartbeat);
+      if (changes.upserts.some((t) => !accountIds.has(t.accountId))) {
+        // A new account appeared at the bank: store it before its transactions.
+        const accounts = await deps.provider.getAccounts(tokenOf(item));
+        await deps.db.transaction(async (tx) => deps.repo.upsertAccounts(tx, item, accounts));
+        for (const [k, v] of await deps.repo.accountIdsByProviderId(item.id)) accountIds.set(k, v);
+      }
+      await heartbeat();
+      await deps.repo.applySync(item, { ...changes, accountIds, at: now() });
+    } catch (error) {
+      if (
+        error instanceof BankProviderError &&
+        (error.code === 'ITEM_LOGIN_REQUIRED' || error.code === 'PENDING_DISCONNECT')
+      ) {
+        await deps.repo.updateItem(item.id, {
+          status: 'login_required',
+          lastSyncError: error.code,
+        });
+        await deps.repo.refreshUpdateRequired(item.userId);
+        return;
+      }
+      throw error;
+    }
+    await deps.repo.refreshUpdateRequired(item.userId);
+    await deps.afterSync?.(item.userId);
+    await deps.repo.markInitialSynced(item.id, now());
   }
 
   return {
@@ -109,11 +191,19 @@ export function createBankingService(deps: BankingServiceDeps) {
     },
 
     async completeLink(userId: string, publicToken: string): Promise<{ status: 'success' }> {
+      const publicTokenHash = hashOf(publicToken);
       let exchanged;
       try {
         exchanged = await deps.provider.exchangePublicToken(publicToken);
       } catch (error) {
         if (error instanceof BankProviderError) {
+          // A public token exchanges once. If this one already did, for this person, this is a
+          // retry of a link whose answer never arrived: finish that link.
+          const stored = await deps.repo.itemByLinkToken(userId, publicTokenHash);
+          if (stored) {
+            await finishLink(stored);
+            return { status: 'success' };
+          }
           throw new ProblemError(
             'bad-request',
             'This link session is no longer valid. Please link your account again.',
@@ -121,40 +211,41 @@ export function createBankingService(deps: BankingServiceDeps) {
         }
         throw error;
       }
+      const accessTokenEncrypted = deps.cipher.encrypt(exchanged.accessToken);
       const existing = await deps.repo.itemByProviderId(exchanged.itemId);
       if (existing) {
         if (existing.userId !== userId)
           throw new ProblemError('forbidden', 'This bank login belongs to another account.');
         // Update mode: the same item, logged in again.
         await deps.repo.updateItem(existing.id, {
-          accessTokenEncrypted: deps.cipher.encrypt(exchanged.accessToken),
+          accessTokenEncrypted,
+          linkPublicTokenHash: publicTokenHash,
           status: 'active',
         });
         await deps.repo.refreshUpdateRequired(userId);
         await deps.enqueueSync(existing.id, 'repair');
         return { status: 'success' };
       }
-      const [{ institution }, accounts] = await Promise.all([
-        deps.provider.getItem(exchanged.accessToken),
-        deps.provider.getAccounts(exchanged.accessToken),
-      ]);
-      await deps.db.transaction(async (tx) => {
-        const item = await deps.repo.insertItem(
-          tx,
-          {
+      let item: BankItemRow;
+      try {
+        item = await deps.db.transaction(async (tx) => {
+          const pending = await deps.repo.insertPendingItem(tx, {
             userId,
             providerItemId: exchanged.itemId,
-            accessTokenEncrypted: deps.cipher.encrypt(exchanged.accessToken),
-            institution: {
-              id: institution?.institutionId ?? null,
-              name: institution?.name ?? 'Your bank',
-              domain: institution?.domain ?? null,
-            },
-          },
-          accounts,
-        );
-        await deps.enqueueSync(item.id, 'initial', tx);
-      });
+            accessTokenEncrypted,
+            linkPublicTokenHash: publicTokenHash,
+          });
+          await deps.enqueueSync(pending.id, 'initial', tx);
+          return pending;
+        });
+      } catch (error) {
+        // Nothing of this link could be kept: let the bank forget it too rather than orphan it.
+        await deps.provider.removeItem(exchanged.accessToken).catch((removeError: unknown) => {
+          deps.log?.warn({ err: removeError }, 'could not revoke an item that was not stored');
+        });
+        throw error;
+      }
+      await finishLink(item);
       return { status: 'success' };
     },
 
@@ -217,38 +308,27 @@ export function createBankingService(deps: BankingServiceDeps) {
       }
     },
 
-    async syncItem(itemId: string): Promise<void> {
-      const item = await deps.repo.item(itemId);
-      if (!item) return; // removed since the job was queued
-      try {
-        const accountIds = await deps.repo.accountIdsByProviderId(item.id);
-        const changes = await readAllPages(item);
-        if (changes.upserts.some((t) => !accountIds.has(t.accountId))) {
-          // A new account appeared at the bank: store it before its transactions.
-          await deps.db.transaction(async (tx) =>
-            deps.repo.upsertAccounts(tx, item, await deps.provider.getAccounts(tokenOf(item))),
-          );
-          for (const [k, v] of await deps.repo.accountIdsByProviderId(item.id))
-            accountIds.set(k, v);
-        }
-        await deps.repo.applySync(item, { ...changes, accountIds, at: now() });
-      } catch (error) {
-        if (
-          error instanceof BankProviderError &&
-          (error.code === 'ITEM_LOGIN_REQUIRED' || error.code === 'PENDING_DISCONNECT')
-        ) {
-          await deps.repo.updateItem(item.id, {
-            status: 'login_required',
-            lastSyncError: error.code,
-          });
-          await deps.repo.refreshUpdateRequired(item.userId);
-          return;
-        }
-        throw error;
+    async syncItem(itemId: string, reason: SyncReason = 'daily'): Promise<void> {
+      const owner = crypto.randomUUID();
+      if (!(await deps.repo.takeSyncLease(itemId, owner, SYNC_LEASE_SECONDS))) {
+        // Another sync of this item is running (or died recently and its lease has not lapsed).
+        if (await deps.repo.item(itemId))
+          await deps.enqueueSync(itemId, reason, undefined, SYNC_BUSY_DELAY_SECONDS);
+        return;
       }
-      await deps.repo.refreshUpdateRequired(item.userId);
-      await deps.afterSync?.(item.userId);
-      await deps.repo.markInitialSynced(item.id, now());
+      try {
+        await syncHoldingLease(itemId, async () => {
+          if (!(await deps.repo.takeSyncLease(itemId, owner, SYNC_LEASE_SECONDS)))
+            throw new SyncLeaseLostError(`the sync lease of item ${itemId} was lost`);
+        });
+      } finally {
+        await deps.repo.releaseSyncLease(itemId, owner);
+      }
+    },
+
+    /** Forgets every item's sync lease; for a process that knows it is the only one syncing. */
+    async releaseSyncLeases() {
+      await deps.repo.releaseAllSyncLeases();
     },
 
     async handleWebhook(webhook: BankWebhook) {
