@@ -163,7 +163,20 @@ export async function startFakePlaid(bank: SandboxBank): Promise<FakePlaid> {
       return { key: { ...publicJwk, created_at: 1_700_000_000, expired_at: null } };
     },
     '/sandbox/public_token/create': async (body) => {
-      const options = (body.options ?? {}) as { override_username?: string };
+      const options = (body.options ?? {}) as {
+        override_username?: string;
+        override_password?: string;
+      };
+      // Plaid's custom users: username 'user_custom', the configuration JSON as the password.
+      if (options.override_username === 'user_custom') {
+        const custom = JSON.parse(options.override_password ?? '{}') as {
+          override_accounts?: unknown[];
+        };
+        return bank.createPublicToken({
+          institution_id: String(body.institution_id),
+          override_accounts: custom.override_accounts,
+        });
+      }
       return bank.createPublicToken({
         institution_id: String(body.institution_id),
         persona: options.override_username === 'user_family' ? 'family' : 'default',

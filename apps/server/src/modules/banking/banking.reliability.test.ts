@@ -4,9 +4,11 @@
  */
 import { bankingRoutes, sandboxRoutes } from '@billow/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sandboxItems } from '../../providers/bank/sandbox/sandbox-bank.schema';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { customTransaction, dayFrom, linkSandboxItem } from '../../../test/sandbox-link';
 import { bearer, signIn } from '../../../test/sign-in';
+import { bankItems } from './banking.schema';
 
 const TRANSACTIONS_PER_USER = 7;
 
@@ -65,11 +67,15 @@ describe('bank linking when something fails part-way', () => {
       payload: { publicToken: publicTokenValue },
     });
   /** Bank-side items Billow does not hold: logins nobody can revoke any more. */
-  const orphanedAtBank = () =>
-    count(
-      `select count(*)::int as n from sandbox_bank_items s
-       where not exists (select 1 from bank_items b where b.provider_item_id = s.item_id)`,
+  const orphanedAtBank = async () => {
+    const held = new Set(
+      (await t.database.db.select({ id: bankItems.providerItemId }).from(bankItems)).map(
+        (row) => row.id,
+      ),
     );
+    const atBank = await t.database.db.select({ id: sandboxItems.itemId }).from(sandboxItems);
+    return atBank.filter((row) => !held.has(row.id)).length;
+  };
 
   it('finishes a link whose accounts could not be read after the exchange, when the same token is retried', async () => {
     const session = await signIn(t.app, '+15555556001');
