@@ -111,7 +111,7 @@ describe('bank linking under concurrency', () => {
       transactions: PARALLEL * TRANSACTIONS_PER_ITEM,
     });
     expect(await orphanedAtBank()).toBe(0);
-  });
+  }, 120_000);
 
   it(`links one public token sent ${PARALLEL} times at once as one item`, async () => {
     const session = await signIn(t.app, '+15555558002');
