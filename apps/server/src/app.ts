@@ -49,9 +49,7 @@ export function contentSecurityPolicy(
 
 /** A hop count as a function: fastify's types leave the number form out of some overloads. */
 function trustProxyOption(setting: Config['trustProxy']) {
-  return typeof setting === 'number'
-    ? (_address: string, hop: number) => hop < setting
-    : setting;
+  return typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : setting;
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {

@@ -58,6 +58,8 @@ export function composeBillow(options: CompositionOptions) {
     cipher: createFieldCipher(secrets.encryptionKey),
     jobs,
     referenceKey: secrets.authSecret,
+    // The embedded database belongs to this one process: nothing else can be syncing.
+    isSoleProcess: database.kind === 'pglite',
     ...clock,
     ...(options.log ? { log: options.log } : {}),
   });
@@ -117,6 +119,7 @@ export function composeBillow(options: CompositionOptions) {
       rewards: rewards.service,
       analytics: analytics.service,
       bankProvider: bank.provider,
+      bankingRepo: banking.repo,
     },
   };
 }

@@ -68,7 +68,10 @@ export async function startServer(
       print: (line) => process.stdout.write(`${line}\n`),
       log: logger,
     });
-    if (mode !== 'api') await jobs.startWorkers(billow.jobHandlers);
+    if (mode !== 'api') {
+      for (const module of billow.modules) await module.beforeWorkers?.();
+      await jobs.startWorkers(billow.jobHandlers);
+    }
 
     let url: string | undefined;
     if (mode !== 'worker') {

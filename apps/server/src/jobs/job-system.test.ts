@@ -120,4 +120,57 @@ describe(startJobSystem.name, () => {
     expect(keys).not.toContain(key);
     await jobs.stop();
   });
+
+  it('moves waiting jobs to a changed queue policy, and puts back jobs a dead process left running', async () => {
+    const stately = defineJobs({
+      'test.policy': {
+        payload: z.object({ key: z.string().uuid(), failTimes: z.number().int().min(0) }),
+        options: { policy: 'stately', expireInSeconds: 900 },
+      },
+    });
+    const before = await startJobSystem({
+      database,
+      jobs: stately,
+      logger,
+      pollIntervalSeconds: 0.5,
+      isWorker: false,
+    });
+    const key = crypto.randomUUID();
+    await before.queue.send('test.policy', { key, failTimes: 0 }, { singletonKey: key });
+    await before.queue.send('test.policy', { key: crypto.randomUUID(), failTimes: 0 });
+    const [running] = await before.boss.fetch('test.policy');
+    await before.stop(1000);
+
+    // Started again with the queue relaxed to 'short' and a shorter expiry: jobs follow.
+    const short = defineJobs({
+      'test.policy': {
+        ...stately['test.policy'],
+        options: { policy: 'short', expireInSeconds: 60 },
+      },
+    });
+    const after = await startJobSystem({
+      database,
+      jobs: short,
+      logger,
+      pollIntervalSeconds: 0.5,
+      isWorker: false,
+    });
+    const rows = await database.executeSql(
+      `select policy, extract(epoch from expire_in)::int as expire from pgboss.job where name = 'test.policy'`,
+    );
+    expect(rows.rows).toEqual([
+      { policy: 'short', expire: 60 },
+      { policy: 'short', expire: 60 },
+    ]);
+
+    // On a server a running job within its expiry may be a live worker's; alone, it is orphaned.
+    expect(await after.recoverOrphanedJobs({ isSoleProcess: false })).toBe(0);
+    expect(await after.recoverOrphanedJobs({ isSoleProcess: true })).toBe(1);
+    const recovered = await after.boss.getJobById('test.policy', running!.id);
+    expect(recovered?.state).toBe('retry');
+    expect(
+      (await after.boss.fetch('test.policy', { batchSize: 5 })).map((job) => job.id),
+    ).toContain(running!.id);
+    await after.stop(1000);
+  });
 });

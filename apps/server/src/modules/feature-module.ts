@@ -17,6 +17,8 @@ export type FeatureModule = {
   /** Routes for the person running Billow in sandbox mode, under /api/dev (never in production). */
   devRoutes?: (app: FastifyInstance) => Promise<void>;
   jobs?: Partial<JobHandlers<AppJobMap>>;
+  /** Runs once in a process that works jobs, before its workers start (e.g. to clear leftovers). */
+  beforeWorkers?: () => Promise<void>;
   /** Removes what the module keeps about a person whose account is being deleted. */
   forget?: (person: Person) => Promise<void>;
 };

@@ -18,13 +18,16 @@ export function createBankingModule(deps: {
   jobs: JobQueue<AppJobMap>;
   /** Keys the opaque per-person reference the provider sees instead of the user id. */
   referenceKey: Uint8Array;
+  /** True when no other process can be syncing (the embedded database): leases left are stale. */
+  isSoleProcess: boolean;
   clock?: () => Date;
   log?: { warn(details: object, message: string): void };
 }) {
   const { provider, devRoutes } = deps.bank;
+  const repo = createBankingRepo(deps.db);
   const service = createBankingService({
     db: deps.db,
-    repo: createBankingRepo(deps.db),
+    repo,
     provider,
     cipher: deps.cipher,
     jobs: deps.jobs,
@@ -35,9 +38,15 @@ export function createBankingModule(deps: {
   provider.onWebhook?.((webhook) => service.handleWebhook(webhook));
   return {
     service,
+    /** For tests that inject a fault between two of the service's steps. */
+    repo,
     routes: (app) => registerBankingRoutes(app, { banking: service, provider }),
     ...(devRoutes ? { devRoutes: devRoutes(service.ownItemAccessToken) } : {}),
     jobs: bankingJobHandlers(service),
+    async beforeWorkers() {
+      // A lease left behind on the embedded database is a dead process's.
+      if (deps.isSoleProcess) await service.releaseSyncLeases();
+    },
     forget: ({ userId }) => service.revokeAll(userId),
-  } satisfies FeatureModule & { service: unknown };
+  } satisfies FeatureModule & { service: unknown; repo: unknown };
 }

@@ -15,6 +15,8 @@ import { users } from '../users/users.schema';
 /**
  * A linked login at one institution (Plaid's "item"). The provider's access token is kept only
  * encrypted (AES-256-GCM); the sync cursor is where the next /transactions/sync starts.
+ * An item is stored the moment its public token is exchanged (`isLinkPending`, accounts not yet
+ * read), so a link interrupted after the exchange is finished by a retry or by its first sync.
  */
 export const bankItems = pgTable(
   'bank_items',
@@ -36,6 +38,12 @@ export const bankItems = pgTable(
     initialSyncedAt: timestamp({ withTimezone: true }),
     lastSyncedAt: timestamp({ withTimezone: true }),
     lastSyncError: text(),
+    /** SHA-256 of the public token that linked (or repaired) it: a retried link/result finds it. */
+    linkPublicTokenHash: text().unique(),
+    isLinkPending: boolean().notNull().default(false),
+    /** Who is syncing this item, and until when (renewed while it runs): one sync at a time. */
+    syncLeaseOwner: text(),
+    syncLeaseUntil: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('bank_items_user_idx').on(table.userId)],

@@ -1,11 +1,14 @@
 /**
  * Bank linking and syncing, vendor-neutral: it speaks only the BankProvider port.
  * - A link token is for a new item, or for repairing one that needs the person to log in again.
- * - A link result stores the item (access token encrypted) and its accounts, and enqueues the
- *   first sync in the same transaction, so there is never an item nobody will sync.
- * - A sync reads every page to has_more=false first, then applies them in one transaction; when
- *   the provider says the data moved during paging, the whole loop starts again (Plaid's advice).
+ * - A link result stores the item (access token encrypted) the moment the public token is
+ *   exchanged, with its first sync enqueued in the same transaction, and only then reads its
+ *   institution and accounts. A public token works once, so if anything stops the link after the
+ *   exchange (a crash, a lost connection), a retry of the same token or that first sync finishes
+ *   it: no link is lost and no item is left at the bank that Billow cannot revoke.
+ * - Syncing (one at a time per item, all pages then one transaction) is in banking.sync.ts.
  */
+import crypto from 'node:crypto';
 import type { LinkedAccount, TransactionLoadStatus } from '@billow/contracts';
 import type { Db } from '../../db/database';
 import { ProblemError } from '../../http/problem';
@@ -14,11 +17,11 @@ import type { JobQueue } from '../../jobs/job-system';
 import {
   BankProviderError,
   type BankProvider,
-  type BankTransaction,
   type BankWebhook,
 } from '../../providers/bank/bank-provider';
 import type { FieldCipher } from '../../security/encryption';
 import type { BankingRepo, BankItemRow } from './banking.repo';
+import { createBankSync, syncEnqueuer } from './banking.sync';
 
 export type SyncReason = 'initial' | 'webhook' | 'daily' | 'repair';
 
@@ -36,51 +39,16 @@ export type BankingServiceDeps = {
 };
 
 const notFound = () => new ProblemError('not-found', 'This account was not found.');
-const MAX_SYNC_RESTARTS = 3;
+
+const hashOf = (publicToken: string) =>
+  crypto.createHash('sha256').update(publicToken).digest('hex');
 
 export function createBankingService(deps: BankingServiceDeps) {
-  const now = deps.clock ?? (() => new Date());
   const tokenOf = (item: BankItemRow) => deps.cipher.decrypt(item.accessTokenEncrypted);
-  const enqueueSync = async (itemId: string, reason: SyncReason, tx?: Db) => {
-    await deps.jobs.send(
-      'bank-transaction-sync',
-      { itemId, reason },
-      { singletonKey: itemId, ...(tx ? { tx } : {}) },
-    );
-  };
+  const enqueueSync = syncEnqueuer(deps.jobs);
 
-  async function readAllPages(item: BankItemRow) {
-    for (let attempt = 0; ; attempt++) {
-      const upserts = new Map<string, BankTransaction>();
-      const removed = new Set<string>();
-      let cursor = item.cursor;
-      try {
-        for (;;) {
-          const page = await deps.provider.syncTransactions(tokenOf(item), cursor);
-          for (const t of [...page.added, ...page.modified]) {
-            removed.delete(t.transactionId);
-            upserts.set(t.transactionId, t);
-          }
-          for (const { transactionId } of page.removed) {
-            upserts.delete(transactionId);
-            removed.add(transactionId);
-          }
-          cursor = page.nextCursor;
-          if (!page.hasMore)
-            return { upserts: [...upserts.values()], removed: [...removed], cursor };
-        }
-      } catch (error) {
-        if (
-          error instanceof BankProviderError &&
-          error.code === 'sync-restart' &&
-          attempt < MAX_SYNC_RESTARTS
-        ) {
-          continue;
-        }
-        throw error;
-      }
-    }
-  }
+  const sync = createBankSync(deps);
+  const { finishLink } = sync;
 
   return {
     async linkedAccounts(userId: string): Promise<LinkedAccount[]> {
@@ -110,11 +78,19 @@ export function createBankingService(deps: BankingServiceDeps) {
     },
 
     async completeLink(userId: string, publicToken: string): Promise<{ status: 'success' }> {
+      const publicTokenHash = hashOf(publicToken);
       let exchanged;
       try {
         exchanged = await deps.provider.exchangePublicToken(publicToken);
       } catch (error) {
         if (error instanceof BankProviderError) {
+          // A public token exchanges once. If this one already did, for this person, this is a
+          // retry of a link whose answer never arrived: finish that link.
+          const stored = await deps.repo.itemByLinkToken(userId, publicTokenHash);
+          if (stored) {
+            await finishLink(stored);
+            return { status: 'success' };
+          }
           throw new ProblemError(
             'bad-request',
             'This link session is no longer valid. Please link your account again.',
@@ -122,40 +98,41 @@ export function createBankingService(deps: BankingServiceDeps) {
         }
         throw error;
       }
+      const accessTokenEncrypted = deps.cipher.encrypt(exchanged.accessToken);
       const existing = await deps.repo.itemByProviderId(exchanged.itemId);
       if (existing) {
         if (existing.userId !== userId)
           throw new ProblemError('forbidden', 'This bank login belongs to another account.');
         // Update mode: the same item, logged in again.
         await deps.repo.updateItem(existing.id, {
-          accessTokenEncrypted: deps.cipher.encrypt(exchanged.accessToken),
+          accessTokenEncrypted,
+          linkPublicTokenHash: publicTokenHash,
           status: 'active',
         });
         await deps.repo.refreshUpdateRequired(userId);
         await enqueueSync(existing.id, 'repair');
         return { status: 'success' };
       }
-      const [{ institution }, accounts] = await Promise.all([
-        deps.provider.getItem(exchanged.accessToken),
-        deps.provider.getAccounts(exchanged.accessToken),
-      ]);
-      await deps.db.transaction(async (tx) => {
-        const item = await deps.repo.insertItem(
-          tx,
-          {
+      let item: BankItemRow;
+      try {
+        item = await deps.db.transaction(async (tx) => {
+          const pending = await deps.repo.insertPendingItem(tx, {
             userId,
             providerItemId: exchanged.itemId,
-            accessTokenEncrypted: deps.cipher.encrypt(exchanged.accessToken),
-            institution: {
-              id: institution?.institutionId ?? null,
-              name: institution?.name ?? 'Your bank',
-              domain: institution?.domain ?? null,
-            },
-          },
-          accounts,
-        );
-        await enqueueSync(item.id, 'initial', tx);
-      });
+            accessTokenEncrypted,
+            linkPublicTokenHash: publicTokenHash,
+          });
+          await enqueueSync(pending.id, 'initial', tx);
+          return pending;
+        });
+      } catch (error) {
+        // Nothing of this link could be kept: let the bank forget it too rather than orphan it.
+        await deps.provider.removeItem(exchanged.accessToken).catch((removeError: unknown) => {
+          deps.log?.warn({ err: removeError }, 'could not revoke an item that was not stored');
+        });
+        throw error;
+      }
+      await finishLink(item);
       return { status: 'success' };
     },
 
@@ -230,46 +207,8 @@ export function createBankingService(deps: BankingServiceDeps) {
       }
     },
 
-    async syncItem(itemId: string): Promise<void> {
-      const item = await deps.repo.item(itemId);
-      if (!item) return; // removed since the job was queued
-      try {
-        const accountIds = await deps.repo.accountIdsByProviderId(item.id);
-        const changes = await readAllPages(item);
-        if (changes.upserts.some((t) => !accountIds.has(t.accountId))) {
-          // A new account appeared at the bank: store it before its transactions.
-          await deps.db.transaction(async (tx) =>
-            deps.repo.upsertAccounts(tx, item, await deps.provider.getAccounts(tokenOf(item))),
-          );
-          for (const [k, v] of await deps.repo.accountIdsByProviderId(item.id))
-            accountIds.set(k, v);
-        }
-        await deps.repo.applySync(item, { ...changes, accountIds, at: now() });
-      } catch (error) {
-        if (
-          error instanceof BankProviderError &&
-          (error.code === 'login-required' || error.code === 'pending-disconnect')
-        ) {
-          await deps.repo.updateItem(item.id, {
-            status: 'login_required',
-            lastSyncError: error.vendorCode,
-          });
-          await deps.repo.refreshUpdateRequired(item.userId);
-          return;
-        }
-        throw error;
-      }
-      await deps.repo.refreshUpdateRequired(item.userId);
-      // Detection follows as its own job; the loading screen waits for it (transactionsLoaded).
-      await deps.db.transaction(async (tx) => {
-        await deps.jobs.send(
-          'subscriptions-detect',
-          { userId: item.userId },
-          { tx, singletonKey: item.userId },
-        );
-        await deps.repo.markInitialSynced(tx, item.id, now());
-      });
-    },
+    syncItem: sync.syncItem,
+    releaseSyncLeases: sync.releaseSyncLeases,
 
     async handleWebhook(webhook: BankWebhook) {
       if (!webhook.itemId) return;

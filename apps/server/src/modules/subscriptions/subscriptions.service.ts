@@ -191,7 +191,6 @@ export function createSubscriptionsService(deps: { repo: SubscriptionsRepo; cloc
       await deps.repo.markNotSubscription(subscriptionId);
       return { success: true as const };
     },
-
   };
 }
 

@@ -16,12 +16,13 @@ import {
   Products,
   type Transaction as PlaidTransaction,
 } from 'plaid';
-import type {
-  BankAccount,
-  BankAccountType,
-  BankProvider,
-  BankTransaction,
-  BankWebhook,
+import {
+  BankProviderError,
+  type BankAccount,
+  type BankAccountType,
+  type BankProvider,
+  type BankTransaction,
+  type BankWebhook,
 } from './bank-provider';
 import { plaidError } from './plaid-error-codes';
 
@@ -43,6 +44,12 @@ const PLAID_LINK_ORIGINS = [
   'https://production.plaid.com',
   'https://sandbox.plaid.com',
 ];
+
+/** How often a webhook key id not seen before may be looked up at Plaid. */
+const KEY_LOOKUP_INTERVAL_MS = 10_000;
+/** How long a key id Plaid refused stays refused without asking again. */
+const UNKNOWN_KID_TTL_MS = 10 * 60_000;
+const MAX_UNKNOWN_KIDS = 10_000;
 
 const ACCOUNT_TYPES: BankAccountType[] = ['depository', 'credit', 'loan', 'investment', 'other'];
 
@@ -99,13 +106,45 @@ export function createPlaidBankProvider(config: PlaidConfig): BankProvider {
     }),
   );
   const verificationKeys = new Map<string, JWK>();
+  const unknownKids = new Map<string, number>();
+  const lookups = new Map<string, Promise<JWK | undefined>>();
+  let lastLookupAt = Number.NEGATIVE_INFINITY;
 
-  async function verificationKey(kid: string): Promise<JWK> {
+  /**
+   * Plaid's key for a webhook's `kid`, fetched once and kept. A kid Plaid does not know is
+   * remembered as unknown for a while, and keys not yet seen are looked up at most once per
+   * KEY_LOOKUP_INTERVAL_MS: anyone can post a webhook, so a flood of made-up kids must not turn
+   * into one Plaid call each (Plaid rotates keys rarely; a refused genuine webhook is retried).
+   */
+  async function verificationKey(kid: string): Promise<JWK | undefined> {
     const cached = verificationKeys.get(kid);
     if (cached) return cached;
-    const { key } = await call(() => client.webhookVerificationKeyGet({ key_id: kid }));
-    verificationKeys.set(kid, key as unknown as JWK);
-    return key as unknown as JWK;
+    const now = Date.now();
+    if ((unknownKids.get(kid) ?? 0) > now) return undefined;
+    const pending = lookups.get(kid);
+    if (pending) return pending;
+    if (now - lastLookupAt < KEY_LOOKUP_INTERVAL_MS) return undefined;
+    lastLookupAt = now;
+    const lookup = call(() => client.webhookVerificationKeyGet({ key_id: kid })).then(
+      ({ key }) => {
+        verificationKeys.set(kid, key as unknown as JWK);
+        return key as unknown as JWK;
+      },
+      (error: unknown) => {
+        // Only Plaid's own "no such key" is remembered; an outage must not refuse a real key.
+        if (error instanceof BankProviderError && error.code !== 'unavailable') {
+          if (unknownKids.size >= MAX_UNKNOWN_KIDS) unknownKids.clear();
+          unknownKids.set(kid, Date.now() + UNKNOWN_KID_TTL_MS);
+        }
+        return undefined;
+      },
+    );
+    lookups.set(kid, lookup);
+    try {
+      return await lookup;
+    } finally {
+      lookups.delete(kid);
+    }
   }
 
   return {
@@ -197,7 +236,9 @@ export function createPlaidBankProvider(config: PlaidConfig): BankProvider {
       try {
         const header = decodeProtectedHeader(token);
         if (header.alg !== 'ES256' || !header.kid) return undefined;
-        const key = await importJWK(await verificationKey(header.kid), 'ES256');
+        const jwk = await verificationKey(header.kid);
+        if (!jwk) return undefined;
+        const key = await importJWK(jwk, 'ES256');
         const { payload } = await jwtVerify(token, key, {
           maxTokenAge: '5 min',
           algorithms: ['ES256'],

@@ -6,7 +6,7 @@
  * Histories come from ./data: built-in personas or Plaid "custom users" (override_accounts).
  */
 import crypto from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../../../db/database';
 import type { BankAccount, BankProvider, BankWebhook, SyncPage } from '../bank-provider';
 import { plaidError } from '../plaid-error-codes';
@@ -151,21 +151,24 @@ export function createSandboxBank(deps: SandboxDeps): SandboxBank {
     },
 
     async exchangePublicToken(publicToken) {
+      // Used up in the same statement that checks it, so parallel exchanges cannot both win.
       const [row] = await deps.db
-        .select()
-        .from(sandboxPublicTokens)
-        .where(eq(sandboxPublicTokens.publicToken, publicToken))
-        .limit(1);
-      if (!row || row.usedAt || row.expiresAt <= now()) {
+        .update(sandboxPublicTokens)
+        .set({ usedAt: now() })
+        .where(
+          and(
+            eq(sandboxPublicTokens.publicToken, publicToken),
+            isNull(sandboxPublicTokens.usedAt),
+            gt(sandboxPublicTokens.expiresAt, now()),
+          ),
+        )
+        .returning();
+      if (!row) {
         throw plaidError(
           'INVALID_PUBLIC_TOKEN',
           'provided public token is expired or has already been used',
         );
       }
-      await deps.db
-        .update(sandboxPublicTokens)
-        .set({ usedAt: now() })
-        .where(eq(sandboxPublicTokens.publicToken, publicToken));
       const accessToken = `access-sandbox-${crypto.randomUUID()}`;
       const { seed, ...spec } = row.spec as SandboxItemSpec & { seed: string };
       if (row.updateItemId) {
