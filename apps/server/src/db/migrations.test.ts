@@ -18,7 +18,7 @@ describe('committed migrations', () => {
     await fs.writeFile(
       configFile,
       `import { defineConfig } from 'drizzle-kit';
-export default defineConfig({ dialect: 'postgresql', schema: './src/db/schema.ts', out: ${JSON.stringify(out)}, casing: 'snake_case' });
+export default defineConfig({ dialect: 'postgresql', schema: './src/db/tables.ts', out: ${JSON.stringify(out)}, casing: 'snake_case' });
 `,
     );
     try {

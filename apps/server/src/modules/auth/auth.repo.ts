@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gte, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { users } from '../users/users.schema';
-import { otpCodes, refreshTokens } from './auth.schema';
+import { users } from '../users/users.tables';
+import { otpCodes, refreshTokens } from './auth.tables';
 
 export type AuthRepo = ReturnType<typeof createAuthRepo>;
 

@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import type { BankAccount, BankTransaction } from '../../providers/bank/bank-provider';
-import { users } from '../users/users.schema';
-import { bankAccounts, bankItems, bankTransactions } from './banking.schema';
+import { users } from '../users/users.tables';
+import { bankAccounts, bankItems, bankTransactions } from './banking.tables';
 
 export type BankItemRow = typeof bankItems.$inferSelect;
 export type BankAccountRow = typeof bankAccounts.$inferSelect;

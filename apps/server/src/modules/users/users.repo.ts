@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { emailVerificationCodes, feedback, users } from './users.schema';
+import { emailVerificationCodes, feedback, users } from './users.tables';
 
 export type UserRow = typeof users.$inferSelect;
 export type UsersRepo = ReturnType<typeof createUsersRepo>;

@@ -29,7 +29,7 @@ import {
   sandboxLinkTokens,
   sandboxPublicTokens,
   type SandboxItemSpec,
-} from './sandbox-bank.schema';
+} from './sandbox-bank.tables';
 import { hash, randomId } from './sandbox-ids';
 import { sandboxLinkSteps } from './sandbox-link-steps';
 import { addDays, diff, HISTORY_DAYS, isoDay, snapshot } from './snapshot';

@@ -11,8 +11,8 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { bankAccounts, bankTransactions } from '../banking/banking.schema';
-import { users } from '../users/users.schema';
+import { bankAccounts, bankTransactions } from '../banking/banking.tables';
+import { users } from '../users/users.tables';
 
 /**
  * A recurring charge Billow found (or a person told it is not one). Ids stay stable across

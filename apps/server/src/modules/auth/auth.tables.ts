@@ -1,5 +1,5 @@
 import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from '../users/users.schema';
+import { users } from '../users/users.tables';
 
 /** Texted sign-in codes, stored as keyed hashes. Only the newest unconsumed code of a phone counts. */
 export const otpCodes = pgTable(
