@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, SignJWT, type JWK } from 'jose';
 import { BankProviderError } from '../../src/providers/bank/bank-provider';
 import type { SandboxBank } from '../../src/providers/bank/sandbox/sandbox-bank';
-import { findInstitution } from '../../src/providers/bank/sandbox/data';
+import { findInstitution } from '@billow/sandbox-bank';
 
 export type FakePlaid = {
   url: string;

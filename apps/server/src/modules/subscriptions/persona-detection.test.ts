@@ -6,7 +6,7 @@
  */
 import { detectRecurring } from '@billow/recurring';
 import { describe, expect, it } from 'vitest';
-import { generatePersonaAccounts, PERSONA_IDS } from '../../providers/bank/sandbox/data';
+import { generatePersonaAccounts, PERSONA_IDS } from '@billow/sandbox-bank';
 
 const AS_OF = '2026-11-20';
 

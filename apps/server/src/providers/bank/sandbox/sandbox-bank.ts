@@ -23,7 +23,7 @@ import {
   isPersonaId,
   overrideAccountsSchema,
   type SandboxAccount,
-} from './data';
+} from '@billow/sandbox-bank';
 import {
   sandboxItems,
   sandboxLinkTokens,

@@ -17,7 +17,7 @@ import {
   sandboxInstitutions,
   searchInstitutions,
   type SandboxInstitution,
-} from './data';
+} from '@billow/sandbox-bank';
 import type { SandboxDeps, SandboxInternals } from './sandbox-bank';
 import { hash, randomId } from './sandbox-ids';
 import {

@@ -4,7 +4,14 @@
  * totals and balances add up exactly. Each draft's `key` names it for good (stream + calendar
  * period, or spending kind + day + index), which is what keeps ids stable across windows.
  */
-import { addMonths, dayInMonth, dayOfMonth, monthOf, nextBusinessDay, weekday } from './dates';
+import {
+  addMonths,
+  dateInMonth,
+  dayOfMonth,
+  monthIndexOf,
+  nextBusinessDay,
+  weekday,
+} from './dates';
 import { createRng, poisson, type Rng } from './prng';
 import { occurrences, postingDates, resolveCadence, type Cadence } from './schedule';
 import {
@@ -80,12 +87,12 @@ export function streamDrafts(
     createRng(scope.seed, scope.persona, spec.stream, 'anchor'),
     scope.story,
   );
-  const storyMonth0 = monthOf(scope.story);
+  const storyMonth0 = monthIndexOf(scope.story);
 
   for (const occurrence of occurrences(resolved, from, to)) {
     if (occurrence.day < activeFrom || occurrence.day >= activeUntil) continue;
     const rng = createRng(scope.seed, scope.persona, spec.stream, occurrence.key);
-    const storyMonth = monthOf(occurrence.day) - storyMonth0;
+    const storyMonth = monthIndexOf(occurrence.day) - storyMonth0;
     const dollars = spec.amount({ rng, day: occurrence.day, storyMonth });
     if (dollars === null) continue;
     const dates = postingDates(spec.posting, occurrence.day, rng);
@@ -196,7 +203,7 @@ export function statementTotals(drafts: readonly Draft[]): Map<number, number> {
   const totals = new Map<number, number>();
   for (const draft of drafts) {
     if (draft.account !== 'credit' || draft.stream === AUTOPAY_STREAM) continue;
-    const month = monthOf(draft.posted);
+    const month = monthIndexOf(draft.posted);
     totals.set(month, (totals.get(month) ?? 0) + draft.cents);
   }
   return totals;
@@ -214,9 +221,9 @@ export function autopayDrafts(
 ): Draft[] {
   const dueDay = createRng(scope.seed, scope.persona, AUTOPAY_STREAM, 'anchor').int(18, 25);
   const drafts: Draft[] = [];
-  for (let month = fromMonth; month <= monthOf(to); month++) {
+  for (let month = fromMonth; month <= monthIndexOf(to); month++) {
     const owed = statements.get(month - 1) ?? 0;
-    const due = dayInMonth(month, dueDay);
+    const due = dateInMonth(month, dueDay);
     if (owed <= 0 || due > to) continue;
     const posted = nextBusinessDay(due);
     const payment: Draft = {

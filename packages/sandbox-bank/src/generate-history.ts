@@ -16,7 +16,7 @@ import {
   type Draft,
   type DraftScope,
 } from './build-drafts';
-import { dayInMonth, monthOf, toDay, toIso } from './dates';
+import { dateInMonth, monthIndexOf, toDay, formatIsoDate } from './dates';
 import { stableId, stableMask } from './ids';
 import { overdraftTransfers } from './overdraft';
 import { findPersona, type PersonaDefinition } from './personas';
@@ -54,7 +54,7 @@ export function generatePersonaAccounts(
 
   // From the first of the month before the earlier of window and story: every autopay in the
   // window then pays a statement built from complete data, and every balance has its inputs.
-  const from = dayInMonth(monthOf(Math.min(start, story)) - 1, 1);
+  const from = dateInMonth(monthIndexOf(Math.min(start, story)) - 1, 1);
   const to = Math.max(end, story);
   const drafts: Draft[] = [];
   for (const spec of persona.streams)
@@ -62,7 +62,7 @@ export function generatePersonaAccounts(
   for (const spec of persona.spending)
     drafts.push(...spendingDrafts(spec, scope, from - LOOKBACK_DAYS, to));
   const statements = statementTotals(drafts);
-  drafts.push(...autopayDrafts(statements, scope, monthOf(from) + 1, to));
+  drafts.push(...autopayDrafts(statements, scope, monthIndexOf(from) + 1, to));
   const opening = {
     checking: openingBalance(persona, scope, 'checking'),
     savings: openingBalance(persona, scope, 'savings'),
@@ -152,11 +152,11 @@ function cardBalance(
   statements: Map<number, number>,
   end: number,
 ): number {
-  const month = monthOf(end);
+  const month = monthIndexOf(end);
   let cents = 0;
   let isPaid = false;
   for (const draft of drafts) {
-    if (monthOf(draft.posted) !== month || draft.posted > end) continue;
+    if (monthIndexOf(draft.posted) !== month || draft.posted > end) continue;
     if (draft.stream === AUTOPAY_STREAM) isPaid = true;
     else cents += draft.cents;
   }
@@ -167,8 +167,8 @@ function toTransaction(draft: Draft, seed: string, accountId: string): SandboxTr
   return {
     transaction_id: stableId([seed, accountId, draft.key]),
     account_id: accountId,
-    date: toIso(draft.posted),
-    authorized_date: toIso(draft.authorized),
+    date: formatIsoDate(draft.posted),
+    authorized_date: formatIsoDate(draft.authorized),
     amount: draft.cents / 100,
     iso_currency_code: 'USD',
     name: draft.name,
