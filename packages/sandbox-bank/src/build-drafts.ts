@@ -4,6 +4,7 @@
  * totals and balances add up exactly. Each draft's `key` names it for good (stream + calendar
  * period, or spending kind + day + index), which is what keeps ids stable across windows.
  */
+import { dollarsToCents } from '@billow/contracts';
 import {
   addMonths,
   dateInMonth,
@@ -47,8 +48,6 @@ export type DraftScope = {
 };
 
 export const AUTOPAY_STREAM = 'card-autopay';
-
-const toCents = (dollars: number) => Math.round(dollars * 100);
 
 function descriptorContext(scope: DraftScope, rng: Rng, day: number): DescriptorContext {
   return {
@@ -101,7 +100,7 @@ export function streamDrafts(
       account: spec.account,
       key: `${spec.stream}:${occurrence.key}`,
       ...dates,
-      cents: toCents(dollars),
+      cents: dollarsToCents(dollars),
       name: renderDescriptor(spec.descriptor, context),
       merchantName: spec.merchantName,
       category: spec.category,
@@ -177,7 +176,7 @@ export function spendingDrafts(
         account,
         key: `${spec.kind}:d${day}:${index}`,
         ...postingDates(spec.isIncome ? 'ach' : 'card', day, rng),
-        cents: toCents(spec.isIncome ? -dollars : dollars),
+        cents: dollarsToCents(spec.isIncome ? -dollars : dollars),
         name: renderDescriptor(merchant.descriptor, descriptorContext(scope, rng, day)),
         merchantName: merchant.merchantName,
         category: spec.category,

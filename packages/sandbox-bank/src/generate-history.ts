@@ -7,6 +7,7 @@
  * told from `storyStart`, which defaults to `start`. Keep storyStart fixed for an Item (e.g. its
  * link date minus two years) and later syncs can move both ends of the window freely.
  */
+import { centsToDollars, dollarsToCents, roundToCents } from '@billow/contracts';
 import {
   autopayDrafts,
   AUTOPAY_STREAM,
@@ -125,7 +126,7 @@ function openingBalance(
   key: 'checking' | 'savings',
 ): number {
   const [low, high] = persona[key].opening;
-  return Math.round(createRng(scope.seed, persona.id, key, 'opening').between(low, high) * 100);
+  return dollarsToCents(createRng(scope.seed, persona.id, key, 'opening').between(low, high));
 }
 
 /** The balance on `end`: the opening balance moved by everything posted between story start and `end`. */
@@ -169,7 +170,7 @@ function toTransaction(draft: Draft, seed: string, accountId: string): SandboxTr
     account_id: accountId,
     date: formatIsoDate(draft.posted),
     authorized_date: formatIsoDate(draft.authorized),
-    amount: draft.cents / 100,
+    amount: centsToDollars(draft.cents),
     iso_currency_code: 'USD',
     name: draft.name,
     merchant_name: draft.merchantName,
@@ -193,7 +194,7 @@ function toAccount(
   currentCents: number,
   transactions: SandboxTransaction[],
 ): SandboxAccount {
-  const current = currentCents / 100;
+  const current = centsToDollars(currentCents);
   const profile = persona[key];
   const isCredit = key === 'credit';
   const limit = isCredit ? persona.credit.limit : null;
@@ -207,7 +208,7 @@ function toAccount(
     subtype: isCredit ? 'credit card' : key,
     balances: {
       current,
-      available: limit === null ? current : Math.round((limit - current) * 100) / 100,
+      available: limit === null ? current : roundToCents(limit - current),
       iso_currency_code: 'USD',
       limit,
     },

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { dollarsToCents } from '@billow/contracts';
 import type { Db } from '../../db/database';
 import type { BankAccount, BankTransaction } from '../../providers/bank/bank-provider';
 import { users } from '../users/users.tables';
@@ -8,7 +9,7 @@ export type BankItemRow = typeof bankItems.$inferSelect;
 export type BankAccountRow = typeof bankAccounts.$inferSelect;
 export type BankingRepo = ReturnType<typeof createBankingRepo>;
 
-const cents = (dollars: number | null) => (dollars === null ? null : Math.round(dollars * 100));
+const cents = (dollars: number | null) => (dollars === null ? null : dollarsToCents(dollars));
 
 function accountValues(account: BankAccount) {
   return {
@@ -186,7 +187,7 @@ export function createBankingRepo(db: Db) {
               itemId: item.id,
               accountId,
               providerTransactionId: t.transactionId,
-              amountCents: Math.round(t.amount * 100),
+              amountCents: dollarsToCents(t.amount),
               isoCurrencyCode: t.isoCurrencyCode,
               date: t.date,
               authorizedDate: t.authorizedDate,
