@@ -3,7 +3,8 @@
  * port the way Plaid's sandbox behaves (link tokens, public tokens, items, cursor-based sync with
  * pending → posted, ITEM_LOGIN_REQUIRED after a reset), and also serves the steps of the Link
  * dialog (institution, credentials, MFA, OAuth, account choice) that Plaid Link would run.
- * Histories come from ./data: built-in personas or Plaid "custom users" (override_accounts).
+ * Histories come from @billow/sandbox-bank: built-in personas or Plaid "custom users"
+ * (override_accounts).
  */
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
