@@ -49,7 +49,7 @@ export function composeBillow(options: CompositionOptions) {
   const email = createEmailSender(config.email, sandbox);
   const bank = createBankProvider(config.bank, { db, ...clock });
 
-  const subscriptions = createSubscriptionsModule({ db, ...clock });
+  const subscriptions = createSubscriptionsModule({ db, jobs, ...clock });
   const savings = createSavingsModule({ db });
   const rewards = createRewardsModule({ db });
   const banking = createBankingModule({

@@ -12,7 +12,7 @@ import { bankingRoutes } from '@billow/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc } from 'drizzle-orm';
 import { createSandboxBank } from '../src/providers/bank/sandbox/sandbox-bank';
-import { sandboxItems } from '../src/providers/bank/sandbox/sandbox-bank.schema';
+import { sandboxItems } from '../src/providers/bank/sandbox/sandbox-bank.tables';
 import {
   call,
   loadStatus,

@@ -34,6 +34,8 @@ export type JobQueue<M extends JobMap> = {
   ): Promise<string | null>;
   /** Whether a job of this kind sent with this singleton key is still waiting or running. */
   isPending(name: keyof M & string, singletonKey: string): Promise<boolean>;
+  /** Deletes every job of this kind sent with this singleton key, archived ones too. */
+  forget(name: keyof M & string, singletonKey: string): Promise<void>;
 };
 
 export type JobSystem<M extends JobMap> = {
@@ -140,6 +142,14 @@ export async function startJobSystem<M extends JobMap>(
         [name, singletonKey],
       );
       return rows.length > 0;
+    },
+    async forget(name, singletonKey) {
+      for (const table of ['pgboss.job', 'pgboss.archive']) {
+        await database.executeSql(`DELETE FROM ${table} WHERE name = $1 AND singleton_key = $2`, [
+          name,
+          singletonKey,
+        ]);
+      }
     },
   };
 

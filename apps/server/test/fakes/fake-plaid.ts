@@ -11,7 +11,7 @@ import { exportJWK, generateKeyPair, SignJWT, type JWK } from 'jose';
 import { BankProviderError } from '../../src/providers/bank/bank-provider';
 import { plaidError } from '../../src/providers/bank/plaid-error-codes';
 import type { SandboxBank } from '../../src/providers/bank/sandbox/sandbox-bank';
-import { findInstitution } from '../../src/providers/bank/sandbox/data';
+import { findInstitution } from '@billow/sandbox-bank';
 
 export type FakePlaid = {
   url: string;

@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { users } from '../users/users.schema';
-import { refreshTokens } from './auth.schema';
+import { users } from '../users/users.tables';
+import { refreshTokens } from './auth.tables';
 
 export type AuthRepo = ReturnType<typeof createAuthRepo>;
 

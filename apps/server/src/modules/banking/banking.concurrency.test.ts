@@ -6,11 +6,11 @@
  */
 import { bankingRoutes, sandboxRoutes } from '@billow/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sandboxItems } from '../../providers/bank/sandbox/sandbox-bank.schema';
+import { sandboxItems } from '../../providers/bank/sandbox/sandbox-bank.tables';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { customTransaction, dayFrom } from '../../../test/sandbox-link';
 import { bearer, signIn } from '../../../test/sign-in';
-import { bankItems } from './banking.schema';
+import { bankItems } from './banking.tables';
 
 const PARALLEL = 50;
 const TRANSACTIONS_PER_ITEM = 4;

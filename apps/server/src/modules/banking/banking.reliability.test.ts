@@ -4,11 +4,11 @@
  */
 import { bankingRoutes, sandboxRoutes } from '@billow/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sandboxItems } from '../../providers/bank/sandbox/sandbox-bank.schema';
+import { sandboxItems } from '../../providers/bank/sandbox/sandbox-bank.tables';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { customTransaction, dayFrom, linkSandboxItem } from '../../../test/sandbox-link';
 import { bearer, signIn } from '../../../test/sign-in';
-import { bankItems } from './banking.schema';
+import { bankItems } from './banking.tables';
 
 const TRANSACTIONS_PER_USER = 7;
 

@@ -1,14 +1,15 @@
 import { and, asc, eq, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { dollarsToCents } from '@billow/contracts';
 import type { Db } from '../../db/database';
 import type { BankAccount, BankTransaction } from '../../providers/bank/bank-provider';
-import { users } from '../users/users.schema';
-import { bankAccounts, bankItems, bankTransactions } from './banking.schema';
+import { users } from '../users/users.tables';
+import { bankAccounts, bankItems, bankTransactions } from './banking.tables';
 
 export type BankItemRow = typeof bankItems.$inferSelect;
 export type BankAccountRow = typeof bankAccounts.$inferSelect;
 export type BankingRepo = ReturnType<typeof createBankingRepo>;
 
-const cents = (dollars: number | null) => (dollars === null ? null : Math.round(dollars * 100));
+const cents = (dollars: number | null) => (dollars === null ? null : dollarsToCents(dollars));
 
 function accountValues(account: BankAccount) {
   return {
@@ -207,7 +208,7 @@ export function createBankingRepo(db: Db) {
               itemId: item.id,
               accountId,
               providerTransactionId: t.transactionId,
-              amountCents: Math.round(t.amount * 100),
+              amountCents: dollarsToCents(t.amount),
               isoCurrencyCode: t.isoCurrencyCode,
               date: t.date,
               authorizedDate: t.authorizedDate,

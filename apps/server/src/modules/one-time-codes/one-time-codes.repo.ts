@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gt, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { oneTimeCodes, type CodePurpose } from './one-time-codes.schema';
+import { oneTimeCodes, type CodePurpose } from './one-time-codes.tables';
 
 export type OneTimeCodesRepo = ReturnType<typeof createOneTimeCodesRepo>;
 export type OneTimeCodeRow = typeof oneTimeCodes.$inferSelect;

@@ -12,7 +12,7 @@
  */
 import { hmac, randomDigits, safeEqual } from '../../security/hashing';
 import type { OneTimeCodesRepo } from './one-time-codes.repo';
-import type { CodePurpose } from './one-time-codes.schema';
+import type { CodePurpose } from './one-time-codes.tables';
 
 export type CodePolicy = {
   purpose: CodePurpose;

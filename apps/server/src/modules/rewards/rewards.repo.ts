@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { rewardLedger } from './rewards.schema';
+import { rewardLedger } from './rewards.tables';
 
 export type RewardsRepo = ReturnType<typeof createRewardsRepo>;
 

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { savingsLedger } from './savings.schema';
+import { savingsLedger } from './savings.tables';
 
 export type SavingsRepo = ReturnType<typeof createSavingsRepo>;
 

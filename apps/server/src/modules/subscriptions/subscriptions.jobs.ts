@@ -10,7 +10,14 @@ import type { SubscriptionsService } from './subscriptions.service';
 export const subscriptionsJobs = defineJobs({
   'subscriptions-detect': {
     payload: z.object({ userId: z.string().uuid() }),
-    options: { retryLimit: 3, retryDelaySeconds: 5, retryBackoff: true, expireInSeconds: 5 * 60 },
+    // At most one waits per person: syncs of several items finishing together share one run.
+    options: {
+      retryLimit: 3,
+      retryDelaySeconds: 5,
+      retryBackoff: true,
+      expireInSeconds: 5 * 60,
+      policy: 'short',
+    },
   },
 });
 

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { bankAccounts, bankItems, bankTransactions } from '../banking/banking.schema';
-import { subscriptions, subscriptionTransactions } from './subscriptions.schema';
+import { bankAccounts, bankItems, bankTransactions } from '../banking/banking.tables';
+import { subscriptions, subscriptionTransactions } from './subscriptions.tables';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type SubscriptionValues = Omit<

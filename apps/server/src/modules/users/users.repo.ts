@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { feedback, users } from './users.schema';
+import { feedback, users } from './users.tables';
 
 export type UserRow = typeof users.$inferSelect;
 export type UsersRepo = ReturnType<typeof createUsersRepo>;

@@ -2,6 +2,7 @@
  * The profile: identity, settings, recovery email, feedback, and deleting everything.
  */
 import {
+  centsToDollars,
   emailFailureDetail,
   normalizePhoneNumber,
   type LinkedAccount,
@@ -68,7 +69,7 @@ export function createUsersService(deps: UsersServiceDeps) {
       phone_number: user.phoneNumber,
       is_email_verified: user.isEmailVerified,
       is_plaid_update_mode_required: user.isPlaidUpdateModeRequired,
-      lifetime_accrued_rewards: (await deps.lifetimeAccruedRewardsCents(user.id)) / 100,
+      lifetime_accrued_rewards: centsToDollars(await deps.lifetimeAccruedRewardsCents(user.id)),
       linkedAccounts: await deps.linkedAccounts(user.id),
       profile_settings: settingsOf(user),
       gender: (user.gender as ProfileInfo['gender']) ?? null,

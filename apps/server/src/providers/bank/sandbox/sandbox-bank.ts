@@ -3,7 +3,8 @@
  * port the way Plaid's sandbox behaves (link tokens, public tokens, items, cursor-based sync with
  * pending → posted, ITEM_LOGIN_REQUIRED after a reset), and also serves the steps of the Link
  * dialog (institution, credentials, MFA, OAuth, account choice) that Plaid Link would run.
- * Histories come from ./data: built-in personas or Plaid "custom users" (override_accounts).
+ * Histories come from @billow/sandbox-bank: built-in personas or Plaid "custom users"
+ * (override_accounts).
  */
 import crypto from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
@@ -17,13 +18,13 @@ import {
   isPersonaId,
   overrideAccountsSchema,
   type SandboxAccount,
-} from './data';
+} from '@billow/sandbox-bank';
 import {
   sandboxItems,
   sandboxLinkTokens,
   sandboxPublicTokens,
   type SandboxItemSpec,
-} from './sandbox-bank.schema';
+} from './sandbox-bank.tables';
 import { hash, randomId } from './sandbox-ids';
 import { sandboxLinkSteps } from './sandbox-link-steps';
 import { addDays, diff, HISTORY_DAYS, isoDay, snapshot } from './snapshot';

@@ -17,7 +17,7 @@ import {
   sandboxInstitutions,
   searchInstitutions,
   type SandboxInstitution,
-} from './data';
+} from '@billow/sandbox-bank';
 import type { SandboxDeps, SandboxInternals } from './sandbox-bank';
 import { hash, randomId } from './sandbox-ids';
 import {
@@ -25,7 +25,7 @@ import {
   sandboxLinkTokens,
   sandboxPublicTokens,
   type SandboxItemSpec,
-} from './sandbox-bank.schema';
+} from './sandbox-bank.tables';
 import { isoDay } from './snapshot';
 
 const PUBLIC_TOKEN_TTL_MS = 30 * 60_000;

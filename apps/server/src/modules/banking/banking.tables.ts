@@ -10,7 +10,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { users } from '../users/users.schema';
+import { users } from '../users/users.tables';
 
 /**
  * A linked login at one institution (Plaid's "item"). The provider's access token is kept only

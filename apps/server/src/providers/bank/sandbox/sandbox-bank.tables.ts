@@ -1,9 +1,12 @@
 /**
  * The sandbox bank's own records, as Plaid would keep them on its side: link tokens, public
  * tokens and items. Billow's banking module never reads these tables; it talks to the sandbox
- * through the BankProvider port like it would to Plaid.
+ * through the BankProvider port like it would to Plaid. They live in a PostgreSQL schema of their
+ * own, `sandbox_bank`, so the application's `public` schema holds nothing of the sandbox.
  */
-import { boolean, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, jsonb, pgSchema, text, timestamp } from 'drizzle-orm/pg-core';
+
+export const sandboxBankSchema = pgSchema('sandbox_bank');
 
 export type SandboxItemSpec = {
   institutionId: string;
@@ -13,7 +16,7 @@ export type SandboxItemSpec = {
   accountKeys: string[] | null;
 };
 
-export const sandboxLinkTokens = pgTable('sandbox_bank_link_tokens', {
+export const sandboxLinkTokens = sandboxBankSchema.table('link_tokens', {
   linkToken: text().primaryKey(),
   clientUserRef: text().notNull(),
   updateItemId: text(),
@@ -22,7 +25,7 @@ export const sandboxLinkTokens = pgTable('sandbox_bank_link_tokens', {
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
 
-export const sandboxPublicTokens = pgTable('sandbox_bank_public_tokens', {
+export const sandboxPublicTokens = sandboxBankSchema.table('public_tokens', {
   publicToken: text().primaryKey(),
   spec: jsonb().$type<SandboxItemSpec>().notNull(),
   /** Set when the token repairs an existing item (update mode) instead of creating one. */
@@ -31,7 +34,7 @@ export const sandboxPublicTokens = pgTable('sandbox_bank_public_tokens', {
   usedAt: timestamp({ withTimezone: true }),
 });
 
-export const sandboxItems = pgTable('sandbox_bank_items', {
+export const sandboxItems = sandboxBankSchema.table('items', {
   itemId: text().primaryKey(),
   accessTokenHash: text().notNull().unique(),
   spec: jsonb().$type<SandboxItemSpec>().notNull(),

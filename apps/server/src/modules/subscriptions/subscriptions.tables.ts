@@ -12,8 +12,8 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { SubscriptionCategory } from '@billow/contracts';
-import { bankAccounts, bankTransactions } from '../banking/banking.schema';
-import { users } from '../users/users.schema';
+import { bankAccounts, bankTransactions } from '../banking/banking.tables';
+import { users } from '../users/users.tables';
 
 /**
  * A recurring charge Billow found (or a person told it is not one). Ids stay stable across

@@ -1,7 +1,7 @@
 import { bigint, check, index, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { subscriptions } from '../subscriptions/subscriptions.schema';
-import { users } from '../users/users.schema';
+import { subscriptions } from '../subscriptions/subscriptions.tables';
+import { users } from '../users/users.tables';
 
 /**
  * Rewards as an append-only ledger in cents, never a counter: entries earned (on Billow-paid annual

@@ -4,7 +4,15 @@
  * totals and balances add up exactly. Each draft's `key` names it for good (stream + calendar
  * period, or spending kind + day + index), which is what keeps ids stable across windows.
  */
-import { addMonths, dayInMonth, dayOfMonth, monthOf, nextBusinessDay, weekday } from './dates';
+import { dollarsToCents } from '@billow/contracts';
+import {
+  addMonths,
+  dateInMonth,
+  dayOfMonth,
+  monthIndexOf,
+  nextBusinessDay,
+  weekday,
+} from './dates';
 import { createRng, poisson, type Rng } from './prng';
 import { occurrences, postingDates, resolveCadence, type Cadence } from './schedule';
 import {
@@ -40,8 +48,6 @@ export type DraftScope = {
 };
 
 export const AUTOPAY_STREAM = 'card-autopay';
-
-const toCents = (dollars: number) => Math.round(dollars * 100);
 
 function descriptorContext(scope: DraftScope, rng: Rng, day: number): DescriptorContext {
   return {
@@ -80,12 +86,12 @@ export function streamDrafts(
     createRng(scope.seed, scope.persona, spec.stream, 'anchor'),
     scope.story,
   );
-  const storyMonth0 = monthOf(scope.story);
+  const storyMonth0 = monthIndexOf(scope.story);
 
   for (const occurrence of occurrences(resolved, from, to)) {
     if (occurrence.day < activeFrom || occurrence.day >= activeUntil) continue;
     const rng = createRng(scope.seed, scope.persona, spec.stream, occurrence.key);
-    const storyMonth = monthOf(occurrence.day) - storyMonth0;
+    const storyMonth = monthIndexOf(occurrence.day) - storyMonth0;
     const dollars = spec.amount({ rng, day: occurrence.day, storyMonth });
     if (dollars === null) continue;
     const dates = postingDates(spec.posting, occurrence.day, rng);
@@ -94,7 +100,7 @@ export function streamDrafts(
       account: spec.account,
       key: `${spec.stream}:${occurrence.key}`,
       ...dates,
-      cents: toCents(dollars),
+      cents: dollarsToCents(dollars),
       name: renderDescriptor(spec.descriptor, context),
       merchantName: spec.merchantName,
       category: spec.category,
@@ -170,7 +176,7 @@ export function spendingDrafts(
         account,
         key: `${spec.kind}:d${day}:${index}`,
         ...postingDates(spec.isIncome ? 'ach' : 'card', day, rng),
-        cents: toCents(spec.isIncome ? -dollars : dollars),
+        cents: dollarsToCents(spec.isIncome ? -dollars : dollars),
         name: renderDescriptor(merchant.descriptor, descriptorContext(scope, rng, day)),
         merchantName: merchant.merchantName,
         category: spec.category,
@@ -196,7 +202,7 @@ export function statementTotals(drafts: readonly Draft[]): Map<number, number> {
   const totals = new Map<number, number>();
   for (const draft of drafts) {
     if (draft.account !== 'credit' || draft.stream === AUTOPAY_STREAM) continue;
-    const month = monthOf(draft.posted);
+    const month = monthIndexOf(draft.posted);
     totals.set(month, (totals.get(month) ?? 0) + draft.cents);
   }
   return totals;
@@ -214,9 +220,9 @@ export function autopayDrafts(
 ): Draft[] {
   const dueDay = createRng(scope.seed, scope.persona, AUTOPAY_STREAM, 'anchor').int(18, 25);
   const drafts: Draft[] = [];
-  for (let month = fromMonth; month <= monthOf(to); month++) {
+  for (let month = fromMonth; month <= monthIndexOf(to); month++) {
     const owed = statements.get(month - 1) ?? 0;
-    const due = dayInMonth(month, dueDay);
+    const due = dateInMonth(month, dueDay);
     if (owed <= 0 || due > to) continue;
     const posted = nextBusinessDay(due);
     const payment: Draft = {

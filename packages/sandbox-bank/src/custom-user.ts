@@ -6,6 +6,7 @@
  * Fields for other Plaid products (identity, liability, holdings, income, inflow_model…) are
  * accepted and ignored.
  */
+import { centsToDollars, dollarsToCents, roundToCents } from '@billow/contracts';
 import { z } from 'zod';
 import { isIsoDate } from './dates';
 import { stableId, stableMask } from './ids';
@@ -117,8 +118,6 @@ const defaults: Record<AccountKey, { name: string; official_name: string }> = {
   },
 };
 
-const cents = (dollars: number) => Math.round(dollars * 100);
-
 /**
  * The sandbox bank serves Plaid's Transactions product, which covers depository and credit
  * accounts; loan, investment, payroll and other accounts are left out. Ids depend only on the
@@ -154,7 +153,7 @@ function toSandboxAccount(
     account_id: accountId,
     date: t.date_posted,
     authorized_date: t.date_transacted,
-    amount: cents(t.amount) / 100,
+    amount: roundToCents(t.amount),
     iso_currency_code: 'USD',
     name: t.description,
     merchant_name: null,
@@ -163,14 +162,18 @@ function toSandboxAccount(
   // Stable: transactions on the same day keep the document's order.
   transactions.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
 
-  const posted = transactions.reduce((sum, t) => sum + cents(t.amount), 0);
-  const starting = cents(account.starting_balance ?? 0);
+  const posted = transactions.reduce((sum, t) => sum + dollarsToCents(t.amount), 0);
+  const starting = dollarsToCents(account.starting_balance ?? 0);
   const isCredit = key === 'credit';
-  const current = (isCredit ? starting + posted : starting - posted) / 100;
+  const current = centsToDollars(isCredit ? starting + posted : starting - posted);
   const limit = isCredit ? (account.meta?.limit ?? null) : null;
   const available =
     account.force_available_balance ??
-    (isCredit ? (limit === null ? null : (cents(limit) - cents(current)) / 100) : current);
+    (isCredit
+      ? limit === null
+        ? null
+        : centsToDollars(dollarsToCents(limit) - dollarsToCents(current))
+      : current);
 
   return {
     account_id: accountId,

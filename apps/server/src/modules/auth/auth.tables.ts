@@ -1,5 +1,5 @@
 import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from '../users/users.schema';
+import { users } from '../users/users.tables';
 
 /**
  * Rotating refresh tokens, stored hashed. Each sign-in starts a family; each refresh replaces

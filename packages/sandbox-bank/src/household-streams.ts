@@ -3,11 +3,10 @@
  * accounts, savings interest. Detection should find these too, so they carry labels, but their
  * category_hint keeps them apart from the subscriptions and bills a persona is counted by.
  */
+import { roundToCents } from '@billow/contracts';
 import type { Descriptor, StreamSpec } from './streams';
 import type { Cadence } from './schedule';
 import { monthOfYear } from './dates';
-
-const round2 = (value: number) => Math.round(value * 100) / 100;
 
 /** Net pay by direct deposit; an optional raise lands `raise.month` months into the story. */
 export function payroll(job: {
@@ -31,7 +30,7 @@ export function payroll(job: {
     // Net pay wobbles by a few dollars (overtime, benefit deductions), never by much.
     amount: ({ rng, storyMonth }) => {
       const raised = job.raise && storyMonth >= job.raise.month ? 1 + job.raise.percent / 100 : 1;
-      return -round2(job.net * raised * rng.between(0.992, 1.008));
+      return -roundToCents(job.net * raised * rng.between(0.992, 1.008));
     },
   };
 }
@@ -50,7 +49,7 @@ export function hourlyPayroll(job: {
     ...payroll({ stream: job.stream, employer: job.employer, cadence: 'biweekly', net: 0 }),
     amount: ({ rng, day }) =>
       job.months.includes(monthOfYear(day))
-        ? -round2(rng.between(job.range[0], job.range[1]))
+        ? -roundToCents(rng.between(job.range[0], job.range[1]))
         : null,
   };
 }
@@ -101,7 +100,7 @@ export function savingsInterest(range: [number, number]): StreamSpec {
     posting: 'ach',
     descriptor: 'INTEREST PAYMENT',
     merchantName: null,
-    amount: ({ rng }) => -round2(rng.between(range[0], range[1])),
+    amount: ({ rng }) => -roundToCents(rng.between(range[0], range[1])),
   };
 }
 
@@ -146,7 +145,7 @@ export function retainer(client: string, range: [number, number]): StreamSpec {
     posting: 'ach',
     descriptor: `${client} ACH PMT`,
     merchantName: null,
-    amount: ({ rng }) => -round2(rng.between(range[0], range[1])),
+    amount: ({ rng }) => -roundToCents(rng.between(range[0], range[1])),
   };
 }
 

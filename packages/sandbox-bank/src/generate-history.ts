@@ -7,6 +7,7 @@
  * told from `storyStart`, which defaults to `start`. Keep storyStart fixed for an Item (e.g. its
  * link date minus two years) and later syncs can move both ends of the window freely.
  */
+import { centsToDollars, dollarsToCents, roundToCents } from '@billow/contracts';
 import {
   autopayDrafts,
   AUTOPAY_STREAM,
@@ -16,7 +17,7 @@ import {
   type Draft,
   type DraftScope,
 } from './build-drafts';
-import { dayInMonth, monthOf, toDay, toIso } from './dates';
+import { dateInMonth, monthIndexOf, toDay, formatIsoDate } from './dates';
 import { stableId, stableMask } from './ids';
 import { overdraftTransfers } from './overdraft';
 import { findPersona, type PersonaDefinition } from './personas';
@@ -54,7 +55,7 @@ export function generatePersonaAccounts(
 
   // From the first of the month before the earlier of window and story: every autopay in the
   // window then pays a statement built from complete data, and every balance has its inputs.
-  const from = dayInMonth(monthOf(Math.min(start, story)) - 1, 1);
+  const from = dateInMonth(monthIndexOf(Math.min(start, story)) - 1, 1);
   const to = Math.max(end, story);
   const drafts: Draft[] = [];
   for (const spec of persona.streams)
@@ -62,7 +63,7 @@ export function generatePersonaAccounts(
   for (const spec of persona.spending)
     drafts.push(...spendingDrafts(spec, scope, from - LOOKBACK_DAYS, to));
   const statements = statementTotals(drafts);
-  drafts.push(...autopayDrafts(statements, scope, monthOf(from) + 1, to));
+  drafts.push(...autopayDrafts(statements, scope, monthIndexOf(from) + 1, to));
   const opening = {
     checking: openingBalance(persona, scope, 'checking'),
     savings: openingBalance(persona, scope, 'savings'),
@@ -125,7 +126,7 @@ function openingBalance(
   key: 'checking' | 'savings',
 ): number {
   const [low, high] = persona[key].opening;
-  return Math.round(createRng(scope.seed, persona.id, key, 'opening').between(low, high) * 100);
+  return dollarsToCents(createRng(scope.seed, persona.id, key, 'opening').between(low, high));
 }
 
 /** The balance on `end`: the opening balance moved by everything posted between story start and `end`. */
@@ -152,11 +153,11 @@ function cardBalance(
   statements: Map<number, number>,
   end: number,
 ): number {
-  const month = monthOf(end);
+  const month = monthIndexOf(end);
   let cents = 0;
   let isPaid = false;
   for (const draft of drafts) {
-    if (monthOf(draft.posted) !== month || draft.posted > end) continue;
+    if (monthIndexOf(draft.posted) !== month || draft.posted > end) continue;
     if (draft.stream === AUTOPAY_STREAM) isPaid = true;
     else cents += draft.cents;
   }
@@ -167,9 +168,9 @@ function toTransaction(draft: Draft, seed: string, accountId: string): SandboxTr
   return {
     transaction_id: stableId([seed, accountId, draft.key]),
     account_id: accountId,
-    date: toIso(draft.posted),
-    authorized_date: toIso(draft.authorized),
-    amount: draft.cents / 100,
+    date: formatIsoDate(draft.posted),
+    authorized_date: formatIsoDate(draft.authorized),
+    amount: centsToDollars(draft.cents),
     iso_currency_code: 'USD',
     name: draft.name,
     merchant_name: draft.merchantName,
@@ -193,7 +194,7 @@ function toAccount(
   currentCents: number,
   transactions: SandboxTransaction[],
 ): SandboxAccount {
-  const current = currentCents / 100;
+  const current = centsToDollars(currentCents);
   const profile = persona[key];
   const isCredit = key === 'credit';
   const limit = isCredit ? persona.credit.limit : null;
@@ -207,7 +208,7 @@ function toAccount(
     subtype: isCredit ? 'credit card' : key,
     balances: {
       current,
-      available: limit === null ? current : Math.round((limit - current) * 100) / 100,
+      available: limit === null ? current : roundToCents(limit - current),
       iso_currency_code: 'USD',
       limit,
     },

@@ -3,7 +3,7 @@
  * the clean name Plaid would enrich it to, the account it is billed to and how its amount moves.
  * Prices are parameters so personas can pick plans; everything else is the merchant's habit.
  */
-import { merchants } from '@billow/contracts';
+import { merchants, roundToCents } from '@billow/contracts';
 import { monthOfYear } from './dates';
 import type { StreamSpec } from './streams';
 import type { AccountKey } from './types';
@@ -12,8 +12,6 @@ import type { AccountKey } from './types';
 function catalogueName(slug: string, fallback: string): string {
   return merchants.find((merchant) => merchant.slug === slug)?.name ?? fallback;
 }
-
-const round2 = (value: number) => Math.round(value * 100) / 100;
 
 type Card = { account?: AccountKey };
 
@@ -173,7 +171,7 @@ export function verizon(plan: number): StreamSpec {
     posting: 'card',
     descriptor: 'VZWRLSS*APOCC VISB',
     merchantName: catalogueName('verizon', 'Verizon'),
-    amount: ({ rng }) => round2(plan + rng.between(3.5, 8.5)),
+    amount: ({ rng }) => roundToCents(plan + rng.between(3.5, 8.5)),
   };
 }
 
@@ -218,7 +216,7 @@ export function pge(average: number, options: { failsAtMonth?: number } = {}): S
     amount: ({ rng, day }) => {
       const month = monthOfYear(day);
       const season = Math.cos((2 * Math.PI * month) / 12);
-      return round2(average * (1 + 0.4 * season) * rng.between(0.95, 1.05));
+      return roundToCents(average * (1 + 0.4 * season) * rng.between(0.95, 1.05));
     },
     ...(options.failsAtMonth === undefined ? {} : { failsAtMonth: options.failsAtMonth }),
   };

@@ -1,6 +1,6 @@
 import { bigint, index, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
-import { subscriptions } from '../subscriptions/subscriptions.schema';
-import { users } from '../users/users.schema';
+import { subscriptions } from '../subscriptions/subscriptions.tables';
+import { users } from '../users/users.tables';
 
 /**
  * Money Billow saved a person: negotiated reductions and annual-plan conversions both write here,

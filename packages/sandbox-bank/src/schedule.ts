@@ -4,10 +4,9 @@
  * key — and its id, amount and date — whichever window asks for it.
  */
 import {
-  dayInMonth,
+  dateInMonth,
   dayOfMonth,
-  daysInMonth,
-  monthOf,
+  monthIndexOf,
   monthOfYear,
   nextBusinessDay,
   previousBusinessDay,
@@ -66,12 +65,13 @@ export function occurrences(cadence: ResolvedCadence, from: number, to: number):
   };
   switch (cadence.kind) {
     case 'monthly':
-      for (let m = monthOf(from); m <= monthOf(to); m++) push(`m${m}`, dayInMonth(m, cadence.day));
+      for (let m = monthIndexOf(from); m <= monthIndexOf(to); m++)
+        push(`m${m}`, dateInMonth(m, cadence.day));
       break;
     case 'semimonthly':
-      for (let m = monthOf(from); m <= monthOf(to); m++) {
-        push(`m${m}a`, dayInMonth(m, 15));
-        push(`m${m}b`, dayInMonth(m, daysInMonth(m)));
+      for (let m = monthIndexOf(from); m <= monthIndexOf(to); m++) {
+        push(`m${m}a`, dateInMonth(m, 15));
+        push(`m${m}b`, dateInMonth(m, 31)); // clamped: the month's last day
       }
       break;
     case 'weekly': {
@@ -84,10 +84,10 @@ export function occurrences(cadence: ResolvedCadence, from: number, to: number):
       break;
     }
     case 'yearly': {
-      const firstYear = Math.floor(monthOf(from) / 12);
-      const lastYear = Math.floor(monthOf(to) / 12);
+      const firstYear = Math.floor(monthIndexOf(from) / 12);
+      const lastYear = Math.floor(monthIndexOf(to) / 12);
       for (let y = firstYear; y <= lastYear; y++)
-        push(`y${y}`, dayInMonth(y * 12 + cadence.month, cadence.day));
+        push(`y${y}`, dateInMonth(y * 12 + cadence.month, cadence.day));
       break;
     }
   }

@@ -1,5 +1,5 @@
 import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from '../users/users.schema';
+import { users } from '../users/users.tables';
 
 /** First-party product events: a name, an anonymous id, and properties free of personal data. */
 export const analyticsEvents = pgTable(
