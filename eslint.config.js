@@ -1,9 +1,37 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import reactRefresh from 'eslint-plugin-react-refresh';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+/**
+ * The web app's boundaries (DESIGN.md "Web"): a feature never imports another feature — the
+ * routes under `app/` compose them — and `lib/` and `components/` never import a feature or the
+ * app. Every folder under `features/` is a feature, so a new one is covered without a change here.
+ */
+const webSrc = './apps/web/src';
+const webFeatures = readdirSync(new URL('apps/web/src/features', import.meta.url), {
+  withFileTypes: true,
+})
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const webBoundaries = [
+  ...webFeatures.map((feature) => ({
+    target: `${webSrc}/features/${feature}`,
+    from: `${webSrc}/features`,
+    except: [`./${feature}`],
+    message: 'Features do not import each other: compose them in a route under app/.',
+  })),
+  {
+    target: [`${webSrc}/lib`, `${webSrc}/components`],
+    from: [`${webSrc}/features`, `${webSrc}/app`],
+    message: 'lib/ and components/ are shared by every feature, so they import none.',
+  },
+];
 
 export default tseslint.config(
   {
@@ -38,15 +66,100 @@ export default tseslint.config(
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
-    plugins: { 'react-hooks': reactHooks, 'react-refresh': reactRefresh, 'jsx-a11y': jsxA11y },
+    plugins: {
+      'react-hooks': reactHooks,
+      'react-refresh': reactRefresh,
+      'jsx-a11y': jsxA11y,
+      'import-x': importX,
+    },
+    settings: {
+      // Resolves the `@/` alias through apps/web/tsconfig.json, so aliased and relative imports
+      // are held to the same boundaries.
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({ project: 'apps/web/tsconfig.json' }),
+      ],
+    },
     rules: {
       ...reactHooks.configs.recommended.rules,
       ...jsxA11y.flatConfigs.recommended.rules,
       'react-refresh/only-export-components': 'off',
+      'import-x/no-restricted-paths': ['error', { zones: webBoundaries }],
     },
   },
   {
     files: ['scripts/**/*.mjs', '**/bench/**/*.ts', 'packages/recurring/src/cli.ts'],
     rules: { 'no-console': 'off' },
+  },
+
+  // Server boundaries. A module reaches another only through the composition (deps.ts: a function
+  // it is given) or a job, reading another module's tables at most; core code speaks to providers
+  // through their ports and never names an adapter (deps.ts and the provider factories pick one).
+  {
+    files: ['apps/server/src/**/*.ts'],
+    ignores: [
+      '**/*.test.ts',
+      'apps/server/src/deps.ts',
+      'apps/server/src/config.ts',
+      'apps/server/src/providers/**',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                '**/providers/**/*.plaid',
+                '**/providers/**/*.twilio',
+                '**/providers/**/*.smtp',
+                '**/providers/**/*.outbox',
+                '**/providers/**/*.factory',
+                '**/providers/**/sandbox/*',
+                '!**/*.schema',
+                '!**/*.tables',
+              ],
+              allowTypeImports: true,
+              message:
+                'Core code speaks to a provider through its port; deps.ts picks the adapter.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/server/src/modules/*/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['../*/*', '!../../**', '!../*/*.schema', '!../*/*.tables'],
+              // The types of what the composition hands a module may come from the giver.
+              allowTypeImports: true,
+              message:
+                'A module reaches another only through deps.ts (a function it is given) or a job; import its tables at most.',
+            },
+            {
+              group: [
+                '**/providers/**/*.plaid',
+                '**/providers/**/*.twilio',
+                '**/providers/**/*.smtp',
+                '**/providers/**/*.outbox',
+                '**/providers/**/*.factory',
+                '**/providers/**/sandbox/*',
+                '!**/*.schema',
+                '!**/*.tables',
+              ],
+              allowTypeImports: true,
+              message:
+                'Core code speaks to a provider through its port; deps.ts picks the adapter.',
+            },
+          ],
+        },
+      ],
+    },
   },
 );

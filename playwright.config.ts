@@ -59,6 +59,8 @@ export default defineConfig({
       JOB_POLL_INTERVAL_SECONDS: '0.5',
       OTP_RESEND_COOLDOWN_SECONDS: '1',
       AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+      // Every journey signs in from this one machine's address.
+      SMS_MAX_PER_ADDRESS_PER_HOUR: '100000',
     },
   },
 });

@@ -1,8 +1,14 @@
 import { defineConfig } from 'vitest/config';
 
-/** One Vitest run, three projects: `npm run test:unit|test:server|test:web` pick one. */
+/** One Vitest run, a project per workspace: `npm run test:unit|test:server|test:web` pick some. */
 export default defineConfig({
   test: {
-    projects: ['packages/contracts', 'packages/recurring', 'apps/server', 'apps/web'],
+    projects: [
+      'packages/contracts',
+      'packages/recurring',
+      'packages/sandbox-bank',
+      'apps/server',
+      'apps/web',
+    ],
   },
 });

@@ -7,37 +7,32 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOption
 import helmet from '@fastify/helmet';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
-import type { Database } from './db/database';
 import { clientErrorHandler } from './http/client-error';
 import { registerErrorHandling, requestPath, sendProblem } from './http/error-handler';
 import { helmetOptions, securityHeaders } from './http/security-headers';
 import { ProblemError } from './http/problem';
 import rateLimit from '@fastify/rate-limit';
-import type { Services } from './deps';
-import { registerAnalyticsRoutes } from './modules/analytics/analytics.routes';
-import { registerAuthRoutes } from './modules/auth/auth.routes';
-import { registerBankingRoutes } from './modules/banking/banking.routes';
-import { registerSandboxBankRoutes } from './modules/banking/sandbox-bank.routes';
-import { isLoopbackHost, registerDevRoutes } from './modules/dev/dev.routes';
-import { registerHealthRoutes } from './modules/health/health.routes';
-import { registerSubscriptionRoutes } from './modules/subscriptions/subscriptions.routes';
-import { registerUserRoutes } from './modules/users/users.routes';
+import type { Billow } from './deps';
 import { isApiPath, isAssetPath, registerWeb, sendSpaIndex } from './web/static';
 
 export type AppDeps = {
   config: Config;
-  database: Database;
   logger: FastifyBaseLogger;
-  services: Services;
+  billow: Pick<Billow, 'modules' | 'authenticate' | 'webOrigins'>;
   /** Told of every route as it is registered (tests check each one has a contract). */
   onRoute?: (route: RouteOptions) => void;
 };
 
 export { contentSecurityPolicy } from './http/security-headers';
 
+/** A hop count as a function: fastify's types leave the number form out of some overloads. */
+function trustProxyOption(setting: Config['trustProxy']) {
+  return typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : setting;
+}
+
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  const { config, database, services } = deps;
-  const helmetConfig = helmetOptions(config);
+  const { config, billow } = deps;
+  const helmetConfig = helmetOptions(config, billow.webOrigins);
   const headers = securityHeaders(helmetConfig);
   const app = Fastify({
     loggerInstance: deps.logger,
@@ -47,7 +42,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     bodyLimit: 1024 * 1024,
     forceCloseConnections: 'idle',
-    trustProxy: config.appEnv === 'production',
+    // Only the configured proxies may name the client's address (TRUST_PROXY); trusting every
+    // hop would let a client pick its own X-Forwarded-For and walk past per-address limits.
+    trustProxy: trustProxyOption(config.trustProxy),
     // Refused before routing (a malformed URL), so helmet's hook has not run: add its headers here.
     frameworkErrors: (_error, request, reply) => {
       void reply.headers({ ...headers, 'cache-control': 'no-store' });
@@ -80,32 +77,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       }),
   });
 
-  app.decorate('authenticate', (authorization: string | undefined) =>
-    services.auth.authenticate(authorization),
-  );
+  app.decorate('authenticate', billow.authenticate);
   app.decorateRequest('userId', '');
 
-  await registerHealthRoutes(app, { database });
-  await registerAuthRoutes(app, {
-    auth: services.auth,
-    ratePerMinute: config.authRateLimitPerMinute,
-  });
-  await registerUserRoutes(app, { users: services.users });
-  await registerAnalyticsRoutes(app, { analytics: services.analytics });
-  await registerSubscriptionRoutes(app, { subscriptions: services.subscriptions });
-  await registerBankingRoutes(app, { banking: services.banking, provider: services.bankProvider });
-  if (config.isSandbox) {
-    await registerDevRoutes(app, {
-      outbox: services.outbox,
-      isLoopbackOnly: isLoopbackHost(config.host),
-    });
-    if (services.sandboxBank) {
-      await registerSandboxBankRoutes(app, {
-        bank: services.sandboxBank,
-        repo: services.bankingRepo,
-        cipher: services.cipher,
-      });
-    }
+  for (const module of billow.modules) {
+    await module.routes?.(app);
+    if (config.isSandbox) await module.devRoutes?.(app);
   }
 
   const isWebServed =

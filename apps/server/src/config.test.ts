@@ -58,6 +58,35 @@ describe(loadConfig.name, () => {
     }
   });
 
+  it('trusts no proxy unless told which, in production too', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig(productionEnv).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 10.1.0.0/16,loopback' }).trustProxy).toEqual([
+      '10.0.0.1',
+      '10.1.0.0/16',
+      'loopback',
+    ]);
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY: Must be a hop count/);
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.1/40' })).toThrow(/TRUST_PROXY/);
+  });
+
+  it('texts codes to US numbers only, within an hourly budget, unless told otherwise', () => {
+    expect(loadConfig({})).toMatchObject({
+      smsAllowedCountries: ['US'],
+      smsBudgetPerHour: 1000,
+      smsMaxPerAddressPerHour: 20,
+      otpVerifyLimitPerPhonePerMinute: 10,
+    });
+    expect(loadConfig({ SMS_ALLOWED_COUNTRIES: 'us, ca' }).smsAllowedCountries).toEqual([
+      'US',
+      'CA',
+    ]);
+    expect(() => loadConfig({ SMS_ALLOWED_COUNTRIES: 'USA' })).toThrow(
+      /SMS_ALLOWED_COUNTRIES: Must be two-letter country codes/,
+    );
+  });
+
   it('asks for the credentials a real provider needs', () => {
     expect(() => loadConfig({ SMS_PROVIDER: 'twilio' })).toThrow(
       /TWILIO_ACCOUNT_SID: Required when SMS_PROVIDER=twilio/,

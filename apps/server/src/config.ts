@@ -3,14 +3,91 @@
  * the start with a message naming each bad key, so an operator never meets a half-configured
  * server. Defaults are the embedded sandbox: PGlite in ./data and offline providers.
  */
+import net from 'node:net';
 import path from 'node:path';
+import { isSupportedCountry, type CountryCode } from 'libphonenumber-js';
 import { z } from 'zod';
+import { bankProviderKind } from './providers/bank/bank.config';
+import { emailProviderKind } from './providers/email/email.config';
+import type { SharedSettings } from './providers/provider-kind';
+import { smsProviderKind } from './providers/sms/sms.config';
+
+/** Every provider kind; each reads its own settings into its slice of Config. */
+const providerKinds = {
+  sms: smsProviderKind,
+  email: emailProviderKind,
+  bank: bankProviderKind,
+};
+
+type ProviderSlices = {
+  [K in keyof typeof providerKinds]: (typeof providerKinds)[K] extends {
+    sandboxRefusal(slice: infer S): unknown;
+  }
+    ? S
+    : never;
+};
+
+/** A kind as the loop below uses it: it reads its own keys of the parsed environment. */
+type KindReader = {
+  read(env: ParsedEnv, shared: SharedSettings): unknown;
+  sandboxRefusal(slice: unknown): string | undefined;
+};
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
-const configSchema = z.object({
+/** proxy-addr's names for address ranges, accepted by fastify's trustProxy beside addresses. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.includes(entry)) return true;
+  const [address, prefix, ...rest] = entry.split('/');
+  const version = net.isIP(address ?? '');
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d+$/.test(prefix) && bits <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * Which proxies may tell us the client's address (X-Forwarded-For). Off by default: trusting
+ * every hop lets any client name its own address and walk past the per-address limits. A number
+ * trusts that many hops in front of Billow; a list trusts those proxy addresses or CIDR ranges.
+ */
+const trustProxy = z.string().transform((value, context): false | number | string[] => {
+  const trimmed = value.trim();
+  if (['false', 'no', 'off', '0'].includes(trimmed)) return false;
+  if (/^\d+$/.test(trimmed)) return Number(trimmed);
+  const entries = trimmed.split(/[\s,]+/).filter(Boolean);
+  const bad = entries.filter((entry) => !isProxyAddress(entry));
+  if (entries.length === 0 || bad.length > 0) {
+    context.addIssue({
+      code: 'custom',
+      message: `Must be a hop count or proxy addresses/CIDR ranges separated by commas (not ${bad.join(', ') || 'empty'})`,
+    });
+    return z.NEVER;
+  }
+  return entries;
+});
+
+const countryList = z.string().transform((value, context): CountryCode[] => {
+  const codes = value
+    .split(/[\s,]+/)
+    .filter(Boolean)
+    .map((code) => code.toUpperCase());
+  const bad = codes.filter((code) => !isSupportedCountry(code));
+  if (codes.length === 0 || bad.length > 0) {
+    context.addIssue({
+      code: 'custom',
+      message: `Must be two-letter country codes separated by commas, like US,CA (not ${bad.join(', ') || 'empty'})`,
+    });
+    return z.NEVER;
+  }
+  return codes as CountryCode[];
+});
+
+const baseSchema = z.object({
   APP_ENV: z.enum(['sandbox', 'production']).default('sandbox'),
   HOST: z.string().min(1).default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -31,34 +108,13 @@ const configSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9+/]{43}=$/, 'Must be 32 bytes, base64-encoded (openssl rand -base64 32)')
     .optional(),
-  SMS_PROVIDER: z.enum(['outbox', 'twilio']).default('outbox'),
-  TWILIO_ACCOUNT_SID: z
-    .string()
-    .regex(/^AC[0-9a-fA-F]{32}$/, 'Must look like AC followed by 32 hex digits')
-    .optional(),
-  TWILIO_AUTH_TOKEN: z.string().min(16).optional(),
-  TWILIO_FROM_NUMBER: z
-    .string()
-    .regex(/^\+[1-9]\d{7,14}$/, 'Must be an E.164 number like +15555550100')
-    .optional(),
-  TWILIO_MESSAGING_SERVICE_SID: z
-    .string()
-    .regex(/^MG[0-9a-fA-F]{32}$/)
-    .optional(),
-  TWILIO_API_BASE_URL: z.url().optional(),
-  EMAIL_PROVIDER: z.enum(['outbox', 'smtp']).default('outbox'),
-  SMTP_URL: z
-    .string()
-    .regex(/^smtps?:\/\//, 'Must be an smtp:// or smtps:// URL')
-    .optional(),
-  EMAIL_FROM: z.string().min(3).default('Billow <no-reply@billow.local>'),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(20),
   OTP_RESEND_COOLDOWN_SECONDS: z.coerce.number().int().min(0).max(600).default(30),
-  BANK_PROVIDER: z.enum(['sandbox', 'plaid']).default('sandbox'),
-  PLAID_CLIENT_ID: z.string().min(10).optional(),
-  PLAID_SECRET: z.string().min(10).optional(),
-  PLAID_ENV: z.enum(['sandbox', 'production']).default('sandbox'),
-  PLAID_API_BASE_URL: z.url().optional(),
+  OTP_VERIFY_LIMIT_PER_PHONE_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(10),
+  SMS_MAX_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).default(20),
+  SMS_BUDGET_PER_HOUR: z.coerce.number().int().min(1).max(10_000_000).default(1000),
+  SMS_ALLOWED_COUNTRIES: countryList.default(['US']),
+  TRUST_PROXY: trustProxy.default(false),
   CSP_EXTRA_ORIGINS: z
     .string()
     .regex(
@@ -68,7 +124,13 @@ const configSchema = z.object({
     .optional(),
 });
 
-export type Config = {
+const configSchema = baseSchema.extend({
+  ...providerKinds.sms.env,
+  ...providerKinds.email.env,
+  ...providerKinds.bank.env,
+});
+
+export type Config = ProviderSlices & {
   appEnv: 'sandbox' | 'production';
   isSandbox: boolean;
   host: string;
@@ -77,36 +139,27 @@ export type Config = {
   databaseUrl: string | undefined;
   databasePoolMax: number;
   dataDir: string;
-  logLevel: z.infer<typeof configSchema>['LOG_LEVEL'];
+  logLevel: z.infer<typeof baseSchema>['LOG_LEVEL'];
   logFormat: 'pretty' | 'json';
   jobPollIntervalSeconds: number;
   webDistDir: string;
   serveWeb: boolean;
   authSecret: string | undefined;
   encryptionKey: string | undefined;
-  sms:
-    | { provider: 'outbox' }
-    | {
-        provider: 'twilio';
-        accountSid: string;
-        authToken: string;
-        from: { phoneNumber: string } | { messagingServiceSid: string };
-        apiBaseUrl: string | undefined;
-      };
-  email: { provider: 'outbox'; from: string } | { provider: 'smtp'; url: string; from: string };
   authRateLimitPerMinute: number;
   otpResendCooldownSeconds: number;
+  /** Code checks one phone number may get per minute, from any address. */
+  otpVerifyLimitPerPhonePerMinute: number;
+  /** Sign-in codes one client address may have texted (to any numbers) per hour. */
+  smsMaxPerAddressPerHour: number;
+  /** Sign-in codes Billow texts per hour in all; past it, nobody gets one until the hour turns. */
+  smsBudgetPerHour: number;
+  /** Countries (ISO 3166 alpha-2) whose numbers sign-in codes may be texted to. */
+  smsAllowedCountries: CountryCode[];
+  /** fastify's trustProxy: false, a hop count, or proxy addresses/CIDR ranges. */
+  trustProxy: false | number | string[];
   /** Third-party origins the web app may load scripts from and connect to (e.g. PostHog). */
   cspExtraOrigins: string[];
-  bank:
-    | { provider: 'sandbox' }
-    | {
-        provider: 'plaid';
-        clientId: string;
-        secret: string;
-        environment: 'sandbox' | 'production';
-        basePath: string | undefined;
-      };
 };
 
 export class ConfigError extends Error {
@@ -138,14 +191,31 @@ export function loadConfig(env: Env = process.env): Config {
   }
   const e = parsed.data;
   const port = e.PORT;
-  const problems = [...providerProblems(e), ...productionProblems(e)];
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
+  const problems: string[] = [];
+  const slices: Partial<Record<keyof ProviderSlices, unknown>> = {};
+  for (const [name, kind] of Object.entries(providerKinds) as [
+    keyof ProviderSlices,
+    KindReader,
+  ][]) {
+    const slice = kind.read(e, { publicUrl });
+    if (slice && typeof slice === 'object' && 'problems' in slice) {
+      problems.push(...(slice as { problems: string[] }).problems);
+      continue;
+    }
+    slices[name] = slice;
+    const refusal = e.APP_ENV === 'production' ? kind.sandboxRefusal(slice) : undefined;
+    if (refusal) problems.push(refusal);
+  }
+  problems.push(...productionProblems(e));
   if (problems.length > 0) throw new ConfigError(problems);
   return {
+    ...(slices as ProviderSlices),
     appEnv: e.APP_ENV,
     isSandbox: e.APP_ENV === 'sandbox',
     host: e.HOST,
     port,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    publicUrl,
     databaseUrl: e.DATABASE_URL,
     databasePoolMax: e.DATABASE_POOL_MAX,
     dataDir: path.resolve(e.BILLOW_DATA_DIR),
@@ -156,74 +226,26 @@ export function loadConfig(env: Env = process.env): Config {
     serveWeb: e.SERVE_WEB,
     authSecret: e.AUTH_SECRET,
     encryptionKey: e.ENCRYPTION_KEY,
-    sms:
-      e.SMS_PROVIDER === 'twilio'
-        ? {
-            provider: 'twilio',
-            accountSid: e.TWILIO_ACCOUNT_SID!,
-            authToken: e.TWILIO_AUTH_TOKEN!,
-            from: e.TWILIO_MESSAGING_SERVICE_SID
-              ? { messagingServiceSid: e.TWILIO_MESSAGING_SERVICE_SID }
-              : { phoneNumber: e.TWILIO_FROM_NUMBER! },
-            apiBaseUrl: e.TWILIO_API_BASE_URL,
-          }
-        : { provider: 'outbox' },
-    email:
-      e.EMAIL_PROVIDER === 'smtp'
-        ? { provider: 'smtp', url: e.SMTP_URL!, from: e.EMAIL_FROM }
-        : { provider: 'outbox', from: e.EMAIL_FROM },
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     otpResendCooldownSeconds: e.OTP_RESEND_COOLDOWN_SECONDS,
+    otpVerifyLimitPerPhonePerMinute: e.OTP_VERIFY_LIMIT_PER_PHONE_PER_MINUTE,
+    smsMaxPerAddressPerHour: e.SMS_MAX_PER_ADDRESS_PER_HOUR,
+    smsBudgetPerHour: e.SMS_BUDGET_PER_HOUR,
+    smsAllowedCountries: e.SMS_ALLOWED_COUNTRIES,
+    trustProxy: e.TRUST_PROXY,
     cspExtraOrigins: e.CSP_EXTRA_ORIGINS?.split(' ') ?? [],
-    bank:
-      e.BANK_PROVIDER === 'plaid'
-        ? {
-            provider: 'plaid',
-            clientId: e.PLAID_CLIENT_ID!,
-            secret: e.PLAID_SECRET!,
-            environment: e.PLAID_ENV,
-            basePath: e.PLAID_API_BASE_URL,
-          }
-        : { provider: 'sandbox' },
   };
 }
 
 type ParsedEnv = z.infer<typeof configSchema>;
 
-/** A real provider needs its credentials; say which are missing. */
-function providerProblems(e: ParsedEnv): string[] {
-  const problems: string[] = [];
-  if (e.SMS_PROVIDER === 'twilio') {
-    if (!e.TWILIO_ACCOUNT_SID)
-      problems.push('TWILIO_ACCOUNT_SID: Required when SMS_PROVIDER=twilio');
-    if (!e.TWILIO_AUTH_TOKEN) problems.push('TWILIO_AUTH_TOKEN: Required when SMS_PROVIDER=twilio');
-    if (!e.TWILIO_FROM_NUMBER && !e.TWILIO_MESSAGING_SERVICE_SID) {
-      problems.push(
-        'TWILIO_FROM_NUMBER: Required when SMS_PROVIDER=twilio (or set TWILIO_MESSAGING_SERVICE_SID)',
-      );
-    }
-  }
-  if (e.EMAIL_PROVIDER === 'smtp' && !e.SMTP_URL)
-    problems.push('SMTP_URL: Required when EMAIL_PROVIDER=smtp');
-  if (e.BANK_PROVIDER === 'plaid') {
-    if (!e.PLAID_CLIENT_ID) problems.push('PLAID_CLIENT_ID: Required when BANK_PROVIDER=plaid');
-    if (!e.PLAID_SECRET) problems.push('PLAID_SECRET: Required when BANK_PROVIDER=plaid');
-  }
-  return problems;
-}
-
 /**
- * Production refuses every sandbox provider and generated key: a real deployment must never
- * "send" sign-in codes to an outbox anyone can read.
+ * Production refuses generated keys (and, above, every sandbox provider): a real deployment must
+ * never "send" sign-in codes to an outbox anyone can read.
  */
 function productionProblems(e: ParsedEnv): string[] {
   if (e.APP_ENV !== 'production') return [];
   const problems: string[] = [];
-  const sandbox = 'is a sandbox provider, refused when APP_ENV=production';
-  if (e.SMS_PROVIDER === 'outbox') problems.push(`SMS_PROVIDER: "outbox" ${sandbox}; use twilio`);
-  if (e.EMAIL_PROVIDER === 'outbox') problems.push(`EMAIL_PROVIDER: "outbox" ${sandbox}; use smtp`);
-  if (e.BANK_PROVIDER === 'sandbox')
-    problems.push(`BANK_PROVIDER: "sandbox" ${sandbox}; use plaid`);
   if (!e.AUTH_SECRET) problems.push('AUTH_SECRET: Required when APP_ENV=production');
   if (!e.ENCRYPTION_KEY) problems.push('ENCRYPTION_KEY: Required when APP_ENV=production');
   return problems;

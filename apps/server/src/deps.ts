@@ -1,36 +1,33 @@
 /**
- * The one place where providers and services are wired together. Core code never asks which
- * provider it has; the configuration picks the adapter here.
+ * The composition: the one place where providers and feature modules are put together. Each
+ * provider kind's factory picks its adapter from its config slice; each module builds its own
+ * repo and service from what it is given here. Nothing else happens here: reactions between
+ * modules are jobs, and deleting a person asks every module to forget them.
  */
 import type { Config } from './config';
 import type { Database } from './db/database';
 import type { AppJobMap } from './jobs/catalog';
+import type { JobHandlers } from './jobs/job-map';
 import type { JobQueue } from './jobs/job-system';
-import { createAnalyticsService } from './modules/analytics/analytics.service';
-import { createAuthRepo } from './modules/auth/auth.repo';
-import { createAuthService } from './modules/auth/auth.service';
-import { createSessionTokenService } from './modules/auth/session-tokens';
-import { createBankingRepo } from './modules/banking/banking.repo';
-import { createBankingService } from './modules/banking/banking.service';
-import { createOutboxRepo } from './modules/dev/outbox.repo';
-import { createSubscriptionsRepo } from './modules/subscriptions/subscriptions.repo';
-import { createSubscriptionsService } from './modules/subscriptions/subscriptions.service';
-import { createUsersRepo } from './modules/users/users.repo';
-import { createUsersService } from './modules/users/users.service';
-import type { BankProvider, BankWebhook } from './providers/bank/bank-provider';
-import { createPlaidBankProvider } from './providers/bank/plaid/plaid-bank-provider';
-import { createSandboxBank, type SandboxBank } from './providers/bank/sandbox/sandbox-bank';
-import type { EmailSender } from './providers/email/email-sender';
-import { createOutboxEmailSender } from './providers/email/email-sender.outbox';
-import { createSmtpEmailSender } from './providers/email/email-sender.smtp';
-import type { SmsSender } from './providers/sms/sms-sender';
-import { createOutboxSmsSender } from './providers/sms/sms-sender.outbox';
-import { createTwilioSmsSender } from './providers/sms/sms-sender.twilio';
+import { createAnalyticsModule } from './modules/analytics/analytics.module';
+import { createAuthModule } from './modules/auth/auth.module';
+import { createBankingModule } from './modules/banking/banking.module';
+import { createOutboxModule } from './modules/dev/dev.module';
+import { isLoopbackHost } from './modules/dev/dev.routes';
+import { createRewardsModule } from './modules/rewards/rewards.module';
+import { createSavingsModule } from './modules/savings/savings.module';
+import type { FeatureModule } from './modules/feature-module';
+import { createOneTimeCodesModule } from './modules/one-time-codes/one-time-codes.module';
+import { createHealthModule } from './modules/health/health.module';
+import { createSubscriptionsModule } from './modules/subscriptions/subscriptions.module';
+import { createUsersModule } from './modules/users/users.module';
+import { createBankProvider } from './providers/bank/bank-provider.factory';
+import { createEmailSender } from './providers/email/email-sender.factory';
+import { createSmsSender } from './providers/sms/sms-sender.factory';
 import { createFieldCipher } from './security/encryption';
-import { hmac } from './security/hashing';
 import { loadSecrets, type Secrets } from './security/secrets';
 
-export type ServiceOptions = {
+export type CompositionOptions = {
   config: Config;
   database: Database;
   jobs: JobQueue<AppJobMap>;
@@ -41,102 +38,92 @@ export type ServiceOptions = {
   clock?: () => Date;
 };
 
-export function createServices(options: ServiceOptions) {
+export function composeBillow(options: CompositionOptions) {
   const { config, database, jobs } = options;
   const db = database.db;
   const secrets = options.secrets ?? loadSecrets(config);
-  const cipher = createFieldCipher(secrets.encryptionKey);
-  const outbox = createOutboxRepo(db);
-  const print = options.print ? { print: options.print } : {};
   const clock = options.clock ? { clock: options.clock } : {};
 
-  const sms: SmsSender =
-    config.sms.provider === 'twilio'
-      ? createTwilioSmsSender(config.sms)
-      : createOutboxSmsSender({ outbox, ...print });
-  const email: EmailSender =
-    config.email.provider === 'smtp'
-      ? createSmtpEmailSender(config.email)
-      : createOutboxEmailSender({ outbox, ...print });
+  const dev = createOutboxModule({ db, isLoopbackOnly: isLoopbackHost(config.host) });
+  const sandbox = { outbox: dev.outbox, ...(options.print ? { print: options.print } : {}) };
+  const sms = createSmsSender(config.sms, sandbox);
+  const email = createEmailSender(config.email, sandbox);
+  const bank = createBankProvider(config.bank, { db, ...clock });
 
-  // The sandbox bank delivers its webhooks in-process, to the banking service made below.
-  const webhooks: { deliver?: (webhook: BankWebhook) => Promise<void> } = {};
-  const sandboxBank: SandboxBank | undefined =
-    config.bank.provider === 'sandbox'
-      ? createSandboxBank({
-          db,
-          ...clock,
-          deliverWebhook: async (webhook) => webhooks.deliver?.(webhook),
-        })
-      : undefined;
-  const bankProvider: BankProvider =
-    sandboxBank ??
-    createPlaidBankProvider(config.bank as Extract<Config['bank'], { provider: 'plaid' }>);
-  const subscriptions = createSubscriptionsService({ repo: createSubscriptionsRepo(db), ...clock });
-  const bankingRepo = createBankingRepo(db);
-  const banking = createBankingService({
+  const subscriptions = createSubscriptionsModule({ db, jobs, ...clock });
+  const savings = createSavingsModule({ db });
+  const rewards = createRewardsModule({ db });
+  const banking = createBankingModule({
     db,
-    repo: bankingRepo,
-    provider: bankProvider,
-    cipher,
-    linkProvider: config.bank.provider,
-    // Detection runs after every sync; the loading screen waits for it.
-    afterSync: async (userId) => {
-      await subscriptions.detectForUser(userId);
-    },
-    clientUserRef: (userId) => hmac(secrets.authSecret, `client-user:${userId}`).slice(0, 32),
-    enqueueSync: async (itemId, reason, tx) => {
-      await jobs.send(
-        'bank-transaction-sync',
-        { itemId, reason },
-        { singletonKey: itemId, ...(tx ? { tx } : {}) },
-      );
-    },
-    webhookUrl:
-      config.bank.provider === 'plaid' ? `${config.publicUrl}/api/plaid/webhook` : undefined,
-    redirectUri: config.bank.provider === 'plaid' ? `${config.publicUrl}/plaid-oauth` : undefined,
+    bank,
+    cipher: createFieldCipher(secrets.encryptionKey),
+    jobs,
+    referenceKey: secrets.authSecret,
+    // The embedded database belongs to this one process: nothing else can be syncing.
+    isSoleProcess: database.kind === 'pglite',
     ...clock,
     ...(options.log ? { log: options.log } : {}),
   });
-  webhooks.deliver = (webhook) => banking.handleWebhook(webhook);
-  const linkedAccounts = (userId: string) => banking.linkedAccounts(userId);
-
-  const authRepo = createAuthRepo(db);
-  const tokens = createSessionTokenService({ key: secrets.authSecret });
-  const auth = createAuthService({
-    repo: authRepo,
+  const linkedAccounts = banking.service.linkedAccounts;
+  const codes = createOneTimeCodesModule({ db, key: secrets.authSecret, ...clock });
+  const auth = createAuthModule({
+    db,
     sms,
-    tokens,
-    codeKey: secrets.authSecret,
+    codes: codes.service,
+    authSecret: secrets.authSecret,
     linkedAccounts,
-    resendCooldownSeconds: config.otpResendCooldownSeconds,
-  });
-  const users = createUsersService({
-    repo: createUsersRepo(db),
-    email,
-    codeKey: secrets.authSecret,
-    linkedAccounts,
-    async forgetContact(contact, userId) {
-      await banking.revokeAll(userId);
-      await authRepo.deleteOtpsFor(contact.phoneNumber);
-      await outbox.deleteFor([contact.phoneNumber, ...(contact.email ? [contact.email] : [])]);
+    settings: {
+      ratePerMinute: config.authRateLimitPerMinute,
+      verifiesPerPhonePerMinute: config.otpVerifyLimitPerPhonePerMinute,
+      resendCooldownSeconds: config.otpResendCooldownSeconds,
+      smsLimits: {
+        maxPerAddressPerHour: config.smsMaxPerAddressPerHour,
+        budgetPerHour: config.smsBudgetPerHour,
+        allowedCountries: config.smsAllowedCountries,
+      },
     },
   });
-  const analytics = createAnalyticsService({ db });
+  const analytics = createAnalyticsModule({ db, ...clock });
+  const users = createUsersModule({
+    db,
+    email,
+    codes: codes.service,
+    linkedAccounts,
+    lifetimeAccruedRewardsCents: rewards.service.lifetimeAccruedCents,
+    others: [banking, codes, analytics, subscriptions, savings, dev],
+  });
 
-  return {
-    outbox,
+  const modules: FeatureModule[] = [
+    createHealthModule({ database }),
     auth,
     users,
     analytics,
-    banking,
     subscriptions,
-    bankProvider,
-    sandboxBank,
-    bankingRepo,
-    cipher,
-    secrets,
+    savings,
+    banking,
+    dev,
+  ];
+  return {
+    modules,
+    /** The signed-in user behind a bearer token (every protected route asks). */
+    authenticate: auth.service.authenticate,
+    /** Origins the web app may load from, beyond its own, for the providers' web parts. */
+    webOrigins: bank.provider.webOrigins,
+    jobHandlers: Object.assign({}, ...modules.map((m) => m.jobs)) as JobHandlers<AppJobMap>,
+    /** The services, for tests that drive a module directly. */
+    services: {
+      auth: auth.service,
+      users: users.service,
+      banking: banking.service,
+      subscriptions: subscriptions.service,
+      savings: savings.service,
+      rewards: rewards.service,
+      analytics: analytics.service,
+      bankProvider: bank.provider,
+      bankingRepo: banking.repo,
+    },
   };
 }
 
-export type Services = ReturnType<typeof createServices>;
+export type Billow = ReturnType<typeof composeBillow>;
+export type Services = Billow['services'];

@@ -6,11 +6,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { buildApp } from './app';
-import { createServices } from './deps';
+import { composeBillow } from './deps';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/database';
 import { migrateDatabase } from './db/migrate';
-import { createJobHandlers, jobMap, type AppJobMap } from './jobs/catalog';
+import { jobMap, type AppJobMap } from './jobs/catalog';
 import { startJobSystem, type JobSystem } from './jobs/job-system';
 
 export type ServerMode = 'all' | 'api' | 'worker';
@@ -61,18 +61,21 @@ export async function startServer(
       pollIntervalSeconds: config.jobPollIntervalSeconds,
       isWorker: mode !== 'api',
     });
-    const services = createServices({
+    const billow = composeBillow({
       config,
       database,
       jobs: jobs.queue,
       print: (line) => process.stdout.write(`${line}\n`),
       log: logger,
     });
-    if (mode !== 'api') await jobs.startWorkers(createJobHandlers(services));
+    if (mode !== 'api') {
+      for (const module of billow.modules) await module.beforeWorkers?.();
+      await jobs.startWorkers(billow.jobHandlers);
+    }
 
     let url: string | undefined;
     if (mode !== 'worker') {
-      app = await buildApp({ config, database, logger, services });
+      app = await buildApp({ config, logger, billow });
       await app.listen({ host: config.host, port: config.port });
       const address = app.server.address();
       const port = typeof address === 'object' && address ? address.port : config.port;

@@ -29,7 +29,7 @@ describe('database faults while signing in', () => {
     cleanups.push(() => t.close());
     // A constraint the code does not expect: one code row per phone, ever.
     await t.database.executeSql(
-      'CREATE UNIQUE INDEX otp_codes_one_per_phone ON otp_codes (phone_number)',
+      'CREATE UNIQUE INDEX one_time_codes_one_per_phone ON one_time_codes (subject)',
     );
     const phoneNumber = '+14155550161';
     const first = await t.app.inject({
@@ -50,7 +50,7 @@ describe('database faults while signing in', () => {
 
     const logged = t.logs.find((line) => line.msg === 'unexpected error');
     expect(logged?.err).toMatchObject({
-      cause: { code: '23505', constraint: 'otp_codes_one_per_phone' },
+      cause: { code: '23505', constraint: 'one_time_codes_one_per_phone' },
     });
     expectNoneIn(logText(t), ['4155550161', code]);
   });

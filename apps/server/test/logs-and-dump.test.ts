@@ -11,13 +11,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authRoutes, userRoutes } from '@billow/contracts';
 import { linkSandboxItem } from './sandbox-link';
 import { bearer, latestCode, signIn } from './sign-in';
-import { createTestApp, type TestApp } from './test-app';
+import { createFieldCipher } from '../src/security/encryption';
+import { createTestApp, testSecrets, type TestApp } from './test-app';
 
 /** table → columns that hold the person's own phone number or email, as the product needs. */
 const CONTACT_COLUMNS: Record<string, string[]> = {
   'public.users': ['phone_number', 'email'],
-  'public.otp_codes': ['phone_number'],
-  'public.email_verification_codes': ['email'],
+  // Whose code and where it went: the phone for sign-in, the email address for verification.
+  'public.one_time_codes': ['subject', 'destination'],
 };
 const SKIPPED_TABLES = ['public.outbox_messages'];
 
@@ -101,7 +102,8 @@ describe('logs and database after the main journeys', () => {
       'select access_token_encrypted as stored from bank_items',
     );
     expect(rows.length).toBeGreaterThan(0);
-    secrets.bankAccessToken = t.services.cipher.decrypt(String(rows[0]!.stored));
+    const cipher = createFieldCipher(testSecrets.encryptionKey);
+    secrets.bankAccessToken = cipher.decrypt(String(rows[0]!.stored));
 
     const refreshed = await t.app.inject({
       method: 'POST',

@@ -6,10 +6,10 @@ import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { buildApp, type AppDeps } from '../src/app';
-import { createServices, type Services } from '../src/deps';
+import { composeBillow, type Services } from '../src/deps';
 import { loadConfig, type Config } from '../src/config';
 import { loggerOptions } from '../src/http/logger';
-import { createJobHandlers, jobMap, type AppJobMap } from '../src/jobs/catalog';
+import { jobMap, type AppJobMap } from '../src/jobs/catalog';
 import { startJobSystem, type JobSystem } from '../src/jobs/job-system';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
@@ -70,19 +70,18 @@ export async function createTestApp(
     pollIntervalSeconds: 1,
     isWorker: false,
   });
-  const services = createServices({
+  const billow = composeBillow({
     config,
     database,
     jobs: jobs.queue,
     secrets: testSecrets,
     ...(options.clock ? { clock: options.clock } : {}),
   });
-  const handlers = createJobHandlers(services);
+  const { services, jobHandlers: handlers } = billow;
   const app = await buildApp({
     config,
-    database,
     logger,
-    services,
+    billow,
     ...(options.onRoute ? { onRoute: options.onRoute } : {}),
   });
   options.setup?.(app);

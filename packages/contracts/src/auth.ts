@@ -12,7 +12,16 @@ export const OTP = {
   ttlSeconds: 300,
   maxAttempts: 5,
   resendCooldownSeconds: 30,
-  maxPerPhonePerHour: 5,
+  /**
+   * Codes one requester — the phone number together with the address asking — may have sent in
+   * an hour. Counted per requester, so a stranger's requests for someone's number do not use up
+   * the owner's allowance.
+   */
+  maxPerRequesterPerHour: 5,
+  /** Past this many codes to one number in an hour the wait between codes doubles each time… */
+  backoffAfterCodesPerHour: 5,
+  /** …up to this, so the owner of a number under attack still gets a code within minutes. */
+  maxResendCooldownSeconds: 600,
 } as const;
 
 /** Spec part 1 §5: the code field takes at most 8 characters. */
@@ -64,6 +73,33 @@ export const otpFailureDetail = {
   burned: 'Too many wrong tries for this code.',
   missing: 'No code was sent to this number.',
 } as const;
+
+/** A 429's detail when one number's codes were checked too often in a minute, from anywhere. */
+export const otpVerifyLimitDetail = 'Too many tries for this number.';
+
+/**
+ * Why no code was texted, in `detail` of a 429 'too-many-requests' problem (with Retry-After) or
+ * a 400 'bad-request' one; the web shows these words as they are.
+ */
+export const otpStartFailureDetail = {
+  justSent: 'A code was just sent to this number.',
+  tooManyForNumber: 'Too many codes were sent to this number. Please try again later.',
+  tooManyFromAddress: 'Too many codes were asked for from this connection. Please try again later.',
+  overBudget: 'We are sending too many sign-in codes right now. Please try again later.',
+} as const;
+
+/** The field error code of a number outside the countries codes may be texted to. */
+export const COUNTRY_NOT_ALLOWED = 'country_not_allowed';
+
+/** '…in the United States.', '…in Canada or the United States.' */
+export function countryNotAllowedDetail(countryNames: readonly string[]): string {
+  const named = countryNames.map((name) => (/^United /.test(name) ? `the ${name}` : name));
+  const list =
+    named.length <= 1
+      ? (named[0] ?? '')
+      : `${named.slice(0, -1).join(', ')} or ${named[named.length - 1]}`;
+  return `Sign-in codes can only be texted to phone numbers in ${list}.`;
+}
 
 export const authRoutes = {
   otpStart: defineRoute({

@@ -10,18 +10,24 @@ import { hasOnlySafeText, text, UNSAFE_TEXT_MESSAGE } from './text';
 export const TRANSACTION_STATUS_POLL_MS = 5000;
 export const REDIRECT_SUCCESS_DELAY_MS = 2000;
 
-/**
- * `linkProvider` tells the web which Link to open: Billow's sandbox bank dialog, or Plaid Link.
- * An answer without `linkToken` is a refusal, worded in `error` (spec part 1 §5).
- */
+/** Which Link the web opens: Billow's sandbox bank dialog, or Plaid Link. */
+export const linkProvider = z.enum(['sandbox', 'plaid']);
+export type LinkProvider = z.infer<typeof linkProvider>;
+
+/** An answer without `linkToken` is a refusal, worded in `error` (spec part 1 §5). */
 export const linkTokenResponse = z.object({
   linkToken: z.string().optional(),
-  linkProvider: z.enum(['sandbox', 'plaid']),
+  linkProvider,
   error: z.string().optional(),
 });
 export const linkResultBody = z.object({ publicToken: text().min(1).max(512) });
-/** 'success' is the success value (spec part 1 §3); any other status is a failed link. */
-export const linkResultResponse = z.object({ status: z.string() });
+/**
+ * 'success' is the success value (spec part 1 §3). The spec implies others without naming them;
+ * a link the bank has not finished (`pending`) or could not use (`failed`) reads as a failed link.
+ */
+export const linkResultStatus = z.enum(['success', 'pending', 'failed']);
+export type LinkResultStatus = z.infer<typeof linkResultStatus>;
+export const linkResultResponse = z.object({ status: linkResultStatus });
 export const transactionLoadStatus = z.object({
   transactionsLoaded: z.boolean(),
   isAccountLinked: z.boolean(),
@@ -82,8 +88,10 @@ export const sandboxAccountPreview = z.object({
   type: z.string(),
   subtype: z.string(),
 });
+export type SandboxAccountPreview = z.infer<typeof sandboxAccountPreview>;
 
-const linkLogin = z.object({
+/** What a sandbox Link step sends to prove who is linking: credentials, a code, or an OAuth state. */
+export const sandboxLinkLogin = z.object({
   link_token: text().min(1).max(512),
   institution_id: text().min(1).max(100),
   username: text().max(200).optional(),
@@ -91,6 +99,7 @@ const linkLogin = z.object({
   mfa_code: text().max(20).optional(),
   oauth_state_id: text().max(200).optional(),
 });
+export type SandboxLinkLogin = z.infer<typeof sandboxLinkLogin>;
 
 export const sandboxLinkError = z.object({ error_code: z.string(), error_message: z.string() });
 
@@ -113,7 +122,7 @@ export const sandboxRoutes = {
     method: 'POST',
     path: '/api/dev/sandbox/link/login',
     auth: false,
-    body: linkLogin,
+    body: sandboxLinkLogin,
     response: sandboxLoginResponse,
   }),
   oauthStart: defineRoute({
@@ -137,7 +146,7 @@ export const sandboxRoutes = {
     method: 'POST',
     path: '/api/dev/sandbox/link/complete',
     auth: false,
-    body: linkLogin.extend({ account_keys: z.array(text().max(100)).min(1).max(50) }),
+    body: sandboxLinkLogin.extend({ account_keys: z.array(text().max(100)).min(1).max(50) }),
     response: z.object({
       public_token: z.string(),
       institution: z.object({ institution_id: z.string(), name: z.string() }),

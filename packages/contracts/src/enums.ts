@@ -29,6 +29,52 @@ export const cadence = z.enum([
 ]);
 export type Cadence = z.infer<typeof cadence>;
 
+/**
+ * What kind of spending a subscription or bill is (snake_case; the web shows the words plainly).
+ * The spec names the field but not its values, so these are the ones detection assigns: the
+ * merchant catalogue's categories, those guessed from a statement's words, and `other`.
+ */
+export const subscriptionCategory = z.enum([
+  'audiobooks',
+  'cash',
+  'childcare',
+  'cloud_storage',
+  'coffee',
+  'creators',
+  'dating',
+  'digital_services',
+  'education',
+  'entertainment',
+  'fast_food',
+  'fitness',
+  'food_delivery',
+  'gaming',
+  'gas',
+  'groceries',
+  'insurance',
+  'internet',
+  'loans',
+  'meal_kit',
+  'music',
+  'news',
+  'other',
+  'personal_care',
+  'pharmacy',
+  'rent',
+  'restaurants',
+  'rides',
+  'shopping',
+  'shopping_membership',
+  'software',
+  'streaming',
+  'telecom',
+  'transfers',
+  'transport',
+  'utilities',
+  'wellness',
+]);
+export type SubscriptionCategory = z.infer<typeof subscriptionCategory>;
+
 export const negotiationStatus = z.enum([
   'SUCCESSFUL',
   'IN_PROGRESS',

@@ -5,6 +5,7 @@ export * from './problems';
 export * from './enums';
 export * from './messages';
 export * from './constants';
+export * from './money';
 export * from './route';
 export * from './text';
 export * from './health';

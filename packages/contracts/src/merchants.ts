@@ -6,8 +6,10 @@
  * catalogue, under the same slug (a test keeps the two in step).
  */
 import { z } from 'zod';
+import { subscriptionCategory } from './enums';
 
-export const merchantCategory = z.enum([
+/** The categories of the merchants Billow knows by name: some of a subscription's. */
+export const merchantCategory = subscriptionCategory.extract([
   'telecom',
   'internet',
   'meal_kit',

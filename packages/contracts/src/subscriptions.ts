@@ -1,6 +1,6 @@
 /** Subscriptions and bills (spec part 2 §3 "Subscription", §7 subscription calls). */
 import { z } from 'zod';
-import { cadence, subscriptionStatus } from './enums';
+import { cadence, subscriptionCategory, subscriptionStatus } from './enums';
 import { defineRoute } from './route';
 
 export const subscription = z.object({
@@ -16,7 +16,7 @@ export const subscription = z.object({
   cancel_date: z.string().nullable(),
   is_billow_managed: z.boolean(),
   user_marked_not_subscription: z.boolean(),
-  category: z.string(),
+  category: subscriptionCategory,
   days_until_due: z.number().int().nullable(),
   normalized_monthly_amount: z.number(),
   is_atomic_manage_eligible: z.boolean().default(false),

@@ -8,9 +8,15 @@
  * longer one wins, so "AMAZON PRIME" beats "AMAZON"; subscription merchants are tried before
  * habitual ones. The app can pass its own catalogue to `detectRecurring`.
  */
-import type { MerchantCatalogueEntry } from './types';
+import type { MerchantCatalogueEntry, SubscriptionCategory } from './types';
 
-type Row = [id: string, name: string, website: string | null, category: string, aliases: string[]];
+type Row = [
+  id: string,
+  name: string,
+  website: string | null,
+  category: SubscriptionCategory,
+  aliases: string[],
+];
 
 /** Merchants that sell subscriptions or send bills. */
 // prettier-ignore

@@ -7,7 +7,12 @@
  * same merchant groups together even when every charge carries a different reference.
  */
 import { DEFAULT_CATALOGUE } from './catalog';
-import type { MerchantCatalogue, MerchantCatalogueEntry, NormalizedMerchant } from './types';
+import type {
+  MerchantCatalogue,
+  MerchantCatalogueEntry,
+  NormalizedMerchant,
+  SubscriptionCategory,
+} from './types';
 
 type AliasPattern = {
   pattern: RegExp;
@@ -50,7 +55,7 @@ const CITY_TAIL =
   / (?:NEW YORK|NEWYORK|BROOKLYN|LOS ANGELES|SAN FRANCISCO|SAN FRAN|SAN JOSE|SAN DIEGO|OAKLAND|BERKELEY|SEATTLE|PORTLAND|AUSTIN|DALLAS|HOUSTON|SAN ANTONIO|CHICAGO|BOSTON|CAMBRIDGE|DENVER|PHOENIX|ATLANTA|MIAMI|ORLANDO|TAMPA|CHARLOTTE|RALEIGH|NASHVILLE|PHILADELPHIA|PITTSBURGH|WASHINGTON|BALTIMORE|DETROIT|MINNEAPOLIS|ST LOUIS|KANSAS CITY|COLUMBUS|CLEVELAND|CINCINNATI|INDIANAPOLIS|MILWAUKEE|SALT LAKE CITY|LAS VEGAS|SACRAMENTO|PALO ALTO|MOUNTAIN VIEW|SUNNYVALE|SANTA MONICA|LOS GATOS|CUPERTINO|REDMOND|BELLEVUE|JERSEY CITY|HOBOKEN|ARLINGTON|ALEXANDRIA|IRVINE|PASADENA|LONG BEACH|HONOLULU|ANCHORAGE|SPRINGFIELD)$/;
 
 /** Keywords that place an unknown merchant in a category; the first match wins. */
-const CATEGORY_KEYWORDS: ReadonlyArray<[RegExp, string]> = [
+const CATEGORY_KEYWORDS: ReadonlyArray<[RegExp, SubscriptionCategory]> = [
   [
     /\b(?:ELECTRIC|ENERGY|POWER|UTILIT|WATER|SEWER|TRASH|WASTE|GAS & ELEC|GAS CO|CITY OF)/,
     'utilities',
@@ -82,7 +87,7 @@ const CATEGORY_KEYWORDS: ReadonlyArray<[RegExp, string]> = [
   ],
 ];
 
-export const BILL_CATEGORIES: ReadonlySet<string> = new Set([
+export const BILL_CATEGORIES: ReadonlySet<SubscriptionCategory> = new Set<SubscriptionCategory>([
   'utilities',
   'insurance',
   'rent',
@@ -92,19 +97,21 @@ export const BILL_CATEGORIES: ReadonlySet<string> = new Set([
   'childcare',
 ]);
 
-export const HABITUAL_CATEGORIES: ReadonlySet<string> = new Set([
-  'coffee',
-  'groceries',
-  'restaurants',
-  'fast_food',
-  'gas',
-  'rides',
-  'shopping',
-  'transport',
-  'pharmacy',
-  'transfers',
-  'cash',
-]);
+export const HABITUAL_CATEGORIES: ReadonlySet<SubscriptionCategory> = new Set<SubscriptionCategory>(
+  [
+    'coffee',
+    'groceries',
+    'restaurants',
+    'fast_food',
+    'gas',
+    'rides',
+    'shopping',
+    'transport',
+    'pharmacy',
+    'transfers',
+    'cash',
+  ],
+);
 
 const compiledCatalogues = new WeakMap<MerchantCatalogue, CompiledCatalogue>();
 
@@ -211,7 +218,7 @@ export function titleCase(upper: string): string {
     .join(' ');
 }
 
-export function guessCategory(cleaned: string): string {
+export function guessCategory(cleaned: string): SubscriptionCategory {
   for (const [pattern, category] of CATEGORY_KEYWORDS) {
     if (pattern.test(cleaned)) return category;
   }

@@ -4,9 +4,9 @@
  * stream without translating.
  */
 
-import type { Cadence, SubscriptionStatus } from '@billow/contracts';
+import type { Cadence, SubscriptionCategory, SubscriptionStatus } from '@billow/contracts';
 
-export type { Cadence };
+export type { Cadence, SubscriptionCategory };
 
 /** The subset of subscription statuses detection can infer from transactions alone. */
 export type StreamStatus = Extract<
@@ -32,7 +32,7 @@ export type MerchantCatalogueEntry = {
   /** Bare domain, e.g. `netflix.com`. */
   website: string | null;
   /** snake_case, e.g. `streaming`, `utilities`. */
-  category: string;
+  category: SubscriptionCategory;
   /** Upper-case fragments or regular-expression sources matched against the cleaned descriptor. */
   aliases: string[];
   /** True for merchants that sell subscriptions or send bills; false for habitual spending. */
@@ -46,7 +46,7 @@ export type NormalizedMerchant = {
   key: string;
   name: string;
   website: string | null;
-  category: string;
+  category: SubscriptionCategory;
   /** Set when the descriptor matched a catalogue alias. */
   catalogueId: string | null;
   isRecurringMerchant: boolean | null;
@@ -57,7 +57,7 @@ export type AmountPoint = { date: string; amount: number };
 export type RecurringStream = {
   merchant: string;
   website: string | null;
-  category: string;
+  category: SubscriptionCategory;
   cadence: Cadence;
   /** Every charge of the stream, reversed attempts included, sorted by date. */
   transaction_ids: string[];

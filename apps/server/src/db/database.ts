@@ -11,7 +11,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import * as schema from './schema';
+import * as schema from './tables';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../../test/test-database';
 import { migrationsFolder } from './migrate';
 
 const run = promisify(execFile);
@@ -18,7 +19,7 @@ describe('committed migrations', () => {
     await fs.writeFile(
       configFile,
       `import { defineConfig } from 'drizzle-kit';
-export default defineConfig({ dialect: 'postgresql', schema: './src/db/schema.ts', out: ${JSON.stringify(out)}, casing: 'snake_case' });
+export default defineConfig({ dialect: 'postgresql', schema: './src/db/tables.ts', out: ${JSON.stringify(out)}, casing: 'snake_case' });
 `,
     );
     try {
@@ -41,6 +42,26 @@ export default defineConfig({ dialect: 'postgresql', schema: './src/db/schema.ts
     } finally {
       await fs.rm(configFile, { force: true });
       await fs.rm(scratch, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the migrated database', () => {
+  it("keeps the sandbox bank's records out of the application's public schema", async () => {
+    const database = await createTestDatabase();
+    try {
+      const tablesIn = async (schema: string) =>
+        (
+          await database.executeSql(
+            `select table_name from information_schema.tables where table_schema = $1 order by 1`,
+            [schema],
+          )
+        ).rows.map((row) => String(row.table_name));
+
+      expect((await tablesIn('public')).filter((name) => name.includes('sandbox'))).toEqual([]);
+      expect(await tablesIn('sandbox_bank')).toEqual(['items', 'link_tokens', 'public_tokens']);
+    } finally {
+      await database.destroy();
     }
   });
 });

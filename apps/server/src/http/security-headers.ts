@@ -8,27 +8,25 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from '../config';
 
-/** Plaid Link runs from Plaid's CDN in an iframe (https://plaid.com/docs/link/web/#csp). */
-const PLAID_LINK_ORIGINS = [
-  'https://cdn.plaid.com',
-  'https://production.plaid.com',
-  'https://sandbox.plaid.com',
-];
-
+/**
+ * The CSP the web app runs under: its own origin, plus what the providers' web parts need (e.g.
+ * a bank's Link dialog) and the operator's extra origins (e.g. PostHog).
+ */
 export function contentSecurityPolicy(
-  config: Pick<Config, 'publicUrl' | 'cspExtraOrigins' | 'bank'>,
+  config: Pick<Config, 'publicUrl' | 'cspExtraOrigins'>,
+  providerOrigins: string[] = [],
 ) {
-  const plaid = config.bank.provider === 'plaid' ? PLAID_LINK_ORIGINS : [];
+  const extra = [...providerOrigins, ...config.cspExtraOrigins];
   return {
     useDefaults: false,
     directives: {
       defaultSrc: ["'self'"],
-      scriptSrc: ["'self'", ...plaid, ...config.cspExtraOrigins],
+      scriptSrc: ["'self'", ...extra],
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
       fontSrc: ["'self'", 'data:'],
-      connectSrc: ["'self'", ...plaid, ...config.cspExtraOrigins],
-      frameSrc: ["'self'", ...plaid],
+      connectSrc: ["'self'", ...extra],
+      frameSrc: ["'self'", ...providerOrigins],
       objectSrc: ["'none'"],
       baseUri: ["'self'"],
       formAction: ["'self'"],
@@ -38,9 +36,12 @@ export function contentSecurityPolicy(
   };
 }
 
-export function helmetOptions(config: Pick<Config, 'publicUrl' | 'cspExtraOrigins' | 'bank'>) {
+export function helmetOptions(
+  config: Pick<Config, 'publicUrl' | 'cspExtraOrigins'>,
+  providerOrigins: string[] = [],
+) {
   return {
-    contentSecurityPolicy: contentSecurityPolicy(config),
+    contentSecurityPolicy: contentSecurityPolicy(config, providerOrigins),
     crossOriginEmbedderPolicy: false,
     strictTransportSecurity: config.publicUrl.startsWith('https://'),
   } satisfies HelmetOptions;

@@ -1,16 +1,11 @@
 /**
- * Every background job Billow declares (spec part 2 "Background job catalogue"), and the
- * handlers that run them. Each feature keeps its jobs in its own *.jobs.ts; a worker refuses to
- * start when a declared job has no handler.
+ * Every background job Billow declares (spec part 2 "Background job catalogue"). Each feature
+ * keeps its jobs in its own *.jobs.ts and hands their handlers to the composition; a worker
+ * refuses to start when a declared job has no handler.
  */
-import type { Services } from '../deps';
-import { bankingJobHandlers, bankingJobs } from '../modules/banking/banking.jobs';
-import type { JobHandlers } from './job-map';
+import { bankingJobs } from '../modules/banking/banking.jobs';
+import { subscriptionsJobs } from '../modules/subscriptions/subscriptions.jobs';
 
-export const jobMap = { ...bankingJobs };
+export const jobMap = { ...bankingJobs, ...subscriptionsJobs };
 
 export type AppJobMap = typeof jobMap;
-
-export function createJobHandlers(services: Services): JobHandlers<AppJobMap> {
-  return { ...bankingJobHandlers(services.banking) };
-}

@@ -17,8 +17,10 @@ export type JobOptions = {
   /** How many jobs of this queue one worker runs at once (spec: 1 to 50, default 5). */
   concurrency?: number;
   /**
-   * pg-boss queue policy: 'stately' keeps at most one waiting and one running job per
-   * singleton key (e.g. one sync per bank item), 'standard' has no such limit.
+   * pg-boss queue policy: 'short' keeps at most one waiting job per singleton key (e.g. one
+   * queued sync per bank item), 'standard' has no such limit. 'stately' and 'singleton' also allow
+   * one running job per key through a unique index, and one job left running by a dead process
+   * makes every fetch of the queue fail on it: keep exclusion in the handler instead.
    */
   policy?: 'standard' | 'stately' | 'singleton' | 'short';
   /** A cron expression (UTC): the job is enqueued on this schedule by the workers. */

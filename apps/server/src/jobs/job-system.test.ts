@@ -32,8 +32,8 @@ describe(startJobSystem.name, () => {
   });
   afterAll(() => database.destroy());
 
-  it('retries a failing job with growing back-off until it succeeds', async () => {
-    const attempts: { attempt: number; at: number }[] = [];
+  it('retries a failing job with the back-off its definition asks for until it succeeds', async () => {
+    const attempts: number[] = [];
     const jobs = await startJobSystem({
       database,
       jobs: testJobs,
@@ -43,7 +43,7 @@ describe(startJobSystem.name, () => {
     });
     await jobs.startWorkers({
       'test.flaky': async (payload, context) => {
-        attempts.push({ attempt: context.attempt, at: Date.now() });
+        attempts.push(context.attempt);
         if (context.attempt <= payload.failTimes)
           throw new Error(`attempt ${context.attempt} fails`);
       },
@@ -58,12 +58,10 @@ describe(startJobSystem.name, () => {
     await jobs.stop();
 
     expect(job.retryCount).toBe(2);
-    expect(attempts.map((a) => a.attempt)).toEqual([1, 2, 3]);
-    // Back-off: the first retry waits at least retryDelay (1 s), the second at least twice that.
-    const firstGap = attempts[1]!.at - attempts[0]!.at;
-    const secondGap = attempts[2]!.at - attempts[1]!.at;
-    expect(firstGap).toBeGreaterThanOrEqual(900);
-    expect(secondGap).toBeGreaterThanOrEqual(1900);
+    expect(attempts).toEqual([1, 2, 3]);
+    // pg-boss spaces the retries (retryDelay, doubled per retry with back-off); what is ours to
+    // get right is that the job reaches the queue with the definition's retry policy.
+    expect(job).toMatchObject({ retryLimit: 3, retryDelay: 1, retryBackoff: true });
   });
 
   it('refuses to start workers when a declared job has no handler', async () => {
@@ -119,5 +117,58 @@ describe(startJobSystem.name, () => {
     expect(keys).toContain(committedKey);
     expect(keys).not.toContain(key);
     await jobs.stop();
+  });
+
+  it('moves waiting jobs to a changed queue policy, and puts back jobs a dead process left running', async () => {
+    const stately = defineJobs({
+      'test.policy': {
+        payload: z.object({ key: z.string().uuid(), failTimes: z.number().int().min(0) }),
+        options: { policy: 'stately', expireInSeconds: 900 },
+      },
+    });
+    const before = await startJobSystem({
+      database,
+      jobs: stately,
+      logger,
+      pollIntervalSeconds: 0.5,
+      isWorker: false,
+    });
+    const key = crypto.randomUUID();
+    await before.queue.send('test.policy', { key, failTimes: 0 }, { singletonKey: key });
+    await before.queue.send('test.policy', { key: crypto.randomUUID(), failTimes: 0 });
+    const [running] = await before.boss.fetch('test.policy');
+    await before.stop(1000);
+
+    // Started again with the queue relaxed to 'short' and a shorter expiry: jobs follow.
+    const short = defineJobs({
+      'test.policy': {
+        ...stately['test.policy'],
+        options: { policy: 'short', expireInSeconds: 60 },
+      },
+    });
+    const after = await startJobSystem({
+      database,
+      jobs: short,
+      logger,
+      pollIntervalSeconds: 0.5,
+      isWorker: false,
+    });
+    const rows = await database.executeSql(
+      `select policy, extract(epoch from expire_in)::int as expire from pgboss.job where name = 'test.policy'`,
+    );
+    expect(rows.rows).toEqual([
+      { policy: 'short', expire: 60 },
+      { policy: 'short', expire: 60 },
+    ]);
+
+    // On a server a running job within its expiry may be a live worker's; alone, it is orphaned.
+    expect(await after.recoverOrphanedJobs({ isSoleProcess: false })).toBe(0);
+    expect(await after.recoverOrphanedJobs({ isSoleProcess: true })).toBe(1);
+    const recovered = await after.boss.getJobById('test.policy', running!.id);
+    expect(recovered?.state).toBe('retry');
+    expect(
+      (await after.boss.fetch('test.policy', { batchSize: 5 })).map((job) => job.id),
+    ).toContain(running!.id);
+    await after.stop(1000);
   });
 });

@@ -7,6 +7,9 @@
  *   `concurrency` jobs of a queue at once, and fails each job on its own so one bad job does not
  *   fail its batch.
  * - `stop()` stops fetching, waits for running jobs, then lets the caller close the database.
+ * - Jobs left `active` by a process that died are put back at start-up (`recoverOrphanedJobs`):
+ *   on the embedded database all of them, since the starting process is the only one there can
+ *   be; on a server only those past their expiry, since other workers may be running the rest.
  */
 import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
@@ -30,12 +33,18 @@ export type JobQueue<M extends JobMap> = {
     payload: JobPayload<M, K>,
     options?: SendOptions,
   ): Promise<string | null>;
+  /** Whether a job of this kind sent with this singleton key is still waiting or running. */
+  isPending(name: keyof M & string, singletonKey: string): Promise<boolean>;
+  /** Deletes every job of this kind sent with this singleton key, archived ones too. */
+  forget(name: keyof M & string, singletonKey: string): Promise<void>;
 };
 
 export type JobSystem<M extends JobMap> = {
   queue: JobQueue<M>;
   boss: PgBoss;
   startWorkers(handlers: Partial<JobHandlers<M>>): Promise<void>;
+  /** Puts orphaned active jobs back to be retried now; returns how many. */
+  recoverOrphanedJobs(options: { isSoleProcess: boolean }): Promise<number>;
   stop(timeoutMs?: number): Promise<void>;
 };
 
@@ -83,6 +92,36 @@ export async function startJobSystem<M extends JobMap>(
     const settings = queueOptions(definition.options);
     await boss.createQueue(name, { name, ...settings });
     await boss.updateQueue(name, { name, ...settings });
+    // pg-boss copies policy and expiry into each job when it is sent: jobs already waiting
+    // follow a changed queue, or an old 'stately' job could still block the queue's fetches.
+    await database
+      .executeSql(
+        `UPDATE pgboss.job SET policy = $2, expire_in = make_interval(secs => $3)
+         WHERE name = $1 AND state < 'completed'
+           AND (policy IS DISTINCT FROM $2 OR expire_in <> make_interval(secs => $3))`,
+        [name, settings.policy, settings.expireInSeconds],
+      )
+      .catch((error: unknown) =>
+        logger.warn({ err: error, job: name }, 'waiting jobs keep their old queue settings'),
+      );
+  }
+
+  async function recoverOrphanedJobs({ isSoleProcess }: { isSoleProcess: boolean }) {
+    const { rows } = await database.executeSql(
+      `UPDATE pgboss.job SET
+         state = (CASE WHEN retry_count < retry_limit THEN 'retry' ELSE 'failed' END)::pgboss.job_state,
+         -- due at once: fetch wants start_after < now(), and PGlite's clock ticks in milliseconds
+         start_after = now() - interval '1 second',
+         completed_on = CASE WHEN retry_count < retry_limit THEN NULL ELSE now() END,
+         output = '{"message":"the process running this job stopped"}'::jsonb
+       WHERE name = ANY($1::text[]) AND state = 'active'
+         AND ($2::boolean OR started_on + expire_in < now())
+       RETURNING name, id`,
+      [Object.keys(jobs), isSoleProcess],
+    );
+    for (const row of rows)
+      logger.warn({ job: row.name, jobId: row.id }, 'job orphaned by a stopped process; retrying');
+    return rows.length;
   }
 
   const queue: JobQueue<M> = {
@@ -97,11 +136,29 @@ export async function startJobSystem<M extends JobMap>(
         ...(sendOptions.priority ? { priority: sendOptions.priority } : {}),
       });
     },
+    async isPending(name, singletonKey) {
+      const { rows } = await database.executeSql(
+        `SELECT 1 FROM pgboss.job WHERE name = $1 AND singleton_key = $2
+           AND state IN ('created', 'retry', 'active') LIMIT 1`,
+        [name, singletonKey],
+      );
+      return rows.length > 0;
+    },
+    async forget(name, singletonKey) {
+      for (const table of ['pgboss.job', 'pgboss.archive']) {
+        await database.executeSql(`DELETE FROM ${table} WHERE name = $1 AND singleton_key = $2`, [
+          name,
+          singletonKey,
+        ]);
+      }
+    },
   };
 
   async function startWorkers(handlers: Partial<JobHandlers<M>>): Promise<void> {
     const missing = Object.keys(jobs).filter((name) => typeof handlers[name] !== 'function');
     if (missing.length > 0) throw new MissingJobHandlerError(missing);
+    // PGlite belongs to this one process: whatever is still marked running, nobody is running.
+    await recoverOrphanedJobs({ isSoleProcess: database.kind === 'pglite' });
 
     for (const [name, definition] of Object.entries(jobs)) {
       if (definition.options?.schedule) {
@@ -159,6 +216,7 @@ export async function startJobSystem<M extends JobMap>(
     queue,
     boss,
     startWorkers,
+    recoverOrphanedJobs,
     async stop(timeoutMs = 30_000) {
       await boss.stop({ graceful: true, wait: true, close: false, timeout: timeoutMs });
     },

@@ -9,8 +9,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, SignJWT, type JWK } from 'jose';
 import { BankProviderError } from '../../src/providers/bank/bank-provider';
+import { plaidError } from '../../src/providers/bank/plaid-error-codes';
 import type { SandboxBank } from '../../src/providers/bank/sandbox/sandbox-bank';
-import { findInstitution } from '../../src/providers/bank/sandbox/data';
+import { findInstitution } from '@billow/sandbox-bank';
 
 export type FakePlaid = {
   url: string;
@@ -22,8 +23,19 @@ export type FakePlaid = {
     options?: { issuedAt?: Date; tamper?: boolean },
   ): Promise<number>;
   signWebhook(body: string, options?: { issuedAt?: Date }): Promise<string>;
+  /** Signs with a key id Plaid never issued (a forger guessing key ids). */
+  signWebhookWithKid(body: string, kid: string): Promise<string>;
+  /** How many requests reached this path (e.g. '/webhook_verification_key/get'). */
+  calls(path: string): number;
+  /**
+   * Holds the next request to `path` unanswered until released (or the fake closes): a test can
+   * stop Billow at an exact point, e.g. between the token exchange and the accounts.
+   */
+  hold(path: string): HeldRequest;
   close(): Promise<void>;
 };
+
+export type HeldRequest = { reached: Promise<void>; release(): void };
 
 type Handler = (body: Record<string, unknown>) => Promise<object>;
 
@@ -33,6 +45,12 @@ export async function startFakePlaid(bank: SandboxBank): Promise<FakePlaid> {
   const kid = crypto.randomUUID();
   const publicJwk: JWK = { ...(await exportJWK(publicKey)), kid, alg: 'ES256', use: 'sig' };
   const requestId = () => crypto.randomBytes(8).toString('hex');
+  const callCounts = new Map<string, number>();
+  const holds = new Map<
+    string,
+    { arrived: () => void; gate: Promise<void>; release: () => void }
+  >();
+  const released: (() => void)[] = [];
 
   const handlers: Record<string, Handler> = {
     '/link/token/create': async (body) => {
@@ -66,8 +84,7 @@ export async function startFakePlaid(bank: SandboxBank): Promise<FakePlaid> {
     },
     '/institutions/get_by_id': async (body) => {
       const institution = findInstitution(String(body.institution_id));
-      if (!institution)
-        throw new BankProviderError('INVALID_INSTITUTION', 'invalid institution_id provided');
+      if (!institution) throw plaidError('INVALID_INSTITUTION', 'invalid institution_id provided');
       return {
         institution: {
           institution_id: institution.institution_id,
@@ -139,14 +156,24 @@ export async function startFakePlaid(bank: SandboxBank): Promise<FakePlaid> {
     },
     '/webhook_verification_key/get': async (body) => {
       if (body.key_id !== kid)
-        throw new BankProviderError(
-          'INVALID_WEBHOOK_VERIFICATION_KEY_ID',
-          'invalid key_id provided',
-        );
+        throw plaidError('INVALID_WEBHOOK_VERIFICATION_KEY_ID', 'invalid key_id provided');
       return { key: { ...publicJwk, created_at: 1_700_000_000, expired_at: null } };
     },
     '/sandbox/public_token/create': async (body) => {
-      const options = (body.options ?? {}) as { override_username?: string };
+      const options = (body.options ?? {}) as {
+        override_username?: string;
+        override_password?: string;
+      };
+      // Plaid's custom users: username 'user_custom', the configuration JSON as the password.
+      if (options.override_username === 'user_custom') {
+        const custom = JSON.parse(options.override_password ?? '{}') as {
+          override_accounts?: unknown[];
+        };
+        return bank.createPublicToken({
+          institution_id: String(body.institution_id),
+          override_accounts: custom.override_accounts,
+        });
+      }
       return bank.createPublicToken({
         institution_id: String(body.institution_id),
         persona: options.override_username === 'user_family' ? 'family' : 'default',
@@ -173,7 +200,9 @@ export async function startFakePlaid(bank: SandboxBank): Promise<FakePlaid> {
           display_message: null,
         });
       }
-      const handler = handlers[request.url ?? ''];
+      const path = request.url ?? '';
+      callCounts.set(path, (callCounts.get(path) ?? 0) + 1);
+      const handler = handlers[path];
       if (!handler)
         return send(404, {
           error_type: 'INVALID_REQUEST',
@@ -181,30 +210,36 @@ export async function startFakePlaid(bank: SandboxBank): Promise<FakePlaid> {
           error_message: 'not found',
           display_message: null,
         });
-      handler(body).then(
-        (result) => send(200, result),
-        (error: unknown) => {
-          const code = error instanceof BankProviderError ? error.code : 'INTERNAL_SERVER_ERROR';
-          const message = error instanceof Error ? error.message : String(error);
-          send(code === 'INTERNAL_SERVER_ERROR' ? 500 : 400, {
-            error_type: 'ITEM_ERROR',
-            error_code: code,
-            error_message: message,
-            display_message: null,
-          });
-        },
-      );
+      const held = holds.get(path);
+      holds.delete(path);
+      held?.arrived();
+      (held?.gate ?? Promise.resolve())
+        .then(() => handler(body))
+        .then(
+          (result) => send(200, result),
+          (error: unknown) => {
+            const code =
+              error instanceof BankProviderError ? error.vendorCode : 'INTERNAL_SERVER_ERROR';
+            const message = error instanceof Error ? error.message : String(error);
+            send(code === 'INTERNAL_SERVER_ERROR' ? 500 : 400, {
+              error_type: 'ITEM_ERROR',
+              error_code: code,
+              error_message: message,
+              display_message: null,
+            });
+          },
+        );
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
 
-  async function signWebhook(body: string, options: { issuedAt?: Date } = {}) {
+  async function signWebhook(body: string, options: { issuedAt?: Date; kid?: string } = {}) {
     const issuedAt = Math.floor((options.issuedAt ?? new Date()).getTime() / 1000);
     return new SignJWT({
       request_body_sha256: crypto.createHash('sha256').update(body).digest('hex'),
     })
-      .setProtectedHeader({ alg: 'ES256', kid, typ: 'JWT' })
+      .setProtectedHeader({ alg: 'ES256', kid: options.kid ?? kid, typ: 'JWT' })
       .setIssuedAt(issuedAt)
       .sign(privateKey);
   }
@@ -213,6 +248,17 @@ export async function startFakePlaid(bank: SandboxBank): Promise<FakePlaid> {
     url: `http://127.0.0.1:${port}`,
     credentials,
     signWebhook,
+    signWebhookWithKid: (body, otherKid) => signWebhook(body, { kid: otherKid }),
+    calls: (path) => callCounts.get(path) ?? 0,
+    hold(path) {
+      let arrived!: () => void;
+      let release!: () => void;
+      const reached = new Promise<void>((resolve) => (arrived = resolve));
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      holds.set(path, { arrived, gate, release });
+      released.push(release);
+      return { reached, release };
+    },
     async sendWebhook(target, body, options = {}) {
       const text = JSON.stringify(body);
       const signature = await signWebhook(text, options);
@@ -223,6 +269,10 @@ export async function startFakePlaid(bank: SandboxBank): Promise<FakePlaid> {
       });
       return response.status;
     },
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: () => {
+      for (const release of released) release();
+      server.closeAllConnections();
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
   };
 }

@@ -116,6 +116,51 @@ describe(apiRequest.name, () => {
     expect(calls.map((c) => header(c, 'Authorization'))).toEqual(['Bearer old', 'Bearer new']);
   });
 
+  it('shares one refresh among parallel requests that meet a 401, and retries each once', async () => {
+    sessionStorage.setItem('token', 'expired');
+    const refresh = vi.fn(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      sessionStorage.setItem('token', 'fresh');
+      return true;
+    });
+    registerRefreshFunction(refresh);
+    const seen: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init: RequestInit) => {
+        const authorization = (init.headers as Record<string, string>).Authorization;
+        seen.push(`${url} ${authorization}`);
+        return authorization === 'Bearer fresh' ? json(200, { url }) : json(401, {});
+      }),
+    );
+    const paths = ['/api/a', '/api/b', '/api/c', '/api/d'];
+    await expect(Promise.all(paths.map((path) => apiRequest(path)))).resolves.toEqual(
+      paths.map((url) => ({ url })),
+    );
+    expect(refresh).toHaveBeenCalledOnce();
+    expect(seen.filter((line) => line.endsWith('Bearer fresh'))).toHaveLength(paths.length);
+  });
+
+  it('retries without refreshing again when a refresh finished while the request was out', async () => {
+    sessionStorage.setItem('token', 'expired');
+    const refresh = vi.fn(async () => true);
+    registerRefreshFunction(refresh);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_url: string, init: RequestInit) => {
+        const authorization = (init.headers as Record<string, string>).Authorization;
+        if (authorization === 'Bearer expired') {
+          // Another request's refresh lands before this one's 401 comes back.
+          sessionStorage.setItem('token', 'fresh');
+          return json(401, {});
+        }
+        return json(200, { ok: true });
+      }),
+    );
+    await expect(apiRequest('/api/x')).resolves.toEqual({ ok: true });
+    expect(refresh).not.toHaveBeenCalled();
+  });
+
   it('signs out with "Authentication failed. Please log in again." when the refresh fails', async () => {
     const signOut = vi.fn();
     registerUnauthorizedHandler(signOut);

@@ -54,6 +54,12 @@ export type RequestOptions = {
 type RefreshFunction = () => Promise<boolean>;
 let refresh: RefreshFunction | undefined;
 let onUnauthorized: (() => void) | undefined;
+/**
+ * The refresh under way, shared by every request that meets a 401 meanwhile. The dashboard fires
+ * several queries at once; were each to refresh with the same stored refresh token, the server
+ * would see the second use as theft and end the session (issue 9).
+ */
+let refreshInFlight: Promise<boolean> | undefined;
 
 /** The session registers how to refresh tokens; the helper calls it on a 401. */
 export function registerRefreshFunction(fn: RefreshFunction | undefined): void {
@@ -65,9 +71,30 @@ export function registerUnauthorizedHandler(fn: (() => void) | undefined): void 
   onUnauthorized = fn;
 }
 
+/**
+ * Runs the registered refresh function, or joins the one already running: however many requests
+ * ask at once, one refresh call is made and all of them learn its outcome.
+ */
+export function refreshSession(): Promise<boolean> {
+  if (!refresh) return Promise.resolve(false);
+  if (!refreshInFlight) {
+    const running = refresh();
+    refreshInFlight = running
+      .catch(() => false)
+      .finally(() => {
+        refreshInFlight = undefined;
+      });
+  }
+  return refreshInFlight;
+}
+
+function storedToken(options: RequestOptions): string | null {
+  return sessionStorage.getItem(options.tokenKey ?? TOKEN_STORAGE_KEY);
+}
+
 async function send(path: string, options: RequestOptions): Promise<Response> {
   const method = options.method ?? 'GET';
-  const token = sessionStorage.getItem(options.tokenKey ?? TOKEN_STORAGE_KEY);
+  const token = storedToken(options);
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   if (token) headers.Authorization = `Bearer ${token}`;
   const hasBody = method !== 'GET' && options.body !== undefined;
@@ -108,10 +135,14 @@ export async function apiRequest<T = unknown>(
   path: string,
   options: RequestOptions = {},
 ): Promise<T> {
+  const sentToken = storedToken(options);
   let response = await send(path, options);
   if (response.status === 401) {
+    // A refresh that ended while this request was on its way already stored a new token: retry
+    // with it rather than spend the new refresh token on a second refresh.
+    const hasNewerToken = storedToken(options) !== sentToken;
     const canRetry =
-      !options.skipRetry && refresh !== undefined && (await refresh().catch(() => false));
+      !options.skipRetry && refresh !== undefined && (hasNewerToken || (await refreshSession()));
     if (canRetry) response = await send(path, options);
     if (response.status === 401) {
       const problem = await readProblem(response);

@@ -5,8 +5,10 @@
  * empty rather than crashing a screen.
  */
 import { z } from 'zod';
+import { gender } from '@billow/contracts';
 
-export const negotiatorVoice = z.enum(['male', 'female']);
+/** The negotiator's voice onboarding offers: the genders a call can be made in. */
+export const negotiatorVoice = gender.extract(['male', 'female']);
 export type NegotiatorVoice = z.infer<typeof negotiatorVoice>;
 
 export const customization = z.object({
@@ -16,13 +18,17 @@ export const customization = z.object({
 });
 export type Customization = z.infer<typeof customization>;
 
+/** Where /link was opened from, so it can offer the way back (spec part 1 §2 "/link"). */
+export const linkFrom = z.enum(['profile', 'negotiation']);
+export type LinkFrom = z.infer<typeof linkFrom>;
+
 export const onboardingState = z.object({
   selectedMerchant: z.string().trim().min(1).optional().catch(undefined),
   selectedMerchantWebsiteUrl: z.string().trim().min(1).optional().catch(undefined),
   estimatedAmount: z.number().nonnegative().finite().optional().catch(undefined),
   negotiationInfo: z.unknown().optional(),
   customization: customization.optional().catch(undefined),
-  from: z.enum(['profile', 'negotiation']).optional().catch(undefined),
+  from: linkFrom.optional().catch(undefined),
 });
 export type OnboardingState = z.infer<typeof onboardingState>;
 
@@ -41,15 +47,4 @@ export function hasNavigationState(state: unknown): boolean {
   return state !== null && state !== undefined;
 }
 
-/** Where /link was opened from, so it can offer the way back (spec part 1 §2 "/link"). */
-export type LinkFrom = 'profile' | 'negotiation';
 export type LinkState = { from: LinkFrom };
-
-/** The dashboard preselects a section from `{ section }` (spec part 2 §2). */
-export const dashboardState = z.object({ section: z.string().optional() });
-export type DashboardState = z.infer<typeof dashboardState>;
-
-export function readDashboardState(state: unknown): DashboardState {
-  const parsed = dashboardState.safeParse(state);
-  return parsed.success ? parsed.data : {};
-}

@@ -4,7 +4,7 @@
  */
 import type { AnalyticsEvent } from '@billow/contracts';
 import type { Db } from '../../db/database';
-import { analyticsEvents } from './analytics.schema';
+import { analyticsEvents } from './analytics.tables';
 
 export type AnalyticsService = ReturnType<typeof createAnalyticsService>;
 

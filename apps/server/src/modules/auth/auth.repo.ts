@@ -1,96 +1,17 @@
-import { and, count, desc, eq, gte, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { users } from '../users/users.schema';
-import { otpCodes, refreshTokens } from './auth.schema';
+import { users } from '../users/users.tables';
+import { refreshTokens } from './auth.tables';
 
 export type AuthRepo = ReturnType<typeof createAuthRepo>;
 
 export function createAuthRepo(db: Db) {
   return {
-    async latestOtp(phoneNumber: string) {
-      const [row] = await db
-        .select()
-        .from(otpCodes)
-        .where(eq(otpCodes.phoneNumber, phoneNumber))
-        .orderBy(desc(otpCodes.createdAt))
-        .limit(1);
-      return row;
-    },
-    async otpSentSince(
-      phoneNumber: string,
-      since: Date,
-    ): Promise<{ count: number; oldest: Date | null }> {
-      const [row] = await db
-        .select({
-          count: count(),
-          oldest: sql<Date | null>`min(${otpCodes.createdAt})`.mapWith(otpCodes.createdAt),
-        })
-        .from(otpCodes)
-        .where(and(eq(otpCodes.phoneNumber, phoneNumber), gte(otpCodes.createdAt, since)));
-      return { count: row?.count ?? 0, oldest: row?.oldest ?? null };
-    },
-    /** A new code replaces every earlier one of the phone. */
-    async replaceOtp(values: {
-      phoneNumber: string;
-      codeHash: string;
-      expiresAt: Date;
-      now: Date;
-    }) {
-      return db.transaction(async (tx) => {
-        await tx
-          .update(otpCodes)
-          .set({ consumedAt: values.now })
-          .where(and(eq(otpCodes.phoneNumber, values.phoneNumber), isNull(otpCodes.consumedAt)));
-        const [row] = await tx
-          .insert(otpCodes)
-          .values({
-            phoneNumber: values.phoneNumber,
-            codeHash: values.codeHash,
-            expiresAt: values.expiresAt,
-            createdAt: values.now,
-          })
-          .returning({ id: otpCodes.id });
-        return row!.id;
-      });
-    },
-    async deleteOtp(id: string) {
-      await db.delete(otpCodes).where(eq(otpCodes.id, id));
-    },
-    /** Counts a wrong try atomically, so parallel guesses cannot share one attempt. */
-    async countAttempt(id: string): Promise<number> {
-      const [row] = await db
-        .update(otpCodes)
-        .set({ attempts: sql`${otpCodes.attempts} + 1` })
-        .where(eq(otpCodes.id, id))
-        .returning({ attempts: otpCodes.attempts });
-      return row?.attempts ?? Number.POSITIVE_INFINITY;
-    },
-    /** Marks a code used; false when another request used it first. */
-    async consumeOtp(id: string, now: Date): Promise<boolean> {
-      const rows = await db
-        .update(otpCodes)
-        .set({ consumedAt: now })
-        .where(and(eq(otpCodes.id, id), isNull(otpCodes.consumedAt)))
-        .returning({ id: otpCodes.id });
-      return rows.length === 1;
-    },
-    async deleteOtpsFor(phoneNumber: string) {
-      await db.delete(otpCodes).where(eq(otpCodes.phoneNumber, phoneNumber));
-    },
-
     async findUserByPhone(phoneNumber: string) {
       const [row] = await db
         .select()
         .from(users)
         .where(eq(users.phoneNumber, phoneNumber))
-        .limit(1);
-      return row;
-    },
-    async findUserById(id: string) {
-      const [row] = await db
-        .select({ id: users.id, phoneNumber: users.phoneNumber })
-        .from(users)
-        .where(eq(users.id, id))
         .limit(1);
       return row;
     },
@@ -127,20 +48,48 @@ export function createAuthRepo(db: Db) {
         .limit(1);
       return row;
     },
-    /** Retires a token as it is rotated; false when it was already rotated (a replay). */
-    async markReplaced(id: string, now: Date): Promise<boolean> {
-      const rows = await db
-        .update(refreshTokens)
-        .set({ replacedAt: now })
+    /**
+     * Retires a token and stores its successor in one step; false when the token was already
+     * rotated or revoked. On the PostgreSQL server a parallel rotation of the same token waits on
+     * the row lock, so by the time it answers false the successor is committed and readable.
+     */
+    async rotate(
+      id: string,
+      now: Date,
+      successor: { userId: string; familyId: string; tokenHash: string; expiresAt: Date },
+    ): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const retired = await tx
+          .update(refreshTokens)
+          .set({ replacedAt: now })
+          .where(
+            and(
+              eq(refreshTokens.id, id),
+              isNull(refreshTokens.replacedAt),
+              isNull(refreshTokens.revokedAt),
+            ),
+          )
+          .returning({ id: refreshTokens.id });
+        if (retired.length !== 1) return false;
+        await tx.insert(refreshTokens).values(successor).onConflictDoNothing();
+        return true;
+      });
+    },
+    /** The user of a bearer token while its session (refresh-token family) is not signed out. */
+    async findSessionUser(userId: string, familyId: string) {
+      const [row] = await db
+        .select({ id: users.id })
+        .from(users)
+        .innerJoin(refreshTokens, eq(refreshTokens.userId, users.id))
         .where(
           and(
-            eq(refreshTokens.id, id),
-            isNull(refreshTokens.replacedAt),
+            eq(users.id, userId),
+            eq(refreshTokens.familyId, familyId),
             isNull(refreshTokens.revokedAt),
           ),
         )
-        .returning({ id: refreshTokens.id });
-      return rows.length === 1;
+        .limit(1);
+      return row;
     },
     async revokeFamily(familyId: string, now: Date) {
       await db

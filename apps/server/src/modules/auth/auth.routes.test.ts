@@ -1,6 +1,6 @@
 import { startFakeTwilio, INVALID_TWILIO_NUMBER } from '../../../test/fakes/fake-twilio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/test-app';
+import { createTestApp, testSecrets, type TestApp } from '../../../test/test-app';
 import { bearer, latestCode, signIn } from '../../../test/sign-in';
 
 let phoneSeq = 100;
@@ -47,7 +47,7 @@ describe('sign-in with a texted code', () => {
     expect(first.refreshToken.length).toBeGreaterThan(30);
 
     await t.database.executeSql(
-      `update otp_codes set created_at = now() - interval '1 minute' where phone_number = $1`,
+      `update one_time_codes set created_at = now() - interval '1 minute' where subject = $1`,
       [phone],
     );
     const second = await signIn(t.app, phone);
@@ -86,7 +86,7 @@ describe('sign-in with a texted code', () => {
     await start(phone);
     const code = await latestCode(t.app, phone);
     await t.database.executeSql(
-      `update otp_codes set expires_at = now() - interval '1 second' where phone_number = $1`,
+      `update one_time_codes set expires_at = now() - interval '1 second' where subject = $1`,
       [phone],
     );
     const expired = await verify(phone, code);
@@ -117,7 +117,7 @@ describe('sign-in with a texted code', () => {
     for (let i = 0; i < 5; i++) {
       expect((await start(phone)).statusCode).toBe(200);
       await t.database.executeSql(
-        `update otp_codes set created_at = created_at - interval '1 minute' where phone_number = $1`,
+        `update one_time_codes set created_at = created_at - interval '1 minute' where subject = $1`,
         [phone],
       );
     }
@@ -155,6 +155,12 @@ describe('sign-in with a texted code', () => {
       ).statusCode,
     ).toBe(200);
 
+    // Past the reuse interval in which a client racing itself gets the same successor.
+    await t.database.executeSql(
+      `update refresh_tokens set replaced_at = replaced_at - interval '1 minute'
+        where replaced_at is not null and user_id = $1`,
+      [session.user.userId],
+    );
     const replay = await refresh(session.refreshToken);
     expect(replay.statusCode).toBe(401);
     // The thief's replay also killed the legitimate newer token.
@@ -167,7 +173,7 @@ describe('sign-in with a texted code', () => {
     const code = await latestCode(t.app, phone);
     const { rows } = await t.database.executeSql(
       `select (select count(*) from refresh_tokens where token_hash = $1) as plain_tokens,
-              (select count(*) from otp_codes where code_hash = $2) as plain_codes`,
+              (select count(*) from one_time_codes where code_hash = $2) as plain_codes`,
       [session.refreshToken, code],
     );
     expect(rows[0]).toEqual({ plain_tokens: expect.anything(), plain_codes: expect.anything() });
@@ -208,10 +214,10 @@ describe('sign-in with a texted code', () => {
     const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString());
     const { createSessionTokenService } = await import('./session-tokens');
     const past = createSessionTokenService({
-      key: t.services.secrets.authSecret,
+      key: testSecrets.authSecret,
       now: () => new Date(Date.now() - 3600_000),
     });
-    const stale = await past.issue({ id: claims.sub, phoneNumber: '+15555550100' });
+    const stale = await past.issue({ id: claims.sub, phoneNumber: '+15555550100' }, claims.sid);
     const expired = await t.app.inject({
       method: 'GET',
       url: '/api/user/profile-info',
@@ -280,7 +286,7 @@ describe('sign-in through Twilio', () => {
       detail: 'We could not text this number. Please check it and try again.',
     });
     const { rows } = await t.database.executeSql(
-      'select count(*)::int as n from otp_codes where phone_number = $1',
+      'select count(*)::int as n from one_time_codes where subject = $1',
       [INVALID_TWILIO_NUMBER],
     );
     expect(rows[0]!.n).toBe(0);

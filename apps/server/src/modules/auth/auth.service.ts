@@ -1,8 +1,8 @@
 /**
  * Passwordless sign-in. A code is texted, checked against its keyed hash, and exchanged for a
  * session; the same answer goes to every phone number, so nobody can learn who has an account.
- * Limits: one code per phone every 30 s, five per hour, five wrong tries burn a code, a code
- * lives five minutes.
+ * The code rules (five minutes, five tries, the wait between codes) are the one-time-code
+ * mechanism's; texting-limits.ts adds what texting needs (countries, per-address limit, budget).
  */
 import crypto from 'node:crypto';
 import {
@@ -10,34 +10,37 @@ import {
   normalizePhoneNumber,
   OTP,
   otpFailureDetail,
+  otpStartFailureDetail,
   type AuthTokens,
   type LinkedAccount,
   type OtpVerifyResponse,
 } from '@billow/contracts';
 import { ProblemError } from '../../http/problem';
-import { hmac, randomDigits, randomToken, safeEqual, sha256 } from '../../security/hashing';
+import { hmac, randomToken, sha256 } from '../../security/hashing';
 import type { SmsSender } from '../../providers/sms/sms-sender';
 import { SmsDeliveryError } from '../../providers/sms/sms-sender';
+import type { CodePolicy, OneTimeCodes } from '../one-time-codes/one-time-codes.service';
 import type { AuthRepo } from './auth.repo';
-import { REFRESH_TOKEN_TTL_SECONDS, type SessionTokenService } from './session-tokens';
+import {
+  REFRESH_REUSE_INTERVAL_SECONDS,
+  REFRESH_TOKEN_TTL_SECONDS,
+  type SessionTokenService,
+} from './session-tokens';
+import { createTextingLimits, tooManyRequests, type SmsLimits } from './texting-limits';
 
 export type AuthServiceDeps = {
   repo: AuthRepo;
+  codes: OneTimeCodes;
   sms: SmsSender;
+  smsLimits: SmsLimits;
   tokens: SessionTokenService;
-  codeKey: Uint8Array;
+  /** Keys the refresh-token successors. */
+  authSecret: Uint8Array;
   linkedAccounts: (userId: string) => Promise<LinkedAccount[]>;
   /** Seconds between two codes to one phone (default 30). */
   resendCooldownSeconds?: number;
   clock?: () => Date;
 };
-
-function tooManyRequests(detail: string, retryAfterSeconds: number) {
-  const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
-  return new ProblemError('too-many-requests', detail, {
-    headers: { 'retry-after': String(seconds) },
-  });
-}
 
 function codeRefused(detail: string) {
   return new ProblemError('authentication-failed', detail, { status: 400 });
@@ -45,11 +48,28 @@ function codeRefused(detail: string) {
 
 const invalidRefresh = () =>
   new ProblemError('unauthorized', 'The refresh token is invalid or expired.', { status: 401 });
+const invalidBearer = () =>
+  new ProblemError('unauthorized', 'The access token is not valid.', { status: 401 });
 
 export function createAuthService(deps: AuthServiceDeps) {
   const now = deps.clock ?? (() => new Date());
-  const cooldownSeconds = deps.resendCooldownSeconds ?? OTP.resendCooldownSeconds;
-  const hashCode = (phone: string, code: string) => hmac(deps.codeKey, `otp:${phone}:${code}`);
+  const policy: CodePolicy = {
+    purpose: 'sign-in',
+    length: OTP.length,
+    ttlSeconds: OTP.ttlSeconds,
+    maxAttempts: OTP.maxAttempts,
+    cooldownSeconds: deps.resendCooldownSeconds ?? OTP.resendCooldownSeconds,
+    backoff: {
+      afterCodesPerHour: OTP.backoffAfterCodesPerHour,
+      maxCooldownSeconds: OTP.maxResendCooldownSeconds,
+    },
+    maxPerRequesterPerHour: OTP.maxPerRequesterPerHour,
+  };
+  const texting = createTextingLimits({
+    codes: deps.codes,
+    limits: deps.smsLimits,
+    ...(deps.clock ? { clock: deps.clock } : {}),
+  });
 
   function normalizedPhone(raw: string): string {
     const phone = normalizePhoneNumber(raw);
@@ -61,62 +81,58 @@ export function createAuthService(deps: AuthServiceDeps) {
     return phone;
   }
 
-  async function startSession(
-    user: { id: string; phoneNumber: string },
-    familyId: string = crypto.randomUUID(),
-  ): Promise<AuthTokens> {
+  async function startSession(user: { id: string; phoneNumber: string }): Promise<AuthTokens> {
     const refreshToken = randomToken();
+    const familyId = crypto.randomUUID();
     await deps.repo.insertRefreshToken({
       userId: user.id,
       familyId,
       tokenHash: sha256(refreshToken),
       expiresAt: new Date(now().getTime() + REFRESH_TOKEN_TTL_SECONDS * 1000),
     });
-    return { ...(await deps.tokens.issue(user)), refreshToken };
+    return { ...(await deps.tokens.issue(user, familyId)), refreshToken };
   }
 
+  /**
+   * The token that replaces a refresh token, derived from it under the auth secret: every
+   * request that rotates the same token within the reuse interval gets the same successor, and
+   * the database holds only its hash, never a usable token.
+   */
+  const successorOf = (refreshToken: string) =>
+    hmac(deps.authSecret, `refresh-successor:${refreshToken}`);
+
   return {
-    async startOtp(rawPhone: string) {
+    /** Texts a sign-in code; `clientAddress` is the address asking (for per-requester limits). */
+    async startOtp(rawPhone: string, clientAddress: string) {
       const phoneNumber = normalizedPhone(rawPhone);
-      const at = now();
-      const latest = await deps.repo.latestOtp(phoneNumber);
-      if (latest) {
-        const waited = (at.getTime() - latest.createdAt.getTime()) / 1000;
-        if (waited < cooldownSeconds) {
-          throw tooManyRequests('A code was just sent to this number.', cooldownSeconds - waited);
-        }
-      }
-      const hourAgo = new Date(at.getTime() - 3600_000);
-      const recent = await deps.repo.otpSentSince(phoneNumber, hourAgo);
-      if (recent.count >= OTP.maxPerPhonePerHour && recent.oldest) {
-        const wait = (recent.oldest.getTime() + 3600_000 - at.getTime()) / 1000;
+      texting.assertTextable(phoneNumber);
+      const requester = deps.codes.requesterOf(clientAddress);
+      await texting.assertWithinLimits(requester);
+      const issued = await deps.codes.issue(policy, {
+        subject: phoneNumber,
+        destination: phoneNumber,
+        requester,
+      });
+      if (!issued.isIssued) {
         throw tooManyRequests(
-          'Too many codes were sent to this number. Please try again later.',
-          wait,
+          issued.refusal === 'cooldown'
+            ? otpStartFailureDetail.justSent
+            : otpStartFailureDetail.tooManyForNumber,
+          issued.retryAfterSeconds,
         );
       }
-
-      const code = randomDigits(OTP.length);
-      const id = await deps.repo.replaceOtp({
-        phoneNumber,
-        codeHash: hashCode(phoneNumber, code),
-        expiresAt: new Date(at.getTime() + OTP.ttlSeconds * 1000),
-        now: at,
-      });
       try {
         await deps.sms.send({
           to: phoneNumber,
-          body: `Your Billow code is ${code}. It expires in 5 minutes. Don't share it with anyone.`,
+          body: `Your Billow code is ${issued.code}. It expires in 5 minutes. Don't share it with anyone.`,
         });
       } catch (error) {
-        await deps.repo.deleteOtp(id);
+        await deps.codes.withdraw(issued.id);
         if (error instanceof SmsDeliveryError) {
           throw new ProblemError(
             'external-service',
             'We could not text this number. Please check it and try again.',
-            {
-              status: 502,
-            },
+            { status: 502 },
           );
         }
         throw error;
@@ -125,30 +141,17 @@ export function createAuthService(deps: AuthServiceDeps) {
         sent: true as const,
         phoneNumber,
         expiresInSeconds: OTP.ttlSeconds,
-        resendAfterSeconds: cooldownSeconds,
+        resendAfterSeconds: issued.resendAfterSeconds,
       };
     },
 
     async verifyOtp(rawPhone: string, rawCode: string): Promise<OtpVerifyResponse> {
       const phoneNumber = normalizedPhone(rawPhone);
-      const code = rawCode.replace(/\s/g, '');
-      const at = now();
-      const otp = await deps.repo.latestOtp(phoneNumber);
-      if (!otp || otp.consumedAt) {
-        // A burned code reads as burned; anything else consumed or missing as "no code".
-        if (otp && otp.attempts >= OTP.maxAttempts) throw codeRefused(otpFailureDetail.burned);
-        throw codeRefused(otpFailureDetail.missing);
-      }
-      if (otp.expiresAt <= at) throw codeRefused(otpFailureDetail.expired);
-      if (!safeEqual(hashCode(phoneNumber, code), otp.codeHash)) {
-        const attempts = await deps.repo.countAttempt(otp.id);
-        if (attempts >= OTP.maxAttempts) {
-          await deps.repo.consumeOtp(otp.id, at);
-          throw codeRefused(otpFailureDetail.burned);
-        }
-        throw codeRefused(otpFailureDetail.wrong);
-      }
-      if (!(await deps.repo.consumeOtp(otp.id, at))) throw codeRefused(otpFailureDetail.missing);
+      const outcome = await deps.codes.verify(policy, {
+        subject: phoneNumber,
+        code: rawCode.replace(/\s/g, ''),
+      });
+      if (outcome !== 'accepted') throw codeRefused(otpFailureDetail[outcome]);
 
       const { user, isNew } = await deps.repo.findOrCreateUser(phoneNumber);
       const tokens = await startSession(user);
@@ -165,16 +168,44 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     async refresh(refreshToken: string): Promise<AuthTokens> {
       const at = now();
-      const found = await deps.repo.findRefreshToken(sha256(refreshToken));
+      const tokenHash = sha256(refreshToken);
+      const found = await deps.repo.findRefreshToken(tokenHash);
       if (!found) throw invalidRefresh();
       const { token } = found;
       if (token.revokedAt || token.expiresAt <= at) throw invalidRefresh();
-      if (token.replacedAt || !(await deps.repo.markReplaced(token.id, at))) {
-        // A rotated token came back: someone else holds a copy. End the whole session.
-        await deps.repo.revokeFamily(token.familyId, at);
-        throw invalidRefresh();
+      const user = { id: token.userId, phoneNumber: found.phoneNumber };
+      const successor = successorOf(refreshToken);
+      const issue = async () => ({
+        ...(await deps.tokens.issue(user, token.familyId)),
+        refreshToken: successor,
+      });
+
+      const isRotated =
+        !token.replacedAt &&
+        (await deps.repo.rotate(token.id, at, {
+          userId: token.userId,
+          familyId: token.familyId,
+          tokenHash: sha256(successor),
+          expiresAt: new Date(at.getTime() + REFRESH_TOKEN_TTL_SECONDS * 1000),
+        }));
+      if (isRotated) return issue();
+
+      // Rotated already, by a parallel request or an earlier one. Within the reuse interval that
+      // is the same client racing itself: it gets the same successor. Later, someone else holds
+      // a copy of the token: end the whole session.
+      const current = token.replacedAt
+        ? token
+        : (await deps.repo.findRefreshToken(tokenHash))?.token;
+      const isWithinReuseInterval =
+        current?.replacedAt &&
+        !current.revokedAt &&
+        at.getTime() - current.replacedAt.getTime() <= REFRESH_REUSE_INTERVAL_SECONDS * 1000;
+      if (isWithinReuseInterval) {
+        const next = await deps.repo.findRefreshToken(sha256(successor));
+        if (next && !next.token.revokedAt) return issue();
       }
-      return startSession({ id: token.userId, phoneNumber: found.phoneNumber }, token.familyId);
+      await deps.repo.revokeFamily(token.familyId, at);
+      throw invalidRefresh();
     },
 
     async logout(proof: { refreshToken: string | undefined; userId: string | undefined }) {
@@ -196,10 +227,10 @@ export function createAuthService(deps: AuthServiceDeps) {
           ? new ProblemError('token-expired', 'Your session has expired.', { status: 401 })
           : new ProblemError('unauthorized', 'The access token is not valid.', { status: 401 });
       }
-      // A deleted account's tokens stop working at once, not when they expire.
-      const user = await deps.repo.findUserById(result.userId);
-      if (!user)
-        throw new ProblemError('unauthorized', 'The access token is not valid.', { status: 401 });
+      // A deleted account's tokens, and a signed-out session's, stop working at once, not when
+      // they expire.
+      const user = await deps.repo.findSessionUser(result.userId, result.sessionId);
+      if (!user) throw invalidBearer();
       return user.id;
     },
   };

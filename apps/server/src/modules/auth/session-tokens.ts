@@ -1,26 +1,39 @@
 /**
  * Session tokens signed with jose (HS256): an identity token and an access token, both
- * short-lived; either one is accepted as the bearer of a product request. The refresh token is
- * an opaque random string handled by the auth service.
+ * short-lived; either one is accepted as the bearer of a product request. Both name their
+ * session (`sid`, the refresh-token family), so signing out ends them at once rather than when
+ * they expire. The refresh token is an opaque random string handled by the auth service.
  */
 import { errors, jwtVerify, SignJWT } from 'jose';
+import { z } from 'zod';
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60;
+/**
+ * How long a just-rotated refresh token still answers with its successor instead of counting as
+ * theft. A dashboard fires several requests at once, and two tabs share one stored refresh
+ * token; both may refresh with the same token within moments (the "reuse interval" of rotation
+ * schemes such as Auth0's). Presented later, a rotated token still revokes its whole family.
+ */
+export const REFRESH_REUSE_INTERVAL_SECONDS = 30;
 
 const ISSUER = 'billow';
-const isUuid = (value: unknown): value is string =>
-  typeof value === 'string' &&
-  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 const AUDIENCE = 'billow-app';
 
 export type TokenUse = 'id' | 'access';
 
 export type SessionTokenService = {
-  issue(user: { id: string; phoneNumber: string }): Promise<{ token: string; accessToken: string }>;
-  /** The user id of a valid bearer token, or the reason it is not valid. */
-  verify(token: string): Promise<{ userId: string } | { error: 'expired' | 'invalid' }>;
+  issue(
+    user: { id: string; phoneNumber: string },
+    sessionId: string,
+  ): Promise<{ token: string; accessToken: string }>;
+  /** The user and session of a valid bearer token, or the reason it is not valid. */
+  verify(
+    token: string,
+  ): Promise<{ userId: string; sessionId: string } | { error: 'expired' | 'invalid' }>;
 };
+
+const uuid = z.uuid();
 
 export function createSessionTokenService(deps: {
   key: Uint8Array;
@@ -39,10 +52,10 @@ export function createSessionTokenService(deps: {
       .sign(deps.key);
   }
   return {
-    async issue(user) {
+    async issue(user, sessionId) {
       const [token, accessToken] = await Promise.all([
-        sign('id', user.id, { phone_number: user.phoneNumber }),
-        sign('access', user.id, {}),
+        sign('id', user.id, { phone_number: user.phoneNumber, sid: sessionId }),
+        sign('access', user.id, { sid: sessionId }),
       ]);
       return { token, accessToken };
     },
@@ -54,10 +67,13 @@ export function createSessionTokenService(deps: {
           algorithms: ['HS256'],
           currentDate: now(),
         });
-        // A subject that is not a user id is refused here, not left to fail as a database query.
-        if ((payload.token_use !== 'id' && payload.token_use !== 'access') || !isUuid(payload.sub))
+        if (payload.token_use !== 'id' && payload.token_use !== 'access')
           return { error: 'invalid' };
-        return { userId: payload.sub };
+        // Signed by us but not naming a user and a session we could look up: not a bearer.
+        const userId = uuid.safeParse(payload.sub);
+        const sessionId = uuid.safeParse(payload.sid);
+        if (!userId.success || !sessionId.success) return { error: 'invalid' };
+        return { userId: userId.data, sessionId: sessionId.data };
       } catch (error) {
         return { error: error instanceof errors.JWTExpired ? 'expired' : 'invalid' };
       }

@@ -2,6 +2,12 @@
  * Background jobs of bank linking (spec part 2 "Background job catalogue": sync bank
  * transactions, on the "bank transaction sync" queue): one sync per item at a time, retried with
  * back-off, plus a daily re-sync of every working item.
+ *
+ * "One at a time" is the item's sync lease (banking.service), not a queue policy: pg-boss's
+ * 'stately' policy keeps one active job per key with a unique index, and a job left active by a
+ * process that died made every fetch of the queue fail on that index, stopping every person's
+ * sync until the job expired. The 'short' policy only keeps one waiting job per item (a burst of
+ * webhooks makes one sync), and can never refuse a fetch.
  */
 import { z } from 'zod';
 import { defineJobs, type JobHandlers } from '../../jobs/job-map';
@@ -18,7 +24,9 @@ export const bankingJobs = defineJobs({
       retryDelaySeconds: 10,
       retryBackoff: true,
       concurrency: 3,
-      policy: 'stately',
+      policy: 'short',
+      // A sync reads a few pages and writes one transaction; one running this long has died.
+      expireInSeconds: 5 * 60,
     },
   },
   'bank-daily-resync': {
@@ -29,7 +37,7 @@ export const bankingJobs = defineJobs({
 
 export function bankingJobHandlers(banking: BankingService): JobHandlers<typeof bankingJobs> {
   return {
-    'bank-transaction-sync': (payload) => banking.syncItem(payload.itemId),
+    'bank-transaction-sync': (payload) => banking.syncItem(payload.itemId, payload.reason),
     'bank-daily-resync': () => banking.enqueueDailySync(),
   };
 }

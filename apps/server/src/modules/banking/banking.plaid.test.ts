@@ -101,4 +101,38 @@ describe('bank linking through Plaid', () => {
     ).toBe(200);
     expect(await profileFlag()).toBe(false);
   });
+
+  it('asks Plaid for a webhook key once, however many made-up key ids a flood of webhooks carries', async () => {
+    const keyCalls = () => plaid.calls('/webhook_verification_key/get');
+    const post = async (signature: string, body: string) =>
+      (
+        await fetch(`${address}/api/plaid/webhook`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'plaid-verification': signature },
+          body,
+        })
+      ).status;
+    const body = JSON.stringify({
+      webhook_type: 'TRANSACTIONS',
+      webhook_code: 'SYNC_UPDATES_AVAILABLE',
+      item_id: 'nobody',
+    });
+    // The genuine key is known from the first test's webhooks.
+    expect(await post(await plaid.signWebhook(body), body)).toBe(200);
+    const before = keyCalls();
+
+    const forged = await Promise.all(
+      Array.from({ length: 40 }, async () =>
+        post(await plaid.signWebhookWithKid(body, crypto.randomUUID()), body),
+      ),
+    );
+    const repeatedKid = crypto.randomUUID();
+    for (let i = 0; i < 5; i++)
+      forged.push(await post(await plaid.signWebhookWithKid(body, repeatedKid), body));
+    expect(new Set(forged)).toEqual(new Set([401]));
+    expect(keyCalls() - before).toBeLessThanOrEqual(1);
+
+    // Genuine webhooks keep working through the flood.
+    expect(await post(await plaid.signWebhook(body), body)).toBe(200);
+  });
 });

@@ -1,14 +1,15 @@
-import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { dollarsToCents } from '@billow/contracts';
 import type { Db } from '../../db/database';
 import type { BankAccount, BankTransaction } from '../../providers/bank/bank-provider';
-import { users } from '../users/users.schema';
-import { bankAccounts, bankItems, bankTransactions } from './banking.schema';
+import { users } from '../users/users.tables';
+import { bankAccounts, bankItems, bankTransactions } from './banking.tables';
 
 export type BankItemRow = typeof bankItems.$inferSelect;
 export type BankAccountRow = typeof bankAccounts.$inferSelect;
 export type BankingRepo = ReturnType<typeof createBankingRepo>;
 
-const cents = (dollars: number | null) => (dollars === null ? null : Math.round(dollars * 100));
+const cents = (dollars: number | null) => (dollars === null ? null : dollarsToCents(dollars));
 
 function accountValues(account: BankAccount) {
   return {
@@ -25,6 +26,18 @@ function accountValues(account: BankAccount) {
 }
 
 export function createBankingRepo(db: Db) {
+  async function upsertAccounts(tx: Db, item: BankItemRow, accounts: BankAccount[]) {
+    for (const account of accounts) {
+      await tx
+        .insert(bankAccounts)
+        .values({ ...accountValues(account), userId: item.userId, itemId: item.id })
+        .onConflictDoUpdate({
+          target: [bankAccounts.itemId, bankAccounts.providerAccountId],
+          set: { ...accountValues(account), isActive: true },
+        });
+    }
+  }
+
   return {
     async itemsOf(userId: string): Promise<BankItemRow[]> {
       return db
@@ -68,48 +81,57 @@ export function createBankingRepo(db: Db) {
         .where(eq(users.id, userId));
     },
 
-    /** Stores a new item with its accounts; the caller enqueues its first sync in `tx`. */
-    async insertItem(
+    async itemByLinkToken(userId: string, publicTokenHash: string) {
+      const [row] = await db
+        .select()
+        .from(bankItems)
+        .where(
+          and(eq(bankItems.userId, userId), eq(bankItems.linkPublicTokenHash, publicTokenHash)),
+        )
+        .limit(1);
+      return row;
+    },
+
+    /**
+     * Stores an item right after its public token was exchanged, before its accounts are read;
+     * the caller enqueues its first sync in `tx`, which finishes it if nothing else does.
+     */
+    async insertPendingItem(
       tx: Db,
       values: {
         userId: string;
         providerItemId: string;
         accessTokenEncrypted: string;
-        institution: { id: string | null; name: string; domain: string | null };
+        linkPublicTokenHash: string;
       },
-      accounts: BankAccount[],
     ): Promise<BankItemRow> {
       const [item] = await tx
         .insert(bankItems)
-        .values({
-          userId: values.userId,
-          providerItemId: values.providerItemId,
-          accessTokenEncrypted: values.accessTokenEncrypted,
-          institutionId: values.institution.id,
-          institutionName: values.institution.name,
-          institutionDomain: values.institution.domain,
-        })
+        .values({ ...values, institutionName: 'Your bank', isLinkPending: true })
         .returning();
-      if (accounts.length > 0) {
-        await tx
-          .insert(bankAccounts)
-          .values(
-            accounts.map((a) => ({ ...accountValues(a), userId: values.userId, itemId: item!.id })),
-          );
-      }
       return item!;
     },
-    async upsertAccounts(tx: Db, item: BankItemRow, accounts: BankAccount[]) {
-      for (const account of accounts) {
-        await tx
-          .insert(bankAccounts)
-          .values({ ...accountValues(account), userId: item.userId, itemId: item.id })
-          .onConflictDoUpdate({
-            target: [bankAccounts.itemId, bankAccounts.providerAccountId],
-            set: { ...accountValues(account), isActive: true },
-          });
-      }
+
+    /** Stores a pending item's institution and accounts; safe to run twice, even at once. */
+    async finishLink(
+      tx: Db,
+      item: BankItemRow,
+      institution: { id: string | null; name: string; domain: string | null },
+      accounts: BankAccount[],
+    ) {
+      await upsertAccounts(tx, item, accounts);
+      await tx
+        .update(bankItems)
+        .set({
+          institutionId: institution.id,
+          institutionName: institution.name,
+          institutionDomain: institution.domain,
+          isLinkPending: false,
+        })
+        .where(eq(bankItems.id, item.id));
     },
+
+    upsertAccounts,
     async accountsOf(userId: string) {
       return db
         .select({ account: bankAccounts, item: bankItems })
@@ -186,7 +208,7 @@ export function createBankingRepo(db: Db) {
               itemId: item.id,
               accountId,
               providerTransactionId: t.transactionId,
-              amountCents: Math.round(t.amount * 100),
+              amountCents: dollarsToCents(t.amount),
               isoCurrencyCode: t.isoCurrencyCode,
               date: t.date,
               authorizedDate: t.authorizedDate,
@@ -239,8 +261,45 @@ export function createBankingRepo(db: Db) {
           .where(eq(bankItems.id, item.id));
       });
     },
-    async markInitialSynced(itemId: string, at: Date) {
+    /**
+     * Takes the item's sync lease for `owner` when nobody holds a live one (or renews it when
+     * `owner` already holds it). A holder that died simply stops renewing, and the lease lapses.
+     */
+    async takeSyncLease(itemId: string, owner: string, seconds: number): Promise<boolean> {
+      const rows = await db
+        .update(bankItems)
+        .set({
+          syncLeaseOwner: owner,
+          syncLeaseUntil: sql`now() + make_interval(secs => ${seconds})`,
+        })
+        .where(
+          and(
+            eq(bankItems.id, itemId),
+            or(
+              isNull(bankItems.syncLeaseUntil),
+              lt(bankItems.syncLeaseUntil, sql`now()`),
+              eq(bankItems.syncLeaseOwner, owner),
+            ),
+          ),
+        )
+        .returning({ id: bankItems.id });
+      return rows.length > 0;
+    },
+    async releaseSyncLease(itemId: string, owner: string) {
       await db
+        .update(bankItems)
+        .set({ syncLeaseOwner: null, syncLeaseUntil: null })
+        .where(and(eq(bankItems.id, itemId), eq(bankItems.syncLeaseOwner, owner)));
+    },
+    /** Drops every lease: only for a process that knows no other one can be syncing. */
+    async releaseAllSyncLeases() {
+      await db
+        .update(bankItems)
+        .set({ syncLeaseOwner: null, syncLeaseUntil: null })
+        .where(isNotNull(bankItems.syncLeaseOwner));
+    },
+    async markInitialSynced(tx: Db, itemId: string, at: Date) {
+      await tx
         .update(bankItems)
         .set({ initialSyncedAt: at })
         .where(and(eq(bankItems.id, itemId), isNull(bankItems.initialSyncedAt)));

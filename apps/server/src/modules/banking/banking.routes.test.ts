@@ -222,7 +222,7 @@ describe('bank linking with the sandbox bank', () => {
       })
     ).json().linkedAccounts;
     const sandboxItemsBefore = Number(
-      (await t.database.executeSql('select count(*)::int as n from sandbox_bank_items')).rows[0]!.n,
+      (await t.database.executeSql('select count(*)::int as n from sandbox_bank.items')).rows[0]!.n,
     );
     for (const account of accounts) {
       const response = await t.app.inject({
@@ -244,7 +244,7 @@ describe('bank linking with the sandbox bank', () => {
     ).toBe(0);
     expect(
       Number(
-        (await t.database.executeSql('select count(*)::int as n from sandbox_bank_items')).rows[0]!
+        (await t.database.executeSql('select count(*)::int as n from sandbox_bank.items')).rows[0]!
           .n,
       ),
     ).toBe(sandboxItemsBefore - 1);
@@ -337,6 +337,6 @@ describe('bank linking with the sandbox bank', () => {
       });
     expect((await fire(stranger.token)).statusCode).toBe(404);
     expect((await fire(owner.token)).json()).toEqual({ webhook_fired: true });
-    expect(await t.runQueuedJobs()).toEqual(['bank-transaction-sync']);
+    expect(await t.runQueuedJobs()).toEqual(['bank-transaction-sync', 'subscriptions-detect']);
   });
 });

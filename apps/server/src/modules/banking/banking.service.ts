@@ -1,23 +1,27 @@
 /**
  * Bank linking and syncing, vendor-neutral: it speaks only the BankProvider port.
  * - A link token is for a new item, or for repairing one that needs the person to log in again.
- * - A link result stores the item (access token encrypted) and its accounts, and enqueues the
- *   first sync in the same transaction, so there is never an item nobody will sync.
- * - A sync reads every page to has_more=false first, then applies them in one transaction; when
- *   the provider says the data moved during paging, the whole loop starts again (Plaid's advice).
+ * - A link result stores the item (access token encrypted) the moment the public token is
+ *   exchanged, with its first sync enqueued in the same transaction, and only then reads its
+ *   institution and accounts. A public token works once, so if anything stops the link after the
+ *   exchange (a crash, a lost connection), a retry of the same token or that first sync finishes
+ *   it: no link is lost and no item is left at the bank that Billow cannot revoke.
+ * - Syncing (one at a time per item, all pages then one transaction) is in banking.sync.ts.
  */
+import crypto from 'node:crypto';
 import type { LinkedAccount, TransactionLoadStatus } from '@billow/contracts';
 import type { Db } from '../../db/database';
 import { ProblemError } from '../../http/problem';
+import type { AppJobMap } from '../../jobs/catalog';
+import type { JobQueue } from '../../jobs/job-system';
 import {
   BankProviderError,
-  SYNC_MUTATION_DURING_PAGINATION,
   type BankProvider,
-  type BankTransaction,
   type BankWebhook,
 } from '../../providers/bank/bank-provider';
 import type { FieldCipher } from '../../security/encryption';
 import type { BankingRepo, BankItemRow } from './banking.repo';
+import { createBankSync, syncEnqueuer } from './banking.sync';
 
 export type SyncReason = 'initial' | 'webhook' | 'daily' | 'repair';
 
@@ -28,56 +32,23 @@ export type BankingServiceDeps = {
   cipher: FieldCipher;
   /** An opaque per-user reference for the provider (never the user id itself). */
   clientUserRef: (userId: string) => string;
-  enqueueSync: (itemId: string, reason: SyncReason, tx?: Db) => Promise<void>;
-  /** Runs after an item's transactions changed (recurring detection hooks in here). */
-  afterSync?: (userId: string) => Promise<void>;
-  /** Which Link the web must open for this provider. */
-  linkProvider: 'sandbox' | 'plaid';
-  webhookUrl?: string | undefined;
-  redirectUri?: string | undefined;
+  /** Syncs run as jobs; after each, detection runs as a job of its own (subscriptions-detect). */
+  jobs: JobQueue<AppJobMap>;
   clock?: () => Date;
   log?: { warn(details: object, message: string): void };
 };
 
 const notFound = () => new ProblemError('not-found', 'This account was not found.');
-const MAX_SYNC_RESTARTS = 3;
+
+const hashOf = (publicToken: string) =>
+  crypto.createHash('sha256').update(publicToken).digest('hex');
 
 export function createBankingService(deps: BankingServiceDeps) {
-  const now = deps.clock ?? (() => new Date());
   const tokenOf = (item: BankItemRow) => deps.cipher.decrypt(item.accessTokenEncrypted);
+  const enqueueSync = syncEnqueuer(deps.jobs);
 
-  async function readAllPages(item: BankItemRow) {
-    for (let attempt = 0; ; attempt++) {
-      const upserts = new Map<string, BankTransaction>();
-      const removed = new Set<string>();
-      let cursor = item.cursor;
-      try {
-        for (;;) {
-          const page = await deps.provider.syncTransactions(tokenOf(item), cursor);
-          for (const t of [...page.added, ...page.modified]) {
-            removed.delete(t.transactionId);
-            upserts.set(t.transactionId, t);
-          }
-          for (const { transactionId } of page.removed) {
-            upserts.delete(transactionId);
-            removed.add(transactionId);
-          }
-          cursor = page.nextCursor;
-          if (!page.hasMore)
-            return { upserts: [...upserts.values()], removed: [...removed], cursor };
-        }
-      } catch (error) {
-        if (
-          error instanceof BankProviderError &&
-          error.code === SYNC_MUTATION_DURING_PAGINATION &&
-          attempt < MAX_SYNC_RESTARTS
-        ) {
-          continue;
-        }
-        throw error;
-      }
-    }
-  }
+  const sync = createBankSync(deps);
+  const { finishLink } = sync;
 
   return {
     async linkedAccounts(userId: string): Promise<LinkedAccount[]> {
@@ -96,24 +67,30 @@ export function createBankingService(deps: BankingServiceDeps) {
 
     async createLinkToken(
       userId: string,
-    ): Promise<{ linkToken: string; linkProvider: 'sandbox' | 'plaid' }> {
+    ): Promise<{ linkToken: string; linkProvider: BankProvider['linkKind'] }> {
       const items = await deps.repo.itemsOf(userId);
       const needsRepair = items.find((item) => item.status !== 'active');
       const { linkToken } = await deps.provider.createLinkToken({
         clientUserRef: deps.clientUserRef(userId),
         ...(needsRepair ? { accessToken: tokenOf(needsRepair) } : {}),
-        ...(deps.webhookUrl ? { webhookUrl: deps.webhookUrl } : {}),
-        ...(deps.redirectUri ? { redirectUri: deps.redirectUri } : {}),
       });
-      return { linkToken, linkProvider: deps.linkProvider };
+      return { linkToken, linkProvider: deps.provider.linkKind };
     },
 
     async completeLink(userId: string, publicToken: string): Promise<{ status: 'success' }> {
+      const publicTokenHash = hashOf(publicToken);
       let exchanged;
       try {
         exchanged = await deps.provider.exchangePublicToken(publicToken);
       } catch (error) {
         if (error instanceof BankProviderError) {
+          // A public token exchanges once. If this one already did, for this person, this is a
+          // retry of a link whose answer never arrived: finish that link.
+          const stored = await deps.repo.itemByLinkToken(userId, publicTokenHash);
+          if (stored) {
+            await finishLink(stored);
+            return { status: 'success' };
+          }
           throw new ProblemError(
             'bad-request',
             'This link session is no longer valid. Please link your account again.',
@@ -121,40 +98,41 @@ export function createBankingService(deps: BankingServiceDeps) {
         }
         throw error;
       }
+      const accessTokenEncrypted = deps.cipher.encrypt(exchanged.accessToken);
       const existing = await deps.repo.itemByProviderId(exchanged.itemId);
       if (existing) {
         if (existing.userId !== userId)
           throw new ProblemError('forbidden', 'This bank login belongs to another account.');
         // Update mode: the same item, logged in again.
         await deps.repo.updateItem(existing.id, {
-          accessTokenEncrypted: deps.cipher.encrypt(exchanged.accessToken),
+          accessTokenEncrypted,
+          linkPublicTokenHash: publicTokenHash,
           status: 'active',
         });
         await deps.repo.refreshUpdateRequired(userId);
-        await deps.enqueueSync(existing.id, 'repair');
+        await enqueueSync(existing.id, 'repair');
         return { status: 'success' };
       }
-      const [{ institution }, accounts] = await Promise.all([
-        deps.provider.getItem(exchanged.accessToken),
-        deps.provider.getAccounts(exchanged.accessToken),
-      ]);
-      await deps.db.transaction(async (tx) => {
-        const item = await deps.repo.insertItem(
-          tx,
-          {
+      let item: BankItemRow;
+      try {
+        item = await deps.db.transaction(async (tx) => {
+          const pending = await deps.repo.insertPendingItem(tx, {
             userId,
             providerItemId: exchanged.itemId,
-            accessTokenEncrypted: deps.cipher.encrypt(exchanged.accessToken),
-            institution: {
-              id: institution?.institutionId ?? null,
-              name: institution?.name ?? 'Your bank',
-              domain: institution?.domain ?? null,
-            },
-          },
-          accounts,
-        );
-        await deps.enqueueSync(item.id, 'initial', tx);
-      });
+            accessTokenEncrypted,
+            linkPublicTokenHash: publicTokenHash,
+          });
+          await enqueueSync(pending.id, 'initial', tx);
+          return pending;
+        });
+      } catch (error) {
+        // Nothing of this link could be kept: let the bank forget it too rather than orphan it.
+        await deps.provider.removeItem(exchanged.accessToken).catch((removeError: unknown) => {
+          deps.log?.warn({ err: removeError }, 'could not revoke an item that was not stored');
+        });
+        throw error;
+      }
+      await finishLink(item);
       return { status: 'success' };
     },
 
@@ -163,10 +141,11 @@ export function createBankingService(deps: BankingServiceDeps) {
       const synced = items.flatMap((item) =>
         item.lastSyncedAt ? [item.lastSyncedAt.getTime()] : [],
       );
+      const isSynced = items.length > 0 && items.every((item) => item.initialSyncedAt !== null);
       return {
         isAccountLinked: items.length > 0,
         transactionsLoaded:
-          items.length > 0 && items.every((item) => item.initialSyncedAt !== null),
+          isSynced && !(await deps.jobs.isPending('subscriptions-detect', userId)),
         lastSyncedAt: synced.length > 0 ? new Date(Math.max(...synced)).toISOString() : null,
       };
     },
@@ -205,6 +184,17 @@ export function createBankingService(deps: BankingServiceDeps) {
       return { success: true as const };
     },
 
+    /**
+     * The access token of one of the person's own items, found by one of its accounts; for the
+     * sandbox bank's test tools, which act at the bank on that item.
+     */
+    async ownItemAccessToken(userId: string, financialAccountId: string): Promise<string> {
+      const account = await deps.repo.accountOf(userId, financialAccountId);
+      const item = account && (await deps.repo.item(account.itemId));
+      if (!item) throw notFound();
+      return tokenOf(item);
+    },
+
     /** Revokes every item of a person at the provider (their account is being deleted). */
     async revokeAll(userId: string) {
       for (const item of await deps.repo.itemsOf(userId)) {
@@ -217,39 +207,8 @@ export function createBankingService(deps: BankingServiceDeps) {
       }
     },
 
-    async syncItem(itemId: string): Promise<void> {
-      const item = await deps.repo.item(itemId);
-      if (!item) return; // removed since the job was queued
-      try {
-        const accountIds = await deps.repo.accountIdsByProviderId(item.id);
-        const changes = await readAllPages(item);
-        if (changes.upserts.some((t) => !accountIds.has(t.accountId))) {
-          // A new account appeared at the bank: store it before its transactions.
-          await deps.db.transaction(async (tx) =>
-            deps.repo.upsertAccounts(tx, item, await deps.provider.getAccounts(tokenOf(item))),
-          );
-          for (const [k, v] of await deps.repo.accountIdsByProviderId(item.id))
-            accountIds.set(k, v);
-        }
-        await deps.repo.applySync(item, { ...changes, accountIds, at: now() });
-      } catch (error) {
-        if (
-          error instanceof BankProviderError &&
-          (error.code === 'ITEM_LOGIN_REQUIRED' || error.code === 'PENDING_DISCONNECT')
-        ) {
-          await deps.repo.updateItem(item.id, {
-            status: 'login_required',
-            lastSyncError: error.code,
-          });
-          await deps.repo.refreshUpdateRequired(item.userId);
-          return;
-        }
-        throw error;
-      }
-      await deps.repo.refreshUpdateRequired(item.userId);
-      await deps.afterSync?.(item.userId);
-      await deps.repo.markInitialSynced(item.id, now());
-    },
+    syncItem: sync.syncItem,
+    releaseSyncLeases: sync.releaseSyncLeases,
 
     async handleWebhook(webhook: BankWebhook) {
       if (!webhook.itemId) return;
@@ -257,7 +216,7 @@ export function createBankingService(deps: BankingServiceDeps) {
       if (!item) return;
       switch (webhook.kind) {
         case 'sync-updates-available':
-          await deps.enqueueSync(item.id, 'webhook');
+          await enqueueSync(item.id, 'webhook');
           return;
         case 'login-required':
         case 'pending-disconnect':
@@ -269,7 +228,7 @@ export function createBankingService(deps: BankingServiceDeps) {
         case 'login-repaired':
           await deps.repo.updateItem(item.id, { status: 'active' });
           await deps.repo.refreshUpdateRequired(item.userId);
-          await deps.enqueueSync(item.id, 'repair');
+          await enqueueSync(item.id, 'repair');
           return;
         case 'ignored':
           return;
@@ -277,7 +236,7 @@ export function createBankingService(deps: BankingServiceDeps) {
     },
 
     async enqueueDailySync() {
-      for (const id of await deps.repo.activeItemIds()) await deps.enqueueSync(id, 'daily');
+      for (const id of await deps.repo.activeItemIds()) await enqueueSync(id, 'daily');
     },
   };
 }

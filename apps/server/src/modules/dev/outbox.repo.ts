@@ -1,7 +1,7 @@
 import { desc, eq, inArray } from 'drizzle-orm';
 import type { OutboxMessage } from '@billow/contracts';
 import type { Db } from '../../db/database';
-import { outboxMessages } from './outbox.schema';
+import { outboxMessages } from './outbox.tables';
 
 export type OutboxRepo = ReturnType<typeof createOutboxRepo>;
 

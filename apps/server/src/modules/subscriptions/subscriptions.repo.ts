@@ -1,7 +1,7 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { bankAccounts, bankItems, bankTransactions } from '../banking/banking.schema';
-import { savingsLedger, subscriptions, subscriptionTransactions } from './subscriptions.schema';
+import { bankAccounts, bankItems, bankTransactions } from '../banking/banking.tables';
+import { subscriptions, subscriptionTransactions } from './subscriptions.tables';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type SubscriptionValues = Omit<
@@ -143,13 +143,6 @@ export function createSubscriptionsRepo(db: Db) {
         .update(subscriptions)
         .set({ userMarkedNotSubscription: true, updatedAt: new Date() })
         .where(eq(subscriptions.id, id));
-    },
-    async lifetimeSavingsCents(userId: string): Promise<number> {
-      const [row] = await db
-        .select({ total: sql<number>`coalesce(sum(${savingsLedger.amountCents}), 0)::bigint` })
-        .from(savingsLedger)
-        .where(eq(savingsLedger.userId, userId));
-      return Number(row?.total ?? 0);
     },
   };
 }

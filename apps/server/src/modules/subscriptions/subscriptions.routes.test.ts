@@ -159,7 +159,7 @@ describe('subscriptions found in linked accounts', () => {
     const summary = subscriptions.map(
       (s) => `${s.merchant_name} ${s.cadence} ${s.status} ${s.amount}`,
     );
-    // The default persona's eleven subscriptions and bills (see sandbox/data/personas.ts), plus rent.
+    // The default persona's eleven subscriptions and bills (see packages/sandbox-bank/src/personas.ts), plus rent.
     expect(summary).toEqual(
       expect.arrayContaining([
         'Amazon Prime YEARLY ACTIVE 139',

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { savingsRoutes, subscriptionRoutes } from '@billow/contracts';
+import { subscriptionRoutes } from '@billow/contracts';
 import { mount } from '../../http/route';
 import type { SubscriptionsService } from './subscriptions.service';
 
@@ -15,5 +15,4 @@ export async function registerSubscriptionRoutes(
   mount(app, subscriptionRoutes.remove, (r) =>
     subscriptions.markNotSubscription(r.userId, r.body.subscriptionId),
   );
-  mount(app, savingsRoutes.lifetime, (r) => subscriptions.lifetimeSavings(r.userId));
 }

@@ -9,12 +9,15 @@
  * subscription: that row stays, keeps matching its stream, and keeps it hidden for good.
  */
 import { detectRecurring, type RecurringStream } from '@billow/recurring';
-import type { Subscription, SubscriptionStatus } from '@billow/contracts';
+import {
+  centsToDollars,
+  dollarsToCents,
+  type Subscription,
+  type SubscriptionStatus,
+} from '@billow/contracts';
 import { ProblemError } from '../../http/problem';
 import type { SubscriptionRow, SubscriptionsRepo, SubscriptionValues } from './subscriptions.repo';
 
-const cents = (dollars: number) => Math.round(dollars * 100);
-const dollars = (amountCents: number) => amountCents / 100;
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
 function daysBetween(from: string, to: string): number {
@@ -50,7 +53,8 @@ function matchStreams(streams: RecurringStream[], stored: Stored[]): Map<Recurri
         !taken.has(row.id) &&
         row.merchantName === stream.merchant &&
         row.cadence === stream.cadence &&
-        Math.abs(row.amountCents - cents(stream.last_amount)) <= 0.3 * Math.abs(row.amountCents),
+        Math.abs(row.amountCents - dollarsToCents(stream.last_amount)) <=
+          0.3 * Math.abs(row.amountCents),
     );
     if (candidate) {
       matches.set(stream, candidate);
@@ -75,10 +79,10 @@ function valuesOf(
     category: stream.category,
     cadence: stream.cadence,
     status: stream.status,
-    amountCents: cents(stream.last_amount),
-    averageAmountCents: cents(stream.average_amount),
-    previousAmountCents: previous === undefined ? null : cents(previous),
-    normalizedMonthlyCents: cents(stream.normalized_monthly_amount),
+    amountCents: dollarsToCents(stream.last_amount),
+    averageAmountCents: dollarsToCents(stream.average_amount),
+    previousAmountCents: previous === undefined ? null : dollarsToCents(previous),
+    normalizedMonthlyCents: dollarsToCents(stream.normalized_monthly_amount),
     renewalDate: stream.status === 'CANCELLED' ? null : stream.predicted_next_date,
     cancelDate: stream.status === 'CANCELLED' ? stream.last_date : null,
     firstChargeDate: stream.first_date,
@@ -107,7 +111,7 @@ export function createSubscriptionsService(deps: { repo: SubscriptionsRepo; cloc
           // blur a weekly rhythm that the authorised dates keep.
           date: r.authorizedDate ?? r.date,
           description: r.name,
-          amount: dollars(r.amountCents),
+          amount: centsToDollars(r.amountCents),
           account_id: r.accountId,
           merchant_name: r.merchantName,
         })),
@@ -146,7 +150,7 @@ export function createSubscriptionsService(deps: { repo: SubscriptionsRepo; cloc
         id: s.id,
         merchant_name: s.merchantName,
         merchant_website_url: s.merchantWebsite,
-        amount: dollars(s.amountCents),
+        amount: centsToDollars(s.amountCents),
         currency: s.currency,
         status: s.status as SubscriptionStatus,
         cadence: s.cadence as Subscription['cadence'],
@@ -159,11 +163,12 @@ export function createSubscriptionsService(deps: { repo: SubscriptionsRepo; cloc
         user_marked_not_subscription: s.userMarkedNotSubscription,
         category: s.category,
         days_until_due: s.renewalDate ? daysBetween(today, s.renewalDate) : null,
-        normalized_monthly_amount: dollars(s.normalizedMonthlyCents),
+        normalized_monthly_amount: centsToDollars(s.normalizedMonthlyCents),
         is_atomic_manage_eligible: s.isAtomicManageEligible,
         evidence: s.evidence,
         is_price_increase: s.isPriceIncrease,
-        previous_amount: s.previousAmountCents === null ? null : dollars(s.previousAmountCents),
+        previous_amount:
+          s.previousAmountCents === null ? null : centsToDollars(s.previousAmountCents),
         confidence: s.confidence,
       }));
     },
@@ -176,7 +181,7 @@ export function createSubscriptionsService(deps: { repo: SubscriptionsRepo; cloc
         transaction_details: rows.map((row) => ({
           subscription_id: subscriptionId,
           transaction_id: row.id,
-          amount: dollars(row.amountCents),
+          amount: centsToDollars(row.amountCents),
           currency: row.currency ?? 'USD',
           date: row.date,
           description: row.name,
@@ -190,10 +195,6 @@ export function createSubscriptionsService(deps: { repo: SubscriptionsRepo; cloc
       if (!subscription) throw notFound();
       await deps.repo.markNotSubscription(subscriptionId);
       return { success: true as const };
-    },
-
-    async lifetimeSavings(userId: string) {
-      return { lifetime_savings: dollars(await deps.repo.lifetimeSavingsCents(userId)) };
     },
   };
 }

@@ -1,6 +1,6 @@
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { emailVerificationCodes, feedback, users } from './users.schema';
+import { feedback, users } from './users.tables';
 
 export type UserRow = typeof users.$inferSelect;
 export type UsersRepo = ReturnType<typeof createUsersRepo>;
@@ -30,68 +30,14 @@ export function createUsersRepo(db: Db) {
       await db.delete(users).where(eq(users.id, id));
     },
 
-    async latestEmailCode(userId: string) {
-      const [row] = await db
-        .select()
-        .from(emailVerificationCodes)
-        .where(eq(emailVerificationCodes.userId, userId))
-        .orderBy(desc(emailVerificationCodes.createdAt))
-        .limit(1);
-      return row;
-    },
-    async replaceEmailCode(values: {
-      userId: string;
-      email: string;
-      codeHash: string;
-      expiresAt: Date;
-      now: Date;
-    }) {
-      return db.transaction(async (tx) => {
-        await tx
-          .update(emailVerificationCodes)
-          .set({ consumedAt: values.now })
-          .where(
-            and(
-              eq(emailVerificationCodes.userId, values.userId),
-              isNull(emailVerificationCodes.consumedAt),
-            ),
-          );
-        const [row] = await tx
-          .insert(emailVerificationCodes)
-          .values({ ...values, createdAt: values.now })
-          .returning({ id: emailVerificationCodes.id });
-        return row!.id;
-      });
-    },
-    async deleteEmailCode(id: string) {
-      await db.delete(emailVerificationCodes).where(eq(emailVerificationCodes.id, id));
-    },
-    async countEmailAttempt(id: string): Promise<number> {
-      const [row] = await db
-        .update(emailVerificationCodes)
-        .set({ attempts: sql`${emailVerificationCodes.attempts} + 1` })
-        .where(eq(emailVerificationCodes.id, id))
-        .returning({ attempts: emailVerificationCodes.attempts });
-      return row?.attempts ?? Number.POSITIVE_INFINITY;
-    },
-    /** Uses the code and marks the email verified in one step, unless the email changed meanwhile. */
-    async confirmEmail(codeId: string, userId: string, email: string, now: Date): Promise<boolean> {
-      return db.transaction(async (tx) => {
-        const used = await tx
-          .update(emailVerificationCodes)
-          .set({ consumedAt: now })
-          .where(
-            and(eq(emailVerificationCodes.id, codeId), isNull(emailVerificationCodes.consumedAt)),
-          )
-          .returning({ id: emailVerificationCodes.id });
-        if (used.length !== 1) return false;
-        const verified = await tx
-          .update(users)
-          .set({ isEmailVerified: true, updatedAt: now })
-          .where(and(eq(users.id, userId), eq(users.email, email)))
-          .returning({ id: users.id });
-        return verified.length === 1;
-      });
+    /** Marks the email verified, unless it changed since the code was sent. */
+    async markEmailVerified(userId: string, email: string, now: Date): Promise<boolean> {
+      const verified = await db
+        .update(users)
+        .set({ isEmailVerified: true, updatedAt: now })
+        .where(and(eq(users.id, userId), eq(users.email, email)))
+        .returning({ id: users.id });
+      return verified.length === 1;
     },
   };
 }

@@ -2,6 +2,7 @@ import { userRoutes } from '@billow/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productionEnv } from '../../../test/production-env';
 import { createTestApp, type TestApp } from '../../../test/test-app';
+import { linkSandboxItem } from '../../../test/sandbox-link';
 import { bearer, latestCode, signIn } from '../../../test/sign-in';
 
 describe('the user API', () => {
@@ -163,6 +164,33 @@ describe('the user API', () => {
     expect(claimed.json().is_email_verified).toBe(false);
   });
 
+  it('burns an emailed code after five wrong tries, like a texted one', async () => {
+    const { token } = await signIn(t.app, nextPhone());
+    await call(token, userRoutes.updateProfileInfo, {
+      user_legal_name: 'Grace Hopper',
+      email: 'grace@example.com',
+    });
+    await call(token, userRoutes.sendEmailVerification);
+    const code = await latestCode(t.app, 'grace@example.com');
+    const wrong = code === '000000' ? '111111' : '000000';
+    // Sent together, so each try has to be counted before it is compared.
+    const tries = await Promise.all(
+      Array.from({ length: 8 }, () => call(token, userRoutes.verifyEmail, { code: wrong })),
+    );
+    expect(tries.every((answer) => answer.statusCode === 400)).toBe(true);
+    const compared = tries.filter(
+      (answer) => answer.json().detail === 'Invalid verification code. Please try again.',
+    );
+    expect(compared.length).toBeLessThanOrEqual(4);
+    const right = await call(token, userRoutes.verifyEmail, { code });
+    expect(right.statusCode).toBe(400);
+    expect(right.json().detail).toBe(
+      'Too many wrong tries for this code. Please ask for a new one.',
+    );
+    const profile = await call(token, userRoutes.profileInfo);
+    expect(profile.json().is_email_verified).toBe(false);
+  });
+
   it('refuses every user endpoint without a token', async () => {
     for (const route of Object.values(userRoutes)) {
       const response = await t.app.inject({ method: route.method, url: route.path, payload: {} });
@@ -192,7 +220,7 @@ describe('the user API', () => {
     expect(stillThere.json().user_legal_name).toBe('Alice');
   });
 
-  it('deletes every row of the account in every table and ends its sessions', async () => {
+  it('deletes every row of the account in every table, removes its bank items at the bank, and ends its sessions', async () => {
     const phone = nextPhone();
     const session = await signIn(t.app, phone);
     const email = 'gone@example.com';
@@ -203,6 +231,22 @@ describe('the user API', () => {
     await call(session.token, userRoutes.sendEmailVerification);
     await call(session.token, userRoutes.submitFeedback, { feedback: 'bye' });
     const userId = session.user.userId;
+    // A linked bank, synced and detected, so accounts, transactions and subscriptions exist too.
+    await linkSandboxItem(t, session.token, { persona: 'default' });
+    const { rows: items } = await t.database.executeSql(
+      `select provider_item_id from bank_items where user_id = $1`,
+      [userId],
+    );
+    expect(items).toHaveLength(1);
+    const itemId = String(items[0]!.provider_item_id);
+    const atTheBank = async () =>
+      (
+        await t.database.executeSql(
+          `select count(*)::int as n from sandbox_bank.items where item_id = $1`,
+          [itemId],
+        )
+      ).rows[0]!.n;
+    expect(await atTheBank()).toBe(1);
 
     const deleted = await call(session.token, userRoutes.deleteAccount);
     expect(deleted.json()).toEqual({
@@ -210,17 +254,24 @@ describe('the user API', () => {
       message: 'Your account and all of its data have been deleted.',
     });
 
-    // Look in every table of the schema for the id, the phone number or the email.
+    // The bank was told: the item is gone at the sandbox bank, as Plaid's /item/remove would do.
+    expect(await atTheBank()).toBe(0);
+
+    // Look in every table of every schema (the app's, the sandbox bank's, the job queue's) for
+    // the id, the phone number or the email.
     const { rows: tables } = await t.database.executeSql(
-      `select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
+      `select table_schema, table_name from information_schema.tables
+       where table_schema not in ('pg_catalog', 'information_schema') and table_type = 'BASE TABLE'`,
     );
     expect(tables.length).toBeGreaterThan(5);
-    for (const { table_name } of tables) {
+    expect(tables.map((table) => table.table_schema)).toContain('sandbox_bank');
+    for (const { table_schema, table_name } of tables) {
+      const table = `"${String(table_schema)}"."${String(table_name)}"`;
       const { rows } = await t.database.executeSql(
-        `select count(*)::int as n from "${String(table_name)}" t where t::text like $1 or t::text like $2 or t::text like $3`,
+        `select count(*)::int as n from ${table} t where t::text like $1 or t::text like $2 or t::text like $3`,
         [`%${userId}%`, `%${phone}%`, `%${email}%`],
       );
-      expect(rows[0]!.n, `rows left in ${String(table_name)}`).toBe(0);
+      expect(rows[0]!.n, `rows left in ${table}`).toBe(0);
     }
 
     const after = await call(session.accessToken, userRoutes.profileInfo);

@@ -2,6 +2,7 @@
  * The profile: identity, settings, recovery email, feedback, and deleting everything.
  */
 import {
+  centsToDollars,
   emailFailureDetail,
   normalizePhoneNumber,
   type LinkedAccount,
@@ -10,23 +11,34 @@ import {
 } from '@billow/contracts';
 import { ProblemError } from '../../http/problem';
 import type { EmailSender } from '../../providers/email/email-sender';
-import { hmac, randomDigits, safeEqual } from '../../security/hashing';
+import type { CodePolicy, OneTimeCodes } from '../one-time-codes/one-time-codes.service';
+import type { Person } from '../feature-module';
 import type { UserRow, UsersRepo } from './users.repo';
 
-const EMAIL_CODE_TTL_SECONDS = 10 * 60;
-const EMAIL_CODE_COOLDOWN_SECONDS = 30;
-const EMAIL_CODE_MAX_ATTEMPTS = 5;
+/** Emailed verification codes: the one-time-code rules, with ten minutes to find the email. */
+const emailCodePolicy: CodePolicy = {
+  purpose: 'email',
+  length: 6,
+  ttlSeconds: 10 * 60,
+  maxAttempts: 5,
+  cooldownSeconds: 30,
+};
+
+const codeExpired = () =>
+  new ProblemError('bad-request', 'This code has expired. Please ask for a new one.');
 
 export type UsersServiceDeps = {
   repo: UsersRepo;
   email: EmailSender;
-  codeKey: Uint8Array;
+  codes: OneTimeCodes;
   linkedAccounts: (userId: string) => Promise<LinkedAccount[]>;
-  /** Removes what is kept about a person outside the user-owned tables (outbox, sign-in codes). */
-  forgetContact: (
-    contact: { phoneNumber: string; email: string | null },
-    userId: string,
-  ) => Promise<void>;
+  /** Everything the person has earned in rewards, in cents (the rewards ledger answers). */
+  lifetimeAccruedRewardsCents: (userId: string) => Promise<number>;
+  /**
+   * Asks every other module to forget the person (revoke bank access, drop codes and texts kept
+   * by phone number or email) before the account's own rows go.
+   */
+  forgetElsewhere: (person: Person) => Promise<void>;
   clock?: () => Date;
 };
 
@@ -43,8 +55,6 @@ function settingsOf(user: UserRow): ProfileSettings {
 
 export function createUsersService(deps: UsersServiceDeps) {
   const now = deps.clock ?? (() => new Date());
-  const hashCode = (userId: string, email: string, code: string) =>
-    hmac(deps.codeKey, `email:${userId}:${email}:${code}`);
 
   async function load(userId: string): Promise<UserRow> {
     const user = await deps.repo.findById(userId);
@@ -59,7 +69,7 @@ export function createUsersService(deps: UsersServiceDeps) {
       phone_number: user.phoneNumber,
       is_email_verified: user.isEmailVerified,
       is_plaid_update_mode_required: user.isPlaidUpdateModeRequired,
-      lifetime_accrued_rewards: user.lifetimeAccruedRewardsCents / 100,
+      lifetime_accrued_rewards: centsToDollars(await deps.lifetimeAccruedRewardsCents(user.id)),
       linkedAccounts: await deps.linkedAccounts(user.id),
       profile_settings: settingsOf(user),
       gender: (user.gender as ProfileInfo['gender']) ?? null,
@@ -138,7 +148,11 @@ export function createUsersService(deps: UsersServiceDeps) {
     async deleteAccount(userId: string) {
       const user = await load(userId);
       // Contact traces first: if that fails the account still exists and the person can retry.
-      await deps.forgetContact({ phoneNumber: user.phoneNumber, email: user.email }, user.id);
+      await deps.forgetElsewhere({
+        userId: user.id,
+        phoneNumber: user.phoneNumber,
+        email: user.email,
+      });
       await deps.repo.delete(userId);
       return { success: true, message: 'Your account and all of its data have been deleted.' };
     },
@@ -146,40 +160,26 @@ export function createUsersService(deps: UsersServiceDeps) {
     async sendEmailVerification(userId: string) {
       const user = await load(userId);
       if (!user.email) throw new ProblemError('bad-request', emailFailureDetail.noEmail);
-      const at = now();
-      const latest = await deps.repo.latestEmailCode(userId);
-      if (
-        latest &&
-        latest.email === user.email &&
-        at.getTime() - latest.createdAt.getTime() < EMAIL_CODE_COOLDOWN_SECONDS * 1000
-      ) {
-        const wait = Math.ceil(
-          EMAIL_CODE_COOLDOWN_SECONDS - (at.getTime() - latest.createdAt.getTime()) / 1000,
-        );
+      const issued = await deps.codes.issue(emailCodePolicy, {
+        subject: userId,
+        destination: user.email,
+      });
+      if (!issued.isIssued) {
+        const wait = Math.max(1, Math.ceil(issued.retryAfterSeconds));
         throw new ProblemError(
           'too-many-requests',
           `Please wait ${wait} seconds before asking for a new code.`,
-          {
-            headers: { 'retry-after': String(wait) },
-          },
+          { headers: { 'retry-after': String(wait) } },
         );
       }
-      const code = randomDigits(6);
-      const id = await deps.repo.replaceEmailCode({
-        userId,
-        email: user.email,
-        codeHash: hashCode(userId, user.email, code),
-        expiresAt: new Date(at.getTime() + EMAIL_CODE_TTL_SECONDS * 1000),
-        now: at,
-      });
       try {
         await deps.email.send({
           to: user.email,
           subject: 'Your Billow verification code',
-          text: `Your Billow verification code is ${code}. It expires in 10 minutes. If you did not ask for it, you can ignore this email.`,
+          text: `Your Billow verification code is ${issued.code}. It expires in 10 minutes. If you did not ask for it, you can ignore this email.`,
         });
       } catch (error) {
-        await deps.repo.deleteEmailCode(id);
+        await deps.codes.withdraw(issued.id);
         throw new ProblemError(
           'external-service',
           'We could not send the email. Please try again.',
@@ -190,25 +190,22 @@ export function createUsersService(deps: UsersServiceDeps) {
     },
     async verifyEmail(userId: string, rawCode: string): Promise<ProfileInfo> {
       const user = await load(userId);
-      const code = rawCode.replace(/\s/g, '');
-      const latest = await deps.repo.latestEmailCode(userId);
-      const at = now();
-      const isUsable =
-        latest &&
-        !latest.consumedAt &&
-        latest.email === user.email &&
-        latest.expiresAt > at &&
-        latest.attempts < EMAIL_CODE_MAX_ATTEMPTS;
-      if (!latest || !isUsable || !user.email) {
-        throw new ProblemError('bad-request', 'This code has expired. Please ask for a new one.');
+      if (!user.email) throw codeExpired();
+      const outcome = await deps.codes.verify(emailCodePolicy, {
+        subject: userId,
+        destination: user.email,
+        code: rawCode.replace(/\s/g, ''),
+      });
+      if (outcome === 'wrong') throw new ProblemError('bad-request', emailFailureDetail.wrongCode);
+      if (outcome === 'burned') {
+        throw new ProblemError(
+          'bad-request',
+          'Too many wrong tries for this code. Please ask for a new one.',
+        );
       }
-      if (!safeEqual(hashCode(userId, user.email, code), latest.codeHash)) {
-        await deps.repo.countEmailAttempt(latest.id);
-        throw new ProblemError('bad-request', emailFailureDetail.wrongCode);
-      }
-      if (!(await deps.repo.confirmEmail(latest.id, userId, user.email, at))) {
-        throw new ProblemError('bad-request', 'This code has expired. Please ask for a new one.');
-      }
+      if (outcome !== 'accepted') throw codeExpired();
+      // Unless the address changed while the code was being checked.
+      if (!(await deps.repo.markEmailVerified(userId, user.email, now()))) throw codeExpired();
       return profileOf(await load(userId));
     },
   };

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakePlaid, type FakePlaid } from '../../../test/fakes/fake-plaid';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database';
 import { BankProviderError, type BankProvider, type BankTransaction } from './bank-provider';
-import { createPlaidBankProvider } from './plaid/plaid-bank-provider';
+import { createPlaidBankProvider } from './bank-provider.plaid';
 import { createSandboxBank } from './sandbox/sandbox-bank';
 
 type Harness = { provider: BankProvider; makePublicToken(): Promise<string> };
@@ -38,7 +38,8 @@ function describeBankProvider(
       expect(exchanged.itemId).toBeTruthy();
       accessToken = exchanged.accessToken;
       await expect(harness.provider.exchangePublicToken(publicToken)).rejects.toMatchObject({
-        code: 'INVALID_PUBLIC_TOKEN',
+        code: 'link-session-invalid',
+        vendorCode: 'INVALID_PUBLIC_TOKEN',
       });
     });
 

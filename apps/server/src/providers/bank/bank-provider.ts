@@ -44,8 +44,6 @@ export type LinkTokenRequest = {
   clientUserRef: string;
   /** Update mode: repair this item instead of linking a new one. */
   accessToken?: string;
-  webhookUrl?: string;
-  redirectUri?: string;
 };
 
 export type BankWebhook =
@@ -55,21 +53,51 @@ export type BankWebhook =
   | { kind: 'login-repaired'; itemId: string }
   | { kind: 'ignored'; itemId: string | null; code: string };
 
-/** A provider error with the provider's code (e.g. ITEM_LOGIN_REQUIRED, INVALID_LINK_TOKEN). */
+/**
+ * What went wrong at the bank, in the port's own words; each adapter translates its vendor's
+ * codes, so core code never names one.
+ */
+export type BankProviderErrorCode =
+  /** The person must log in at their bank again (update mode). */
+  | 'login-required'
+  /** The item's access ends soon unless the person logs in again. */
+  | 'pending-disconnect'
+  /** The data moved while a sync was paging: restart the loop from its first cursor. */
+  | 'sync-restart'
+  /** The public or link token expired or was used already. */
+  | 'link-session-invalid'
+  /** The access token is not valid (revoked, removed). */
+  | 'access-revoked'
+  /** The provider could not be reached or failed on its side. */
+  | 'unavailable'
+  /** Anything else the provider refused. */
+  | 'rejected';
+
 export class BankProviderError extends Error {
   override name = 'BankProviderError';
   constructor(
-    readonly code: string,
+    readonly code: BankProviderErrorCode,
     message: string,
+    /** The vendor's own code (e.g. Plaid's ITEM_LOGIN_REQUIRED), for logs and the sandbox. */
+    readonly vendorCode: string = code,
   ) {
     super(message);
   }
 }
 
-/** Plaid asks clients to restart a sync loop from its first cursor when data moved underneath. */
-export const SYNC_MUTATION_DURING_PAGINATION = 'TRANSACTIONS_SYNC_MUTATION_DURING_PAGINATION';
+/** Which Link the web app opens for this provider (the link-token response says so). */
+export type BankLinkKind = 'sandbox' | 'plaid';
 
 export type BankProvider = {
+  /** Which Link dialog the web app must open to link an item at this provider. */
+  linkKind: BankLinkKind;
+  /** Origins the web app must be allowed to load scripts and frames from for that Link. */
+  webOrigins: string[];
+  /**
+   * For a provider that delivers webhooks in-process (the sandbox bank) rather than over HTTP:
+   * where to deliver them. Providers with HTTP webhooks ignore it.
+   */
+  onWebhook?(listener: (webhook: BankWebhook) => Promise<void>): void;
   createLinkToken(request: LinkTokenRequest): Promise<{ linkToken: string; expiration: string }>;
   exchangePublicToken(publicToken: string): Promise<{ accessToken: string; itemId: string }>;
   getItem(accessToken: string): Promise<{ itemId: string; institution: Institution | null }>;

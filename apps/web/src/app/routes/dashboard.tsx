@@ -9,13 +9,18 @@ import { useQuery } from '@tanstack/react-query';
 import { useSignOut } from '@/features/auth/api/use-sign-out';
 import { DashboardHeader } from '@/features/dashboard/components/dashboard-header';
 import { DashboardHome } from '@/features/dashboard/components/dashboard-home';
-import { sectionFromState, type DashboardSection } from '@/features/dashboard/components/sections';
 import { profileQueries } from '@/features/profile/api/profile-queries';
 import { ProfileSection } from '@/features/profile/components/profile-section';
 import { BillsCard } from '@/features/subscriptions/components/bills-card';
 import { SubscriptionsSection } from '@/features/subscriptions/components/subscriptions-section';
 import { SubscriptionsShortcut } from '@/features/subscriptions/components/subscriptions-shortcut';
 import { subscriptionQueries } from '@/features/subscriptions/api/subscription-queries';
+import {
+  homeSection,
+  sectionFromState,
+  sectionKey,
+  type DashboardSection,
+} from '@/lib/dashboard-section';
 import { firstNameOf } from '@/lib/person-name';
 import { useSectionFocus } from '@/lib/use-section-focus';
 
@@ -27,29 +32,29 @@ export function Component() {
 Component.displayName = 'DashboardRoute';
 
 function DashboardPage({ initialSection }: { initialSection: DashboardSection }) {
-  const [section, setSection] = useState(initialSection);
+  const [view, setView] = useState(initialSection);
   const profile = useQuery(profileQueries.info());
   const subscriptions = useQuery(subscriptionQueries.list());
   const { signOut, isSigningOut } = useSignOut();
   const name = profile.data?.user_legal_name;
-  const goHome = () => setSection('dashboard');
-  useSectionFocus(section);
+  const goHome = () => setView(homeSection);
+  useSectionFocus(sectionKey(view));
 
   return (
     <div className="mx-auto flex min-h-dvh w-full max-w-md flex-col px-5 pb-10 lg:max-w-5xl">
       <DashboardHeader
         name={name}
         isLoading={profile.isPending}
-        onOpenProfile={() => setSection('profile')}
+        onOpenProfile={() => setView({ section: 'profile' })}
       />
       <main className="flex-1">
-        {section === 'profile' ? (
+        {view.section === 'profile' ? (
           <ProfileSection
             onBack={goHome}
             onSignOut={() => void signOut()}
             isSigningOut={isSigningOut}
           />
-        ) : section === 'subscriptions' ? (
+        ) : view.section === 'subscriptions' ? (
           <SubscriptionsSection onBack={goHome} />
         ) : (
           <DashboardHome
@@ -59,7 +64,7 @@ function DashboardPage({ initialSection }: { initialSection: DashboardSection })
             isLoading={profile.isPending}
             billsCard={<BillsCard />}
             subscriptionsShortcut={
-              <SubscriptionsShortcut onOpen={() => setSection('subscriptions')} />
+              <SubscriptionsShortcut onOpen={() => setView({ section: 'subscriptions' })} />
             }
           />
         )}

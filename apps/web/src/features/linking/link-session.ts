@@ -5,11 +5,11 @@
  * sandbox bank's dialog, which of the two to reopen (`billow_link_provider`).
  */
 import { LINK_TOKEN_STORAGE_KEY } from '@billow/contracts';
-import type { BankLinkProvider } from './link/bank-link-types';
+import type { LinkProvider } from '@billow/contracts';
 
 export const LINK_PROVIDER_STORAGE_KEY = 'billow_link_provider';
 
-export type LinkSession = { linkToken: string; linkProvider: BankLinkProvider };
+export type LinkSession = { linkToken: string; linkProvider: LinkProvider };
 
 export function storeLinkSession(session: LinkSession): void {
   try {

@@ -5,7 +5,7 @@
  */
 import { vi } from 'vitest';
 import { sandboxRoutes, type RouteContract, type SandboxInstitution } from '@billow/contracts';
-import type { SandboxAccount } from './api/sandbox-link-api';
+import type { SandboxAccountPreview } from '@billow/contracts';
 import { useBankLink, type UseBankLinkOptions } from './link/use-bank-link';
 
 export const LINK_TOKEN = 'link-sandbox-test-token';
@@ -36,7 +36,7 @@ export const navyFederal = anInstitution({
 });
 export const bankOfAmerica = anInstitution();
 
-export const sandboxAccounts: SandboxAccount[] = [
+export const sandboxAccounts: SandboxAccountPreview[] = [
   {
     key: 'checking',
     name: 'Plaid Checking',

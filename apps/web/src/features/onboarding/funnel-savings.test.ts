@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { estimateFunnelSavings } from './funnel-savings';
-import { formatDollars } from '@/lib/money';
+import { formatDollars } from '@billow/contracts';
 
 describe(estimateFunnelSavings.name, () => {
   it('shows the generic 20% when the visitor is not sure (estimate 0)', () => {

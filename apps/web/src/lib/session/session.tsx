@@ -13,7 +13,11 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import { registerRefreshFunction, registerUnauthorizedHandler } from '../api-client';
+import {
+  refreshSession,
+  registerRefreshFunction,
+  registerUnauthorizedHandler,
+} from '../api-client';
 import { tokenStorage, type StoredTokens } from './token-storage';
 
 export type SessionStatus = 'loading' | 'authenticated' | 'anonymous';
@@ -77,7 +81,9 @@ export function SessionProvider({
   useEffect(() => {
     if (status !== 'loading') return;
     let isCurrent = true;
-    void refresh().then((isRestored) => {
+    // Through the shared refresh: a request's 401 meanwhile (or strict mode's second run) joins
+    // this one instead of spending the same refresh token twice.
+    void refreshSession().then((isRestored) => {
       if (!isCurrent) return;
       if (!isRestored) tokenStorage.clear();
       setStatus(isRestored ? 'authenticated' : 'anonymous');

@@ -3,19 +3,14 @@
  * port the way Plaid's sandbox behaves (link tokens, public tokens, items, cursor-based sync with
  * pending → posted, ITEM_LOGIN_REQUIRED after a reset), and also serves the steps of the Link
  * dialog (institution, credentials, MFA, OAuth, account choice) that Plaid Link would run.
- * Histories come from ./data: built-in personas or Plaid "custom users" (override_accounts).
+ * Histories come from @billow/sandbox-bank: built-in personas or Plaid "custom users"
+ * (override_accounts).
  */
 import crypto from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../../../db/database';
-import {
-  BankProviderError,
-  SYNC_MUTATION_DURING_PAGINATION,
-  type BankAccount,
-  type BankProvider,
-  type BankWebhook,
-  type SyncPage,
-} from '../bank-provider';
+import type { BankAccount, BankProvider, BankWebhook, SyncPage } from '../bank-provider';
+import { plaidError } from '../plaid-error-codes';
 import {
   customUserAccounts,
   findInstitution,
@@ -23,13 +18,13 @@ import {
   isPersonaId,
   overrideAccountsSchema,
   type SandboxAccount,
-} from './data';
+} from '@billow/sandbox-bank';
 import {
   sandboxItems,
   sandboxLinkTokens,
   sandboxPublicTokens,
   type SandboxItemSpec,
-} from './sandbox-bank.schema';
+} from './sandbox-bank.tables';
 import { hash, randomId } from './sandbox-ids';
 import { sandboxLinkSteps } from './sandbox-link-steps';
 import { addDays, diff, HISTORY_DAYS, isoDay, snapshot } from './snapshot';
@@ -47,7 +42,7 @@ function decodeCursor(raw: string | null): Cursor {
   try {
     return JSON.parse(Buffer.from(raw, 'base64url').toString()) as Cursor;
   } catch {
-    throw new BankProviderError('INVALID_FIELD', 'cursor is not valid');
+    throw plaidError('INVALID_FIELD', 'cursor is not valid');
   }
 }
 
@@ -106,7 +101,7 @@ export function createSandboxBank(deps: SandboxDeps): SandboxBank {
         .where(eq(sandboxItems.accessTokenHash, hash(accessToken)))
         .limit(1);
       if (!item)
-        throw new BankProviderError(
+        throw plaidError(
           'INVALID_ACCESS_TOKEN',
           'provided access token is in an invalid format or has been revoked',
         );
@@ -122,7 +117,7 @@ export function createSandboxBank(deps: SandboxDeps): SandboxBank {
   async function liveItem(accessToken: string) {
     const item = await internals.itemOf(accessToken);
     if (item.isLoginRequired) {
-      throw new BankProviderError(
+      throw plaidError(
         'ITEM_LOGIN_REQUIRED',
         'the login details of this item have changed (credentials, MFA, or required user action) and a user login is required to update this information',
       );
@@ -130,7 +125,16 @@ export function createSandboxBank(deps: SandboxDeps): SandboxBank {
     return item;
   }
 
+  // Webhooks are delivered in-process, to whoever listens (the banking module, once it exists).
+  let webhookListener = deps.deliverWebhook;
+
   const provider: BankProvider = {
+    linkKind: 'sandbox',
+    webOrigins: [],
+    onWebhook(listener) {
+      webhookListener = listener;
+    },
+
     async createLinkToken(request) {
       const updateItem = request.accessToken
         ? await internals.itemOf(request.accessToken)
@@ -141,28 +145,31 @@ export function createSandboxBank(deps: SandboxDeps): SandboxBank {
         linkToken,
         clientUserRef: request.clientUserRef,
         updateItemId: updateItem?.itemId ?? null,
-        redirectUri: request.redirectUri ?? null,
+        redirectUri: null,
         expiresAt,
       });
       return { linkToken, expiration: expiresAt.toISOString() };
     },
 
     async exchangePublicToken(publicToken) {
+      // Used up in the same statement that checks it, so parallel exchanges cannot both win.
       const [row] = await deps.db
-        .select()
-        .from(sandboxPublicTokens)
-        .where(eq(sandboxPublicTokens.publicToken, publicToken))
-        .limit(1);
-      if (!row || row.usedAt || row.expiresAt <= now()) {
-        throw new BankProviderError(
+        .update(sandboxPublicTokens)
+        .set({ usedAt: now() })
+        .where(
+          and(
+            eq(sandboxPublicTokens.publicToken, publicToken),
+            isNull(sandboxPublicTokens.usedAt),
+            gt(sandboxPublicTokens.expiresAt, now()),
+          ),
+        )
+        .returning();
+      if (!row) {
+        throw plaidError(
           'INVALID_PUBLIC_TOKEN',
           'provided public token is expired or has already been used',
         );
       }
-      await deps.db
-        .update(sandboxPublicTokens)
-        .set({ usedAt: now() })
-        .where(eq(sandboxPublicTokens.publicToken, publicToken));
       const accessToken = `access-sandbox-${crypto.randomUUID()}`;
       const { seed, ...spec } = row.spec as SandboxItemSpec & { seed: string };
       if (row.updateItemId) {
@@ -218,8 +225,8 @@ export function createSandboxBank(deps: SandboxDeps): SandboxBank {
       const target = cursor.target ?? today;
       // A page of a sync that started on another day would mix two views of the data.
       if (cursor.target && cursor.target !== today) {
-        throw new BankProviderError(
-          SYNC_MUTATION_DURING_PAGINATION,
+        throw plaidError(
+          'TRANSACTIONS_SYNC_MUTATION_DURING_PAGINATION',
           'underlying transaction data changed since last page was fetched. Please restart pagination from last update.',
         );
       }
@@ -248,11 +255,12 @@ export function createSandboxBank(deps: SandboxDeps): SandboxBank {
       await deps.db.delete(sandboxItems).where(eq(sandboxItems.itemId, item.itemId));
     },
 
-    // The sandbox delivers its webhooks in-process (deliverWebhook); nothing arrives over HTTP.
+    // The sandbox delivers its webhooks in-process (onWebhook); nothing arrives over HTTP.
     async parseWebhook() {
       return undefined;
     },
   };
 
-  return Object.assign(provider, sandboxLinkSteps(deps, internals));
+  const deliverWebhook = async (webhook: BankWebhook) => webhookListener?.(webhook);
+  return Object.assign(provider, sandboxLinkSteps({ ...deps, deliverWebhook }, internals));
 }

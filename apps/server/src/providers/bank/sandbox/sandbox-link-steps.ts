@@ -7,7 +7,7 @@
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { SandboxLoginResponse } from '@billow/contracts';
-import { BankProviderError } from '../bank-provider';
+import { plaidError } from '../plaid-error-codes';
 import {
   checkSandboxCredentials,
   checkSandboxMfaCode,
@@ -17,7 +17,7 @@ import {
   sandboxInstitutions,
   searchInstitutions,
   type SandboxInstitution,
-} from './data';
+} from '@billow/sandbox-bank';
 import type { SandboxDeps, SandboxInternals } from './sandbox-bank';
 import { hash, randomId } from './sandbox-ids';
 import {
@@ -25,7 +25,7 @@ import {
   sandboxLinkTokens,
   sandboxPublicTokens,
   type SandboxItemSpec,
-} from './sandbox-bank.schema';
+} from './sandbox-bank.tables';
 import { isoDay } from './snapshot';
 
 const PUBLIC_TOKEN_TTL_MS = 30 * 60_000;
@@ -152,7 +152,7 @@ export function sandboxLinkSteps(deps: SandboxDeps, internals: SandboxInternals)
       const link = await checkLinkToken(input.link_token);
       const institution = findInstitution(input.institution_id);
       if (!link || !institution?.oauth)
-        throw new BankProviderError('INVALID_LINK_TOKEN', 'link token is invalid or has expired');
+        throw plaidError('INVALID_LINK_TOKEN', 'link token is invalid or has expired');
       const state = Buffer.from(
         JSON.stringify({ linkToken: input.link_token, institutionId: institution.institution_id }),
       ).toString('base64url');
@@ -166,7 +166,7 @@ export function sandboxLinkSteps(deps: SandboxDeps, internals: SandboxInternals)
     resumeOauth(oauthStateId: string) {
       const state = readOauthState(oauthStateId);
       const institution = state && findInstitution(state.institutionId);
-      if (!institution) throw new BankProviderError('INVALID_OAUTH_STATE', 'unknown OAuth state');
+      if (!institution) throw plaidError('INVALID_OAUTH_STATE', 'unknown OAuth state');
       return { institution };
     },
 
@@ -177,11 +177,10 @@ export function sandboxLinkSteps(deps: SandboxDeps, internals: SandboxInternals)
           result.response.status === 'error'
             ? result.response.error
             : { error_code: 'MFA_REQUIRED', error_message: 'a code is required' };
-        throw new BankProviderError(failure.error_code, failure.error_message);
+        throw plaidError(failure.error_code, failure.error_message);
       }
       const chosen = result.response.accounts.filter((a) => input.account_keys.includes(a.key));
-      if (chosen.length === 0)
-        throw new BankProviderError('NO_ACCOUNTS', 'choose at least one account');
+      if (chosen.length === 0) throw plaidError('NO_ACCOUNTS', 'choose at least one account');
       const spec = { ...result.spec, accountKeys: chosen.map((a) => a.key) };
       const institution = findInstitution(spec.institutionId)!;
       return {
@@ -201,10 +200,7 @@ export function sandboxLinkSteps(deps: SandboxDeps, internals: SandboxInternals)
         findInstitution(input.institution_id ?? '') ??
         sandboxInstitutions.find((i) => !i.oauth && !i.mfa)!;
       if (input.institution_id && !findInstitution(input.institution_id)) {
-        throw new BankProviderError(
-          'INVALID_INSTITUTION',
-          `unknown institution ${input.institution_id}`,
-        );
+        throw plaidError('INVALID_INSTITUTION', `unknown institution ${input.institution_id}`);
       }
       let overrideAccounts: unknown = null;
       if (input.override_accounts) {
@@ -212,7 +208,7 @@ export function sandboxLinkSteps(deps: SandboxDeps, internals: SandboxInternals)
           override_accounts: input.override_accounts,
         });
         if (!parsed.success) {
-          throw new BankProviderError(
+          throw plaidError(
             'INVALID_CONFIGURATION',
             parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '),
           );
@@ -221,7 +217,7 @@ export function sandboxLinkSteps(deps: SandboxDeps, internals: SandboxInternals)
       }
       const persona = input.persona ?? 'default';
       if (!overrideAccounts && !isPersonaId(persona))
-        throw new BankProviderError('INVALID_FIELD', `unknown persona ${persona}`);
+        throw plaidError('INVALID_FIELD', `unknown persona ${persona}`);
       const spec: SandboxItemSpec = {
         institutionId: institution.institution_id,
         persona: overrideAccounts ? null : persona,

@@ -4,7 +4,7 @@
  * it posts, then replaced by a posted transaction that points back at the pending one, as Plaid does.
  */
 import type { BankTransaction } from '../bank-provider';
-import type { SandboxAccount } from './data';
+import type { SandboxAccount } from '@billow/sandbox-bank';
 
 export const HISTORY_DAYS = 730;
 

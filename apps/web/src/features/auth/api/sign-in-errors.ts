@@ -2,7 +2,7 @@
  * What a person reads when a sign-in call fails. The request helper only throws typed errors;
  * the wording lives here so every step says the same thing for the same failure.
  */
-import { authMessages, otpFailureDetail } from '@billow/contracts';
+import { authMessages, COUNTRY_NOT_ALLOWED, otpFailureDetail } from '@billow/contracts';
 import { ApiError } from '@/lib/api-client';
 
 export const invalidPhoneMessage = 'Please enter a valid phone number.';
@@ -35,6 +35,9 @@ export function describeSendCodeError(error: unknown): string {
   if (!(error instanceof ApiError)) return authMessages.signInFailed;
   if (error.kind === 'network') return error.message;
   if (error.status === 429) return rateLimitMessage(error);
+  // A real number Billow may not text: the server names the countries it may.
+  const isCountryRefused = error.problem?.errors?.some((e) => e.code === COUNTRY_NOT_ALLOWED);
+  if (isCountryRefused && error.problem) return error.problem.detail;
   if (error.problemType === 'validation' || error.problemType === 'bad-request')
     return invalidPhoneMessage;
   return authMessages.signInFailed;

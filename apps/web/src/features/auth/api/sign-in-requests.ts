@@ -2,9 +2,10 @@
  * The three calls of the sign-in steps (spec part 1 §4 "Sign-in steps"). Skip-retry on the
  * code calls: nobody is signed in yet, so a 401 there is an answer, not an expired session.
  */
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { authRoutes, userRoutes } from '@billow/contracts';
 import { api } from '@/lib/api-client';
+import { invalidateDomains } from '@/lib/query-domains';
 
 export function useStartOtp() {
   return useMutation({
@@ -21,8 +22,10 @@ export function useVerifyOtp() {
 }
 
 export function useSaveLegalName() {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (legalName: string) =>
       api(userRoutes.updateProfileInfo, { user_legal_name: legalName }),
+    onSuccess: () => invalidateDomains(queryClient, ['profile']),
   });
 }

@@ -12,8 +12,8 @@ import {
   type OtpVerifyResponse,
 } from '@billow/contracts';
 import { Button } from '@/components/ui/button';
-import { FieldError } from '@/components/ui/field-error';
-import { Input, Label } from '@/components/ui/input';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
 import { PendingLabel } from '@/components/ui/pending-label';
 import { toast } from '@/components/ui/toaster';
 import { useFocusOnMount } from '@/lib/use-focus-on-mount';
@@ -110,28 +110,26 @@ export function CodeStep({
       </header>
 
       <form className="space-y-4" onSubmit={submit} noValidate>
-        <div className="space-y-2">
-          <Label htmlFor="sign-in-code">Verification code</Label>
-          <Input
-            ref={inputRef}
-            id="sign-in-code"
-            name="code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={SIGN_IN_CODE_MAX_LENGTH}
-            placeholder="123456"
-            value={code}
-            onChange={(event) => {
-              setCode(cleanCode(event.target.value));
-              if (error) setError(null);
-            }}
-            onPaste={paste}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? 'sign-in-code-error' : undefined}
-            className="h-14 text-center text-2xl font-semibold tracking-[0.4em] money"
-          />
-          <FieldError id="sign-in-code-error" message={error} />
-        </div>
+        <Field id="sign-in-code" label="Verification code" error={error}>
+          {(control) => (
+            <Input
+              {...control}
+              ref={inputRef}
+              name="code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={SIGN_IN_CODE_MAX_LENGTH}
+              placeholder="123456"
+              value={code}
+              onChange={(event) => {
+                setCode(cleanCode(event.target.value));
+                if (error) setError(null);
+              }}
+              onPaste={paste}
+              className="h-14 text-center text-2xl font-semibold tracking-[0.4em] money"
+            />
+          )}
+        </Field>
         <Button type="submit" size="lg" className="w-full" disabled={verify.isPending}>
           <PendingLabel isPending={verify.isPending} pendingText="Verifying…">
             Verify

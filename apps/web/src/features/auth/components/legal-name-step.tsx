@@ -5,8 +5,8 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { authMessages, LEGAL_NAME_MAX_LENGTH } from '@billow/contracts';
 import { Button } from '@/components/ui/button';
-import { FieldError } from '@/components/ui/field-error';
-import { Input, Label } from '@/components/ui/input';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
 import { PendingLabel } from '@/components/ui/pending-label';
 import { useFocusOnMount } from '@/lib/use-focus-on-mount';
 import { useSaveLegalName } from '../api/sign-in-requests';
@@ -45,26 +45,24 @@ export function LegalNameStep({ onSaved }: { onSaved(): void }) {
         </p>
       </header>
       <form className="space-y-4" onSubmit={submit} noValidate>
-        <div className="space-y-2">
-          <Label htmlFor="sign-in-legal-name">Full legal name</Label>
-          <Input
-            ref={inputRef}
-            id="sign-in-legal-name"
-            name="name"
-            autoComplete="name"
-            autoCapitalize="words"
-            maxLength={LEGAL_NAME_MAX_LENGTH}
-            placeholder="Jane Doe"
-            value={name}
-            onChange={(event) => {
-              setName(event.target.value);
-              if (error) setError(null);
-            }}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? 'sign-in-legal-name-error' : undefined}
-          />
-          <FieldError id="sign-in-legal-name-error" message={error} />
-        </div>
+        <Field id="sign-in-legal-name" label="Full legal name" error={error}>
+          {(control) => (
+            <Input
+              {...control}
+              ref={inputRef}
+              name="name"
+              autoComplete="name"
+              autoCapitalize="words"
+              maxLength={LEGAL_NAME_MAX_LENGTH}
+              placeholder="Jane Doe"
+              value={name}
+              onChange={(event) => {
+                setName(event.target.value);
+                if (error) setError(null);
+              }}
+            />
+          )}
+        </Field>
         <Button type="submit" size="lg" className="w-full" disabled={save.isPending}>
           <PendingLabel isPending={save.isPending} pendingText="Saving…">
             Continue

@@ -13,8 +13,8 @@ import {
   type RouteResponse,
 } from '@billow/contracts';
 import { Button } from '@/components/ui/button';
-import { FieldError } from '@/components/ui/field-error';
-import { Input, Label } from '@/components/ui/input';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
 import { PendingLabel } from '@/components/ui/pending-label';
 import { useFocusOnMount } from '@/lib/use-focus-on-mount';
 import { useStartOtp } from '../api/sign-in-requests';
@@ -71,42 +71,39 @@ export function PhoneStep({
       </header>
 
       <form className="space-y-4" onSubmit={submit} noValidate>
-        <div className="space-y-2">
-          <Label htmlFor="sign-in-phone">Phone number</Label>
-          <div className="flex items-stretch gap-2">
-            <span
-              className="inline-flex h-12 items-center rounded-xl border border-input bg-muted px-3 font-medium text-muted-foreground money"
-              aria-hidden="true"
-            >
-              {DEFAULT_COUNTRY_CODE}
-            </span>
-            <Input
-              ref={inputRef}
-              id="sign-in-phone"
-              name="phone"
-              type="tel"
-              inputMode="tel"
-              autoComplete="tel"
-              placeholder="(555) 555-0100"
-              maxLength={32}
-              value={phone}
-              onChange={(event) => {
-                setPhone(event.target.value);
-                if (error) setError(null);
-              }}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={
-                error ? 'sign-in-phone-hint sign-in-phone-error' : 'sign-in-phone-hint'
-              }
-              className="money"
-            />
-          </div>
-          <p id="sign-in-phone-hint" className="text-xs text-muted-foreground">
-            US numbers get {DEFAULT_COUNTRY_CODE} automatically. Starting with + keeps your own
-            country code. We’ll text you a {OTP.length}-digit code.
-          </p>
-          <FieldError id="sign-in-phone-error" message={error} />
-        </div>
+        <Field
+          id="sign-in-phone"
+          label="Phone number"
+          hint={`US numbers get ${DEFAULT_COUNTRY_CODE} automatically. Starting with + keeps your own country code. We’ll text you a ${OTP.length}-digit code.`}
+          error={error}
+        >
+          {(control) => (
+            <div className="flex items-stretch gap-2">
+              <span
+                className="inline-flex h-12 items-center rounded-xl border border-input bg-muted px-3 font-medium text-muted-foreground money"
+                aria-hidden="true"
+              >
+                {DEFAULT_COUNTRY_CODE}
+              </span>
+              <Input
+                {...control}
+                ref={inputRef}
+                name="phone"
+                type="tel"
+                inputMode="tel"
+                autoComplete="tel"
+                placeholder="(555) 555-0100"
+                maxLength={32}
+                value={phone}
+                onChange={(event) => {
+                  setPhone(event.target.value);
+                  if (error) setError(null);
+                }}
+                className="money"
+              />
+            </div>
+          )}
+        </Field>
         <Button
           type="submit"
           size="lg"

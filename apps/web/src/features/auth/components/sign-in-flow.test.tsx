@@ -1,7 +1,13 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { useLocation } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { authMessages, authRoutes, otpFailureDetail, userRoutes } from '@billow/contracts';
+import {
+  authMessages,
+  authRoutes,
+  otpFailureDetail,
+  otpVerifyLimitDetail,
+  userRoutes,
+} from '@billow/contracts';
 import { aProfile, aSignIn, codeSent } from '@/test/fixtures';
 import { json, mockApi, never, offline, problem } from '@/test/mock-api';
 import { renderScreen, storeSession } from '@/test/render-app';
@@ -92,6 +98,25 @@ describe(SignInFlow.name, () => {
       );
     });
 
+    it('says which countries codes can be texted to when the number is from another', async () => {
+      const detail = 'Sign-in codes can only be texted to phone numbers in the United States.';
+      mockApi().on(
+        authRoutes.otpStart,
+        json(400, {
+          type: 'https://billow.app/problems/bad-request',
+          title: 'Bad Request',
+          status: 400,
+          detail,
+          instance: '/api/auth/otp/start',
+          errors: [{ field: 'phoneNumber', message: detail, code: 'country_not_allowed' }],
+        }),
+      );
+      const { user } = renderSignIn();
+      await user.type(await screen.findByLabelText('Phone number'), '+44 7911 123456');
+      await user.click(screen.getByRole('button', { name: 'Next' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent(detail);
+    });
+
     it('passes on the request helper’s words when the phone is offline', async () => {
       mockApi().on(authRoutes.otpStart, offline);
       const { user } = renderSignIn();
@@ -149,6 +174,21 @@ describe(SignInFlow.name, () => {
       await enterCode(user, '000000');
       expect(await screen.findByRole('alert')).toHaveTextContent(
         'Invalid verification code. Please check your code and try again.',
+      );
+    });
+
+    it('says how long to wait when a number had too many tries', async () => {
+      mockApi()
+        .on(authRoutes.otpStart, json(200, codeSent))
+        .on(
+          authRoutes.otpVerify,
+          problem(429, 'too-many-requests', otpVerifyLimitDetail, { 'Retry-After': '60' }),
+        );
+      const { user } = renderSignIn();
+      await sendCode(user);
+      await enterCode(user, '000000');
+      expect(await screen.findByRole('alert')).toHaveTextContent(
+        'Too many tries for this number. Please try again in 1 minute.',
       );
     });
 

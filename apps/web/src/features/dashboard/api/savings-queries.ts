@@ -2,9 +2,10 @@
 import { queryOptions } from '@tanstack/react-query';
 import { savingsRoutes } from '@billow/contracts';
 import { api } from '@/lib/api-client';
+import { queryDomains } from '@/lib/query-domains';
 
 export const savingsKeys = {
-  all: ['savings'] as const,
+  all: queryDomains.savings,
   lifetime: () => [...savingsKeys.all, 'lifetime'] as const,
 };
 

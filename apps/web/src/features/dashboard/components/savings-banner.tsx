@@ -4,10 +4,9 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { PiggyBank } from 'lucide-react';
-import { subscriptionMessages } from '@billow/contracts';
+import { formatFlooredDollars, subscriptionMessages } from '@billow/contracts';
 import { LoadError } from '@/components/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatFlooredDollars } from '@/lib/money';
 import { savingsQueries } from '../api/savings-queries';
 
 export function SavingsBanner() {

@@ -2,14 +2,14 @@
  * Handing the public token from Link to the server (spec part 1 §4, §8). A reply whose status is
  * not 'success' is 'Failed to link account. Please try again.'; a failed request shows what the
  * server said (its problem detail, else the error's message), or 'An error occurred'.
- * On success every cached query is stale — a new bank changes accounts, bills and subscriptions —
- * except linking's own: reloading the link token would ask for (and store) a new one.
+ * On success the accounts, the profile that lists them and the subscriptions found in them are
+ * stale; linking's own queries are not: reloading the link token would ask for (and store) a new one.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { bankingRoutes } from '@billow/contracts';
 import { api, ApiError } from '@/lib/api-client';
 import { linkingMessages } from '@billow/contracts';
-import { linkingKeys } from './link-token';
+import { invalidateDomains } from '@/lib/query-domains';
 
 export class LinkResultError extends Error {
   constructor() {
@@ -34,9 +34,6 @@ export function useLinkResult() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: postLinkResult,
-    onSuccess: () =>
-      queryClient.invalidateQueries({
-        predicate: (query) => query.queryKey[0] !== linkingKeys.all[0],
-      }),
+    onSuccess: () => invalidateDomains(queryClient, ['accounts', 'profile', 'subscriptions']),
   });
 }

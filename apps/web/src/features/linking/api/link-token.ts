@@ -7,6 +7,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { bankingRoutes } from '@billow/contracts';
 import { api } from '@/lib/api-client';
+import { queryDomains } from '@/lib/query-domains';
 import { storeLinkSession, type LinkSession } from '../link-session';
 import { linkingMessages } from '@billow/contracts';
 
@@ -27,7 +28,7 @@ export async function requestLinkToken(signal?: AbortSignal): Promise<LinkTokenA
 
 export const linkingKeys = {
   /** Every query of this feature: per-visit state, never reloaded by "the data changed". */
-  all: ['linking'] as const,
+  all: queryDomains.linking,
   linkToken: () => [...linkingKeys.all, 'link-token'] as const,
   transactionLoadStatus: () => [...linkingKeys.all, 'transaction-load-status'] as const,
 };

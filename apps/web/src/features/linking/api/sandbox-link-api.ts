@@ -5,25 +5,17 @@
  * and message, so the dialog can show them inline and spot an expired link token.
  */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { z } from 'zod';
 import {
   sandboxRoutes,
+  type SandboxAccountPreview,
   type SandboxInstitution,
-  type sandboxAccountPreview,
+  type SandboxLinkLogin,
 } from '@billow/contracts';
 import { api, ApiError } from '@/lib/api-client';
 import { linkingKeys } from './link-token';
 
-export type SandboxAccount = z.infer<typeof sandboxAccountPreview>;
-
-/** What a Link step sends to prove who is linking: credentials, a code, or an OAuth state. */
-export type SandboxLogin = {
-  institution_id: string;
-  username?: string;
-  password?: string;
-  mfa_code?: string;
-  oauth_state_id?: string;
-};
+/** What a Link step sends to prove who is linking; the link token is added per call. */
+export type SandboxLogin = Omit<SandboxLinkLogin, 'link_token'>;
 
 export class SandboxLinkError extends Error {
   constructor(
@@ -63,7 +55,7 @@ export function institutionsQuery(search: string) {
 }
 
 export type LoginOutcome =
-  { status: 'mfa_required' } | { status: 'ok'; accounts: SandboxAccount[] };
+  { status: 'mfa_required' } | { status: 'ok'; accounts: SandboxAccountPreview[] };
 
 export async function sandboxLogin(linkToken: string, login: SandboxLogin): Promise<LoginOutcome> {
   const answer = await call(() => api(sandboxRoutes.login, { link_token: linkToken, ...login }));

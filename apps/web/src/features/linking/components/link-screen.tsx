@@ -8,7 +8,8 @@ import { ArrowLeft, Lock } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { FieldError } from '@/components/ui/field-error';
 import { PendingLabel } from '@/components/ui/pending-label';
-import type { DashboardState, LinkFrom } from '@/lib/navigation-state';
+import type { DashboardSection } from '@/lib/dashboard-section';
+import type { LinkFrom } from '@/lib/navigation-state';
 import { LINKING_PROVIDER_NAME } from '@billow/contracts';
 import { linkingTexts } from '../linking-messages';
 import { LinkHelpDialogs } from './link-help-dialogs';
@@ -16,10 +17,10 @@ import { LinkLogoPair } from './link-logo-pair';
 import { SubscriptionsLoadingScreen } from './subscriptions-loading-screen';
 import { useLinkScreen } from './use-link-screen';
 
-const profileState: DashboardState = { section: 'profile' };
+const profileState: DashboardSection = { section: 'profile' };
 
 /** Where 'Skip for now' is meant to lead (spec §2); the link itself is hidden for now. */
-function skipState(from: LinkFrom | undefined): DashboardState | undefined {
+function skipState(from: LinkFrom | undefined): DashboardSection | undefined {
   if (from === 'profile') return profileState;
   if (from === 'negotiation') return { section: 'negotiations' };
   return undefined;

@@ -10,16 +10,17 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { INVALID_LINK_TOKEN } from '@billow/contracts';
 import { track } from '@/lib/analytics';
-import type { DashboardState, LinkFrom } from '@/lib/navigation-state';
+import type { DashboardSection } from '@/lib/dashboard-section';
+import type { LinkFrom } from '@/lib/navigation-state';
 import { describeLinkResultError, useLinkResult } from '../api/link-result';
 import { linkTokenQuery } from '../api/link-token';
 import { clearLinkSession, storeLinkSession } from '../link-session';
 import { linkingMessages } from '@billow/contracts';
 import { useBankLink } from '../link/use-bank-link';
 
-const sectionAfterLinking: Record<LinkFrom, string> = {
-  negotiation: 'negotiations',
-  profile: 'profile',
+const sectionAfterLinking: Record<LinkFrom, DashboardSection> = {
+  negotiation: { section: 'negotiations' },
+  profile: { section: 'profile' },
 };
 
 export function useLinkScreen(from: LinkFrom | undefined) {
@@ -43,7 +44,7 @@ export function useLinkScreen(from: LinkFrom | undefined) {
       linkResult.mutate(publicToken, {
         onSuccess: () => {
           if (from) {
-            const state: DashboardState = { section: sectionAfterLinking[from] };
+            const state = sectionAfterLinking[from];
             // Replaced: Back from the dashboard should not land on a finished link screen.
             void navigate('/', { state, replace: true });
           } else setLinked(true);

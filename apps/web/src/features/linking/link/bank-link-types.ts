@@ -3,8 +3,6 @@
  * Link's callbacks Billow uses (https://plaid.com/docs/link/web/#onsuccess, #onexit), so the
  * sandbox dialog reports exactly what Plaid Link would.
  */
-export type BankLinkProvider = 'sandbox' | 'plaid';
-
 export type BankLinkExitError = {
   error_code: string;
   error_message: string;

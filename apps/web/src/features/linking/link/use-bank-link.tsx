@@ -9,11 +9,8 @@
  */
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { SandboxLinkDialog } from '../components/sandbox-link/sandbox-link-dialog';
-import type {
-  BankLinkExitError,
-  BankLinkProvider,
-  BankLinkSuccessMetadata,
-} from './bank-link-types';
+import type { LinkProvider } from '@billow/contracts';
+import type { BankLinkExitError, BankLinkSuccessMetadata } from './bank-link-types';
 import type { PlaidLinkHandle } from './plaid-link-bridge';
 
 const PlaidLinkBridge = lazy(() =>
@@ -23,7 +20,7 @@ const PlaidLinkBridge = lazy(() =>
 export type UseBankLinkOptions = {
   /** Null while the token is still on its way. */
   linkToken: string | null | undefined;
-  linkProvider: BankLinkProvider | null | undefined;
+  linkProvider: LinkProvider | null | undefined;
   /** The page address after a bank's OAuth redirect, to pick Link up where it left off. */
   receivedRedirectUri?: string | undefined;
   onSuccess(publicToken: string, metadata: BankLinkSuccessMetadata): void;

@@ -7,6 +7,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { userRoutes, type RouteBody } from '@billow/contracts';
 import { api } from '@/lib/api-client';
 import type { Customization } from '@/lib/navigation-state';
+import { invalidateDomains } from '@/lib/query-domains';
 
 export type OnboardingSettingsBody = RouteBody<typeof userRoutes.updateProfileInfoFromOnboarding>;
 
@@ -25,7 +26,7 @@ export function useSaveOnboardingSettings() {
   return useMutation({
     mutationFn: (customization: Customization) =>
       api(userRoutes.updateProfileInfoFromOnboarding, toOnboardingSettingsBody(customization)),
-    // The profile (another feature's cache) now holds stale settings; let every reader refetch.
-    onSettled: () => queryClient.invalidateQueries(),
+    // The profile (another feature's cache) now holds stale settings and gender.
+    onSettled: () => invalidateDomains(queryClient, ['profile']),
   });
 }

@@ -4,11 +4,10 @@
  * of that landing's offer. Next carries the navigation state on to /link.
  */
 import { useNavigate } from 'react-router';
-import { LINKING_PROVIDER_NAME } from '@billow/contracts';
+import { formatWholeDollars, LINKING_PROVIDER_NAME } from '@billow/contracts';
 import { Button } from '@/components/ui/button';
 import { track } from '@/lib/analytics';
 import { landingInfoForMerchant } from '../merchant-landings';
-import { formatWholeDollars } from '@/lib/money';
 import { readOnboardingState } from '@/lib/navigation-state';
 import { LinkingDiagram } from './linking-diagram';
 import { StepHeading } from './step-heading';

@@ -6,7 +6,8 @@
  */
 import { type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
-import { Input, Label } from '@/components/ui/input';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
 import { AMOUNT_MAX_DECIMALS, isValidAmount, sanitizeAmountInput } from '../bill-amount';
 import { StepHeading } from './step-heading';
 
@@ -36,34 +37,36 @@ export function BillEstimationStep({
         How much do you think you&apos;re paying {merchantName} every month?
       </StepHeading>
 
-      <div className="space-y-2">
-        <Label htmlFor="bill-estimate">Monthly amount</Label>
-        <div className="relative">
-          <span
-            aria-hidden="true"
-            className="pointer-events-none absolute inset-y-0 left-4 flex items-center text-2xl font-semibold text-muted-foreground"
-          >
-            $
-          </span>
-          <Input
-            id="bill-estimate"
-            name="estimatedAmount"
-            type="text"
-            inputMode="decimal"
-            autoComplete="off"
-            min="0"
-            step="0.01"
-            placeholder="0.00"
-            value={amount}
-            onChange={(event) => onAmountChange(sanitizeAmountInput(amount, event.target.value))}
-            aria-describedby="bill-estimate-hint"
-            className="h-16 pl-10 text-3xl font-semibold money"
-          />
-        </div>
-        <p id="bill-estimate-hint" className="text-sm text-muted-foreground">
-          In US dollars, up to {AMOUNT_MAX_DECIMALS} decimals. A rough guess is fine.
-        </p>
-      </div>
+      <Field
+        id="bill-estimate"
+        label="Monthly amount"
+        hint={`In US dollars, up to ${AMOUNT_MAX_DECIMALS} decimals. A rough guess is fine.`}
+        hintClassName="text-sm"
+      >
+        {(control) => (
+          <div className="relative">
+            <span
+              aria-hidden="true"
+              className="pointer-events-none absolute inset-y-0 left-4 flex items-center text-2xl font-semibold text-muted-foreground"
+            >
+              $
+            </span>
+            <Input
+              {...control}
+              name="estimatedAmount"
+              type="text"
+              inputMode="decimal"
+              autoComplete="off"
+              min="0"
+              step="0.01"
+              placeholder="0.00"
+              value={amount}
+              onChange={(event) => onAmountChange(sanitizeAmountInput(amount, event.target.value))}
+              className="h-16 pl-10 text-3xl font-semibold money"
+            />
+          </div>
+        )}
+      </Field>
 
       <div className="mt-auto flex flex-col gap-3">
         <Button type="submit" size="lg" className="w-full" disabled={!isValid}>

@@ -7,7 +7,7 @@ import { useEffect, useEffectEvent, useState } from 'react';
 import { PiggyBank } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { estimateFunnelSavings, FUNNEL_PERIOD_LABEL } from '../funnel-savings';
-import { formatDollars } from '@/lib/money';
+import { formatDollars } from '@billow/contracts';
 import { StepHeading } from './step-heading';
 
 export const SAVINGS_REVEAL_MS = 3000;

@@ -9,7 +9,7 @@ import { BillowMark } from '@/components/layout/billow-logo';
 import { Button } from '@/components/ui/button';
 import { track } from '@/lib/analytics';
 import { landingInfoFor, type LandingPath } from '../merchant-landings';
-import { formatWholeDollars } from '@/lib/money';
+import { formatWholeDollars } from '@billow/contracts';
 import type { OnboardingState } from '@/lib/navigation-state';
 import { MerchantLogo } from './merchant-logo';
 

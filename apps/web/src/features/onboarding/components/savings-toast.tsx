@@ -6,7 +6,7 @@
  */
 import { useEffect, useState } from 'react';
 import { BadgeDollarSign } from 'lucide-react';
-import { formatDollars } from '@/lib/money';
+import { formatDollars } from '@billow/contracts';
 import { SAVINGS_TOAST_TIMING, sampleSavings, type SampleSaving } from '../sample-savings';
 
 export function savingsToastText({ firstName, amount, merchant }: SampleSaving): string {

@@ -2,9 +2,10 @@
 import { queryOptions } from '@tanstack/react-query';
 import { userRoutes } from '@billow/contracts';
 import { api } from '@/lib/api-client';
+import { queryDomains } from '@/lib/query-domains';
 
 export const profileKeys = {
-  all: ['profile'] as const,
+  all: queryDomains.profile,
   info: () => [...profileKeys.all, 'info'] as const,
 };
 

@@ -1,20 +1,20 @@
 /**
  * Managing a linked bank account from the profile (spec part 1 §2, §7): making it the primary
  * payment account, and removing it. Each waits for the profile to reload before it settles, so
- * the list already shows the change when the dialog closes. Removing an account reloads
- * everything: bills and subscriptions found in it change too.
+ * the list already shows the change when the dialog closes. Removing an account also reloads
+ * the subscriptions: bills found in it go with it.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { bankingRoutes } from '@billow/contracts';
 import { api } from '@/lib/api-client';
-import { profileKeys } from './profile-queries';
+import { invalidateDomains } from '@/lib/query-domains';
 
 export function useSetPrimaryPaymentAccount() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (financialAccountId: string) =>
       api(bankingRoutes.setPrimaryPaymentAccount, { financialAccountId }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: profileKeys.all }),
+    onSuccess: () => invalidateDomains(queryClient, ['accounts', 'profile']),
   });
 }
 
@@ -23,6 +23,6 @@ export function useRemoveLinkedAccount() {
   return useMutation({
     mutationFn: (financialAccountId: string) =>
       api(bankingRoutes.deleteFinancialAccount, { financialAccountId }),
-    onSuccess: () => queryClient.invalidateQueries(),
+    onSuccess: () => invalidateDomains(queryClient, ['accounts', 'profile', 'subscriptions']),
   });
 }

@@ -44,12 +44,20 @@ export function useSubmitFeedback() {
   });
 }
 
+/** The server answered the deletion with `success: false`; `message` is its reason. */
+export class AccountNotDeletedError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'AccountNotDeletedError';
+  }
+}
+
 export function useDeleteAccount() {
   return useMutation({
     mutationFn: async () => {
       const result = await api(userRoutes.deleteAccount);
       // The contract lets the server answer 200 with success false; that is still a failure.
-      if (!result.success) throw new Error(result.message);
+      if (!result.success) throw new AccountNotDeletedError(result.message);
       return result;
     },
   });

@@ -1,18 +1,12 @@
 /**
- * Flipping a profile setting. The switch moves at once (optimistic) and moves back with the
- * spec's error toast if the save fails. Only the flipped setting is rolled back, so a second
+ * Flipping a profile setting. The switch moves at once (optimistic) and moves back if the save
+ * fails; what to tell the person is the screen's call. Only the flipped setting is rolled back, so a second
  * switch flipped meanwhile keeps its own state; the profile is reloaded once the last pending
  * save settles, so the screen ends on what the server holds.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  profileMessages,
-  userRoutes,
-  type ProfileInfo,
-  type ProfileSettings,
-} from '@billow/contracts';
+import { userRoutes, type ProfileInfo, type ProfileSettings } from '@billow/contracts';
 import { api } from '@/lib/api-client';
-import { toast } from '@/components/ui/toaster';
 import { profileKeys, profileQueries } from './profile-queries';
 
 type SettingsChange = Partial<ProfileSettings>;
@@ -47,7 +41,6 @@ export function useUpdateProfileSettings() {
     onError: (_error, _change, context) => {
       if (context)
         queryClient.setQueryData(queryKey, (current) => withSettings(current, context.undo));
-      toast.error(profileMessages.settingsFailed);
     },
     onSettled: () => {
       if (queryClient.isMutating({ mutationKey }) === 1)

@@ -8,8 +8,8 @@ import { z } from 'zod';
 import { LEGAL_NAME_MAX_LENGTH, profileMessages, type ProfileInfo } from '@billow/contracts';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
-import { FieldError } from '@/components/ui/field-error';
-import { Input, Label } from '@/components/ui/input';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
 import { PendingLabel } from '@/components/ui/pending-label';
 import { useUpdateProfile } from '../api/use-profile-mutations';
 
@@ -74,31 +74,36 @@ function EditProfileForm({
 
   return (
     <form className="mt-6 space-y-4" onSubmit={submit} noValidate>
-      <div className="space-y-2">
-        <Label htmlFor="edit-profile-name">Full name</Label>
-        <Input
-          id="edit-profile-name"
-          autoComplete="name"
-          maxLength={LEGAL_NAME_MAX_LENGTH}
-          value={name}
-          onChange={(event) => setName(event.target.value)}
-        />
-      </div>
-      <div className="space-y-2">
-        <Label htmlFor="edit-profile-email">Email</Label>
-        <Input
-          id="edit-profile-email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          maxLength={254}
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-          aria-invalid={error === invalidEmailMessage ? true : undefined}
-          aria-describedby={error ? 'edit-profile-error' : undefined}
-        />
-      </div>
-      <FieldError id="edit-profile-error" message={error} />
+      <Field id="edit-profile-name" label="Full name">
+        {(control) => (
+          <Input
+            {...control}
+            autoComplete="name"
+            maxLength={LEGAL_NAME_MAX_LENGTH}
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+          />
+        )}
+      </Field>
+      {/* One message for the form, under the last field; only a malformed email is the email's fault. */}
+      <Field
+        id="edit-profile-email"
+        label="Email"
+        error={error}
+        isInvalid={error === invalidEmailMessage}
+      >
+        {(control) => (
+          <Input
+            {...control}
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            maxLength={254}
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+          />
+        )}
+      </Field>
       <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
         <Button variant="outline" onClick={onCancel}>
           Cancel

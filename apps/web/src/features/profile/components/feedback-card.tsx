@@ -8,8 +8,7 @@ import { Heart } from 'lucide-react';
 import { FEEDBACK_MAX_LENGTH, profileMessages } from '@billow/contracts';
 import { Button } from '@/components/ui/button';
 import { Card, CardTitle } from '@/components/ui/card';
-import { FieldError } from '@/components/ui/field-error';
-import { Label } from '@/components/ui/input';
+import { Field } from '@/components/ui/field';
 import { PendingLabel } from '@/components/ui/pending-label';
 import { Textarea } from '@/components/ui/textarea';
 import { useSubmitFeedback } from '../api/use-profile-mutations';
@@ -57,29 +56,33 @@ export function FeedbackCard() {
       </div>
       {!isThanking && (
         <form className="space-y-3" onSubmit={submit} noValidate>
-          <Label htmlFor="feedback-text">What could Billow do better?</Label>
-          <Textarea
+          <Field
             id="feedback-text"
-            maxLength={FEEDBACK_MAX_LENGTH}
-            value={feedback}
-            onChange={(event) => {
-              setFeedback(event.target.value);
-              if (error) setError(null);
-            }}
-            placeholder="Tell us what you love, or what’s missing…"
-            aria-describedby="feedback-count"
-          />
-          <div className="flex items-center justify-between gap-3">
-            <p id="feedback-count" className="text-xs text-muted-foreground money">
-              {feedback.length}/{FEEDBACK_MAX_LENGTH} characters
-            </p>
+            label="What could Billow do better?"
+            hint={`${feedback.length}/${FEEDBACK_MAX_LENGTH} characters`}
+            hintClassName="money"
+            error={error}
+          >
+            {(control) => (
+              <Textarea
+                {...control}
+                maxLength={FEEDBACK_MAX_LENGTH}
+                value={feedback}
+                onChange={(event) => {
+                  setFeedback(event.target.value);
+                  if (error) setError(null);
+                }}
+                placeholder="Tell us what you love, or what’s missing…"
+              />
+            )}
+          </Field>
+          <div className="flex justify-end">
             <Button type="submit" size="sm" disabled={!feedback.trim() || submitFeedback.isPending}>
               <PendingLabel isPending={submitFeedback.isPending} pendingText="Sending…">
                 Send feedback
               </PendingLabel>
             </Button>
           </div>
-          <FieldError message={error} />
         </form>
       )}
     </Card>

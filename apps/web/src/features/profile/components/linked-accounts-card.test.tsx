@@ -162,6 +162,24 @@ describe('the linked accounts on the profile', () => {
     expect(card).toHaveTextContent('Chase');
   });
 
+  it('reloads the profile and the subscriptions found in a removed account, and nothing else', async () => {
+    mockApi()
+      .on(userRoutes.profileInfo, profileWith(checking, savings), profileWith(checking))
+      .on(bankingRoutes.deleteFinancialAccount, json(200, { success: true }));
+    const { user, queryClient } = renderProfile();
+    const cached = { subscriptions: ['subscriptions', 'list'], savings: ['savings', 'lifetime'] };
+    queryClient.setQueryData(cached.subscriptions, []);
+    queryClient.setQueryData(cached.savings, { lifetimeSavings: 0 });
+    const dialog = await openDetails(user, /Acme/);
+    await user.click(within(dialog).getByRole('button', { name: 'Remove Account' }));
+    const confirm = await screen.findByRole('alertdialog');
+    await user.click(within(confirm).getByRole('button', { name: 'Remove Account' }));
+
+    await screen.findByText('Acme Credit Union •••• 9876 was removed');
+    expect(queryClient.getQueryState(cached.subscriptions)?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(cached.savings)?.isInvalidated).toBe(false);
+  });
+
   it('says so when the account could not be removed, and keeps it', async () => {
     mockApi()
       .on(userRoutes.profileInfo, profileWith(checking))

@@ -1,6 +1,7 @@
-import type { ProfileSettings } from '@billow/contracts';
+import { profileMessages, type ProfileSettings } from '@billow/contracts';
 import { Card, CardTitle } from '@/components/ui/card';
 import { Switch } from '@/components/ui/switch';
+import { toast } from '@/components/ui/toaster';
 import { useUpdateProfileSettings } from '../api/use-update-profile-settings';
 
 const settings: { key: keyof ProfileSettings; label: string; description: string }[] = [
@@ -26,7 +27,11 @@ const settings: { key: keyof ProfileSettings; label: string; description: string
   },
 ];
 
-/** The four switches; each saves on its own and moves at once (see the settings hook). */
+/**
+ * The four switches; each saves on its own and moves at once (see the settings hook). A failed
+ * save says so in the spec's toast. Each flip awaits its own promise: `mutate`'s callbacks would
+ * fire for the last flip only, and a first flip that failed must still be reported.
+ */
 export function SettingsCard({ values }: { values: ProfileSettings }) {
   const update = useUpdateProfileSettings();
   return (
@@ -46,7 +51,11 @@ export function SettingsCard({ values }: { values: ProfileSettings }) {
             <Switch
               id={`setting-${key}`}
               checked={values[key]}
-              onCheckedChange={(checked) => update.mutate({ [key]: checked })}
+              onCheckedChange={(checked) => {
+                void update
+                  .mutateAsync({ [key]: checked })
+                  .catch(() => toast.error(profileMessages.settingsFailed));
+              }}
               aria-describedby={`setting-${key}-description`}
             />
           </li>

@@ -6,8 +6,8 @@ import { useState, type FormEvent } from 'react';
 import { profileMessages } from '@billow/contracts';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
-import { FieldError } from '@/components/ui/field-error';
-import { Input, Label } from '@/components/ui/input';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
 import { PendingLabel } from '@/components/ui/pending-label';
 import { toast } from '@/components/ui/toaster';
 import { useVerifyEmail } from '../api/use-profile-mutations';
@@ -73,24 +73,22 @@ function VerifyEmailForm({
 
   return (
     <form className="mt-6 space-y-4" onSubmit={submit} noValidate>
-      <div className="space-y-2">
-        <Label htmlFor="verify-email-code">Verification code</Label>
-        <Input
-          id="verify-email-code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={12}
-          value={code}
-          onChange={(event) => {
-            setCode(event.target.value);
-            if (error) setError(null);
-          }}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? 'verify-email-error' : undefined}
-          className="text-center text-xl tracking-[0.3em] money"
-        />
-        <FieldError id="verify-email-error" message={error} />
-      </div>
+      <Field id="verify-email-code" label="Verification code" error={error}>
+        {(control) => (
+          <Input
+            {...control}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={12}
+            value={code}
+            onChange={(event) => {
+              setCode(event.target.value);
+              if (error) setError(null);
+            }}
+            className="text-center text-xl tracking-[0.3em] money"
+          />
+        )}
+      </Field>
       <div className="flex flex-col-reverse items-center gap-3 pt-2 sm:flex-row sm:justify-between">
         <Button variant="link" size="sm" onClick={onResend} disabled={isResending}>
           <PendingLabel isPending={isResending} pendingText="Sending…">

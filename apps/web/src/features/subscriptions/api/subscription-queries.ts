@@ -6,9 +6,10 @@
 import { queryOptions } from '@tanstack/react-query';
 import { subscriptionRoutes, type SubscriptionTransaction } from '@billow/contracts';
 import { api } from '@/lib/api-client';
+import { queryDomains } from '@/lib/query-domains';
 
 export const subscriptionKeys = {
-  all: ['subscriptions'] as const,
+  all: queryDomains.subscriptions,
   list: () => [...subscriptionKeys.all, 'list'] as const,
   transactions: (subscriptionId: string) =>
     [...subscriptionKeys.all, 'transactions', subscriptionId] as const,

@@ -1,11 +1,13 @@
 /**
  * "Not a subscription?": the server hides the service for good (it survives re-detection). On
  * success the service leaves the shared list at once, so no screen shows it a moment longer,
- * and the list is then reloaded from the server, which stays the source of truth.
+ * and the subscriptions and savings are then reloaded from the server, which stays the source
+ * of truth.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { subscriptionRoutes, type Subscription } from '@billow/contracts';
 import { api } from '@/lib/api-client';
+import { invalidateDomains } from '@/lib/query-domains';
 import { subscriptionKeys, subscriptionQueries } from './subscription-queries';
 
 export function useMarkNotSubscription() {
@@ -19,7 +21,7 @@ export function useMarkNotSubscription() {
       await queryClient.cancelQueries({ queryKey });
       queryClient.setQueryData(queryKey, (list) => list?.filter((s) => s.id !== id));
       queryClient.removeQueries({ queryKey: subscriptionKeys.transactions(id) });
-      void queryClient.invalidateQueries({ queryKey });
+      void invalidateDomains(queryClient, ['subscriptions', 'savings']);
     },
   });
 }

@@ -3,9 +3,8 @@
  * 2 §2: ACTIVE green, paused yellow, cancelled red, anything else grey) only backs the words up.
  */
 import { TrendingUp } from 'lucide-react';
-import type { Subscription, SubscriptionStatus } from '@billow/contracts';
+import { formatDollars, type Subscription, type SubscriptionStatus } from '@billow/contracts';
 import { cn } from '@/lib/cn';
-import { formatDollars } from '@/lib/money';
 import { plainWords } from '@/lib/plain-words';
 
 export type StatusTone = 'success' | 'warning' | 'danger' | 'neutral';

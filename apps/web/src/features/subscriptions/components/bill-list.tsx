@@ -3,13 +3,12 @@
  * right-aligned so a column of prices reads at a glance. A row opens the detail popup.
  */
 import { AlarmClock } from 'lucide-react';
-import type { Subscription } from '@billow/contracts';
+import { formatDollars, type Subscription } from '@billow/contracts';
 import { MerchantLogo } from '@/components/merchant-logo';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cadenceLabel } from '@/lib/cadence';
 import { cn } from '@/lib/cn';
 import { dueLabel, isDueSoon } from '@/lib/due-dates';
-import { formatDollars } from '@/lib/money';
 
 /** The row's button id, so focus can find its way back to it after the popup. */
 export const billRowId = (subscriptionId: string) => `bill-row-${subscriptionId}`;

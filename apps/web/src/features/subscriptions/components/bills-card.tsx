@@ -6,12 +6,11 @@
 import { useId, useRef, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { CalendarCheck, Receipt } from 'lucide-react';
-import { subscriptionMessages, type Subscription } from '@billow/contracts';
+import { formatDollars, type Subscription, subscriptionMessages } from '@billow/contracts';
 import { LoadError } from '@/components/load-error';
 import { Card, CardTitle } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { averagePerMonth, dueThisMonth } from '@/lib/bill-totals';
-import { formatDollars } from '@/lib/money';
 import { subscriptionQueries } from '../api/subscription-queries';
 import { allBills, groupByMonth, upcomingBills } from '../bill-lists';
 import { BillList, BillListSkeleton, billRowId } from './bill-list';

@@ -8,7 +8,7 @@ import { RotateCw } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatPaymentDate } from '@/lib/dates';
-import { formatAbsoluteDollars } from '@/lib/money';
+import { formatAbsoluteDollars } from '@billow/contracts';
 import { subscriptionQueries } from '../api/subscription-queries';
 
 /** Recent payments: up to 12 newest entries (spec part 2 §9). */

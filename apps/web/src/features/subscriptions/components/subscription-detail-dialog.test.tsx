@@ -185,6 +185,24 @@ describe('the subscription detail popup', () => {
       await waitFor(() => expect(screen.getByRole('heading', { name: 'Bills' })).toHaveFocus());
     });
 
+    it('reloads the lifetime savings along with the subscriptions, and leaves the profile be', async () => {
+      const api = mockApi().on(subscriptionRoutes.remove, json(200, { success: true }));
+      const { user, dialog, queryClient } = await openDetail(netflix, api);
+      const cached = { savings: ['savings', 'lifetime'], profile: ['profile', 'info'] };
+      queryClient.setQueryData(cached.savings, { lifetimeSavings: 0 });
+      queryClient.setQueryData(cached.profile, {});
+      await user.click(within(dialog).getByRole('button', { name: 'Not a subscription?' }));
+      await user.click(
+        within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Confirm' }),
+      );
+
+      await screen.findByText('Netflix was removed from your bills');
+      await waitFor(() =>
+        expect(queryClient.getQueryState(cached.savings)?.isInvalidated).toBe(true),
+      );
+      expect(queryClient.getQueryState(cached.profile)?.isInvalidated).toBe(false);
+    });
+
     it('keeps the service and says so when the server cannot mark it', async () => {
       const api = mockApi().on(
         subscriptionRoutes.remove,

@@ -4,7 +4,7 @@
  */
 import { CalendarClock } from 'lucide-react';
 import type { ComponentProps } from 'react';
-import type { Subscription } from '@billow/contracts';
+import { formatDollars, type Subscription } from '@billow/contracts';
 import { MerchantLogo } from '@/components/merchant-logo';
 import { Button } from '@/components/ui/button';
 import {
@@ -16,7 +16,6 @@ import {
 } from '@/components/ui/dialog';
 import { cadenceLabel } from '@/lib/cadence';
 import { formatLongDate } from '@/lib/dates';
-import { formatDollars } from '@/lib/money';
 import { plainWords } from '@/lib/plain-words';
 import { EvidenceList, PriceIncreaseBadge } from './badges';
 import { NotSubscriptionButton } from './not-subscription-button';

@@ -5,12 +5,11 @@
  */
 import { useId, useState } from 'react';
 import { ChevronDown } from 'lucide-react';
-import type { Subscription } from '@billow/contracts';
+import { formatAbsoluteDollars, type Subscription } from '@billow/contracts';
 import { MerchantLogo } from '@/components/merchant-logo';
 import { cadenceLabel } from '@/lib/cadence';
 import { cn } from '@/lib/cn';
 import { formatLongDate } from '@/lib/dates';
-import { formatAbsoluteDollars } from '@/lib/money';
 import { EvidenceList, PriceIncreaseBadge, StatusBadge } from './badges';
 import { PaymentHistory } from './payment-history';
 

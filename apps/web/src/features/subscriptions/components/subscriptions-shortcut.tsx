@@ -8,7 +8,7 @@ import { ChevronRight, Repeat } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatDollars } from '@/lib/money';
+import { formatDollars } from '@billow/contracts';
 import { subscriptionQueries } from '../api/subscription-queries';
 import { activeCount, monthlyTotalSpend } from '../bill-lists';
 

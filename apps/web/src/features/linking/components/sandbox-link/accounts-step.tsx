@@ -6,12 +6,12 @@ import { useState } from 'react';
 import type { SandboxInstitution } from '@billow/contracts';
 import { Button } from '@/components/ui/button';
 import { PendingLabel } from '@/components/ui/pending-label';
-import type { SandboxAccount } from '../../api/sandbox-link-api';
+import type { SandboxAccountPreview } from '@billow/contracts';
 import { InstitutionHeader } from './institution-header';
 import { StepFrame } from './step-frame';
 import type { StepError } from './use-sandbox-link-flow';
 
-function describeAccount(account: SandboxAccount): string {
+function describeAccount(account: SandboxAccountPreview): string {
   const subtype = account.subtype || account.type;
   return subtype.charAt(0).toUpperCase() + subtype.slice(1);
 }
@@ -25,7 +25,7 @@ export function AccountsStep({
   onContinue,
 }: {
   institution: SandboxInstitution;
-  accounts: SandboxAccount[];
+  accounts: SandboxAccountPreview[];
   isPending: boolean;
   error: StepError | null;
   onBack: (() => void) | undefined;

@@ -7,7 +7,8 @@ import { useState, type FormEvent } from 'react';
 import { Info } from 'lucide-react';
 import type { SandboxInstitution } from '@billow/contracts';
 import { Button } from '@/components/ui/button';
-import { Input, Label } from '@/components/ui/input';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
 import { PendingLabel } from '@/components/ui/pending-label';
 import { InstitutionHeader } from './institution-header';
 import { StepFrame } from './step-frame';
@@ -43,7 +44,8 @@ export function CredentialsStep({
     if (isComplete && !isPending) onSubmit({ username: username.trim(), password });
   }
 
-  const describedBy = error ? 'sandbox-credentials-error' : undefined;
+  // The step shows one error for the login; both fields point at it.
+  const errorId = error ? 'sandbox-credentials-error' : undefined;
   return (
     <form onSubmit={submit} noValidate>
       <StepFrame
@@ -61,34 +63,32 @@ export function CredentialsStep({
         }
       >
         <InstitutionHeader institution={institution} />
-        <div className="space-y-2">
-          <Label htmlFor="sandbox-username">Username</Label>
-          <Input
-            id="sandbox-username"
-            data-autofocus
-            autoComplete="off"
-            autoCapitalize="none"
-            spellCheck={false}
-            maxLength={200}
-            value={username}
-            onChange={(event) => setUsername(event.target.value)}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={describedBy}
-          />
-        </div>
-        <div className="space-y-2">
-          <Label htmlFor="sandbox-password">Password</Label>
-          <Input
-            id="sandbox-password"
-            type="password"
-            autoComplete="off"
-            maxLength={200}
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={describedBy}
-          />
-        </div>
+        <Field id="sandbox-username" label="Username" errorId={errorId}>
+          {(control) => (
+            <Input
+              {...control}
+              data-autofocus
+              autoComplete="off"
+              autoCapitalize="none"
+              spellCheck={false}
+              maxLength={200}
+              value={username}
+              onChange={(event) => setUsername(event.target.value)}
+            />
+          )}
+        </Field>
+        <Field id="sandbox-password" label="Password" errorId={errorId}>
+          {(control) => (
+            <Input
+              {...control}
+              type="password"
+              autoComplete="off"
+              maxLength={200}
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+            />
+          )}
+        </Field>
         <aside
           aria-labelledby="sandbox-test-logins"
           className="rounded-2xl border border-info/30 bg-info/5 p-3 text-sm"

@@ -2,7 +2,8 @@
 import { useState, type FormEvent } from 'react';
 import type { SandboxInstitution } from '@billow/contracts';
 import { Button } from '@/components/ui/button';
-import { Input, Label } from '@/components/ui/input';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
 import { PendingLabel } from '@/components/ui/pending-label';
 import { InstitutionHeader } from './institution-header';
 import { StepFrame } from './step-frame';
@@ -46,21 +47,24 @@ export function MfaStep({
         }
       >
         <InstitutionHeader institution={institution} />
-        <div className="space-y-2">
-          <Label htmlFor="sandbox-mfa-code">Security code</Label>
-          <Input
-            id="sandbox-mfa-code"
-            data-autofocus
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={20}
-            value={code}
-            onChange={(event) => setCode(event.target.value)}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? 'sandbox-mfa-error' : undefined}
-            className="money text-center text-xl tracking-[0.3em]"
-          />
-        </div>
+        <Field
+          id="sandbox-mfa-code"
+          label="Security code"
+          errorId={error ? 'sandbox-mfa-error' : undefined}
+        >
+          {(control) => (
+            <Input
+              {...control}
+              data-autofocus
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={20}
+              value={code}
+              onChange={(event) => setCode(event.target.value)}
+              className="money text-center text-xl tracking-[0.3em]"
+            />
+          )}
+        </Field>
       </StepFrame>
     </form>
   );

@@ -3,7 +3,7 @@ import { CircleCheck, LoaderCircle } from 'lucide-react';
 import type { SandboxInstitution } from '@billow/contracts';
 import { Button } from '@/components/ui/button';
 import { FieldError } from '@/components/ui/field-error';
-import type { SandboxAccount } from '../../api/sandbox-link-api';
+import type { SandboxAccountPreview } from '@billow/contracts';
 import { InstitutionHeader } from './institution-header';
 import { StepFrame } from './step-frame';
 
@@ -27,7 +27,7 @@ export function SuccessStep({
   onContinue,
 }: {
   institution: SandboxInstitution;
-  accounts: SandboxAccount[];
+  accounts: SandboxAccountPreview[];
   onContinue(): void;
 }) {
   const count = accounts.length === 1 ? '1 account' : `${accounts.length} accounts`;

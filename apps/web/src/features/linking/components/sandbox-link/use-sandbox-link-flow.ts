@@ -6,14 +6,17 @@
  * An expired or invalid link token ends Link with INVALID_LINK_TOKEN, as Plaid Link does.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { INVALID_LINK_TOKEN, type SandboxInstitution } from '@billow/contracts';
+import {
+  INVALID_LINK_TOKEN,
+  type SandboxAccountPreview,
+  type SandboxInstitution,
+} from '@billow/contracts';
 import {
   completeSandboxLink,
   resumeSandboxOauth,
   SandboxLinkError,
   sandboxLogin,
   startSandboxOauth,
-  type SandboxAccount,
   type SandboxLogin,
 } from '../../api/sandbox-link-api';
 import type { BankLinkExitError, BankLinkSuccessMetadata } from '../../link/bank-link-types';
@@ -31,14 +34,14 @@ export type FlowStep =
       name: 'accounts';
       institution: SandboxInstitution;
       login: SandboxLogin;
-      accounts: SandboxAccount[];
+      accounts: SandboxAccountPreview[];
       credentials?: Credentials;
     }
   | {
       name: 'success';
       institution: SandboxInstitution;
       publicToken: string;
-      accounts: SandboxAccount[];
+      accounts: SandboxAccountPreview[];
     }
   | { name: 'failed'; message: string };
 

@@ -1,0 +1,15 @@
+/**
+ * Every Drizzle table: each feature keeps its tables in its own `<feature>.tables.ts` (in the
+ * server, "schema" means a zod schema); this file gathers them so drizzle-kit and the query
+ * builder see every table.
+ */
+export * from '../modules/users/users.tables';
+export * from '../modules/dev/outbox.tables';
+export * from '../modules/auth/auth.tables';
+export * from '../modules/analytics/analytics.tables';
+export * from '../modules/banking/banking.tables';
+export * from '../providers/bank/sandbox/sandbox-bank.tables';
+export * from '../modules/subscriptions/subscriptions.tables';
+export * from '../modules/one-time-codes/one-time-codes.tables';
+export * from '../modules/savings/savings.tables';
+export * from '../modules/rewards/rewards.tables';

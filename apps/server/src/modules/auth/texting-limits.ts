@@ -1,0 +1,87 @@
+/**
+ * What texting a sign-in code adds to the code rules, because a text costs money and reaches a
+ * stranger's phone (SMS pumping): codes go only to numbers of the allowed countries, one client
+ * address may have only so many numbers texted an hour, and Billow as a whole texts at most its
+ * hourly budget. Addresses are counted as keyed hashes, through the one-time-code records.
+ */
+import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
+import {
+  COUNTRY_NOT_ALLOWED,
+  countryNotAllowedDetail,
+  otpStartFailureDetail,
+} from '@billow/contracts';
+import { ProblemError } from '../../http/problem';
+import type { OneTimeCodes } from '../one-time-codes/one-time-codes.service';
+
+export type SmsLimits = {
+  /** Codes one client address may have texted, to any numbers, per hour. */
+  maxPerAddressPerHour: number;
+  /** Codes texted per hour by the whole of Billow. */
+  budgetPerHour: number;
+  allowedCountries: readonly CountryCode[];
+};
+
+const HOUR_SECONDS = 3600;
+
+export function tooManyRequests(detail: string, retryAfterSeconds: number) {
+  const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
+  return new ProblemError('too-many-requests', detail, {
+    headers: { 'retry-after': String(seconds) },
+  });
+}
+
+/**
+ * The country of a number. NANP numbers whose area code names no country (the 555 numbers of
+ * tests and fiction) count as the plan's main country, the US.
+ */
+function countryOf(phoneNumber: string): CountryCode | undefined {
+  const parsed = parsePhoneNumberFromString(phoneNumber);
+  if (parsed?.country) return parsed.country;
+  return parsed?.countryCallingCode === '1' ? 'US' : undefined;
+}
+
+const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
+
+export function createTextingLimits(deps: {
+  codes: OneTimeCodes;
+  limits: SmsLimits;
+  clock?: () => Date;
+}) {
+  const now = deps.clock ?? (() => new Date());
+  const { limits } = deps;
+  const countryNames = limits.allowedCountries.map((code) => regionNames.of(code) ?? code);
+
+  /** Seconds until the oldest of an hour's codes stops counting. */
+  const untilOldestExpires = (oldest: Date | null) =>
+    oldest ? HOUR_SECONDS - (now().getTime() - oldest.getTime()) / 1000 : HOUR_SECONDS;
+
+  return {
+    /** Refuses a number codes may not be texted to (400), before anything counts or is sent. */
+    assertTextable(phoneNumber: string) {
+      const country = countryOf(phoneNumber);
+      if (country && limits.allowedCountries.includes(country)) return;
+      const detail = countryNotAllowedDetail(countryNames);
+      throw new ProblemError('bad-request', detail, {
+        errors: [{ field: 'phoneNumber', message: detail, code: COUNTRY_NOT_ALLOWED }],
+      });
+    },
+
+    /** Refuses (429) once the requester's address, or Billow as a whole, has texted enough. */
+    async assertWithinLimits(requester: string) {
+      const fromAddress = await deps.codes.sentInLastHour('sign-in', { requester });
+      if (fromAddress.count >= limits.maxPerAddressPerHour) {
+        throw tooManyRequests(
+          otpStartFailureDetail.tooManyFromAddress,
+          untilOldestExpires(fromAddress.oldest),
+        );
+      }
+      const everyone = await deps.codes.sentInLastHour('sign-in');
+      if (everyone.count >= limits.budgetPerHour) {
+        throw tooManyRequests(
+          otpStartFailureDetail.overBudget,
+          untilOldestExpires(everyone.oldest),
+        );
+      }
+    },
+  };
+}

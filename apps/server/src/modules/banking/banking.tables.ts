@@ -1,0 +1,116 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from '../users/users.tables';
+
+/**
+ * A linked login at one institution (Plaid's "item"). The provider's access token is kept only
+ * encrypted (AES-256-GCM); the sync cursor is where the next /transactions/sync starts.
+ * An item is stored the moment its public token is exchanged (`isLinkPending`, accounts not yet
+ * read), so a link interrupted after the exchange is finished by a retry or by its first sync.
+ */
+export const bankItems = pgTable(
+  'bank_items',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    providerItemId: text().notNull().unique(),
+    accessTokenEncrypted: text().notNull(),
+    institutionId: text(),
+    institutionName: text().notNull(),
+    institutionDomain: text(),
+    cursor: text(),
+    status: text({ enum: ['active', 'login_required', 'pending_disconnect'] })
+      .notNull()
+      .default('active'),
+    /** Set when the first full sync (and detection over it) has finished. */
+    initialSyncedAt: timestamp({ withTimezone: true }),
+    lastSyncedAt: timestamp({ withTimezone: true }),
+    lastSyncError: text(),
+    /** SHA-256 of the public token that linked (or repaired) it: a retried link/result finds it. */
+    linkPublicTokenHash: text().unique(),
+    isLinkPending: boolean().notNull().default(false),
+    /** Who is syncing this item, and until when (renewed while it runs): one sync at a time. */
+    syncLeaseOwner: text(),
+    syncLeaseUntil: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('bank_items_user_idx').on(table.userId)],
+);
+
+export const bankAccounts = pgTable(
+  'bank_accounts',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    itemId: uuid()
+      .notNull()
+      .references(() => bankItems.id, { onDelete: 'cascade' }),
+    providerAccountId: text().notNull(),
+    name: text().notNull(),
+    officialName: text(),
+    mask: text(),
+    type: text({ enum: ['depository', 'credit', 'loan', 'investment', 'other'] }).notNull(),
+    subtype: text(),
+    currentBalanceCents: bigint({ mode: 'number' }),
+    availableBalanceCents: bigint({ mode: 'number' }),
+    isoCurrencyCode: text(),
+    isActive: boolean().notNull().default(true),
+    isPrimaryPaymentAccount: boolean().notNull().default(false),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('bank_accounts_provider_idx').on(table.itemId, table.providerAccountId),
+    index('bank_accounts_user_idx').on(table.userId),
+    // At most one primary payment account per person.
+    uniqueIndex('bank_accounts_one_primary_idx')
+      .on(table.userId)
+      .where(sql`${table.isPrimaryPaymentAccount}`),
+  ],
+);
+
+export const bankTransactions = pgTable(
+  'bank_transactions',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    itemId: uuid()
+      .notNull()
+      .references(() => bankItems.id, { onDelete: 'cascade' }),
+    accountId: uuid()
+      .notNull()
+      .references(() => bankAccounts.id, { onDelete: 'cascade' }),
+    providerTransactionId: text().notNull(),
+    /** Cents; above 0 is money leaving the account (Plaid's convention). */
+    amountCents: bigint({ mode: 'number' }).notNull(),
+    isoCurrencyCode: text(),
+    date: date({ mode: 'string' }).notNull(),
+    authorizedDate: date({ mode: 'string' }),
+    name: text().notNull(),
+    merchantName: text(),
+    pending: boolean().notNull().default(false),
+    pendingTransactionId: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('bank_transactions_provider_idx').on(table.itemId, table.providerTransactionId),
+    index('bank_transactions_user_date_idx').on(table.userId, table.date),
+    index('bank_transactions_account_idx').on(table.accountId),
+  ],
+);

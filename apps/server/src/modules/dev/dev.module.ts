@@ -1,0 +1,17 @@
+/**
+ * The sandbox outbox: where sandbox texts and emails go instead of a phone or an inbox, readable
+ * at /api/dev/outbox by the person running Billow locally.
+ */
+import type { Db } from '../../db/database';
+import type { FeatureModule } from '../feature-module';
+import { registerDevRoutes } from './dev.routes';
+import { createOutboxRepo } from './outbox.repo';
+
+export function createOutboxModule(deps: { db: Db; isLoopbackOnly: boolean }) {
+  const outbox = createOutboxRepo(deps.db);
+  return {
+    outbox,
+    devRoutes: (app) => registerDevRoutes(app, { outbox, isLoopbackOnly: deps.isLoopbackOnly }),
+    forget: ({ phoneNumber, email }) => outbox.deleteFor([phoneNumber, ...(email ? [email] : [])]),
+  } satisfies FeatureModule & { outbox: unknown };
+}

@@ -1,0 +1,24 @@
+/**
+ * A feature module as the composition (deps.ts) sees it. Each module builds its own repo and
+ * service from only what it needs and hands back what the app and the workers use: the routes it
+ * mounts, the handlers of the jobs it declares, and how it forgets a person who deletes their
+ * account. Modules never reach into each other: a module that needs another's answer gets a
+ * function for it, and a reaction to another module's change arrives as a job.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { AppJobMap } from '../jobs/catalog';
+import type { JobHandlers } from '../jobs/job-map';
+
+/** Who is being forgotten: the account and the contact details kept outside its own rows. */
+export type Person = { userId: string; phoneNumber: string; email: string | null };
+
+export type FeatureModule = {
+  routes?: (app: FastifyInstance) => Promise<void>;
+  /** Routes for the person running Billow in sandbox mode, under /api/dev (never in production). */
+  devRoutes?: (app: FastifyInstance) => Promise<void>;
+  jobs?: Partial<JobHandlers<AppJobMap>>;
+  /** Runs once in a process that works jobs, before its workers start (e.g. to clear leftovers). */
+  beforeWorkers?: () => Promise<void>;
+  /** Removes what the module keeps about a person whose account is being deleted. */
+  forget?: (person: Person) => Promise<void>;
+};

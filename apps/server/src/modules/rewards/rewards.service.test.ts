@@ -1,0 +1,57 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { userRoutes } from '@billow/contracts';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { bearer, signIn } from '../../../test/sign-in';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const at = new Date('2026-11-01T12:00:00Z');
+
+describe('the rewards ledger', () => {
+  it('keeps balance and lifetime accrued apart, writes each source event once, and never goes below zero', async () => {
+    const { user, token } = await signIn(t.app, '+15555550201');
+    const { rewards } = t.services;
+    const entry = { userId: user.userId, subscriptionId: null, occurredAt: at };
+    expect(
+      await rewards.record({ ...entry, kind: 'earned', amountCents: 1200, sourceKey: 'pay-1' }),
+    ).toBe(true);
+    // A retried job records the same event again: nothing changes.
+    expect(
+      await rewards.record({ ...entry, kind: 'earned', amountCents: 1200, sourceKey: 'pay-1' }),
+    ).toBe(false);
+    await rewards.record({
+      ...entry,
+      kind: 'earned',
+      amountCents: 800,
+      sourceKey: 'negotiation-1',
+    });
+    await rewards.record({ ...entry, kind: 'applied', amountCents: 500, sourceKey: 'bill-1' });
+    await rewards.record({ ...entry, kind: 'reversed', amountCents: 1200, sourceKey: 'pay-1' });
+    expect(await rewards.balanceCents(user.userId)).toBe(300);
+    expect(await rewards.lifetimeAccruedCents(user.userId)).toBe(2000);
+
+    await rewards.record({ ...entry, kind: 'applied', amountCents: 900, sourceKey: 'bill-2' });
+    expect(await rewards.balanceCents(user.userId)).toBe(0);
+
+    const profile = await t.app.inject({
+      url: userRoutes.profileInfo.path,
+      headers: bearer(token),
+    });
+    expect(profile.json()).toMatchObject({ lifetime_accrued_rewards: 20 });
+  });
+
+  it('refuses an entry that is not a positive number of cents', async () => {
+    const { user } = await signIn(t.app, '+15555550202');
+    const entry = { userId: user.userId, subscriptionId: null, occurredAt: at, sourceKey: 'x' };
+    expect(() => t.services.rewards.record({ ...entry, kind: 'earned', amountCents: -5 })).toThrow(
+      RangeError,
+    );
+    expect(() => t.services.rewards.record({ ...entry, kind: 'earned', amountCents: 1.5 })).toThrow(
+      RangeError,
+    );
+  });
+});

@@ -1,0 +1,30 @@
+import { bigint, check, index, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { subscriptions } from '../subscriptions/subscriptions.tables';
+import { users } from '../users/users.tables';
+
+/**
+ * Rewards as an append-only ledger in cents, never a counter: entries earned (on Billow-paid annual
+ * plans and successful negotiations), applied toward a bill, or reversed (e.g. a returned ACH
+ * debit). One entry per source event and kind (sourceKey), so a retried job writes nothing twice.
+ */
+export const rewardLedger = pgTable(
+  'reward_ledger',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    subscriptionId: uuid().references(() => subscriptions.id, { onDelete: 'set null' }),
+    kind: text({ enum: ['earned', 'applied', 'reversed'] }).notNull(),
+    amountCents: bigint({ mode: 'number' }).notNull(),
+    sourceKey: text().notNull(),
+    occurredAt: timestamp({ withTimezone: true }).notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('reward_ledger_user_idx').on(table.userId),
+    unique('reward_ledger_source_unique').on(table.userId, table.kind, table.sourceKey),
+    check('reward_ledger_amount_positive', sql`${table.amountCents} > 0`),
+  ],
+);

@@ -1,0 +1,32 @@
+/**
+ * Detection runs as a job of its own after every bank sync (the sync enqueues it in the same
+ * transaction that marks the item synced), keyed by the person so the loading screen can tell
+ * when it has caught up.
+ */
+import { z } from 'zod';
+import { defineJobs, type JobHandlers } from '../../jobs/job-map';
+import type { SubscriptionsService } from './subscriptions.service';
+
+export const subscriptionsJobs = defineJobs({
+  'subscriptions-detect': {
+    payload: z.object({ userId: z.string().uuid() }),
+    // At most one waits per person: syncs of several items finishing together share one run.
+    options: {
+      retryLimit: 3,
+      retryDelaySeconds: 5,
+      retryBackoff: true,
+      expireInSeconds: 5 * 60,
+      policy: 'short',
+    },
+  },
+});
+
+export function subscriptionsJobHandlers(
+  subscriptions: SubscriptionsService,
+): JobHandlers<typeof subscriptionsJobs> {
+  return {
+    'subscriptions-detect': async (payload) => {
+      await subscriptions.detectForUser(payload.userId);
+    },
+  };
+}

@@ -1,0 +1,27 @@
+/** Subscriptions: detection (as a job after every sync), the bills and their transactions. */
+import type { Db } from '../../db/database';
+import type { AppJobMap } from '../../jobs/catalog';
+import type { JobQueue } from '../../jobs/job-system';
+import type { FeatureModule } from '../feature-module';
+import { subscriptionsJobHandlers } from './subscriptions.jobs';
+import { createSubscriptionsRepo } from './subscriptions.repo';
+import { registerSubscriptionRoutes } from './subscriptions.routes';
+import { createSubscriptionsService } from './subscriptions.service';
+
+export function createSubscriptionsModule(deps: {
+  db: Db;
+  jobs: JobQueue<AppJobMap>;
+  clock?: () => Date;
+}) {
+  const service = createSubscriptionsService({
+    repo: createSubscriptionsRepo(deps.db),
+    ...(deps.clock ? { clock: deps.clock } : {}),
+  });
+  return {
+    service,
+    routes: (app) => registerSubscriptionRoutes(app, { subscriptions: service }),
+    jobs: subscriptionsJobHandlers(service),
+    // Its rows go with the account's; its detection jobs are keyed by the person.
+    forget: ({ userId }) => deps.jobs.forget('subscriptions-detect', userId),
+  } satisfies FeatureModule & { service: unknown };
+}

@@ -1,0 +1,72 @@
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { SubscriptionCategory } from '@billow/contracts';
+import { bankAccounts, bankTransactions } from '../banking/banking.tables';
+import { users } from '../users/users.tables';
+
+/**
+ * A recurring charge Billow found (or a person told it is not one). Ids stay stable across
+ * detection runs, and a row the person marked as not a subscription is kept so the stream never
+ * comes back.
+ */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    merchantName: text().notNull(),
+    merchantWebsite: text(),
+    category: text().$type<SubscriptionCategory>().notNull(),
+    cadence: text().notNull(),
+    status: text().notNull(),
+    amountCents: bigint({ mode: 'number' }).notNull(),
+    averageAmountCents: bigint({ mode: 'number' }).notNull(),
+    previousAmountCents: bigint({ mode: 'number' }),
+    normalizedMonthlyCents: bigint({ mode: 'number' }).notNull(),
+    currency: text().notNull().default('USD'),
+    renewalDate: date({ mode: 'string' }),
+    cancelDate: date({ mode: 'string' }),
+    firstChargeDate: date({ mode: 'string' }).notNull(),
+    lastChargeDate: date({ mode: 'string' }).notNull(),
+    paymentAccountId: uuid().references(() => bankAccounts.id, { onDelete: 'set null' }),
+    isPriceIncrease: boolean().notNull().default(false),
+    confidence: real().notNull(),
+    evidence: jsonb().$type<string[]>().notNull(),
+    userMarkedNotSubscription: boolean().notNull().default(false),
+    isBillowManaged: boolean().notNull().default(false),
+    isAtomicManageEligible: boolean().notNull().default(false),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('subscriptions_user_idx').on(table.userId)],
+);
+
+/** Which bank transactions make up a subscription (rebuilt on every detection run). */
+export const subscriptionTransactions = pgTable(
+  'subscription_transactions',
+  {
+    subscriptionId: uuid()
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    transactionId: uuid()
+      .notNull()
+      .references(() => bankTransactions.id, { onDelete: 'cascade' }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.subscriptionId, table.transactionId] }),
+    index('subscription_transactions_transaction_idx').on(table.transactionId),
+  ],
+);

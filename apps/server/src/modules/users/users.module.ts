@@ -1,0 +1,34 @@
+/** The profile: identity, settings, recovery email, feedback, and deleting everything. */
+import type { LinkedAccount } from '@billow/contracts';
+import type { Db } from '../../db/database';
+import type { EmailSender } from '../../providers/email/email-sender';
+import type { FeatureModule, Person } from '../feature-module';
+import type { OneTimeCodes } from '../one-time-codes/one-time-codes.service';
+import { createUsersRepo } from './users.repo';
+import { registerUserRoutes } from './users.routes';
+import { createUsersService } from './users.service';
+
+export function createUsersModule(deps: {
+  db: Db;
+  email: EmailSender;
+  codes: OneTimeCodes;
+  linkedAccounts: (userId: string) => Promise<LinkedAccount[]>;
+  lifetimeAccruedRewardsCents: (userId: string) => Promise<number>;
+  /** The other modules, each of which forgets a deleted person in its own way. */
+  others: FeatureModule[];
+}) {
+  const service = createUsersService({
+    repo: createUsersRepo(deps.db),
+    email: deps.email,
+    codes: deps.codes,
+    linkedAccounts: deps.linkedAccounts,
+    lifetimeAccruedRewardsCents: deps.lifetimeAccruedRewardsCents,
+    async forgetElsewhere(person: Person) {
+      for (const module of deps.others) await module.forget?.(person);
+    },
+  });
+  return {
+    service,
+    routes: (app) => registerUserRoutes(app, { users: service }),
+  } satisfies FeatureModule & { service: unknown };
+}

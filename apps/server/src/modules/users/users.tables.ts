@@ -1,0 +1,32 @@
+import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+/** A person who signed in with their phone. Profile settings default as spec part 1 §3 says. */
+export const users = pgTable('users', {
+  id: uuid().primaryKey().defaultRandom(),
+  phoneNumber: text().notNull().unique(),
+  legalName: text(),
+  email: text(),
+  isEmailVerified: boolean().notNull().default(false),
+  gender: text(),
+  isPlaidUpdateModeRequired: boolean().notNull().default(false),
+  isAutoApplyRewardsEnabled: boolean().notNull().default(true),
+  isSubscriptionNotificationsEnabled: boolean().notNull().default(true),
+  isOverdraftProtectionEnabled: boolean().notNull().default(true),
+  isBillNegotiationEnabled: boolean().notNull().default(false),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/** What people tell us in the profile's feedback box. */
+export const feedback = pgTable(
+  'feedback',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    message: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('feedback_user_idx').on(table.userId)],
+);

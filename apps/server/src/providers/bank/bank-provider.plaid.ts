@@ -1,0 +1,278 @@
+/**
+ * The BankProvider port on Plaid, through the official SDK:
+ * - Link: https://plaid.com/docs/api/link/#linktokencreate (update mode with access_token)
+ * - Exchange: https://plaid.com/docs/api/items/#itempublic_tokenexchange
+ * - Sync: https://plaid.com/docs/api/products/transactions/#transactionssync
+ * - Webhook verification: https://plaid.com/docs/api/webhooks/webhook-verification/
+ * `basePath` points the SDK at another host (tests use a local fake speaking Plaid's shapes).
+ */
+import crypto from 'node:crypto';
+import { decodeProtectedHeader, importJWK, jwtVerify, type JWK } from 'jose';
+import {
+  Configuration,
+  CountryCode,
+  PlaidApi,
+  PlaidEnvironments,
+  Products,
+  type Transaction as PlaidTransaction,
+} from 'plaid';
+import {
+  BankProviderError,
+  type BankAccount,
+  type BankAccountType,
+  type BankProvider,
+  type BankTransaction,
+  type BankWebhook,
+} from './bank-provider';
+import { plaidError } from './plaid-error-codes';
+
+export type PlaidConfig = {
+  clientId: string;
+  secret: string;
+  environment: 'sandbox' | 'production';
+  basePath?: string | undefined;
+  clientName?: string;
+  /** Where Plaid posts webhooks (https://plaid.com/docs/api/link/#link-token-create-request-webhook). */
+  webhookUrl?: string | undefined;
+  /** Where an OAuth bank returns the person (https://plaid.com/docs/link/oauth/). */
+  redirectUri?: string | undefined;
+};
+
+/** Plaid Link runs from Plaid's CDN in an iframe (https://plaid.com/docs/link/web/#csp). */
+const PLAID_LINK_ORIGINS = [
+  'https://cdn.plaid.com',
+  'https://production.plaid.com',
+  'https://sandbox.plaid.com',
+];
+
+/** How often a webhook key id not seen before may be looked up at Plaid. */
+const KEY_LOOKUP_INTERVAL_MS = 10_000;
+/** How long a key id Plaid refused stays refused without asking again. */
+const UNKNOWN_KID_TTL_MS = 10 * 60_000;
+const MAX_UNKNOWN_KIDS = 10_000;
+
+const ACCOUNT_TYPES: BankAccountType[] = ['depository', 'credit', 'loan', 'investment', 'other'];
+
+function domainOf(url: string | null | undefined): string | null {
+  if (!url) return null;
+  try {
+    return new URL(url.includes('://') ? url : `https://${url}`).hostname.replace(/^www\./, '');
+  } catch {
+    return null;
+  }
+}
+
+function toTransaction(t: PlaidTransaction): BankTransaction {
+  return {
+    transactionId: t.transaction_id,
+    accountId: t.account_id,
+    amount: t.amount,
+    isoCurrencyCode: t.iso_currency_code ?? t.unofficial_currency_code ?? null,
+    date: t.date,
+    authorizedDate: t.authorized_date ?? null,
+    name: t.original_description ?? t.name,
+    merchantName: t.merchant_name ?? null,
+    pending: t.pending,
+    pendingTransactionId: t.pending_transaction_id ?? null,
+  };
+}
+
+/** Plaid answers errors as { error_code, error_message }; keep the code for callers. */
+async function call<T>(request: () => Promise<{ data: T }>): Promise<T> {
+  try {
+    return (await request()).data;
+  } catch (error) {
+    // The SDK rejects with an axios error whose response body is Plaid's error object.
+    const data = (error as { response?: { data?: unknown } } | null)?.response?.data;
+    if (data && typeof data === 'object') {
+      const body = data as { error_code?: string; error_message?: string };
+      throw plaidError(body.error_code ?? 'UNKNOWN', body.error_message ?? 'Plaid request failed');
+    }
+    throw plaidError(
+      'PROVIDER_UNREACHABLE',
+      error instanceof Error ? error.message : String(error),
+    );
+  }
+}
+
+export function createPlaidBankProvider(config: PlaidConfig): BankProvider {
+  const client = new PlaidApi(
+    new Configuration({
+      basePath: config.basePath ?? PlaidEnvironments[config.environment],
+      baseOptions: {
+        headers: { 'PLAID-CLIENT-ID': config.clientId, 'PLAID-SECRET': config.secret },
+        timeout: 30_000,
+      },
+    }),
+  );
+  const verificationKeys = new Map<string, JWK>();
+  const unknownKids = new Map<string, number>();
+  const lookups = new Map<string, Promise<JWK | undefined>>();
+  let lastLookupAt = Number.NEGATIVE_INFINITY;
+
+  /**
+   * Plaid's key for a webhook's `kid`, fetched once and kept. A kid Plaid does not know is
+   * remembered as unknown for a while, and keys not yet seen are looked up at most once per
+   * KEY_LOOKUP_INTERVAL_MS: anyone can post a webhook, so a flood of made-up kids must not turn
+   * into one Plaid call each (Plaid rotates keys rarely; a refused genuine webhook is retried).
+   */
+  async function verificationKey(kid: string): Promise<JWK | undefined> {
+    const cached = verificationKeys.get(kid);
+    if (cached) return cached;
+    const now = Date.now();
+    if ((unknownKids.get(kid) ?? 0) > now) return undefined;
+    const pending = lookups.get(kid);
+    if (pending) return pending;
+    if (now - lastLookupAt < KEY_LOOKUP_INTERVAL_MS) return undefined;
+    lastLookupAt = now;
+    const lookup = call(() => client.webhookVerificationKeyGet({ key_id: kid })).then(
+      ({ key }) => {
+        verificationKeys.set(kid, key as unknown as JWK);
+        return key as unknown as JWK;
+      },
+      (error: unknown) => {
+        // Only Plaid's own "no such key" is remembered; an outage must not refuse a real key.
+        if (error instanceof BankProviderError && error.code !== 'unavailable') {
+          if (unknownKids.size >= MAX_UNKNOWN_KIDS) unknownKids.clear();
+          unknownKids.set(kid, Date.now() + UNKNOWN_KID_TTL_MS);
+        }
+        return undefined;
+      },
+    );
+    lookups.set(kid, lookup);
+    try {
+      return await lookup;
+    } finally {
+      lookups.delete(kid);
+    }
+  }
+
+  return {
+    linkKind: 'plaid',
+    webOrigins: PLAID_LINK_ORIGINS,
+
+    async createLinkToken(request) {
+      const data = await call(() =>
+        client.linkTokenCreate({
+          user: { client_user_id: request.clientUserRef },
+          client_name: config.clientName ?? 'Billow',
+          country_codes: [CountryCode.Us],
+          language: 'en',
+          ...(request.accessToken
+            ? { access_token: request.accessToken }
+            : { products: [Products.Transactions], transactions: { days_requested: 730 } }),
+          ...(config.webhookUrl ? { webhook: config.webhookUrl } : {}),
+          ...(config.redirectUri ? { redirect_uri: config.redirectUri } : {}),
+        }),
+      );
+      return { linkToken: data.link_token, expiration: data.expiration };
+    },
+
+    async exchangePublicToken(publicToken) {
+      const data = await call(() => client.itemPublicTokenExchange({ public_token: publicToken }));
+      return { accessToken: data.access_token, itemId: data.item_id };
+    },
+
+    async getItem(accessToken) {
+      const { item } = await call(() => client.itemGet({ access_token: accessToken }));
+      if (!item.institution_id) return { itemId: item.item_id, institution: null };
+      const institutionId = item.institution_id;
+      const { institution } = await call(() =>
+        client.institutionsGetById({
+          institution_id: institutionId,
+          country_codes: [CountryCode.Us],
+          options: { include_optional_metadata: true },
+        }),
+      );
+      return {
+        itemId: item.item_id,
+        institution: { institutionId, name: institution.name, domain: domainOf(institution.url) },
+      };
+    },
+
+    async getAccounts(accessToken): Promise<BankAccount[]> {
+      const { accounts } = await call(() => client.accountsGet({ access_token: accessToken }));
+      return accounts.map((account) => ({
+        accountId: account.account_id,
+        name: account.name,
+        officialName: account.official_name ?? null,
+        mask: account.mask ?? null,
+        type: ACCOUNT_TYPES.includes(account.type as BankAccountType)
+          ? (account.type as BankAccountType)
+          : 'other',
+        subtype: account.subtype ?? null,
+        balances: {
+          current: account.balances.current ?? null,
+          available: account.balances.available ?? null,
+          isoCurrencyCode: account.balances.iso_currency_code ?? null,
+        },
+      }));
+    },
+
+    async syncTransactions(accessToken, cursor) {
+      const data = await call(() =>
+        client.transactionsSync({
+          access_token: accessToken,
+          count: 500,
+          ...(cursor ? { cursor } : {}),
+        }),
+      );
+      return {
+        added: data.added.map(toTransaction),
+        modified: data.modified.map(toTransaction),
+        removed: data.removed.map((r) => ({ transactionId: r.transaction_id })),
+        nextCursor: data.next_cursor,
+        hasMore: data.has_more,
+      };
+    },
+
+    async removeItem(accessToken) {
+      await call(() => client.itemRemove({ access_token: accessToken }));
+    },
+
+    async parseWebhook(rawBody, headers): Promise<BankWebhook | undefined> {
+      const token = headers['plaid-verification'];
+      if (typeof token !== 'string') return undefined;
+      try {
+        const header = decodeProtectedHeader(token);
+        if (header.alg !== 'ES256' || !header.kid) return undefined;
+        const jwk = await verificationKey(header.kid);
+        if (!jwk) return undefined;
+        const key = await importJWK(jwk, 'ES256');
+        const { payload } = await jwtVerify(token, key, {
+          maxTokenAge: '5 min',
+          algorithms: ['ES256'],
+        });
+        const digest = crypto.createHash('sha256').update(rawBody).digest('hex');
+        const claimed = String(payload.request_body_sha256 ?? '');
+        if (
+          claimed.length !== digest.length ||
+          !crypto.timingSafeEqual(Buffer.from(claimed), Buffer.from(digest))
+        ) {
+          return undefined;
+        }
+      } catch {
+        return undefined;
+      }
+      return readPlaidWebhook(JSON.parse(rawBody) as Record<string, unknown>);
+    },
+  };
+}
+
+/** Plaid's webhook body, read into the port's few kinds. */
+export function readPlaidWebhook(body: Record<string, unknown>): BankWebhook {
+  const itemId = typeof body.item_id === 'string' ? body.item_id : null;
+  const type = String(body.webhook_type ?? '');
+  const code = String(body.webhook_code ?? '');
+  const errorCode = (body.error as { error_code?: string } | null | undefined)?.error_code;
+  if (!itemId) return { kind: 'ignored', itemId: null, code: `${type}:${code}` };
+  if (type === 'TRANSACTIONS' && code === 'SYNC_UPDATES_AVAILABLE')
+    return { kind: 'sync-updates-available', itemId };
+  if (type === 'ITEM' && code === 'ERROR' && errorCode === 'ITEM_LOGIN_REQUIRED')
+    return { kind: 'login-required', itemId };
+  if (type === 'ITEM' && (code === 'PENDING_DISCONNECT' || code === 'PENDING_EXPIRATION')) {
+    return { kind: 'pending-disconnect', itemId };
+  }
+  if (type === 'ITEM' && code === 'LOGIN_REPAIRED') return { kind: 'login-repaired', itemId };
+  return { kind: 'ignored', itemId, code: `${type}:${code}` };
+}

@@ -1,0 +1,34 @@
+/** The bank-data provider's settings: the offline sandbox bank, or Plaid with its credentials. */
+import { z } from 'zod';
+import { defineProviderKind, requiredWhen, sandboxRefused } from '../provider-kind';
+import type { PlaidConfig } from './bank-provider.plaid';
+
+export type BankConfig = { provider: 'sandbox' } | ({ provider: 'plaid' } & PlaidConfig);
+
+export const bankProviderKind = defineProviderKind({
+  env: {
+    BANK_PROVIDER: z.enum(['sandbox', 'plaid']).default('sandbox'),
+    PLAID_CLIENT_ID: z.string().min(10).optional(),
+    PLAID_SECRET: z.string().min(10).optional(),
+    PLAID_ENV: z.enum(['sandbox', 'production']).default('sandbox'),
+    PLAID_API_BASE_URL: z.url().optional(),
+  },
+  read(e, shared): BankConfig | { problems: string[] } {
+    if (e.BANK_PROVIDER === 'sandbox') return { provider: 'sandbox' };
+    const problems: string[] = [];
+    if (!e.PLAID_CLIENT_ID) problems.push(requiredWhen('PLAID_CLIENT_ID', 'BANK_PROVIDER=plaid'));
+    if (!e.PLAID_SECRET) problems.push(requiredWhen('PLAID_SECRET', 'BANK_PROVIDER=plaid'));
+    if (problems.length > 0) return { problems };
+    return {
+      provider: 'plaid',
+      clientId: e.PLAID_CLIENT_ID!,
+      secret: e.PLAID_SECRET!,
+      environment: e.PLAID_ENV,
+      basePath: e.PLAID_API_BASE_URL,
+      webhookUrl: `${shared.publicUrl}/api/plaid/webhook`,
+      redirectUri: `${shared.publicUrl}/plaid-oauth`,
+    };
+  },
+  sandboxRefusal: (slice) =>
+    slice.provider === 'sandbox' ? sandboxRefused('BANK_PROVIDER', 'sandbox', 'plaid') : undefined,
+});

@@ -1,0 +1,106 @@
+/**
+ * Billow as a separate process (`node scripts/start.mjs all`), for suites that must kill it the
+ * way an operating system does, and a few calls over real HTTP the way the web app makes them.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { bankingRoutes } from '@billow/contracts';
+
+const root = path.resolve(import.meta.dirname, '../../..');
+
+export type ChildServer = {
+  child: ChildProcess;
+  output: () => string;
+  url: Promise<string>;
+  exit: Promise<number | null>;
+  /** SIGKILL: no shutdown code runs, nothing is flushed. */
+  kill(): Promise<void>;
+  /** SIGTERM and a graceful stop. */
+  stop(): Promise<number | null>;
+};
+
+export function startChildServer(env: Record<string, string>): ChildServer {
+  const childEnv: Record<string, string | undefined> = {
+    ...process.env,
+    SERVE_WEB: 'false',
+    PORT: '0',
+    LOG_FORMAT: 'json',
+    ...env,
+  };
+  if (!env.DATABASE_URL) delete childEnv.DATABASE_URL;
+  const child = spawn(process.execPath, ['scripts/start.mjs', 'all'], { cwd: root, env: childEnv });
+  let text = '';
+  const url = new Promise<string>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      text += chunk.toString();
+      const match = /Open (http:\/\/localhost:\d+)/.exec(text);
+      if (match) resolve(match[1]!);
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.on('exit', () => reject(new Error(`exited before listening:\n${text}`)));
+  });
+  url.catch(() => undefined);
+  const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return {
+    child,
+    output: () => text,
+    url,
+    exit,
+    async kill() {
+      child.kill('SIGKILL');
+      await exit;
+    },
+    async stop() {
+      child.kill('SIGTERM');
+      return exit;
+    },
+  };
+}
+
+export async function call(
+  url: string,
+  method: 'GET' | 'POST',
+  route: string,
+  options: { token?: string; body?: unknown } = {},
+): Promise<{ status: number; body: Record<string, unknown> }> {
+  const response = await fetch(`${url}${route}`, {
+    method,
+    headers: {
+      ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+    },
+    ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+/** Signs in over HTTP, reading the code from the sandbox outbox; returns the access token. */
+export async function signInOver(url: string, phoneNumber: string): Promise<string> {
+  await call(url, 'POST', '/api/auth/otp/start', { body: { phoneNumber } });
+  const outbox = await fetch(`${url}/api/dev/outbox?to=${encodeURIComponent(phoneNumber)}`);
+  const [message] = (await outbox.json()) as { body: string }[];
+  const code = message && /\b(\d{6})\b/.exec(message.body)?.[1];
+  if (!code) throw new Error(`no code in the outbox for ${phoneNumber}`);
+  const verified = await call(url, 'POST', '/api/auth/otp/verify', {
+    body: { phoneNumber, code },
+  });
+  if (verified.status !== 200) throw new Error(`verify answered ${verified.status}`);
+  return String(verified.body.token);
+}
+
+export async function loadStatus(url: string, token: string) {
+  return (await call(url, 'GET', bankingRoutes.transactionLoadStatus.path, { token })).body;
+}
+
+export async function waitUntil(
+  check: () => Promise<boolean>,
+  what: string,
+  timeoutMs = 60_000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}

@@ -1,0 +1,203 @@
+/**
+ * Crash-restart: Billow as its own process, linking through Plaid (a local fake in this process),
+ * killed with SIGKILL at exact points — after a token exchange, during a first sync — and started
+ * again on the same data. Nothing may be lost, nothing doubled, and no queue left stuck.
+ * On the embedded database by default; on the PostgreSQL server when DATABASE_URL is set.
+ */
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { bankingRoutes } from '@billow/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asc } from 'drizzle-orm';
+import { createSandboxBank } from '../src/providers/bank/sandbox/sandbox-bank';
+import { sandboxItems } from '../src/providers/bank/sandbox/sandbox-bank.tables';
+import {
+  call,
+  loadStatus,
+  signInOver,
+  startChildServer,
+  waitUntil,
+  type ChildServer,
+} from './child-server';
+import { startFakePlaid, type FakePlaid } from './fakes/fake-plaid';
+import { customTransaction, dayFrom } from './sandbox-link';
+import { createTestDatabase, type TestDatabase } from './test-database';
+
+const TRANSACTIONS_PER_ITEM = 6;
+
+function customUser() {
+  const today = new Date().toISOString().slice(0, 10);
+  return {
+    override_accounts: [
+      {
+        type: 'depository',
+        subtype: 'checking',
+        starting_balance: 900,
+        meta: { name: 'Checking', mask: '2222' },
+        transactions: Array.from({ length: TRANSACTIONS_PER_ITEM }, (_, month) =>
+          customTransaction(dayFrom(today, -30 * month - 4), 'HULU 877-824-4858 CA', 17.99),
+        ),
+      },
+    ],
+  };
+}
+
+describe('a server killed mid-link and mid-sync', () => {
+  let plaidDb: TestDatabase;
+  let plaid: FakePlaid;
+  let appDb: TestDatabase | undefined;
+  let dataDir: string;
+  let env: Record<string, string>;
+  const running: ChildServer[] = [];
+
+  beforeAll(async () => {
+    plaidDb = await createTestDatabase();
+    plaid = await startFakePlaid(createSandboxBank({ db: plaidDb.db }));
+    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'billow-crash-'));
+    appDb = process.env.DATABASE_URL ? await createTestDatabase() : undefined;
+    env = {
+      BILLOW_DATA_DIR: dataDir,
+      BANK_PROVIDER: 'plaid',
+      PLAID_CLIENT_ID: plaid.credentials.clientId,
+      PLAID_SECRET: plaid.credentials.secret,
+      PLAID_API_BASE_URL: plaid.url,
+      JOB_POLL_INTERVAL_SECONDS: '0.5',
+      ...(appDb?.url ? { DATABASE_URL: appDb.url } : {}),
+    };
+  });
+  afterAll(async () => {
+    for (const server of running) if (server.child.exitCode === null) await server.kill();
+    await plaid.close();
+    await plaidDb.destroy();
+    await appDb?.destroy();
+    await fs.rm(dataDir, { recursive: true, force: true });
+  });
+
+  const start = async () => {
+    const server = startChildServer(env);
+    running.push(server);
+    return { server, url: await server.url };
+  };
+  const publicToken = async () => {
+    const response = await fetch(`${plaid.url}/sandbox/public_token/create`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        client_id: plaid.credentials.clientId,
+        secret: plaid.credentials.secret,
+        institution_id: 'ins_sbx_citi',
+        initial_products: ['transactions'],
+        options: {
+          override_username: 'user_custom',
+          override_password: JSON.stringify(customUser()),
+        },
+      }),
+    });
+    return ((await response.json()) as { public_token: string }).public_token;
+  };
+  const link = (url: string, token: string, publicTokenValue: string) =>
+    call(url, 'POST', bankingRoutes.linkResult.path, {
+      token,
+      body: { publicToken: publicTokenValue },
+    });
+  const isLoaded = (url: string, token: string) => async () =>
+    (await loadStatus(url, token)).transactionsLoaded === true;
+
+  /** Reads Billow's database once its process has stopped (PGlite has one owner at a time). */
+  async function query<T>(text: string): Promise<T[]> {
+    if (appDb) return (await appDb.executeSql(text)).rows as T[];
+    const pglite = await PGlite.create(path.join(dataDir, 'pglite'));
+    try {
+      return (await pglite.query<T>(text)).rows;
+    } finally {
+      await pglite.close();
+    }
+  }
+
+  it('loses no link, doubles nothing and keeps every sync moving', async () => {
+    // 1. Killed after Plaid exchanged the public token, before the accounts were stored.
+    let { server, url } = await start();
+    const alice = await signInOver(url, '+15555557001');
+    const alicePublicToken = await publicToken();
+    const accountsHeld = plaid.hold('/accounts/get');
+    const inFlight = link(url, alice, alicePublicToken).catch(() => undefined);
+    await accountsHeld.reached;
+    await server.kill();
+    await inFlight;
+
+    // 2. Restarted: the web app's retry of the same public token completes the link.
+    ({ server, url } = await start());
+    const retried = await link(url, alice, alicePublicToken);
+    expect(retried).toEqual({ status: 200, body: { status: 'success' } });
+    await waitUntil(isLoaded(url, alice), "Alice's transactions are loaded");
+
+    // 3. Killed while Bob's first sync is reading pages from Plaid.
+    const bob = await signInOver(url, '+15555557002');
+    const syncHeld = plaid.hold('/transactions/sync');
+    expect((await link(url, bob, await publicToken())).status).toBe(200);
+    await syncHeld.reached;
+    await server.kill();
+
+    if (appDb) {
+      // On a server only expiry tells a dead worker's job from a live one's: stand in for the
+      // minutes after which its job expires and its item's lease lapses without a heartbeat.
+      await appDb.executeSql(
+        `update pgboss.job set started_on = now() - interval '1 hour' where state = 'active'`,
+      );
+      await appDb.executeSql(`update bank_items set sync_lease_until = now() - interval '1 second'
+        where sync_lease_until is not null`);
+    }
+
+    // 4. Restarted. New data arrives for Bob's item (a second job behind the one left active),
+    //    then Carol links: her sync must not wait on Bob's, and Bob's item is still synced.
+    ({ server, url } = await start());
+    const [, bobItem] = await plaidDb.db
+      .select({ itemId: sandboxItems.itemId })
+      .from(sandboxItems)
+      .orderBy(asc(sandboxItems.createdAt));
+    expect(
+      await plaid.sendWebhook(`${url}/api/plaid/webhook`, {
+        webhook_type: 'TRANSACTIONS',
+        webhook_code: 'SYNC_UPDATES_AVAILABLE',
+        item_id: bobItem!.itemId,
+      }),
+    ).toBe(200);
+    const carol = await signInOver(url, '+15555557003');
+    expect((await link(url, carol, await publicToken())).status).toBe(200);
+    await waitUntil(isLoaded(url, carol), "Carol's transactions are loaded");
+    await waitUntil(isLoaded(url, bob), "Bob's transactions are loaded");
+    expect(await server.stop()).toBe(0);
+
+    // Nothing lost, nothing doubled: one item and one account per person, every transaction once.
+    const perUser = await query<{ items: number; accounts: number; transactions: number }>(
+      `select
+         (select count(*)::int from bank_items i where i.user_id = u.id) as items,
+         (select count(*)::int from bank_accounts a where a.user_id = u.id) as accounts,
+         (select count(*)::int from bank_transactions t where t.user_id = u.id) as transactions
+       from users u order by u.created_at`,
+    );
+    expect(perUser).toEqual(
+      Array.from({ length: 3 }, () => ({
+        items: 1,
+        accounts: 1,
+        transactions: TRANSACTIONS_PER_ITEM,
+      })),
+    );
+    // No login left at the bank that Billow does not know (and so could never revoke).
+    const billowItems = await query<{ provider_item_id: string }>(
+      'select provider_item_id from bank_items',
+    );
+    const bankItems = (await plaidDb.db.select({ itemId: sandboxItems.itemId }).from(sandboxItems))
+      .map((row) => row.itemId)
+      .sort();
+    expect(billowItems.map((row) => row.provider_item_id).sort()).toEqual(bankItems);
+    // Nothing left running, nothing given up on.
+    const leftover = await query<{ state: string }>(
+      `select state from pgboss.job
+       where name = 'bank-transaction-sync' and state in ('active', 'failed')`,
+    );
+    expect(leftover).toEqual([]);
+  }, 240_000);
+});

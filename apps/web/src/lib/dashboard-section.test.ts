@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { sectionFromState, sectionKey } from './dashboard-section';
+
+describe(sectionFromState.name, () => {
+  it('preselects a section named by the navigation state', () => {
+    expect(sectionFromState({ section: 'profile' })).toEqual({ section: 'profile' });
+  });
+
+  it('carries the subscription a flow screen is about', () => {
+    expect(sectionFromState({ section: 'annual-conversion', subscriptionId: 's-1' })).toEqual({
+      section: 'annual-conversion',
+      subscriptionId: 's-1',
+    });
+    expect(sectionFromState({ section: 'negotiations', subscriptionId: 's-2' })).toEqual({
+      section: 'negotiations',
+      subscriptionId: 's-2',
+    });
+  });
+
+  it('falls back to the dashboard for an unknown section, a flow screen without its subscription, or no state', () => {
+    for (const state of [
+      { section: 'settings' },
+      { section: 'annual-code' },
+      { section: 'payment-confirmation', subscriptionId: 's-1' },
+      'profile',
+      null,
+      undefined,
+    ]) {
+      expect(sectionFromState(state)).toEqual({ section: 'dashboard' });
+    }
+  });
+});
+
+describe(sectionKey.name, () => {
+  it('tells apart the same screen about two subscriptions', () => {
+    expect(sectionKey({ section: 'annual-code', subscriptionId: 'a' })).not.toBe(
+      sectionKey({ section: 'annual-code', subscriptionId: 'b' }),
+    );
+  });
+});
