@@ -9,6 +9,7 @@ import { buildApp, type AppDeps } from '../src/app';
 import { composeBillow, type Services } from '../src/deps';
 import { loadConfig, type Config } from '../src/config';
 import { loggerOptions } from '../src/http/logger';
+import { UNDECLARED_PROBLEM_CODE } from '../src/http/route';
 import { jobMap, type AppJobMap } from '../src/jobs/catalog';
 import { startJobSystem, type JobSystem } from '../src/jobs/job-system';
 import { createTestDatabase, type TestDatabase } from './test-database';
@@ -123,6 +124,13 @@ export async function createTestApp(
       await app.close();
       await jobs.stop(1000);
       if (!options.database) await database.destroy();
+      // Every test file checks, on the way out, that no route sent a code its contract lacks.
+      const undeclared = logs.filter((line) => line.msg === UNDECLARED_PROBLEM_CODE);
+      if (undeclared.length > 0) {
+        throw new Error(
+          `problem codes not declared by their routes: ${JSON.stringify(undeclared)}`,
+        );
+      }
     },
   };
 }

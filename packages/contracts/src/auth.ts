@@ -2,6 +2,7 @@
  * Passwordless sign-in: a 6-digit code texted to the phone, then short-lived signed tokens and a
  * rotating refresh token (spec part 1 §3 "Session", §4 "Sign-in steps").
  */
+import { otpStartProblemCode, otpVerifyProblemCode, refreshProblemCode } from './problem-codes';
 import { z } from 'zod';
 import { defineRoute } from './route';
 import { text } from './text';
@@ -108,6 +109,7 @@ export const authRoutes = {
     auth: false,
     body: otpStartBody,
     response: otpStartResponse,
+    problemCodes: otpStartProblemCode,
   }),
   otpVerify: defineRoute({
     method: 'POST',
@@ -115,6 +117,7 @@ export const authRoutes = {
     auth: false,
     body: otpVerifyBody,
     response: otpVerifyResponse,
+    problemCodes: otpVerifyProblemCode,
   }),
   refresh: defineRoute({
     method: 'POST',
@@ -122,6 +125,7 @@ export const authRoutes = {
     auth: false,
     body: refreshBody,
     response: authTokens,
+    problemCodes: refreshProblemCode,
   }),
   /**
    * Ends a session. Works with an expired access token: the refresh token in the body is the

@@ -3,6 +3,11 @@
  * the loading screen polls, and managing linked accounts. Plus the sandbox bank's own endpoints
  * (`/api/dev/sandbox/*`), which stand in for Plaid Link and Plaid's sandbox API offline.
  */
+import {
+  financialAccountProblemCode,
+  linkResultProblemCode,
+  sandboxLinkProblemCode,
+} from './problem-codes';
 import { z } from 'zod';
 import { defineRoute } from './route';
 import { hasOnlySafeText, text, UNSAFE_TEXT_MESSAGE } from './text';
@@ -45,6 +50,7 @@ export const bankingRoutes = {
     path: '/api/plaid/link/result',
     body: linkResultBody,
     response: linkResultResponse,
+    problemCodes: linkResultProblemCode,
   }),
   transactionLoadStatus: defineRoute({
     method: 'GET',
@@ -56,12 +62,14 @@ export const bankingRoutes = {
     path: '/api/user/set-primary-payment-account',
     body: financialAccountBody,
     response: z.object({ success: z.literal(true) }),
+    problemCodes: financialAccountProblemCode,
   }),
   deleteFinancialAccount: defineRoute({
     method: 'POST',
     path: '/api/user/delete-financial-account',
     body: financialAccountBody,
     response: z.object({ success: z.literal(true) }),
+    problemCodes: financialAccountProblemCode,
   }),
 } as const;
 
@@ -124,6 +132,7 @@ export const sandboxRoutes = {
     auth: false,
     body: sandboxLinkLogin,
     response: sandboxLoginResponse,
+    problemCodes: sandboxLinkProblemCode,
   }),
   oauthStart: defineRoute({
     method: 'POST',
@@ -134,6 +143,7 @@ export const sandboxRoutes = {
       institution_id: text().min(1).max(100),
     }),
     response: z.object({ oauth_state_id: z.string(), redirect_path: z.string() }),
+    problemCodes: sandboxLinkProblemCode,
   }),
   oauthResume: defineRoute({
     method: 'GET',
@@ -141,6 +151,7 @@ export const sandboxRoutes = {
     auth: false,
     query: z.object({ oauth_state_id: text().min(1).max(200) }),
     response: z.object({ institution: sandboxInstitution }),
+    problemCodes: sandboxLinkProblemCode,
   }),
   complete: defineRoute({
     method: 'POST',
@@ -152,6 +163,7 @@ export const sandboxRoutes = {
       institution: z.object({ institution_id: z.string(), name: z.string() }),
       accounts: z.array(sandboxAccountPreview),
     }),
+    problemCodes: sandboxLinkProblemCode,
   }),
   publicToken: defineRoute({
     method: 'POST',
@@ -166,6 +178,7 @@ export const sandboxRoutes = {
         .optional(),
     }),
     response: z.object({ public_token: z.string() }),
+    problemCodes: sandboxLinkProblemCode,
   }),
   /** Mirrors Plaid's /sandbox/item/fire_webhook: tells Billow new transactions are ready. */
   fireWebhook: defineRoute({
@@ -176,11 +189,13 @@ export const sandboxRoutes = {
       webhook_code: z.literal('SYNC_UPDATES_AVAILABLE'),
     }),
     response: z.object({ webhook_fired: z.literal(true) }),
+    problemCodes: z.union([financialAccountProblemCode, sandboxLinkProblemCode]),
   }),
   resetLogin: defineRoute({
     method: 'POST',
     path: '/api/dev/sandbox/item/reset-login',
     body: z.object({ financialAccountId: z.string().uuid() }),
     response: z.object({ reset_login: z.literal(true) }),
+    problemCodes: z.union([financialAccountProblemCode, sandboxLinkProblemCode]),
   }),
 } as const;

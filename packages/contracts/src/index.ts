@@ -18,3 +18,4 @@ export * from './analytics';
 export * from './banking';
 export * from './subscriptions';
 export * from './routes';
+export * from './problem-codes';

@@ -79,6 +79,8 @@ export const problemDetails = z.object({
   status: z.number().int().min(100).max(599),
   detail: z.string(),
   instance: z.string(),
+  /** Why, for machines: one of the route's declared problem codes (detail is for people). */
+  code: z.string().optional(),
   errors: z.array(problemFieldError).optional(),
 });
 export type ProblemDetails = z.infer<typeof problemDetails>;

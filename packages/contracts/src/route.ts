@@ -14,6 +14,11 @@ export type RouteContract = {
   response: z.ZodType;
   /** Whether the route needs a signed-in user (default true for product routes). */
   auth?: boolean;
+  /**
+   * The machine-readable `code`s its problems may carry on purpose (see problem-codes.ts), for
+   * the web to choose its words by instead of reading `detail`.
+   */
+  problemCodes?: z.ZodType<string>;
 };
 
 export function defineRoute<const R extends RouteContract>(route: R): R {
@@ -24,3 +29,6 @@ export type RouteBody<R extends RouteContract> = R['body'] extends z.ZodType
   ? z.input<R['body']>
   : undefined;
 export type RouteResponse<R extends RouteContract> = z.output<R['response']>;
+export type RouteProblemCode<R extends RouteContract> = R['problemCodes'] extends z.ZodType
+  ? z.output<R['problemCodes']>
+  : never;

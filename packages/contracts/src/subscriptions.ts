@@ -1,4 +1,5 @@
 /** Subscriptions and bills (spec part 2 §3 "Subscription", §7 subscription calls). */
+import { subscriptionProblemCode } from './problem-codes';
 import { z } from 'zod';
 import { cadence, subscriptionCategory, subscriptionStatus } from './enums';
 import { defineRoute } from './route';
@@ -52,12 +53,14 @@ export const subscriptionRoutes = {
     path: '/api/subscriptions/transaction-details',
     body: subscriptionIdBody,
     response: z.object({ transaction_details: z.array(subscriptionTransaction) }),
+    problemCodes: subscriptionProblemCode,
   }),
   remove: defineRoute({
     method: 'POST',
     path: '/api/subscriptions/delete',
     body: subscriptionIdBody,
     response: z.object({ success: z.literal(true) }),
+    problemCodes: subscriptionProblemCode,
   }),
 } as const;
 

@@ -1,4 +1,5 @@
 /** The user API of spec part 1 §7 and the profile shapes of §3. */
+import { sendEmailVerificationProblemCode, verifyEmailProblemCode } from './problem-codes';
 import { z } from 'zod';
 import { accountType } from './enums';
 import { defineRoute } from './route';
@@ -129,12 +130,14 @@ export const userRoutes = {
     method: 'POST',
     path: '/api/user/send-email-verification',
     response: z.object({ sent: z.literal(true), email: z.string() }),
+    problemCodes: sendEmailVerificationProblemCode,
   }),
   verifyEmail: defineRoute({
     method: 'POST',
     path: '/api/user/verify-email',
     body: z.object({ code: text().trim().min(1).max(12) }),
     response: profileInfo,
+    problemCodes: verifyEmailProblemCode,
   }),
 } as const;
 

@@ -33,6 +33,7 @@ export function sendProblem(reply: FastifyReply, error: ProblemError, request: F
         error.detail,
         requestPath(request),
         error.errors,
+        error.code,
       ),
     );
 }

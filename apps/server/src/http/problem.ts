@@ -3,6 +3,7 @@
  * and leaves as a bare 500 (see error-handler.ts).
  */
 import {
+  type ProblemCode,
   problemTitles,
   problemTypeUri,
   type ProblemDetails,
@@ -39,6 +40,8 @@ export class ProblemError extends Error {
     readonly detail: string,
     options: {
       status?: number;
+      /** Why, for machines: one of the route's declared problem codes. */
+      code?: ProblemCode;
       errors?: ProblemFieldError[];
       headers?: Record<string, string>;
       cause?: unknown;
@@ -47,9 +50,11 @@ export class ProblemError extends Error {
     super(detail, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'ProblemError';
     this.status = options.status ?? defaultStatus[problemType] ?? 400;
+    this.code = options.code;
     this.errors = options.errors;
     this.headers = options.headers;
   }
+  readonly code: ProblemCode | undefined;
   readonly errors: ProblemFieldError[] | undefined;
   readonly headers: Record<string, string> | undefined;
 }
@@ -60,6 +65,7 @@ export function problemBody(
   detail: string,
   instance: string,
   errors?: ProblemFieldError[],
+  code?: string,
 ): ProblemDetails {
   return {
     type: problemTypeUri(problemType),
@@ -67,6 +73,7 @@ export function problemBody(
     status,
     detail,
     instance,
+    ...(code ? { code } : {}),
     ...(errors ? { errors } : {}),
   };
 }

@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { RouteContract } from '@billow/contracts';
+import { ProblemError } from './problem';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -59,6 +60,22 @@ export function mount<R extends RouteContract>(
           },
         }
       : {}),
-    handler: (request, reply) => handler(request as unknown as RouteRequest<R>, reply),
+    handler: async (request, reply) => {
+      try {
+        return await handler(request as unknown as RouteRequest<R>, reply);
+      } catch (error) {
+        if (error instanceof ProblemError && error.code && !declares(contract, error.code)) {
+          // The web only knows the codes a contract declares: an undeclared one is a bug here.
+          request.log.error({ route: contract.path, code: error.code }, UNDECLARED_PROBLEM_CODE);
+        }
+        throw error;
+      }
+    },
   });
+}
+
+export const UNDECLARED_PROBLEM_CODE = 'a problem code the route does not declare';
+
+function declares(contract: RouteContract, code: string): boolean {
+  return contract.problemCodes?.safeParse(code).success ?? false;
 }

@@ -40,6 +40,11 @@ export class ApiError extends Error {
   get problemType() {
     return this.problem ? problemNameOf(this.problem.type) : undefined;
   }
+
+  /** Why, for machines: one of the route's declared problem codes (see problem-codes.ts). */
+  get problemCode(): string | undefined {
+    return this.problem?.code;
+  }
 }
 
 export type RequestOptions = {

@@ -34,6 +34,8 @@ export function problem(
   type: ProblemTypeName,
   detail: string,
   headers: Record<string, string> = {},
+  /** The problem's machine-readable code, as the route declares it. */
+  code?: string,
 ): Reply {
   return (request) =>
     new Response(
@@ -43,6 +45,7 @@ export function problem(
         status,
         detail,
         instance: request.path,
+        ...(code ? { code } : {}),
       }),
       { status, headers: { 'content-type': 'application/problem+json', ...headers } },
     );

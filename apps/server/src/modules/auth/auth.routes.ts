@@ -34,6 +34,7 @@ export async function registerAuthRoutes(
       const limit = await verifiesPerPhone(request as Parameters<typeof verifiesPerPhone>[0]);
       if (!limit.isAllowed && limit.isExceeded) {
         throw new ProblemError('too-many-requests', otpVerifyLimitDetail, {
+          code: 'too-many-tries-for-number',
           headers: { 'retry-after': String(Math.max(1, limit.ttlInSeconds)) },
         });
       }

@@ -42,12 +42,18 @@ export type AuthServiceDeps = {
   clock?: () => Date;
 };
 
-function codeRefused(detail: string) {
-  return new ProblemError('authentication-failed', detail, { status: 400 });
+function codeRefused(outcome: keyof typeof otpFailureDetail) {
+  return new ProblemError('authentication-failed', otpFailureDetail[outcome], {
+    status: 400,
+    code: `code-${outcome}`,
+  });
 }
 
 const invalidRefresh = () =>
-  new ProblemError('unauthorized', 'The refresh token is invalid or expired.', { status: 401 });
+  new ProblemError('unauthorized', 'The refresh token is invalid or expired.', {
+    status: 401,
+    code: 'refresh-invalid',
+  });
 const invalidBearer = () =>
   new ProblemError('unauthorized', 'The access token is not valid.', { status: 401 });
 
@@ -75,6 +81,7 @@ export function createAuthService(deps: AuthServiceDeps) {
     const phone = normalizePhoneNumber(raw);
     if (!isPlausiblePhoneNumber(phone)) {
       throw new ProblemError('validation', 'phoneNumber: Invalid phone number', {
+        code: 'phone-invalid',
         errors: [{ field: 'phoneNumber', message: 'Invalid phone number', code: 'invalid_format' }],
       });
     }
@@ -114,12 +121,17 @@ export function createAuthService(deps: AuthServiceDeps) {
         requester,
       });
       if (!issued.isIssued) {
-        throw tooManyRequests(
-          issued.refusal === 'cooldown'
-            ? otpStartFailureDetail.justSent
-            : otpStartFailureDetail.tooManyForNumber,
-          issued.retryAfterSeconds,
-        );
+        throw issued.refusal === 'cooldown'
+          ? tooManyRequests(
+              'code-just-sent',
+              otpStartFailureDetail.justSent,
+              issued.retryAfterSeconds,
+            )
+          : tooManyRequests(
+              'too-many-codes-for-number',
+              otpStartFailureDetail.tooManyForNumber,
+              issued.retryAfterSeconds,
+            );
       }
       try {
         await deps.sms.send({
@@ -132,7 +144,7 @@ export function createAuthService(deps: AuthServiceDeps) {
           throw new ProblemError(
             'external-service',
             'We could not text this number. Please check it and try again.',
-            { status: 502 },
+            { status: 502, code: 'sms-undeliverable' },
           );
         }
         throw error;
@@ -151,7 +163,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         subject: phoneNumber,
         code: rawCode.replace(/\s/g, ''),
       });
-      if (outcome !== 'accepted') throw codeRefused(otpFailureDetail[outcome]);
+      if (outcome !== 'accepted') throw codeRefused(outcome);
 
       const { user, isNew } = await deps.repo.findOrCreateUser(phoneNumber);
       const tokens = await startSession(user);

@@ -9,6 +9,7 @@ import {
   COUNTRY_NOT_ALLOWED,
   countryNotAllowedDetail,
   otpStartFailureDetail,
+  type ProblemCode,
 } from '@billow/contracts';
 import { ProblemError } from '../../http/problem';
 import type { OneTimeCodes } from '../one-time-codes/one-time-codes.service';
@@ -23,9 +24,10 @@ export type SmsLimits = {
 
 const HOUR_SECONDS = 3600;
 
-export function tooManyRequests(detail: string, retryAfterSeconds: number) {
+export function tooManyRequests(code: ProblemCode, detail: string, retryAfterSeconds: number) {
   const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
   return new ProblemError('too-many-requests', detail, {
+    code,
     headers: { 'retry-after': String(seconds) },
   });
 }
@@ -62,6 +64,7 @@ export function createTextingLimits(deps: {
       if (country && limits.allowedCountries.includes(country)) return;
       const detail = countryNotAllowedDetail(countryNames);
       throw new ProblemError('bad-request', detail, {
+        code: 'country-not-allowed',
         errors: [{ field: 'phoneNumber', message: detail, code: COUNTRY_NOT_ALLOWED }],
       });
     },
@@ -71,6 +74,7 @@ export function createTextingLimits(deps: {
       const fromAddress = await deps.codes.sentInLastHour('sign-in', { requester });
       if (fromAddress.count >= limits.maxPerAddressPerHour) {
         throw tooManyRequests(
+          'too-many-codes-from-address',
           otpStartFailureDetail.tooManyFromAddress,
           untilOldestExpires(fromAddress.oldest),
         );
@@ -78,6 +82,7 @@ export function createTextingLimits(deps: {
       const everyone = await deps.codes.sentInLastHour('sign-in');
       if (everyone.count >= limits.budgetPerHour) {
         throw tooManyRequests(
+          'sms-budget-spent',
           otpStartFailureDetail.overBudget,
           untilOldestExpires(everyone.oldest),
         );

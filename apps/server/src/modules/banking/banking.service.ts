@@ -38,7 +38,8 @@ export type BankingServiceDeps = {
   log?: { warn(details: object, message: string): void };
 };
 
-const notFound = () => new ProblemError('not-found', 'This account was not found.');
+const notFound = () =>
+  new ProblemError('not-found', 'This account was not found.', { code: 'account-not-found' });
 
 const hashOf = (publicToken: string) =>
   crypto.createHash('sha256').update(publicToken).digest('hex');
@@ -94,6 +95,7 @@ export function createBankingService(deps: BankingServiceDeps) {
           throw new ProblemError(
             'bad-request',
             'This link session is no longer valid. Please link your account again.',
+            { code: 'link-session-invalid' },
           );
         }
         throw error;
@@ -102,7 +104,9 @@ export function createBankingService(deps: BankingServiceDeps) {
       const existing = await deps.repo.itemByProviderId(exchanged.itemId);
       if (existing) {
         if (existing.userId !== userId)
-          throw new ProblemError('forbidden', 'This bank login belongs to another account.');
+          throw new ProblemError('forbidden', 'This bank login belongs to another account.', {
+            code: 'bank-login-taken',
+          });
         // Update mode: the same item, logged in again.
         await deps.repo.updateItem(existing.id, {
           accessTokenEncrypted,
@@ -157,6 +161,7 @@ export function createBankingService(deps: BankingServiceDeps) {
         throw new ProblemError(
           'bad-request',
           'Only an active checking or savings account can be the primary payment account.',
+          { code: 'account-not-eligible' },
         );
       }
       await deps.repo.setPrimary(userId, accountId);

@@ -24,7 +24,10 @@ function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 }
 
-const notFound = () => new ProblemError('subscription-not-found', 'Subscription not found.');
+const notFound = () =>
+  new ProblemError('subscription-not-found', 'Subscription not found.', {
+    code: 'subscription-not-found',
+  });
 
 type Stored = { row: SubscriptionRow; transactionIds: Set<string> };
 

@@ -25,7 +25,9 @@ const emailCodePolicy: CodePolicy = {
 };
 
 const codeExpired = () =>
-  new ProblemError('bad-request', 'This code has expired. Please ask for a new one.');
+  new ProblemError('bad-request', 'This code has expired. Please ask for a new one.', {
+    code: 'code-expired',
+  });
 
 export type UsersServiceDeps = {
   repo: UsersRepo;
@@ -159,7 +161,11 @@ export function createUsersService(deps: UsersServiceDeps) {
 
     async sendEmailVerification(userId: string) {
       const user = await load(userId);
-      if (!user.email) throw new ProblemError('bad-request', emailFailureDetail.noEmail);
+      if (!user.email) {
+        throw new ProblemError('bad-request', emailFailureDetail.noEmail, {
+          code: 'email-missing',
+        });
+      }
       const issued = await deps.codes.issue(emailCodePolicy, {
         subject: userId,
         destination: user.email,
@@ -169,7 +175,7 @@ export function createUsersService(deps: UsersServiceDeps) {
         throw new ProblemError(
           'too-many-requests',
           `Please wait ${wait} seconds before asking for a new code.`,
-          { headers: { 'retry-after': String(wait) } },
+          { code: 'code-just-sent', headers: { 'retry-after': String(wait) } },
         );
       }
       try {
@@ -183,7 +189,7 @@ export function createUsersService(deps: UsersServiceDeps) {
         throw new ProblemError(
           'external-service',
           'We could not send the email. Please try again.',
-          { status: 502, cause: error },
+          { status: 502, code: 'email-undeliverable', cause: error },
         );
       }
       return { sent: true as const, email: user.email };
@@ -196,11 +202,14 @@ export function createUsersService(deps: UsersServiceDeps) {
         destination: user.email,
         code: rawCode.replace(/\s/g, ''),
       });
-      if (outcome === 'wrong') throw new ProblemError('bad-request', emailFailureDetail.wrongCode);
+      if (outcome === 'wrong') {
+        throw new ProblemError('bad-request', emailFailureDetail.wrongCode, { code: 'code-wrong' });
+      }
       if (outcome === 'burned') {
         throw new ProblemError(
           'bad-request',
           'Too many wrong tries for this code. Please ask for a new one.',
+          { code: 'code-burned' },
         );
       }
       if (outcome !== 'accepted') throw codeExpired();

@@ -17,7 +17,9 @@ export type OwnItemAccess = (userId: string, financialAccountId: string) => Prom
 
 function asProblem(error: unknown): never {
   if (error instanceof BankProviderError)
-    throw new ProblemError('bad-request', `${error.vendorCode}: ${error.message}`);
+    throw new ProblemError('bad-request', error.message, {
+      code: error.vendorCode.toUpperCase() as Uppercase<string>,
+    });
   throw error;
 }
 

@@ -2,18 +2,18 @@
  * What a person reads when a sign-in call fails. The request helper only throws typed errors;
  * the wording lives here so every step says the same thing for the same failure.
  */
-import { authMessages, COUNTRY_NOT_ALLOWED, otpFailureDetail } from '@billow/contracts';
+import { authMessages, type otpVerifyProblemCode } from '@billow/contracts';
+import type { z } from 'zod';
 import { ApiError } from '@/lib/api-client';
 
 export const invalidPhoneMessage = 'Please enter a valid phone number.';
 
-/** Codes that can no longer work: the only way on is a new one. */
-export const resendNeededMessages = {
-  [otpFailureDetail.expired]: 'This code has expired. Tap “Resend code” to get a new one.',
-  [otpFailureDetail.burned]: 'Too many tries with this code. Tap “Resend code” to get a new one.',
-  [otpFailureDetail.missing]:
-    'We couldn’t find a code for this number. Tap “Resend code” to get a new one.',
-} as const;
+/** Codes that can no longer work, by the problem's code: the only way on is a new one. */
+export const resendNeededMessages: Partial<Record<z.infer<typeof otpVerifyProblemCode>, string>> = {
+  'code-expired': 'This code has expired. Tap “Resend code” to get a new one.',
+  'code-burned': 'Too many tries with this code. Tap “Resend code” to get a new one.',
+  'code-missing': 'We couldn’t find a code for this number. Tap “Resend code” to get a new one.',
+};
 
 function describeWait(seconds: number): string {
   if (seconds < 60) return seconds === 1 ? '1 second' : `${seconds} seconds`;
@@ -36,8 +36,7 @@ export function describeSendCodeError(error: unknown): string {
   if (error.kind === 'network') return error.message;
   if (error.status === 429) return rateLimitMessage(error);
   // A real number Billow may not text: the server names the countries it may.
-  const isCountryRefused = error.problem?.errors?.some((e) => e.code === COUNTRY_NOT_ALLOWED);
-  if (isCountryRefused && error.problem) return error.problem.detail;
+  if (error.problemCode === 'country-not-allowed' && error.problem) return error.problem.detail;
   if (error.problemType === 'validation' || error.problemType === 'bad-request')
     return invalidPhoneMessage;
   return authMessages.signInFailed;
@@ -49,15 +48,9 @@ export function describeVerifyError(error: unknown): { message: string; needsNew
     return { message: authMessages.signInFailed, needsNewCode: false };
   if (error.kind === 'network') return { message: error.message, needsNewCode: false };
   if (error.status === 429) return { message: rateLimitMessage(error), needsNewCode: false };
-  const detail = error.problem?.detail;
-  if (error.problemType === 'authentication-failed' && detail) {
-    if (detail === otpFailureDetail.wrong)
-      return { message: authMessages.invalidCode, needsNewCode: false };
-    if (detail in resendNeededMessages)
-      return {
-        message: resendNeededMessages[detail as keyof typeof resendNeededMessages],
-        needsNewCode: true,
-      };
-  }
+  const code = error.problemCode;
+  if (code === 'code-wrong') return { message: authMessages.invalidCode, needsNewCode: false };
+  const resendNeeded = resendNeededMessages[code as keyof typeof resendNeededMessages];
+  if (resendNeeded) return { message: resendNeeded, needsNewCode: true };
   return { message: authMessages.signInFailed, needsNewCode: false };
 }

@@ -108,6 +108,7 @@ describe(SignInFlow.name, () => {
           status: 400,
           detail,
           instance: '/api/auth/otp/start',
+          code: 'country-not-allowed',
           errors: [{ field: 'phoneNumber', message: detail, code: 'country_not_allowed' }],
         }),
       );
@@ -168,7 +169,10 @@ describe(SignInFlow.name, () => {
     it('says the code is invalid when the server finds it wrong', async () => {
       mockApi()
         .on(authRoutes.otpStart, json(200, codeSent))
-        .on(authRoutes.otpVerify, problem(400, 'authentication-failed', otpFailureDetail.wrong));
+        .on(
+          authRoutes.otpVerify,
+          problem(400, 'authentication-failed', otpFailureDetail.wrong, {}, 'code-wrong'),
+        );
       const { user } = renderSignIn();
       await sendCode(user);
       await enterCode(user, '000000');
@@ -195,7 +199,10 @@ describe(SignInFlow.name, () => {
     it('reads the refusal the same way when it comes as a 401', async () => {
       mockApi()
         .on(authRoutes.otpStart, json(200, codeSent))
-        .on(authRoutes.otpVerify, problem(401, 'authentication-failed', otpFailureDetail.wrong));
+        .on(
+          authRoutes.otpVerify,
+          problem(401, 'authentication-failed', otpFailureDetail.wrong, {}, 'code-wrong'),
+        );
       const { user } = renderSignIn();
       await sendCode(user);
       await enterCode(user, '000000');
@@ -206,7 +213,10 @@ describe(SignInFlow.name, () => {
     it('asks for a new code when the old one has expired', async () => {
       mockApi()
         .on(authRoutes.otpStart, json(200, codeSent))
-        .on(authRoutes.otpVerify, problem(400, 'authentication-failed', otpFailureDetail.expired));
+        .on(
+          authRoutes.otpVerify,
+          problem(400, 'authentication-failed', otpFailureDetail.expired, {}, 'code-expired'),
+        );
       const { user } = renderSignIn();
       await sendCode(user);
       await enterCode(user);

@@ -1,8 +1,8 @@
 /**
  * The sandbox bank's Link steps (`sandboxRoutes`), as the sandbox dialog calls them. Bank
- * errors come back two ways — inside a login answer (`status: 'error'`), or as a 400 whose
- * detail reads 'CODE: message' — and both become one `SandboxLinkError` carrying Plaid's code
- * and message, so the dialog can show them inline and spot an expired link token.
+ * errors come back two ways — inside a login answer (`status: 'error'`), or as a 400 problem
+ * whose code is the bank's (Plaid's) error code and whose detail its message — and both become
+ * one `SandboxLinkError`, so the dialog can show them inline and spot an expired link token.
  */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import {
@@ -27,11 +27,11 @@ export class SandboxLinkError extends Error {
   }
 }
 
-/** A 400 from the sandbox bank says 'INVALID_LINK_TOKEN: link token is invalid or has expired'. */
+/** A 400 from the sandbox bank: code INVALID_LINK_TOKEN, 'link token is invalid or has expired'. */
 function bankErrorOf(error: unknown): unknown {
-  const detail = error instanceof ApiError ? error.problem?.detail : undefined;
-  const match = detail?.match(/^([A-Z][A-Z0-9_]+): (.+)$/s);
-  return match ? new SandboxLinkError(match[1]!, match[2]!) : error;
+  const code = error instanceof ApiError ? error.problemCode : undefined;
+  if (!code || !/^[A-Z][A-Z0-9_]+$/.test(code) || !(error instanceof ApiError)) return error;
+  return new SandboxLinkError(code, error.problem?.detail ?? code);
 }
 
 async function call<T>(request: () => Promise<T>): Promise<T> {

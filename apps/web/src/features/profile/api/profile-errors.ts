@@ -1,21 +1,19 @@
 /** What the recovery-email steps say when they fail (spec part 1 §8, word for word). */
-import { emailFailureDetail, profileMessages } from '@billow/contracts';
+import { profileMessages } from '@billow/contracts';
 import { ApiError } from '@/lib/api-client';
 
-function detailOf(error: unknown): string | undefined {
-  return error instanceof ApiError ? error.problem?.detail : undefined;
+function codeOf(error: unknown): string | undefined {
+  return error instanceof ApiError ? error.problemCode : undefined;
 }
 
 export function describeSendVerificationError(error: unknown): string {
-  return detailOf(error) === emailFailureDetail.noEmail
+  return codeOf(error) === 'email-missing'
     ? profileMessages.noEmail
     : profileMessages.sendVerificationFailed;
 }
 
 export function describeVerifyEmailError(error: unknown): string {
-  const isWrongCode =
-    error instanceof ApiError &&
-    error.status === 400 &&
-    detailOf(error) === emailFailureDetail.wrongCode;
-  return isWrongCode ? profileMessages.invalidEmailCode : profileMessages.verifyEmailFailed;
+  return codeOf(error) === 'code-wrong'
+    ? profileMessages.invalidEmailCode
+    : profileMessages.verifyEmailFailed;
 }

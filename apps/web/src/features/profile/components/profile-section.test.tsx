@@ -166,7 +166,7 @@ describe(ProfileSection.name, () => {
         .on(userRoutes.sendEmailVerification, json(200, { sent: true, email: 'ada@example.com' }))
         .on(
           userRoutes.verifyEmail,
-          problem(400, 'bad-request', emailFailureDetail.wrongCode),
+          problem(400, 'bad-request', emailFailureDetail.wrongCode, {}, 'code-wrong'),
           json(200, verified),
         );
       const { user } = renderProfile();
@@ -219,17 +219,19 @@ describe(ProfileSection.name, () => {
       {
         why: 'there is no email',
         detail: emailFailureDetail.noEmail,
+        code: 'email-missing',
         says: profileMessages.noEmail,
       },
       {
         why: 'sending failed',
         detail: 'Mail server down',
+        code: 'email-undeliverable',
         says: profileMessages.sendVerificationFailed,
       },
-    ])('explains when no code can be sent because $why', async ({ detail, says }) => {
+    ])('explains when no code can be sent because $why', async ({ detail, code, says }) => {
       mockApi()
         .on(userRoutes.profileInfo, json(200, aProfile({ is_email_verified: false })))
-        .on(userRoutes.sendEmailVerification, problem(400, 'bad-request', detail));
+        .on(userRoutes.sendEmailVerification, problem(400, 'bad-request', detail, {}, code));
       const { user } = renderProfile();
       await user.click(await screen.findByRole('button', { name: 'Verify Email' }));
       expect(await screen.findByText(says)).toBeVisible();

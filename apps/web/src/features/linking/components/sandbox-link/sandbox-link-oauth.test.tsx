@@ -51,7 +51,7 @@ describe('the sandbox Link dialog with an OAuth bank', () => {
   it('reads a bank error the server reports as a problem', async () => {
     sandboxBank().on(
       sandboxRoutes.oauthStart,
-      problem(400, 'bad-request', 'INVALID_LINK_TOKEN: link token is invalid or has expired'),
+      problem(400, 'bad-request', 'link token is invalid or has expired', {}, 'INVALID_LINK_TOKEN'),
     );
     const { user, onExit } = renderLink();
     await chooseBank(user, /Chase/);

@@ -1,0 +1,67 @@
+/**
+ * Machine-readable reasons a route refuses a request on purpose, carried as `code` in its
+ * problem details. Each route declares the codes it may send (`problemCodes` in its contract);
+ * the web picks the spec's words by code and never parses `detail`, which is written for people
+ * and may change.
+ */
+import { z } from 'zod';
+
+/** Texting a sign-in code (POST /api/auth/otp/start). */
+export const otpStartProblemCode = z.enum([
+  'phone-invalid',
+  'country-not-allowed',
+  'code-just-sent',
+  'too-many-codes-for-number',
+  'too-many-codes-from-address',
+  'sms-budget-spent',
+  'sms-undeliverable',
+]);
+
+/** Checking a sign-in code (POST /api/auth/otp/verify). */
+export const otpVerifyProblemCode = z.enum([
+  'phone-invalid',
+  'code-wrong',
+  'code-expired',
+  'code-burned',
+  'code-missing',
+  'too-many-tries-for-number',
+]);
+
+export const refreshProblemCode = z.enum(['refresh-invalid']);
+
+/** Asking for an email verification code. */
+export const sendEmailVerificationProblemCode = z.enum([
+  'email-missing',
+  'code-just-sent',
+  'email-undeliverable',
+]);
+
+/** Checking an email verification code. */
+export const verifyEmailProblemCode = z.enum(['code-wrong', 'code-burned', 'code-expired']);
+
+export const linkResultProblemCode = z.enum(['link-session-invalid', 'bank-login-taken']);
+
+export const financialAccountProblemCode = z.enum(['account-not-found', 'account-not-eligible']);
+
+export const subscriptionProblemCode = z.enum(['subscription-not-found']);
+
+/**
+ * The sandbox bank's Link steps answer with the bank's own error code (Plaid's vocabulary, e.g.
+ * INVALID_CREDENTIALS, INVALID_LINK_TOKEN), as Plaid Link would show it.
+ */
+export const sandboxLinkProblemCode = z.string().regex(/^[A-Z][A-Z0-9_]+$/);
+
+/** Every code a service may send; the server's ProblemError takes only these. */
+export type ProblemCode =
+  | z.infer<typeof otpStartProblemCode>
+  | z.infer<typeof otpVerifyProblemCode>
+  | z.infer<typeof refreshProblemCode>
+  | z.infer<typeof sendEmailVerificationProblemCode>
+  | z.infer<typeof verifyEmailProblemCode>
+  | z.infer<typeof linkResultProblemCode>
+  | z.infer<typeof financialAccountProblemCode>
+  | z.infer<typeof subscriptionProblemCode>
+  | BankErrorCode;
+
+/** A bank's own error code (Plaid's vocabulary, all capitals), from the sandbox Link steps. */
+type BankErrorCode = Uppercase<string>;
