@@ -1,7 +1,5 @@
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
-import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
-import importX from 'eslint-plugin-import-x';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import reactRefresh from 'eslint-plugin-react-refresh';
@@ -12,24 +10,56 @@ import tseslint from 'typescript-eslint';
  * The web app's boundaries (DESIGN.md "Web"): a feature never imports another feature — the
  * routes under `app/` compose them — and `lib/` and `components/` never import a feature or the
  * app. Every folder under `features/` is a feature, so a new one is covered without a change here.
+ * Written with ESLint's own no-restricted-imports (by the `@/` alias and by relative paths at each
+ * depth) rather than a resolver plugin, whose native bindings the registry may not carry.
  */
-const webSrc = './apps/web/src';
+const webSrc = 'apps/web/src';
 const webFeatures = readdirSync(new URL('apps/web/src/features', import.meta.url), {
   withFileTypes: true,
 })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
+const featureMessage = 'Features do not import each other: compose them in a route under app/.';
+const MAX_DEPTH = 5;
 const webBoundaries = [
-  ...webFeatures.map((feature) => ({
-    target: `${webSrc}/features/${feature}`,
-    from: `${webSrc}/features`,
-    except: [`./${feature}`],
-    message: 'Features do not import each other: compose them in a route under app/.',
-  })),
+  ...webFeatures.flatMap((feature) =>
+    Array.from({ length: MAX_DEPTH }, (_, depth) => {
+      const up = `(\\.\\./){${depth + 1}}`;
+      return {
+        files: [`${webSrc}/features/${feature}/${'*/'.repeat(depth)}*.{ts,tsx}`],
+        rules: {
+          'no-restricted-imports': [
+            'error',
+            {
+              patterns: [
+                { regex: `^@/features/(?!${feature}(/|$))`, message: featureMessage },
+                { regex: `^${up}(?!${feature}(/|$))[^./][^/]*(/|$)`, message: featureMessage },
+                {
+                  regex: `^${up}\\.\\./(\\.\\./)*features/(?!${feature}(/|$))`,
+                  message: featureMessage,
+                },
+              ],
+            },
+          ],
+        },
+      };
+    }),
+  ),
   {
-    target: [`${webSrc}/lib`, `${webSrc}/components`],
-    from: [`${webSrc}/features`, `${webSrc}/app`],
-    message: 'lib/ and components/ are shared by every feature, so they import none.',
+    files: [`${webSrc}/lib/**/*.{ts,tsx}`, `${webSrc}/components/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(@/|(\\.\\./)+)(features|app)(/|$)',
+              message: 'lib/ and components/ are shared by every feature, so they import none.',
+            },
+          ],
+        },
+      ],
+    },
   },
 ];
 
@@ -70,22 +100,14 @@ export default tseslint.config(
       'react-hooks': reactHooks,
       'react-refresh': reactRefresh,
       'jsx-a11y': jsxA11y,
-      'import-x': importX,
-    },
-    settings: {
-      // Resolves the `@/` alias through apps/web/tsconfig.json, so aliased and relative imports
-      // are held to the same boundaries.
-      'import-x/resolver-next': [
-        createTypeScriptImportResolver({ project: 'apps/web/tsconfig.json' }),
-      ],
     },
     rules: {
       ...reactHooks.configs.recommended.rules,
       ...jsxA11y.flatConfigs.recommended.rules,
       'react-refresh/only-export-components': 'off',
-      'import-x/no-restricted-paths': ['error', { zones: webBoundaries }],
     },
   },
+  ...webBoundaries,
   {
     files: ['scripts/**/*.mjs', '**/bench/**/*.ts', 'packages/recurring/src/cli.ts'],
     rules: { 'no-console': 'off' },
