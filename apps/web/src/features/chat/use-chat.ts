@@ -4,7 +4,13 @@
  * 3000 ms apart. Leaving the screen closes it normally.
  */
 import { useCallback, useEffect, useReducer, useRef } from 'react';
-import { CHAT_BEARER_PROTOCOL, CHAT_LIMITS, CHAT_PATH, chatServerFrame } from '@billow/contracts';
+import {
+  CHAT_BEARER_PROTOCOL,
+  CHAT_LIMITS,
+  CHAT_PATH,
+  chatServerFrame,
+  TOKEN_STORAGE_KEY,
+} from '@billow/contracts';
 import { chatReducer, initialChatState, type ChatEvent, type ChatState } from './chat-state';
 
 /** What the hook needs of a socket: the browser's WebSocket, or a test's stand-in. */
