@@ -7,17 +7,15 @@ import {
   CHAT_BEARER_PROTOCOL,
   CHAT_PATH,
   chatMessages,
-  chatServerFrame,
   formatDollars,
   subscriptionRoutes,
   sumDollars,
-  type ChatServerFrame,
   type Subscription,
 } from '@billow/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
+import { askChat, billsDueSoon, connectChat } from '../../../test/chat-client';
 import { forgedAuthorizations } from '../../../test/forged-tokens';
-import { customTransaction, dayFrom, linkSandboxItem } from '../../../test/sandbox-link';
+import { linkSandboxItem } from '../../../test/sandbox-link';
 import { bearer, signIn } from '../../../test/sign-in';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { dueThisWeek } from '../../providers/chat-model/demo-answers';
@@ -25,34 +23,6 @@ import { dueThisWeek } from '../../providers/chat-model/demo-answers';
 // Today, held still: the forged tokens expire by the real clock, so the app's must agree.
 const now = new Date();
 const today = now.toISOString().slice(0, 10);
-
-/** Netflix renews in about 3 days, Hulu in about 5, Spotify in about 18. */
-function accounts() {
-  const transactions = [];
-  for (let month = 0; month < 8; month++) {
-    transactions.push(
-      customTransaction(dayFrom(today, -30 * month - 30), 'NETFLIX.COM 866-579-7172 CA', 15.49),
-      customTransaction(dayFrom(today, -30 * month - 28), 'HULU 877-8244858 CA', 7.99),
-      customTransaction(dayFrom(today, -30 * month - 12), 'SPOTIFY USA 877-7781161 NY', 11.99),
-    );
-  }
-  return [
-    {
-      type: 'depository',
-      subtype: 'checking',
-      starting_balance: 3000,
-      meta: { name: 'Checking', mask: '1111' },
-      transactions,
-    },
-  ];
-}
-
-type Client = {
-  socket: WebSocket;
-  frames: ChatServerFrame[];
-  /** Resolves with the frames up to and including the first one `until` accepts. */
-  next(until: (frame: ChatServerFrame) => boolean): Promise<ChatServerFrame[]>;
-};
 
 describe('the chat socket', () => {
   let t: TestApp;
@@ -68,60 +38,15 @@ describe('the chat socket', () => {
       token,
       user: { userId },
     } = await signIn(t.app, '+15555557001'));
-    await linkSandboxItem(t, token, { overrideAccounts: accounts() });
+    await linkSandboxItem(t, token, { overrideAccounts: billsDueSoon(today) });
   });
   afterAll(() => t.close());
 
-  /** Opens a socket; resolves once open, or rejects with the HTTP status it was refused with. */
-  function connect(protocols: string[] | undefined): Promise<Client> {
-    return new Promise((resolve, reject) => {
-      const socket = new WebSocket(url, protocols);
-      const frames: ChatServerFrame[] = [];
-      let read = 0;
-      let waiter: (() => void) | undefined;
-      socket.on('message', (data) => {
-        frames.push(chatServerFrame.parse(JSON.parse(data.toString())));
-        waiter?.();
-      });
-      socket.on('unexpected-response', (_request, response) => {
-        let body = '';
-        response.on('data', (chunk: Buffer) => (body += chunk.toString()));
-        response.on('end', () =>
-          reject(Object.assign(new Error('refused'), { status: response.statusCode, body })),
-        );
-      });
-      socket.on('error', reject);
-      socket.on('open', () =>
-        resolve({
-          socket,
-          frames,
-          next: (until) =>
-            new Promise((done) => {
-              const check = () => {
-                const index = frames.findIndex((f, i) => i >= read && until(f));
-                if (index === -1) return;
-                const taken = frames.slice(read, index + 1);
-                read = index + 1;
-                waiter = undefined;
-                done(taken);
-              };
-              waiter = check;
-              check();
-            }),
-        }),
-      );
-    });
-  }
+  const connect = (protocols: string[] | undefined) => connectChat(url, protocols);
 
   const signedIn = () => connect([CHAT_BEARER_PROTOCOL, token]);
-  const isEnd = (f: ChatServerFrame) => f.type === 'chat_llm_complete' || f.type === 'error';
 
-  async function ask(client: Client, content: string) {
-    client.socket.send(JSON.stringify({ content }));
-    const frames = await client.next(isEnd);
-    const text = frames.map((f) => (f.type === 'chat_llm_chunk' ? f.content : '')).join('');
-    return { frames, text };
-  }
+  const ask = askChat;
 
   it("refuses an upgrade without a token, or with a bad one or another's expired one", async () => {
     await expect(connect(undefined)).rejects.toMatchObject({ status: 401 });

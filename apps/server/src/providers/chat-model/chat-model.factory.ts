@@ -2,7 +2,8 @@
 import type { ChatConfig } from './chat.config';
 import type { ChatModel } from './chat-model';
 import { createDemoChatModel } from './chat-model.demo';
+import { createOpenAiChatModel } from './chat-model.openai';
 
-export function createChatModel(_config: ChatConfig): ChatModel {
-  return createDemoChatModel();
+export function createChatModel(config: ChatConfig): ChatModel {
+  return config.provider === 'openai' ? createOpenAiChatModel(config) : createDemoChatModel();
 }
