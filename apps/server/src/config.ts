@@ -8,6 +8,7 @@ import path from 'node:path';
 import { isSupportedCountry, type CountryCode } from 'libphonenumber-js';
 import { z } from 'zod';
 import { bankProviderKind } from './providers/bank/bank.config';
+import { chatProviderKind } from './providers/chat-model/chat.config';
 import { emailProviderKind } from './providers/email/email.config';
 import type { SharedSettings } from './providers/provider-kind';
 import { smsProviderKind } from './providers/sms/sms.config';
@@ -17,6 +18,7 @@ const providerKinds = {
   sms: smsProviderKind,
   email: emailProviderKind,
   bank: bankProviderKind,
+  chat: chatProviderKind,
 };
 
 type ProviderSlices = {
@@ -128,6 +130,7 @@ const configSchema = baseSchema.extend({
   ...providerKinds.sms.env,
   ...providerKinds.email.env,
   ...providerKinds.bank.env,
+  ...providerKinds.chat.env,
 });
 
 export type Config = ProviderSlices & {

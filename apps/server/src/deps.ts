@@ -4,6 +4,7 @@
  * repo and service from what it is given here. Nothing else happens here: reactions between
  * modules are jobs, and deleting a person asks every module to forget them.
  */
+import { centsToDollars } from '@billow/contracts';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import type { AppJobMap } from './jobs/catalog';
@@ -12,6 +13,7 @@ import type { JobQueue } from './jobs/job-system';
 import { createAnalyticsModule } from './modules/analytics/analytics.module';
 import { createAuthModule } from './modules/auth/auth.module';
 import { createBankingModule } from './modules/banking/banking.module';
+import { createChatModule } from './modules/chat/chat.module';
 import { createOutboxModule } from './modules/dev/dev.module';
 import { isLoopbackHost } from './modules/dev/dev.routes';
 import { createRewardsModule } from './modules/rewards/rewards.module';
@@ -22,6 +24,7 @@ import { createHealthModule } from './modules/health/health.module';
 import { createSubscriptionsModule } from './modules/subscriptions/subscriptions.module';
 import { createUsersModule } from './modules/users/users.module';
 import { createBankProvider } from './providers/bank/bank-provider.factory';
+import { createChatModel } from './providers/chat-model/chat-model.factory';
 import { createEmailSender } from './providers/email/email-sender.factory';
 import { createSmsSender } from './providers/sms/sms-sender.factory';
 import { createFieldCipher } from './security/encryption';
@@ -83,6 +86,20 @@ export function composeBillow(options: CompositionOptions) {
       },
     },
   });
+  const now = options.clock ?? (() => new Date());
+  const chat = createChatModule({
+    model: createChatModel(config.chat),
+    messagesPerMinute: config.chat.messagesPerMinute,
+    // The person's own data, each read scoped to them by the module that owns it.
+    financesOf: (userId) => ({
+      today: () => now().toISOString().slice(0, 10),
+      subscriptions: () => subscriptions.service.list(userId),
+      charges: async (id) =>
+        (await subscriptions.service.transactionDetails(userId, id)).transaction_details,
+      rewardsBalance: async () => centsToDollars(await rewards.service.balanceCents(userId)),
+    }),
+    ...clock,
+  });
   const analytics = createAnalyticsModule({ db, ...clock });
   const users = createUsersModule({
     db,
@@ -101,6 +118,7 @@ export function composeBillow(options: CompositionOptions) {
     subscriptions,
     savings,
     banking,
+    chat,
     dev,
   ];
   return {

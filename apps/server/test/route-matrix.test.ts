@@ -18,8 +18,11 @@ import { linkSandboxItem } from './sandbox-link';
 import { bearer, signIn } from './sign-in';
 import { createTestApp, type TestApp } from './test-app';
 
-/** Routes outside the contracts on purpose: provider webhooks speak the provider's shapes. */
-const UNCONTRACTED_ROUTES = ['POST /api/plaid/webhook'];
+/**
+ * Routes outside the contracts on purpose: provider webhooks speak the provider's shapes, and the
+ * chat is a WebSocket whose frames are a contract of their own (chat.ts in the contracts).
+ */
+const UNCONTRACTED_ROUTES = ['POST /api/plaid/webhook', 'GET /ws/chat'];
 
 const key = (route: { method: string; path: string }) => `${route.method} ${route.path}`;
 const signedInRoutes = apiRoutes.filter((route) => route.auth !== false);

@@ -17,5 +17,6 @@ export * from './merchants';
 export * from './analytics';
 export * from './banking';
 export * from './subscriptions';
+export * from './chat';
 export * from './routes';
 export * from './problem-codes';

@@ -1,6 +1,10 @@
-import { PendingScreen } from './pending-screen';
+import { TOKEN_STORAGE_KEY } from '@billow/contracts';
+import { ChatScreen } from '@/features/chat/components/chat-screen';
+import { useSession } from '@/lib/session/session';
 
 export function Component() {
-  return <PendingScreen title="Chat" />;
+  const { status } = useSession();
+  const token = status === 'authenticated' ? sessionStorage.getItem(TOKEN_STORAGE_KEY) : null;
+  return <ChatScreen token={token} />;
 }
 Component.displayName = 'ChatRoute';

@@ -1,0 +1,173 @@
+/**
+ * An OpenAI-compatible chat model (OpenAI, or any server speaking its chat-completions API): it
+ * streams the answer, and reads the person's figures through tool calls answered here from the
+ * same FinanceReader the demo uses, so the model sees only the signed-in person's data.
+ */
+import OpenAI from 'openai';
+import type {
+  ChatCompletionMessageParam,
+  ChatCompletionTool,
+} from 'openai/resources/chat/completions';
+import { sumDollars } from '@billow/contracts';
+import type { ChatModel, FinanceReader } from './chat-model';
+import { dueThisMonth, dueThisWeek } from './demo-answers';
+
+export type OpenAiChatConfig = { baseUrl: string; apiKey: string; model: string };
+
+/** Tool rounds per answer: enough for a lookup or two, never a loop. */
+const MAX_TOOL_ROUNDS = 4;
+
+export const SYSTEM_PROMPT = [
+  "You are Billow's financial assistant. Billow tracks a person's subscriptions and bills and negotiates lower prices for them.",
+  "Only help with the person's own subscriptions, bills, rewards, and how to cancel or negotiate a bill; politely decline anything else.",
+  'Every figure you state must come from a tool result in this conversation. Never invent, estimate or round a figure the tools did not give; if the tools cannot answer, say so plainly.',
+  'Amounts are US dollars. Be brief and write plain text.',
+].join('\n');
+
+const fn = (name: string, description: string, properties: object = {}, required: string[] = []) =>
+  ({
+    type: 'function',
+    function: {
+      name,
+      description,
+      parameters: { type: 'object', properties, required, additionalProperties: false },
+    },
+  }) satisfies ChatCompletionTool;
+
+export const CHAT_TOOLS: ChatCompletionTool[] = [
+  fn(
+    'list_subscriptions',
+    "The person's subscriptions and bills with amount, cadence, category, monthly cost, next due date and price changes.",
+  ),
+  fn(
+    'upcoming_bills',
+    'The bills due this week (today and the next six days) or this month, with their total.',
+    {
+      period: { type: 'string', enum: ['week', 'month'] },
+    },
+    ['period'],
+  ),
+  fn(
+    'merchant_charges',
+    "Every charge from one merchant among the person's subscriptions, newest first.",
+    {
+      merchant: { type: 'string' },
+    },
+    ['merchant'],
+  ),
+  fn('negotiation_status', "The status of Billow's negotiations for the person."),
+  fn('rewards_balance', "The person's rewards balance in dollars."),
+];
+
+function parseArguments(raw: string): Record<string, unknown> {
+  try {
+    const parsed: unknown = JSON.parse(raw || '{}');
+    return typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** Runs one tool for the signed-in person; the answer is JSON for the model. */
+export async function runTool(
+  name: string,
+  rawArguments: string,
+  finances: FinanceReader,
+): Promise<unknown> {
+  const args = parseArguments(rawArguments);
+  switch (name) {
+    case 'list_subscriptions':
+      return (await finances.subscriptions()).map((s) => ({
+        merchant: s.merchant_name,
+        amount: s.amount,
+        cadence: s.cadence,
+        category: s.category,
+        status: s.status,
+        monthly_cost: s.normalized_monthly_amount,
+        next_due_date: s.renewal_date,
+        days_until_due: s.days_until_due,
+        previous_amount: s.previous_amount,
+        is_price_increase: s.is_price_increase,
+      }));
+    case 'upcoming_bills': {
+      const all = await finances.subscriptions();
+      const due = args.period === 'month' ? dueThisMonth(all, finances.today()) : dueThisWeek(all);
+      return {
+        period: args.period === 'month' ? 'month' : 'week',
+        total: sumDollars(due.map((s) => s.amount)),
+        bills: due.map((s) => ({
+          merchant: s.merchant_name,
+          amount: s.amount,
+          due_date: s.renewal_date,
+        })),
+      };
+    }
+    case 'merchant_charges': {
+      const wanted = String(args.merchant ?? '').toLowerCase();
+      const match = (await finances.subscriptions()).find(
+        (s) => s.merchant_name.toLowerCase() === wanted,
+      );
+      if (!match) return { error: 'No subscription with that merchant.' };
+      const charges = await finances.charges(match.id);
+      return {
+        merchant: match.merchant_name,
+        charges: charges.map((c) => ({ date: c.date, amount: c.amount })),
+      };
+    }
+    case 'negotiation_status':
+      return { available: false, note: 'Negotiation status cannot be read by the assistant yet.' };
+    case 'rewards_balance':
+      return { balance: await finances.rewardsBalance() };
+    default:
+      return { error: `Unknown tool ${name}.` };
+  }
+}
+
+type PendingCall = { id: string; name: string; arguments: string };
+
+export function createOpenAiChatModel(config: OpenAiChatConfig): ChatModel {
+  const client = new OpenAI({ baseURL: config.baseUrl, apiKey: config.apiKey, maxRetries: 1 });
+  const host = new URL(config.baseUrl).host;
+  return {
+    provider: host === 'api.openai.com' ? 'OpenAI' : host,
+    model: config.model,
+    isDemoMode: false,
+    async *reply({ history, finances, signal }) {
+      const messages: ChatCompletionMessageParam[] = [
+        { role: 'system', content: SYSTEM_PROMPT },
+        ...history.map((turn) => ({ role: turn.role, content: turn.content })),
+      ];
+      for (let round = 0; round < MAX_TOOL_ROUNDS; round++) {
+        const stream = await client.chat.completions.create(
+          { model: config.model, messages, tools: CHAT_TOOLS, stream: true },
+          { signal },
+        );
+        const calls: PendingCall[] = [];
+        for await (const chunk of stream) {
+          const delta = chunk.choices[0]?.delta;
+          if (delta?.content) yield delta.content;
+          for (const call of delta?.tool_calls ?? []) {
+            const pending = (calls[call.index] ??= { id: '', name: '', arguments: '' });
+            if (call.id) pending.id = call.id;
+            if (call.function?.name) pending.name += call.function.name;
+            if (call.function?.arguments) pending.arguments += call.function.arguments;
+          }
+        }
+        if (calls.length === 0) return;
+        messages.push({
+          role: 'assistant',
+          content: null,
+          tool_calls: calls.map((c) => ({
+            id: c.id,
+            type: 'function',
+            function: { name: c.name, arguments: c.arguments },
+          })),
+        });
+        for (const call of calls) {
+          const result = await runTool(call.name, call.arguments, finances);
+          messages.push({ role: 'tool', tool_call_id: call.id, content: JSON.stringify(result) });
+        }
+      }
+    },
+  };
+}

@@ -1,0 +1,31 @@
+/**
+ * The assistant's model, as the chat sees it: given the conversation so far and a reader of the
+ * signed-in person's own finances, it streams an answer piece by piece. Adapters: the offline
+ * demo (answers the common questions from the data itself) and, later, an OpenAI-compatible one.
+ */
+import type { Subscription, SubscriptionTransaction } from '@billow/contracts';
+
+export type ChatTurn = { role: 'user' | 'assistant'; content: string };
+
+/** One person's data, already scoped to them: the model never names a user. */
+export type FinanceReader = {
+  /** Today, as the server sees it (YYYY-MM-DD). */
+  today(): string;
+  subscriptions(): Promise<Subscription[]>;
+  /** The charges behind one of the person's subscriptions, newest first. */
+  charges(subscriptionId: string): Promise<SubscriptionTransaction[]>;
+  rewardsBalance(): Promise<number>;
+};
+
+export type ChatModel = {
+  /** Named in the 'Powered by' footer. */
+  provider: string;
+  model: string;
+  isDemoMode: boolean;
+  /** Streams the answer to the last user turn; stops early when the signal aborts. */
+  reply(input: {
+    history: readonly ChatTurn[];
+    finances: FinanceReader;
+    signal: AbortSignal;
+  }): AsyncIterable<string>;
+};

@@ -1,0 +1,209 @@
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CHAT_LIMITS, chatMessages, type ChatServerFrame } from '@billow/contracts';
+import type { ChatSocket } from '../use-chat';
+import { ChatScreen } from './chat-screen';
+
+/** A socket the test drives: it opens, delivers frames and drops when told. */
+class FakeSocket implements ChatSocket {
+  readyState = 0;
+  sent: string[] = [];
+  onopen: ChatSocket['onopen'] = null;
+  onmessage: ChatSocket['onmessage'] = null;
+  onerror: ChatSocket['onerror'] = null;
+  onclose: ChatSocket['onclose'] = null;
+  constructor(
+    readonly url: string,
+    readonly protocols: string[],
+  ) {}
+  send(data: string) {
+    this.sent.push(data);
+  }
+  close() {
+    this.readyState = 3;
+  }
+  open() {
+    act(() => {
+      this.readyState = 1;
+      this.onopen?.(new Event('open'));
+    });
+  }
+  deliver(frame: ChatServerFrame) {
+    act(() => this.onmessage?.(new MessageEvent('message', { data: JSON.stringify(frame) })));
+  }
+  drop() {
+    act(() => {
+      this.readyState = 3;
+      this.onerror?.(new Event('error'));
+      this.onclose?.(new CloseEvent('close', { code: 1006 }));
+    });
+  }
+}
+
+let sockets: FakeSocket[];
+const latest = () => sockets.at(-1)!;
+
+function renderChat(token: string | null = 'id-token') {
+  const user = userEvent.setup({
+    advanceTimers: (ms) => {
+      if (vi.isFakeTimers()) vi.advanceTimersByTime(ms);
+    },
+  });
+  render(
+    <MemoryRouter>
+      <ChatScreen
+        token={token}
+        openSocket={(url, protocols) => {
+          const socket = new FakeSocket(url, protocols);
+          sockets.push(socket);
+          return socket;
+        }}
+      />
+    </MemoryRouter>,
+  );
+  return { user };
+}
+
+function connectDemo() {
+  latest().open();
+  latest().deliver({ type: 'welcome', isDemoMode: true, content: 'Hi, I am the demo.' });
+}
+
+const input = () => screen.getByLabelText('Message');
+
+beforeEach(() => {
+  sockets = [];
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('the chat screen', () => {
+  it('connects with the token as a bearer sub-protocol and shows demo mode', () => {
+    renderChat();
+    expect(screen.getByRole('heading', { name: 'Chat' })).toBeInTheDocument();
+    expect(screen.getByText('Your AI financial assistant')).toBeInTheDocument();
+    expect(screen.getByText('Welcome to Billow Chat (beta)')).toBeInTheDocument();
+    expect(latest().protocols).toEqual(['bearer', 'id-token']);
+    expect(latest().url).toMatch(/^ws:\/\/.+\/ws\/chat$/);
+    expect(input()).toBeDisabled();
+    connectDemo();
+    expect(screen.getByText('Connected (Demo)')).toBeInTheDocument();
+    expect(input()).toHaveAttribute('placeholder', chatMessages.demoPlaceholder);
+    const welcome = screen.getByText('Hi, I am the demo.').closest('li')!;
+    expect(within(welcome).getByText('Billow')).toBeInTheDocument();
+    expect(welcome.querySelector('time')).toHaveAttribute('datetime');
+    expect(screen.getByRole('link', { name: 'Close chat' })).toHaveAttribute('href', '/');
+  });
+
+  it('sends on Enter but not on Shift+Enter, streams the answer, then completes it', async () => {
+    const { user } = renderChat();
+    connectDemo();
+    await user.type(input(), "  What's due this week?{Shift>}{Enter}{/Shift}");
+    expect(latest().sent).toEqual([]);
+    await user.type(input(), '{Enter}');
+    expect(latest().sent).toEqual([JSON.stringify({ content: "What's due this week?" })]);
+    expect(input()).toHaveValue('');
+    expect(input()).toBeDisabled();
+    expect(input()).toHaveAttribute('placeholder', chatMessages.streamingPlaceholder);
+    expect(screen.getByRole('button', { name: '...' })).toBeDisabled();
+    expect(screen.getByRole('status', { name: 'Assistant is typing' })).toBeInTheDocument();
+    const you = screen.getByText("What's due this week?").closest('li')!;
+    expect(within(you).getByText('You')).toBeInTheDocument();
+
+    latest().deliver({ type: 'chat_llm_chunk', content: '2 bills due ' });
+    latest().deliver({ type: 'chat_llm_chunk', content: 'this week' });
+    expect(screen.getByText(/2 bills due this week/)).toBeInTheDocument();
+    latest().deliver({
+      type: 'chat_llm_complete',
+      timestamp: new Date().toISOString(),
+      userId: 'u1',
+      isDemoMode: true,
+      provider: 'Billow',
+      model: 'demo',
+    });
+    expect(screen.queryByRole('status', { name: 'Assistant is typing' })).not.toBeInTheDocument();
+    const answer = screen.getByText('2 bills due this week').closest('li')!;
+    expect(within(answer).getByText('Billow Assistant')).toBeInTheDocument();
+    expect(screen.getByText('Powered by Billow demo')).toBeInTheDocument();
+    expect(input()).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled();
+  });
+
+  it('does not send an empty or blank message', async () => {
+    const { user } = renderChat();
+    connectDemo();
+    await user.type(input(), '   {Enter}');
+    expect(latest().sent).toEqual([]);
+  });
+
+  it('keeps interrupted text, reconnects every 3000 ms, and recovers', async () => {
+    const { user } = renderChat();
+    connectDemo();
+    await user.click(screen.getByRole('button', { name: "What's due this week?" }));
+    expect(latest().sent).toEqual([JSON.stringify({ content: "What's due this week?" })]);
+    latest().deliver({ type: 'chat_llm_chunk', content: 'Netflix is due' });
+    vi.useFakeTimers();
+    latest().drop();
+    expect(screen.getByText(`Netflix is due ${chatMessages.interrupted}`)).toBeInTheDocument();
+    expect(screen.getByText(chatMessages.connectionLost)).toBeInTheDocument();
+    expect(screen.getByText(chatMessages.connectionError)).toBeInTheDocument();
+    expect(screen.getByText(chatMessages.reconnecting)).toBeInTheDocument();
+    expect(screen.getByText('Disconnected')).toBeInTheDocument();
+    expect(input()).toBeDisabled();
+    expect(sockets).toHaveLength(1);
+    act(() => vi.advanceTimersByTime(CHAT_LIMITS.reconnectIntervalMs - 1));
+    expect(sockets).toHaveLength(1);
+    act(() => vi.advanceTimersByTime(1));
+    expect(sockets).toHaveLength(2);
+    connectDemo();
+    expect(screen.queryByText(chatMessages.reconnecting)).not.toBeInTheDocument();
+    expect(screen.getByText('Connected (Demo)')).toBeInTheDocument();
+    expect(screen.getAllByText('Hi, I am the demo.')).toHaveLength(1);
+  });
+
+  it('gives up after 10 attempts and says to refresh', () => {
+    vi.useFakeTimers();
+    renderChat();
+    connectDemo();
+    latest().drop();
+    for (let attempt = 1; attempt <= CHAT_LIMITS.reconnectAttempts; attempt++) {
+      act(() => vi.advanceTimersByTime(CHAT_LIMITS.reconnectIntervalMs));
+      latest().drop();
+    }
+    expect(sockets).toHaveLength(1 + CHAT_LIMITS.reconnectAttempts);
+    expect(screen.getByText(chatMessages.unableToConnect)).toBeInTheDocument();
+    expect(screen.queryByText(chatMessages.reconnecting)).not.toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(10 * CHAT_LIMITS.reconnectIntervalMs));
+    expect(sockets).toHaveLength(1 + CHAT_LIMITS.reconnectAttempts);
+  });
+
+  it('shows server errors as errors, and Clear empties the conversation', async () => {
+    const { user } = renderChat();
+    expect(screen.getByRole('button', { name: 'Clear' })).toBeDisabled();
+    connectDemo();
+    await user.type(input(), 'x{Enter}');
+    latest().deliver({ type: 'error', content: chatMessages.tooLong });
+    expect(screen.getByRole('alert')).toHaveTextContent(chatMessages.tooLong);
+    expect(input()).toBeEnabled();
+    await user.click(screen.getByRole('button', { name: 'Clear' }));
+    expect(screen.getByText('Welcome to Billow Chat (beta)')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Clear' })).toBeDisabled();
+  });
+
+  it('outside demo mode says Connected and asks about finances', () => {
+    renderChat();
+    latest().open();
+    latest().deliver({ type: 'welcome', isDemoMode: false, content: 'Hello.' });
+    expect(screen.getByText('Connected')).toBeInTheDocument();
+    expect(input()).toHaveAttribute('placeholder', chatMessages.placeholder);
+  });
+
+  it('asks a signed-out visitor to log in', () => {
+    renderChat(null);
+    expect(screen.getByText(chatMessages.signedOut)).toBeInTheDocument();
+    expect(sockets).toEqual([]);
+  });
+});

@@ -1,0 +1,111 @@
+/**
+ * The chat connection (spec part 1 §4, §6, §9): one WebSocket to /ws/chat carrying the person's
+ * token as the second sub-protocol after `bearer`; a non-normal close is retried 10 times,
+ * 3000 ms apart. Leaving the screen closes it normally.
+ */
+import { useCallback, useEffect, useReducer, useRef } from 'react';
+import {
+  CHAT_BEARER_PROTOCOL,
+  CHAT_LIMITS,
+  CHAT_PATH,
+  chatServerFrame,
+  TOKEN_STORAGE_KEY,
+} from '@billow/contracts';
+import { chatReducer, initialChatState, type ChatEvent, type ChatState } from './chat-state';
+
+/** What the hook needs of a socket: the browser's WebSocket, or a test's stand-in. */
+export type ChatSocket = {
+  readonly readyState: number;
+  send(data: string): void;
+  close(code?: number): void;
+  onopen: ((event: Event) => void) | null;
+  onmessage: ((event: MessageEvent) => void) | null;
+  onerror: ((event: Event) => void) | null;
+  onclose: ((event: CloseEvent) => void) | null;
+};
+export type OpenSocket = (url: string, protocols: string[]) => ChatSocket;
+
+const NORMAL_CLOSURE = 1000;
+
+export function chatUrl(location: Pick<Location, 'protocol' | 'host'> = window.location): string {
+  return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${CHAT_PATH}`;
+}
+
+const browserSocket: OpenSocket = (url, protocols) => new WebSocket(url, protocols);
+
+export function useChat({
+  token,
+  openSocket = browserSocket,
+}: {
+  token: string | null;
+  openSocket?: OpenSocket;
+}) {
+  const [state, dispatch] = useReducer(
+    (current: ChatState, event: ChatEvent) => chatReducer(current, event),
+    initialChatState,
+  );
+  const socketRef = useRef<ChatSocket | null>(null);
+
+  const connect = useCallback(() => {
+    // The stored token when there is one: a refresh since the screen opened replaced it.
+    const current = sessionStorage.getItem(TOKEN_STORAGE_KEY) || token;
+    if (!current) return;
+    const socket = openSocket(chatUrl(), [CHAT_BEARER_PROTOCOL, current]);
+    socketRef.current = socket;
+    const isCurrent = () => socketRef.current === socket;
+    socket.onopen = () => isCurrent() && dispatch({ type: 'opened' });
+    socket.onmessage = (event) => {
+      if (!isCurrent() || typeof event.data !== 'string') return;
+      let json: unknown;
+      try {
+        json = JSON.parse(event.data);
+      } catch {
+        return;
+      }
+      // Other typed messages may come; only the known ones are shown.
+      const parsed = chatServerFrame.safeParse(json);
+      if (parsed.success) dispatch({ type: 'frame', frame: parsed.data });
+    };
+    socket.onerror = () => isCurrent() && dispatch({ type: 'socket-error' });
+    socket.onclose = (event) => {
+      if (!isCurrent()) return;
+      socketRef.current = null;
+      dispatch({ type: 'closed', isNormal: event.code === NORMAL_CLOSURE });
+    };
+  }, [token, openSocket]);
+
+  useEffect(() => {
+    connect();
+    return () => {
+      const socket = socketRef.current;
+      socketRef.current = null;
+      socket?.close(NORMAL_CLOSURE);
+    };
+  }, [connect]);
+
+  const { isReconnecting, connection, reconnectAttempts } = state;
+  useEffect(() => {
+    if (!isReconnecting || connection !== 'closed') return;
+    const timer = setTimeout(() => {
+      dispatch({ type: 'retrying' });
+      connect();
+    }, CHAT_LIMITS.reconnectIntervalMs);
+    return () => clearTimeout(timer);
+  }, [isReconnecting, connection, reconnectAttempts, connect]);
+
+  const send = useCallback(
+    (text: string): boolean => {
+      const content = text.trim();
+      const socket = socketRef.current;
+      if (!content || !socket || state.connection !== 'open' || state.streaming !== null)
+        return false;
+      socket.send(JSON.stringify({ content }));
+      dispatch({ type: 'sent', content });
+      return true;
+    },
+    [state.connection, state.streaming],
+  );
+  const clear = useCallback(() => dispatch({ type: 'clear' }), []);
+
+  return { state, send, clear };
+}
