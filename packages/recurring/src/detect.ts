@@ -43,6 +43,7 @@ import { TRIAL_MAX_AMOUNT } from './candidate';
 import { byDay, toCharge } from './charges';
 import { parseIsoDate } from './dates';
 import { findGroupStreams, type MerchantGroup } from './detect-group';
+import { mergeFragments, type Found } from './merge-fragments';
 import { compileCatalogue, normalizeMerchant } from './normalize';
 import { buildStream } from './stream';
 import type { DetectOptions, NormalizedMerchant, RecurringStream, Transaction } from './types';
@@ -80,15 +81,19 @@ export function detectRecurring(
   const asOf = options.asOf === undefined ? latestDay : parseIsoDate(options.asOf);
   if (Number.isNaN(asOf)) throw new RangeError(`asOf "${options.asOf}" is not a YYYY-MM-DD date`);
 
-  const streams: RecurringStream[] = [];
+  const found: Found[] = [];
   for (const group of groups.values()) {
     if (!mayHoldStream(group)) continue;
     group.charges.sort(byDay);
     group.refunds.sort(byDay);
     for (const candidate of findGroupStreams(group, asOf)) {
-      const stream = buildStream(candidate, group.merchant, asOf);
-      if (stream) streams.push(stream);
+      found.push({ candidate, merchant: group.merchant });
     }
+  }
+  const streams: RecurringStream[] = [];
+  for (const { candidate, merchant } of mergeFragments(found)) {
+    const stream = buildStream(candidate, merchant, asOf);
+    if (stream) streams.push(stream);
   }
   return streams.sort(
     (a, b) =>
