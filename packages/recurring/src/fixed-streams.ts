@@ -82,8 +82,14 @@ export function findFixedStreams(context: GroupContext, levels: readonly Charge[
     return found && !isCoincidentalYearly(found, context) ? found : null;
   };
   for (const level of levels) {
-    for (const run of fitRuns(level, fit, context.isHabitual ? 0 : 2)) {
+    const runs = fitRuns(level, fit, context.isHabitual ? 0 : 2);
+    for (const run of runs) {
       seeds.push({ candidate: candidateFrom(run.charges, run.fit), level });
+    }
+    if (runs.length === 0 && !context.isHabitual) {
+      for (const run of fitRuns(withAddOns(level, context.paid), fit, 2)) {
+        seeds.push({ candidate: candidateFrom(run.charges, run.fit), level });
+      }
     }
   }
   seeds.sort((a, b) => b.candidate.members.length - a.candidate.members.length);
@@ -104,6 +110,27 @@ export function findFixedStreams(context: GroupContext, levels: readonly Charge[
     candidates.push(...splitAtPauses(grown, context.reversed));
   }
   return absorbInterludes(candidates).filter((candidate) => !isLostInNoise(candidate, context));
+}
+
+/** A base price needs this many charges before add-on weeks are read around it. */
+const MIN_BASE_CHARGES = 6;
+/** Share of the band the base price must hold: add-ons are the exception, not the rule. */
+const MIN_BASE_SHARE = 0.6;
+/** An add-on week costs more than the base price, up to this factor. */
+const MAX_ADD_ON_RATIO = 1.5;
+
+/**
+ * The base price plus the dearer charges around it: a meal kit bills one price most weeks and
+ * more in weeks with extras, so the base level alone leaves every add-on week as a hole in its
+ * grid. Empty when the base level is too small or does not dominate the band.
+ */
+export function withAddOns(level: readonly Charge[], paid: readonly Charge[]): Charge[] {
+  const base = level[0]?.amount ?? 0;
+  if (level.length < MIN_BASE_CHARGES || base <= 0) return [];
+  const band = paid.filter(
+    (charge) => charge.amount >= base - 0.005 && charge.amount <= base * MAX_ADD_ON_RATIO,
+  );
+  return band.length > level.length && level.length >= MIN_BASE_SHARE * band.length ? band : [];
 }
 
 /**
