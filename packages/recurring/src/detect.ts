@@ -26,7 +26,10 @@
  *   returned duplicate); the reversed charge stays in its stream. Refunds and other inflows are
  *   never streams.
  * - Pauses. No charge for max(75 days, 2.5 cycles), resuming on another billing day (or after 6
- *   cycles), is a cancellation and a new subscription: two streams.
+ *   cycles), is a cancellation and a resubscription: one stream with a gap, its status and next
+ *   date following the latest run (merge-fragments.ts).
+ * - Fragments. Pieces of one subscription that another descriptor, another card or a price step
+ *   split apart are joined when they share cadence, phase and merchant identity.
  * - Habits. Merchants the catalogue marks habitual, habitual categories (coffee, groceries,
  *   restaurants, fuel, rides, shopping, transfers, cash…) and merchants with more than 2 stray
  *   amounts a month only qualify with one fixed amount, monthly (≥ 85% regular) or yearly

@@ -10,7 +10,9 @@
  * where the earlier one's grid expected the next charge (a skipped cycle allowed), and they are
  * plainly the same merchant: the same merchant key or a shared distinctive word in the name,
  * or — for a rename with nothing in common — the same category and the same amount to the cent.
- * Pieces that overlap in time are two subscriptions and are never joined.
+ * A piece that starts months after the other ended, at the same merchant and about the same
+ * price, is a resubscription: one subscription with a gap, its status following the latest
+ * charges. Pieces that overlap in time are two subscriptions and are never joined.
  */
 import { CADENCE_RULES } from './cadence';
 import { byDay, median } from './charges';
@@ -23,6 +25,9 @@ export type Found = { candidate: Candidate; merchant: NormalizedMerchant };
 
 /** A new price after a step may be up to twice (or half) the old one: plan upgrades, promos ending. */
 const MAX_STEP_RATIO = 2.05;
+/** A resubscription may come back at a slightly different price (a new plan year, a promo). */
+const MAX_RESUBSCRIBE_RATIO = 1.25;
+const MAX_VARIABLE_RESUBSCRIBE_RATIO = 1.6;
 /** Words every kind of merchant uses; sharing one says nothing about identity. */
 const GENERIC_WORDS = new Set([
   'THE',
@@ -121,10 +126,27 @@ export function continues(earlier: Found, later: Found): boolean {
   if (standing < (isHabit ? 2 : 1)) return false;
   const rule = CADENCE_RULES[a.cadence];
   const gap = firstOfB.day - lastOfA.day;
-  if (gap < 0.5 * rule.periodDays || gap > 2 * rule.periodDays + rule.lateDays) return false;
+  if (gap < 0.5 * rule.periodDays) return false;
+  const ratio = typicalAmount(b.members, false) / typicalAmount(a.members, true);
+  if (gap > 2 * rule.periodDays + rule.lateDays) {
+    // Cancelled, then back months later: one subscription with a gap when it is the same
+    // merchant at about the same price and both runs stand on their own.
+    // Metered bills are compared on their whole runs, and may differ more (another season).
+    const isVariable = a.isVariable || b.isVariable;
+    const runRatio = isVariable
+      ? median(b.members.map((charge) => charge.amount)) /
+        median(a.members.map((charge) => charge.amount))
+      : ratio;
+    const limit = isVariable ? MAX_VARIABLE_RESUBSCRIBE_RATIO : MAX_RESUBSCRIBE_RATIO;
+    return (
+      standing === 2 &&
+      earlier.merchant.key === later.merchant.key &&
+      runRatio <= limit &&
+      runRatio >= 1 / limit
+    );
+  }
   const hit = slotOf(a.schedule, firstOfB);
   if (Math.abs(firstOfB.day - hit.date) > rule.lateDays) return false;
-  const ratio = typicalAmount(b.members, false) / typicalAmount(a.members, true);
   if (!(ratio <= MAX_STEP_RATIO && ratio >= 1 / MAX_STEP_RATIO)) return false;
   if (sharesIdentity(earlier.merchant, later.merchant)) return true;
   const category = earlier.merchant.category;
