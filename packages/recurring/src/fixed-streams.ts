@@ -18,6 +18,7 @@ import {
   bestFit,
   fitCadence,
   isAcceptable,
+  isPlausible,
   FIXED_AMOUNT_LIMITS,
   type FitLimits,
   type ScheduleFit,
@@ -87,9 +88,12 @@ export function findFixedStreams(context: GroupContext, levels: readonly Charge[
       seeds.push({ candidate: candidateFrom(run.charges, run.fit), level });
     }
     if (runs.length === 0 && !context.isHabitual) {
-      for (const run of fitRuns(withAddOns(level, context.paid), fit, 2)) {
+      const banded = fitRuns(withAddOns(level, context.paid), fit, 2);
+      for (const run of banded) {
         seeds.push({ candidate: candidateFrom(run.charges, run.fit), level });
       }
+      const core = banded.length === 0 ? gridCore(level) : null;
+      if (core) seeds.push({ candidate: core, level });
     }
   }
   seeds.sort((a, b) => b.candidate.members.length - a.candidate.members.length);
@@ -131,6 +135,41 @@ export function withAddOns(level: readonly Charge[], paid: readonly Charge[]): C
     (charge) => charge.amount >= base - 0.005 && charge.amount <= base * MAX_ADD_ON_RATIO,
   );
   return band.length > level.length && level.length >= MIN_BASE_SHARE * band.length ? band : [];
+}
+
+/** A grid core needs this many charges, and at least this share of its level. */
+const MIN_CORE_CHARGES = 6;
+const MIN_CORE_SHARE = 2 / 3;
+const CORE_LIMITS: FitLimits = { minCoverage: 0.9, maxMisfitShare: 0, maxLateShare: 0.1 };
+const CORE_CADENCES: readonly KnownCadence[] = ['YEARLY', 'QUARTERLY', 'MONTHLY', 'WEEKLY'];
+
+/**
+ * The subscription inside a level that one-off purchases at the same price crowd: an app store
+ * sells a $4.99 game as well as the $4.99 monthly plan. The charges on time for their slot, one
+ * per slot, are kept when they fill the grid almost completely and are most of the level;
+ * the rest stay one-off purchases. Random purchases rarely fill nine slots in ten on time.
+ */
+export function gridCore(level: readonly Charge[]): Candidate | null {
+  if (level.length < MIN_CORE_CHARGES) return null;
+  let best: Candidate | null = null;
+  for (const cadence of CORE_CADENCES) {
+    if (!isPlausible(level, cadence)) continue;
+    const loose = fitCadence(level, cadence);
+    if (!loose) continue;
+    const rule = CADENCE_RULES[cadence];
+    const onTime = loose.members
+      .map((index) => level[index])
+      .filter((charge): charge is Charge => charge !== undefined)
+      .filter(
+        (charge) =>
+          Math.abs(charge.day - slotOf(loose.schedule, charge).date) <= rule.toleranceDays,
+      );
+    if (onTime.length < Math.max(MIN_CORE_CHARGES, MIN_CORE_SHARE * level.length)) continue;
+    const fit = fitCadence(onTime, cadence);
+    if (!fit || !isAcceptable(fit, onTime.length, CORE_LIMITS)) continue;
+    if (!best || fit.members.length > best.members.length) best = candidateFrom(onTime, fit);
+  }
+  return best;
 }
 
 /**
