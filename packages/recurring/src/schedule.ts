@@ -8,7 +8,7 @@
  * (see schedule-fit.ts for how a history is judged against the grid).
  */
 import { CADENCE_RULES, type KnownCadence } from './cadence';
-import { dateInMonth } from './dates';
+import { dateInMonth as importedDateInMonth } from './dates';
 
 export type DatedPoint = { day: number; monthIndex: number; dayOfMonth: number };
 
@@ -18,6 +18,12 @@ export type Schedule =
   | { kind: 'semi'; cadence: KnownCadence; first: number; second: number };
 
 export type SlotHit = { slot: number; date: number };
+
+/**
+ * Read once: a transpiled import is a property read on the module record at every call, and
+ * slot dates are computed millions of times per second while fitting.
+ */
+const dateInMonth = importedDateInMonth;
 
 const MONTH_STEPS: Partial<Record<KnownCadence, number>> = { MONTHLY: 1, QUARTERLY: 3, YEARLY: 12 };
 
