@@ -14,6 +14,7 @@ import { CADENCE_RULES, type KnownCadence } from './cadence';
 import {
   bestSchedule,
   candidateSchedules,
+  distanceToSlot,
   slotOf,
   type DatedPoint,
   type Schedule,
@@ -153,8 +154,7 @@ function bestSplit(
   const prefixes = schedules.map((schedule) => {
     const prefix = new Float64Array(n + 1);
     points.forEach((point, i) => {
-      prefix[i + 1] =
-        (prefix[i] ?? 0) + Math.min(cap, Math.abs(point.day - slotOf(schedule, point).date));
+      prefix[i + 1] = (prefix[i] ?? 0) + Math.min(cap, distanceToSlot(schedule, point));
     });
     return prefix;
   });
