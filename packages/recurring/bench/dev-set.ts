@@ -32,6 +32,7 @@ export type DevSetScore = {
   cadenceAccuracy: number;
   nextDateWithin3Days: number;
   transactionsPerSecond: number;
+  transactionsPerCpuSecond: number;
 };
 
 const JACCARD = 0.5;
@@ -152,11 +153,13 @@ export function scoreDevSet(corpus: string): DevSetScore {
   let passes = 0;
   let detected: RecurringStream[][] = [];
   const start = performance.now();
+  const cpuStart = process.cpuUsage();
   while (passes < 3 || (performance.now() - start < 1000 && passes < 50)) {
     detected = detectAll();
     passes++;
   }
   const seconds = (performance.now() - start) / 1000;
+  const cpu = process.cpuUsage(cpuStart);
   const tally: Tally = {
     truth: 0,
     detected: 0,
@@ -180,5 +183,6 @@ export function scoreDevSet(corpus: string): DevSetScore {
     cadenceAccuracy: tally.matched > 0 ? tally.cadenceRight / tally.matched : 0,
     nextDateWithin3Days: tally.nextJudged > 0 ? tally.nextRight / tally.nextJudged : 0,
     transactionsPerSecond: (transactions * passes) / seconds,
+    transactionsPerCpuSecond: (transactions * passes) / ((cpu.user + cpu.system) / 1e6),
   };
 }
