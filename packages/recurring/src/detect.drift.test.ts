@@ -111,6 +111,31 @@ describe(`${detectRecurring.name} — tolerant fitting`, () => {
   });
 });
 
+describe(`${detectRecurring.name} — plans among same-price purchases`, () => {
+  it('leaves out a same-price purchase months before the plan began, even on its billing day', () => {
+    const early = charge('2025-01-02', 'PIXELPLAY GAMES', 4.99);
+    const plan = charges(monthly('2025-07-02', 10), 'PIXELPLAY GAMES', 4.99);
+    const oneOffs = ['2025-09-20', '2025-12-29', '2026-03-11'].map((date) =>
+      charge(date, 'PIXELPLAY GAMES', 4.99),
+    );
+    const others = ['2025-03-15', '2025-10-09'].map((date) =>
+      charge(date, 'PIXELPLAY GAMES', 9.99),
+    );
+    const streams = detectRecurring([early, ...plan, ...oneOffs, ...others], {
+      asOf: '2026-04-20',
+    });
+    expect(streams.map((s) => s.transaction_ids)).toEqual([idsOf(plan)]);
+  });
+
+  it('does not make a plan of frequent same-price purchases at random days', () => {
+    const days = [3, 11, 19, 24, 40, 47, 61, 75, 83, 96, 104, 118, 131, 139, 152, 160, 177, 189];
+    const purchases = days.map((offset) =>
+      charge(shiftDays('2025-05-01', offset * 2), 'PIXELPLAY GAMES', 0.99),
+    );
+    expect(detectRecurring(purchases, { asOf: '2026-05-01' })).toEqual([]);
+  });
+});
+
 describe(`${detectRecurring.name} — storefront look-alikes`, () => {
   const purchases = [
     charge('2025-02-14', 'APPLE.COM/BILL 866-712-7753 CA', 0.99),

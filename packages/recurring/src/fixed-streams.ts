@@ -137,7 +137,7 @@ export function withAddOns(level: readonly Charge[], paid: readonly Charge[]): C
   return band.length > level.length && level.length >= MIN_BASE_SHARE * band.length ? band : [];
 }
 
-/** A grid core needs this many charges, and at least this share of its level. */
+/** A grid core needs this many charges, and at least this share of its level's charges in its span. */
 const MIN_CORE_CHARGES = 6;
 const MIN_CORE_SHARE = 2 / 3;
 const CORE_LIMITS: FitLimits = { minCoverage: 0.9, maxMisfitShare: 0, maxLateShare: 0.1 };
@@ -164,10 +164,30 @@ export function gridCore(level: readonly Charge[]): Candidate | null {
         (charge) =>
           Math.abs(charge.day - slotOf(loose.schedule, charge).date) <= rule.toleranceDays,
       );
-    if (onTime.length < Math.max(MIN_CORE_CHARGES, MIN_CORE_SHARE * level.length)) continue;
-    const fit = fitCadence(onTime, cadence);
-    if (!fit || !isAcceptable(fit, onTime.length, CORE_LIMITS)) continue;
-    if (!best || fit.members.length > best.members.length) best = candidateFrom(onTime, fit);
+    if (onTime.length < MIN_CORE_CHARGES) continue;
+    // Same-price purchases long before or after the plan sit on its grid by chance: the plan is
+    // the longest run that fills its grid, cut at long gaps.
+    const runs = fitRuns(
+      onTime,
+      (run) => {
+        const fit = fitCadence(run, cadence);
+        return fit && isAcceptable(fit, run.length, CORE_LIMITS) ? fit : null;
+      },
+      2,
+    );
+    for (const run of runs) {
+      const from = run.charges[0]?.day ?? 0;
+      const to = run.charges[run.charges.length - 1]?.day ?? 0;
+      const alongside = level.filter((charge) => charge.day >= from && charge.day <= to).length;
+      if (
+        run.fit.members.length < MIN_CORE_CHARGES ||
+        run.fit.members.length < MIN_CORE_SHARE * alongside
+      )
+        continue;
+      if (!best || run.fit.members.length > best.members.length) {
+        best = candidateFrom(run.charges, run.fit);
+      }
+    }
   }
   return best;
 }
