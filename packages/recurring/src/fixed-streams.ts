@@ -137,7 +137,7 @@ export function withAddOns(level: readonly Charge[], paid: readonly Charge[]): C
   return band.length > level.length && level.length >= MIN_BASE_SHARE * band.length ? band : [];
 }
 
-/** A grid core needs this many charges, and at least this share of its level's charges in its span. */
+/** A grid core needs this many charges, and this share of its level, in its span and overall. */
 const MIN_CORE_CHARGES = 6;
 const MIN_CORE_SHARE = 2 / 3;
 const CORE_LIMITS: FitLimits = { minCoverage: 0.9, maxMisfitShare: 0, maxLateShare: 0.1 };
@@ -181,7 +181,8 @@ export function gridCore(level: readonly Charge[]): Candidate | null {
       const alongside = level.filter((charge) => charge.day >= from && charge.day <= to).length;
       if (
         run.fit.members.length < MIN_CORE_CHARGES ||
-        run.fit.members.length < MIN_CORE_SHARE * alongside
+        run.fit.members.length < MIN_CORE_SHARE * alongside ||
+        run.fit.members.length < MIN_CORE_SHARE * level.length
       )
         continue;
       if (!best || run.fit.members.length > best.members.length) {
