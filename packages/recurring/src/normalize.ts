@@ -265,33 +265,6 @@ export function normalizeMerchant(
   catalogue: MerchantCatalogue = DEFAULT_CATALOGUE,
   merchantName?: string | null,
 ): NormalizedMerchant {
-  let cache = normalizedByCatalogue.get(catalogue);
-  if (!cache) {
-    cache = new Map();
-    normalizedByCatalogue.set(catalogue, cache);
-  }
-  const cacheKey = merchantName ? `${description}\u0001${merchantName}` : description;
-  const cached = cache.get(cacheKey);
-  if (cached) return cached;
-  if (cache.size >= MAX_CACHED_DESCRIPTORS) cache.clear();
-  const merchant = normalizeUncached(description, catalogue, merchantName);
-  cache.set(cacheKey, merchant);
-  return merchant;
-}
-
-/**
- * Normalised merchants by descriptor, per catalogue: the same descriptors ("NETFLIX.COM",
- * "SPOTIFY USA") come back in every history, and normalising is most of a small history's
- * cost. Bounded, so descriptors with a fresh reference on every charge can't grow it forever.
- */
-const normalizedByCatalogue = new WeakMap<MerchantCatalogue, Map<string, NormalizedMerchant>>();
-const MAX_CACHED_DESCRIPTORS = 50_000;
-
-function normalizeUncached(
-  description: string,
-  catalogue: MerchantCatalogue,
-  merchantName?: string | null,
-): NormalizedMerchant {
   const compiled = compileCatalogue(catalogue);
   const upper = description.toUpperCase();
   const stripped = stripDescriptorNoise(upper);
