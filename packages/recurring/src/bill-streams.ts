@@ -27,11 +27,6 @@ const KNOWN_BILLER_LIMITS: FitLimits = { ...VARIABLE_LIMITS, minCoverage: 0.75 }
 const MAX_SPREAD = 3;
 /** Charges a variable amount needs at a merchant that is neither a biller nor known. */
 const MIN_STRICTLY_REGULAR = 6;
-/**
- * A full year of strictly regular charges shows a biller's whole season (gas in winter, power in
- * summer), so it may spread as far as a known biller's, whatever the descriptor says.
- */
-const SEASONAL_YEAR = 12;
 
 export function isBiller(context: GroupContext): boolean {
   return BILL_CATEGORIES.has(context.merchant.category);
@@ -73,7 +68,7 @@ export function findVariableStreams(
       found.members.length >= MIN_STRICTLY_REGULAR &&
       found.coverage >= 0.9 &&
       found.offCount + found.extras.length === 0 &&
-      spread <= (found.members.length >= SEASONAL_YEAR ? MAX_SPREAD : 2);
+      spread <= 2;
     return spread <= MAX_SPREAD && (isKnownBiller || isStrictlyRegular) ? found : null;
   };
   return fitRuns(leftovers, fit, 2).flatMap((run) =>
