@@ -25,6 +25,8 @@ const VARIABLE_LIMITS: FitLimits = { minCoverage: 0.8, maxMisfitShare: 0.1, maxL
 const KNOWN_BILLER_LIMITS: FitLimits = { ...VARIABLE_LIMITS, minCoverage: 0.75 };
 /** Cheapest to dearest month of a usage-based bill; ±40% around the mean is 2.3×. */
 const MAX_SPREAD = 3;
+/** Charges a variable amount needs at a merchant that is neither a biller nor known. */
+const MIN_STRICTLY_REGULAR = 6;
 
 export function isBiller(context: GroupContext): boolean {
   return BILL_CATEGORIES.has(context.merchant.category);
@@ -54,6 +56,8 @@ export function findVariableStreams(
     (charge) => !consumed.has(charge) && charge.amount > TRIAL_MAX_AMOUNT,
   );
   const isKnownBiller = isBiller(context) || context.merchant.isRecurringMerchant === true;
+  // Elsewhere a variable amount needs six strictly regular charges: fewer can't qualify.
+  if (!isKnownBiller && leftovers.length < MIN_STRICTLY_REGULAR) return [];
   const limits = isKnownBiller ? KNOWN_BILLER_LIMITS : VARIABLE_LIMITS;
   const fit = (run: Charge[]): ScheduleFit | null => {
     const found = bestFit(run, BILL_CADENCES, limits);
@@ -61,7 +65,7 @@ export function findVariableStreams(
     const amounts = found.members.map((index) => run[index]?.amount ?? 0);
     const spread = Math.max(...amounts) / Math.min(...amounts);
     const isStrictlyRegular =
-      found.members.length >= 6 &&
+      found.members.length >= MIN_STRICTLY_REGULAR &&
       found.coverage >= 0.9 &&
       found.offCount + found.extras.length === 0 &&
       spread <= 2;

@@ -86,12 +86,46 @@ export function findGroupStreams(group: MerchantGroup, asOf: number): Candidate[
       consume(variable);
     }
   }
-  attachReversed(candidates, group.charges);
-  const trial = findRunningTrial(context, consumed, asOf);
-  if (trial) candidates.push(trial);
-  return candidates;
+  const strays = storefrontStrays(context, consumed);
+  const kept = strays
+    ? candidates.filter((candidate) => standsAmongStrays(candidate, strays))
+    : candidates;
+  attachReversed(kept, group.charges);
+  const trial = strays ? null : findRunningTrial(context, consumed, asOf);
+  if (trial) kept.push(trial);
+  return kept;
 }
 
+/** One-off purchases (charges in no stream) that make a merchant a storefront. */
+const STOREFRONT_STRAYS = 3;
+const STOREFRONT_MIN_CHARGES = 3;
+const STOREFRONT_MIN_COVERAGE = 0.85;
+
+/**
+ * An app store or marketplace sells one-off items under the same descriptor as its
+ * subscriptions, so a few equal prices a month or a year apart there are as likely purchases as
+ * a plan. Where the person also buys one-offs (the "strays", returned here; null when there are
+ * too few), a stream needs three charges on a nearly full grid — or, yearly, a price above every
+ * one-off, as an annual plan costs more than an app — and a lone $0–$1 charge is a purchase,
+ * not a trial.
+ */
+function storefrontStrays(context: GroupContext, consumed: ReadonlySet<Charge>): Charge[] | null {
+  if (isBiller(context)) return null;
+  const strays = context.paid.filter((charge) => !consumed.has(charge));
+  return strays.length >= STOREFRONT_STRAYS ? strays : null;
+}
+
+function standsAmongStrays(candidate: Candidate, strays: readonly Charge[]): boolean {
+  if (
+    candidate.members.length >= STOREFRONT_MIN_CHARGES &&
+    (candidate.fit?.coverage ?? 0) >= STOREFRONT_MIN_COVERAGE
+  ) {
+    return true;
+  }
+  if (candidate.cadence !== 'YEARLY' || candidate.members.length < 2) return false;
+  const dearestStray = Math.max(...strays.map((charge) => charge.amount));
+  return candidate.members.every((charge) => charge.amount > dearestStray);
+}
 /** Reversed charges belong to the stream whose slot (or next slot) they sit in, at its price. */
 function attachReversed(candidates: readonly Candidate[], charges: readonly Charge[]): void {
   for (const charge of charges) {

@@ -185,14 +185,22 @@ describe(`${detectRecurring.name} — real-world noise`, () => {
     expect(stream?.predicted_next_date).toBe('2026-04-09');
   });
 
-  it('splits a cancellation and a resubscription months later on another day into two streams', () => {
+  // Issue 17 changed this rule: a cancellation and a resubscription months later on another
+  // day used to be two streams; the app now shows one subscription with a gap.
+  it('reads a cancellation and a resubscription months later on another day as one stream with a gap', () => {
     const first = charges(monthly('2024-06-05', 6), 'ADOBE *ADOBE', 22.99);
     const second = charges(monthly('2025-05-21', 10), 'ADOBE *ADOBE', 22.99);
     const streams = detectRecurring([...first, ...second], { asOf: '2026-03-01' });
-    expect(streams.map((s) => [s.status, s.transaction_ids.length])).toEqual([
-      ['CANCELLED', 6],
-      ['ACTIVE', 10],
-    ]);
+    expect(streams.map((s) => [s.status, s.transaction_ids.length])).toEqual([['ACTIVE', 16]]);
+    expect(streams[0]?.predicted_next_date).toBe('2026-03-21');
+  });
+
+  it('follows the latest charges when a resubscribed stream is cancelled again', () => {
+    const first = charges(monthly('2024-06-05', 6), 'ADOBE *ADOBE', 22.99);
+    const second = charges(monthly('2025-05-21', 5), 'ADOBE *ADOBE', 22.99);
+    const [stream, ...others] = detectRecurring([...first, ...second], { asOf: '2026-03-01' });
+    expect(others).toHaveLength(0);
+    expect(stream).toMatchObject({ status: 'CANCELLED', last_date: '2025-09-21' });
   });
 
   it('keeps a membership frozen for two months on its billing day as one stream', () => {

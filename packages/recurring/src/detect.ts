@@ -26,7 +26,10 @@
  *   returned duplicate); the reversed charge stays in its stream. Refunds and other inflows are
  *   never streams.
  * - Pauses. No charge for max(75 days, 2.5 cycles), resuming on another billing day (or after 6
- *   cycles), is a cancellation and a new subscription: two streams.
+ *   cycles), is a cancellation and a resubscription: one stream with a gap, its status and next
+ *   date following the latest run (merge-fragments.ts).
+ * - Fragments. Pieces of one subscription that another descriptor, another card or a price step
+ *   split apart are joined when they share cadence, phase and merchant identity.
  * - Habits. Merchants the catalogue marks habitual, habitual categories (coffee, groceries,
  *   restaurants, fuel, rides, shopping, transfers, cash…) and merchants with more than 2 stray
  *   amounts a month only qualify with one fixed amount, monthly (≥ 85% regular) or yearly
@@ -43,6 +46,7 @@ import { TRIAL_MAX_AMOUNT } from './candidate';
 import { byDay, toCharge } from './charges';
 import { parseIsoDate } from './dates';
 import { findGroupStreams, type MerchantGroup } from './detect-group';
+import { mergeFragments, type Found } from './merge-fragments';
 import { compileCatalogue, normalizeMerchant } from './normalize';
 import { buildStream } from './stream';
 import type { DetectOptions, NormalizedMerchant, RecurringStream, Transaction } from './types';
@@ -80,15 +84,19 @@ export function detectRecurring(
   const asOf = options.asOf === undefined ? latestDay : parseIsoDate(options.asOf);
   if (Number.isNaN(asOf)) throw new RangeError(`asOf "${options.asOf}" is not a YYYY-MM-DD date`);
 
-  const streams: RecurringStream[] = [];
+  const found: Found[] = [];
   for (const group of groups.values()) {
     if (!mayHoldStream(group)) continue;
     group.charges.sort(byDay);
     group.refunds.sort(byDay);
     for (const candidate of findGroupStreams(group, asOf)) {
-      const stream = buildStream(candidate, group.merchant, asOf);
-      if (stream) streams.push(stream);
+      found.push({ candidate, merchant: group.merchant });
     }
+  }
+  const streams: RecurringStream[] = [];
+  for (const { candidate, merchant } of mergeFragments(found)) {
+    const stream = buildStream(candidate, merchant, asOf);
+    if (stream) streams.push(stream);
   }
   return streams.sort(
     (a, b) =>

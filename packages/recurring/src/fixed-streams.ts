@@ -18,6 +18,7 @@ import {
   bestFit,
   fitCadence,
   isAcceptable,
+  isPlausible,
   FIXED_AMOUNT_LIMITS,
   type FitLimits,
   type ScheduleFit,
@@ -82,8 +83,17 @@ export function findFixedStreams(context: GroupContext, levels: readonly Charge[
     return found && !isCoincidentalYearly(found, context) ? found : null;
   };
   for (const level of levels) {
-    for (const run of fitRuns(level, fit, context.isHabitual ? 0 : 2)) {
+    const runs = fitRuns(level, fit, context.isHabitual ? 0 : 2);
+    for (const run of runs) {
       seeds.push({ candidate: candidateFrom(run.charges, run.fit), level });
+    }
+    if (runs.length === 0 && !context.isHabitual) {
+      const banded = fitRuns(withAddOns(level, context.paid), fit, 2);
+      for (const run of banded) {
+        seeds.push({ candidate: candidateFrom(run.charges, run.fit), level });
+      }
+      const core = banded.length === 0 ? gridCore(level) : null;
+      if (core) seeds.push({ candidate: core, level });
     }
   }
   seeds.sort((a, b) => b.candidate.members.length - a.candidate.members.length);
@@ -104,6 +114,83 @@ export function findFixedStreams(context: GroupContext, levels: readonly Charge[
     candidates.push(...splitAtPauses(grown, context.reversed));
   }
   return absorbInterludes(candidates).filter((candidate) => !isLostInNoise(candidate, context));
+}
+
+/** A base price needs this many charges before add-on weeks are read around it. */
+const MIN_BASE_CHARGES = 6;
+/** Share of the band the base price must hold: add-ons are the exception, not the rule. */
+const MIN_BASE_SHARE = 0.6;
+/** An add-on week costs more than the base price, up to this factor. */
+const MAX_ADD_ON_RATIO = 1.5;
+
+/**
+ * The base price plus the dearer charges around it: a meal kit bills one price most weeks and
+ * more in weeks with extras, so the base level alone leaves every add-on week as a hole in its
+ * grid. Empty when the base level is too small or does not dominate the band.
+ */
+export function withAddOns(level: readonly Charge[], paid: readonly Charge[]): Charge[] {
+  const base = level[0]?.amount ?? 0;
+  if (level.length < MIN_BASE_CHARGES || base <= 0) return [];
+  const band = paid.filter(
+    (charge) => charge.amount >= base - 0.005 && charge.amount <= base * MAX_ADD_ON_RATIO,
+  );
+  return band.length > level.length && level.length >= MIN_BASE_SHARE * band.length ? band : [];
+}
+
+/** A grid core needs this many charges, and this share of its level, in its span and overall. */
+const MIN_CORE_CHARGES = 6;
+const MIN_CORE_SHARE = 2 / 3;
+const CORE_LIMITS: FitLimits = { minCoverage: 0.9, maxMisfitShare: 0, maxLateShare: 0.1 };
+const CORE_CADENCES: readonly KnownCadence[] = ['YEARLY', 'QUARTERLY', 'MONTHLY', 'WEEKLY'];
+
+/**
+ * The subscription inside a level that one-off purchases at the same price crowd: an app store
+ * sells a $4.99 game as well as the $4.99 monthly plan. The charges on time for their slot, one
+ * per slot, are kept when they fill the grid almost completely and are most of the level;
+ * the rest stay one-off purchases. Random purchases rarely fill nine slots in ten on time.
+ */
+export function gridCore(level: readonly Charge[]): Candidate | null {
+  if (level.length < MIN_CORE_CHARGES) return null;
+  let best: Candidate | null = null;
+  for (const cadence of CORE_CADENCES) {
+    if (!isPlausible(level, cadence)) continue;
+    const loose = fitCadence(level, cadence);
+    if (!loose) continue;
+    const rule = CADENCE_RULES[cadence];
+    const onTime = loose.members
+      .map((index) => level[index])
+      .filter((charge): charge is Charge => charge !== undefined)
+      .filter(
+        (charge) =>
+          Math.abs(charge.day - slotOf(loose.schedule, charge).date) <= rule.toleranceDays,
+      );
+    if (onTime.length < MIN_CORE_CHARGES) continue;
+    // Same-price purchases long before or after the plan sit on its grid by chance: the plan is
+    // the longest run that fills its grid, cut at long gaps.
+    const runs = fitRuns(
+      onTime,
+      (run) => {
+        const fit = fitCadence(run, cadence);
+        return fit && isAcceptable(fit, run.length, CORE_LIMITS) ? fit : null;
+      },
+      2,
+    );
+    for (const run of runs) {
+      const from = run.charges[0]?.day ?? 0;
+      const to = run.charges[run.charges.length - 1]?.day ?? 0;
+      const alongside = level.filter((charge) => charge.day >= from && charge.day <= to).length;
+      if (
+        run.fit.members.length < MIN_CORE_CHARGES ||
+        run.fit.members.length < MIN_CORE_SHARE * alongside ||
+        run.fit.members.length < MIN_CORE_SHARE * level.length
+      )
+        continue;
+      if (!best || run.fit.members.length > best.members.length) {
+        best = candidateFrom(run.charges, run.fit);
+      }
+    }
+  }
+  return best;
 }
 
 /**

@@ -127,6 +127,25 @@ describe(normalizeMerchant.name, () => {
     expect(new Set(keys).size).toBe(1);
   });
 
+  it('gives one key to descriptors that differ only in the card number, the posting date or a "subscription" tail', () => {
+    const groups = [
+      [
+        'RECURRING PAYMENT AUTHORIZED ON 02/03 KESTREL LAWN 087336 S272671185592682 CARD 0180',
+        'PURCHASE AUTHORIZED ON 06/23 KESTREL LAWN 087336 S306107849396274 CARD 4421',
+        'Kestrel Lawn',
+      ],
+      [
+        'BILL PAY NORTHWIND MUTUAL ON-LINE xxxxx9065 ON 01-09',
+        'BILL PAY NORTHWIND MUTUAL ON-LINE xxxxx9065 ON 02-11',
+      ],
+      ['LOVEMATCH *SUBSCRIPTION', 'LOVEMATCH.COM 800-926-2824 TX'],
+    ];
+    for (const descriptors of groups) {
+      const keys = descriptors.map((descriptor) => normalizeMerchant(descriptor).key);
+      expect(new Set(keys).size, descriptors.join(' | ')).toBe(1);
+    }
+  });
+
   it('returns the website and category of a catalogue merchant', () => {
     expect(normalizeMerchant('NETFLIX.COM 866-579-7172 CA')).toMatchObject({
       key: 'netflix',

@@ -35,9 +35,10 @@ const PROCESSOR_PREFIX =
 const ACH_TAIL =
   /\s(?:DES|INDN|CO ID|ID|WEB ID|PPD ID|CO ENTRY DESCR|ENTRY DESCR|SEC):.*$|\s(?:PPD|CCD|WEB)$/;
 const PHONE = /\(?\b\d{3}\)?[-. ]?\d{3}[-. ]?\d{4}\b|\b1?-?8\d\d-?[A-Z]{7}\b|\b\d{3}-\d{7}\b/g;
-const MASKED_CARD = /(?:X{2,}|\*{2,})\d{2,4}/g;
+/** A masked card number, or "CARD 0180": the card's last four, which change with the card. */
+const MASKED_CARD = /(?:X{2,}|\*{2,})\d{2,4}|\bCARD \d{4}\b/g;
 const DATES =
-  /\b\d{1,2}\/\d{1,2}(?:\/\d{2,4})?\b|\b\d{4}-\d{2}-\d{2}\b|\b(?:JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEPT?|OCT|NOV|DEC) ?\d{1,2}\b/g;
+  /\b(?:ON )?\d{1,2}[/-]\d{1,2}(?:[/-]\d{2,4})?\b|\b\d{4}-\d{2}-\d{2}\b|\b(?:JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEPT?|OCT|NOV|DEC) ?\d{1,2}\b/g;
 const REFERENCES =
   /\b(?:WEB ID|PPD ID|CO ID|REF|REFERENCE|CONF|CONFIRMATION|TRACE|AUTH|TRN|TXN|INV|INVOICE|ORDER|ACCT|ACCOUNT|ID)\b\s*(?:NO\.?|NUM|NUMBER)?\s*[#:]?\s*[A-Z0-9-]*\d[A-Z0-9-]*/g;
 const STORE_NUMBERS = /#\s*[A-Z0-9-]+|\bSTORE ?\d+\b|\bNO\. ?\d+\b/g;
@@ -50,9 +51,16 @@ const STATE_TAIL =
   / (?:AL|AK|AZ|AR|CA|CO|CT|DE|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY|DC|US|USA)$/;
 /** Words that say how or what kind, not who: "TOYOTA FINANCIAL SVCS PMT", "SUNRISE APARTMENTS, LLC". */
 const TRAILING_NOISE =
-  / (?:PMT|PYMT|PAYMENT|AUTOPAY|AUTO PAY|BILL ?PAY|ONLINE|WEB|RECURRING|ACH|DEBIT|PURCHASE|LLC|L L C|INC|CORP|CORPORATION|LTD)$/;
+  / (?:SUBSCRIPTION|MEMBERSHIP|PMT|PYMT|PAYMENT|AUTOPAY|AUTO PAY|BILL ?PAY|ONLINE|WEB|RECURRING|ACH|DEBIT|PURCHASE|LLC|L L C|INC|CORP|CORPORATION|LTD)$/;
 const CITY_TAIL =
   / (?:NEW YORK|NEWYORK|BROOKLYN|LOS ANGELES|SAN FRANCISCO|SAN FRAN|SAN JOSE|SAN DIEGO|OAKLAND|BERKELEY|SEATTLE|PORTLAND|AUSTIN|DALLAS|HOUSTON|SAN ANTONIO|CHICAGO|BOSTON|CAMBRIDGE|DENVER|PHOENIX|ATLANTA|MIAMI|ORLANDO|TAMPA|CHARLOTTE|RALEIGH|NASHVILLE|PHILADELPHIA|PITTSBURGH|WASHINGTON|BALTIMORE|DETROIT|MINNEAPOLIS|ST LOUIS|KANSAS CITY|COLUMBUS|CLEVELAND|CINCINNATI|INDIANAPOLIS|MILWAUKEE|SALT LAKE CITY|LAS VEGAS|SACRAMENTO|PALO ALTO|MOUNTAIN VIEW|SUNNYVALE|SANTA MONICA|LOS GATOS|CUPERTINO|REDMOND|BELLEVUE|JERSEY CITY|HOBOKEN|ARLINGTON|ALEXANDRIA|IRVINE|PASADENA|LONG BEACH|HONOLULU|ANCHORAGE|SPRINGFIELD)$/;
+
+/**
+ * Words that say the charge is a membership or subscription fee. At a merchant otherwise visited
+ * for shopping (a warehouse club, a grocery delivery service) they mark a product of its own:
+ * the yearly fee is a subscription even though the weekly shop is not.
+ */
+const MEMBERSHIP_WORDS = /\bMEMBERSH|\bSUBSCRIPTION\b|\bANNUAL (?:FEE|RENEWAL|DUES)\b|\bRENEWAL\b/;
 
 /** Keywords that place an unknown merchant in a category; the first match wins. */
 const CATEGORY_KEYWORDS: ReadonlyArray<[RegExp, SubscriptionCategory]> = [
@@ -236,6 +244,18 @@ function fromEntry(entry: MerchantCatalogueEntry): NormalizedMerchant {
   };
 }
 
+/** The membership product of a habitual merchant, grouped apart from its ordinary purchases. */
+function membershipAt(entry: MerchantCatalogueEntry): NormalizedMerchant {
+  return {
+    key: `${entry.id}+membership`,
+    name: `${entry.name} Membership`,
+    website: entry.website,
+    category: 'shopping_membership',
+    catalogueId: entry.id,
+    isRecurringMerchant: true,
+  };
+}
+
 /**
  * The merchant behind a descriptor. `merchantName` is the aggregator's own cleaned name when it
  * sent one (Plaid's `merchant_name`); it is consulted when the descriptor matches no alias.
@@ -252,7 +272,11 @@ export function normalizeMerchant(
     matchCatalogue(stripped, compiled) ??
     (stripped === upper ? null : matchCatalogue(upper, compiled)) ??
     (merchantName ? matchCatalogue(merchantName.toUpperCase(), compiled) : null);
-  if (entry) return fromEntry(entry);
+  if (entry) {
+    return entry.isRecurringMerchant === false && MEMBERSHIP_WORDS.test(stripped)
+      ? membershipAt(entry)
+      : fromEntry(entry);
+  }
   const cleaned = cleanDescriptor(merchantName ? merchantName.toUpperCase() : stripped);
   return {
     key: `raw:${cleaned}`,

@@ -14,6 +14,7 @@ import { CADENCE_RULES, type KnownCadence } from './cadence';
 import {
   bestSchedule,
   candidateSchedules,
+  distanceToSlot,
   slotOf,
   type DatedPoint,
   type Schedule,
@@ -153,8 +154,7 @@ function bestSplit(
   const prefixes = schedules.map((schedule) => {
     const prefix = new Float64Array(n + 1);
     points.forEach((point, i) => {
-      prefix[i + 1] =
-        (prefix[i] ?? 0) + Math.min(cap, Math.abs(point.day - slotOf(schedule, point).date));
+      prefix[i + 1] = (prefix[i] ?? 0) + Math.min(cap, distanceToSlot(schedule, point));
     });
     return prefix;
   });
@@ -181,6 +181,24 @@ function bestSplit(
   return best;
 }
 
+/** No fit is accepted below this coverage (the loosest limits ask for 0.75). */
+const LOWEST_ACCEPTED_COVERAGE = 0.75;
+
+/**
+ * Whether the points are numerous enough to fill an accepted share of the slots their span
+ * holds, on any grid: if not, trying a moved billing day (the costly part of fitting) is moot.
+ */
+function couldFillGrid(points: readonly DatedPoint[], cadence: KnownCadence): boolean {
+  const first = points[0];
+  const last = points[points.length - 1];
+  if (!first || !last) return false;
+  const slots = Math.max(
+    1,
+    Math.round((last.day - first.day) / CADENCE_RULES[cadence].periodDays) - 1,
+  );
+  return points.length >= LOWEST_ACCEPTED_COVERAGE * slots;
+}
+
 function misfitsOf(fit: ScheduleFit): number {
   return fit.offCount + fit.extras.length + fit.lateCount;
 }
@@ -195,6 +213,7 @@ export function fitCadence(
   const single = assess(points, cadence, schedule, null);
   const window = CADENCE_RULES[cadence].toleranceDays + 1;
   if (single && misfitsOf(single) < 2 && single.meanAbsResidual <= 0.35 * window) return single;
+  if (!couldFillGrid(points, cadence)) return single;
   const split = bestSplit(points, cadence);
   if (!split) return single;
   const moved = assess(points, cadence, split.after, {

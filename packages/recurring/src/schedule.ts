@@ -8,7 +8,7 @@
  * (see schedule-fit.ts for how a history is judged against the grid).
  */
 import { CADENCE_RULES, type KnownCadence } from './cadence';
-import { dateInMonth } from './dates';
+import { dateInMonth as importedDateInMonth } from './dates';
 
 export type DatedPoint = { day: number; monthIndex: number; dayOfMonth: number };
 
@@ -18,6 +18,12 @@ export type Schedule =
   | { kind: 'semi'; cadence: KnownCadence; first: number; second: number };
 
 export type SlotHit = { slot: number; date: number };
+
+/**
+ * Read once: a transpiled import is a property read on the module record at every call, and
+ * slot dates are computed millions of times per second while fitting.
+ */
+const dateInMonth = importedDateInMonth;
 
 const MONTH_STEPS: Partial<Record<KnownCadence, number>> = { MONTHLY: 1, QUARTERLY: 3, YEARLY: 12 };
 
@@ -54,6 +60,32 @@ export function slotOf(schedule: Schedule, point: DatedPoint): SlotHit {
     }
   }
   return best;
+}
+
+/**
+ * Days from a point to its nearest slot: `slotOf(...).date` distance without allocating, for
+ * the inner loops that weigh every anchor against every charge.
+ */
+export function distanceToSlot(schedule: Schedule, point: DatedPoint): number {
+  if (schedule.kind === 'days') {
+    const offset = point.day - schedule.phase;
+    const date = schedule.phase + Math.round(offset / schedule.period) * schedule.period;
+    return Math.abs(point.day - date);
+  }
+  if (schedule.kind === 'months') {
+    const { step, offset, anchorDay } = schedule;
+    const base = point.monthIndex - mod(point.monthIndex - offset, step);
+    const date = dateInMonth(base, anchorDay);
+    const distance = point.day - date;
+    if (distance > 14) {
+      return Math.min(distance, Math.abs(dateInMonth(base + step, anchorDay) - point.day));
+    }
+    if (distance < -14) {
+      return Math.min(-distance, Math.abs(point.day - dateInMonth(base - step, anchorDay)));
+    }
+    return Math.abs(distance);
+  }
+  return Math.abs(point.day - slotOf(schedule, point).date);
 }
 
 export function slotDate(schedule: Schedule, slot: number): number {
@@ -117,7 +149,7 @@ export function bestSchedule(
   for (const schedule of candidateSchedules(points, cadence)) {
     let cost = 0;
     for (const point of points) {
-      cost += Math.min(cap, Math.abs(point.day - slotOf(schedule, point).date));
+      cost += Math.min(cap, distanceToSlot(schedule, point));
       if (cost >= bestCost) break;
     }
     if (cost < bestCost) {

@@ -141,7 +141,20 @@ function writeRuns(
         noise: [...noise, 'resubscribed' as const],
       };
       const second = writeSubscription(random, resumed, emit);
-      runs.push(second ? { ...second, key: `${second.key}#2` } : null);
+      const [first] = runs;
+      // A resubscription is one subscription with a gap: the app shows one entry whose status
+      // follows the latest charges (issue 17).
+      if (first && second) {
+        return [
+          {
+            ...second,
+            key: first.key,
+            transactionIds: [...first.transactionIds, ...second.transactionIds],
+            noise: [...new Set([...first.noise, ...second.noise])],
+          },
+        ];
+      }
+      runs.push(second);
     }
     return runs.filter((run): run is TrueStream => run !== null);
   }

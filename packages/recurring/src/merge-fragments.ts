@@ -1,0 +1,202 @@
+/**
+ * Joins candidate streams that are pieces of one subscription. Merchants are grouped by their
+ * descriptor, and a descriptor is not a stable identity: the biller renames itself ("GA POWER"
+ * becomes "GEORGIA POWER", a loan servicer is bought), the person moves the subscription to
+ * another card whose bank spells it differently, or the price steps past what one merchant's
+ * search joins. Each piece then fits its cadence on its own, and the person would see one
+ * subscription cancelled and another started the next cycle.
+ *
+ * A later piece continues an earlier one when they share the cadence, the later one starts
+ * where the earlier one's grid expected the next charge (a skipped cycle allowed), and they are
+ * plainly the same merchant: the same merchant key or a shared distinctive word in the name,
+ * or — for a rename with nothing in common — the same category and the same amount to the cent.
+ * A piece that starts months after the other ended, at the same merchant and about the same
+ * price, is a resubscription: one subscription with a gap, its status following the latest
+ * charges. Pieces that overlap in time are two subscriptions and are never joined.
+ */
+import { CADENCE_RULES } from './cadence';
+import { byDay, median } from './charges';
+import type { Candidate } from './candidate';
+import { HABITUAL_CATEGORIES } from './normalize';
+import { slotOf } from './schedule';
+import type { NormalizedMerchant } from './types';
+
+export type Found = { candidate: Candidate; merchant: NormalizedMerchant };
+
+/** A new price after a step may be up to twice (or half) the old one: plan upgrades, promos ending. */
+const MAX_STEP_RATIO = 2.05;
+/** A resubscription may come back at a slightly different price (a new plan year, a promo). */
+const MAX_RESUBSCRIBE_RATIO = 1.25;
+const MAX_VARIABLE_RESUBSCRIBE_RATIO = 1.6;
+/** Words every kind of merchant uses; sharing one says nothing about identity. */
+const GENERIC_WORDS = new Set([
+  'THE',
+  'AND',
+  'CARD',
+  'BILL',
+  'PAY',
+  'PAYMENT',
+  'ONLINE',
+  'WEB',
+  'INC',
+  'LLC',
+  'CO',
+  'COM',
+  'CORP',
+  'SERVICES',
+  'SERVICE',
+  'SVCS',
+  'MONTHLY',
+  'YEARLY',
+  'ANNUAL',
+  'PLAN',
+  'SUBSCRIPTION',
+  'MEMBERSHIP',
+  'RECURRING',
+  'PURCHASE',
+  'DEBIT',
+  'ACH',
+  'AUTO',
+  'AUTOPAY',
+  'USA',
+  'US',
+  'OF',
+  'BANK',
+  'INSURANCE',
+  'MOBILE',
+  'WIRELESS',
+  'RENT',
+  'LOAN',
+  'LOANS',
+  'MORTGAGE',
+  'FINANCIAL',
+  'STUDIO',
+  'FITNESS',
+  'CLUB',
+  'APP',
+  'APPS',
+  'STORE',
+  'DIGITAL',
+]);
+
+/** Charges a piece needs to count on its own. */
+const MIN_STANDING = 3;
+
+function isHabitualMerchant(merchant: NormalizedMerchant): boolean {
+  return merchant.isRecurringMerchant === false || HABITUAL_CATEGORIES.has(merchant.category);
+}
+
+function words(name: string): string[] {
+  return name
+    .toUpperCase()
+    .split(/[^A-Z0-9]+/)
+    .filter((word) => word.length >= 3 && !GENERIC_WORDS.has(word));
+}
+
+/** Same merchant key, a shared distinctive word, or one name run together inside the other. */
+export function sharesIdentity(a: NormalizedMerchant, b: NormalizedMerchant): boolean {
+  if (a.key === b.key) return true;
+  if (a.catalogueId !== null && a.catalogueId === b.catalogueId) return true;
+  const wordsOfB = new Set(words(b.name));
+  if (words(a.name).some((word) => wordsOfB.has(word))) return true;
+  const squashedA = a.name.toUpperCase().replace(/[^A-Z0-9]/g, '');
+  const squashedB = b.name.toUpperCase().replace(/[^A-Z0-9]/g, '');
+  const [shorter, longer] =
+    squashedA.length <= squashedB.length ? [squashedA, squashedB] : [squashedB, squashedA];
+  return shorter.length >= 5 && longer.startsWith(shorter);
+}
+
+function typicalAmount(members: Candidate['members'], fromEnd: boolean): number {
+  const part = fromEnd ? members.slice(-3) : members.slice(0, 3);
+  return median(part.map((charge) => charge.amount));
+}
+
+/** Whether `later` carries on `earlier`'s subscription (see the file comment). */
+export function continues(earlier: Found, later: Found): boolean {
+  const a = earlier.candidate;
+  const b = later.candidate;
+  if (a.cadence !== b.cadence || a.isTrialOnly || b.isTrialOnly) return false;
+  const lastOfA = a.members[a.members.length - 1];
+  const firstOfB = b.members[0];
+  if (!lastOfA || !firstOfB) return false;
+  // Two short runs are as likely chance as one subscription; at a habit (coffee, groceries)
+  // both runs must stand on their own.
+  const isHabit = isHabitualMerchant(earlier.merchant) || isHabitualMerchant(later.merchant);
+  const standing = [a, b].filter((piece) => piece.members.length >= MIN_STANDING).length;
+  if (standing < (isHabit ? 2 : 1)) return false;
+  const rule = CADENCE_RULES[a.cadence];
+  const gap = firstOfB.day - lastOfA.day;
+  if (gap < 0.5 * rule.periodDays) return false;
+  const ratio = typicalAmount(b.members, false) / typicalAmount(a.members, true);
+  if (gap > 2 * rule.periodDays + rule.lateDays) {
+    // Cancelled, then back months later: one subscription with a gap when it is the same
+    // merchant at about the same price and both runs stand on their own.
+    // Metered bills are compared on their whole runs, and may differ more (another season).
+    const isVariable = a.isVariable || b.isVariable;
+    const runRatio = isVariable
+      ? median(b.members.map((charge) => charge.amount)) /
+        median(a.members.map((charge) => charge.amount))
+      : ratio;
+    const limit = isVariable ? MAX_VARIABLE_RESUBSCRIBE_RATIO : MAX_RESUBSCRIBE_RATIO;
+    return (
+      standing === 2 &&
+      earlier.merchant.key === later.merchant.key &&
+      runRatio <= limit &&
+      runRatio >= 1 / limit
+    );
+  }
+  const hit = slotOf(a.schedule, firstOfB);
+  if (Math.abs(firstOfB.day - hit.date) > rule.lateDays) return false;
+  if (!(ratio <= MAX_STEP_RATIO && ratio >= 1 / MAX_STEP_RATIO)) return false;
+  if (sharesIdentity(earlier.merchant, later.merchant)) return true;
+  const category = earlier.merchant.category;
+  return (
+    category !== 'other' &&
+    category === later.merchant.category &&
+    Math.abs(firstOfB.amount - lastOfA.amount) < 0.005
+  );
+}
+
+/** One candidate holding both pieces; predictions follow the later piece's billing day. */
+export function join(earlier: Found, later: Found): Found {
+  const a = earlier.candidate;
+  const b = later.candidate;
+  const untilDay = b.members[0]?.day ?? 0;
+  const fit = b.fit ? { ...b.fit, earlier: { schedule: a.schedule, untilDay } } : null;
+  return {
+    merchant: later.merchant,
+    candidate: {
+      ...b,
+      fit,
+      members: [...a.members, ...b.members].sort(byDay),
+      extras: [...a.extras, ...b.extras].sort(byDay),
+      reversed: [...a.reversed, ...b.reversed].sort(byDay),
+      trial: a.trial ?? b.trial,
+      isVariable: a.isVariable || b.isVariable,
+    },
+  };
+}
+
+/**
+ * Chains pieces in order of their first charge: each joins the open chain it best continues
+ * (the nearest in time), else starts a chain of its own.
+ */
+export function mergeFragments(found: readonly Found[]): Found[] {
+  const firstDay = (item: Found): number => item.candidate.members[0]?.day ?? Infinity;
+  const ordered = [...found].sort((x, y) => firstDay(x) - firstDay(y));
+  const chains: Found[] = [];
+  for (const item of ordered) {
+    let best = -1;
+    let bestGap = Infinity;
+    chains.forEach((chain, index) => {
+      if (!continues(chain, item)) return;
+      const last = chain.candidate.members[chain.candidate.members.length - 1]?.day ?? 0;
+      const gap = firstDay(item) - last;
+      if (gap < bestGap) [best, bestGap] = [index, gap];
+    });
+    const chain = chains[best];
+    if (chain) chains[best] = join(chain, item);
+    else chains.push(item);
+  }
+  return chains;
+}
