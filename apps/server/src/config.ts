@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { bankProviderKind } from './providers/bank/bank.config';
 import { emailProviderKind } from './providers/email/email.config';
 import type { SharedSettings } from './providers/provider-kind';
+import { callProviderKind } from './providers/call-agent/call.config';
 import { smsProviderKind } from './providers/sms/sms.config';
 
 /** Every provider kind; each reads its own settings into its slice of Config. */
@@ -17,6 +18,7 @@ const providerKinds = {
   sms: smsProviderKind,
   email: emailProviderKind,
   bank: bankProviderKind,
+  call: callProviderKind,
 };
 
 type ProviderSlices = {
@@ -128,6 +130,7 @@ const configSchema = baseSchema.extend({
   ...providerKinds.sms.env,
   ...providerKinds.email.env,
   ...providerKinds.bank.env,
+  ...providerKinds.call.env,
 });
 
 export type Config = ProviderSlices & {

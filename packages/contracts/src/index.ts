@@ -17,4 +17,5 @@ export * from './merchants';
 export * from './analytics';
 export * from './banking';
 export * from './subscriptions';
+export * from './negotiations';
 export * from './routes';
