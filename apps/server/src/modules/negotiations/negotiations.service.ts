@@ -26,6 +26,22 @@ type Person = NonNullable<Awaited<ReturnType<NegotiationsRepo['person']>>>;
 const DAY = 24 * 60 * 60 * 1000;
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
+/** Payments per year by cadence (spec part 2 §9); an unknown cadence counts as monthly. */
+const PAYMENTS_PER_YEAR: Record<string, number> = {
+  MONTHLY: 12,
+  WEEKLY: 52,
+  BIWEEKLY: 26,
+  QUARTERLY: 4,
+  YEARLY: 1,
+  SEMI_MONTHLY: 24,
+  DAILY: 365,
+};
+
+/** What an offer would save in a year: the per-payment saving times the payments of a year. */
+export function yearlySavings(current: number, target: number, cadence: string): number {
+  return round2((current - target) * (PAYMENTS_PER_YEAR[cadence] ?? 12));
+}
+
 /** The share of the bill a merchant's first typical outcome takes off. */
 export function expectedShareOff(outcome: TypicalOutcome | undefined, monthly: number): number {
   if (!outcome || monthly <= 0) return 0;
@@ -100,7 +116,7 @@ export function createNegotiationsService(deps: {
       estimated_completion: offer.estimatedCompletion?.toISOString() ?? null,
       merchant_website_url: subscription.merchantWebsite,
       logo: null,
-      estimated_savings: round2((current - target) * 12),
+      estimated_savings: yearlySavings(current, target, subscription.cadence),
       required_user_info:
         offer.status === 'USER_INPUT_REQUIRED' ? (offer.requiredUserInfo ?? {}) : null,
       eligibility_criteria: merchant?.negotiation?.eligibilityCriteria ?? [],
