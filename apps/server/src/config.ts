@@ -11,6 +11,7 @@ import { bankProviderKind } from './providers/bank/bank.config';
 import { chatProviderKind } from './providers/chat-model/chat.config';
 import { emailProviderKind } from './providers/email/email.config';
 import type { SharedSettings } from './providers/provider-kind';
+import { callProviderKind } from './providers/call-agent/call.config';
 import { smsProviderKind } from './providers/sms/sms.config';
 
 /** Every provider kind; each reads its own settings into its slice of Config. */
@@ -19,6 +20,7 @@ const providerKinds = {
   email: emailProviderKind,
   bank: bankProviderKind,
   chat: chatProviderKind,
+  call: callProviderKind,
 };
 
 type ProviderSlices = {
@@ -131,6 +133,7 @@ const configSchema = baseSchema.extend({
   ...providerKinds.email.env,
   ...providerKinds.bank.env,
   ...providerKinds.chat.env,
+  ...providerKinds.call.env,
 });
 
 export type Config = ProviderSlices & {

@@ -20,9 +20,11 @@ import { createRewardsModule } from './modules/rewards/rewards.module';
 import { createSavingsModule } from './modules/savings/savings.module';
 import type { FeatureModule } from './modules/feature-module';
 import { createOneTimeCodesModule } from './modules/one-time-codes/one-time-codes.module';
+import { createNegotiationsModule } from './modules/negotiations/negotiations.module';
 import { createHealthModule } from './modules/health/health.module';
 import { createSubscriptionsModule } from './modules/subscriptions/subscriptions.module';
 import { createUsersModule } from './modules/users/users.module';
+import { createCallAgent } from './providers/call-agent/call-agent.factory';
 import { createBankProvider } from './providers/bank/bank-provider.factory';
 import { createChatModel } from './providers/chat-model/chat-model.factory';
 import { createEmailSender } from './providers/email/email-sender.factory';
@@ -53,13 +55,35 @@ export function composeBillow(options: CompositionOptions) {
   const email = createEmailSender(config.email, sandbox);
   const bank = createBankProvider(config.bank, { db, ...clock });
 
-  const subscriptions = createSubscriptionsModule({ db, jobs, ...clock });
+  const subscriptions = createSubscriptionsModule({
+    db,
+    jobs,
+    ...clock,
+    // New or changed subscriptions may make (or drop) negotiation offers: a job of its own.
+    onChanged: async (userId) => {
+      await jobs.send('negotiations-refresh-offers', { userId }, { singletonKey: userId });
+    },
+  });
   const savings = createSavingsModule({ db });
+  const cipher = createFieldCipher(secrets.encryptionKey);
+  const negotiations = createNegotiationsModule({
+    db,
+    jobs,
+    cipher,
+    agent: createCallAgent(config.call),
+    sms,
+    retryDelaySeconds: config.call.retryDelaySeconds,
+    recordSaving: (entry, tx) => savings.service.record({ ...entry, kind: 'negotiation' }, tx),
+    applyNegotiatedRate: (subscriptionId, share, tx) =>
+      subscriptions.service.applyNegotiatedRate(subscriptionId, share, tx),
+    ...clock,
+    ...(options.log ? { log: options.log } : {}),
+  });
   const rewards = createRewardsModule({ db });
   const banking = createBankingModule({
     db,
     bank,
-    cipher: createFieldCipher(secrets.encryptionKey),
+    cipher,
     jobs,
     referenceKey: secrets.authSecret,
     // The embedded database belongs to this one process: nothing else can be syncing.
@@ -107,7 +131,7 @@ export function composeBillow(options: CompositionOptions) {
     codes: codes.service,
     linkedAccounts,
     lifetimeAccruedRewardsCents: rewards.service.lifetimeAccruedCents,
-    others: [banking, codes, analytics, subscriptions, savings, dev],
+    others: [banking, codes, analytics, subscriptions, negotiations, savings, dev],
   });
 
   const modules: FeatureModule[] = [
@@ -116,6 +140,7 @@ export function composeBillow(options: CompositionOptions) {
     users,
     analytics,
     subscriptions,
+    negotiations,
     savings,
     banking,
     chat,
@@ -134,6 +159,8 @@ export function composeBillow(options: CompositionOptions) {
       users: users.service,
       banking: banking.service,
       subscriptions: subscriptions.service,
+      negotiations: negotiations.service,
+      negotiationsRepo: negotiations.repo,
       savings: savings.service,
       rewards: rewards.service,
       analytics: analytics.service,

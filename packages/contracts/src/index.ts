@@ -18,5 +18,6 @@ export * from './analytics';
 export * from './banking';
 export * from './subscriptions';
 export * from './chat';
+export * from './negotiations';
 export * from './routes';
 export * from './problem-codes';

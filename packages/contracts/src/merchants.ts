@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { subscriptionCategory } from './enums';
+import type { RequiredUserInfoField } from './negotiations';
 
 /** The categories of the merchants Billow knows by name: some of a subscription's. */
 export const merchantCategory = subscriptionCategory.extract([
@@ -41,7 +42,87 @@ export type Merchant = {
   typicalMonthlyPrice?: number;
   annualPlanPrice?: number;
   isFunnel?: boolean;
+  /** How Billow negotiates with a negotiable merchant (its agent calls this number). */
+  negotiation?: MerchantNegotiation;
 };
+
+/** What a merchant's retention desk typically gives: a share off, dollars off, or free months. */
+export type TypicalOutcome =
+  | { kind: 'PRICE_REDUCTION_PERCENTAGE'; percent: number }
+  | { kind: 'PRICE_REDUCTION_AMOUNT'; dollars: number }
+  | { kind: 'FREE_MONTHS'; months: number };
+
+export type MerchantNegotiation = {
+  /**
+   * The retention line, E.164. The catalogue ships fictional 555 numbers: an operator puts the
+   * real retention lines in before a real call agent dials anyone.
+   */
+  phone: string;
+  /** What the merchant asks before it talks: field → prompt shown as the input's hint. */
+  requiredUserInfo: Partial<Record<RequiredUserInfoField, string>>;
+  eligibilityCriteria: string[];
+  typicalOutcomes: TypicalOutcome[];
+  /** Demo merchants (spec part 2 §9) and TEST_MERCHANT end the same way every time. */
+  demo?: 'telecom' | 'fitness' | 'test';
+};
+
+const wireless: Omit<MerchantNegotiation, 'phone'> = {
+  requiredUserInfo: {
+    account_pin: 'The 4-digit PIN or passcode on your wireless account',
+    payment_method_last_four: 'Last 4 digits of payment method',
+  },
+  eligibilityCriteria: [
+    'Account holder or authorized user on the account',
+    'Account in good standing for the last 6 months',
+  ],
+  typicalOutcomes: [
+    { kind: 'PRICE_REDUCTION_AMOUNT', dollars: 10 },
+    { kind: 'PRICE_REDUCTION_PERCENTAGE', percent: 15 },
+  ],
+};
+const cable: Omit<MerchantNegotiation, 'phone'> = {
+  requiredUserInfo: {
+    account_number: 'Your account number, printed at the top of your bill',
+    billing_address: 'Complete billing address including zip code',
+  },
+  eligibilityCriteria: ['Account holder on the service', 'Not on a promotional rate already'],
+  typicalOutcomes: [
+    { kind: 'PRICE_REDUCTION_AMOUNT', dollars: 20 },
+    { kind: 'PRICE_REDUCTION_PERCENTAGE', percent: 20 },
+  ],
+};
+const gym: Omit<MerchantNegotiation, 'phone'> = {
+  requiredUserInfo: {
+    eligibility_confirmation: 'Confirm you are eligible',
+    service_selection: 'Classic membership, Black Card membership',
+  },
+  eligibilityCriteria: ['Membership active for at least 3 months', 'No unpaid dues'],
+  typicalOutcomes: [
+    { kind: 'FREE_MONTHS', months: 2 },
+    { kind: 'PRICE_REDUCTION_PERCENTAGE', percent: 10 },
+  ],
+};
+const insurance: Omit<MerchantNegotiation, 'phone'> = {
+  requiredUserInfo: {
+    date_of_birth: 'Date of birth of the policy holder (YYYY-MM-DD)',
+    driver_license_state: 'Two-letter state on your driver license, e.g. CA',
+  },
+  eligibilityCriteria: ['Policy holder', 'No claims in the last 12 months'],
+  typicalOutcomes: [{ kind: 'PRICE_REDUCTION_PERCENTAGE', percent: 12 }],
+};
+const generic: Omit<MerchantNegotiation, 'phone'> = {
+  requiredUserInfo: {},
+  eligibilityCriteria: ['Account holder on the subscription'],
+  typicalOutcomes: [
+    { kind: 'FREE_MONTHS', months: 1 },
+    { kind: 'PRICE_REDUCTION_PERCENTAGE', percent: 10 },
+  ],
+};
+const negotiate = (
+  phone: string,
+  profile: Omit<MerchantNegotiation, 'phone'>,
+  demo?: MerchantNegotiation['demo'],
+): MerchantNegotiation => ({ phone, ...profile, ...(demo ? { demo } : {}) });
 
 export const merchants: Merchant[] = [
   {
@@ -53,6 +134,7 @@ export const merchants: Merchant[] = [
     isNegotiable: true,
     typicalMonthlyPrice: 80,
     isFunnel: true,
+    negotiation: negotiate('+15555550101', wireless, 'telecom'),
   },
   {
     id: 2,
@@ -63,6 +145,7 @@ export const merchants: Merchant[] = [
     isNegotiable: true,
     typicalMonthlyPrice: 75,
     isFunnel: true,
+    negotiation: negotiate('+15555550102', wireless),
   },
   {
     id: 3,
@@ -73,6 +156,7 @@ export const merchants: Merchant[] = [
     isNegotiable: true,
     typicalMonthlyPrice: 70,
     isFunnel: true,
+    negotiation: negotiate('+15555550103', wireless),
   },
   {
     id: 4,
@@ -83,6 +167,7 @@ export const merchants: Merchant[] = [
     isNegotiable: true,
     typicalMonthlyPrice: 90,
     isFunnel: true,
+    negotiation: negotiate('+15555550104', cable),
   },
   {
     id: 5,
@@ -93,6 +178,7 @@ export const merchants: Merchant[] = [
     isNegotiable: true,
     typicalMonthlyPrice: 240,
     isFunnel: true,
+    negotiation: negotiate('+15555550105', generic),
   },
   {
     id: 6,
@@ -103,6 +189,7 @@ export const merchants: Merchant[] = [
     isNegotiable: true,
     typicalMonthlyPrice: 200,
     isFunnel: true,
+    negotiation: negotiate('+15555550106', generic),
   },
   {
     id: 7,
@@ -114,6 +201,7 @@ export const merchants: Merchant[] = [
     typicalMonthlyPrice: 25,
     annualPlanPrice: 249,
     isFunnel: true,
+    negotiation: negotiate('+15555550107', gym, 'fitness'),
   },
   {
     id: 8,
@@ -124,6 +212,7 @@ export const merchants: Merchant[] = [
     isNegotiable: true,
     typicalMonthlyPrice: 44,
     isFunnel: true,
+    negotiation: negotiate('+15555550108', generic),
   },
   {
     id: 9,
@@ -135,6 +224,7 @@ export const merchants: Merchant[] = [
     typicalMonthlyPrice: 17.99,
     annualPlanPrice: 179.99,
     isFunnel: true,
+    negotiation: negotiate('+15555550109', generic),
   },
   {
     id: 10,
@@ -146,6 +236,7 @@ export const merchants: Merchant[] = [
     typicalMonthlyPrice: 18.99,
     annualPlanPrice: 99.99,
     isFunnel: true,
+    negotiation: negotiate('+15555550110', generic),
   },
   {
     id: 11,
@@ -157,6 +248,7 @@ export const merchants: Merchant[] = [
     typicalMonthlyPrice: 15.99,
     annualPlanPrice: 159.99,
     isFunnel: true,
+    negotiation: negotiate('+15555550111', generic),
   },
   {
     id: 12,
@@ -168,10 +260,97 @@ export const merchants: Merchant[] = [
     typicalMonthlyPrice: 25,
     annualPlanPrice: 195,
     isFunnel: true,
+    negotiation: negotiate('+15555550112', generic),
+  },
+  {
+    id: 13,
+    slug: 'test-merchant',
+    name: 'TEST_MERCHANT',
+    website: 'example.com',
+    category: 'other',
+    isNegotiable: true,
+    typicalMonthlyPrice: 50,
+    negotiation: negotiate('+15555550113', generic, 'test'),
+  },
+  {
+    id: 14,
+    slug: 'spectrum',
+    name: 'Spectrum',
+    website: 'spectrum.com',
+    category: 'internet',
+    isNegotiable: true,
+    negotiation: negotiate('+15555550114', cable),
+  },
+  {
+    id: 15,
+    slug: 'directv',
+    name: 'DirecTV',
+    website: 'directv.com',
+    category: 'streaming',
+    isNegotiable: true,
+    negotiation: negotiate('+15555550115', cable),
+  },
+  {
+    id: 16,
+    slug: 'siriusxm',
+    name: 'SiriusXM',
+    website: 'siriusxm.com',
+    category: 'music',
+    isNegotiable: true,
+    negotiation: negotiate('+15555550116', generic),
+  },
+  {
+    id: 17,
+    slug: 'adt',
+    name: 'ADT',
+    website: 'adt.com',
+    category: 'other',
+    isNegotiable: true,
+    negotiation: negotiate('+15555550117', cable),
+  },
+  {
+    id: 18,
+    slug: 'geico',
+    name: 'GEICO',
+    website: 'geico.com',
+    category: 'insurance',
+    isNegotiable: true,
+    negotiation: negotiate('+15555550118', insurance),
+  },
+  {
+    id: 19,
+    slug: 'progressive',
+    name: 'Progressive',
+    website: 'progressive.com',
+    category: 'insurance',
+    isNegotiable: true,
+    negotiation: negotiate('+15555550119', insurance),
+  },
+  {
+    id: 20,
+    slug: 'la-fitness',
+    name: 'LA Fitness',
+    website: 'lafitness.com',
+    category: 'fitness',
+    isNegotiable: true,
+    negotiation: negotiate('+15555550120', gym),
   },
 ];
 
 export const merchantById = new Map(merchants.map((merchant) => [merchant.id, merchant]));
+
+/** The catalogue merchant behind a detected subscription: by website, else by name. */
+export function findMerchant(subscription: {
+  merchantName: string;
+  merchantWebsite: string | null;
+}): Merchant | undefined {
+  const name = subscription.merchantName.toLowerCase();
+  return (
+    merchants.find(
+      (m) => subscription.merchantWebsite && m.website === subscription.merchantWebsite,
+    ) ?? merchants.find((m) => m.name.toLowerCase() === name)
+  );
+}
 
 /** The funnel's merchant choice (spec part 1 §3): id, name, website. */
 export const merchantChoice = z.object({

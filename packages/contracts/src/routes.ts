@@ -9,6 +9,7 @@ import { bankingRoutes, sandboxRoutes } from './banking';
 import { devRoutes } from './dev';
 import { healthRoutes } from './health';
 import type { RouteContract } from './route';
+import { negotiationRoutes } from './negotiations';
 import { savingsRoutes, subscriptionRoutes } from './subscriptions';
 import { userRoutes } from './users';
 
@@ -20,6 +21,7 @@ export const apiRouteGroups = {
   banking: bankingRoutes,
   subscriptions: subscriptionRoutes,
   savings: savingsRoutes,
+  negotiations: negotiationRoutes,
   dev: devRoutes,
   sandbox: sandboxRoutes,
 } as const;

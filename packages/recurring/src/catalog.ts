@@ -102,6 +102,8 @@ const RECURRING: Row[] = [
   ['medium', 'Medium', 'medium.com', 'news', ['MEDIUM\\.COM', 'MEDIUM CORP']],
   ['patreon', 'Patreon', 'patreon.com', 'creators', ['PATREON']],
   ['geico', 'GEICO', 'geico.com', 'insurance', ['GEICO']],
+  ['adt', 'ADT', 'adt.com', 'other', ['ADT SECURITY', 'ADT ?\\*']],
+  ['test-merchant', 'TEST_MERCHANT', 'example.com', 'other', ['TEST[_ ]MERCHANT']],
   ['progressive', 'Progressive', 'progressive.com', 'insurance', ['PROGRESSIVE', 'PROG ?DIRECT', 'PROG INS']],
   ['state-farm', 'State Farm', 'statefarm.com', 'insurance', ['STATE ?FARM']],
   ['allstate', 'Allstate', 'allstate.com', 'insurance', ['ALLSTATE']],

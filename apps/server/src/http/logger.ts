@@ -19,6 +19,9 @@ const SECRET_KEYS = [
   'phone_number',
   'publicToken',
   'accessTokenEncrypted',
+  'requiredInfo',
+  'requiredUserInfo',
+  'answersEncrypted',
 ];
 
 export function loggerOptions(config: Pick<Config, 'logLevel' | 'logFormat'>): LoggerOptions {

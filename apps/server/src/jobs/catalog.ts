@@ -4,8 +4,9 @@
  * refuses to start when a declared job has no handler.
  */
 import { bankingJobs } from '../modules/banking/banking.jobs';
+import { negotiationsJobs } from '../modules/negotiations/negotiations.jobs';
 import { subscriptionsJobs } from '../modules/subscriptions/subscriptions.jobs';
 
-export const jobMap = { ...bankingJobs, ...subscriptionsJobs };
+export const jobMap = { ...bankingJobs, ...subscriptionsJobs, ...negotiationsJobs };
 
 export type AppJobMap = typeof jobMap;

@@ -15,6 +15,8 @@ export const queryDomains = {
   accounts: ['accounts'],
   subscriptions: ['subscriptions'],
   savings: ['savings'],
+  /** Negotiation offers and their calls. */
+  negotiations: ['negotiations'],
   /** Linking's per-visit state (link token, load status): never reloaded by "the data changed". */
   linking: ['linking'],
 } as const satisfies Record<string, readonly [string]>;

@@ -337,6 +337,10 @@ describe('bank linking with the sandbox bank', () => {
       });
     expect((await fire(stranger.token)).statusCode).toBe(404);
     expect((await fire(owner.token)).json()).toEqual({ webhook_fired: true });
-    expect(await t.runQueuedJobs()).toEqual(['bank-transaction-sync', 'subscriptions-detect']);
+    expect(await t.runQueuedJobs()).toEqual([
+      'bank-transaction-sync',
+      'subscriptions-detect',
+      'negotiations-refresh-offers',
+    ]);
   });
 });

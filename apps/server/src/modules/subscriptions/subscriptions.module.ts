@@ -12,10 +12,12 @@ export function createSubscriptionsModule(deps: {
   db: Db;
   jobs: JobQueue<AppJobMap>;
   clock?: () => Date;
+  onChanged?: (userId: string) => Promise<void>;
 }) {
   const service = createSubscriptionsService({
     repo: createSubscriptionsRepo(deps.db),
     ...(deps.clock ? { clock: deps.clock } : {}),
+    ...(deps.onChanged ? { onChanged: deps.onChanged } : {}),
   });
   return {
     service,

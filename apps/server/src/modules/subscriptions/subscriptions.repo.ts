@@ -144,5 +144,23 @@ export function createSubscriptionsRepo(db: Db) {
         .set({ userMarkedNotSubscription: true, updatedAt: new Date() })
         .where(eq(subscriptions.id, id));
     },
+    /** Lowers a subscription's amount going forward (both scaled by the negotiated share). */
+    async applyNegotiatedRate(subscriptionId: string, share: number, tx: Db = db) {
+      const [row] = await tx
+        .select()
+        .from(subscriptions)
+        .where(eq(subscriptions.id, subscriptionId));
+      if (!row) return;
+      await tx
+        .update(subscriptions)
+        .set({
+          previousAmountCents: row.amountCents,
+          amountCents: Math.round(row.amountCents * share),
+          normalizedMonthlyCents: Math.round(row.normalizedMonthlyCents * share),
+          isPriceIncrease: false,
+          updatedAt: new Date(),
+        })
+        .where(eq(subscriptions.id, subscriptionId));
+    },
   };
 }

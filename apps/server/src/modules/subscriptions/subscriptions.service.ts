@@ -8,6 +8,7 @@
  * A stored subscription no stream matches is deleted, unless the person marked it as not a
  * subscription: that row stays, keeps matching its stream, and keeps it hidden for good.
  */
+import type { Db } from '../../db/database';
 import { detectRecurring, type RecurringStream } from '@billow/recurring';
 import {
   centsToDollars,
@@ -98,7 +99,12 @@ function valuesOf(
   };
 }
 
-export function createSubscriptionsService(deps: { repo: SubscriptionsRepo; clock?: () => Date }) {
+export function createSubscriptionsService(deps: {
+  repo: SubscriptionsRepo;
+  clock?: () => Date;
+  /** Told when a person's subscriptions changed (detection ran, one was marked not one). */
+  onChanged?: (userId: string) => Promise<void>;
+}) {
   const now = deps.clock ?? (() => new Date());
 
   return {
@@ -143,6 +149,7 @@ export function createSubscriptionsService(deps: { repo: SubscriptionsRepo; cloc
           .filter(({ row }) => !matchedIds.has(row.id) && !row.userMarkedNotSubscription)
           .map(({ row }) => row.id),
       });
+      await deps.onChanged?.(userId);
       return { streams: streams.length };
     },
 
@@ -197,8 +204,13 @@ export function createSubscriptionsService(deps: { repo: SubscriptionsRepo; cloc
       const subscription = await deps.repo.findOwn(userId, subscriptionId);
       if (!subscription) throw notFound();
       await deps.repo.markNotSubscription(subscriptionId);
+      await deps.onChanged?.(userId);
       return { success: true as const };
     },
+
+    /** A negotiated rate applies from the next bill: the amount scales by what is left of it. */
+    applyNegotiatedRate: (subscriptionId: string, share: number, tx?: Db) =>
+      deps.repo.applyNegotiatedRate(subscriptionId, share, tx),
   };
 }
 

@@ -9,7 +9,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useSignOut } from '@/features/auth/api/use-sign-out';
 import { DashboardHeader } from '@/features/dashboard/components/dashboard-header';
 import { DashboardHome } from '@/features/dashboard/components/dashboard-home';
+import { NegotiationsCard } from '@/features/negotiations/components/negotiations-card';
+import { NegotiationsSection } from '@/features/negotiations/components/negotiations-section';
 import { profileQueries } from '@/features/profile/api/profile-queries';
+import { useUpdateProfileSettings } from '@/features/profile/api/use-update-profile-settings';
 import { ProfileSection } from '@/features/profile/components/profile-section';
 import { BillsCard } from '@/features/subscriptions/components/bills-card';
 import { SubscriptionsSection } from '@/features/subscriptions/components/subscriptions-section';
@@ -36,6 +39,7 @@ function DashboardPage({ initialSection }: { initialSection: DashboardSection })
   const profile = useQuery(profileQueries.info());
   const subscriptions = useQuery(subscriptionQueries.list());
   const { signOut, isSigningOut } = useSignOut();
+  const updateSettings = useUpdateProfileSettings();
   const name = profile.data?.user_legal_name;
   const goHome = () => setView(homeSection);
   useSectionFocus(sectionKey(view));
@@ -56,12 +60,33 @@ function DashboardPage({ initialSection }: { initialSection: DashboardSection })
           />
         ) : view.section === 'subscriptions' ? (
           <SubscriptionsSection onBack={goHome} />
+        ) : view.section === 'negotiations' ? (
+          <NegotiationsSection
+            onBack={goHome}
+            isNegotiationEnabled={profile.data?.profile_settings.is_bill_negotiation_enabled}
+            onEnable={() => updateSettings.mutate({ is_bill_negotiation_enabled: true })}
+            isEnabling={updateSettings.isPending}
+            onOpenAnnualConversion={(subscriptionId) =>
+              setView({ section: 'annual-conversion', subscriptionId })
+            }
+            onOpenAnnualCode={(subscriptionId) =>
+              setView({ section: 'annual-code', subscriptionId })
+            }
+          />
         ) : (
           <DashboardHome
             firstName={firstNameOf(name)}
             linkedAccountCount={profile.data?.linkedAccounts.length ?? 0}
             hasSubscriptions={subscriptions.data ? subscriptions.data.length > 0 : undefined}
             isLoading={profile.isPending}
+            negotiationsCard={
+              <NegotiationsCard
+                onViewAll={() => setView({ section: 'negotiations' })}
+                onOpenAnnualConversion={(subscriptionId) =>
+                  setView({ section: 'annual-conversion', subscriptionId })
+                }
+              />
+            }
             billsCard={<BillsCard />}
             subscriptionsShortcut={
               <SubscriptionsShortcut onOpen={() => setView({ section: 'subscriptions' })} />

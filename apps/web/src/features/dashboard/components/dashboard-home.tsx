@@ -13,6 +13,7 @@ export function DashboardHome({
   linkedAccountCount,
   hasSubscriptions,
   isLoading,
+  negotiationsCard,
   billsCard,
   subscriptionsShortcut,
 }: {
@@ -21,6 +22,8 @@ export function DashboardHome({
   /** Undefined while the subscriptions are loading. */
   hasSubscriptions: boolean | undefined;
   isLoading: boolean;
+  /** Spec part 2 §2: the negotiations card comes before the bills card. */
+  negotiationsCard?: ReactNode;
   billsCard: ReactNode;
   subscriptionsShortcut: ReactNode;
 }) {
@@ -43,6 +46,7 @@ export function DashboardHome({
               <WelcomeCard firstName={firstName} linkedAccountCount={linkedAccountCount} />
             )
           )}
+          {negotiationsCard}
           {billsCard}
         </div>
         <div className="contents lg:flex lg:flex-col lg:gap-4">

@@ -1,0 +1,51 @@
+/**
+ * Negotiation jobs (spec part 2 "Background job catalogue": process negotiation request, handle
+ * negotiation status, handle negotiation error), plus refreshing a person's offers after their
+ * subscriptions changed. Every handler is safe to run twice: the offer's status and the call's
+ * row say what was done already.
+ */
+import { z } from 'zod';
+import { defineJobs, type JobHandlers } from '../../jobs/job-map';
+import type { NegotiationCalls } from './negotiations.calls';
+import type { NegotiationsService } from './negotiations.service';
+
+export const negotiationsJobs = defineJobs({
+  'negotiations-refresh-offers': {
+    payload: z.object({ userId: z.string().uuid() }),
+    options: { retryLimit: 3, retryDelaySeconds: 5, retryBackoff: true, policy: 'short' },
+  },
+  /** process negotiation request: places one call attempt. */
+  'negotiation-process-request': {
+    payload: z.object({
+      negotiationId: z.string().uuid(),
+      /** The call's number in this negotiation (one row per number). */
+      attempt: z.number().int().min(1),
+      /** Which try of this round (spec: at most 3 attempts). */
+      try: z.number().int().min(1).max(10),
+    }),
+    // A crash mid-call runs the same attempt again; the 30-minute call limit bounds one run.
+    options: { retryLimit: 2, retryDelaySeconds: 10, expireInSeconds: 35 * 60, policy: 'short' },
+  },
+  /** handle negotiation status: applies how a call ended. */
+  'negotiation-handle-status': {
+    payload: z.object({ callId: z.string().uuid() }),
+    options: { retryLimit: 3, retryDelaySeconds: 5, retryBackoff: true },
+  },
+  /** handle negotiation error: retries, asks the person again, or gives up. */
+  'negotiation-handle-error': {
+    payload: z.object({ callId: z.string().uuid() }),
+    options: { retryLimit: 3, retryDelaySeconds: 5, retryBackoff: true },
+  },
+});
+
+export function negotiationsJobHandlers(
+  service: NegotiationsService,
+  calls: NegotiationCalls,
+): JobHandlers<typeof negotiationsJobs> {
+  return {
+    'negotiations-refresh-offers': (payload) => service.refreshOffers(payload.userId),
+    'negotiation-process-request': (payload) => calls.process(payload),
+    'negotiation-handle-status': (payload) => calls.handleStatus(payload.callId),
+    'negotiation-handle-error': (payload) => calls.handleError(payload.callId),
+  };
+}

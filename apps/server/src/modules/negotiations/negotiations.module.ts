@@ -1,0 +1,55 @@
+/** Bill negotiation: offers after detection, required information, calls and their outcomes. */
+import type { Db } from '../../db/database';
+import type { AppJobMap } from '../../jobs/catalog';
+import type { JobQueue } from '../../jobs/job-system';
+import type { CallAgent } from '../../providers/call-agent/call-agent';
+import type { SmsSender } from '../../providers/sms/sms-sender';
+import type { FieldCipher } from '../../security/encryption';
+import type { FeatureModule } from '../feature-module';
+import { createNegotiationCalls } from './negotiations.calls';
+import { negotiationsJobHandlers } from './negotiations.jobs';
+import { createNegotiationsRepo } from './negotiations.repo';
+import { registerNegotiationRoutes } from './negotiations.routes';
+import { createNegotiationsService } from './negotiations.service';
+
+export function createNegotiationsModule(deps: {
+  db: Db;
+  jobs: JobQueue<AppJobMap>;
+  cipher: FieldCipher;
+  agent: CallAgent;
+  sms: SmsSender;
+  retryDelaySeconds: number;
+  recordSaving: Parameters<typeof createNegotiationCalls>[0]['recordSaving'];
+  applyNegotiatedRate: Parameters<typeof createNegotiationCalls>[0]['applyNegotiatedRate'];
+  clock?: () => Date;
+  log?: { warn(details: object, message: string): void };
+}) {
+  const repo = createNegotiationsRepo(deps.db);
+  const clock = deps.clock ? { clock: deps.clock } : {};
+  const service = createNegotiationsService({
+    repo,
+    cipher: deps.cipher,
+    jobs: deps.jobs,
+    ...clock,
+  });
+  const calls = createNegotiationCalls({
+    repo,
+    service,
+    agent: deps.agent,
+    jobs: deps.jobs,
+    sms: deps.sms,
+    recordSaving: deps.recordSaving,
+    applyNegotiatedRate: deps.applyNegotiatedRate,
+    retryDelaySeconds: deps.retryDelaySeconds,
+    ...clock,
+    ...(deps.log ? { log: deps.log } : {}),
+  });
+  return {
+    service,
+    repo,
+    routes: (app) => registerNegotiationRoutes(app, { negotiations: service }),
+    jobs: negotiationsJobHandlers(service, calls),
+    // Its rows go with the account's; its refresh jobs are keyed by the person.
+    forget: ({ userId }) => deps.jobs.forget('negotiations-refresh-offers', userId),
+  } satisfies FeatureModule & { service: unknown; repo: unknown };
+}

@@ -1,0 +1,255 @@
+/**
+ * Negotiation offers: made after detection for every ACTIVE subscription with a negotiable
+ * merchant (one per subscription), listed for the dashboard, and moved on when the person gives
+ * what the merchant asks for. Answers are stored encrypted and never leave the server again.
+ */
+import {
+  centsToDollars,
+  findMerchant,
+  merchantById,
+  type Merchant,
+  type NegotiationOffer,
+  type RequiredUserInfoField,
+  type TypicalOutcome,
+} from '@billow/contracts';
+import type { Db } from '../../db/database';
+import { ProblemError } from '../../http/problem';
+import type { AppJobMap } from '../../jobs/catalog';
+import type { JobQueue } from '../../jobs/job-system';
+import type { FieldCipher } from '../../security/encryption';
+import type { NegotiationCallRow, NegotiationRow, NegotiationsRepo } from './negotiations.repo';
+import { validateRequiredInfo } from './required-info';
+
+export type Answers = Partial<Record<RequiredUserInfoField, string>>;
+type Person = NonNullable<Awaited<ReturnType<NegotiationsRepo['person']>>>;
+
+const DAY = 24 * 60 * 60 * 1000;
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+/** Payments per year by cadence (spec part 2 §9); an unknown cadence counts as monthly. */
+const PAYMENTS_PER_YEAR: Record<string, number> = {
+  MONTHLY: 12,
+  WEEKLY: 52,
+  BIWEEKLY: 26,
+  QUARTERLY: 4,
+  YEARLY: 1,
+  SEMI_MONTHLY: 24,
+  DAILY: 365,
+};
+
+/** What an offer would save in a year: the per-payment saving times the payments of a year. */
+export function yearlySavings(current: number, target: number, cadence: string): number {
+  return round2((current - target) * (PAYMENTS_PER_YEAR[cadence] ?? 12));
+}
+
+/** The share of the bill a merchant's first typical outcome takes off. */
+export function expectedShareOff(outcome: TypicalOutcome | undefined, monthly: number): number {
+  if (!outcome || monthly <= 0) return 0;
+  if (outcome.kind === 'PRICE_REDUCTION_PERCENTAGE') return outcome.percent / 100;
+  if (outcome.kind === 'PRICE_REDUCTION_AMOUNT') return Math.min(outcome.dollars / monthly, 0.5);
+  return outcome.months / 12;
+}
+
+/** What Billow already knows for a field, so the person is not asked again. */
+function known(person: Person, field: RequiredUserInfoField): string | null {
+  if (field === 'name_on_account') return person.legalName;
+  if (field === 'email') return person.email;
+  if (field === 'phone_number') return person.phoneNumber;
+  if (field === 'gender') return person.gender;
+  return null;
+}
+
+export function createNegotiationsService(deps: {
+  repo: NegotiationsRepo;
+  cipher: FieldCipher;
+  jobs: JobQueue<AppJobMap>;
+  clock?: () => Date;
+}) {
+  const now = deps.clock ?? (() => new Date());
+  const { repo } = deps;
+
+  const nextAttempt = async (negotiationId: string) =>
+    ((await repo.latestCalls([negotiationId]))[0]?.attempt ?? 0) + 1;
+
+  const startCall = async (tx: Db, negotiationId: string, attempt: number) => {
+    await deps.jobs.send(
+      'negotiation-process-request',
+      { negotiationId, attempt, try: 1 },
+      { tx, singletonKey: `${negotiationId}:${attempt}`, priority: 50 },
+    );
+  };
+
+  /** Sends PENDING offers to a call, when the person has negotiation on. */
+  async function startPending(userId: string, person: Person) {
+    if (!person.isBillNegotiationEnabled) return;
+    for (const { offer } of await repo.offersOf(userId)) {
+      if (offer.status !== 'PENDING') continue;
+      const attempt = await nextAttempt(offer.id);
+      const at = now();
+      await repo.transition(
+        offer.id,
+        ['PENDING'],
+        'IN_PROGRESS',
+        { startDate: at, estimatedCompletion: new Date(at.getTime() + DAY) },
+        'Bill negotiation is on: Billow is calling the merchant.',
+        (tx) => startCall(tx, offer.id, attempt),
+      );
+    }
+  }
+
+  function toOffer(
+    offer: NegotiationRow,
+    subscription: { merchantName: string; merchantWebsite: string | null; cadence: string },
+    merchant: Merchant | undefined,
+    call: NegotiationCallRow | undefined,
+  ): NegotiationOffer {
+    const current = centsToDollars(offer.currentPriceCents);
+    const target = centsToDollars(offer.targetPriceCents);
+    return {
+      subscription_id: offer.subscriptionId,
+      service_name: subscription.merchantName,
+      merchant_id: offer.merchantId,
+      current_price: current,
+      target_price: target,
+      status: offer.status,
+      start_date: offer.startDate?.toISOString() ?? null,
+      estimated_completion: offer.estimatedCompletion?.toISOString() ?? null,
+      merchant_website_url: subscription.merchantWebsite,
+      logo: null,
+      estimated_savings: yearlySavings(current, target, subscription.cadence),
+      required_user_info:
+        offer.status === 'USER_INPUT_REQUIRED' ? (offer.requiredUserInfo ?? {}) : null,
+      eligibility_criteria: merchant?.negotiation?.eligibilityCriteria ?? [],
+      rejection_reason: offer.rejectionReason,
+      successful_savings:
+        offer.successfulSavingsCents === null ? null : centsToDollars(offer.successfulSavingsCents),
+      savings_type: offer.savingsType,
+      negotiated_deal_expiry: offer.negotiatedDealExpiry,
+      subscription_cadence: subscription.cadence as NegotiationOffer['subscription_cadence'],
+      is_annual_conversion_eligible: false,
+      annual_plan_cost: merchant?.annualPlanPrice ?? null,
+      annual_conversion_external_link: null,
+      has_assigned_gift_card: false,
+      is_pay_with_billow_eligible: false,
+      call: call
+        ? {
+            stage: call.stage,
+            started_at: call.startedAt.toISOString(),
+            ended_at: call.endedAt?.toISOString() ?? null,
+            messages: call.messages.map((m) => ({
+              role: m.role,
+              message: m.message,
+              secondsFromStart: m.secondsFromStart,
+            })),
+            summary: call.record?.summary ?? null,
+          }
+        : null,
+    };
+  }
+
+  return {
+    /** After detection: new offers for new negotiable bills, open ones dropped for gone ones. */
+    async refreshOffers(userId: string) {
+      const person = await repo.person(userId);
+      if (!person) return;
+      const negotiable = (await repo.subscriptionsOf(userId)).flatMap((subscription) => {
+        const merchant = findMerchant(subscription);
+        return subscription.status === 'ACTIVE' && merchant?.isNegotiable && merchant.negotiation
+          ? [{ subscription, merchant, negotiation: merchant.negotiation }]
+          : [];
+      });
+      await repo.dropOpenOffersExcept(
+        userId,
+        negotiable.map((n) => n.subscription.id),
+      );
+      await repo.insertOffers(
+        negotiable.map(({ subscription, merchant, negotiation }) => {
+          const asked = Object.fromEntries(
+            Object.entries(negotiation.requiredUserInfo).filter(
+              ([field]) => !known(person, field as RequiredUserInfoField),
+            ),
+          );
+          const monthly = subscription.normalizedMonthlyCents / 100;
+          const share = expectedShareOff(negotiation.typicalOutcomes[0], monthly);
+          const needsInput = Object.keys(asked).length > 0;
+          return {
+            userId,
+            subscriptionId: subscription.id,
+            merchantId: merchant.id,
+            status: needsInput ? ('USER_INPUT_REQUIRED' as const) : ('PENDING' as const),
+            currentPriceCents: subscription.amountCents,
+            targetPriceCents: Math.round(subscription.amountCents * (1 - share)),
+            requiredUserInfo: needsInput ? asked : null,
+            estimatedCompletion: new Date(now().getTime() + 3 * DAY),
+          };
+        }),
+      );
+      await startPending(userId, person);
+    },
+
+    async list(userId: string): Promise<NegotiationOffer[]> {
+      const person = await repo.person(userId);
+      if (person) await startPending(userId, person);
+      const rows = await repo.offersOf(userId);
+      const calls = await repo.latestCalls(rows.map((r) => r.offer.id));
+      return rows.map(({ offer, subscription }) =>
+        toOffer(
+          offer,
+          subscription,
+          merchantById.get(offer.merchantId),
+          calls.find((c) => c.negotiationId === offer.id),
+        ),
+      );
+    },
+
+    async submitRequiredInfo(
+      userId: string,
+      subscriptionId: string,
+      given: Record<string, string>,
+    ) {
+      const offer = await repo.offerOfSubscription(userId, subscriptionId);
+      if (!offer) throw new ProblemError('subscription-not-found', 'Subscription not found.');
+      if (offer.status !== 'USER_INPUT_REQUIRED') {
+        throw new ProblemError('conflict', 'This negotiation is not waiting for information.');
+      }
+      const { answers, errors } = validateRequiredInfo(
+        offer.requiredUserInfo ?? {},
+        given,
+        now().toISOString().slice(0, 10),
+      );
+      if (errors.length > 0) {
+        throw new ProblemError('validation', 'Some of the information is not valid.', { errors });
+      }
+      const previous = offer.answersEncrypted
+        ? (JSON.parse(deps.cipher.decrypt(offer.answersEncrypted)) as Answers)
+        : {};
+      const attempt = await nextAttempt(offer.id);
+      const at = now();
+      const moved = await repo.transition(
+        offer.id,
+        ['USER_INPUT_REQUIRED'],
+        'IN_PROGRESS',
+        {
+          answersEncrypted: deps.cipher.encrypt(JSON.stringify({ ...previous, ...answers })),
+          requiredUserInfo: null,
+          startDate: offer.startDate ?? at,
+          estimatedCompletion: new Date(at.getTime() + DAY),
+        },
+        'The person gave the information the merchant asks for.',
+        (tx) => startCall(tx, offer.id, attempt),
+      );
+      if (!moved)
+        throw new ProblemError('conflict', 'This negotiation is not waiting for information.');
+      return { success: true as const, status: 'IN_PROGRESS' as const };
+    },
+
+    /** The decrypted answers of an offer (for the call only). */
+    answersOf(offer: NegotiationRow): Answers {
+      return offer.answersEncrypted
+        ? (JSON.parse(deps.cipher.decrypt(offer.answersEncrypted)) as Answers)
+        : {};
+    },
+  };
+}
+
+export type NegotiationsService = ReturnType<typeof createNegotiationsService>;

@@ -1,0 +1,97 @@
+import {
+  bigint,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type {
+  CallMessage,
+  CallRecord,
+  CallStage,
+  NegotiationCallError,
+  NegotiationStatus,
+  RequiredUserInfoField,
+  SavingsType,
+} from '@billow/contracts';
+import { subscriptions } from '../subscriptions/subscriptions.tables';
+import { users } from '../users/users.tables';
+import type { CallOutcome } from '../../providers/call-agent/call-agent';
+
+/**
+ * One negotiation offer per subscription (spec part 2 §3 "Negotiation offer"). The answers a
+ * person gives are stored only as one AES-256-GCM ciphertext of their JSON.
+ */
+export const negotiations = pgTable(
+  'negotiations',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    subscriptionId: uuid()
+      .notNull()
+      .unique()
+      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    merchantId: integer().notNull(),
+    status: text().$type<NegotiationStatus>().notNull(),
+    currentPriceCents: bigint({ mode: 'number' }).notNull(),
+    targetPriceCents: bigint({ mode: 'number' }).notNull(),
+    /** The fields still asked for, each with its prompt (null when nothing is asked). */
+    requiredUserInfo: jsonb().$type<Partial<Record<RequiredUserInfoField, string>>>(),
+    answersEncrypted: text(),
+    startDate: timestamp({ withTimezone: true }),
+    estimatedCompletion: timestamp({ withTimezone: true }),
+    rejectionReason: text(),
+    successfulSavingsCents: bigint({ mode: 'number' }),
+    savingsType: text().$type<SavingsType>(),
+    negotiatedDealExpiry: date({ mode: 'string' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('negotiations_user_idx').on(table.userId)],
+);
+
+/** One call attempt of a negotiation: its stage while it runs, then its record and outcome. */
+export const negotiationCalls = pgTable(
+  'negotiation_calls',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    negotiationId: uuid()
+      .notNull()
+      .references(() => negotiations.id, { onDelete: 'cascade' }),
+    attempt: integer().notNull(),
+    stage: text().$type<CallStage>().notNull(),
+    providerCallId: text(),
+    messages: jsonb().$type<CallMessage[]>().notNull().default([]),
+    record: jsonb().$type<CallRecord>(),
+    outcome: jsonb().$type<CallOutcome>(),
+    error: jsonb().$type<NegotiationCallError>(),
+    /** Set once by whichever job applied this call's outcome or error: a rerun changes nothing. */
+    handledAt: timestamp({ withTimezone: true }),
+    startedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    endedAt: timestamp({ withTimezone: true }),
+  },
+  (table) => [unique('negotiation_calls_attempt_unique').on(table.negotiationId, table.attempt)],
+);
+
+/** Every status change of a negotiation (spec part 2 §3 "Status-change event"). */
+export const negotiationEvents = pgTable(
+  'negotiation_events',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    negotiationId: uuid()
+      .notNull()
+      .references(() => negotiations.id, { onDelete: 'cascade' }),
+    newStatus: text().$type<NegotiationStatus>().notNull(),
+    previousStatus: text().$type<NegotiationStatus>(),
+    reason: text(),
+    effectiveDate: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('negotiation_events_negotiation_idx').on(table.negotiationId)],
+);

@@ -1,0 +1,152 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { negotiationRoutes, type NegotiationOffer } from '@billow/contracts';
+import { json, mockApi, problem } from '@/test/mock-api';
+import { renderScreen, storeSession } from '@/test/render-app';
+import { anOffer } from '../test-helpers';
+import { NegotiationsSection } from './negotiations-section';
+
+function renderSection(
+  replies: Parameters<ReturnType<typeof mockApi>['on']>[1][],
+  isNegotiationEnabled: boolean | undefined = true,
+) {
+  storeSession();
+  const api = mockApi().on(negotiationRoutes.negotiable, ...replies);
+  const onEnable = vi.fn();
+  renderScreen(
+    <NegotiationsSection
+      onBack={vi.fn()}
+      isNegotiationEnabled={isNegotiationEnabled}
+      onEnable={onEnable}
+      isEnabling={false}
+      onOpenAnnualConversion={vi.fn()}
+      onOpenAnnualCode={vi.fn()}
+    />,
+  );
+  return { api, onEnable };
+}
+
+const gym = (): NegotiationOffer =>
+  anOffer({
+    service_name: 'Planet Fitness',
+    required_user_info: {
+      eligibility_confirmation: 'Confirm you are eligible',
+      service_selection: 'Classic membership, Black Card membership',
+    },
+    eligibility_criteria: ['Membership active for at least 3 months', 'No unpaid dues'],
+  });
+
+describe(NegotiationsSection.name, () => {
+  it('asks for Required Information with the checkbox, its criteria as links and the service dropdown', async () => {
+    const offer = gym();
+    const { api } = renderSection([json(200, [offer])]);
+    api.on(
+      negotiationRoutes.submitRequiredInfo,
+      json(200, { success: true, status: 'IN_PROGRESS' }),
+    );
+    const form = await screen.findByRole('form', { name: 'Information for Planet Fitness' });
+    expect(screen.getByRole('heading', { name: 'Required Information' })).toBeInTheDocument();
+    expect(
+      within(form)
+        .getAllByRole('link')
+        .map((l) => l.textContent),
+    ).toEqual(['Membership active for at least 3 months', 'No unpaid dues']);
+    const submit = within(form).getByRole('button', { name: 'Submit' });
+    await userEvent.click(
+      within(form).getByLabelText(
+        'I confirm that I have reviewed the eligibility criteria and am eligible for these savings',
+      ),
+    );
+    expect(submit).toBeDisabled();
+    const select = within(form).getByRole('combobox');
+    expect(within(select).getByRole('option', { name: 'Select service' })).toBeInTheDocument();
+    await userEvent.selectOptions(select, 'Black Card membership');
+    await userEvent.click(submit);
+    await waitFor(() =>
+      expect(api.requestsTo(negotiationRoutes.submitRequiredInfo)[0]?.body).toEqual({
+        subscriptionId: offer.subscription_id,
+        requiredInfo: {
+          eligibility_confirmation: 'true',
+          service_selection: 'Black Card membership',
+        },
+      }),
+    );
+  });
+
+  it('shows a running call’s stages, then its outcome and transcript', async () => {
+    const running = anOffer({
+      status: 'IN_PROGRESS',
+      required_user_info: null,
+      call: {
+        stage: 'negotiating',
+        started_at: '2026-11-20T12:00:00.000Z',
+        ended_at: null,
+        messages: [{ role: 'user', message: 'Thank you for calling Verizon', secondsFromStart: 0 }],
+        summary: null,
+      },
+    });
+    renderSection([json(200, [running])]);
+    const progress = await screen.findByRole('list', { name: 'Call progress' });
+    expect(within(progress).getByText('Negotiating').closest('li')).toHaveAttribute(
+      'aria-current',
+      'step',
+    );
+    expect(screen.getByText(/Thank you for calling Verizon/)).toBeInTheDocument();
+  });
+
+  it('shows the saving of a successful negotiation', async () => {
+    renderSection([
+      json(200, [
+        anOffer({
+          status: 'SUCCESSFUL',
+          required_user_info: null,
+          successful_savings: 120,
+          call: {
+            stage: 'completed',
+            started_at: '2026-11-20T12:00:00.000Z',
+            ended_at: '2026-11-20T12:00:05.000Z',
+            messages: [],
+            summary: 'Verizon agreed to $65.00 a month.',
+          },
+        }),
+      ]),
+    ]);
+    expect(await screen.findByText('You save $120.00')).toBeInTheDocument();
+    expect(screen.getByText('SUCCESSFUL')).toBeInTheDocument();
+  });
+
+  it('blurs the negotiations behind an overlay that turns negotiation on', async () => {
+    const { onEnable } = renderSection([json(200, [anOffer()])], false);
+    await userEvent.click(await screen.findByRole('button', { name: 'Turn on bill negotiation' }));
+    expect(onEnable).toHaveBeenCalled();
+  });
+
+  it('treats a missing setting as on', async () => {
+    renderSection([json(200, [anOffer()])], undefined);
+    expect(
+      await screen.findByRole('heading', { name: 'Required Information' }),
+    ).toBeInTheDocument();
+    expect(
+      screen.queryByRole('button', { name: 'Turn on bill negotiation' }),
+    ).not.toBeInTheDocument();
+  });
+
+  it('says Unable to Load Negotiations, and Try Again loads them', async () => {
+    const { api } = renderSection([
+      problem(500, 'internal-server-error', 'Down'),
+      json(200, [anOffer()]),
+    ]);
+    expect(
+      await screen.findByText('Unable to Load Negotiations', {}, { timeout: 15000 }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText('Failed to load negotiations data. Please try again.'),
+    ).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(
+      await screen.findByRole('heading', { name: 'Required Information' }),
+    ).toBeInTheDocument();
+    expect(api.requestsTo(negotiationRoutes.negotiable).length).toBeGreaterThan(1);
+  });
+});

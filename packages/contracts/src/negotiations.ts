@@ -1,0 +1,221 @@
+/** Bill negotiation (spec part 2 §3 negotiation entities, §4 states, §7 calls, §8 errors, §9). */
+import { z } from 'zod';
+import {
+  cadence,
+  callStage,
+  negotiationCallErrorCode,
+  type negotiationPriority,
+  negotiationStatus,
+  savingsType,
+} from './enums';
+import { defineRoute } from './route';
+import { text } from './text';
+
+/** The information a merchant may ask for before it talks (spec part 2 §3, all optional). */
+export const requiredUserInfoField = z.enum([
+  'billing_address',
+  'account_number',
+  'name_on_account',
+  'gender',
+  'verification_code',
+  'email',
+  'phone_number',
+  'date_of_birth',
+  'social_security_number',
+  'driver_license_number',
+  'driver_license_state',
+  'driver_license_expiration_date',
+  'passport_number',
+  'student_verification',
+  'eligibility_confirmation',
+  'payment_method_last_four',
+  'service_selection',
+  'account_pin',
+]);
+export type RequiredUserInfoField = z.infer<typeof requiredUserInfoField>;
+
+/** Each field's human label; two of them are the spec's words. */
+export const requiredUserInfoLabels: Record<RequiredUserInfoField, string> = {
+  billing_address: 'Complete billing address including zip code',
+  account_number: 'Account number',
+  name_on_account: 'Name on account',
+  gender: 'Gender',
+  verification_code: 'Verification code',
+  email: 'Email',
+  phone_number: 'Phone number',
+  date_of_birth: 'Date of birth',
+  social_security_number: 'Social Security number',
+  driver_license_number: "Driver's license number",
+  driver_license_state: "Driver's license state",
+  driver_license_expiration_date: "Driver's license expiration date",
+  passport_number: 'Passport number',
+  student_verification: 'Student verification',
+  eligibility_confirmation: 'Eligibility confirmation',
+  payment_method_last_four: 'Last 4 digits of payment method',
+  service_selection: 'Service selection',
+  account_pin: 'Account PIN',
+};
+
+export const genderValues = ['male', 'female', 'non-binary'] as const;
+
+export const ELIGIBILITY_CONFIRMATION_LABEL =
+  'I confirm that I have reviewed the eligibility criteria and am eligible for these savings';
+export const SERVICE_SELECTION_PLACEHOLDER = 'Select service';
+
+/** Spec part 2 §9: call defaults, and how many items the dashboard card shows. */
+export const NEGOTIATION_CALL_DEFAULTS = {
+  maxAttempts: 3,
+  priority: 'medium',
+  maxDurationMinutes: 30,
+} as const satisfies {
+  maxAttempts: number;
+  priority: z.infer<typeof negotiationPriority>;
+  maxDurationMinutes: number;
+};
+export const NEGOTIATIONS_CARD_LIMIT = 3;
+export const TEST_MERCHANT_NAME = 'TEST_MERCHANT';
+
+/** A message of a call record (spec part 2 §3 "Call record"). */
+export const callMessage = z.object({
+  role: z.string(),
+  message: z.string(),
+  time: z.number(),
+  endTime: z.number(),
+  secondsFromStart: z.number(),
+  duration: z.number(),
+  isFiltered: z.boolean().optional(),
+  detectedThreats: z.array(z.string()).optional(),
+  originalMessage: z.string().optional(),
+});
+export type CallMessage = z.infer<typeof callMessage>;
+
+/** Spec part 2 §3 "Negotiation result": a free-months deal, or a lower monthly rate. */
+export const negotiationResult = z.union([
+  z.object({ successful: z.boolean(), originalRate: z.number(), freeMonths: z.number() }),
+  z.object({
+    successful: z.boolean(),
+    originalRate: z.number(),
+    monthlySavings: z.number(),
+    finalRate: z.number(),
+  }),
+]);
+export type NegotiationResult = z.infer<typeof negotiationResult>;
+
+export const callRecord = z.object({
+  messages: z.array(callMessage),
+  recordingUrl: z.string().nullable().optional(),
+  stereoRecordingUrl: z.string().nullable().optional(),
+  transcript: z.string(),
+  performanceMetrics: z.record(z.string(), z.number()).optional(),
+  summary: z.string(),
+  structuredData: z.record(z.string(), z.unknown()).nullable(),
+  successEvaluation: z.string().nullable(),
+});
+export type CallRecord = z.infer<typeof callRecord>;
+
+/** Spec part 2 §3 "Negotiation call user info": what the agent knows when it dials. */
+export const negotiationCallUserInfo = z.object({
+  name: z.string(),
+  userPhoneNumber: z.string(),
+  merchantPhoneNumber: z.string(),
+  address: z.string(),
+  gender: z.enum(genderValues).default('male'),
+  serviceName: z.string(),
+  serviceDurationYears: z.number(),
+  currentMonthlyRate: z.number(),
+  requiredUserInfo: z.record(z.string(), z.string()),
+});
+export type NegotiationCallUserInfo = z.infer<typeof negotiationCallUserInfo>;
+
+export const statusChangeEvent = z.object({
+  newStatus: negotiationStatus,
+  previousStatus: negotiationStatus.nullable(),
+  reason: z.string().optional(),
+  effectiveDate: z.string(),
+});
+export type StatusChangeEvent = z.infer<typeof statusChangeEvent>;
+
+/** Spec part 2 §8: an error event of a negotiation call. */
+export const negotiationCallError = z.object({
+  code: negotiationCallErrorCode,
+  message: z.string(),
+  retryable: z.boolean(),
+  nextRetryAt: z.string().optional(),
+  currentAttempt: z.number().int().min(1),
+  maxAttempts: z.number().int().min(1),
+});
+export type NegotiationCallError = z.infer<typeof negotiationCallError>;
+
+/** Billow's addition to the offer: the call as it runs and once it ended (the live view). */
+export const negotiationCallView = z.object({
+  stage: callStage,
+  started_at: z.string(),
+  ended_at: z.string().nullable(),
+  messages: z.array(callMessage.pick({ role: true, message: true, secondsFromStart: true })),
+  summary: z.string().nullable(),
+});
+export type NegotiationCallView = z.infer<typeof negotiationCallView>;
+
+export const negotiationOffer = z.object({
+  subscription_id: z.string(),
+  service_name: z.string(),
+  merchant_id: z.number().int().positive(),
+  current_price: z.number(),
+  target_price: z.number(),
+  status: negotiationStatus,
+  start_date: z.string().nullable(),
+  estimated_completion: z.string().nullable(),
+  merchant_website_url: z.string().nullable(),
+  logo: z.string().nullable(),
+  estimated_savings: z.number(),
+  required_user_info: z.record(z.string(), z.string()).nullable(),
+  eligibility_criteria: z.array(z.string()),
+  rejection_reason: z.string().nullable(),
+  successful_savings: z.number().nullable(),
+  savings_type: savingsType.nullable(),
+  negotiated_deal_expiry: z.string().nullable(),
+  subscription_cadence: cadence,
+  is_annual_conversion_eligible: z.boolean(),
+  annual_plan_cost: z.number().positive().nullable(),
+  annual_conversion_external_link: z.url().nullable(),
+  has_assigned_gift_card: z.boolean(),
+  is_pay_with_billow_eligible: z.boolean(),
+  call: negotiationCallView.nullable(),
+});
+export type NegotiationOffer = z.infer<typeof negotiationOffer>;
+
+export const submitRequiredInfoBody = z.object({
+  subscriptionId: z.string().uuid(),
+  /** Missing counts as empty: every asked field is then listed as required. */
+  requiredInfo: z.record(text().max(200), text().max(500)).default({}),
+});
+
+export const negotiationRoutes = {
+  negotiable: defineRoute({
+    method: 'GET',
+    path: '/api/subscriptions/negotiable-subscriptions',
+    response: z.array(negotiationOffer),
+  }),
+  submitRequiredInfo: defineRoute({
+    method: 'POST',
+    path: '/api/subscriptions/submit-required-info',
+    body: submitRequiredInfoBody,
+    response: z.object({ success: z.literal(true), status: negotiationStatus }),
+  }),
+} as const;
+
+/** Screen texts of the negotiation area (spec part 2 §2, §8). */
+export const negotiationMessages = {
+  cardTitle: 'Negotiations',
+  cardEmptyTitle: 'No Active Negotiations',
+  howItWorks: 'How it works',
+  viewAll: 'View All Negotiations',
+  explore: 'Explore Negotiations',
+  letsDoIt: "Let's do it",
+  loadFailedTitle: 'Unable to Load Negotiations',
+  loadFailed: 'Failed to load negotiations data. Please try again.',
+  tryAgain: 'Try Again',
+  requiredInformation: 'Required Information',
+  enterInformationFor: (service: string) => `Enter Information for ${service}`,
+  badges: { IN_PROGRESS: 'IN PROGRESS', USER_INPUT_REQUIRED: 'INPUT REQUIRED' },
+} as const;
