@@ -4,6 +4,7 @@
  */
 import crypto from 'node:crypto';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from 'fastify';
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
@@ -68,6 +69,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   await app.register(helmet, helmetConfig);
+  // JSON answers above a kilobyte go out compressed (list-all is ~8 kB); the web build's files
+  // are compressed at build time and served as they are (web/static.ts). Brotli at the
+  // plugin's moderate default quality: the best ratio is not worth the CPU on every request.
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
 
   await app.register(rateLimit, {
     global: false,
