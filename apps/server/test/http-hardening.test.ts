@@ -74,6 +74,13 @@ describe('HTTP hardening', () => {
     expect(health.headers['content-encoding']).toBeUndefined();
   });
 
+  it('logs an ordinary request at debug only, so an info log carries no line per request', async () => {
+    const before = t.logs.length;
+    const answer = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(answer.statusCode).toBe(200);
+    expect(t.logs.slice(before)).toEqual([]);
+  });
+
   it('marks every API answer no-store, the profile with its phone number included', async () => {
     const session = await signIn(t.app, '+14155550181');
     const answers = await Promise.all([
