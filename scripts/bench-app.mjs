@@ -125,7 +125,7 @@ try {
   const linkMs = links.sort((a, b) => a - b)[1];
   console.log(
     `  link → subscriptions visible      ${(linkMs / 1000).toFixed(2)} s (median of 3; target ≤ 1 s; ` +
-      `${(oldWay / 1000).toFixed(2)} s polling every 5 s without waiting)`,
+      `${(oldWay / 1000).toFixed(2)} s asking without waitMs, re-asking every 5 s)`,
   );
   const token = await signIn(embedded.base, '+14155553000');
   await linkToSubscriptions(embedded.base, token, { waitMs: 4000 });
