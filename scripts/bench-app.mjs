@@ -1,8 +1,12 @@
 /**
  * `npm run bench:app`: figures for the web bundle and the server start-up, printed, never
- * asserted. Initial JS for / is every script index.html loads or preloads, gzipped; start-up
- * is the time from spawning `npm start`'s entry (warm build, fresh data folder) to a healthy
- * /api/health, the median of a few runs.
+ * asserted. Initial JS for / is every script index.html loads or preloads, gzipped; initial JS
+ * per route adds the route's own chunks (scripts/bench/initial-js.mjs); start-up is the time
+ * from spawning `npm start`'s entry (warm build, fresh data folder) to a healthy /api/health,
+ * the median of a few runs. Then issue 16's figures from a running server
+ * (scripts/bench/app-load.mjs): bytes sent, link → subscriptions, and list-all's requests per
+ * second beside a bare Fastify route's in the same run — on the embedded database, and on
+ * PostgreSQL too when BENCH_DATABASE_URL names an empty database to use.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -10,6 +14,14 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { ensureWebBuild } from './web-build.mjs';
+import { initialJsPerRoute } from './bench/initial-js.mjs';
+import {
+  apiThroughput,
+  linkToSubscriptions,
+  signIn,
+  startServer,
+  transferForRoute,
+} from './bench/app-load.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dist = path.join(root, 'apps/web/dist');
@@ -77,8 +89,80 @@ console.log(
 console.log(
   `  npm start → healthy, existing     ${(warm[1] / 1000).toFixed(2)} s (median of ${warm.length})`,
 );
+const perRoute = initialJsPerRoute(dist);
+const routeTargets = { '/signup': 120, '/auth': 120, '/ (signed in)': 160 };
+for (const [route, bytes] of Object.entries(perRoute))
+  console.log(
+    `  initial JS ${route.padEnd(22)} ${kb(bytes)}  (target ≤ ${routeTargets[route]} kB gzip)`,
+  );
+
+const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
+const signupFiles = [
+  ...new Set([
+    ...scripts.map((file) => file.slice(1)),
+    manifest['src/app/routes/signup.tsx'].file,
+    ...(manifest['src/app/routes/signup.tsx'].imports ?? []).map((key) => manifest[key].file),
+  ]),
+];
+
+const embedded = await startServer(3990);
+let figures;
+try {
+  const transfer = await transferForRoute(embedded.base, signupFiles);
+  console.log(
+    `  /signup scripts over the wire      ${kb(transfer.brotli)} brotli, ${kb(transfer.plain)} uncompressed`,
+  );
+  const links = [];
+  for (let i = 0; i < 3; i++) {
+    const token = await signIn(embedded.base, `+1415555${String(1000 + i)}`);
+    links.push(await linkToSubscriptions(embedded.base, token, { waitMs: 4000 }));
+  }
+  const oldWay = await linkToSubscriptions(
+    embedded.base,
+    await signIn(embedded.base, '+14155552000'),
+    { waitMs: 0 },
+  );
+  const linkMs = links.sort((a, b) => a - b)[1];
+  console.log(
+    `  link → subscriptions visible      ${(linkMs / 1000).toFixed(2)} s (median of 3; target ≤ 1 s; ` +
+      `${(oldWay / 1000).toFixed(2)} s asking without waitMs, re-asking every 5 s)`,
+  );
+  const token = await signIn(embedded.base, '+14155553000');
+  await linkToSubscriptions(embedded.base, token, { waitMs: 4000 });
+  const pglite = await apiThroughput(embedded.base, token);
+  console.log(
+    `  list-all req/s, PGlite            ${pglite.billow.toFixed(0)} vs bare Fastify ${pglite.bare.toFixed(0)} ` +
+      `(${pglite.bytes} bytes): ratio ${(pglite.billow / pglite.bare).toFixed(3)} (target ≥ 0.10)`,
+  );
+  figures = { signupTransfer: transfer, linkMs, linkMsPolling: oldWay, pglite };
+} finally {
+  await embedded.stop();
+}
+if (process.env.BENCH_DATABASE_URL) {
+  const server = await startServer(3991, { DATABASE_URL: process.env.BENCH_DATABASE_URL });
+  try {
+    const token = await signIn(
+      server.base,
+      `+1415556${String(Date.now() % 10000).padStart(4, '0')}`,
+    );
+    await linkToSubscriptions(server.base, token, { waitMs: 4000 });
+    const postgres = await apiThroughput(server.base, token);
+    console.log(
+      `  list-all req/s, PostgreSQL        ${postgres.billow.toFixed(0)} vs bare Fastify ${postgres.bare.toFixed(0)}: ` +
+        `ratio ${(postgres.billow / postgres.bare).toFixed(3)} (target ≥ 0.25)`,
+    );
+    figures.postgres = postgres;
+  } finally {
+    await server.stop();
+  }
+} else {
+  console.log('  list-all req/s, PostgreSQL        skipped (set BENCH_DATABASE_URL)');
+}
+
 console.log(
   JSON.stringify({
+    initialJsPerRouteGzipBytes: perRoute,
+    ...figures,
     initialJsGzipBytes: initialJs,
     allJsGzipBytes: allJs,
     cssGzipBytes: css,

@@ -8,8 +8,10 @@ import fs from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authRoutes, devRoutes, userRoutes } from '@billow/contracts';
+import { authRoutes, devRoutes, subscriptionRoutes, userRoutes } from '@billow/contracts';
+import { linkSandboxItem } from './sandbox-link';
 import { bearer, signIn } from './sign-in';
 import { createTestApp, type TestApp } from './test-app';
 
@@ -36,6 +38,48 @@ describe('HTTP hardening', () => {
     t = await createTestApp();
   });
   afterAll(() => t.close());
+
+  it('compresses a large JSON answer for a client that accepts it, still no-store', async () => {
+    const session = await signIn(t.app, '+14155550182');
+    await linkSandboxItem(t, session.accessToken, { persona: 'default' });
+    const ask = (headers: Record<string, string>) =>
+      t.app.inject({
+        method: 'GET',
+        url: subscriptionRoutes.listAll.path,
+        headers: { ...bearer(session.accessToken), ...headers },
+      });
+    const plain = await ask({});
+    const brotli = await ask({ 'accept-encoding': 'gzip, deflate, br' });
+    const gzip = await ask({ 'accept-encoding': 'gzip' });
+    expect(plain.rawPayload.length).toBeGreaterThan(1024);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(brotli.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+    expect(JSON.parse(zlib.brotliDecompressSync(brotli.rawPayload).toString())).toEqual(
+      plain.json(),
+    );
+    expect(JSON.parse(zlib.gunzipSync(gzip.rawPayload).toString())).toEqual(plain.json());
+    for (const answer of [plain, brotli, gzip]) {
+      expect(answer.statusCode).toBe(200);
+      expect(answer.headers['cache-control']).toBe('no-store');
+      expectSecurityHeaders(answer.headers);
+    }
+    // A small answer goes out as it is: compressing it would cost more than it saves.
+    const health = await t.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(health.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('logs an ordinary request at debug only, so an info log carries no line per request', async () => {
+    const before = t.logs.length;
+    const answer = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(answer.statusCode).toBe(200);
+    expect(t.logs.slice(before)).toEqual([]);
+  });
 
   it('marks every API answer no-store, the profile with its phone number included', async () => {
     const session = await signIn(t.app, '+14155550181');

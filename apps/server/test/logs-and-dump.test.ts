@@ -57,7 +57,8 @@ describe('logs and database after the main journeys', () => {
   const secrets: Record<string, string> = {};
 
   beforeAll(async () => {
-    t = await createTestApp();
+    // At debug, so the per-request lines are in the log this test searches for secrets too.
+    t = await createTestApp({ env: { LOG_LEVEL: 'debug' } });
     const phone = '+14155550211';
     secrets.phone = phone;
     secrets.phoneAsShown = '(415) 555-0211';

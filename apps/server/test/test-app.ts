@@ -39,7 +39,7 @@ export function testConfig(env: Record<string, string> = {}): Config {
   return loadConfig({ SERVE_WEB: 'false', LOG_LEVEL: 'info', ...env });
 }
 
-export function captureLogger() {
+export function captureLogger(logLevel: Config['logLevel'] = 'info') {
   const logs: Record<string, unknown>[] = [];
   const stream = new Writable({
     write(chunk: Buffer, _encoding, callback) {
@@ -49,7 +49,7 @@ export function captureLogger() {
       callback();
     },
   });
-  return { logger: pino(loggerOptions({ logLevel: 'info', logFormat: 'json' }), stream), logs };
+  return { logger: pino(loggerOptions({ logLevel, logFormat: 'json' }), stream), logs };
 }
 
 export async function createTestApp(
@@ -63,7 +63,7 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase());
   const config = testConfig(options.env);
-  const { logger, logs } = captureLogger();
+  const { logger, logs } = captureLogger(config.logLevel);
   const jobs = await startJobSystem({
     database,
     jobs: jobMap,

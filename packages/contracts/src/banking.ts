@@ -13,6 +13,12 @@ import { defineRoute } from './route';
 import { hasOnlySafeText, text, UNSAFE_TEXT_MESSAGE } from './text';
 
 export const TRANSACTION_STATUS_POLL_MS = 5000;
+/**
+ * How long a status check may be held open waiting for the transactions to finish loading, so
+ * the screen hears of it at once rather than at its next poll. Below the poll interval, so one
+ * check is open at a time.
+ */
+export const TRANSACTION_STATUS_MAX_WAIT_MS = 4000;
 export const REDIRECT_SUCCESS_DELAY_MS = 2000;
 
 /** Which Link the web opens: Billow's sandbox bank dialog, or Plaid Link. */
@@ -55,6 +61,10 @@ export const bankingRoutes = {
   transactionLoadStatus: defineRoute({
     method: 'GET',
     path: '/api/user/transaction-load-status',
+    // Optional: answer as soon as loading is done (or no account is linked), or after waitMs.
+    query: z.object({
+      waitMs: z.coerce.number().int().min(0).max(TRANSACTION_STATUS_MAX_WAIT_MS).optional(),
+    }),
     response: transactionLoadStatus,
   }),
   setPrimaryPaymentAccount: defineRoute({

@@ -65,3 +65,26 @@ describe('the migrated database', () => {
     }
   });
 });
+
+describe('foreign keys', () => {
+  it('each leads an index, so deleting the row it points at finds its rows without a scan', async () => {
+    const database = await createTestDatabase();
+    try {
+      // Single-column foreign keys in Billow's tables (pg-boss's schema is its own).
+      const { rows } = await database.executeSql(
+        `SELECT c.conrelid::regclass::text AS "table", a.attname AS "column"
+         FROM pg_constraint c
+         JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = c.conkey[1]
+         WHERE c.contype = 'f' AND array_length(c.conkey, 1) = 1
+           AND c.connamespace = 'public'::regnamespace
+           AND NOT EXISTS (
+             SELECT 1 FROM pg_index i WHERE i.indrelid = c.conrelid AND i.indkey[0] = c.conkey[1]
+           )
+         ORDER BY 1, 2`,
+      );
+      expect(rows).toEqual([]);
+    } finally {
+      await database.destroy();
+    }
+  });
+});

@@ -64,6 +64,39 @@ describe(startJobSystem.name, () => {
     expect(job).toMatchObject({ retryLimit: 3, retryDelay: 1, retryBackoff: true });
   });
 
+  it('wakes its workers for a job it sends, in a transaction or not, without waiting for the poll', async () => {
+    // A poll far longer than the wait below: a job done in time was fetched on a wake-up.
+    const jobs = await startJobSystem({
+      database,
+      jobs: testJobs,
+      logger,
+      pollIntervalSeconds: 600,
+      isWorker: true,
+    });
+    const done = new Set<string>();
+    await jobs.startWorkers({
+      'test.flaky': async (payload) => {
+        done.add(payload.key);
+      },
+    });
+    const isDone = (key: string) => async () => (done.has(key) ? true : undefined);
+    // The first job may be caught by the workers' first fetch; the later ones cannot be.
+    const first = crypto.randomUUID();
+    await jobs.queue.send('test.flaky', { key: first, failTimes: 0 });
+    await waitFor(isDone(first));
+    const plain = crypto.randomUUID();
+    await jobs.queue.send('test.flaky', { key: plain, failTimes: 0 });
+    await waitFor(isDone(plain));
+    const inTransaction = crypto.randomUUID();
+    await database.db.transaction(async (tx) => {
+      await jobs.queue.send('test.flaky', { key: inTransaction, failTimes: 0 }, { tx });
+      // Still uncommitted: nothing can have fetched it yet.
+      expect(done.has(inTransaction)).toBe(false);
+    });
+    await waitFor(isDone(inTransaction));
+    await jobs.stop();
+  });
+
   it('refuses to start workers when a declared job has no handler', async () => {
     const jobs = await startJobSystem({
       database,

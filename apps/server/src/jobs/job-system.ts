@@ -10,6 +10,10 @@
  * - Jobs left `active` by a process that died are put back at start-up (`recoverOrphanedJobs`):
  *   on the embedded database all of them, since the starting process is the only one there can
  *   be; on a server only those past their expiry, since other workers may be running the rest.
+ * - A job sent from this process wakes this process's workers for its queue as soon as the job
+ *   can be fetched, instead of leaving it to the next poll (up to `pollIntervalSeconds`). Sent
+ *   in a transaction, it cannot be fetched before the commit: the wake-up waits until the job's
+ *   row is visible from outside the transaction (on PGlite that query simply queues behind it).
  */
 import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
@@ -64,6 +68,10 @@ export type JobSystemOptions<M extends JobMap> = {
   isWorker: boolean;
 };
 
+/** How often, and for how long, a wake-up looks for a job sent in a still-open transaction. */
+const WAKE_CHECK_MS = 20;
+const WAKE_GIVE_UP_MS = 5_000;
+
 function queueOptions(options: JobOptions = {}) {
   return {
     policy: options.policy ?? 'standard',
@@ -106,6 +114,34 @@ export async function startJobSystem<M extends JobMap>(
       );
   }
 
+  /** pg-boss worker ids of this process, by queue name (filled by startWorkers). */
+  const workerIds = new Map<string, string[]>();
+  let isStopping = false;
+
+  async function isVisible(jobId: string) {
+    const { rows } = await database.executeSql('SELECT 1 FROM pgboss.job WHERE id = $1', [jobId]);
+    return rows.length > 0;
+  }
+
+  /** Wakes this process's workers for `name` once job `jobId` can be fetched; never throws. */
+  async function wakeWorkers(name: string, jobId: string, isInTransaction: boolean) {
+    const ids = workerIds.get(name);
+    if (!ids || ids.length === 0) return;
+    try {
+      if (isInTransaction) {
+        const giveUpAt = Date.now() + WAKE_GIVE_UP_MS;
+        while (!isStopping && !(await isVisible(jobId))) {
+          // Rolled back, or still open: the worker's own polling remains the fallback.
+          if (Date.now() > giveUpAt) return;
+          await new Promise((resolve) => setTimeout(resolve, WAKE_CHECK_MS));
+        }
+      }
+      if (!isStopping) for (const id of ids) boss.notifyWorker(id);
+    } catch (error) {
+      logger.debug({ err: error, job: name }, 'could not wake the workers; they poll anyway');
+    }
+  }
+
   async function recoverOrphanedJobs({ isSoleProcess }: { isSoleProcess: boolean }) {
     const { rows } = await database.executeSql(
       `UPDATE pgboss.job SET
@@ -129,12 +165,16 @@ export async function startJobSystem<M extends JobMap>(
       const definition = jobs[name];
       if (!definition) throw new Error(`Unknown job "${name}"`);
       const data = definition.payload.parse(payload) as object;
-      return boss.send(name, data, {
+      const jobId = await boss.send(name, data, {
         ...(sendOptions.tx ? { db: { executeSql: executeSqlIn(sendOptions.tx) } } : {}),
         ...(sendOptions.startAfterSeconds ? { startAfter: sendOptions.startAfterSeconds } : {}),
         ...(sendOptions.singletonKey ? { singletonKey: sendOptions.singletonKey } : {}),
         ...(sendOptions.priority ? { priority: sendOptions.priority } : {}),
       });
+      // Not awaited: inside a transaction, the job only becomes visible once the caller commits.
+      if (jobId && !sendOptions.startAfterSeconds)
+        void wakeWorkers(name, jobId, sendOptions.tx !== undefined);
+      return jobId;
     },
     async isPending(name, singletonKey) {
       const { rows } = await database.executeSql(
@@ -171,7 +211,7 @@ export async function startJobSystem<M extends JobMap>(
         definition.options?.concurrency ?? JOB_LIMITS.concurrencyDefault,
         JOB_LIMITS.concurrencyMax,
       );
-      await boss.work(
+      const workerId = await boss.work(
         name,
         {
           batchSize: concurrency,
@@ -209,6 +249,7 @@ export async function startJobSystem<M extends JobMap>(
           }
         },
       );
+      workerIds.set(name, [...(workerIds.get(name) ?? []), workerId]);
     }
   }
 
@@ -218,6 +259,7 @@ export async function startJobSystem<M extends JobMap>(
     startWorkers,
     recoverOrphanedJobs,
     async stop(timeoutMs = 30_000) {
+      isStopping = true;
       await boss.stop({ graceful: true, wait: true, close: false, timeout: timeoutMs });
     },
   };

@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
@@ -12,6 +13,14 @@ describe('serving the web app', () => {
     await fs.mkdir(path.join(dist, 'assets'));
     await fs.writeFile(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
     await fs.writeFile(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
+    // What the build's pre-compression step writes next to a large enough file.
+    const script = `console.log(${JSON.stringify('x'.repeat(4000))})`;
+    await fs.writeFile(path.join(dist, 'assets', 'app-def456.js'), script);
+    await fs.writeFile(
+      path.join(dist, 'assets', 'app-def456.js.br'),
+      zlib.brotliCompressSync(script),
+    );
+    await fs.writeFile(path.join(dist, 'assets', 'app-def456.js.gz'), zlib.gzipSync(script));
     await fs.writeFile(path.join(dist, 'favicon.svg'), '<svg/>');
     t = await createTestApp({ env: { SERVE_WEB: 'true', WEB_DIST_DIR: dist } });
   });
@@ -24,6 +33,32 @@ describe('serving the web app', () => {
     const response = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('sends the build’s pre-compressed copy the browser accepts, cached for a year', async () => {
+    const script = `console.log(${JSON.stringify('x'.repeat(4000))})`;
+    const url = '/assets/app-def456.js';
+    const asked = {
+      br: { 'accept-encoding': 'gzip, deflate, br' },
+      gzip: { 'accept-encoding': 'gzip' },
+      plain: {},
+    };
+    const br = await t.app.inject({ method: 'GET', url, headers: asked.br });
+    const gzip = await t.app.inject({ method: 'GET', url, headers: asked.gzip });
+    const plain = await t.app.inject({ method: 'GET', url, headers: asked.plain });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(script);
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzip.rawPayload).toString()).toBe(script);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(script);
+    for (const answer of [br, gzip, plain]) {
+      expect(answer.statusCode).toBe(200);
+      expect(answer.headers['content-type']).toMatch(/javascript/);
+      expect(answer.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(answer.headers['vary']).toMatch(/accept-encoding/i);
+      expect(answer.headers['x-content-type-options']).toBe('nosniff');
+    }
   });
 
   it('answers any app route with index.html, revalidated each load', async () => {

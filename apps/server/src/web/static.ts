@@ -1,6 +1,7 @@
 /**
  * Serves the built web app. Hashed assets are cached for a year; index.html is revalidated on
- * every load so a new deploy is picked up. Any GET outside /api, /ws and /assets that matches no
+ * every load so a new deploy is picked up. The build writes brotli and gzip copies of each text
+ * file (apps/web/build/precompress.ts), sent as they are to a browser that accepts them. Any GET outside /api, /ws and /assets that matches no
  * file gets index.html, and the React router decides what to show (its own 404 page included).
  * Source maps are served in the sandbox only.
  */
@@ -22,6 +23,7 @@ export async function registerWeb(
   await app.register(fastifyStatic, {
     root: distDir,
     wildcard: false,
+    preCompressed: true,
     // Source maps hold the web app's source: a help in the sandbox, not for the public internet.
     allowedPath: (pathName: string) => options.serveSourceMaps || !pathName.endsWith('.map'),
     cacheControl: false,
@@ -31,6 +33,8 @@ export async function registerWeb(
         ? 'public, max-age=31536000, immutable'
         : 'no-cache';
       (res as ServerResponse).setHeader('cache-control', value);
+      // The same URL answers brotli, gzip or plain by Accept-Encoding: a shared cache must key on it.
+      (res as ServerResponse).setHeader('vary', 'accept-encoding');
     },
   });
   return true;

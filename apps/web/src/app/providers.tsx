@@ -4,7 +4,6 @@ import { refreshTokens } from '@/features/auth/api/refresh-tokens';
 import { ThemeProvider } from '@/lib/theme';
 import { SessionProvider } from '@/lib/session/session';
 import { Toaster } from '@/components/ui/toaster';
-import { TooltipProvider } from '@/components/ui/tooltip';
 
 export function AppProviders({
   queryClient,
@@ -19,10 +18,10 @@ export function AppProviders({
     <ThemeProvider>
       <QueryClientProvider client={queryClient}>
         <SessionProvider refreshTokens={refreshTokens} onSignedOut={clearCache}>
-          <TooltipProvider>
-            {children}
-            <Toaster />
-          </TooltipProvider>
+          {/* No TooltipProvider here: it would put Radix's popper into every first load;
+              components/ui/tooltip.tsx brings its own. */}
+          {children}
+          <Toaster />
         </SessionProvider>
       </QueryClientProvider>
     </ThemeProvider>

@@ -73,7 +73,10 @@ export function mockApi() {
         headers: (init.headers ?? {}) as Record<string, string>,
       };
       requests.push(request);
-      const queue = replies.get(keyOf(request));
+      // A route answered without naming a query string answers it with any query string.
+      const queue =
+        replies.get(keyOf(request)) ??
+        replies.get(keyOf({ ...request, path: input.split('?')[0]! }));
       const reply = queue && (queue.length > 1 ? queue.shift() : queue[0]);
       return (reply ?? problem(404, 'not-found', 'No such route'))(request);
     }),
@@ -87,7 +90,12 @@ export function mockApi() {
     },
     requests,
     requestsTo(route: RouteContract): RecordedRequest[] {
-      return requests.filter((request) => keyOf(request) === keyOf(route));
+      return requests.filter(
+        (request) =>
+          keyOf(request) === keyOf(route) ||
+          (!route.path.includes('?') &&
+            keyOf({ ...request, path: request.path.split('?')[0]! }) === keyOf(route)),
+      );
     },
   };
 }

@@ -9,6 +9,9 @@ export type BankItemRow = typeof bankItems.$inferSelect;
 export type BankAccountRow = typeof bankAccounts.$inferSelect;
 export type BankingRepo = ReturnType<typeof createBankingRepo>;
 
+/** Rows a single upsert statement writes: bounds the JSON parameter, not the statement count. */
+const UPSERT_PAGE_ROWS = 2000;
+
 const cents = (dollars: number | null) => (dollars === null ? null : dollarsToCents(dollars));
 
 function accountValues(account: BankAccount) {
@@ -220,25 +223,29 @@ export function createBankingRepo(db: Db) {
             },
           ];
         });
-        for (let i = 0; i < rows.length; i += 500) {
-          await tx
-            .insert(bankTransactions)
-            .values(rows.slice(i, i + 500))
-            .onConflictDoUpdate({
-              target: [bankTransactions.itemId, bankTransactions.providerTransactionId],
-              set: {
-                accountId: sql`excluded.account_id`,
-                amountCents: sql`excluded.amount_cents`,
-                isoCurrencyCode: sql`excluded.iso_currency_code`,
-                date: sql`excluded.date`,
-                authorizedDate: sql`excluded.authorized_date`,
-                name: sql`excluded.name`,
-                merchantName: sql`excluded.merchant_name`,
-                pending: sql`excluded.pending`,
-                pendingTransactionId: sql`excluded.pending_transaction_id`,
-                updatedAt: sql`excluded.updated_at`,
-              },
-            });
+        // One statement per page of rows, the rows as one JSON parameter: a multi-row VALUES
+        // list would carry 13 parameters a row for Drizzle to build and the driver to bind.
+        for (let i = 0; i < rows.length; i += UPSERT_PAGE_ROWS) {
+          const page = JSON.stringify(rows.slice(i, i + UPSERT_PAGE_ROWS));
+          await tx.execute(sql`
+            INSERT INTO bank_transactions (user_id, item_id, account_id, provider_transaction_id,
+              amount_cents, iso_currency_code, date, authorized_date, name, merchant_name, pending,
+              pending_transaction_id, updated_at)
+            SELECT r."userId", r."itemId", r."accountId", r."providerTransactionId", r."amountCents",
+              r."isoCurrencyCode", r."date", r."authorizedDate", r."name", r."merchantName",
+              r."pending", r."pendingTransactionId", r."updatedAt"
+            FROM jsonb_to_recordset(${page}::jsonb) AS r("userId" uuid, "itemId" uuid,
+              "accountId" uuid, "providerTransactionId" text, "amountCents" bigint,
+              "isoCurrencyCode" text, "date" date, "authorizedDate" date, "name" text,
+              "merchantName" text, "pending" boolean, "pendingTransactionId" text,
+              "updatedAt" timestamptz)
+            ON CONFLICT (item_id, provider_transaction_id) DO UPDATE SET
+              account_id = excluded.account_id, amount_cents = excluded.amount_cents,
+              iso_currency_code = excluded.iso_currency_code, date = excluded.date,
+              authorized_date = excluded.authorized_date, name = excluded.name,
+              merchant_name = excluded.merchant_name, pending = excluded.pending,
+              pending_transaction_id = excluded.pending_transaction_id,
+              updated_at = excluded.updated_at`);
         }
         for (let i = 0; i < changes.removed.length; i += 500) {
           await tx

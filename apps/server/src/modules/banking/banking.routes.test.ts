@@ -1,4 +1,9 @@
-import { bankingRoutes, sandboxRoutes, userRoutes } from '@billow/contracts';
+import {
+  bankingRoutes,
+  sandboxRoutes,
+  TRANSACTION_STATUS_MAX_WAIT_MS,
+  userRoutes,
+} from '@billow/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { customTransaction, dayFrom, linkSandboxItem } from '../../../test/sandbox-link';
@@ -117,6 +122,37 @@ describe('bank linking with the sandbox bank', () => {
         accountSubType: 'credit card',
       }),
     ]);
+  });
+
+  it('holds a status check asking to wait until the transactions are loaded, and no longer', async () => {
+    const session = await signIn(t.app, '+15555554092');
+    const heldStatus = () =>
+      t.app.inject({
+        method: 'GET',
+        url: `${bankingRoutes.transactionLoadStatus.path}?waitMs=${TRANSACTION_STATUS_MAX_WAIT_MS}`,
+        headers: bearer(session.token),
+      });
+    // Nothing linked: nothing to wait for.
+    expect((await heldStatus()).json()).toMatchObject({ isAccountLinked: false });
+
+    await linkCustomUser(session.token, { sync: false });
+    // `then` sends it now (an injected request waits to be awaited), before the sync runs.
+    const held = heldStatus().then((answer) => answer.json());
+    // Time for its first look, which finds nothing loaded yet.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await t.runQueuedJobs()).toContain('bank-transaction-sync');
+    // The check asked before the sync ran answers with its outcome, not the state it found.
+    expect(await held).toEqual({
+      transactionsLoaded: true,
+      isAccountLinked: true,
+      lastSyncedAt: now.toISOString(),
+    });
+    const tooLong = await t.app.inject({
+      method: 'GET',
+      url: `${bankingRoutes.transactionLoadStatus.path}?waitMs=${TRANSACTION_STATUS_MAX_WAIT_MS + 1}`,
+      headers: bearer(session.token),
+    });
+    expect(tooLong.statusCode).toBe(400);
   });
 
   it('imports nothing twice when a sync or a webhook is replayed, and moves pending to posted', async () => {

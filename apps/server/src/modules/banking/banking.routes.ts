@@ -16,7 +16,9 @@ export async function registerBankingRoutes(
   mount(app, bankingRoutes.linkResult, (r) => banking.completeLink(r.userId, r.body.publicToken), {
     rateLimit: { max: 30, timeWindow: '1 minute' },
   });
-  mount(app, bankingRoutes.transactionLoadStatus, (r) => banking.transactionLoadStatus(r.userId));
+  mount(app, bankingRoutes.transactionLoadStatus, (r) =>
+    banking.transactionLoadStatus(r.userId, r.query.waitMs ?? 0),
+  );
   mount(app, bankingRoutes.setPrimaryPaymentAccount, (r) =>
     banking.setPrimaryPaymentAccount(r.userId, r.body.financialAccountId),
   );

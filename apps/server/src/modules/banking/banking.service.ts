@@ -38,6 +38,9 @@ export type BankingServiceDeps = {
   log?: { warn(details: object, message: string): void };
 };
 
+/** How often a held status check looks again. */
+const STATUS_RECHECK_MS = 100;
+
 const notFound = () =>
   new ProblemError('not-found', 'This account was not found.', { code: 'account-not-found' });
 
@@ -50,6 +53,19 @@ export function createBankingService(deps: BankingServiceDeps) {
 
   const sync = createBankSync(deps);
   const { finishLink } = sync;
+
+  async function currentLoadStatus(userId: string): Promise<TransactionLoadStatus> {
+    const items = await deps.repo.itemsOf(userId);
+    const synced = items.flatMap((item) =>
+      item.lastSyncedAt ? [item.lastSyncedAt.getTime()] : [],
+    );
+    const isSynced = items.length > 0 && items.every((item) => item.initialSyncedAt !== null);
+    return {
+      isAccountLinked: items.length > 0,
+      transactionsLoaded: isSynced && !(await deps.jobs.isPending('subscriptions-detect', userId)),
+      lastSyncedAt: synced.length > 0 ? new Date(Math.max(...synced)).toISOString() : null,
+    };
+  }
 
   return {
     async linkedAccounts(userId: string): Promise<LinkedAccount[]> {
@@ -140,18 +156,18 @@ export function createBankingService(deps: BankingServiceDeps) {
       return { status: 'success' };
     },
 
-    async transactionLoadStatus(userId: string): Promise<TransactionLoadStatus> {
-      const items = await deps.repo.itemsOf(userId);
-      const synced = items.flatMap((item) =>
-        item.lastSyncedAt ? [item.lastSyncedAt.getTime()] : [],
-      );
-      const isSynced = items.length > 0 && items.every((item) => item.initialSyncedAt !== null);
-      return {
-        isAccountLinked: items.length > 0,
-        transactionsLoaded:
-          isSynced && !(await deps.jobs.isPending('subscriptions-detect', userId)),
-        lastSyncedAt: synced.length > 0 ? new Date(Math.max(...synced)).toISOString() : null,
-      };
+    /**
+     * The load status; with `waitMs`, held until loading is done (or no account is linked) for
+     * at most that long, so the loading screen hears of it at once rather than at its next poll.
+     */
+    async transactionLoadStatus(userId: string, waitMs = 0): Promise<TransactionLoadStatus> {
+      const giveUpAt = Date.now() + waitMs;
+      for (;;) {
+        const status = await currentLoadStatus(userId);
+        if (status.transactionsLoaded || !status.isAccountLinked || Date.now() >= giveUpAt)
+          return status;
+        await new Promise((resolve) => setTimeout(resolve, STATUS_RECHECK_MS));
+      }
     },
 
     async setPrimaryPaymentAccount(userId: string, accountId: string) {

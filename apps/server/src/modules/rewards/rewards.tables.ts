@@ -24,6 +24,8 @@ export const rewardLedger = pgTable(
   },
   (table) => [
     index('reward_ledger_user_idx').on(table.userId),
+    // Removing a subscription sets its entries' subscription to null: found by index, not a scan.
+    index('reward_ledger_subscription_idx').on(table.subscriptionId),
     unique('reward_ledger_source_unique').on(table.userId, table.kind, table.sourceKey),
     check('reward_ledger_amount_positive', sql`${table.amountCents} > 0`),
   ],

@@ -23,6 +23,8 @@ export const savingsLedger = pgTable(
   },
   (table) => [
     index('savings_ledger_user_idx').on(table.userId),
+    // Removing a subscription sets its entries' subscription to null: found by index, not a scan.
+    index('savings_ledger_subscription_idx').on(table.subscriptionId),
     unique('savings_ledger_source_unique').on(table.userId, table.kind, table.sourceKey),
   ],
 );

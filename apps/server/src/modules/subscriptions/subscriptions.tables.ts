@@ -51,7 +51,12 @@ export const subscriptions = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('subscriptions_user_idx').on(table.userId)],
+  (table) => [
+    index('subscriptions_user_idx').on(table.userId),
+    // Deleting a bank account sets its subscriptions' payment account to null: without this,
+    // every account deletion scans the whole table.
+    index('subscriptions_payment_account_idx').on(table.paymentAccountId),
+  ],
 );
 
 /** Which bank transactions make up a subscription (rebuilt on every detection run). */

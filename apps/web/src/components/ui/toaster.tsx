@@ -1,25 +1,25 @@
 /**
- * Toasts with the spec's defaults (part 1 §9): shown 4 s, 3 visible, 14 px apart, 356 px wide.
- * `toast` from sonner is the one way features raise them.
+ * The one way features raise toasts. The toast library stays out of the first page load: the
+ * toaster is lazily loaded and `toast` loads the library on its first call. Sonner keeps toasts
+ * in a module-level store and shows them to the toaster once it mounts, so none is lost.
  */
-import { Toaster as Sonner } from 'sonner';
-import { TOAST } from '@billow/contracts';
-import { useTheme } from '@/lib/theme';
+import { lazy, Suspense } from 'react';
+import type { toast as sonnerToast } from 'sonner';
 
-export { toast } from 'sonner';
+type ToastArgs = Parameters<typeof sonnerToast.success>;
+
+const loadSonner = () => import('sonner');
+const SonnerToaster = lazy(() => import('./sonner-toaster'));
+
+export const toast = {
+  success: (...args: ToastArgs) => void loadSonner().then(({ toast }) => toast.success(...args)),
+  error: (...args: ToastArgs) => void loadSonner().then(({ toast }) => toast.error(...args)),
+};
 
 export function Toaster() {
-  const { isDarkMode } = useTheme();
   return (
-    <Sonner
-      theme={isDarkMode ? 'dark' : 'light'}
-      duration={TOAST.durationMs}
-      visibleToasts={TOAST.visibleToasts}
-      gap={TOAST.gapPx}
-      position="top-center"
-      closeButton
-      style={{ '--width': `${TOAST.widthPx}px` } as React.CSSProperties}
-      toastOptions={{ classNames: { toast: 'rounded-2xl' } }}
-    />
+    <Suspense fallback={null}>
+      <SonnerToaster />
+    </Suspense>
   );
 }

@@ -21,21 +21,25 @@ export function Tooltip({
   className,
   ...props
 }: { content: ReactNode; children: ReactNode } & ComponentProps<typeof TooltipPrimitive.Content>) {
+  // Each tooltip brings its provider (with the spec's delays) rather than the app root holding
+  // one: the root's would put Radix's popper into every page's first load.
   return (
-    <TooltipPrimitive.Root>
-      <TooltipPrimitive.Trigger asChild>{children}</TooltipPrimitive.Trigger>
-      <TooltipPrimitive.Portal>
-        <TooltipPrimitive.Content
-          sideOffset={6}
-          className={cn(
-            'z-50 rounded-lg bg-foreground px-3 py-1.5 text-xs text-background shadow-md',
-            className,
-          )}
-          {...props}
-        >
-          {content}
-        </TooltipPrimitive.Content>
-      </TooltipPrimitive.Portal>
-    </TooltipPrimitive.Root>
+    <TooltipProvider>
+      <TooltipPrimitive.Root>
+        <TooltipPrimitive.Trigger asChild>{children}</TooltipPrimitive.Trigger>
+        <TooltipPrimitive.Portal>
+          <TooltipPrimitive.Content
+            sideOffset={6}
+            className={cn(
+              'z-50 rounded-lg bg-foreground px-3 py-1.5 text-xs text-background shadow-md',
+              className,
+            )}
+            {...props}
+          >
+            {content}
+          </TooltipPrimitive.Content>
+        </TooltipPrimitive.Portal>
+      </TooltipPrimitive.Root>
+    </TooltipProvider>
   );
 }

@@ -6,6 +6,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import {
   bankingRoutes,
+  TRANSACTION_STATUS_MAX_WAIT_MS,
   TRANSACTION_STATUS_POLL_MS,
   type TransactionLoadStatus,
 } from '@billow/contracts';
@@ -20,7 +21,13 @@ export function isLoadingDone(status: TransactionLoadStatus | undefined): boolea
 export function transactionLoadStatusQuery() {
   return queryOptions({
     queryKey: linkingKeys.transactionLoadStatus(),
-    queryFn: ({ signal }) => api(bankingRoutes.transactionLoadStatus, undefined, { signal }),
+    // Each check may be held by the server until loading is done (below the poll interval), so
+    // the screen moves on as soon as the subscriptions are there, not at its next poll.
+    queryFn: ({ signal }) =>
+      api(bankingRoutes.transactionLoadStatus, undefined, {
+        signal,
+        query: { waitMs: TRANSACTION_STATUS_MAX_WAIT_MS },
+      }),
     gcTime: 0,
     // A failed check ends the screen (spec §8), so it is shown at once rather than retried.
     retry: false,

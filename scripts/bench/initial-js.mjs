@@ -1,0 +1,43 @@
+/**
+ * Initial JS per route, from a web build's Vite manifest: what the browser fetches before the
+ * route can paint — the entry and every chunk it imports statically, plus the route's lazy
+ * chunk and its static imports (Vite preloads those with the route) — gzipped, as served.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+
+export const routeSources = {
+  '/signup': 'src/app/routes/signup.tsx',
+  '/auth': 'src/app/routes/auth.tsx',
+  '/ (signed in)': 'src/app/routes/dashboard.tsx',
+};
+
+export function initialJsPerRoute(dist) {
+  const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
+  const closure = (key, seen = new Set()) => {
+    const chunk = manifest[key];
+    if (!chunk || seen.has(key)) return seen;
+    seen.add(key);
+    for (const imported of chunk.imports ?? []) closure(imported, seen);
+    return seen;
+  };
+  const entry = Object.keys(manifest).find((key) => manifest[key].isEntry);
+  const gzipBytes = (keys) =>
+    [...keys].reduce(
+      (sum, key) =>
+        sum +
+        zlib.gzipSync(fs.readFileSync(path.join(dist, manifest[key].file)), { level: 9 }).length,
+      0,
+    );
+  return Object.fromEntries(
+    Object.entries(routeSources).map(([route, source]) => {
+      const keys = closure(entry);
+      closure(source, keys);
+      return [route, gzipBytes(keys)];
+    }),
+  );
+}
+
+if (process.argv[1] === import.meta.filename)
+  console.log(initialJsPerRoute(path.resolve(process.argv[2] ?? 'apps/web/dist')));
