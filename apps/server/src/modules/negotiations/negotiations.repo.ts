@@ -33,12 +33,18 @@ export function createNegotiationsRepo(db: Db) {
       const [row] = await db.select().from(users).where(eq(users.id, userId));
       return row;
     },
+    /**
+     * The person's offers, without those of a bill they said is not a subscription: that answer
+     * hides it everywhere at once, before the job that drops its open offer has run.
+     */
     async offersOf(userId: string) {
       return db
         .select({ offer: negotiations, subscription: subscriptions })
         .from(negotiations)
         .innerJoin(subscriptions, eq(subscriptions.id, negotiations.subscriptionId))
-        .where(eq(negotiations.userId, userId))
+        .where(
+          and(eq(negotiations.userId, userId), eq(subscriptions.userMarkedNotSubscription, false)),
+        )
         .orderBy(asc(negotiations.createdAt));
     },
     async offer(id: string) {

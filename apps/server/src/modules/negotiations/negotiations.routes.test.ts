@@ -348,4 +348,16 @@ describe('bill negotiation over HTTP with the simulated call agent', () => {
     await t.runQueuedJobs();
     expect((await offers(token)).map((o) => o.service_name)).not.toContain('Planet Fitness');
   });
+
+  it('hides the offer of a bill marked not a subscription at once, before any job runs', async () => {
+    const { token } = await person();
+    const gym = await offerOf(token, 'Planet Fitness');
+    await t.app.inject({
+      method: 'POST',
+      url: subscriptionRoutes.remove.path,
+      headers: bearer(token),
+      payload: { subscriptionId: gym.subscription_id },
+    });
+    expect((await offers(token)).map((o) => o.service_name)).not.toContain('Planet Fitness');
+  });
 });
