@@ -63,6 +63,28 @@ const webBoundaries = [
   },
 ];
 
+/**
+ * A provider's adapters (`<port>.<vendor>`), factory and helpers: anything in a provider folder
+ * but its port (`<port>.ts`), its config slice and its tables. Core code imports the port only.
+ */
+const adapterImports = {
+  group: [
+    '**/providers/*/*.*',
+    '**/providers/*/*/**',
+    '**/providers/*/*-*',
+    '!**/providers/*/*.config',
+    '!**/*.tables',
+    '!**/*.schema',
+    '!**/providers/bank/bank-provider',
+    '!**/providers/sms/sms-sender',
+    '!**/providers/email/email-sender',
+    '!**/providers/call-agent/call-agent',
+    '!**/providers/chat-model/chat-model',
+  ],
+  allowTypeImports: true,
+  message: 'Core code speaks to a provider through its port; deps.ts picks the adapter.',
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -128,23 +150,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
-            {
-              group: [
-                '**/providers/**/*.plaid',
-                '**/providers/**/*.twilio',
-                '**/providers/**/*.smtp',
-                '**/providers/**/*.outbox',
-                '**/providers/**/*.factory',
-                '**/providers/**/sandbox/*',
-                '!**/*.schema',
-                '!**/*.tables',
-              ],
-              allowTypeImports: true,
-              message:
-                'Core code speaks to a provider through its port; deps.ts picks the adapter.',
-            },
-          ],
+          patterns: [adapterImports],
         },
       ],
     },
@@ -164,21 +170,7 @@ export default tseslint.config(
               message:
                 'A module reaches another only through deps.ts (a function it is given) or a job; import its tables at most.',
             },
-            {
-              group: [
-                '**/providers/**/*.plaid',
-                '**/providers/**/*.twilio',
-                '**/providers/**/*.smtp',
-                '**/providers/**/*.outbox',
-                '**/providers/**/*.factory',
-                '**/providers/**/sandbox/*',
-                '!**/*.schema',
-                '!**/*.tables',
-              ],
-              allowTypeImports: true,
-              message:
-                'Core code speaks to a provider through its port; deps.ts picks the adapter.',
-            },
+            adapterImports,
           ],
         },
       ],
