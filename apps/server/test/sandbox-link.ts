@@ -24,7 +24,8 @@ export async function linkSandboxItem(
   t: TestApp,
   token: string,
   source: { overrideAccounts: unknown[] } | { persona: string },
-  options: { sync?: boolean } = {},
+  /** `seed` fixes the item's generated history, so a persona's run is the same every time. */
+  options: { sync?: boolean; seed?: string } = {},
 ) {
   const created = await t.app.inject({
     method: 'POST',
@@ -35,6 +36,13 @@ export async function linkSandboxItem(
         : { persona: source.persona },
   });
   expect(created.statusCode, created.body).toBe(200);
+  if (options.seed) {
+    await t.database.executeSql(
+      `update sandbox_bank.public_tokens set spec = jsonb_set(spec, '{seed}', to_jsonb($1::text))
+       where public_token = $2`,
+      [options.seed, created.json().public_token],
+    );
+  }
   const result = await t.app.inject({
     method: 'POST',
     url: bankingRoutes.linkResult.path,

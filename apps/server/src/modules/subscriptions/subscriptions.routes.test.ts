@@ -154,7 +154,8 @@ describe('subscriptions found in linked accounts', () => {
 
   it('finds the sandbox persona’s subscriptions and bills', async () => {
     const session = await signIn(t.app, '+15555556005');
-    await linkSandboxItem(t, session.token, { persona: 'default' });
+    // A fixed seed: the history is generated from it, and a random one made this flaky.
+    await linkSandboxItem(t, session.token, { persona: 'default' }, { seed: 'default-seed-1' });
     const subscriptions = await list(session.token);
     const summary = subscriptions.map(
       (s) => `${s.merchant_name} ${s.cadence} ${s.status} ${s.amount}`,
