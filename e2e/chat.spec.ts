@@ -1,24 +1,9 @@
-import { expect, test, type Page } from '@playwright/test';
-import { LinkDialog } from './pages/link-dialog';
-import { SignInPage } from './pages/sign-in-page';
-import { uniquePhone } from './support/outbox';
+import { expect, test } from '@playwright/test';
+import { linkedPerson } from './pages/linked-person';
 
 test.describe.configure({ timeout: 90_000 });
 
 type Bill = { amount: number; days_until_due: number | null; status: string };
-
-async function linkedPerson(page: Page) {
-  const signIn = new SignInPage(page);
-  await signIn.signIn(uniquePhone());
-  await signIn.setLegalName('Katherine Johnson');
-  await page.goto('/link');
-  const link = new LinkDialog(page);
-  await link.start();
-  await link.chooseBank('PNC');
-  await link.logIn('user_good', 'pass_good');
-  await link.finish();
-  await expect(page).toHaveURL(/\/$/, { timeout: 45_000 });
-}
 
 test("the assistant answers what is due this week from the person's bills, and recovers from a lost connection", async ({
   page,
@@ -35,7 +20,7 @@ test("the assistant answers what is due this week from the person's bills, and r
       }
     };
   });
-  await linkedPerson(page);
+  await linkedPerson(page, 'Katherine Johnson');
   const bills = (await page.evaluate(async () => {
     const response = await fetch('/api/subscriptions/list-all', {
       headers: { Authorization: `Bearer ${sessionStorage.getItem('token')}` },

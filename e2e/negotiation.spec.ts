@@ -1,22 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
-import { LinkDialog } from './pages/link-dialog';
-import { SignInPage } from './pages/sign-in-page';
-import { uniquePhone } from './support/outbox';
+import { expect, test } from '@playwright/test';
+import { linkedPerson } from './pages/linked-person';
 
 test.describe.configure({ timeout: 120_000 });
-
-async function linkedPerson(page: Page) {
-  const signIn = new SignInPage(page);
-  await signIn.signIn(uniquePhone());
-  await signIn.setLegalName('Annie Easley');
-  await page.goto('/link');
-  const link = new LinkDialog(page);
-  await link.start();
-  await link.chooseBank('PNC');
-  await link.logIn('user_good', 'pass_good');
-  await link.finish();
-  await expect(page).toHaveURL(/\/$/, { timeout: 45_000 });
-}
 
 test('a sandbox telecom bill is negotiated down while the person watches the call', async ({
   page,

@@ -1,22 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { LinkDialog } from './pages/link-dialog';
-import { SignInPage } from './pages/sign-in-page';
-import { uniquePhone } from './support/outbox';
+import { linkedPerson } from './pages/linked-person';
 
 test.describe.configure({ timeout: 90_000 });
-
-async function linkedPerson(page: Page) {
-  const signIn = new SignInPage(page);
-  await signIn.signIn(uniquePhone());
-  await signIn.setLegalName('Annie Easley');
-  await page.goto('/link');
-  const link = new LinkDialog(page);
-  await link.start();
-  await link.chooseBank('PNC');
-  await link.logIn('user_good', 'pass_good');
-  await link.finish();
-  await expect(page).toHaveURL(/\/$/, { timeout: 45_000 });
-}
 
 /** Calls the API as the signed-in person (the token the web app keeps in session storage). */
 async function callApi(page: Page, path: string, body?: object) {
