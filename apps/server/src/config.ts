@@ -119,6 +119,8 @@ const baseSchema = z.object({
   SMS_BUDGET_PER_HOUR: z.coerce.number().int().min(1).max(10_000_000).default(1000),
   SMS_ALLOWED_COUNTRIES: countryList.default(['US']),
   TRUST_PROXY: trustProxy.default(false),
+  REWARD_RATE_ANNUAL_PLAN_PERCENT: z.coerce.number().min(0).max(100).default(5),
+  REWARD_RATE_NEGOTIATION_PERCENT: z.coerce.number().min(0).max(100).default(10),
   CSP_EXTRA_ORIGINS: z
     .string()
     .regex(
@@ -166,6 +168,8 @@ export type Config = ProviderSlices & {
   trustProxy: false | number | string[];
   /** Third-party origins the web app may load scripts from and connect to (e.g. PostHog). */
   cspExtraOrigins: string[];
+  /** Reward rates, in percent: of an annual plan Billow paid, of a negotiation's first-year savings. */
+  rewards: { annualPlanRatePercent: number; negotiationRatePercent: number };
 };
 
 export class ConfigError extends Error {
@@ -240,6 +244,10 @@ export function loadConfig(env: Env = process.env): Config {
     smsAllowedCountries: e.SMS_ALLOWED_COUNTRIES,
     trustProxy: e.TRUST_PROXY,
     cspExtraOrigins: e.CSP_EXTRA_ORIGINS?.split(' ') ?? [],
+    rewards: {
+      annualPlanRatePercent: e.REWARD_RATE_ANNUAL_PLAN_PERCENT,
+      negotiationRatePercent: e.REWARD_RATE_NEGOTIATION_PERCENT,
+    },
   };
 }
 

@@ -73,13 +73,32 @@ export function composeBillow(options: CompositionOptions) {
     agent: createCallAgent(config.call),
     sms,
     retryDelaySeconds: config.call.retryDelaySeconds,
-    recordSaving: (entry, tx) => savings.service.record({ ...entry, kind: 'negotiation' }, tx),
+    // A saving earns its reward through the calculate-rewards job, sent in the same transaction.
+    recordSaving: async ({ negotiationId, ...entry }, tx) => {
+      await savings.service.record({ ...entry, kind: 'negotiation' }, tx);
+      await jobs.send(
+        'rewards-calculate',
+        {
+          userId: entry.userId,
+          source: 'negotiation',
+          sourceId: negotiationId,
+          subscriptionId: entry.subscriptionId,
+          baseAmountCents: entry.amountCents,
+        },
+        { tx },
+      );
+    },
     applyNegotiatedRate: (subscriptionId, share, tx) =>
       subscriptions.service.applyNegotiatedRate(subscriptionId, share, tx),
     ...clock,
     ...(options.log ? { log: options.log } : {}),
   });
-  const rewards = createRewardsModule({ db });
+  const rewards = createRewardsModule({
+    db,
+    rates: config.rewards,
+    subscriptionsOf: (userId) => subscriptions.service.list(userId),
+    ...clock,
+  });
   const banking = createBankingModule({
     db,
     bank,
@@ -142,6 +161,7 @@ export function composeBillow(options: CompositionOptions) {
     subscriptions,
     negotiations,
     savings,
+    rewards,
     banking,
     chat,
     dev,

@@ -5,8 +5,9 @@
  */
 import { bankingJobs } from '../modules/banking/banking.jobs';
 import { negotiationsJobs } from '../modules/negotiations/negotiations.jobs';
+import { rewardsJobs } from '../modules/rewards/rewards.jobs';
 import { subscriptionsJobs } from '../modules/subscriptions/subscriptions.jobs';
 
-export const jobMap = { ...bankingJobs, ...subscriptionsJobs, ...negotiationsJobs };
+export const jobMap = { ...bankingJobs, ...subscriptionsJobs, ...negotiationsJobs, ...rewardsJobs };
 
 export type AppJobMap = typeof jobMap;

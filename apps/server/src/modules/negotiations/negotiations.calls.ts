@@ -50,8 +50,13 @@ export function createNegotiationCalls(deps: {
   agent: CallAgent;
   jobs: JobQueue<AppJobMap>;
   sms: SmsSender;
+  /**
+   * Records what a successful negotiation saved (and whatever else follows from it, such as the
+   * reward earned on it), in the transaction that marks it SUCCESSFUL.
+   */
   recordSaving: (
     entry: {
+      negotiationId: string;
       userId: string;
       subscriptionId: string;
       amountCents: number;
@@ -271,6 +276,7 @@ export function createNegotiationCalls(deps: {
           await repo.claimCall(call.id, tx);
           await deps.recordSaving(
             {
+              negotiationId: offer.id,
               userId: offer.userId,
               subscriptionId: offer.subscriptionId,
               amountCents: savedCents,

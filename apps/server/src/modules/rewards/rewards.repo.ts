@@ -1,16 +1,32 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { rewardLedger } from './rewards.tables';
+import { subscriptions } from '../subscriptions/subscriptions.tables';
+import { users } from '../users/users.tables';
+import { rewardLedger, type RewardSource } from './rewards.tables';
 
 export type RewardsRepo = ReturnType<typeof createRewardsRepo>;
+
+export type RewardKind = 'earned' | 'applied' | 'reversed';
 
 export type RewardEntry = {
   userId: string;
   subscriptionId: string | null;
-  kind: 'earned' | 'applied' | 'reversed';
+  kind: RewardKind;
+  /** What made the entry; 'other' when the caller does not say. */
+  source?: RewardSource;
   amountCents: number;
   sourceKey: string;
   occurredAt: Date;
+};
+
+export type RewardHistoryRow = {
+  id: string;
+  kind: RewardKind;
+  source: RewardSource;
+  amountCents: number;
+  occurredAt: Date;
+  merchantName: string | null;
+  merchantWebsite: string | null;
 };
 
 export function createRewardsRepo(db: Db) {
@@ -26,10 +42,11 @@ export function createRewardsRepo(db: Db) {
     },
     async totalsCents(
       userId: string,
+      tx: Db = db,
     ): Promise<{ earned: number; applied: number; reversed: number }> {
-      const sumOf = (kind: RewardEntry['kind']) =>
+      const sumOf = (kind: RewardKind) =>
         sql<number>`coalesce(sum(${rewardLedger.amountCents}) filter (where ${rewardLedger.kind} = ${kind}), 0)::bigint`;
-      const [row] = await db
+      const [row] = await tx
         .select({ earned: sumOf('earned'), applied: sumOf('applied'), reversed: sumOf('reversed') })
         .from(rewardLedger)
         .where(eq(rewardLedger.userId, userId));
@@ -38,6 +55,72 @@ export function createRewardsRepo(db: Db) {
         applied: Number(row?.applied ?? 0),
         reversed: Number(row?.reversed ?? 0),
       };
+    },
+    /** One entry of a person's, by kind and source event. */
+    async entry(userId: string, kind: RewardKind, sourceKey: string, tx: Db = db) {
+      const [row] = await tx
+        .select()
+        .from(rewardLedger)
+        .where(
+          and(
+            eq(rewardLedger.userId, userId),
+            eq(rewardLedger.kind, kind),
+            eq(rewardLedger.sourceKey, sourceKey),
+          ),
+        );
+      return row;
+    },
+    /**
+     * Runs `work` in a transaction holding the person's row, so two jobs that read the balance
+     * and then write against it (a reversal, an auto-apply) never both spend the same cents.
+     * Returns undefined when the person is gone.
+     */
+    async withPersonLocked<T>(
+      userId: string,
+      work: (tx: Db, person: { isAutoApplyRewardsEnabled: boolean }) => Promise<T>,
+    ): Promise<T | undefined> {
+      return db.transaction(async (tx) => {
+        const [person] = await tx
+          .select({ isAutoApplyRewardsEnabled: users.isAutoApplyRewardsEnabled })
+          .from(users)
+          .where(eq(users.id, userId))
+          .for('update');
+        return person ? work(tx, person) : undefined;
+      });
+    },
+    /** A page of the person's entries, newest first, with the name of the subscription each is for. */
+    async history(
+      userId: string,
+      page: { limit: number; offset: number },
+    ): Promise<{ rows: RewardHistoryRow[]; total: number }> {
+      const rows = await db
+        .select({
+          id: rewardLedger.id,
+          kind: rewardLedger.kind,
+          source: rewardLedger.source,
+          amountCents: rewardLedger.amountCents,
+          occurredAt: rewardLedger.occurredAt,
+          merchantName: subscriptions.merchantName,
+          merchantWebsite: subscriptions.merchantWebsite,
+        })
+        .from(rewardLedger)
+        // Scoped to the person on both sides: an entry never shows someone else's subscription.
+        .leftJoin(
+          subscriptions,
+          and(
+            eq(subscriptions.id, rewardLedger.subscriptionId),
+            eq(subscriptions.userId, rewardLedger.userId),
+          ),
+        )
+        .where(eq(rewardLedger.userId, userId))
+        .orderBy(desc(rewardLedger.occurredAt), desc(rewardLedger.createdAt), desc(rewardLedger.id))
+        .limit(page.limit)
+        .offset(page.offset);
+      const [total] = await db
+        .select({ n: count() })
+        .from(rewardLedger)
+        .where(eq(rewardLedger.userId, userId));
+      return { rows, total: Number(total?.n ?? 0) };
     },
   };
 }

@@ -1,27 +1,260 @@
 /**
  * The rewards ledger: balance = earned − applied − reversed, lifetime accrued = everything earned;
- * neither is ever negative. The features that earn and spend rewards write entries here, once per
- * source event.
+ * neither is ever negative. Rewards are earned on source events (a Billow-paid annual plan, a
+ * successful negotiation) at the configured rates, once per event; a returned payment reverses
+ * its reward; and with auto-apply on, a balance that covers the next reward is applied toward
+ * that subscription's next bill, once per bill.
  */
+import {
+  centsToDollars,
+  defaultRewardOption,
+  type NextReward,
+  type RewardHistory,
+  dollarsToCents,
+  type RewardTransaction,
+  type Subscription,
+  type TransactionType,
+} from '@billow/contracts';
 import type { Db } from '../../db/database';
-import type { RewardEntry, RewardsRepo } from './rewards.repo';
+import type { RewardEntry, RewardHistoryRow, RewardsRepo } from './rewards.repo';
 
-export function createRewardsService(deps: { repo: RewardsRepo }) {
+export type RewardSourceEvent = {
+  userId: string;
+  source: 'annual_plan' | 'negotiation';
+  /** The payment's or the negotiation's id: one reward per event, however often it is sent. */
+  sourceId: string;
+  subscriptionId: string | null;
+  /** What the reward is a share of: the amount paid, or the first year's negotiated savings. */
+  baseAmountCents: number;
+};
+
+export type RewardRates = {
+  /** Percent of an annual plan Billow paid. */
+  annualPlanRatePercent: number;
+  /** Percent of a negotiation's first-year savings. */
+  negotiationRatePercent: number;
+};
+
+/** The bill a reward goes toward: one of the person's subscriptions, and its next due date. */
+export type RewardTarget = {
+  subscriptionId: string;
+  name: string;
+  amountCents: number;
+  billDate: string;
+};
+
+/**
+ * The bill a reward goes toward next: the cheapest of the person's active monthly subscriptions
+ * with a known next bill (the free month the balance reaches first), the soonest bill on a tie.
+ * None when there is no such bill.
+ */
+export function nextRewardTarget(list: readonly Subscription[]): RewardTarget | null {
+  const candidates = list
+    .filter(
+      (s) =>
+        s.status === 'ACTIVE' &&
+        !s.user_marked_not_subscription &&
+        s.cadence === 'MONTHLY' &&
+        s.renewal_date !== null &&
+        s.amount > 0,
+    )
+    .sort(
+      (a, b) =>
+        a.amount - b.amount ||
+        (a.renewal_date ?? '').localeCompare(b.renewal_date ?? '') ||
+        a.id.localeCompare(b.id),
+    );
+  const first = candidates[0];
+  return first
+    ? {
+        subscriptionId: first.id,
+        name: first.merchant_name,
+        amountCents: dollarsToCents(first.amount),
+        billDate: first.renewal_date ?? '',
+      }
+    : null;
+}
+
+const sourceKeyOf = (event: Pick<RewardSourceEvent, 'source' | 'sourceId'>) =>
+  `${event.source}:${event.sourceId}`;
+
+/** A rate in percent applied in whole basis points, rounded down: never more than promised. */
+export function rewardCents(baseAmountCents: number, ratePercent: number): number {
+  const basisPoints = Math.round(ratePercent * 100);
+  return Math.floor((baseAmountCents * basisPoints) / 10_000);
+}
+
+export function createRewardsService(deps: {
+  repo: RewardsRepo;
+  rates: RewardRates;
+  /** The person's subscriptions, read by the module that owns them. */
+  subscriptionsOf: (userId: string) => Promise<Subscription[]>;
+  clock?: () => Date;
+}) {
+  const now = deps.clock ?? (() => new Date());
+  const { repo } = deps;
+  const nextTarget = async (userId: string) => nextRewardTarget(await deps.subscriptionsOf(userId));
+
+  function record(entry: RewardEntry, tx?: Db): Promise<boolean> {
+    if (!Number.isInteger(entry.amountCents) || entry.amountCents <= 0) {
+      throw new RangeError('A reward entry is a positive whole number of cents.');
+    }
+    return repo.add(entry, tx);
+  }
+
+  async function balanceCents(userId: string, tx?: Db): Promise<number> {
+    const totals = await repo.totalsCents(userId, tx);
+    return Math.max(0, totals.earned - totals.applied - totals.reversed);
+  }
+
+  /**
+   * With auto-apply on and a balance that covers the next reward, spends it on that bill. The
+   * bill's due date is part of the entry's key, so one bill is never paid twice.
+   */
+  async function autoApply(userId: string): Promise<boolean> {
+    const target = await nextTarget(userId);
+    if (!target || target.amountCents <= 0) return false;
+    const applied = await repo.withPersonLocked(userId, async (tx, person) => {
+      if (!person.isAutoApplyRewardsEnabled) return false;
+      if ((await balanceCents(userId, tx)) < target.amountCents) return false;
+      return record(
+        {
+          userId,
+          subscriptionId: target.subscriptionId,
+          kind: 'applied',
+          source: 'bill',
+          amountCents: target.amountCents,
+          sourceKey: `bill:${target.subscriptionId}:${target.billDate}`,
+          occurredAt: now(),
+        },
+        tx,
+      );
+    });
+    return applied ?? false;
+  }
+
   return {
     /** Records an entry once per source event and kind (safe to call again from a retried job). */
-    record(entry: RewardEntry, tx?: Db): Promise<boolean> {
-      if (!Number.isInteger(entry.amountCents) || entry.amountCents <= 0) {
-        throw new RangeError('A reward entry is a positive whole number of cents.');
-      }
-      return deps.repo.add(entry, tx);
-    },
-    async balanceCents(userId: string): Promise<number> {
-      const totals = await deps.repo.totalsCents(userId);
-      return Math.max(0, totals.earned - totals.applied - totals.reversed);
-    },
+    record,
+    balanceCents,
     async lifetimeAccruedCents(userId: string): Promise<number> {
-      return Math.max(0, (await deps.repo.totalsCents(userId)).earned);
+      return Math.max(0, (await repo.totalsCents(userId)).earned);
     },
+
+    /**
+     * calculate rewards: earns the configured share of a source event once, then applies the
+     * balance when auto-apply is on. Safe to run twice: the second run writes nothing.
+     */
+    async earn(event: RewardSourceEvent): Promise<{ earnedCents: number; isApplied: boolean }> {
+      const rate =
+        event.source === 'annual_plan'
+          ? deps.rates.annualPlanRatePercent
+          : deps.rates.negotiationRatePercent;
+      const cents = rewardCents(event.baseAmountCents, rate);
+      const isNew =
+        cents > 0 &&
+        (await record({
+          userId: event.userId,
+          subscriptionId: event.subscriptionId,
+          kind: 'earned',
+          source: event.source,
+          amountCents: cents,
+          sourceKey: sourceKeyOf(event),
+          occurredAt: now(),
+        }));
+      // Applying is tried even when the reward was there already: a run that stopped after
+      // earning finishes its work the second time.
+      const isApplied = await autoApply(event.userId);
+      return { earnedCents: isNew ? cents : 0, isApplied };
+    },
+
+    /**
+     * A returned payment takes its reward back, once, and never past zero: what was already
+     * applied toward a bill stays with the person (the reversal is capped at the balance).
+     */
+    async reverse(event: Pick<RewardSourceEvent, 'userId' | 'source' | 'sourceId'>) {
+      const key = sourceKeyOf(event);
+      const reversed = await repo.withPersonLocked(event.userId, async (tx) => {
+        const earned = await repo.entry(event.userId, 'earned', key, tx);
+        if (!earned) return 0;
+        if (await repo.entry(event.userId, 'reversed', key, tx)) return 0;
+        const cents = Math.min(earned.amountCents, await balanceCents(event.userId, tx));
+        if (cents <= 0) return 0;
+        await record(
+          {
+            userId: event.userId,
+            subscriptionId: earned.subscriptionId,
+            kind: 'reversed',
+            source: earned.source,
+            amountCents: cents,
+            sourceKey: key,
+            occurredAt: now(),
+          },
+          tx,
+        );
+        return cents;
+      });
+      return { reversedCents: reversed ?? 0 };
+    },
+
+    autoApply,
+
+    /** Spec part 2 §7: what the balance goes toward next (the default option without a bill). */
+    async nextReward(userId: string): Promise<NextReward> {
+      const target = await nextTarget(userId);
+      return target
+        ? { name: target.name, amount: centsToDollars(target.amountCents) }
+        : { name: defaultRewardOption.name, amount: defaultRewardOption.price };
+    },
+
+    async history(userId: string, page: number, pageSize: number): Promise<RewardHistory> {
+      const { rows, total } = await repo.history(userId, {
+        limit: pageSize,
+        offset: (page - 1) * pageSize,
+      });
+      return {
+        transactions: rows.map(toTransaction),
+        page,
+        page_size: pageSize,
+        total,
+        has_more: page * pageSize < total,
+      };
+    },
+  };
+}
+
+const TYPES: Record<RewardHistoryRow['source'], TransactionType> = {
+  annual_plan: 'SUBSCRIPTION_PAYMENT',
+  negotiation: 'NEGOTIATION',
+  bill: 'REWARD',
+  other: 'OTHER',
+};
+
+function describe(row: RewardHistoryRow, service: string): string {
+  if (row.kind === 'applied') return `Reward applied toward your next ${service} bill`;
+  if (row.kind === 'reversed') {
+    return row.source === 'annual_plan'
+      ? `Reward reversed: the ${service} annual plan payment was returned`
+      : `Reward reversed for ${service}`;
+  }
+  if (row.source === 'annual_plan') return `Earned on the ${service} annual plan Billow paid`;
+  if (row.source === 'negotiation') return `Earned for negotiating your ${service} bill`;
+  return `Reward earned`;
+}
+
+function toTransaction(row: RewardHistoryRow): RewardTransaction {
+  const service = row.merchantName ?? 'Billow';
+  const sign = row.kind === 'earned' ? 1 : -1;
+  return {
+    id: row.id,
+    service,
+    amount: centsToDollars(sign * row.amountCents),
+    date: row.occurredAt.toISOString().slice(0, 10),
+    // A reversal is typed by what it takes back; money spent on a bill is a REWARD.
+    type: row.kind === 'applied' ? 'REWARD' : TYPES[row.source],
+    merchant_website_url: row.merchantWebsite,
+    description: describe(row, service),
+    merchant_id: null,
   };
 }
 

@@ -3,6 +3,9 @@ import { sql } from 'drizzle-orm';
 import { subscriptions } from '../subscriptions/subscriptions.tables';
 import { users } from '../users/users.tables';
 
+export const rewardSources = ['annual_plan', 'negotiation', 'bill', 'other'] as const;
+export type RewardSource = (typeof rewardSources)[number];
+
 /**
  * Rewards as an append-only ledger in cents, never a counter: entries earned (on Billow-paid annual
  * plans and successful negotiations), applied toward a bill, or reversed (e.g. a returned ACH
@@ -17,6 +20,12 @@ export const rewardLedger = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     subscriptionId: uuid().references(() => subscriptions.id, { onDelete: 'set null' }),
     kind: text({ enum: ['earned', 'applied', 'reversed'] }).notNull(),
+    /**
+     * What made the entry: a Billow-paid annual plan or a negotiation (earned, and reversed when
+     * its payment comes back), or a bill the balance was applied to. 'other' for entries older
+     * than this column.
+     */
+    source: text({ enum: rewardSources }).notNull().default('other'),
     amountCents: bigint({ mode: 'number' }).notNull(),
     sourceKey: text().notNull(),
     occurredAt: timestamp({ withTimezone: true }).notNull(),

@@ -1,0 +1,1 @@
+ALTER TABLE "reward_ledger" ADD COLUMN "source" text DEFAULT 'other' NOT NULL;

@@ -1,0 +1,42 @@
+/**
+ * Rewards jobs (spec part 2 "Background job catalogue": calculate rewards), plus taking a reward
+ * back when the payment it was earned on is returned. The features that earn rewards (annual-plan
+ * payments, successful negotiations) send these; both are safe to run twice, because the ledger
+ * holds one entry per source event and kind.
+ */
+import { z } from 'zod';
+import { defineJobs, type JobHandlers } from '../../jobs/job-map';
+import type { RewardsService } from './rewards.service';
+
+const rewardSource = z.enum(['annual_plan', 'negotiation']);
+
+export const rewardsJobs = defineJobs({
+  /** calculate rewards: earns the configured share of one source event, once. */
+  'rewards-calculate': {
+    payload: z.object({
+      userId: z.string().uuid(),
+      source: rewardSource,
+      /** The payment's or the negotiation's id. */
+      sourceId: z.string().min(1).max(200),
+      subscriptionId: z.string().uuid().nullable(),
+      baseAmountCents: z.number().int().positive(),
+    }),
+    options: { retryLimit: 5, retryDelaySeconds: 5, retryBackoff: true },
+  },
+  /** A returned payment (e.g. an ACH debit) takes back the reward earned on it. */
+  'rewards-reverse': {
+    payload: z.object({
+      userId: z.string().uuid(),
+      source: rewardSource,
+      sourceId: z.string().min(1).max(200),
+    }),
+    options: { retryLimit: 5, retryDelaySeconds: 5, retryBackoff: true },
+  },
+});
+
+export function rewardsJobHandlers(rewards: RewardsService): JobHandlers<typeof rewardsJobs> {
+  return {
+    'rewards-calculate': async (payload) => void (await rewards.earn(payload)),
+    'rewards-reverse': async (payload) => void (await rewards.reverse(payload)),
+  };
+}
