@@ -17,6 +17,8 @@ export const queryDomains = {
   savings: ['savings'],
   /** Negotiation offers and their calls. */
   negotiations: ['negotiations'],
+  /** The rewards ledger's figures and history. */
+  rewards: ['rewards'],
   /** Linking's per-visit state (link token, load status): never reloaded by "the data changed". */
   linking: ['linking'],
 } as const satisfies Record<string, readonly [string]>;

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  rewardRoutes,
   savingsRoutes,
   subscriptionRoutes,
   userRoutes,
@@ -37,7 +38,14 @@ function renderHome({
   const api = mockApi()
     .on(userRoutes.profileInfo, json(200, profile))
     .on(subscriptionRoutes.listAll, json(200, subscriptions))
-    .on(savingsRoutes.lifetime, savings);
+    .on(savingsRoutes.lifetime, savings)
+    .on(rewardRoutes.balance, json(200, 4.5))
+    .on(rewardRoutes.lifetimeAccrued, json(200, 16.49))
+    .on(rewardRoutes.nextReward, json(200, { name: 'Spotify', amount: 11.99 }))
+    .on(
+      rewardRoutes.history,
+      json(200, { transactions: [], page: 1, page_size: 20, total: 0, has_more: false }),
+    );
   const rendered = renderScreen(<DashboardRoute />, { state });
   return { ...rendered, api };
 }
@@ -109,6 +117,29 @@ describe('the dashboard section', () => {
     renderHome();
     await subscriptionsLoaded();
     expect(screen.queryByText(/We’re finding your subscriptions/)).not.toBeInTheDocument();
+  });
+
+  describe('the rewards section', () => {
+    it('opens from the Rewards card with focus on its heading, and comes back', async () => {
+      const { user } = renderHome();
+      const card = screen.getByRole('region', { name: 'Rewards' });
+      await waitFor(() => expect(card).toHaveTextContent('$4.50 toward a free subscription'));
+      await user.click(within(card).getByRole('button', { name: 'See rewards' }));
+
+      const heading = await screen.findByRole('heading', { level: 1, name: 'Rewards' });
+      expect(heading).toHaveFocus();
+      expect(await screen.findByLabelText('Lifetime accrued $16.49')).toBeVisible();
+      expect(await screen.findByText('No rewards yet')).toBeVisible();
+
+      await user.click(screen.getByRole('button', { name: 'Back to home' }));
+      expect(await screen.findByRole('region', { name: 'Bills' })).toBeVisible();
+    });
+
+    it('opens on arrival when the navigation asks for it', async () => {
+      renderHome({ state: { section: 'rewards' } });
+      expect(screen.getByRole('heading', { level: 1, name: 'Rewards' })).toBeVisible();
+      expect(await screen.findByLabelText('Balance $4.50')).toBeVisible();
+    });
   });
 
   describe('the subscriptions section', () => {

@@ -14,6 +14,8 @@ import { NegotiationsSection } from '@/features/negotiations/components/negotiat
 import { profileQueries } from '@/features/profile/api/profile-queries';
 import { useUpdateProfileSettings } from '@/features/profile/api/use-update-profile-settings';
 import { ProfileSection } from '@/features/profile/components/profile-section';
+import { RewardsCard } from '@/features/rewards/components/rewards-card';
+import { RewardsSection } from '@/features/rewards/components/rewards-section';
 import { BillsCard } from '@/features/subscriptions/components/bills-card';
 import { SubscriptionsSection } from '@/features/subscriptions/components/subscriptions-section';
 import { SubscriptionsShortcut } from '@/features/subscriptions/components/subscriptions-shortcut';
@@ -58,6 +60,11 @@ function DashboardPage({ initialSection }: { initialSection: DashboardSection })
             onSignOut={() => void signOut()}
             isSigningOut={isSigningOut}
           />
+        ) : view.section === 'rewards' ? (
+          <RewardsSection
+            onBack={goHome}
+            isAutoApplyEnabled={profile.data?.profile_settings.is_auto_apply_rewards_enabled}
+          />
         ) : view.section === 'subscriptions' ? (
           <SubscriptionsSection onBack={goHome} />
         ) : view.section === 'negotiations' ? (
@@ -91,6 +98,7 @@ function DashboardPage({ initialSection }: { initialSection: DashboardSection })
             subscriptionsShortcut={
               <SubscriptionsShortcut onOpen={() => setView({ section: 'subscriptions' })} />
             }
+            rewardsCard={<RewardsCard onOpen={() => setView({ section: 'rewards' })} />}
           />
         )}
       </main>

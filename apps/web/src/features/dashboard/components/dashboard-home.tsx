@@ -1,6 +1,6 @@
 /**
- * The dashboard section (spec part 2 §2): lifetime savings, the bills card and the way into the
- * subscriptions section. While Billow is still learning about the person (no linked account, or
+ * The dashboard section (spec part 2 §2): lifetime savings, the bills card and the ways into the
+ * subscriptions and rewards sections. While Billow is still learning about the person (no linked account, or
  * nothing found yet) the welcome card leads with the one thing that helps most, linking.
  * The route composes the bills card and the subscriptions entry point from their own feature.
  */
@@ -16,6 +16,7 @@ export function DashboardHome({
   negotiationsCard,
   billsCard,
   subscriptionsShortcut,
+  rewardsCard,
 }: {
   firstName: string | undefined;
   linkedAccountCount: number;
@@ -26,6 +27,8 @@ export function DashboardHome({
   negotiationsCard?: ReactNode;
   billsCard: ReactNode;
   subscriptionsShortcut: ReactNode;
+  /** The way into the rewards section, with the balance and its progress. */
+  rewardsCard?: ReactNode;
 }) {
   const isLearning = linkedAccountCount === 0 || hasSubscriptions === false;
 
@@ -51,6 +54,7 @@ export function DashboardHome({
         </div>
         <div className="contents lg:flex lg:flex-col lg:gap-4">
           {subscriptionsShortcut}
+          {rewardsCard}
           {!isLoading && isLearning && <PromiseCard />}
         </div>
       </div>

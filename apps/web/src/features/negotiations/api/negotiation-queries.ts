@@ -36,11 +36,11 @@ export function useSubmitRequiredInfo() {
   });
 }
 
-/** When a call ends the bill and the lifetime savings may have changed too. */
+/** When a call ends the bill, the lifetime savings and the rewards may have changed too. */
 export function useRefreshAfterCall() {
   const queryClient = useQueryClient();
   return useCallback(
-    () => invalidateDomains(queryClient, ['subscriptions', 'savings']),
+    () => invalidateDomains(queryClient, ['subscriptions', 'savings', 'rewards']),
     [queryClient],
   );
 }

@@ -1,0 +1,46 @@
+/**
+ * The rewards figures (spec part 2 §7: balance, lifetime accrued, next reward) and the history
+ * read from the rewards ledger, a page at a time. One cache domain, so whatever earns or spends
+ * rewards reloads all of it.
+ */
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { REWARD_HISTORY_PAGE_SIZE, rewardRoutes } from '@billow/contracts';
+import { api } from '@/lib/api-client';
+import { queryDomains } from '@/lib/query-domains';
+
+export const rewardKeys = {
+  all: queryDomains.rewards,
+  balance: () => [...rewardKeys.all, 'balance'] as const,
+  lifetimeAccrued: () => [...rewardKeys.all, 'lifetime-accrued'] as const,
+  nextReward: () => [...rewardKeys.all, 'next-reward'] as const,
+  history: () => [...rewardKeys.all, 'history'] as const,
+};
+
+export const rewardQueries = {
+  balance: () =>
+    queryOptions({
+      queryKey: rewardKeys.balance(),
+      queryFn: ({ signal }) => api(rewardRoutes.balance, undefined, { signal }),
+    }),
+  lifetimeAccrued: () =>
+    queryOptions({
+      queryKey: rewardKeys.lifetimeAccrued(),
+      queryFn: ({ signal }) => api(rewardRoutes.lifetimeAccrued, undefined, { signal }),
+    }),
+  nextReward: () =>
+    queryOptions({
+      queryKey: rewardKeys.nextReward(),
+      queryFn: ({ signal }) => api(rewardRoutes.nextReward, undefined, { signal }),
+    }),
+  history: () =>
+    infiniteQueryOptions({
+      queryKey: rewardKeys.history(),
+      initialPageParam: 1,
+      queryFn: ({ signal, pageParam }) =>
+        api(rewardRoutes.history, undefined, {
+          signal,
+          query: { page: pageParam, page_size: REWARD_HISTORY_PAGE_SIZE },
+        }),
+      getNextPageParam: (last) => (last.has_more ? last.page + 1 : undefined),
+    }),
+};
