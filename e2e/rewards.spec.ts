@@ -1,0 +1,93 @@
+import { expect, test, type Locator } from '@playwright/test';
+import { linkedPerson } from './pages/linked-person';
+
+test.describe.configure({ timeout: 150_000 });
+
+/** '$12.00' → 12, '−$11.99' → -11.99 (the history writes a minus sign, not a hyphen). */
+const dollars = (text: string) => {
+  const match = /([−-])?\$([\d,]+\.\d{2})/.exec(text);
+  if (!match) throw new Error(`no amount in ${text}`);
+  return (match[1] ? -1 : 1) * Number(match[2]!.replace(/,/g, ''));
+};
+const amountIn = async (locator: Locator) => dollars((await locator.textContent()) ?? '');
+
+test('a successful negotiation earns a reward: balance, progress and history show it', async ({
+  page,
+}) => {
+  await linkedPerson(page, 'Grace Hopper');
+
+  // Nothing earned yet: the dashboard card and the section say so.
+  const card = page.getByRole('region', { name: 'Rewards' });
+  await expect(card).toContainText('$0.00 toward a free subscription');
+  await card.getByRole('button', { name: 'See rewards' }).click();
+  await expect(page.getByRole('heading', { name: 'Rewards', level: 1 })).toBeVisible();
+  await expect(page.getByText('No rewards yet')).toBeVisible();
+  await page.getByRole('button', { name: 'Back to home' }).click();
+
+  // Negotiate the sandbox Verizon bill down.
+  const negotiations = page.getByRole('region', { name: /Negotiations/ });
+  await expect(async () => {
+    await page.reload();
+    await expect(negotiations.getByText('Verizon', { exact: true })).toBeVisible({
+      timeout: 2000,
+    });
+  }).toPass({ timeout: 30_000 });
+  await negotiations.getByRole('button', { name: 'View All Negotiations' }).click();
+  await page.getByRole('button', { name: 'Turn on bill negotiation' }).click();
+  const form = page.getByRole('form', { name: 'Information for Verizon' });
+  await form.getByLabel('Account PIN').fill('5827');
+  await form.getByLabel('Last 4 digits of payment method').fill('4242');
+  await form.getByRole('button', { name: 'Submit' }).click();
+  const verizon = page.getByRole('listitem').filter({ hasText: 'Verizon' }).first();
+  await expect(verizon.getByText('SUCCESSFUL')).toBeVisible({ timeout: 45_000 });
+  await page.getByRole('button', { name: 'Back to home' }).click();
+
+  // The rewards section shows the reward the negotiation earned (its job runs after the call).
+  await expect(async () => {
+    await card.getByRole('button', { name: 'See rewards' }).click();
+    await expect(page.getByText('Earned for negotiating your Verizon bill')).toBeVisible({
+      timeout: 2000,
+    });
+  }).toPass({ timeout: 30_000 });
+  const history = page.getByRole('list', { name: 'Rewards history' });
+  const earnedEntry = history
+    .getByRole('listitem')
+    .filter({ hasText: 'Earned for negotiating your Verizon bill' });
+  await expect(earnedEntry).toContainText('Negotiation');
+  const earned = await amountIn(earnedEntry.locator('.money'));
+  expect(earned).toBeGreaterThan(0);
+
+  // Lifetime accrued is what was earned; the balance is what the history adds up to (with
+  // auto-apply on by default, part may already have gone toward a bill, listed too).
+  await expect(page.getByLabel(/^Lifetime accrued /)).toHaveText(`$${earned.toFixed(2)}`);
+  const entries = await history.getByRole('listitem').locator('.money').allTextContents();
+  const balance = Math.round(entries.map(dollars).reduce((a, b) => a + b, 0) * 100) / 100;
+  await expect(page.getByLabel(/^Balance /)).toHaveText(`$${balance.toFixed(2)}`);
+
+  // Progress toward the default target, video streaming at $15.99, capped at 100 %.
+  const progress = page.getByRole('progressbar', { name: 'Progress toward Video streaming' });
+  const percent = Math.round(Math.min(100, (balance / 15.99) * 100));
+  await expect(progress).toHaveAttribute('aria-valuenow', String(percent));
+  if (percent >= 100) await expect(page.getByText('Ready to claim!')).toBeVisible();
+
+  // A cheaper reward the balance covers can be chosen, and is remembered on this device.
+  const options = page.getByRole('group', { name: 'Change reward' });
+  const tools = options.getByRole('radio', { name: /Developer tools pro/ });
+  if (balance >= 4) {
+    await tools.check();
+    await expect(
+      page.getByRole('progressbar', { name: 'Progress toward Developer tools pro' }),
+    ).toHaveAttribute('aria-valuenow', '100');
+    await expect(page.getByText('Ready to claim!')).toBeVisible();
+    await page.reload();
+    await page
+      .getByRole('region', { name: 'Rewards' })
+      .getByRole('button', { name: 'See rewards' })
+      .click();
+    await expect(
+      page.getByRole('progressbar', { name: 'Progress toward Developer tools pro' }),
+    ).toBeVisible();
+  } else {
+    await expect(tools).toBeDisabled();
+  }
+});
