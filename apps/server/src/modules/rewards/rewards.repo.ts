@@ -56,6 +56,14 @@ export function createRewardsRepo(db: Db) {
         reversed: Number(row?.reversed ?? 0),
       };
     },
+    /** The source keys of a person's entries of one kind (e.g. the bills already paid). */
+    async sourceKeys(userId: string, kind: RewardKind): Promise<Set<string>> {
+      const rows = await db
+        .select({ sourceKey: rewardLedger.sourceKey })
+        .from(rewardLedger)
+        .where(and(eq(rewardLedger.userId, userId), eq(rewardLedger.kind, kind)));
+      return new Set(rows.map((row) => row.sourceKey));
+    },
     /** One entry of a person's, by kind and source event. */
     async entry(userId: string, kind: RewardKind, sourceKey: string, tx: Db = db) {
       const [row] = await tx

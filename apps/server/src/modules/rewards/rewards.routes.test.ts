@@ -226,6 +226,12 @@ describe('rewards over HTTP', () => {
       expect.objectContaining({ amount: -spotify.amount, service: 'Spotify' }),
     ]);
     expect(applied[0]!.description).toContain('Spotify');
+    // Spotify's next bill is paid: the next reward is the next bill rewards have not paid.
+    const verizon = await subscription(token, 'Verizon');
+    expect(await get(token, rewardRoutes.nextReward.path)).toEqual({
+      name: 'Verizon',
+      amount: verizon.amount,
+    });
   });
 
   it('never goes negative: a reversal after the reward was applied takes back only what is left', async () => {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userRoutes } from '@billow/contracts';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { bearer, signIn } from '../../../test/sign-in';
+import { rewardCents } from './rewards.service';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -53,5 +54,16 @@ describe('the rewards ledger', () => {
     expect(() => t.services.rewards.record({ ...entry, kind: 'earned', amountCents: 1.5 })).toThrow(
       RangeError,
     );
+  });
+});
+
+describe(rewardCents.name, () => {
+  it('takes the rate in whole basis points and rounds down to the cent', () => {
+    expect(rewardCents(12_000, 10)).toBe(1_200);
+    expect(rewardCents(1_999, 5)).toBe(99);
+    expect(rewardCents(10_000, 2.5)).toBe(250);
+    // 0.1 % of 15.49 is 1.549 cents: never rounded up to 2.
+    expect(rewardCents(1_549, 0.1)).toBe(1);
+    expect(rewardCents(99, 1)).toBe(0);
   });
 });

@@ -43,16 +43,23 @@ export type RewardTarget = {
   billDate: string;
 };
 
+const billKeyOf = (subscriptionId: string, billDate: string) =>
+  `bill:${subscriptionId}:${billDate}`;
+
 /**
  * The bill a reward goes toward next: the cheapest of the person's active monthly subscriptions
- * with a known next bill (the free month the balance reaches first), the soonest bill on a tie.
- * None when there is no such bill.
+ * with a known next bill not already paid with rewards (the free month the balance reaches
+ * first), the soonest bill on a tie. None when there is no such bill.
  */
-export function nextRewardTarget(list: readonly Subscription[]): RewardTarget | null {
+export function nextRewardTarget(
+  list: readonly Subscription[],
+  paidBillKeys: ReadonlySet<string> = new Set(),
+): RewardTarget | null {
   const candidates = list
     .filter(
       (s) =>
         s.status === 'ACTIVE' &&
+        !paidBillKeys.has(billKeyOf(s.id, s.renewal_date ?? '')) &&
         !s.user_marked_not_subscription &&
         s.cadence === 'MONTHLY' &&
         s.renewal_date !== null &&
@@ -93,7 +100,13 @@ export function createRewardsService(deps: {
 }) {
   const now = deps.clock ?? (() => new Date());
   const { repo } = deps;
-  const nextTarget = async (userId: string) => nextRewardTarget(await deps.subscriptionsOf(userId));
+  const nextTarget = async (userId: string) => {
+    const [list, paid] = await Promise.all([
+      deps.subscriptionsOf(userId),
+      repo.sourceKeys(userId, 'applied'),
+    ]);
+    return nextRewardTarget(list, paid);
+  };
 
   function record(entry: RewardEntry, tx?: Db): Promise<boolean> {
     if (!Number.isInteger(entry.amountCents) || entry.amountCents <= 0) {
@@ -124,7 +137,7 @@ export function createRewardsService(deps: {
           kind: 'applied',
           source: 'bill',
           amountCents: target.amountCents,
-          sourceKey: `bill:${target.subscriptionId}:${target.billDate}`,
+          sourceKey: billKeyOf(target.subscriptionId, target.billDate),
           occurredAt: now(),
         },
         tx,
