@@ -42,7 +42,7 @@ export function RewardOptions({
               checked={isChosen}
               disabled={!isAffordable}
               onChange={() => onChoose(option)}
-              className="size-4 accent-[var(--color-primary)]"
+              className="size-4 accent-primary"
             />
             <span className="flex-1">{option.name}</span>
             <span className="money text-muted-foreground">{formatDollars(option.price)}/mo</span>
