@@ -140,6 +140,7 @@ export function composeBillow(options: CompositionOptions) {
       charges: async (id) =>
         (await subscriptions.service.transactionDetails(userId, id)).transaction_details,
       rewardsBalance: async () => centsToDollars(await rewards.service.balanceCents(userId)),
+      negotiations: () => negotiations.service.offersOf(userId),
     }),
     ...clock,
   });

@@ -81,3 +81,26 @@ export function billsDueSoon(today: string) {
     },
   ];
 }
+
+/** Monthly bills Billow can negotiate — Verizon, Xfinity, TEST_MERCHANT — and Spotify, which it cannot. */
+export function negotiableBills(today: string) {
+  const transactions = [];
+  for (let month = 0; month < 8; month++) {
+    const day = (offset: number) => dayFrom(today, -30 * month - offset);
+    transactions.push(
+      customTransaction(day(4), 'VERIZON WIRELESS PAYMENT', 75),
+      customTransaction(day(5), 'COMCAST XFINITY 800-934-6489', 90),
+      customTransaction(day(6), 'TEST_MERCHANT MONTHLY', 50),
+      customTransaction(day(10), 'SPOTIFY USA 877-7781161 NY', 11.99),
+    );
+  }
+  return [
+    {
+      type: 'depository',
+      subtype: 'checking',
+      starting_balance: 3000,
+      meta: { name: 'Checking', mask: '1111' },
+      transactions,
+    },
+  ];
+}

@@ -1,9 +1,10 @@
 /**
  * A local stand-in for an OpenAI-compatible chat-completions server
  * (https://platform.openai.com/docs/api-reference/chat/streaming): bearer auth, and answers
- * streamed as server-sent events of `chat.completion.chunk`. Its "model" is a script: asked
- * anything, it first calls the `upcoming_bills` tool for the week; given that tool's result, it
- * streams a sentence built from the result's own figures.
+ * streamed as server-sent events of `chat.completion.chunk`. Its "model" is a script: asked about
+ * negotiations, it first calls the `negotiation_status` tool, asked anything else, the
+ * `upcoming_bills` tool for the week; given the tool's result, it streams a sentence built from
+ * the result's own figures.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -30,6 +31,23 @@ function chunk(delta: object, finish: string | null = null) {
     choices: [{ index: 0, delta, finish_reason: finish }],
   };
   return `data: ${JSON.stringify(body)}\n\n`;
+}
+
+function billWords(content: string): string {
+  const result = JSON.parse(content) as { total: number; bills: { merchant: string }[] };
+  return `You have ${result.bills.length} bills due this week (${result.bills.map((b) => b.merchant).join(', ')}), $${result.total.toFixed(2)} in total.`;
+}
+
+function negotiationWords(content: string): string {
+  const result = JSON.parse(content) as {
+    negotiations: { merchant: string; status: string; successful_savings: number | null }[];
+  };
+  if (result.negotiations.length === 0) return 'You have no negotiations.';
+  const each = result.negotiations.map(
+    (n) =>
+      `${n.merchant} ${n.status}${n.successful_savings === null ? '' : ` saving $${n.successful_savings.toFixed(2)}`}`,
+  );
+  return `Your negotiations: ${each.join(', ')}.`;
 }
 
 export async function startFakeOpenAi(apiKey: string): Promise<FakeOpenAi> {
@@ -59,32 +77,30 @@ export async function startFakeOpenAi(apiKey: string): Promise<FakeOpenAi> {
       requests.push(body);
       response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
       const toolResult = body.messages.findLast((m) => m.role === 'tool');
+      const question = body.messages.findLast((m) => m.role === 'user')?.content ?? '';
+      const isAboutNegotiations = /negotiat/i.test(question);
       if (!toolResult) {
+        const [name, args] = isAboutNegotiations
+          ? ['negotiation_status', ['{}']]
+          : ['upcoming_bills', ['{"period":', '"week"}']];
         response.write(
           chunk({
             role: 'assistant',
             content: null,
             tool_calls: [
-              {
-                index: 0,
-                id: 'call_1',
-                type: 'function',
-                function: { name: 'upcoming_bills', arguments: '' },
-              },
+              { index: 0, id: 'call_1', type: 'function', function: { name, arguments: '' } },
             ],
           }),
         );
-        response.write(
-          chunk({ tool_calls: [{ index: 0, function: { arguments: '{"period":' } }] }),
-        );
-        response.write(chunk({ tool_calls: [{ index: 0, function: { arguments: '"week"}' } }] }));
+        // The arguments arrive in pieces, as a real model streams them.
+        for (const piece of args) {
+          response.write(chunk({ tool_calls: [{ index: 0, function: { arguments: piece } }] }));
+        }
         response.write(chunk({}, 'tool_calls'));
       } else {
-        const result = JSON.parse(toolResult.content ?? '{}') as {
-          total: number;
-          bills: { merchant: string }[];
-        };
-        const words = `You have ${result.bills.length} bills due this week (${result.bills.map((b) => b.merchant).join(', ')}), $${result.total.toFixed(2)} in total.`;
+        const words = isAboutNegotiations
+          ? negotiationWords(toolResult.content ?? '{}')
+          : billWords(toolResult.content ?? '{}');
         for (const piece of words.match(/\S+\s*/g) ?? []) response.write(chunk({ content: piece }));
         response.write(chunk({}, 'stop'));
       }

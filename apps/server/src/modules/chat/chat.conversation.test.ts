@@ -13,6 +13,7 @@ const finances = {
   subscriptions: async () => [],
   charges: async () => [],
   rewardsBalance: async () => 12.5,
+  negotiations: async () => [],
 };
 
 function conversation(perMinute: number, at: { ms: number }, userId = 'u1') {

@@ -6,12 +6,14 @@ import type { AddressInfo } from 'node:net';
 import {
   CHAT_BEARER_PROTOCOL,
   CHAT_PATH,
+  negotiationRoutes,
   subscriptionRoutes,
   sumDollars,
+  type NegotiationOffer,
   type Subscription,
 } from '@billow/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { askChat, billsDueSoon, connectChat } from '../../../test/chat-client';
+import { askChat, billsDueSoon, connectChat, negotiableBills } from '../../../test/chat-client';
 import { startFakeOpenAi, type FakeOpenAi } from '../../../test/fakes/fake-openai';
 import { linkSandboxItem } from '../../../test/sandbox-link';
 import { bearer, signIn } from '../../../test/sign-in';
@@ -75,6 +77,40 @@ describe('the chat on an OpenAI-compatible model', () => {
     const other = await connectChat(url, [CHAT_BEARER_PROTOCOL, stranger.token]);
     expect((await askChat(other, "What's due this week?")).text).toBe(
       'You have 0 bills due this week (), $0.00 in total.',
+    );
+    other.socket.close();
+  });
+
+  it("reads the signed-in person's negotiations through the negotiation-status tool", async () => {
+    const someone = await signIn(t.app, '+15555557103');
+    await linkSandboxItem(t, someone.token, { overrideAccounts: negotiableBills(today) });
+    const offers = (
+      await t.app.inject({
+        method: 'GET',
+        url: negotiationRoutes.negotiable.path,
+        headers: bearer(someone.token),
+      })
+    ).json() as NegotiationOffer[];
+    expect(offers).toHaveLength(3);
+
+    const client = await connectChat(url, [CHAT_BEARER_PROTOCOL, someone.token]);
+    const answer = await askChat(client, "What's happening with my negotiations?");
+    const expected = offers.map((o) => `${o.service_name} ${o.status}`).join(', ');
+    expect(answer.text).toBe(`Your negotiations: ${expected}.`);
+    const toolReply = fake.requests.at(-1)?.messages.find((m) => m.role === 'tool');
+    const facts = JSON.parse(toolReply?.content ?? '{}') as {
+      negotiations: { merchant: string; information_asked: string[] }[];
+    };
+    expect(facts.negotiations.find((n) => n.merchant === 'Verizon')?.information_asked).toEqual([
+      'account_pin',
+      'payment_method_last_four',
+    ]);
+    client.socket.close();
+
+    const stranger = await signIn(t.app, '+15555557104');
+    const other = await connectChat(url, [CHAT_BEARER_PROTOCOL, stranger.token]);
+    expect((await askChat(other, 'Did my Verizon negotiation work?')).text).toBe(
+      'You have no negotiations.',
     );
     other.socket.close();
   });

@@ -147,6 +147,20 @@ export function createNegotiationsService(deps: {
     };
   }
 
+  /** The person's offers as they stand, starting nothing (for readers such as the chat). */
+  async function offersOf(userId: string): Promise<NegotiationOffer[]> {
+    const rows = await repo.offersOf(userId);
+    const calls = await repo.latestCalls(rows.map((r) => r.offer.id));
+    return rows.map(({ offer, subscription }) =>
+      toOffer(
+        offer,
+        subscription,
+        merchantById.get(offer.merchantId),
+        calls.find((c) => c.negotiationId === offer.id),
+      ),
+    );
+  }
+
   return {
     /** After detection: new offers for new negotiable bills, open ones dropped for gone ones. */
     async refreshOffers(userId: string) {
@@ -190,17 +204,10 @@ export function createNegotiationsService(deps: {
     async list(userId: string): Promise<NegotiationOffer[]> {
       const person = await repo.person(userId);
       if (person) await startPending(userId, person);
-      const rows = await repo.offersOf(userId);
-      const calls = await repo.latestCalls(rows.map((r) => r.offer.id));
-      return rows.map(({ offer, subscription }) =>
-        toOffer(
-          offer,
-          subscription,
-          merchantById.get(offer.merchantId),
-          calls.find((c) => c.negotiationId === offer.id),
-        ),
-      );
+      return offersOf(userId);
     },
+
+    offersOf,
 
     async submitRequiredInfo(
       userId: string,

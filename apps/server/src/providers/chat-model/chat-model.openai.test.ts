@@ -35,6 +35,7 @@ const financesOf = (list: Subscription[]): FinanceReader => ({
   subscriptions: async () => list,
   charges: async () => [],
   rewardsBalance: async () => 0,
+  negotiations: async () => [],
 });
 
 describe('the OpenAI-compatible chat model', () => {

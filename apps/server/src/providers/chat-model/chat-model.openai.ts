@@ -11,6 +11,7 @@ import type {
 import { sumDollars } from '@billow/contracts';
 import type { ChatModel, FinanceReader } from './chat-model';
 import { dueThisMonth, dueThisWeek } from './demo-answers';
+import { negotiationFacts } from './negotiation-answers';
 
 export type OpenAiChatConfig = { baseUrl: string; apiKey: string; model: string };
 
@@ -19,7 +20,7 @@ const MAX_TOOL_ROUNDS = 4;
 
 export const SYSTEM_PROMPT = [
   "You are Billow's financial assistant. Billow tracks a person's subscriptions and bills and negotiates lower prices for them.",
-  "Only help with the person's own subscriptions, bills, rewards, and how to cancel or negotiate a bill; politely decline anything else.",
+  "Only help with the person's own subscriptions, bills, negotiations, rewards, and how to cancel or negotiate a bill; politely decline anything else.",
   'Every figure you state must come from a tool result in this conversation. Never invent, estimate or round a figure the tools did not give; if the tools cannot answer, say so plainly.',
   'Amounts are US dollars. Be brief and write plain text.',
 ].join('\n');
@@ -55,7 +56,10 @@ export const CHAT_TOOLS: ChatCompletionTool[] = [
     },
     ['merchant'],
   ),
-  fn('negotiation_status', "The status of Billow's negotiations for the person."),
+  fn(
+    'negotiation_status',
+    "Billow's negotiations of the person's bills: each one's status (SUCCESSFUL, IN_PROGRESS, PENDING, USER_INPUT_REQUIRED, REJECTED), prices, savings and what the merchant still asks for.",
+  ),
   fn('rewards_balance', "The person's rewards balance in dollars."),
 ];
 
@@ -115,7 +119,7 @@ export async function runTool(
       };
     }
     case 'negotiation_status':
-      return { available: false, note: 'Negotiation status cannot be read by the assistant yet.' };
+      return { negotiations: negotiationFacts(await finances.negotiations()) };
     case 'rewards_balance':
       return { balance: await finances.rewardsBalance() };
     default:

@@ -1,9 +1,9 @@
 /**
  * The assistant's model, as the chat sees it: given the conversation so far and a reader of the
  * signed-in person's own finances, it streams an answer piece by piece. Adapters: the offline
- * demo (answers the common questions from the data itself) and, later, an OpenAI-compatible one.
+ * demo (answers the common questions from the data itself) and an OpenAI-compatible one.
  */
-import type { Subscription, SubscriptionTransaction } from '@billow/contracts';
+import type { NegotiationOffer, Subscription, SubscriptionTransaction } from '@billow/contracts';
 
 export type ChatTurn = { role: 'user' | 'assistant'; content: string };
 
@@ -15,6 +15,8 @@ export type FinanceReader = {
   /** The charges behind one of the person's subscriptions, newest first. */
   charges(subscriptionId: string): Promise<SubscriptionTransaction[]>;
   rewardsBalance(): Promise<number>;
+  /** Billow's negotiations for the person, as the negotiations section shows them. */
+  negotiations(): Promise<NegotiationOffer[]>;
 };
 
 export type ChatModel = {

@@ -10,6 +10,7 @@ import {
   type Subscription,
 } from '@billow/contracts';
 import type { FinanceReader } from './chat-model';
+import { asksNegotiationStatus, negotiationAnswer } from './negotiation-answers';
 
 const WEEK_DAYS = 7;
 
@@ -92,7 +93,7 @@ function merchantIn(question: string, list: Subscription[]): Subscription | unde
 }
 
 export const CAPABILITIES =
-  "I can tell you what is due this week or this month, what you pay per month in total, your biggest subscriptions, a category's total (like streaming), price increases, a merchant's charge history, your rewards balance, and how to cancel or negotiate a bill.";
+  "I can tell you what is due this week or this month, what you pay per month in total, your biggest subscriptions, a category's total (like streaming), price increases, a merchant's charge history, how your negotiations are going, your rewards balance, and how to cancel or negotiate a bill.";
 
 const HOW_TO_CANCEL = (name: string) =>
   `To cancel ${name}: sign in to ${name}'s website or app, open the account or billing settings and choose cancel; do it a day or two before the next charge. Keep the confirmation email, and watch your next statement to be sure the charge stops.`;
@@ -107,8 +108,8 @@ export async function demoAnswer(rawQuestion: string, finances: FinanceReader): 
   const live = all.filter(isLive);
   const merchant = merchantIn(q, all);
 
-  if (/negotiat\w*.*\bstatus\b|\bstatus\b.*negotiat|negotiations?\b.*(going|progress)/.test(q)) {
-    return "I can't see your negotiations' status yet — that answer is coming in a later version. Your dashboard's negotiations section shows each one as it happens.";
+  if (asksNegotiationStatus(q)) {
+    return negotiationAnswer(q, await finances.negotiations(), merchant?.merchant_name);
   }
   if (/\bcancel/.test(q)) return HOW_TO_CANCEL(merchant?.merchant_name ?? 'a subscription');
   if (/negotiat|\blower\b|\breduce\b|cheaper/.test(q)) {

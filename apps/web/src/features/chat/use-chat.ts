@@ -1,7 +1,9 @@
 /**
  * The chat connection (spec part 1 §4, §6, §9): one WebSocket to /ws/chat carrying the person's
  * token as the second sub-protocol after `bearer`; a non-normal close is retried 10 times,
- * 3000 ms apart. Leaving the screen closes it normally.
+ * 3000 ms apart. Leaving the screen closes it normally. A token that has expired, or is about to,
+ * is refreshed before a connection is tried: the server would refuse it (after an hour away the
+ * reconnects would otherwise all fail).
  */
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import {
@@ -11,6 +13,7 @@ import {
   chatServerFrame,
   TOKEN_STORAGE_KEY,
 } from '@billow/contracts';
+import { refreshSession } from '@/lib/api-client';
 import { chatReducer, initialChatState, type ChatEvent, type ChatState } from './chat-state';
 
 /** What the hook needs of a socket: the browser's WebSocket, or a test's stand-in. */
@@ -26,6 +29,21 @@ export type ChatSocket = {
 export type OpenSocket = (url: string, protocols: string[]) => ChatSocket;
 
 const NORMAL_CLOSURE = 1000;
+/** A token with less than this left is refreshed first: it could expire during the handshake. */
+export const TOKEN_REFRESH_MARGIN_MS = 60_000;
+
+/** Whether a JWT's `exp` falls within `marginMs` from now; a token without one never expires. */
+export function expiresWithin(token: string, marginMs: number, now = Date.now()): boolean {
+  const payload = token.split('.')[1];
+  if (!payload) return false;
+  try {
+    const claims: unknown = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/')));
+    const exp = (claims as { exp?: unknown } | null)?.exp;
+    return typeof exp === 'number' && exp * 1000 - now < marginMs;
+  } catch {
+    return false;
+  }
+}
 
 export function chatUrl(location: Pick<Location, 'protocol' | 'host'> = window.location): string {
   return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${CHAT_PATH}`;
@@ -45,11 +63,21 @@ export function useChat({
     initialChatState,
   );
   const socketRef = useRef<ChatSocket | null>(null);
+  /** Counts the screen's connection lifetimes: a refresh that outlives its screen opens nothing. */
+  const generationRef = useRef(0);
 
-  const connect = useCallback(() => {
+  const connect = useCallback(async () => {
+    const generation = generationRef.current;
     // The stored token when there is one: a refresh since the screen opened replaced it.
-    const current = sessionStorage.getItem(TOKEN_STORAGE_KEY) || token;
+    const stored = () => sessionStorage.getItem(TOKEN_STORAGE_KEY) || token;
+    let current = stored();
     if (!current) return;
+    if (expiresWithin(current, TOKEN_REFRESH_MARGIN_MS)) {
+      // The shared refresh: a request refreshing at the same time is joined, not raced.
+      await refreshSession();
+      if (generation !== generationRef.current) return;
+      current = stored() ?? current;
+    }
     const socket = openSocket(chatUrl(), [CHAT_BEARER_PROTOCOL, current]);
     socketRef.current = socket;
     const isCurrent = () => socketRef.current === socket;
@@ -75,8 +103,9 @@ export function useChat({
   }, [token, openSocket]);
 
   useEffect(() => {
-    connect();
+    void connect();
     return () => {
+      generationRef.current += 1;
       const socket = socketRef.current;
       socketRef.current = null;
       socket?.close(NORMAL_CLOSURE);
@@ -88,7 +117,7 @@ export function useChat({
     if (!isReconnecting || connection !== 'closed') return;
     const timer = setTimeout(() => {
       dispatch({ type: 'retrying' });
-      connect();
+      void connect();
     }, CHAT_LIMITS.reconnectIntervalMs);
     return () => clearTimeout(timer);
   }, [isReconnecting, connection, reconnectAttempts, connect]);

@@ -2,8 +2,14 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CHAT_LIMITS, chatMessages, type ChatServerFrame } from '@billow/contracts';
-import type { ChatSocket } from '../use-chat';
+import {
+  CHAT_LIMITS,
+  chatMessages,
+  TOKEN_STORAGE_KEY,
+  type ChatServerFrame,
+} from '@billow/contracts';
+import { registerRefreshFunction } from '@/lib/api-client';
+import { TOKEN_REFRESH_MARGIN_MS, type ChatSocket } from '../use-chat';
 import { ChatScreen } from './chat-screen';
 
 /** A socket the test drives: it opens, delivers frames and drops when told. */
@@ -205,5 +211,72 @@ describe('the chat screen', () => {
     renderChat(null);
     expect(screen.getByText(chatMessages.signedOut)).toBeInTheDocument();
     expect(sockets).toEqual([]);
+  });
+});
+
+/** A JWT-shaped token whose payload expires `seconds` from now (the signature is not checked here). */
+function tokenExpiringIn(seconds: number, name: string): string {
+  const part = (value: object) =>
+    btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+  const exp = Math.floor(Date.now() / 1000) + seconds;
+  return `${part({ alg: 'HS256', typ: 'JWT' })}.${part({ sub: name, exp })}.signature`;
+}
+
+describe('the chat token on reconnect', () => {
+  let refreshes: number;
+  const fresh = tokenExpiringIn(3600, 'fresh');
+
+  beforeEach(() => {
+    refreshes = 0;
+    registerRefreshFunction(async () => {
+      refreshes += 1;
+      sessionStorage.setItem(TOKEN_STORAGE_KEY, fresh);
+      return true;
+    });
+  });
+  afterEach(() => {
+    registerRefreshFunction(undefined);
+    sessionStorage.clear();
+  });
+
+  /** Connects with `token`, lets `elapsedMs` pass, loses the connection and tries again. */
+  async function reconnectAfter(token: string, elapsedMs: number) {
+    sessionStorage.setItem(TOKEN_STORAGE_KEY, token);
+    vi.useFakeTimers();
+    renderChat(token);
+    await act(async () => {});
+    connectDemo();
+    vi.setSystemTime(Date.now() + elapsedMs);
+    latest().drop();
+    await act(async () => {
+      vi.advanceTimersByTime(CHAT_LIMITS.reconnectIntervalMs);
+    });
+    return sockets.map((s) => s.protocols[1]);
+  }
+
+  it('refreshes a token that expired while connected, and reconnects with the new one', async () => {
+    const token = tokenExpiringIn(15 * 60, 'first');
+    expect(await reconnectAfter(token, 20 * 60_000)).toEqual([token, fresh]);
+    expect(refreshes).toBe(1);
+  });
+
+  it('refreshes a token that is about to expire before the reconnect', async () => {
+    const token = tokenExpiringIn(TOKEN_REFRESH_MARGIN_MS / 1000 + 10, 'first');
+    expect(await reconnectAfter(token, 15_000)).toEqual([token, fresh]);
+    expect(refreshes).toBe(1);
+  });
+
+  it('connects with a fresh token at once when the stored one has expired', async () => {
+    const token = tokenExpiringIn(-5, 'expired');
+    sessionStorage.setItem(TOKEN_STORAGE_KEY, token);
+    renderChat(token);
+    await act(async () => {});
+    expect(sockets.map((s) => s.protocols[1])).toEqual([fresh]);
+  });
+
+  it('reconnects with a token that has time left without refreshing it', async () => {
+    const token = tokenExpiringIn(30 * 60, 'valid');
+    expect(await reconnectAfter(token, 60_000)).toEqual([token, token]);
+    expect(refreshes).toBe(0);
   });
 });
