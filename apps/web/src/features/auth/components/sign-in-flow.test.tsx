@@ -166,6 +166,27 @@ describe(SignInFlow.name, () => {
       });
     });
 
+    it.each([
+      ['Your Billow code is 618594.', '618594'],
+      ['Your Billow code is 618594. It expires in 5 minutes.', '618594'],
+      ['618-594', '618594'],
+    ])('takes the code out of a pasted message: %s', async (text, digits) => {
+      mockApi().on(authRoutes.otpStart, json(200, codeSent));
+      const { user } = renderSignIn();
+      await sendCode(user);
+      await user.click(screen.getByLabelText('Verification code'));
+      await user.paste(text);
+      expect(screen.getByLabelText('Verification code')).toHaveValue(digits);
+    });
+
+    it('keeps letters out of the code field', async () => {
+      mockApi().on(authRoutes.otpStart, json(200, codeSent));
+      const { user } = renderSignIn();
+      await sendCode(user);
+      await user.type(screen.getByLabelText('Verification code'), '61a8b5');
+      expect(screen.getByLabelText('Verification code')).toHaveValue('6185');
+    });
+
     it('says the code is invalid when the server finds it wrong', async () => {
       mockApi()
         .on(authRoutes.otpStart, json(200, codeSent))
