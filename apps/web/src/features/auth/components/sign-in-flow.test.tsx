@@ -49,6 +49,25 @@ describe(SignInFlow.name, () => {
       expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled();
     });
 
+    it('keeps letters out of the phone field', async () => {
+      mockApi();
+      const { user } = renderSignIn();
+      const phone = await screen.findByLabelText('Phone number');
+      await user.type(phone, '(555) abc 555-0100');
+      expect(phone).toHaveValue('(555)  555-0100');
+    });
+
+    it('refuses a 7-digit number with a clear message and texts nothing', async () => {
+      const api = mockApi().on(authRoutes.otpStart, json(200, codeSent));
+      const { user } = renderSignIn();
+      await user.type(await screen.findByLabelText('Phone number'), '555-1234');
+      await user.click(screen.getByRole('button', { name: 'Next' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent(
+        'Please enter a valid phone number.',
+      );
+      expect(api.requestsTo(authRoutes.otpStart)).toHaveLength(0);
+    });
+
     it('invites everyone to sign in or create an account, with Billow’s promise', async () => {
       mockApi();
       renderSignIn();
