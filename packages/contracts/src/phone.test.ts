@@ -18,7 +18,10 @@ describe(normalizePhoneNumber.name, () => {
 
   it('tells a plausible number from a short one', () => {
     expect(isPlausiblePhoneNumber('+15555550100')).toBe(true);
-    expect(isPlausiblePhoneNumber('+15550100')).toBe(true);
+    expect(isPlausiblePhoneNumber('+442079460958')).toBe(true);
+    expect(isPlausiblePhoneNumber('+15550100')).toBe(false);
+    expect(isPlausiblePhoneNumber('+15551234')).toBe(false);
+    expect(isPlausiblePhoneNumber('+155555501001')).toBe(false);
     expect(isPlausiblePhoneNumber('+1')).toBe(false);
     expect(isPlausiblePhoneNumber('+1234')).toBe(false);
   });

@@ -3,6 +3,8 @@
  * the digits; 11 digits starting with 1 get a + prefix; an input already starting with + is kept
  * (as + and its digits); anything else gets +1 in front. The default country code is +1.
  */
+import { isPossiblePhoneNumber } from 'libphonenumber-js';
+
 export const DEFAULT_COUNTRY_CODE = '+1';
 
 export function normalizePhoneNumber(input: string): string {
@@ -14,9 +16,18 @@ export function normalizePhoneNumber(input: string): string {
   return `${DEFAULT_COUNTRY_CODE}${digits}`;
 }
 
-/** E.164: a + and 8 to 15 digits, not starting with 0. */
+/**
+ * E.164 (a + and 8 to 15 digits, not starting with 0) and a length its country's numbers can
+ * have: '+15551234' is refused, a US number needs ten digits. Possible, not valid: the sandbox's
+ * 555 numbers must pass, and libphonenumber's "valid" would refuse them.
+ */
 export function isPlausiblePhoneNumber(normalized: string): boolean {
-  return /^\+[1-9]\d{7,14}$/.test(normalized);
+  return /^\+[1-9]\d{7,14}$/.test(normalized) && isPossiblePhoneNumber(normalized);
+}
+
+/** What a phone field keeps of what is typed: digits and the marks people write numbers with. */
+export function phoneInputCharacters(input: string): string {
+  return input.replace(/[^\d\s()+.-]/g, '');
 }
 
 /** '+15555550100' → '(555) 555-0100' for US numbers; others unchanged. */

@@ -11,6 +11,12 @@ describe(initialsOf.name, () => {
     expect(initialsOf('Cher')).toBe('C');
   });
 
+  it('takes letters only, skipping emoji and punctuation', () => {
+    expect(initialsOf('Christopher 🦄 Morgan-Ng')).toBe('CM');
+    expect(initialsOf('(Ada) Lovelace')).toBe('AL');
+    expect(initialsOf('🦄')).toBe('');
+  });
+
   it('gives nothing when there is no name', () => {
     expect(initialsOf(null)).toBe('');
     expect(initialsOf('   ')).toBe('');

@@ -6,15 +6,18 @@ function nameParts(name: string | null | undefined): string[] {
   return (name ?? '').trim().split(/\s+/).filter(Boolean);
 }
 
-/** 'Ada Lovelace' → 'AL', 'Ada King Lovelace' → 'AK', 'Cher' → 'C', '' → ''. */
+/**
+ * 'Ada Lovelace' → 'AL', 'Ada King Lovelace' → 'AK', 'Cher' → 'C', '' → ''. Only words that hold
+ * a letter count, and each gives its first letter: an emoji or a bracket is not an initial
+ * ('Christopher 🦄 Morgan-Ng' → 'CM').
+ */
 export function initialsOf(name: string | null | undefined): string {
-  return (
-    nameParts(name)
-      .slice(0, 2)
-      // Array.from keeps a letter outside the BMP (e.g. an emoji or a CJK extension) whole.
-      .map((part) => Array.from(part)[0]!.toLocaleUpperCase())
-      .join('')
-  );
+  return nameParts(name)
+    .map((part) => /\p{L}/u.exec(part)?.[0])
+    .filter((letter): letter is string => letter !== undefined)
+    .slice(0, 2)
+    .map((letter) => letter.toLocaleUpperCase())
+    .join('');
 }
 
 export function firstNameOf(name: string | null | undefined): string | undefined {

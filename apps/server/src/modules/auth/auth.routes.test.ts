@@ -128,13 +128,16 @@ describe('sign-in with a texted code', () => {
     );
   });
 
-  it('refuses a number that cannot be one', async () => {
-    const response = await start('12');
-    expect(response.statusCode).toBe(400);
-    expect(response.json().errors).toEqual([
-      { field: 'phoneNumber', message: 'Invalid phone number', code: 'invalid_format' },
-    ]);
-  });
+  it.each(['12', '555-1234', '+1 555 1234'])(
+    'refuses %s, a number that cannot be one',
+    async (input) => {
+      const response = await start(input);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().errors).toEqual([
+        { field: 'phoneNumber', message: 'Invalid phone number', code: 'invalid_format' },
+      ]);
+    },
+  );
 
   it('rotates refresh tokens and ends the whole session when a rotated one comes back', async () => {
     const session = await signIn(t.app, nextPhone());

@@ -14,6 +14,7 @@ const SonnerToaster = lazy(() => import('./sonner-toaster'));
 export const toast = {
   success: (...args: ToastArgs) => void loadSonner().then(({ toast }) => toast.success(...args)),
   error: (...args: ToastArgs) => void loadSonner().then(({ toast }) => toast.error(...args)),
+  info: (...args: ToastArgs) => void loadSonner().then(({ toast }) => toast.info(...args)),
 };
 
 export function Toaster() {

@@ -8,6 +8,7 @@ import { ArrowLeft } from 'lucide-react';
 import {
   authMessages,
   formatPhoneNumber,
+  OTP,
   SIGN_IN_CODE_MAX_LENGTH,
   type OtpVerifyResponse,
 } from '@billow/contracts';
@@ -21,9 +22,18 @@ import { useStartOtp, useVerifyOtp } from '../api/sign-in-requests';
 import { describeSendCodeError, describeVerifyError } from '../api/sign-in-errors';
 import { useCountdown } from './use-countdown';
 
-/** Codes arrive with spaces or dashes for readability ("123 456", "123-456"). */
+/** Codes are digits; they arrive with spaces or dashes for readability ("123 456", "123-456"). */
 function cleanCode(value: string): string {
-  return value.replace(/[\s-]/g, '').slice(0, SIGN_IN_CODE_MAX_LENGTH);
+  return value.replace(/\D/g, '').slice(0, SIGN_IN_CODE_MAX_LENGTH);
+}
+
+/**
+ * A paste may be the whole text message ("Your Billow code is 618594. It expires in 5
+ * minutes."): take the first group of digits as long as a code, else the first group.
+ */
+function codeFromText(text: string): string {
+  const groups = (text.match(/\d(?:[\s-]?\d)*/g) ?? []).map(cleanCode);
+  return cleanCode(groups.find((group) => group.length === OTP.length) ?? groups[0] ?? '');
 }
 
 export function CodeStep({
@@ -87,7 +97,7 @@ export function CodeStep({
   function paste(event: ClipboardEvent<HTMLInputElement>) {
     // Clean before the field's max length cuts "1 2 3 4 5 6" down to "1 2 3 4 ".
     event.preventDefault();
-    setCode(cleanCode(event.clipboardData.getData('text')));
+    setCode(codeFromText(event.clipboardData.getData('text')));
     setError(null);
   }
 

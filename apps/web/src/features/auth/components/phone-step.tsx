@@ -9,6 +9,7 @@ import {
   isPlausiblePhoneNumber,
   normalizePhoneNumber,
   OTP,
+  phoneInputCharacters,
   type authRoutes,
   type RouteResponse,
 } from '@billow/contracts';
@@ -96,7 +97,7 @@ export function PhoneStep({
                 maxLength={32}
                 value={phone}
                 onChange={(event) => {
-                  setPhone(event.target.value);
+                  setPhone(phoneInputCharacters(event.target.value));
                   if (error) setError(null);
                 }}
                 className="money"

@@ -49,6 +49,25 @@ describe(SignInFlow.name, () => {
       expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled();
     });
 
+    it('keeps letters out of the phone field', async () => {
+      mockApi();
+      const { user } = renderSignIn();
+      const phone = await screen.findByLabelText('Phone number');
+      await user.type(phone, '(555) abc 555-0100');
+      expect(phone).toHaveValue('(555)  555-0100');
+    });
+
+    it('refuses a 7-digit number with a clear message and texts nothing', async () => {
+      const api = mockApi().on(authRoutes.otpStart, json(200, codeSent));
+      const { user } = renderSignIn();
+      await user.type(await screen.findByLabelText('Phone number'), '555-1234');
+      await user.click(screen.getByRole('button', { name: 'Next' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent(
+        'Please enter a valid phone number.',
+      );
+      expect(api.requestsTo(authRoutes.otpStart)).toHaveLength(0);
+    });
+
     it('invites everyone to sign in or create an account, with Billow’s promise', async () => {
       mockApi();
       renderSignIn();
@@ -164,6 +183,27 @@ describe(SignInFlow.name, () => {
         phoneNumber: '+15555550100',
         code: '123456',
       });
+    });
+
+    it.each([
+      ['Your Billow code is 618594.', '618594'],
+      ['Your Billow code is 618594. It expires in 5 minutes.', '618594'],
+      ['618-594', '618594'],
+    ])('takes the code out of a pasted message: %s', async (text, digits) => {
+      mockApi().on(authRoutes.otpStart, json(200, codeSent));
+      const { user } = renderSignIn();
+      await sendCode(user);
+      await user.click(screen.getByLabelText('Verification code'));
+      await user.paste(text);
+      expect(screen.getByLabelText('Verification code')).toHaveValue(digits);
+    });
+
+    it('keeps letters out of the code field', async () => {
+      mockApi().on(authRoutes.otpStart, json(200, codeSent));
+      const { user } = renderSignIn();
+      await sendCode(user);
+      await user.type(screen.getByLabelText('Verification code'), '61a8b5');
+      expect(screen.getByLabelText('Verification code')).toHaveValue('6185');
     });
 
     it('says the code is invalid when the server finds it wrong', async () => {

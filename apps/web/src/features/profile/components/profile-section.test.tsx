@@ -215,6 +215,30 @@ describe(ProfileSection.name, () => {
       );
     });
 
+    it('opens the code dialog and says how long to wait when a code was just sent', async () => {
+      mockApi()
+        .on(userRoutes.profileInfo, json(200, aProfile({ is_email_verified: false })))
+        .on(
+          userRoutes.sendEmailVerification,
+          problem(
+            429,
+            'too-many-requests',
+            'Please wait 42 seconds before asking for a new code.',
+            { 'retry-after': '42' },
+            'code-just-sent',
+          ),
+        );
+      const { user } = renderProfile();
+      await user.click(await screen.findByRole('button', { name: 'Verify Email' }));
+      expect(
+        await screen.findByText(
+          'We just emailed you a code. You can ask for a new one in 42 seconds.',
+        ),
+      ).toBeVisible();
+      expect(await screen.findByRole('dialog', { name: 'Verify your email' })).toBeVisible();
+      expect(screen.queryByText(profileMessages.sendVerificationFailed)).not.toBeInTheDocument();
+    });
+
     it.each([
       {
         why: 'there is no email',

@@ -7,7 +7,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from '@/components/ui/toaster';
 import { useSendEmailVerification } from '../api/use-profile-mutations';
-import { describeSendVerificationError } from '../api/profile-errors';
+import { describeCodeJustSent, describeSendVerificationError } from '../api/profile-errors';
 
 export const EMAIL_VERIFICATION_PAUSE_MS = 500;
 
@@ -26,7 +26,12 @@ export function useEmailVerificationFlow() {
           setDialogOpen(true);
           if (options.isResend) toast.success(`We emailed a new code to ${sent.email}`);
         },
-        onError: (error) => toast.error(describeSendVerificationError(error)),
+        onError: (error) => {
+          const justSent = describeCodeJustSent(error);
+          if (justSent === undefined) return toast.error(describeSendVerificationError(error));
+          setDialogOpen(true);
+          toast.info(justSent);
+        },
       });
     },
     [mutate],
