@@ -20,4 +20,5 @@ export * from './subscriptions';
 export * from './chat';
 export * from './negotiations';
 export * from './routes';
+export * from './route-refs';
 export * from './problem-codes';
