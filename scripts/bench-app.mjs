@@ -6,7 +6,10 @@
  * the median of a few runs. Then issue 16's figures from a running server
  * (scripts/bench/app-load.mjs): bytes sent, link → subscriptions, and list-all's requests per
  * second beside a bare Fastify route's in the same run — on the embedded database, and on
- * PostgreSQL too when BENCH_DATABASE_URL names an empty database to use.
+ * PostgreSQL too when BENCH_DATABASE_URL names an empty database to use. The embedded
+ * database's memory: the server process's peak and settled resident memory after its first start
+ * on a new data folder, and settled after a restart on it (read from /proc, so Linux only).
+ * Lighthouse scores (scripts/bench/lighthouse.mjs) close the list.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -15,6 +18,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { ensureWebBuild } from './web-build.mjs';
 import { initialJsPerRoute } from './bench/initial-js.mjs';
+import { lighthouseScores } from './bench/lighthouse.mjs';
 import {
   apiThroughput,
   linkToSubscriptions,
@@ -63,9 +67,23 @@ async function startOnce(port, dataDir) {
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   const elapsed = performance.now() - started;
+  // Settled: what the process holds once start-up work and its garbage are behind it.
+  await new Promise((resolve) => setTimeout(resolve, 5000));
+  const memory = memoryOf(child.pid);
   child.kill('SIGTERM');
   await new Promise((resolve) => child.on('exit', resolve));
-  return elapsed;
+  return { elapsed, ...memory };
+}
+
+/** Peak (VmHWM) and current (VmRSS) resident memory of a process, in MB, where /proc has them. */
+function memoryOf(pid) {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    const mb = (field) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)[1]) / 1024;
+    return { peakMb: mb('VmHWM'), rssMb: mb('VmRSS') };
+  } catch {
+    return { peakMb: NaN, rssMb: NaN };
+  }
 }
 
 const runs = [];
@@ -75,8 +93,20 @@ for (let i = 0; i < 3; i++) {
   runs.push(await startOnce(3950 + i, dataDir)); // restart on an existing data folder
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
-const fresh = runs.filter((_, i) => i % 2 === 0).sort((a, b) => a - b);
-const warm = runs.filter((_, i) => i % 2 === 1).sort((a, b) => a - b);
+const medianOf = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const fresh = runs
+  .filter((_, i) => i % 2 === 0)
+  .map((run) => run.elapsed)
+  .sort((a, b) => a - b);
+const warm = runs
+  .filter((_, i) => i % 2 === 1)
+  .map((run) => run.elapsed)
+  .sort((a, b) => a - b);
+const memory = {
+  firstStartPeakMb: Math.round(medianOf(runs.filter((_, i) => i % 2 === 0).map((r) => r.peakMb))),
+  firstStartSettledMb: Math.round(medianOf(runs.filter((_, i) => i % 2 === 0).map((r) => r.rssMb))),
+  restartSettledMb: Math.round(medianOf(runs.filter((_, i) => i % 2 === 1).map((r) => r.rssMb))),
+};
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} kB`;
 
 console.log('Billow app bench');
@@ -88,6 +118,11 @@ console.log(
 );
 console.log(
   `  npm start → healthy, existing     ${(warm[1] / 1000).toFixed(2)} s (median of ${warm.length})`,
+);
+console.log(
+  `  PGlite server memory, first start  peak ${memory.firstStartPeakMb} MB (target ≤ 600), ` +
+    `settled ${memory.firstStartSettledMb} MB; after a restart settled ${memory.restartSettledMb} MB ` +
+    `(target ≤ 350 idle)`,
 );
 const perRoute = initialJsPerRoute(dist);
 const routeTargets = { '/signup': 120, '/auth': 120, '/ (signed in)': 160 };
@@ -135,6 +170,17 @@ try {
       `(${pglite.bytes} bytes): ratio ${(pglite.billow / pglite.bare).toFixed(3)} (target ≥ 0.10)`,
   );
   figures = { signupTransfer: transfer, linkMs, linkMsPolling: oldWay, pglite };
+  const scores = await lighthouseScores(embedded.base, { phoneNumber: '+14155554000' });
+  if (scores.skipped)
+    console.log(`  Lighthouse                         skipped: ${scores.skipped}`);
+  else
+    for (const [route, s] of Object.entries(scores))
+      console.log(
+        `  Lighthouse mobile ${route.padEnd(16)} performance ${s.performance} (target ≥ 95), ` +
+          `accessibility ${s.accessibility} (target 100); FCP ${(s.fcpMs / 1000).toFixed(1)} s, ` +
+          `LCP ${(s.lcpMs / 1000).toFixed(1)} s (median of 3)`,
+      );
+  figures.lighthouse = scores;
 } finally {
   await embedded.stop();
 }
@@ -168,5 +214,6 @@ console.log(
     cssGzipBytes: css,
     startupFreshMs: Math.round(fresh[1]),
     startupExistingMs: Math.round(warm[1]),
+    pgliteMemory: memory,
   }),
 );

@@ -7,6 +7,9 @@ import { register } from 'tsx/esm/api';
 import { ensureWebBuild } from './web-build.mjs';
 
 const mode = process.argv[2] ?? 'all';
+// Answers are written by serialisers compiled from the contracts; tests and `npm run dev` keep
+// checking each one with zod (CHECK_RESPONSES, issue 16).
+process.env.CHECK_RESPONSES ??= 'false';
 if (mode !== 'worker' && process.env.SERVE_WEB !== 'false') ensureWebBuild();
 
 register();

@@ -9,6 +9,7 @@ import helmet from '@fastify/helmet';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { clientErrorHandler } from './http/client-error';
+import { compiledSerializerCompiler } from './http/compiled-serializer';
 import { registerErrorHandling, requestPath, sendProblem } from './http/error-handler';
 import { helmetOptions, securityHeaders } from './http/security-headers';
 import { ProblemError } from './http/problem';
@@ -68,7 +69,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(
+    config.checkResponses ? serializerCompiler : compiledSerializerCompiler(serializerCompiler),
+  );
   registerErrorHandling(app);
 
   app.addHook('onSend', async (request, reply) => {

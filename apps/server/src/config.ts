@@ -107,6 +107,7 @@ const baseSchema = z.object({
   JOB_POLL_INTERVAL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
   WEB_DIST_DIR: z.string().min(1).optional(),
   SERVE_WEB: booleanFlag.default(true),
+  CHECK_RESPONSES: booleanFlag.default(true),
   AUTH_SECRET: z.string().min(32, 'Must be at least 32 characters').optional(),
   ENCRYPTION_KEY: z
     .string()
@@ -152,6 +153,12 @@ export type Config = ProviderSlices & {
   jobPollIntervalSeconds: number;
   webDistDir: string;
   serveWeb: boolean;
+  /**
+   * Whether every answer is checked against its contract with zod on the way out (tests and
+   * development: contract drift fails loudly), or written by a serialiser compiled from the
+   * contract's JSON schema (`npm start`: several times cheaper per request).
+   */
+  checkResponses: boolean;
   authSecret: string | undefined;
   encryptionKey: string | undefined;
   authRateLimitPerMinute: number;
@@ -234,6 +241,7 @@ export function loadConfig(env: Env = process.env): Config {
     jobPollIntervalSeconds: e.JOB_POLL_INTERVAL_SECONDS,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
     serveWeb: e.SERVE_WEB,
+    checkResponses: e.CHECK_RESPONSES,
     authSecret: e.AUTH_SECRET,
     encryptionKey: e.ENCRYPTION_KEY,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,

@@ -34,3 +34,30 @@ export const JOB_LIMITS = {
   scanBatchSizeDefault: 100,
   rateLimiterMinDurationMs: 1000,
 } as const;
+
+/*
+ * Sign-in and profile limits. They live here, away from the schemas, because the sign-in page
+ * reads them and must not load zod to do so (issue 16's initial-JS budget).
+ */
+export const OTP = {
+  length: 6,
+  ttlSeconds: 300,
+  maxAttempts: 5,
+  resendCooldownSeconds: 30,
+  /**
+   * Codes one requester — the phone number together with the address asking — may have sent in
+   * an hour. Counted per requester, so a stranger's requests for someone's number do not use up
+   * the owner's allowance.
+   */
+  maxPerRequesterPerHour: 5,
+  /** Past this many codes to one number in an hour the wait between codes doubles each time… */
+  backoffAfterCodesPerHour: 5,
+  /** …up to this, so the owner of a number under attack still gets a code within minutes. */
+  maxResendCooldownSeconds: 600,
+} as const;
+
+/** Spec part 1 §5: the code field takes at most 8 characters. */
+export const SIGN_IN_CODE_MAX_LENGTH = 8;
+
+export const FEEDBACK_MAX_LENGTH = 1000;
+export const LEGAL_NAME_MAX_LENGTH = 120;

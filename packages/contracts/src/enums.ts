@@ -1,5 +1,6 @@
 /** Every enumeration of spec part 2 §3–4 (and part 1 §3), as zod enums both sides share. */
 import { z } from 'zod';
+import './zod-messages';
 
 export const subscriptionStatus = z.enum([
   'SIGNED_UP',

@@ -21,4 +21,5 @@ export * from './chat';
 export * from './negotiations';
 export * from './rewards';
 export * from './routes';
+export * from './route-refs';
 export * from './problem-codes';

@@ -10,7 +10,7 @@ import { subscriptionCategory } from './enums';
 import type { RequiredUserInfoField } from './negotiations';
 
 /** The categories of the merchants Billow knows by name: some of a subscription's. */
-export const merchantCategory = subscriptionCategory.extract([
+export const merchantCategory = /* @__PURE__ */ subscriptionCategory.extract([
   'telecom',
   'internet',
   'meal_kit',

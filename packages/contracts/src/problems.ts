@@ -39,8 +39,10 @@ export function problemTypeUri(name: ProblemTypeName): string {
 /** The problem name inside a type URI, or undefined when it is not one of ours. */
 export function problemNameOf(type: string): ProblemTypeName | undefined {
   const name = type.startsWith(PROBLEM_TYPE_BASE) ? type.slice(PROBLEM_TYPE_BASE.length) : type;
-  const parsed = problemTypeName.safeParse(name);
-  return parsed.success ? parsed.data : undefined;
+  // A plain lookup, not the zod enum: the web's first-loaded code reads problem names.
+  return (problemTypeNames as readonly string[]).includes(name)
+    ? (name as ProblemTypeName)
+    : undefined;
 }
 
 export const problemTitles: Record<ProblemTypeName, string> = {

@@ -21,6 +21,8 @@ export type RouteContract = {
   problemCodes?: z.ZodType<string>;
 };
 
+/** Pure, so the web build drops contracts a page does not use. */
+/* @__NO_SIDE_EFFECTS__ */
 export function defineRoute<const R extends RouteContract>(route: R): R {
   return route;
 }

@@ -5,6 +5,9 @@
  * 400 validation problem. Every request body and query string field is built from `text()`.
  */
 import { z } from 'zod';
+// Wherever the web loads schemas, the spec's wording loads with them (the barrel's own import of
+// it is tree-shaken away in the web build).
+import './zod-messages';
 
 export const UNSAFE_TEXT_MESSAGE = 'Contains a character that is not allowed';
 
@@ -27,6 +30,7 @@ export function hasOnlySafeText(value: unknown): boolean {
 }
 
 /** A request string: z.string() that refuses NUL and lone surrogates before any other check. */
+/* @__NO_SIDE_EFFECTS__ */
 export function text() {
   return z.string().refine(isSafeText, { message: UNSAFE_TEXT_MESSAGE, abort: true });
 }

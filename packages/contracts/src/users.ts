@@ -1,6 +1,7 @@
 /** The user API of spec part 1 §7 and the profile shapes of §3. */
 import { sendEmailVerificationProblemCode, verifyEmailProblemCode } from './problem-codes';
 import { z } from 'zod';
+import { FEEDBACK_MAX_LENGTH, LEGAL_NAME_MAX_LENGTH } from './constants';
 import { accountType } from './enums';
 import { defineRoute } from './route';
 import { text } from './text';
@@ -40,9 +41,6 @@ export const profileInfo = z.object({
   gender: gender.nullable(),
 });
 export type ProfileInfo = z.infer<typeof profileInfo>;
-
-export const FEEDBACK_MAX_LENGTH = 1000;
-export const LEGAL_NAME_MAX_LENGTH = 120;
 
 const legalName = text().trim().min(1).max(LEGAL_NAME_MAX_LENGTH);
 

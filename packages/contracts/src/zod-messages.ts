@@ -5,7 +5,7 @@
  * error map that restores them. A message set on a schema (e.g. 'Card value must be positive')
  * still wins over this map.
  */
-import { z } from 'zod';
+import { config, type z } from 'zod';
 
 type Issue = z.core.$ZodRawIssue;
 
@@ -72,4 +72,6 @@ export function specIssueMessage(issue: Issue): string {
   }
 }
 
-z.config({ customError: (issue) => specIssueMessage(issue) });
+// `config`, not `z.config`: the web build takes calls on `z` as pure (vite.config.ts), and this
+// one is here for its effect.
+config({ customError: (issue) => specIssueMessage(issue) });

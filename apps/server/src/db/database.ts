@@ -97,6 +97,13 @@ export type DatabaseOptions = {
   onIdleError?: (error: Error) => void;
 };
 
+/**
+ * Embedded PostgreSQL's memory settings. Its defaults (128 MB shared buffers) kept an idle server
+ * at 430-530 MB; at 32 MB it idles near 330 MB (`npm run bench`, issue 16). A person's or a
+ * family's data fits many times over; durability settings stay at PostgreSQL's defaults.
+ */
+const PGLITE_SETTINGS = ['shared_buffers=32MB', 'work_mem=4MB'];
+
 /** Opens the configured database: a PostgreSQL server when a URL is given, else embedded PGlite. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
@@ -109,6 +116,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
   const dir = path.join(options.dataDir, 'pglite');
   await fs.mkdir(dir, { recursive: true });
-  const client = await PGlite.create(dir);
+  const client = await PGlite.create(dir, { postgresqlconf: PGLITE_SETTINGS });
   return fromPglite(client);
 }

@@ -4,7 +4,7 @@
  * instead, with the event-source property registered once. Events carry an anonymous id and never
  * personal data (phone, name, amounts tied to a person): the server refuses such properties.
  */
-import { ANALYTICS_SOURCE, analyticsRoutes, type AnalyticsEventName } from '@billow/contracts';
+import { ANALYTICS_SOURCE, analyticsRouteRefs, type AnalyticsEventName } from '@billow/contracts';
 
 type Properties = Record<string, string | number | boolean | null>;
 type QueuedEvent = {
@@ -40,7 +40,7 @@ function firstPartySink(): Sink {
       const events = queue.slice(0, MAX_BATCH);
       queue = queue.slice(MAX_BATCH);
       // keepalive lets the last events of a page leave even as it unloads; failures are dropped.
-      void fetch(analyticsRoutes.track.path, {
+      void fetch(analyticsRouteRefs.track.path, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify({ events }),

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { defineRoute } from '@billow/contracts';
+import { authRouteRefs, defineRoute } from '@billow/contracts';
 import {
   api,
   apiRequest,
@@ -83,6 +83,26 @@ describe(apiRequest.name, () => {
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).message).toBe('HTTP error! status: 404');
     expect((error as ApiError).problemType).toBe('not-found');
+  });
+
+  it('keeps problem details only when they have the contract shape', async () => {
+    const problem = {
+      type: 'https://billow.app/problems/validation',
+      title: 'Validation Failed',
+      status: 400,
+      detail: 'bad',
+      instance: '/api/x',
+      code: 'phone-invalid',
+      errors: [{ field: 'phoneNumber', message: 'Required', code: 'invalid_type' }],
+    };
+    mockFetch(json(400, { ...problem, extra: true }, 'application/problem+json'));
+    expect(((await apiRequest('/api/x').catch((e: unknown) => e)) as ApiError).problem).toEqual(
+      problem,
+    );
+    mockFetch(json(400, { ...problem, status: '400' }, 'application/problem+json'));
+    expect(
+      ((await apiRequest('/api/x').catch((e: unknown) => e)) as ApiError).problem,
+    ).toBeUndefined();
   });
 
   it('keeps how long a rate-limited caller should wait', async () => {
@@ -208,6 +228,18 @@ describe(api.name, () => {
     await expect(api(route)).resolves.toEqual([{ id: 'a' }]);
     mockFetch(json(200, [{ id: 1 }]));
     await expect(api(route)).rejects.toMatchObject({ kind: 'invalid-response' });
+  });
+
+  it("checks a ref's answer against its full contract, loaded on demand", async () => {
+    const tokens = { token: 't', accessToken: 'a', refreshToken: 'r' };
+    const calls = mockFetch(json(200, tokens));
+    await expect(api(authRouteRefs.refresh, { refreshToken: 'r0' })).resolves.toEqual(tokens);
+    expect(calls[0]!.url).toBe('/api/auth/refresh');
+    expect(calls[0]!.init.method).toBe('POST');
+    mockFetch(json(200, { token: 't' }));
+    await expect(api(authRouteRefs.refresh, { refreshToken: 'r0' })).rejects.toMatchObject({
+      kind: 'invalid-response',
+    });
   });
 
   it("sends a route's query in the address", async () => {

@@ -5,14 +5,15 @@
  * ApiError; screens decide what to show.
  */
 import {
-  problemDetails,
   problemNameOf,
   requestMessages,
   TOKEN_STORAGE_KEY,
   type HttpMethod,
   type ProblemDetails,
+  type ProblemFieldError,
   type RouteBody,
   type RouteContract,
+  type RouteRef,
   type RouteResponse,
 } from '@billow/contracts';
 import type { z } from 'zod';
@@ -127,10 +128,47 @@ export function parseRetryAfter(value: string | null, now = Date.now()): number 
   return Math.max(0, Math.ceil((date - now) / 1000));
 }
 
+const isString = (value: unknown): value is string => typeof value === 'string';
+
+/**
+ * The contract's problem details shape, checked by hand: this runs in the code every page loads
+ * first, which carries no zod (the schemas come with the pages that need them).
+ */
+export function asProblemDetails(value: unknown): ProblemDetails | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { type, title, status, detail, instance, code, errors } = value as Record<string, unknown>;
+  if (![type, title, detail, instance].every(isString)) return undefined;
+  if (typeof status !== 'number' || !Number.isInteger(status) || status < 100 || status > 599)
+    return undefined;
+  if (code !== undefined && !isString(code)) return undefined;
+  const isFieldError = (error: unknown): error is ProblemFieldError =>
+    typeof error === 'object' &&
+    error !== null &&
+    ['field', 'message', 'code'].every((key) => isString((error as Record<string, unknown>)[key]));
+  if (errors !== undefined && !(Array.isArray(errors) && errors.every(isFieldError)))
+    return undefined;
+  return {
+    type: type as string,
+    title: title as string,
+    status,
+    detail: detail as string,
+    instance: instance as string,
+    ...(code === undefined ? {} : { code }),
+    ...(errors === undefined
+      ? {}
+      : {
+          errors: (errors as ProblemFieldError[]).map(({ field, message, code: errorCode }) => ({
+            field,
+            message,
+            code: errorCode,
+          })),
+        }),
+  };
+}
+
 async function readProblem(response: Response): Promise<ProblemDetails | undefined> {
   try {
-    const parsed = problemDetails.safeParse(await response.json());
-    return parsed.success ? parsed.data : undefined;
+    return asProblemDetails(await response.json());
   } catch {
     return undefined;
   }
@@ -176,6 +214,14 @@ export async function apiRequest<T = unknown>(
   }
 }
 
+/** A full contract, or a ref standing for one (what first-loaded pages call). */
+type Callable = RouteContract | RouteRef;
+type ContractOf<T extends Callable> = T extends RouteContract
+  ? T
+  : T extends RouteRef<infer R>
+    ? R
+    : never;
+
 type CallOptions<R extends RouteContract> = Omit<RequestOptions, 'method' | 'body'> &
   (R extends { query: z.ZodType } ? { query: z.input<R['query']> } : { query?: undefined });
 
@@ -187,26 +233,37 @@ export function pathWithQuery(path: string, query: object | undefined): string {
 }
 
 /**
+ * The response schema of a route: its own, or for a ref the full contract's, from the schemas
+ * chunk loaded on first need (by then the page has painted).
+ */
+async function responseSchema(route: Callable): Promise<z.ZodType | undefined> {
+  if ('response' in route && route.response) return route.response;
+  const { contractFor } = await import('./route-schemas');
+  return contractFor(route)?.response;
+}
+
+/**
  * Calls a contract route and checks the answer against the contract's response shape. A route
  * with a `query` contract takes its query in the options.
  */
-export async function api<R extends RouteContract>(
-  route: R,
-  ...[body, options]: R extends { body: z.ZodType }
-    ? [body: RouteBody<R>, options?: CallOptions<R>]
-    : R extends { query: z.ZodType }
-      ? [body: undefined, options: CallOptions<R>]
-      : [body?: undefined, options?: CallOptions<R>]
-): Promise<RouteResponse<R>> {
-  const { query, ...requestOptions } = (options ?? {}) as CallOptions<R>;
+export async function api<T extends Callable>(
+  route: T,
+  ...[body, options]: ContractOf<T> extends { body: z.ZodType }
+    ? [body: RouteBody<ContractOf<T>>, options?: CallOptions<ContractOf<T>>]
+    : ContractOf<T> extends { query: z.ZodType }
+      ? [body: undefined, options: CallOptions<ContractOf<T>>]
+      : [body?: undefined, options?: CallOptions<ContractOf<T>>]
+): Promise<RouteResponse<ContractOf<T>>> {
+  const { query, ...requestOptions } = (options ?? {}) as CallOptions<ContractOf<T>>;
   const data = await apiRequest(pathWithQuery(route.path, query), {
     ...requestOptions,
     method: route.method,
     body,
   });
-  const parsed = route.response.safeParse(data);
-  if (!parsed.success) {
+  const schema = await responseSchema(route);
+  const parsed = schema?.safeParse(data);
+  if (!parsed?.success) {
     throw new ApiError(requestMessages.unexpected, 'invalid-response');
   }
-  return parsed.data as RouteResponse<R>;
+  return parsed.data as RouteResponse<ContractOf<T>>;
 }

@@ -4,41 +4,79 @@
  * back button, so every reader parses it instead of casting, and a malformed state reads as
  * empty rather than crashing a screen.
  */
-import { z } from 'zod';
-import { gender } from '@billow/contracts';
+import type { Gender } from '@billow/contracts';
+
+/*
+ * Read by hand rather than with zod: the sign-in and sign-up pages read navigation state, and
+ * they load before any schema does (issue 16's initial-JS budget).
+ */
 
 /** The negotiator's voice onboarding offers: the genders a call can be made in. */
-export const negotiatorVoice = gender.extract(['male', 'female']);
-export type NegotiatorVoice = z.infer<typeof negotiatorVoice>;
+export type NegotiatorVoice = Extract<Gender, 'male' | 'female'>;
+const negotiatorVoices: readonly NegotiatorVoice[] = ['male', 'female'];
 
-export const customization = z.object({
-  billNegotiationEnabled: z.boolean(),
-  selectedVoice: negotiatorVoice.nullable(),
-  notificationsEnabled: z.boolean(),
-});
-export type Customization = z.infer<typeof customization>;
+export type Customization = {
+  billNegotiationEnabled: boolean;
+  selectedVoice: NegotiatorVoice | null;
+  notificationsEnabled: boolean;
+};
 
 /** Where /link was opened from, so it can offer the way back (spec part 1 §2 "/link"). */
-export const linkFrom = z.enum(['profile', 'negotiation']);
-export type LinkFrom = z.infer<typeof linkFrom>;
+export type LinkFrom = 'profile' | 'negotiation';
+const linkFroms: readonly LinkFrom[] = ['profile', 'negotiation'];
 
-export const onboardingState = z.object({
-  selectedMerchant: z.string().trim().min(1).optional().catch(undefined),
-  selectedMerchantWebsiteUrl: z.string().trim().min(1).optional().catch(undefined),
-  estimatedAmount: z.number().nonnegative().finite().optional().catch(undefined),
-  negotiationInfo: z.unknown().optional(),
-  customization: customization.optional().catch(undefined),
-  from: linkFrom.optional().catch(undefined),
-});
-export type OnboardingState = z.infer<typeof onboardingState>;
+export type OnboardingState = {
+  selectedMerchant?: string;
+  selectedMerchantWebsiteUrl?: string;
+  estimatedAmount?: number;
+  negotiationInfo?: unknown;
+  customization?: Customization;
+  from?: LinkFrom;
+};
 
-/** Reads `location.state`; anything that is not an object reads as no state at all. */
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A trimmed, non-empty string, or undefined. */
+function nonEmptyText(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  const trimmed = value.trim();
+  return trimmed.length > 0 ? trimmed : undefined;
+}
+
+function readCustomization(value: unknown): Customization | undefined {
+  if (!isRecord(value)) return undefined;
+  const { billNegotiationEnabled, selectedVoice, notificationsEnabled } = value;
+  if (typeof billNegotiationEnabled !== 'boolean' || typeof notificationsEnabled !== 'boolean')
+    return undefined;
+  if (selectedVoice !== null && !negotiatorVoices.includes(selectedVoice as NegotiatorVoice))
+    return undefined;
+  return {
+    billNegotiationEnabled,
+    selectedVoice: selectedVoice as NegotiatorVoice | null,
+    notificationsEnabled,
+  };
+}
+
+/**
+ * Reads `location.state`; anything that is not an object reads as no state at all, and a
+ * malformed field is left out while the rest is kept.
+ */
 export function readOnboardingState(state: unknown): OnboardingState {
-  const parsed = onboardingState.safeParse(state);
-  if (!parsed.success) return {};
+  if (!isRecord(state)) return {};
+  const amount = state.estimatedAmount;
+  const read: OnboardingState = {
+    selectedMerchant: nonEmptyText(state.selectedMerchant),
+    selectedMerchantWebsiteUrl: nonEmptyText(state.selectedMerchantWebsiteUrl),
+    estimatedAmount:
+      typeof amount === 'number' && Number.isFinite(amount) && amount >= 0 ? amount : undefined,
+    negotiationInfo: state.negotiationInfo,
+    customization: readCustomization(state.customization),
+    from: linkFroms.includes(state.from as LinkFrom) ? (state.from as LinkFrom) : undefined,
+  };
   // Leave out the fields that were missing or dropped, so the state carried on stays tidy.
   return Object.fromEntries(
-    Object.entries(parsed.data).filter(([, value]) => value !== undefined),
+    Object.entries(read).filter(([, value]) => value !== undefined),
   ) as OnboardingState;
 }
 

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { users } from '../users/users.tables';
 import { refreshTokens } from './auth.tables';
@@ -6,6 +6,21 @@ import { refreshTokens } from './auth.tables';
 export type AuthRepo = ReturnType<typeof createAuthRepo>;
 
 export function createAuthRepo(db: Db) {
+  // Every signed-in request asks this: built once and prepared (named on the PostgreSQL server,
+  // so it is parsed and planned once per connection), not rebuilt per call (issue 16).
+  const sessionUser = db
+    .select({ id: users.id })
+    .from(users)
+    .innerJoin(refreshTokens, eq(refreshTokens.userId, users.id))
+    .where(
+      and(
+        eq(users.id, sql.placeholder('userId')),
+        eq(refreshTokens.familyId, sql.placeholder('familyId')),
+        isNull(refreshTokens.revokedAt),
+      ),
+    )
+    .limit(1)
+    .prepare('auth_session_user');
   return {
     async findUserByPhone(phoneNumber: string) {
       const [row] = await db
@@ -77,18 +92,7 @@ export function createAuthRepo(db: Db) {
     },
     /** The user of a bearer token while its session (refresh-token family) is not signed out. */
     async findSessionUser(userId: string, familyId: string) {
-      const [row] = await db
-        .select({ id: users.id })
-        .from(users)
-        .innerJoin(refreshTokens, eq(refreshTokens.userId, users.id))
-        .where(
-          and(
-            eq(users.id, userId),
-            eq(refreshTokens.familyId, familyId),
-            isNull(refreshTokens.revokedAt),
-          ),
-        )
-        .limit(1);
+      const [row] = await sessionUser.execute({ userId, familyId });
       return row;
     },
     async revokeFamily(familyId: string, now: Date) {

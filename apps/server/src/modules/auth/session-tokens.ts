@@ -40,6 +40,12 @@ export function createSessionTokenService(deps: {
   now?: () => Date;
 }): SessionTokenService {
   const now = deps.now ?? (() => new Date());
+  // Imported once: given the raw bytes, jose imports a WebCrypto key on every sign and verify,
+  // a real share of an authenticated request's cost (issue 16).
+  const key = crypto.subtle.importKey('raw', deps.key, { name: 'HMAC', hash: 'SHA-256' }, false, [
+    'sign',
+    'verify',
+  ]);
   async function sign(use: TokenUse, userId: string, claims: Record<string, unknown>) {
     const issuedAt = Math.floor(now().getTime() / 1000);
     return new SignJWT({ ...claims, token_use: use })
@@ -49,7 +55,7 @@ export function createSessionTokenService(deps: {
       .setAudience(AUDIENCE)
       .setIssuedAt(issuedAt)
       .setExpirationTime(issuedAt + ACCESS_TOKEN_TTL_SECONDS)
-      .sign(deps.key);
+      .sign(await key);
   }
   return {
     async issue(user, sessionId) {
@@ -61,7 +67,7 @@ export function createSessionTokenService(deps: {
     },
     async verify(token) {
       try {
-        const { payload } = await jwtVerify(token, deps.key, {
+        const { payload } = await jwtVerify(token, await key, {
           issuer: ISSUER,
           audience: AUDIENCE,
           algorithms: ['HS256'],

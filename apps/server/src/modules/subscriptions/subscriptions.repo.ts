@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { bankAccounts, bankItems, bankTransactions } from '../banking/banking.tables';
 import { subscriptions, subscriptionTransactions } from './subscriptions.tables';
@@ -11,6 +11,25 @@ export type SubscriptionValues = Omit<
 export type SubscriptionsRepo = ReturnType<typeof createSubscriptionsRepo>;
 
 export function createSubscriptionsRepo(db: Db) {
+  // list-all's query, the dashboard's busiest: built once and prepared (issue 16).
+  const visible = db
+    .select({
+      subscription: subscriptions,
+      accountName: bankAccounts.name,
+      accountMask: bankAccounts.mask,
+      bankName: bankItems.institutionName,
+    })
+    .from(subscriptions)
+    .leftJoin(bankAccounts, eq(bankAccounts.id, subscriptions.paymentAccountId))
+    .leftJoin(bankItems, eq(bankItems.id, bankAccounts.itemId))
+    .where(
+      and(
+        eq(subscriptions.userId, sql.placeholder('userId')),
+        eq(subscriptions.userMarkedNotSubscription, false),
+      ),
+    )
+    .orderBy(subscriptions.merchantName)
+    .prepare('subscriptions_visible_of');
   return {
     /** Outflows and inflows of a person, as detection reads them. */
     async transactionsForDetection(userId: string) {
@@ -98,20 +117,7 @@ export function createSubscriptionsRepo(db: Db) {
       });
     },
     async visibleOf(userId: string) {
-      return db
-        .select({
-          subscription: subscriptions,
-          accountName: bankAccounts.name,
-          accountMask: bankAccounts.mask,
-          bankName: bankItems.institutionName,
-        })
-        .from(subscriptions)
-        .leftJoin(bankAccounts, eq(bankAccounts.id, subscriptions.paymentAccountId))
-        .leftJoin(bankItems, eq(bankItems.id, bankAccounts.itemId))
-        .where(
-          and(eq(subscriptions.userId, userId), eq(subscriptions.userMarkedNotSubscription, false)),
-        )
-        .orderBy(subscriptions.merchantName);
+      return visible.execute({ userId });
     },
     async findOwn(userId: string, id: string): Promise<SubscriptionRow | undefined> {
       const [row] = await db

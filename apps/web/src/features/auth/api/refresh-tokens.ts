@@ -3,12 +3,12 @@
  * traded at POST /api/auth/refresh. Skip-retry, because a 401 here must end the session rather
  * than ask this very function to refresh again.
  */
-import { authRoutes } from '@billow/contracts';
+import { authRouteRefs } from '@billow/contracts';
 import { api } from '@/lib/api-client';
 import type { RefreshTokens } from '@/lib/session/session';
 
 export const refreshTokens: RefreshTokens = async (refreshToken) => {
-  const tokens = await api(authRoutes.refresh, { refreshToken }, { skipRetry: true });
+  const tokens = await api(authRouteRefs.refresh, { refreshToken }, { skipRetry: true });
   return {
     token: tokens.token,
     accessToken: tokens.accessToken,

@@ -3,21 +3,21 @@
  * code calls: nobody is signed in yet, so a 401 there is an answer, not an expired session.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { authRoutes, userRoutes } from '@billow/contracts';
+import { authRouteRefs, userRouteRefs } from '@billow/contracts';
 import { api } from '@/lib/api-client';
 import { invalidateDomains } from '@/lib/query-domains';
 
 export function useStartOtp() {
   return useMutation({
     mutationFn: (phoneNumber: string) =>
-      api(authRoutes.otpStart, { phoneNumber }, { skipRetry: true }),
+      api(authRouteRefs.otpStart, { phoneNumber }, { skipRetry: true }),
   });
 }
 
 export function useVerifyOtp() {
   return useMutation({
     mutationFn: (input: { phoneNumber: string; code: string }) =>
-      api(authRoutes.otpVerify, input, { skipRetry: true }),
+      api(authRouteRefs.otpVerify, input, { skipRetry: true }),
   });
 }
 
@@ -25,7 +25,7 @@ export function useSaveLegalName() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (legalName: string) =>
-      api(userRoutes.updateProfileInfo, { user_legal_name: legalName }),
+      api(userRouteRefs.updateProfileInfo, { user_legal_name: legalName }),
     onSuccess: () => invalidateDomains(queryClient, ['profile']),
   });
 }

@@ -1,0 +1,30 @@
+/**
+ * Answers written by a serialiser compiled from the contract's JSON schema (fast-json-stringify,
+ * what Fastify itself uses) instead of a zod parse followed by JSON.stringify: the parse was a
+ * real share of a request's cost (issue 16). It writes only the contract's properties, as the
+ * zod parse does; it does not check values as zod does, so tests and development keep the zod
+ * serialiser (CHECK_RESPONSES) and catch a handler that drifts from its contract. A schema that
+ * JSON Schema cannot express (a transform, a date) keeps the zod serialiser.
+ */
+import fastJson from 'fast-json-stringify';
+import type { serializerCompiler } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+
+type SerializerCompiler = typeof serializerCompiler;
+
+export function compiledSerializerCompiler(fallback: SerializerCompiler): SerializerCompiler {
+  return (route) => {
+    const { schema } = route;
+    if (!(schema instanceof z.core.$ZodType)) return fallback(route);
+    try {
+      const jsonSchema = z.toJSONSchema(schema, {
+        io: 'output',
+        target: 'draft-7',
+        unrepresentable: 'throw',
+      });
+      return fastJson(jsonSchema as Parameters<typeof fastJson>[0]);
+    } catch {
+      return fallback(route);
+    }
+  };
+}

@@ -1,0 +1,94 @@
+/**
+ * Lighthouse (mobile preset: its default emulated phone and throttling) on /signup, /auth and a
+ * signed-in /, against a running Billow, driving the system Chromium through puppeteer. The
+ * signed-in page gets a real session first (sandbox sign-in, tokens where the web app keeps
+ * them), and Lighthouse is told not to clear storage. Printed, never asserted; skipped with a
+ * message when Chromium or the lighthouse package is missing.
+ */
+import fs from 'node:fs';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+async function post(base, url, body) {
+  const response = await fetch(`${base}${url}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`POST ${url} answered ${response.status}`);
+  return response.json();
+}
+
+async function session(base, phoneNumber) {
+  await post(base, '/api/auth/otp/start', { phoneNumber });
+  const outbox = await (
+    await fetch(`${base}/api/dev/outbox?to=${encodeURIComponent(phoneNumber)}`)
+  ).json();
+  const code = /\b(\d{6})\b/.exec(outbox[0].body)[1];
+  return post(base, '/api/auth/otp/verify', { phoneNumber, code });
+}
+
+/** Returns { skipped } or { [route]: { performance, accessibility, lcpMs, fcpMs } }. */
+export async function lighthouseScores(base, { phoneNumber }) {
+  if (!fs.existsSync(CHROMIUM)) return { skipped: `no Chromium at ${CHROMIUM}` };
+  let lighthouse;
+  let puppeteer;
+  try {
+    lighthouse = (await import('lighthouse')).default;
+    puppeteer = (await import('puppeteer-core')).default;
+  } catch {
+    return { skipped: 'the lighthouse package is not installed (npm ci)' };
+  }
+  const browser = await puppeteer.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--no-sandbox', '--disable-dev-shm-usage'],
+  });
+  const results = {};
+  try {
+    const tokens = await session(base, phoneNumber);
+    for (const [route, signedIn] of [
+      ['/signup', false],
+      ['/auth', false],
+      ['/', true],
+    ]) {
+      const page = await browser.newPage();
+      if (signedIn) {
+        // Land on a public page of the same origin to write storage, as a signed-in tab has it.
+        await page.goto(`${base}/auth`, { waitUntil: 'load' });
+        await page.evaluate((t) => {
+          sessionStorage.setItem('token', t.token);
+          sessionStorage.setItem('accessToken', t.accessToken);
+          localStorage.setItem('refreshToken', t.refreshToken);
+        }, tokens);
+      }
+      const runs = [];
+      for (let i = 0; i < 3; i++) {
+        const result = await lighthouse(
+          `${base}${route}`,
+          {
+            logLevel: 'error',
+            output: 'json',
+            onlyCategories: ['performance', 'accessibility'],
+            disableStorageReset: signedIn,
+          },
+          undefined,
+          page,
+        );
+        const { categories, audits } = result.lhr;
+        runs.push({
+          performance: Math.round(categories.performance.score * 100),
+          accessibility: Math.round(categories.accessibility.score * 100),
+          fcpMs: Math.round(audits['first-contentful-paint'].numericValue),
+          lcpMs: Math.round(audits['largest-contentful-paint'].numericValue),
+        });
+      }
+      runs.sort((a, b) => a.performance - b.performance);
+      results[route] = runs[1];
+      await page.close();
+    }
+  } finally {
+    await browser.close();
+  }
+  return results;
+}
