@@ -52,7 +52,7 @@ describe(loadConfig.name, () => {
         'SMS_PROVIDER: "outbox" is a sandbox provider, refused when APP_ENV=production; use twilio',
         'EMAIL_PROVIDER: "outbox" is a sandbox provider, refused when APP_ENV=production; use smtp',
         'BANK_PROVIDER: "sandbox" is a sandbox provider, refused when APP_ENV=production; use plaid',
-        'CALL_PROVIDER: "simulated" is a sandbox provider, refused when APP_ENV=production; use none until a telephony adapter is set up',
+        'CALL_PROVIDER: "simulated" is a sandbox provider, refused when APP_ENV=production; use vapi (or none)',
         'AUTH_SECRET: Required when APP_ENV=production',
         'ENCRYPTION_KEY: Required when APP_ENV=production',
       ]);
