@@ -52,11 +52,35 @@ describe(loadConfig.name, () => {
         'SMS_PROVIDER: "outbox" is a sandbox provider, refused when APP_ENV=production; use twilio',
         'EMAIL_PROVIDER: "outbox" is a sandbox provider, refused when APP_ENV=production; use smtp',
         'BANK_PROVIDER: "sandbox" is a sandbox provider, refused when APP_ENV=production; use plaid',
-        'CALL_PROVIDER: "simulated" is a sandbox provider, refused when APP_ENV=production; use none until a telephony adapter is set up',
+        'CALL_PROVIDER: "simulated" is a sandbox provider, refused when APP_ENV=production; use vapi (or none)',
         'AUTH_SECRET: Required when APP_ENV=production',
         'ENCRYPTION_KEY: Required when APP_ENV=production',
       ]);
     }
+  });
+
+  it('asks for every Vapi key when CALL_PROVIDER=vapi, and points its webhook at PUBLIC_URL', () => {
+    try {
+      loadConfig({ CALL_PROVIDER: 'vapi' });
+      expect.unreachable();
+    } catch (error) {
+      expect((error as ConfigError).problems).toEqual([
+        'VAPI_API_KEY: Required when CALL_PROVIDER=vapi',
+        'VAPI_PHONE_NUMBER_ID: Required when CALL_PROVIDER=vapi',
+        'VAPI_WEBHOOK_SECRET: Required when CALL_PROVIDER=vapi',
+      ]);
+    }
+    const config = loadConfig({
+      CALL_PROVIDER: 'vapi',
+      VAPI_API_KEY: 'vapi-key-0123456789',
+      VAPI_PHONE_NUMBER_ID: 'pn-1',
+      VAPI_WEBHOOK_SECRET: 'x'.repeat(32),
+      PUBLIC_URL: 'https://billow.example/',
+    });
+    expect(config.call).toMatchObject({
+      provider: 'vapi',
+      webhookUrl: 'https://billow.example/api/vapi/webhook',
+    });
   });
 
   it('trusts no proxy unless told which, in production too', () => {

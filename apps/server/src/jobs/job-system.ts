@@ -167,7 +167,16 @@ export async function startJobSystem<M extends JobMap>(
       const data = definition.payload.parse(payload) as object;
       const jobId = await boss.send(name, data, {
         ...(sendOptions.tx ? { db: { executeSql: executeSqlIn(sendOptions.tx) } } : {}),
-        ...(sendOptions.startAfterSeconds ? { startAfter: sendOptions.startAfterSeconds } : {}),
+        // Inside a transaction each use of pg-boss's start-after placeholder becomes a parameter
+        // of its own, typed by where it stands: a count of seconds then fails as a timestamp.
+        // A moment (ISO, ending in Z) reads right in both places.
+        ...(sendOptions.startAfterSeconds
+          ? {
+              startAfter: sendOptions.tx
+                ? new Date(Date.now() + sendOptions.startAfterSeconds * 1000)
+                : sendOptions.startAfterSeconds,
+            }
+          : {}),
         ...(sendOptions.singletonKey ? { singletonKey: sendOptions.singletonKey } : {}),
         ...(sendOptions.priority ? { priority: sendOptions.priority } : {}),
       });

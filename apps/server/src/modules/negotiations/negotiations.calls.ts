@@ -11,6 +11,7 @@ import {
   NEGOTIATION_CALL_DEFAULTS,
   requiredUserInfoLabels,
   type CallMessage,
+  type CallStage,
   type NegotiationCallError,
   type NegotiationCallErrorCode,
 } from '@billow/contracts';
@@ -22,6 +23,7 @@ import {
   RETRYABLE_CALL_ERRORS,
   type CallAgent,
   type CallEnd,
+  type CallEvent,
 } from '../../providers/call-agent/call-agent';
 import type { SmsSender } from '../../providers/sms/sms-sender';
 import type { Db } from '../../db/database';
@@ -30,6 +32,20 @@ import type { NegotiationsService } from './negotiations.service';
 
 type StoredError = NegotiationCallError & { field?: string };
 const YEAR_MS = 365.25 * 24 * 60 * 60 * 1000;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const STAGE_ORDER: CallStage[] = [
+  'queued',
+  'initializing',
+  'dialing',
+  'connected',
+  'authenticating',
+  'negotiating',
+  'finalizing',
+];
+/** A call silent this long after it began is over: Vapi ends calls at the 30-minute limit. */
+const CALL_LIMIT_MS = NEGOTIATION_CALL_DEFAULTS.maxDurationMinutes * 60 * 1000;
+/** When the watchdog first looks at a call: past its limit, with time for its last report. */
+export const CALL_WATCH_DELAY_SECONDS = NEGOTIATION_CALL_DEFAULTS.maxDurationMinutes * 60 + 5 * 60;
 
 const ERROR_REASONS: Record<NegotiationCallErrorCode, string> = {
   VAPI_API_ERROR: 'the calling service failed',
@@ -43,6 +59,25 @@ const ERROR_REASONS: Record<NegotiationCallErrorCode, string> = {
   INTERNAL_ERROR: 'something went wrong on our side',
   CONFIGURATION_ERROR: 'Billow is not set up to place calls',
 };
+
+/** Queues the watchdog of a call attempt (in the transaction that queues the call). */
+export async function watchCall(
+  tx: Db,
+  negotiationId: string,
+  attempt: number,
+  jobs: JobQueue<AppJobMap>,
+  startAfter = 0,
+) {
+  await jobs.send(
+    'negotiation-watch-call',
+    { negotiationId, attempt },
+    {
+      tx,
+      singletonKey: `${negotiationId}:${attempt}`,
+      startAfterSeconds: startAfter + CALL_WATCH_DELAY_SECONDS,
+    },
+  );
+}
 
 export function createNegotiationCalls(deps: {
   repo: NegotiationsRepo;
@@ -84,19 +119,28 @@ export function createNegotiationCalls(deps: {
     }
   }
 
+  /** Ends a call with its record and queues applying its outcome (once, however often told). */
   async function endCall(call: NegotiationCallRow, end: CallEnd) {
-    await repo.updateCall(call.id, {
+    const ended = await repo.finishCall(call.id, {
       stage: 'completed',
       record: end.record,
       messages: end.record.messages,
       outcome: end.outcome,
       endedAt: now(),
     });
+    if (!ended) return;
     await deps.jobs.send(
       'negotiation-handle-status',
       { callId: call.id },
       { singletonKey: call.id },
     );
+  }
+
+  /** Which try of its round a call is: one more than a retried failure just before it. */
+  async function tryOf(call: NegotiationCallRow): Promise<number> {
+    const previous = await repo.previousCall(call);
+    const error = previous?.error as StoredError | null | undefined;
+    return error?.retryable && previous?.handledAt ? error.currentAttempt + 1 : 1;
   }
 
   async function failCall(call: NegotiationCallRow, error: CallAgentError, tryNumber: number) {
@@ -114,7 +158,12 @@ export function createNegotiationCalls(deps: {
         : {}),
       ...(error.field ? { field: error.field } : {}),
     };
-    await repo.updateCall(call.id, { stage: 'failed', error: stored, endedAt: now() });
+    const ended = await repo.finishCall(call.id, {
+      stage: 'failed',
+      error: stored,
+      endedAt: now(),
+    });
+    if (!ended) return;
     await deps.jobs.send(
       'negotiation-handle-error',
       { callId: call.id },
@@ -122,11 +171,33 @@ export function createNegotiationCalls(deps: {
     );
   }
 
+  /** Applies what a vendor reported about a call (webhook or check); late or repeated news is ignored. */
+  async function applyEvents(events: CallEvent[]) {
+    for (const event of events) {
+      const call =
+        (await repo.callByProvider(event.providerCallId)) ??
+        (event.callId && UUID.test(event.callId) ? await repo.call(event.callId) : undefined);
+      if (!call || call.endedAt) continue;
+      if (call.providerCallId && call.providerCallId !== event.providerCallId) continue;
+      if (!call.providerCallId)
+        await repo.updateCall(call.id, { providerCallId: event.providerCallId });
+      if (event.kind === 'progress') {
+        if (STAGE_ORDER.indexOf(event.stage) > STAGE_ORDER.indexOf(call.stage))
+          await repo.setStage(call.id, event.stage, event.messages);
+        else if (event.messages) await repo.setStage(call.id, call.stage, event.messages);
+      } else if (event.kind === 'ended') {
+        await endCall(call, event.end);
+      } else {
+        await failCall(call, event.error, await tryOf(call));
+      }
+    }
+  }
+
   return {
     async process(payload: JobPayload<AppJobMap, 'negotiation-process-request'>) {
       const offer = await repo.offer(payload.negotiationId);
       if (!offer || offer.status !== 'IN_PROGRESS') return;
-      const call = await repo.callFor(offer.id, payload.attempt);
+      const call = await repo.callFor(offer.id, payload.attempt, now());
       if (call.handledAt) return;
       if (call.endedAt) {
         // Ended before a crash kept its follow-up from being queued: queue it again.
@@ -134,7 +205,20 @@ export function createNegotiationCalls(deps: {
         await deps.jobs.send(next, { callId: call.id }, { singletonKey: call.id });
         return;
       }
-      if (call.stage !== 'queued') await repo.restartCall(call.id);
+      // Placed by an earlier run: its vendor's reports (or the watchdog) finish it.
+      if (call.providerCallId) return;
+      if (call.stage !== 'queued') {
+        // An earlier run died while placing or running this call. A vendor call it placed may be
+        // live still: never place a second one beside it.
+        const placed = await deps.agent.findCall?.(call.id, call.startedAt);
+        if (placed) {
+          await applyEvents([
+            { callId: call.id, providerCallId: placed, kind: 'progress', stage: 'initializing' },
+          ]);
+          return;
+        }
+        await repo.restartCall(call.id, now());
+      }
 
       const [subscription, person] = await Promise.all([
         repo.subscription(offer.subscriptionId),
@@ -179,7 +263,15 @@ export function createNegotiationCalls(deps: {
           },
         );
         if ('ended' in started) await endCall(call, started.ended);
-        else await repo.updateCall(call.id, { providerCallId: started.providerCallId });
+        else
+          await applyEvents([
+            {
+              callId: call.id,
+              providerCallId: started.providerCallId,
+              kind: 'progress',
+              stage: 'initializing',
+            },
+          ]);
       } catch (error) {
         const failure =
           error instanceof CallAgentError
@@ -189,6 +281,53 @@ export function createNegotiationCalls(deps: {
           deps.log?.warn({ err: error }, 'A negotiation call failed');
         await failCall(call, failure, payload.try);
       }
+    },
+
+    /** A vendor's webhook: what it says about a call. */
+    onCallEvents: applyEvents,
+
+    /**
+     * The watchdog of one call attempt, due after the call's time limit: a call whose server died
+     * mid-call, whose job was lost or whose last webhook never came must not hold its
+     * negotiation IN_PROGRESS forever. It asks the vendor how the call stands; a call silent past
+     * its limit fails with CALL_TIMEOUT (retried like any other, then REJECTED).
+     */
+    async watch(payload: JobPayload<AppJobMap, 'negotiation-watch-call'>) {
+      const offer = await repo.offer(payload.negotiationId);
+      if (!offer || offer.status !== 'IN_PROGRESS') return;
+      const call = await repo.callFor(offer.id, payload.attempt, now());
+      if (call.handledAt) return;
+      if (call.endedAt) {
+        const next = call.error ? 'negotiation-handle-error' : 'negotiation-handle-status';
+        await deps.jobs.send(next, { callId: call.id }, { singletonKey: call.id });
+        return;
+      }
+      // The vendor ends its calls at their limit: while it says the call is live, wait (twice
+      // the limit at most) rather than fail it and place another beside it.
+      let isLiveAtVendor = false;
+      if (call.providerCallId && deps.agent.checkCall) {
+        try {
+          const events = await deps.agent.checkCall(call.providerCallId);
+          await applyEvents(events);
+          isLiveAtVendor = events.some((event) => event.kind === 'progress');
+        } catch (error) {
+          deps.log?.warn({ err: error }, 'A negotiation call could not be checked');
+        }
+        if ((await repo.call(call.id))?.endedAt) return;
+      }
+      const limit = isLiveAtVendor ? 2 * CALL_LIMIT_MS : CALL_LIMIT_MS;
+      const silentFor = now().getTime() - call.startedAt.getTime();
+      if (silentFor < limit) {
+        await deps.jobs.send('negotiation-watch-call', payload, {
+          startAfterSeconds: Math.ceil((limit - silentFor) / 1000) + 5 * 60,
+        });
+        return;
+      }
+      await failCall(
+        call,
+        new CallAgentError('CALL_TIMEOUT', 'The call never reported how it ended.'),
+        await tryOf(call),
+      );
     },
 
     async handleStatus(callId: string) {
@@ -337,13 +476,14 @@ export function createNegotiationCalls(deps: {
       if (error.retryable && error.currentAttempt < error.maxAttempts) {
         const delay = deps.retryDelaySeconds * 2 ** (error.currentAttempt - 1);
         const attempt = ((await repo.latestCalls([offer.id]))[0]?.attempt ?? call.attempt) + 1;
-        await repo.claimThen(call.id, (tx) =>
-          deps.jobs.send(
+        await repo.claimThen(call.id, async (tx) => {
+          await deps.jobs.send(
             'negotiation-process-request',
             { negotiationId: offer.id, attempt, try: error.currentAttempt + 1 },
             { tx, singletonKey: `${offer.id}:${attempt}`, startAfterSeconds: delay },
-          ),
-        );
+          );
+          await watchCall(tx, offer.id, attempt, deps.jobs, delay);
+        });
         return;
       }
       const reason = error.retryable

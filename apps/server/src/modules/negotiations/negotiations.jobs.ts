@@ -26,6 +26,14 @@ export const negotiationsJobs = defineJobs({
     // A crash mid-call runs the same attempt again; the 30-minute call limit bounds one run.
     options: { retryLimit: 2, retryDelaySeconds: 10, expireInSeconds: 35 * 60, policy: 'short' },
   },
+  /** The watchdog of a call attempt: a call that never reports its end must not hang forever. */
+  'negotiation-watch-call': {
+    payload: z.object({
+      negotiationId: z.string().uuid(),
+      attempt: z.number().int().min(1),
+    }),
+    options: { retryLimit: 3, retryDelaySeconds: 60, retryBackoff: true },
+  },
   /** handle negotiation status: applies how a call ended. */
   'negotiation-handle-status': {
     payload: z.object({ callId: z.string().uuid() }),
@@ -45,6 +53,7 @@ export function negotiationsJobHandlers(
   return {
     'negotiations-refresh-offers': (payload) => service.refreshOffers(payload.userId),
     'negotiation-process-request': (payload) => calls.process(payload),
+    'negotiation-watch-call': (payload) => calls.watch(payload),
     'negotiation-handle-status': (payload) => calls.handleStatus(payload.callId),
     'negotiation-handle-error': (payload) => calls.handleError(payload.callId),
   };

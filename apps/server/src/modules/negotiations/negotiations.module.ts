@@ -47,7 +47,8 @@ export function createNegotiationsModule(deps: {
   return {
     service,
     repo,
-    routes: (app) => registerNegotiationRoutes(app, { negotiations: service }),
+    routes: (app) =>
+      registerNegotiationRoutes(app, { negotiations: service, calls, agent: deps.agent }),
     jobs: negotiationsJobHandlers(service, calls),
     // Its rows go with the account's; its refresh jobs are keyed by the person.
     forget: ({ userId }) => deps.jobs.forget('negotiations-refresh-offers', userId),

@@ -135,10 +135,14 @@ export function createNegotiationsRepo(db: Db) {
         .orderBy(asc(negotiationEvents.effectiveDate), asc(negotiationEvents.id));
     },
     /** This attempt's call row, made on first use (a rerun of the job finds the same row). */
-    async callFor(negotiationId: string, attempt: number): Promise<NegotiationCallRow> {
+    async callFor(
+      negotiationId: string,
+      attempt: number,
+      startedAt = new Date(),
+    ): Promise<NegotiationCallRow> {
       await db
         .insert(negotiationCalls)
-        .values({ negotiationId, attempt, stage: 'queued' })
+        .values({ negotiationId, attempt, stage: 'queued', startedAt })
         .onConflictDoNothing();
       const [row] = await db
         .select()
@@ -155,20 +159,50 @@ export function createNegotiationsRepo(db: Db) {
       const [row] = await db.select().from(negotiationCalls).where(eq(negotiationCalls.id, id));
       return row;
     },
-    async restartCall(id: string) {
+    async callByProvider(providerCallId: string) {
+      const [row] = await db
+        .select()
+        .from(negotiationCalls)
+        .where(eq(negotiationCalls.providerCallId, providerCallId));
+      return row;
+    },
+    /** The call before this one in its negotiation (to tell which try of a round this is). */
+    async previousCall(call: NegotiationCallRow) {
+      const [row] = await db
+        .select()
+        .from(negotiationCalls)
+        .where(
+          and(
+            eq(negotiationCalls.negotiationId, call.negotiationId),
+            eq(negotiationCalls.attempt, call.attempt - 1),
+          ),
+        );
+      return row;
+    },
+    /** Ends a call once: false when it had ended already (a second report changes nothing). */
+    async finishCall(id: string, values: Partial<typeof negotiationCalls.$inferInsert>) {
+      const rows = await db
+        .update(negotiationCalls)
+        .set(values)
+        .where(and(eq(negotiationCalls.id, id), isNull(negotiationCalls.endedAt)))
+        .returning({ id: negotiationCalls.id });
+      return rows.length === 1;
+    },
+    async restartCall(id: string, startedAt = new Date()) {
       await db
         .update(negotiationCalls)
-        .set({ stage: 'queued', messages: [], startedAt: new Date(), endedAt: null })
+        .set({ stage: 'queued', messages: [], startedAt, endedAt: null })
         .where(eq(negotiationCalls.id, id));
     },
     async updateCall(id: string, values: Partial<typeof negotiationCalls.$inferInsert>) {
       await db.update(negotiationCalls).set(values).where(eq(negotiationCalls.id, id));
     },
+    /** Moves a running call to a stage (never an ended one: a late report changes nothing). */
     async setStage(id: string, stage: CallStage, messages?: CallMessage[]) {
       await db
         .update(negotiationCalls)
         .set({ stage, ...(messages ? { messages } : {}) })
-        .where(eq(negotiationCalls.id, id));
+        .where(and(eq(negotiationCalls.id, id), isNull(negotiationCalls.endedAt)));
     },
     /** Claims a call's outcome for handling: true for exactly one caller. */
     async claimCall(id: string, tx: Db = db): Promise<boolean> {

@@ -19,6 +19,7 @@ import type { JobQueue } from '../../jobs/job-system';
 import type { FieldCipher } from '../../security/encryption';
 import type { NegotiationCallRow, NegotiationRow, NegotiationsRepo } from './negotiations.repo';
 import { validateRequiredInfo } from './required-info';
+import { watchCall } from './negotiations.calls';
 
 export type Answers = Partial<Record<RequiredUserInfoField, string>>;
 type Person = NonNullable<Awaited<ReturnType<NegotiationsRepo['person']>>>;
@@ -77,6 +78,7 @@ export function createNegotiationsService(deps: {
       { negotiationId, attempt, try: 1 },
       { tx, singletonKey: `${negotiationId}:${attempt}`, priority: 50 },
     );
+    await watchCall(tx, negotiationId, attempt, deps.jobs);
   };
 
   /** Sends PENDING offers to a call, when the person has negotiation on. */

@@ -8,6 +8,7 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import type {
@@ -77,7 +78,11 @@ export const negotiationCalls = pgTable(
     startedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     endedAt: timestamp({ withTimezone: true }),
   },
-  (table) => [unique('negotiation_calls_attempt_unique').on(table.negotiationId, table.attempt)],
+  (table) => [
+    unique('negotiation_calls_attempt_unique').on(table.negotiationId, table.attempt),
+    // Vendor webhooks find their call by the vendor's id.
+    uniqueIndex('negotiation_calls_provider_call_idx').on(table.providerCallId),
+  ],
 );
 
 /** Every status change of a negotiation (spec part 2 §3 "Status-change event"). */

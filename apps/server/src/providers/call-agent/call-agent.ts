@@ -44,12 +44,39 @@ export type CallEnd = { record: CallRecord; outcome: CallOutcome };
 
 export type CallProgress = { stage: CallStage; message?: CallMessage };
 
+/**
+ * What a vendor told Billow about a call it is running (through its webhook, or when asked):
+ * `callId` is Billow's id when the vendor echoed it, `providerCallId` the vendor's own.
+ */
+export type CallEvent = { callId: string | null; providerCallId: string } & (
+  | { kind: 'progress'; stage: CallStage; messages?: CallMessage[] }
+  | { kind: 'ended'; end: CallEnd }
+  | { kind: 'failed'; error: CallAgentError }
+);
+
 export type CallAgent = {
   startCall(
     request: CallRequest,
     report: (progress: CallProgress) => Promise<void>,
   ): Promise<{ ended: CallEnd } | { providerCallId: string }>;
+  /**
+   * For an adapter whose vendor posts call events: checks a webhook's secret and reads it.
+   * Undefined when it is not genuine; else the events and the body to answer with.
+   */
+  parseWebhook?(
+    rawBody: string,
+    headers: Record<string, string | string[] | undefined>,
+  ): CallWebhook | undefined;
+  /** Asks the vendor how a placed call stands (a missed webhook must not leave it hanging). */
+  checkCall?(providerCallId: string): Promise<CallEvent[]>;
+  /**
+   * Finds a call an earlier run may have placed before it could record the vendor's id (a
+   * crash between the two): the vendor's id, or null when no such call was placed.
+   */
+  findCall?(callId: string, placedAfter: Date): Promise<string | null>;
 };
+
+export type CallWebhook = { events: CallEvent[]; reply: unknown };
 
 /** A call that could not happen or broke off, with the spec's error code (part 2 §8). */
 export class CallAgentError extends Error {

@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "negotiation_calls_provider_call_idx" ON "negotiation_calls" USING btree ("provider_call_id");

@@ -1,0 +1,399 @@
+/**
+ * The Vapi call agent: an outbound phone call with a transient assistant
+ * (https://docs.vapi.ai/api-reference/calls/create). The assistant's system prompt is built from
+ * the negotiation call user info and Billow's promises; the voice follows the profile; it can
+ * press keys for phone menus (dtmf), hang up (endCall) and report how far it got (a function
+ * tool whose calls arrive as `tool-calls`). Its analysis plan asks for the negotiation result as
+ * structured data. Vapi posts server messages (`status-update`, `tool-calls`,
+ * `end-of-call-report`) to Billow's webhook with the secret in a header set on the assistant's
+ * server (https://docs.vapi.ai/server-url/server-authentication, custom headers).
+ *
+ * The SDK's own retries are off: a retried POST /call could place a second call.
+ */
+import crypto from 'node:crypto';
+import { VapiClient, VapiError, type Vapi } from '@vapi-ai/server-sdk';
+import {
+  requiredUserInfoField,
+  requiredUserInfoLabels,
+  type CallMessage,
+  type CallRecord,
+  type CallStage,
+  type NegotiationResult,
+} from '@billow/contracts';
+import {
+  CallAgentError,
+  type CallAgent,
+  type CallEnd,
+  type CallEvent,
+  type CallOutcome,
+  type CallRequest,
+} from './call-agent';
+
+export type VapiConfig = {
+  apiKey: string;
+  phoneNumberId: string;
+  webhookSecret: string;
+  /** Where Vapi posts server messages (Billow's /api/vapi/webhook, reachable from the internet). */
+  webhookUrl: string;
+  /** Vapi's API (a local fake in tests). */
+  apiBaseUrl?: string | undefined;
+  model: string;
+};
+
+export const VAPI_SECRET_HEADER = 'x-vapi-secret';
+export const VAPI_STAGE_TOOL = 'report_call_stage';
+
+/** Voices of Vapi's own voice provider, by the person's gender in their profile. */
+const VOICES = { male: 'Elliot', female: 'Savannah', 'non-binary': 'Rohan' } as const;
+
+/** Vapi's ended reasons that mean the merchant's line could not be reached. */
+const UNREACHABLE = /busy|did-not-answer|failed-to-connect|no-answer|voicemail|not-reachable/;
+
+/** The structured data the analysis plan asks for: the negotiation result and how it ended. */
+export const NEGOTIATION_RESULT_SCHEMA: Vapi.JsonSchema = {
+  type: 'object',
+  properties: {
+    successful: {
+      type: 'boolean',
+      description: 'True only if the merchant agreed to lower the bill without changing the plan.',
+    },
+    originalRate: { type: 'number', description: 'The monthly rate before the call, in dollars.' },
+    finalRate: { type: 'number', description: 'The monthly rate agreed, in dollars.' },
+    monthlySavings: { type: 'number', description: 'originalRate minus finalRate, in dollars.' },
+    freeMonths: { type: 'number', description: 'Months of service given free, if any.' },
+    changesPlan: {
+      type: 'boolean',
+      description: 'True if the only offer would change the plan, its features or its length.',
+    },
+    rejectionReason: {
+      type: 'string',
+      description: 'Why the merchant would not lower the bill, in one plain sentence.',
+    },
+    missingInformation: {
+      type: 'string',
+      enum: [...requiredUserInfoField.options],
+      description: 'A piece of information the merchant asked for that the agent did not have.',
+    },
+    missingInformationPrompt: {
+      type: 'string',
+      description: 'What the merchant asked for, as a short question to the account holder.',
+    },
+  },
+  required: ['successful', 'originalRate'],
+};
+
+export function systemPrompt(request: CallRequest): string {
+  const info = request.userInfo;
+  const known = Object.entries(info.requiredUserInfo)
+    .map(([field, value]) => {
+      const label = requiredUserInfoLabels[field as keyof typeof requiredUserInfoLabels] ?? field;
+      return `- ${label}: ${value}`;
+    })
+    .join('\n');
+  const deals = request.merchant.typicalOutcomes
+    .map((o) =>
+      o.kind === 'PRICE_REDUCTION_PERCENTAGE'
+        ? `${o.percent}% off`
+        : o.kind === 'PRICE_REDUCTION_AMOUNT'
+          ? `$${o.dollars} off a month`
+          : `${o.months} free months`,
+    )
+    .join(', ');
+  return [
+    `You are calling ${request.merchant.name} on behalf of ${info.name}, a customer for ${info.serviceDurationYears} year(s) of ${info.serviceName}, who pays $${info.currentMonthlyRate.toFixed(2)} a month. Your one goal: a lower price for the same service.`,
+    `Navigate phone menus with the dtmf tool (ask for retention, cancellations or billing). When a person answers, say you are an assistant calling for ${info.name} with their permission.`,
+    `Account holder: ${info.name}. Phone on the account: ${info.userPhoneNumber}.${info.address ? ` Service address: ${info.address}.` : ''}`,
+    known ? `Verification details, to give only when asked:\n${known}` : '',
+    deals ? `Customers of ${request.merchant.name} commonly get: ${deals}.` : '',
+    `Promises you must keep: never agree to anything that raises the bill; never change, upgrade, downgrade or renew the plan, its features or its contract length; never cancel the service; never give details that were not asked for. If the only offers break these, thank them, decline and end the call.`,
+    `If the representative asks for something you do not have (a code texted to the customer, another detail), say the customer will call back with it and end the call.`,
+    `As the call moves on, call ${VAPI_STAGE_TOOL} with "authenticating" when verifying the account, "negotiating" when discussing the price, and "finalizing" when confirming a deal. When done, say goodbye and use the endCall tool.`,
+  ]
+    .filter(Boolean)
+    .join('\n\n');
+}
+
+/** The transient assistant and call of one negotiation call (POST /call's body). */
+export function callPayload(config: VapiConfig, request: CallRequest): Vapi.CreateCallDto {
+  return {
+    name: `Billow negotiation ${request.callId}`,
+    phoneNumberId: config.phoneNumberId,
+    customer: { number: request.userInfo.merchantPhoneNumber, name: request.merchant.name },
+    assistant: {
+      name: 'Billow negotiator',
+      firstMessageMode: 'assistant-waits-for-user',
+      maxDurationSeconds: request.maxDurationSeconds,
+      voice: { provider: 'vapi', voiceId: VOICES[request.userInfo.gender] },
+      model: {
+        provider: 'openai',
+        model: config.model as Vapi.OpenAiModelModel,
+        messages: [{ role: 'system', content: systemPrompt(request) }],
+        tools: [
+          { type: 'dtmf' },
+          { type: 'endCall' },
+          {
+            type: 'function',
+            function: {
+              name: VAPI_STAGE_TOOL,
+              description: 'Tells Billow how far the call has got.',
+              parameters: {
+                type: 'object',
+                properties: {
+                  stage: { type: 'string', enum: ['authenticating', 'negotiating', 'finalizing'] },
+                },
+                required: ['stage'],
+              },
+            },
+          },
+        ],
+      },
+      serverMessages: ['status-update', 'tool-calls', 'end-of-call-report'],
+      server: { url: config.webhookUrl, headers: { [VAPI_SECRET_HEADER]: config.webhookSecret } },
+      metadata: { billowCallId: request.callId, attempt: request.attempt },
+      analysisPlan: {
+        summaryPlan: { enabled: true },
+        structuredDataPlan: { enabled: true, schema: NEGOTIATION_RESULT_SCHEMA },
+        successEvaluationPlan: { enabled: true, rubric: 'PassFail' },
+      },
+      artifactPlan: { recordingEnabled: true },
+    },
+  };
+}
+
+function errorOf(error: unknown): CallAgentError {
+  if (error instanceof VapiError) {
+    const status = error.statusCode ?? 0;
+    if (status === 401 || status === 403)
+      return new CallAgentError('AUTHENTICATION_FAILED', 'Vapi refused the API key.');
+    if (status === 429) return new CallAgentError('RATE_LIMIT_EXCEEDED', 'Vapi is rate limiting.');
+    if (status === 400)
+      return new CallAgentError('ASSISTANT_CREATION_FAILED', 'Vapi refused the assistant.');
+    if (status > 0)
+      return new CallAgentError('VAPI_API_ERROR', `Vapi answered with status ${status}.`);
+  }
+  return new CallAgentError('CALL_INITIATION_FAILED', 'Vapi could not be reached.');
+}
+
+const STATUS_STAGES: Partial<Record<string, CallStage>> = {
+  scheduled: 'initializing',
+  queued: 'initializing',
+  ringing: 'dialing',
+  'in-progress': 'connected',
+  forwarding: 'connected',
+};
+
+function messagesOf(items: unknown): CallMessage[] {
+  if (!Array.isArray(items)) return [];
+  return items.flatMap((item: Record<string, unknown>) => {
+    if ((item.role !== 'bot' && item.role !== 'user') || typeof item.message !== 'string')
+      return [];
+    const time = Number(item.time ?? 0);
+    const endTime = Number(item.endTime ?? time);
+    return [
+      {
+        // The assistant speaks for the person; the "user" on Vapi's side is the merchant.
+        role: item.role === 'bot' ? 'assistant' : 'user',
+        message: item.message,
+        time,
+        endTime,
+        secondsFromStart: Number(item.secondsFromStart ?? 0),
+        duration: Number(item.duration ?? (endTime - time) / 1000),
+      },
+    ];
+  });
+}
+
+function outcomeOf(data: Record<string, unknown> | undefined): CallOutcome | undefined {
+  if (!data || typeof data.successful !== 'boolean') return undefined;
+  const num = (key: string) => (typeof data[key] === 'number' ? (data[key] as number) : undefined);
+  const originalRate = num('originalRate') ?? 0;
+  const missing = requiredUserInfoField.safeParse(data.missingInformation);
+  if (!data.successful && missing.success) {
+    const prompt =
+      typeof data.missingInformationPrompt === 'string' && data.missingInformationPrompt
+        ? data.missingInformationPrompt
+        : requiredUserInfoLabels[missing.data];
+    return { kind: 'needs_input', field: missing.data, prompt };
+  }
+  const changesPlan = data.changesPlan === true;
+  const freeMonths = num('freeMonths');
+  const finalRate = num('finalRate');
+  if (data.successful && freeMonths && freeMonths > 0 && finalRate === undefined) {
+    const result: NegotiationResult = { successful: true, originalRate, freeMonths };
+    return { kind: 'deal', result, savingsType: 'FREE_MONTHS', changesPlan };
+  }
+  if (data.successful && finalRate !== undefined) {
+    const result: NegotiationResult = {
+      successful: true,
+      originalRate,
+      finalRate,
+      monthlySavings: Math.round((originalRate - finalRate) * 100) / 100,
+    };
+    return { kind: 'deal', result, savingsType: 'PRICE_REDUCTION_AMOUNT', changesPlan };
+  }
+  const reason =
+    typeof data.rejectionReason === 'string' && data.rejectionReason
+      ? data.rejectionReason
+      : 'The merchant did not offer a lower price.';
+  return { kind: 'refused', reason };
+}
+
+type Report = {
+  endedReason?: string | undefined;
+  artifact?: { messages?: unknown; transcript?: string; recordingUrl?: string } | undefined;
+  analysis?:
+    | { summary?: string; structuredData?: Record<string, unknown>; successEvaluation?: string }
+    | undefined;
+};
+
+/** How an ended call turned out: the outcome from its analysis, or an error from why it ended. */
+function endOf(report: Report): { end: CallEnd } | { error: CallAgentError } {
+  const outcome = outcomeOf(report.analysis?.structuredData);
+  const reason = report.endedReason ?? '';
+  if (!outcome) {
+    if (UNREACHABLE.test(reason))
+      return { error: new CallAgentError('PROVIDER_UNREACHABLE', 'Nobody answered the call.') };
+    if (reason.includes('exceeded-max-duration'))
+      return { error: new CallAgentError('CALL_TIMEOUT', 'The call reached its time limit.') };
+    return {
+      error: new CallAgentError('VAPI_API_ERROR', `The call ended (${reason || 'no reason'}).`),
+    };
+  }
+  const messages = messagesOf(report.artifact?.messages);
+  const refused = outcome.kind === 'refused' ? `: ${outcome.reason}` : '';
+  const record: CallRecord = {
+    messages,
+    recordingUrl: report.artifact?.recordingUrl ?? null,
+    transcript: report.artifact?.transcript ?? '',
+    summary: report.analysis?.summary ?? `The call ended${refused}.`,
+    structuredData: report.analysis?.structuredData ?? null,
+    successEvaluation: report.analysis?.successEvaluation ?? null,
+  };
+  return { end: { record, outcome } };
+}
+
+function billowCallId(message: Record<string, unknown>): string | null {
+  const pick = (assistant: unknown) =>
+    (assistant as { metadata?: { billowCallId?: unknown } } | undefined)?.metadata?.billowCallId;
+  const call = message.call as { assistant?: unknown } | undefined;
+  const id = pick(message.assistant) ?? pick(call?.assistant);
+  return typeof id === 'string' ? id : null;
+}
+
+function eventsOf(providerCallId: string, callId: string | null, report: Report): CallEvent[] {
+  const ended = endOf(report);
+  return 'end' in ended
+    ? [{ callId, providerCallId, kind: 'ended', end: ended.end }]
+    : [{ callId, providerCallId, kind: 'failed', error: ended.error }];
+}
+
+function sameSecret(given: string | string[] | undefined, expected: string): boolean {
+  if (typeof given !== 'string') return false;
+  const a = crypto.createHash('sha256').update(given).digest();
+  const b = crypto.createHash('sha256').update(expected).digest();
+  return crypto.timingSafeEqual(a, b);
+}
+
+export function createVapiCallAgent(config: VapiConfig): CallAgent {
+  const client = new VapiClient({
+    token: config.apiKey,
+    ...(config.apiBaseUrl ? { baseUrl: config.apiBaseUrl } : {}),
+    maxRetries: 0,
+    timeoutInSeconds: 30,
+  });
+
+  return {
+    async startCall(request, report) {
+      await report({ stage: 'initializing' });
+      let created: Vapi.CreateCallsResponse;
+      try {
+        created = await client.calls.create(callPayload(config, request));
+      } catch (error) {
+        throw errorOf(error);
+      }
+      if (!('id' in created))
+        throw new CallAgentError('CALL_INITIATION_FAILED', 'Vapi did not place the call.');
+      return { providerCallId: created.id };
+    },
+
+    parseWebhook(rawBody, headers) {
+      if (!sameSecret(headers[VAPI_SECRET_HEADER], config.webhookSecret)) return undefined;
+      let body: { message?: Record<string, unknown> };
+      try {
+        body = JSON.parse(rawBody) as typeof body;
+      } catch {
+        return { events: [], reply: {} };
+      }
+      const message = body.message ?? {};
+      const providerCallId = (message.call as { id?: unknown } | undefined)?.id;
+      if (typeof providerCallId !== 'string') return { events: [], reply: {} };
+      const callId = billowCallId(message);
+      const base = { callId, providerCallId };
+
+      if (message.type === 'status-update') {
+        const stage = STATUS_STAGES[String(message.status)];
+        const messages = messagesOf((message.artifact as Report['artifact'])?.messages);
+        return {
+          events: stage
+            ? [{ ...base, kind: 'progress', stage, ...(messages.length ? { messages } : {}) }]
+            : [],
+          reply: {},
+        };
+      }
+      if (message.type === 'tool-calls') {
+        const list = Array.isArray(message.toolCallList)
+          ? (message.toolCallList as Vapi.ToolCall[])
+          : [];
+        const events: CallEvent[] = [];
+        const results = list.map((toolCall) => {
+          const name = toolCall.function?.name ?? '';
+          if (name !== VAPI_STAGE_TOOL)
+            return { toolCallId: toolCall.id, name, error: `Unknown tool ${name}.` };
+          let stage: unknown;
+          try {
+            stage = (JSON.parse(toolCall.function.arguments || '{}') as { stage?: unknown }).stage;
+          } catch {
+            stage = undefined;
+          }
+          if (stage !== 'authenticating' && stage !== 'negotiating' && stage !== 'finalizing')
+            return { toolCallId: toolCall.id, name, error: 'Unknown stage.' };
+          events.push({ ...base, kind: 'progress', stage });
+          return { toolCallId: toolCall.id, name, result: 'Noted.' };
+        });
+        return { events, reply: { results } };
+      }
+      if (message.type === 'end-of-call-report') {
+        return { events: eventsOf(providerCallId, callId, message as Report), reply: {} };
+      }
+      return { events: [], reply: {} };
+    },
+
+    async checkCall(providerCallId) {
+      let call: Vapi.Call;
+      try {
+        call = await client.calls.get({ id: providerCallId });
+      } catch (error) {
+        throw errorOf(error);
+      }
+      const callId = billowCallId({ call });
+      const stage = STATUS_STAGES[call.status ?? ''];
+      if (call.status !== 'ended')
+        return stage ? [{ callId, providerCallId, kind: 'progress', stage }] : [];
+      return eventsOf(providerCallId, callId, call as Report);
+    },
+
+    async findCall(callId, placedAfter) {
+      let calls: Vapi.Call[];
+      try {
+        calls = await client.calls.list({
+          phoneNumberId: config.phoneNumberId,
+          createdAtGt: new Date(placedAfter.getTime() - 60_000).toISOString(),
+          limit: 100,
+        });
+      } catch (error) {
+        throw errorOf(error);
+      }
+      return calls.find((call) => billowCallId({ call }) === callId)?.id ?? null;
+    },
+  };
+}

@@ -1,0 +1,230 @@
+/**
+ * A local stand-in for Vapi's calls API (https://docs.vapi.ai/api-reference/calls/create, get,
+ * list): bearer auth, POST /call answering 201 with the call resource, GET /call/:id and
+ * GET /call?phoneNumberId&createdAtGt. It keeps every creation payload for tests to read, and
+ * builds the server messages Vapi would post to the assistant's server (`status-update`,
+ * `tool-calls`, `end-of-call-report`, each as `{ message: … }` with the call and assistant),
+ * addressed and headed as the assistant's `server` asked.
+ */
+import crypto from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+type Json = Record<string, unknown>;
+
+export type FakeVapiCall = {
+  id: string;
+  payload: Json;
+  status: string;
+  createdAt: string;
+  endedReason?: string;
+  artifact?: Json;
+  analysis?: Json;
+};
+
+export type VapiDelivery = { url: string; headers: Record<string, string>; body: string };
+
+export type FakeVapi = {
+  url: string;
+  apiKey: string;
+  calls: FakeVapiCall[];
+  /** Makes the next POST /call answer with this status (then back to normal). */
+  failNextCreate(status: number): void;
+  /** A server message for a call, addressed and headed as its assistant's server asks. */
+  message(callId: string, message: Json): VapiDelivery;
+  statusUpdate(callId: string, status: string): VapiDelivery;
+  toolCalls(callId: string, calls: { name: string; arguments: Json }[]): VapiDelivery;
+  /** Ends the call (GET /call/:id shows it ended) and returns its end-of-call report. */
+  endOfCallReport(
+    callId: string,
+    report: { endedReason: string; structuredData?: Json; summary?: string },
+  ): VapiDelivery;
+  close(): Promise<void>;
+};
+
+const CONVERSATION = [
+  ['user', 'Thank you for calling, this is Dana in customer loyalty. How can I help?'],
+  ['bot', 'Hi Dana, I am calling for the account holder about lowering their monthly bill.'],
+  ['user', 'I can look at retention offers. Can you verify the account PIN?'],
+  ['bot', 'Of course, it is on file. I can read it now.'],
+  ['user', 'Thanks, verified. I can take ten dollars a month off for twelve months.'],
+  ['bot', 'That works, as long as the plan itself stays the same.'],
+] as const;
+
+export async function startFakeVapi(apiKey = 'vapi-test-key-0123456789'): Promise<FakeVapi> {
+  const calls: FakeVapiCall[] = [];
+  let failWith: number | null = null;
+  const server = http.createServer((request, response) => {
+    let raw = '';
+    request.on('data', (chunk: Buffer) => (raw += chunk.toString()));
+    request.on('end', () => {
+      const send = (status: number, body: unknown) => {
+        response.writeHead(status, { 'content-type': 'application/json' });
+        response.end(JSON.stringify(body));
+      };
+      if (request.headers.authorization !== `Bearer ${apiKey}`) {
+        return send(401, {
+          message:
+            'Invalid Key. Hot tip, you may be using the private key instead of the public key, or vice versa.',
+          error: 'Unauthorized',
+          statusCode: 401,
+        });
+      }
+      const url = new URL(request.url ?? '/', 'http://fake');
+      if (request.method === 'POST' && url.pathname === '/call') {
+        if (failWith) {
+          const status = failWith;
+          failWith = null;
+          return send(status, {
+            message: ['Simulated failure'],
+            error: 'Error',
+            statusCode: status,
+          });
+        }
+        const payload = JSON.parse(raw || '{}') as Json;
+        if (!payload.phoneNumberId || !(payload.customer as Json | undefined)?.number) {
+          return send(400, {
+            message: ['phoneNumberId and customer.number are required for an outbound call'],
+            error: 'Bad Request',
+            statusCode: 400,
+          });
+        }
+        const call: FakeVapiCall = {
+          id: crypto.randomUUID(),
+          payload,
+          status: 'queued',
+          createdAt: new Date().toISOString(),
+        };
+        calls.push(call);
+        return send(201, resource(call));
+      }
+      if (request.method === 'GET' && url.pathname.startsWith('/call/')) {
+        const call = calls.find((c) => c.id === url.pathname.slice('/call/'.length));
+        return call
+          ? send(200, resource(call))
+          : send(404, { message: 'Not Found', statusCode: 404 });
+      }
+      if (request.method === 'GET' && url.pathname === '/call') {
+        const phoneNumberId = url.searchParams.get('phoneNumberId');
+        const after = url.searchParams.get('createdAtGt');
+        return send(
+          200,
+          calls
+            .filter((c) => !phoneNumberId || c.payload.phoneNumberId === phoneNumberId)
+            .filter((c) => !after || c.createdAt > after)
+            .map(resource),
+        );
+      }
+      return send(404, { message: `Cannot ${request.method} ${url.pathname}`, statusCode: 404 });
+    });
+  });
+
+  function resource(call: FakeVapiCall): Json {
+    return {
+      id: call.id,
+      orgId: 'org-fake',
+      type: 'outboundPhoneCall',
+      status: call.status,
+      createdAt: call.createdAt,
+      updatedAt: new Date().toISOString(),
+      phoneNumberId: call.payload.phoneNumberId,
+      customer: call.payload.customer,
+      assistant: call.payload.assistant,
+      ...(call.endedReason ? { endedReason: call.endedReason } : {}),
+      ...(call.artifact ? { artifact: call.artifact } : {}),
+      ...(call.analysis ? { analysis: call.analysis } : {}),
+    };
+  }
+
+  function find(callId: string): FakeVapiCall {
+    const call = calls.find((c) => c.id === callId);
+    if (!call) throw new Error(`No fake Vapi call ${callId}`);
+    return call;
+  }
+
+  const fake: FakeVapi = {
+    url: '',
+    apiKey,
+    calls,
+    failNextCreate(status) {
+      failWith = status;
+    },
+    message(callId, message) {
+      const call = find(callId);
+      const assistant = call.payload.assistant as Json;
+      const target = assistant.server as { url: string; headers?: Record<string, string> };
+      return {
+        url: target.url,
+        headers: { 'content-type': 'application/json', ...(target.headers ?? {}) },
+        body: JSON.stringify({
+          message: {
+            timestamp: Date.now(),
+            ...message,
+            call: resource(call),
+            assistant,
+            customer: call.payload.customer,
+          },
+        }),
+      };
+    },
+    statusUpdate(callId, status) {
+      find(callId).status = status;
+      return fake.message(callId, { type: 'status-update', status });
+    },
+    toolCalls(callId, list) {
+      const toolCallList = list.map((t) => ({
+        id: `call_${crypto.randomBytes(6).toString('hex')}`,
+        type: 'function',
+        function: { name: t.name, arguments: JSON.stringify(t.arguments) },
+      }));
+      return fake.message(callId, {
+        type: 'tool-calls',
+        toolCallList,
+        toolWithToolCallList: toolCallList.map((toolCall) => ({
+          type: 'function',
+          function: { name: toolCall.function.name },
+          toolCall,
+        })),
+      });
+    },
+    endOfCallReport(callId, report) {
+      const call = find(callId);
+      const start = Date.now() - 60_000;
+      const messages = CONVERSATION.map(([role, message], i) => ({
+        role,
+        message,
+        time: start + i * 8000,
+        endTime: start + i * 8000 + 6000,
+        secondsFromStart: i * 8,
+        duration: 6,
+      }));
+      call.status = 'ended';
+      call.endedReason = report.endedReason;
+      call.artifact = {
+        messages,
+        transcript: messages
+          .map((m) => `${m.role === 'bot' ? 'AI' : 'User'}: ${m.message}`)
+          .join('\n'),
+        recordingUrl: `https://storage.vapi.ai/${call.id}-mono.wav`,
+      };
+      call.analysis = {
+        summary: report.summary ?? 'The representative answered.',
+        ...(report.structuredData ? { structuredData: report.structuredData } : {}),
+        successEvaluation: report.structuredData?.successful === true ? 'true' : 'false',
+      };
+      return fake.message(callId, {
+        type: 'end-of-call-report',
+        endedReason: report.endedReason,
+        artifact: call.artifact,
+        analysis: call.analysis,
+        startedAt: new Date(start).toISOString(),
+        endedAt: new Date().toISOString(),
+      });
+    },
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  fake.url = `http://127.0.0.1:${port}`;
+  return fake;
+}
