@@ -13,6 +13,7 @@ import type { JobQueue } from './jobs/job-system';
 import { createAnalyticsModule } from './modules/analytics/analytics.module';
 import { createAuthModule } from './modules/auth/auth.module';
 import { createBankingModule } from './modules/banking/banking.module';
+import { createCalendarModule } from './modules/calendar/calendar.module';
 import { createChatModule } from './modules/chat/chat.module';
 import { createOutboxModule } from './modules/dev/dev.module';
 import { isLoopbackHost } from './modules/dev/dev.routes';
@@ -125,6 +126,14 @@ export function composeBillow(options: CompositionOptions) {
     }),
     ...clock,
   });
+  const calendar = createCalendarModule({
+    db,
+    cipher,
+    publicUrl: config.publicUrl,
+    upcomingCharges: (userId, from, until) =>
+      subscriptions.service.upcomingCharges(userId, from, until),
+    ...clock,
+  });
   const analytics = createAnalyticsModule({ db, ...clock });
   const users = createUsersModule({
     db,
@@ -132,7 +141,7 @@ export function composeBillow(options: CompositionOptions) {
     codes: codes.service,
     linkedAccounts,
     lifetimeAccruedRewardsCents: rewards.service.lifetimeAccruedCents,
-    others: [banking, codes, analytics, subscriptions, negotiations, savings, dev],
+    others: [banking, codes, analytics, subscriptions, negotiations, savings, calendar, dev],
   });
 
   const modules: FeatureModule[] = [
@@ -145,6 +154,7 @@ export function composeBillow(options: CompositionOptions) {
     savings,
     banking,
     chat,
+    calendar,
     dev,
   ];
   return {

@@ -6,6 +6,7 @@
 import { analyticsRoutes } from './analytics';
 import { authRoutes } from './auth';
 import { bankingRoutes, sandboxRoutes } from './banking';
+import { calendarRoutes } from './calendar';
 import { devRoutes } from './dev';
 import { healthRoutes } from './health';
 import type { RouteContract } from './route';
@@ -22,6 +23,7 @@ export const apiRouteGroups = {
   subscriptions: subscriptionRoutes,
   savings: savingsRoutes,
   negotiations: negotiationRoutes,
+  calendar: calendarRoutes,
   dev: devRoutes,
   sandbox: sandboxRoutes,
 } as const;
