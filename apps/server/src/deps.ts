@@ -13,6 +13,7 @@ import type { JobQueue } from './jobs/job-system';
 import { createAnalyticsModule } from './modules/analytics/analytics.module';
 import { createAuthModule } from './modules/auth/auth.module';
 import { createBankingModule } from './modules/banking/banking.module';
+import { createCalendarModule } from './modules/calendar/calendar.module';
 import { createChatModule } from './modules/chat/chat.module';
 import { createOutboxModule } from './modules/dev/dev.module';
 import { isLoopbackHost } from './modules/dev/dev.routes';
@@ -144,6 +145,14 @@ export function composeBillow(options: CompositionOptions) {
     }),
     ...clock,
   });
+  const calendar = createCalendarModule({
+    db,
+    cipher,
+    publicUrl: config.publicUrl,
+    upcomingCharges: (userId, from, until) =>
+      subscriptions.service.upcomingCharges(userId, from, until),
+    ...clock,
+  });
   const analytics = createAnalyticsModule({ db, ...clock });
   const users = createUsersModule({
     db,
@@ -151,7 +160,7 @@ export function composeBillow(options: CompositionOptions) {
     codes: codes.service,
     linkedAccounts,
     lifetimeAccruedRewardsCents: rewards.service.lifetimeAccruedCents,
-    others: [banking, codes, analytics, subscriptions, negotiations, savings, dev],
+    others: [banking, codes, analytics, subscriptions, negotiations, savings, calendar, dev],
   });
 
   const modules: FeatureModule[] = [
@@ -165,6 +174,7 @@ export function composeBillow(options: CompositionOptions) {
     rewards,
     banking,
     chat,
+    calendar,
     dev,
   ];
   return {

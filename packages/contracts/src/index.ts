@@ -20,6 +20,7 @@ export * from './subscriptions';
 export * from './chat';
 export * from './negotiations';
 export * from './rewards';
+export * from './calendar';
 export * from './routes';
 export * from './route-refs';
 export * from './problem-codes';

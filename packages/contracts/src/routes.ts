@@ -6,6 +6,7 @@
 import { analyticsRoutes } from './analytics';
 import { authRoutes } from './auth';
 import { bankingRoutes, sandboxRoutes } from './banking';
+import { calendarRoutes } from './calendar';
 import { devRoutes } from './dev';
 import { healthRoutes } from './health';
 import type { RouteContract } from './route';
@@ -24,6 +25,7 @@ export const apiRouteGroups = {
   savings: savingsRoutes,
   negotiations: negotiationRoutes,
   rewards: rewardRoutes,
+  calendar: calendarRoutes,
   dev: devRoutes,
   sandbox: sandboxRoutes,
 } as const;

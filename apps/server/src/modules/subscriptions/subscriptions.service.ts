@@ -10,10 +10,12 @@
  */
 import type { Db } from '../../db/database';
 import { detectRecurring, type RecurringStream } from '@billow/recurring';
+import { upcomingChargeDates } from '@billow/recurring/upcoming';
 import {
   centsToDollars,
   dollarsToCents,
   type Subscription,
+  type UpcomingCharge,
   type SubscriptionStatus,
 } from '@billow/contracts';
 import { ProblemError } from '../../http/problem';
@@ -151,6 +153,35 @@ export function createSubscriptionsService(deps: {
       });
       await deps.onChanged?.(userId);
       return { streams: streams.length };
+    },
+
+    /** The charges each ACTIVE subscription will make in [from, until], by the engine's schedule. */
+    async upcomingCharges(userId: string, from: string, until: string): Promise<UpcomingCharge[]> {
+      const rows = await deps.repo.visibleOf(userId);
+      return rows
+        .flatMap(({ subscription: s }) =>
+          s.status !== 'ACTIVE' || !s.renewalDate
+            ? []
+            : upcomingChargeDates(
+                {
+                  cadence: s.cadence as UpcomingCharge['cadence'],
+                  predictedDate: s.renewalDate,
+                  lastChargeDate: s.lastChargeDate,
+                },
+                from,
+                until,
+              ).map((date) => ({
+                subscription_id: s.id,
+                merchant_name: s.merchantName,
+                amount: centsToDollars(s.amountCents),
+                date,
+                cadence: s.cadence as UpcomingCharge['cadence'],
+                category: s.category,
+              })),
+        )
+        .sort(
+          (a, b) => a.date.localeCompare(b.date) || a.merchant_name.localeCompare(b.merchant_name),
+        );
     },
 
     async list(userId: string): Promise<Subscription[]> {

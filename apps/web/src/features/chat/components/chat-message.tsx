@@ -8,7 +8,31 @@ export const ASSISTANT_NAME = 'Billow Assistant';
 const authorOf = (kind: ChatEntry['kind']) =>
   kind === 'user' ? 'You' : kind === 'assistant' ? ASSISTANT_NAME : SYSTEM_NAME;
 
-/** One message: its author, its time, and its text (line breaks kept). */
+/** Text in blocks: runs of lines starting with "- " become a bulleted list, the rest paragraphs. */
+export function MessageText({ content }: { content: string }) {
+  const blocks: ({ kind: 'text'; lines: string[] } | { kind: 'list'; lines: string[] })[] = [];
+  for (const line of content.split('\n')) {
+    const isItem = line.startsWith('- ');
+    const kind = isItem ? 'list' : 'text';
+    const last = blocks.at(-1);
+    const text = isItem ? line.slice(2) : line;
+    if (last?.kind === kind) last.lines.push(text);
+    else blocks.push({ kind, lines: [text] });
+  }
+  return blocks.map((block, index) =>
+    block.kind === 'list' ? (
+      <ul key={index} className="my-1 list-disc space-y-0.5 pl-5 marker:text-muted-foreground">
+        {block.lines.map((line, item) => (
+          <li key={item}>{line}</li>
+        ))}
+      </ul>
+    ) : (
+      <p key={index}>{block.lines.join('\n')}</p>
+    ),
+  );
+}
+
+/** One message: its author, its time, and its text (line breaks kept, "- " lines as bullets). */
 export function ChatMessage({
   kind,
   content,
@@ -31,7 +55,7 @@ export function ChatMessage({
           kind === 'error' && 'border border-destructive/40 bg-destructive/10 text-destructive',
         )}
       >
-        {content}
+        <MessageText content={content} />
         {isStreaming && (
           <span
             className="ml-1 inline-flex gap-1 align-middle"

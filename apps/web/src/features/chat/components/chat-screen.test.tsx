@@ -138,6 +138,31 @@ describe('the chat screen', () => {
     expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled();
   });
 
+  it('shows an answer\'s "- " lines as a bulleted list', async () => {
+    const { user } = renderChat();
+    connectDemo();
+    await user.type(input(), 'biggest?{Enter}');
+    latest().deliver({
+      type: 'chat_llm_chunk',
+      content: 'Your biggest:\n- Netflix: $15.49\n- Hulu: $7.99',
+    });
+    latest().deliver({
+      type: 'chat_llm_complete',
+      timestamp: new Date().toISOString(),
+      userId: 'u1',
+      isDemoMode: true,
+      provider: 'Billow',
+      model: 'demo',
+    });
+    const bullets = screen.getByText('Netflix: $15.49').closest('ul')!;
+    expect(
+      within(bullets)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Netflix: $15.49', 'Hulu: $7.99']);
+    expect(screen.getByText('Your biggest:').tagName).toBe('P');
+  });
+
   it('does not send an empty or blank message', async () => {
     const { user } = renderChat();
     connectDemo();

@@ -4,7 +4,7 @@
  */
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
-import { X } from 'lucide-react';
+import { MessageCircle, X } from 'lucide-react';
 import { chatMessages } from '@billow/contracts';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
@@ -91,10 +91,12 @@ function ChatConversation({ token, openSocket }: { token: string; openSocket?: O
     <div className="mx-auto flex h-dvh w-full max-w-2xl flex-col bg-background">
       <header className="flex items-center gap-3 border-b border-border px-4 py-3">
         <div className="min-w-0 flex-1">
-          <h1 className="text-lg font-semibold">Chat</h1>
-          <p className="text-xs text-muted-foreground">Your AI financial assistant</p>
+          <div className="flex flex-wrap items-center gap-x-3 gap-y-0.5">
+            <h1 className="text-lg font-semibold">Chat</h1>
+            <Indicator state={state} />
+          </div>
+          <p className="truncate text-xs text-muted-foreground">Your AI financial assistant</p>
         </div>
-        <Indicator state={state} />
         <Button variant="ghost" size="sm" onClick={clear} disabled={state.messages.length === 0}>
           Clear
         </Button>
@@ -117,12 +119,19 @@ function ChatConversation({ token, openSocket }: { token: string; openSocket?: O
       )}
 
       <div className="flex-1 overflow-y-auto px-4 py-4" aria-live="polite">
-        {state.messages.length === 0 && !isStreaming ? (
-          <div className="flex h-full flex-col items-center justify-center gap-2 text-center">
+        {!hasAsked && (
+          <div className="flex flex-col items-center gap-2 pt-4 pb-6 text-center">
+            <span
+              className="flex size-12 items-center justify-center rounded-full bg-primary/10 text-primary"
+              aria-hidden="true"
+            >
+              <MessageCircle className="size-6" />
+            </span>
             <h2 className="text-xl font-semibold">Welcome to {SYSTEM_NAME} Chat (beta)</h2>
             <p className="text-sm text-muted-foreground">Ask about your subscriptions and bills.</p>
           </div>
-        ) : (
+        )}
+        {(state.messages.length > 0 || isStreaming) && (
           <ol className="flex flex-col gap-4">
             {state.messages.map(({ id, ...message }) => (
               <ChatMessage key={id} {...message} />
@@ -138,20 +147,26 @@ function ChatConversation({ token, openSocket }: { token: string; openSocket?: O
           </ol>
         )}
         {!hasAsked && (
-          <ul className="mt-4 flex flex-wrap justify-center gap-2" aria-label="Suggested questions">
-            {SUGGESTED_QUESTIONS.map((question) => (
-              <li key={question}>
-                <Button
-                  variant="outline"
-                  size="sm"
-                  disabled={!canType}
-                  onClick={() => submit(question)}
-                >
-                  {question}
-                </Button>
-              </li>
-            ))}
-          </ul>
+          <section aria-labelledby="chat-suggestions" className="mt-6">
+            <h2 id="chat-suggestions" className="mb-2 text-xs font-medium text-muted-foreground">
+              Try asking
+            </h2>
+            <ul className="flex flex-wrap gap-2" aria-label="Suggested questions">
+              {SUGGESTED_QUESTIONS.map((question) => (
+                <li key={question}>
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    className="h-auto min-h-9 rounded-full py-1.5 text-left whitespace-normal"
+                    disabled={!canType}
+                    onClick={() => submit(question)}
+                  >
+                    {question}
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          </section>
         )}
         <div ref={endRef} />
       </div>

@@ -1,0 +1,23 @@
+/** The bills calendar: upcoming charges for the calendar screen and the private iCal feed. */
+import type { UpcomingCharge } from '@billow/contracts';
+import type { Db } from '../../db/database';
+import type { FieldCipher } from '../../security/encryption';
+import type { FeatureModule } from '../feature-module';
+import { createCalendarRepo } from './calendar.repo';
+import { registerCalendarRoutes } from './calendar.routes';
+import { createCalendarService } from './calendar.service';
+
+export function createCalendarModule(deps: {
+  db: Db;
+  cipher: FieldCipher;
+  publicUrl: string;
+  upcomingCharges: (userId: string, from: string, until: string) => Promise<UpcomingCharge[]>;
+  clock?: () => Date;
+}) {
+  const service = createCalendarService({ ...deps, repo: createCalendarRepo(deps.db) });
+  return {
+    service,
+    routes: (app) => registerCalendarRoutes(app, { calendar: service }),
+    forget: (person) => service.forget(person.userId),
+  } satisfies FeatureModule & { service: unknown };
+}
