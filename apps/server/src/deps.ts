@@ -24,6 +24,9 @@ import { createNegotiationsModule } from './modules/negotiations/negotiations.mo
 import { createHealthModule } from './modules/health/health.module';
 import { createSubscriptionsModule } from './modules/subscriptions/subscriptions.module';
 import { createUsersModule } from './modules/users/users.module';
+import { createGiftCardsModule } from './modules/gift-cards/gift-cards.module';
+import { createPaymentsModule } from './modules/payments/payments.module';
+import { createPaymentProvider } from './providers/payment/payment-provider.factory';
 import { createCallAgent } from './providers/call-agent/call-agent.factory';
 import { createBankProvider } from './providers/bank/bank-provider.factory';
 import { createChatModel } from './providers/chat-model/chat-model.factory';
@@ -92,6 +95,74 @@ export function composeBillow(options: CompositionOptions) {
     ...(options.log ? { log: options.log } : {}),
   });
   const linkedAccounts = banking.service.linkedAccounts;
+  const giftCards = createGiftCardsModule({
+    db,
+    cipher,
+    digestKey: secrets.authSecret,
+    isSandboxStock: config.payment.provider === 'sandbox',
+    ...clock,
+  });
+  const rewardRate = config.payment.rewardRatePercent / 100;
+  const payments = createPaymentsModule({
+    db,
+    cipher,
+    jobs,
+    sms,
+    provider: createPaymentProvider(config.payment, { db, bank: bank.provider, ...clock }),
+    // Annual plans enter the savings ledger and, for now, earn a flat-rate reward right here.
+    onAnnualPlanPaid: async (paid, tx) => {
+      const occurredAt = (options.clock ?? (() => new Date()))();
+      const sourceKey = `payment:${paid.paymentId}`;
+      if (paid.savingsCents > 0)
+        await savings.service.record(
+          {
+            userId: paid.userId,
+            subscriptionId: paid.subscriptionId,
+            kind: 'annual_conversion',
+            amountCents: paid.savingsCents,
+            sourceKey,
+            occurredAt,
+          },
+          tx,
+        );
+      const rewardCents = Math.round(paid.amountCents * rewardRate);
+      if (rewardCents > 0)
+        await rewards.service.record(
+          {
+            userId: paid.userId,
+            subscriptionId: paid.subscriptionId,
+            kind: 'earned',
+            amountCents: rewardCents,
+            sourceKey,
+            occurredAt,
+          },
+          tx,
+        );
+    },
+    onPaymentReturned: async (returned, tx) => {
+      const occurredAt = (options.clock ?? (() => new Date()))();
+      const sourceKey = `payment:${returned.paymentId}`;
+      await savings.service.retract(
+        { userId: returned.userId, kind: 'annual_conversion', sourceKey },
+        tx,
+      );
+      const rewardCents = Math.round(returned.amountCents * rewardRate);
+      if (rewardCents > 0)
+        await rewards.service.record(
+          {
+            userId: returned.userId,
+            subscriptionId: returned.subscriptionId,
+            kind: 'reversed',
+            amountCents: rewardCents,
+            sourceKey,
+            occurredAt,
+          },
+          tx,
+        );
+    },
+    ...clock,
+    ...(options.log ? { log: options.log } : {}),
+  });
   const codes = createOneTimeCodesModule({ db, key: secrets.authSecret, ...clock });
   const auth = createAuthModule({
     db,
@@ -143,6 +214,8 @@ export function composeBillow(options: CompositionOptions) {
     negotiations,
     savings,
     banking,
+    payments,
+    giftCards,
     chat,
     dev,
   ];
@@ -166,6 +239,8 @@ export function composeBillow(options: CompositionOptions) {
       analytics: analytics.service,
       bankProvider: bank.provider,
       bankingRepo: banking.repo,
+      payments: payments.service,
+      giftCards: giftCards.service,
     },
   };
 }

@@ -19,5 +19,6 @@ export * from './banking';
 export * from './subscriptions';
 export * from './chat';
 export * from './negotiations';
+export * from './payments';
 export * from './routes';
 export * from './problem-codes';

@@ -10,6 +10,7 @@ import { devRoutes } from './dev';
 import { healthRoutes } from './health';
 import type { RouteContract } from './route';
 import { negotiationRoutes } from './negotiations';
+import { paymentRoutes } from './payments';
 import { savingsRoutes, subscriptionRoutes } from './subscriptions';
 import { userRoutes } from './users';
 
@@ -22,6 +23,7 @@ export const apiRouteGroups = {
   subscriptions: subscriptionRoutes,
   savings: savingsRoutes,
   negotiations: negotiationRoutes,
+  payments: paymentRoutes,
   dev: devRoutes,
   sandbox: sandboxRoutes,
 } as const;

@@ -14,3 +14,6 @@ export * from '../modules/one-time-codes/one-time-codes.tables';
 export * from '../modules/savings/savings.tables';
 export * from '../modules/rewards/rewards.tables';
 export * from '../modules/negotiations/negotiations.tables';
+export * from '../modules/gift-cards/gift-cards.tables';
+export * from '../modules/payments/payments.tables';
+export * from '../providers/payment/sandbox/sandbox-ledger.tables';

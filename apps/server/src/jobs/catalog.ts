@@ -5,8 +5,14 @@
  */
 import { bankingJobs } from '../modules/banking/banking.jobs';
 import { negotiationsJobs } from '../modules/negotiations/negotiations.jobs';
+import { paymentsJobs } from '../modules/payments/payments.jobs';
 import { subscriptionsJobs } from '../modules/subscriptions/subscriptions.jobs';
 
-export const jobMap = { ...bankingJobs, ...subscriptionsJobs, ...negotiationsJobs };
+export const jobMap = {
+  ...bankingJobs,
+  ...subscriptionsJobs,
+  ...negotiationsJobs,
+  ...paymentsJobs,
+};
 
 export type AppJobMap = typeof jobMap;
