@@ -237,10 +237,10 @@ describe('annual plans Billow pays for, over HTTP with the sandbox ledger', () =
     const state = async () =>
       (
         await t.database.executeSql(
-          `select (select count(*) from sandbox_bank.transfers t join payments p on p.provider_transfer_id = t.id where p.id = $1) transfers,
-                  (select count(*) from gift_cards where subscription_id = $2 and status = 'assigned') cards,
-                  (select count(*) from savings_ledger where subscription_id = $2) savings,
-                  (select count(*) from reward_ledger where subscription_id = $2) rewards,
+          `select (select count(*) from sandbox_bank.transfers t join payments p on p.provider_transfer_id = t.id where p.id = $1)::int transfers,
+                  (select count(*) from gift_cards where subscription_id = $2 and status = 'assigned')::int cards,
+                  (select count(*) from savings_ledger where subscription_id = $2)::int savings,
+                  (select count(*) from reward_ledger where subscription_id = $2)::int rewards,
                   (select status from payments where id = $1) status`,
           [paymentId, pf.id],
         )

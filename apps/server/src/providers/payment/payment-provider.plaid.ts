@@ -104,6 +104,7 @@ export function createPlaidTransferProvider(config: PlaidTransferConfig): Paymen
           access_token: request.account.accessToken,
           account_id: request.account.accountId,
           authorization_id: request.authorizationId,
+          amount: amountString(request.amountCents),
           // Plaid shows at most 15 characters of it on the bank statement.
           description: request.description.slice(0, 15),
           idempotency_key: key(request.idempotencyKey),
