@@ -76,6 +76,7 @@ const adapterImports = {
     '!**/*.tables',
     '!**/*.schema',
     '!**/providers/bank/bank-provider',
+    '!**/providers/payment/payment-provider',
     '!**/providers/sms/sms-sender',
     '!**/providers/email/email-sender',
     '!**/providers/call-agent/call-agent',

@@ -53,6 +53,7 @@ describe(loadConfig.name, () => {
         'EMAIL_PROVIDER: "outbox" is a sandbox provider, refused when APP_ENV=production; use smtp',
         'BANK_PROVIDER: "sandbox" is a sandbox provider, refused when APP_ENV=production; use plaid',
         'CALL_PROVIDER: "simulated" is a sandbox provider, refused when APP_ENV=production; use vapi (or none)',
+        'PAYMENT_PROVIDER: "sandbox" is a sandbox provider, refused when APP_ENV=production; use plaid',
         'AUTH_SECRET: Required when APP_ENV=production',
         'ENCRYPTION_KEY: Required when APP_ENV=production',
       ]);

@@ -13,6 +13,7 @@ import { emailProviderKind } from './providers/email/email.config';
 import type { SharedSettings } from './providers/provider-kind';
 import { callProviderKind } from './providers/call-agent/call.config';
 import { smsProviderKind } from './providers/sms/sms.config';
+import { paymentProviderKind } from './providers/payment/payment.config';
 
 /** Every provider kind; each reads its own settings into its slice of Config. */
 const providerKinds = {
@@ -21,6 +22,7 @@ const providerKinds = {
   bank: bankProviderKind,
   chat: chatProviderKind,
   call: callProviderKind,
+  payment: paymentProviderKind,
 };
 
 type ProviderSlices = {
@@ -137,6 +139,7 @@ const configSchema = baseSchema.extend({
   ...providerKinds.bank.env,
   ...providerKinds.chat.env,
   ...providerKinds.call.env,
+  ...providerKinds.payment.env,
 });
 
 export type Config = ProviderSlices & {

@@ -25,6 +25,9 @@ import { createNegotiationsModule } from './modules/negotiations/negotiations.mo
 import { createHealthModule } from './modules/health/health.module';
 import { createSubscriptionsModule } from './modules/subscriptions/subscriptions.module';
 import { createUsersModule } from './modules/users/users.module';
+import { createGiftCardsModule } from './modules/gift-cards/gift-cards.module';
+import { createPaymentsModule } from './modules/payments/payments.module';
+import { createPaymentProvider } from './providers/payment/payment-provider.factory';
 import { createCallAgent } from './providers/call-agent/call-agent.factory';
 import { createBankProvider } from './providers/bank/bank-provider.factory';
 import { createChatModel } from './providers/chat-model/chat-model.factory';
@@ -112,6 +115,65 @@ export function composeBillow(options: CompositionOptions) {
     ...(options.log ? { log: options.log } : {}),
   });
   const linkedAccounts = banking.service.linkedAccounts;
+  const giftCards = createGiftCardsModule({
+    db,
+    cipher,
+    digestKey: secrets.authSecret,
+    isSandboxStock: config.payment.provider === 'sandbox',
+    ...clock,
+  });
+  const payments = createPaymentsModule({
+    db,
+    cipher,
+    jobs,
+    sms,
+    provider: createPaymentProvider(config.payment, { db, bank: bank.provider, ...clock }),
+    // An annual plan enters the savings ledger and earns its reward through the calculate-rewards
+    // job, both in the payment's transaction; a returned debit takes both back the same way.
+    onAnnualPlanPaid: async (paid, tx) => {
+      const occurredAt = (options.clock ?? (() => new Date()))();
+      if (paid.savingsCents > 0)
+        await savings.service.record(
+          {
+            userId: paid.userId,
+            subscriptionId: paid.subscriptionId,
+            kind: 'annual_conversion',
+            amountCents: paid.savingsCents,
+            sourceKey: `payment:${paid.paymentId}`,
+            occurredAt,
+          },
+          tx,
+        );
+      await jobs.send(
+        'rewards-calculate',
+        {
+          userId: paid.userId,
+          source: 'annual_plan',
+          sourceId: paid.paymentId,
+          subscriptionId: paid.subscriptionId,
+          baseAmountCents: paid.amountCents,
+        },
+        { tx },
+      );
+    },
+    onPaymentReturned: async (returned, tx) => {
+      await savings.service.retract(
+        {
+          userId: returned.userId,
+          kind: 'annual_conversion',
+          sourceKey: `payment:${returned.paymentId}`,
+        },
+        tx,
+      );
+      await jobs.send(
+        'rewards-reverse',
+        { userId: returned.userId, source: 'annual_plan', sourceId: returned.paymentId },
+        { tx },
+      );
+    },
+    ...clock,
+    ...(options.log ? { log: options.log } : {}),
+  });
   const codes = createOneTimeCodesModule({ db, key: secrets.authSecret, ...clock });
   const auth = createAuthModule({
     db,
@@ -173,6 +235,8 @@ export function composeBillow(options: CompositionOptions) {
     savings,
     rewards,
     banking,
+    payments,
+    giftCards,
     chat,
     calendar,
     dev,
@@ -197,6 +261,8 @@ export function composeBillow(options: CompositionOptions) {
       analytics: analytics.service,
       bankProvider: bank.provider,
       bankingRepo: banking.repo,
+      payments: payments.service,
+      giftCards: giftCards.service,
     },
   };
 }

@@ -8,7 +8,7 @@
  * is left out: holding the sandbox's texts is its job.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authRoutes, userRoutes } from '@billow/contracts';
+import { authRoutes, paymentRoutes, userRoutes } from '@billow/contracts';
 import { linkSandboxItem } from './sandbox-link';
 import { bearer, latestCode, signIn } from './sign-in';
 import { createFieldCipher } from '../src/security/encryption';
@@ -105,6 +105,34 @@ describe('logs and database after the main journeys', () => {
     expect(rows.length).toBeGreaterThan(0);
     const cipher = createFieldCipher(testSecrets.encryptionKey);
     secrets.bankAccessToken = cipher.decrypt(String(rows[0]!.stored));
+
+    // An annual plan paid for, and its gift card's number revealed to its owner.
+    await t.services.giftCards.seedSandboxStock();
+    const offers = await t.app.inject({
+      method: 'GET',
+      url: paymentRoutes.instantSavings.path,
+      headers,
+    });
+    const [offer] = offers.json() as { subscription_id: string }[];
+    expect(offer).toBeDefined();
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: paymentRoutes.pay.path,
+      headers,
+      payload: { subscription_id: offer!.subscription_id },
+    });
+    expect(paid.json()).toMatchObject({ success: true });
+    await t.runQueuedJobs();
+    const card = await t.app.inject({
+      method: 'POST',
+      url: paymentRoutes.giftCard.path,
+      headers,
+      payload: { subscriptionId: offer!.subscription_id, includeFullCardNumber: true },
+    });
+    secrets.giftCardNumber = String(
+      (card.json() as { giftCard: { cardNumber: string } }).giftCard.cardNumber,
+    );
+    expect(secrets.giftCardNumber).toMatch(/^\d{16}$/);
 
     const refreshed = await t.app.inject({
       method: 'POST',

@@ -8,6 +8,7 @@ export const productionEnv = {
   EMAIL_PROVIDER: 'smtp',
   SMTP_URL: 'smtp://127.0.0.1:2525',
   BANK_PROVIDER: 'plaid',
+  PAYMENT_PROVIDER: 'plaid',
   CALL_PROVIDER: 'none',
   PLAID_CLIENT_ID: 'plaid-client-id-123',
   PLAID_SECRET: 'plaid-secret-123456',

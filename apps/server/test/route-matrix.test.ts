@@ -9,6 +9,7 @@ import { z } from 'zod';
 import {
   apiRoutes,
   bankingRoutes,
+  paymentRoutes,
   subscriptionRoutes,
   userRoutes,
   type RouteContract,
@@ -137,6 +138,7 @@ describe("one person's ids in another person's requests", () => {
     const idsByField: Record<string, string[]> = {
       financialAccountId: a.accounts,
       subscriptionId: a.subscriptions,
+      subscription_id: a.subscriptions,
     };
     expect(a.accounts.length).toBeGreaterThan(0);
     expect(a.subscriptions.length).toBeGreaterThan(0);
@@ -148,8 +150,17 @@ describe("one person's ids in another person's requests", () => {
         const ids = idsByField[field];
         expect(ids, `no id of the first person for ${key(route)} ${field}: add one`).toBeDefined();
         for (const id of ids!) {
-          const body = { ...validExtras(route), [field]: id };
+          const body = { ...validExtras(route), ...otherIds(route, field), [field]: id };
           const response = await inject(t, route, `Bearer ${bToken}`, body);
+          if (route === paymentRoutes.pay && field === 'subscription_id') {
+            // Spec part 2 §3, §8: pay answers in its body, which is what the web reads.
+            expect(response.statusCode).toBe(200);
+            expect(response.json()).toMatchObject({
+              success: false,
+              error_type: 'subscription_not_found',
+            });
+            continue;
+          }
           expect(response.statusCode, `${key(route)} ${response.body}`).toBe(404);
           expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
         }
@@ -158,6 +169,22 @@ describe("one person's ids in another person's requests", () => {
     expect(await snapshotOfA()).toEqual(before);
   });
 });
+
+/** The other ids a route needs besides the one under test: made up, so nobody's. */
+function otherIds(route: RouteContract, field: string): Record<string, string> {
+  return Object.fromEntries(
+    idFields(route)
+      .filter((other) => other !== field && !isOptional(route, other))
+      .map((other) => [other, crypto.randomUUID()]),
+  );
+}
+
+function isOptional(route: RouteContract, field: string): boolean {
+  const schema = z.toJSONSchema(route.body!, { io: 'input', unrepresentable: 'any' }) as {
+    required?: string[];
+  };
+  return !(schema.required ?? []).includes(field);
+}
 
 /** The other fields a route needs besides the id (literals the contract fixes). */
 function validExtras(route: RouteContract): Record<string, unknown> {

@@ -21,6 +21,7 @@ export * from './chat';
 export * from './negotiations';
 export * from './rewards';
 export * from './calendar';
+export * from './payments';
 export * from './routes';
 export * from './route-refs';
 export * from './problem-codes';

@@ -41,6 +41,8 @@ export type Merchant = {
   /** Typical monthly price and the annual-plan price Billow can buy, in dollars, when known. */
   typicalMonthlyPrice?: number;
   annualPlanPrice?: number;
+  /** The merchant's own page for its annual plan (https), when it sells one. */
+  annualPlanLink?: string;
   isFunnel?: boolean;
   /** How Billow negotiates with a negotiable merchant (its agent calls this number). */
   negotiation?: MerchantNegotiation;
@@ -200,6 +202,7 @@ export const merchants: Merchant[] = [
     isNegotiable: true,
     typicalMonthlyPrice: 25,
     annualPlanPrice: 249,
+    annualPlanLink: 'https://www.planetfitness.com/gyms',
     isFunnel: true,
     negotiation: negotiate('+15555550107', gym, 'fitness'),
   },
@@ -211,6 +214,8 @@ export const merchants: Merchant[] = [
     category: 'fitness',
     isNegotiable: true,
     typicalMonthlyPrice: 44,
+    annualPlanPrice: 440,
+    annualPlanLink: 'https://www.onepeloton.com/app/membership',
     isFunnel: true,
     negotiation: negotiate('+15555550108', generic),
   },
@@ -223,6 +228,7 @@ export const merchants: Merchant[] = [
     isNegotiable: true,
     typicalMonthlyPrice: 17.99,
     annualPlanPrice: 179.99,
+    annualPlanLink: 'https://www.netflix.com/signup/planform',
     isFunnel: true,
     negotiation: negotiate('+15555550109', generic),
   },
@@ -235,6 +241,7 @@ export const merchants: Merchant[] = [
     isNegotiable: true,
     typicalMonthlyPrice: 18.99,
     annualPlanPrice: 99.99,
+    annualPlanLink: 'https://www.hulu.com/welcome',
     isFunnel: true,
     negotiation: negotiate('+15555550110', generic),
   },
@@ -247,6 +254,7 @@ export const merchants: Merchant[] = [
     isNegotiable: true,
     typicalMonthlyPrice: 15.99,
     annualPlanPrice: 159.99,
+    annualPlanLink: 'https://www.disneyplus.com/welcome',
     isFunnel: true,
     negotiation: negotiate('+15555550111', generic),
   },
@@ -259,6 +267,7 @@ export const merchants: Merchant[] = [
     isNegotiable: true,
     typicalMonthlyPrice: 25,
     annualPlanPrice: 195,
+    annualPlanLink: 'https://www.nytimes.com/subscription',
     isFunnel: true,
     negotiation: negotiate('+15555550112', generic),
   },
@@ -297,6 +306,8 @@ export const merchants: Merchant[] = [
     website: 'siriusxm.com',
     category: 'music',
     isNegotiable: true,
+    annualPlanPrice: 99,
+    annualPlanLink: 'https://www.siriusxm.com/plans',
     negotiation: negotiate('+15555550116', generic),
   },
   {

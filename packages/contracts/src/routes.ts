@@ -12,6 +12,7 @@ import { healthRoutes } from './health';
 import type { RouteContract } from './route';
 import { negotiationRoutes } from './negotiations';
 import { rewardRoutes } from './rewards';
+import { paymentRoutes } from './payments';
 import { savingsRoutes, subscriptionRoutes } from './subscriptions';
 import { userRoutes } from './users';
 
@@ -26,6 +27,7 @@ export const apiRouteGroups = {
   negotiations: negotiationRoutes,
   rewards: rewardRoutes,
   calendar: calendarRoutes,
+  payments: paymentRoutes,
   dev: devRoutes,
   sandbox: sandboxRoutes,
 } as const;

@@ -59,7 +59,14 @@ describe('the migrated database', () => {
         ).rows.map((row) => String(row.table_name));
 
       expect((await tablesIn('public')).filter((name) => name.includes('sandbox'))).toEqual([]);
-      expect(await tablesIn('sandbox_bank')).toEqual(['items', 'link_tokens', 'public_tokens']);
+      expect(await tablesIn('sandbox_bank')).toEqual([
+        'items',
+        'link_tokens',
+        'public_tokens',
+        'transfer_authorizations',
+        'transfer_events',
+        'transfers',
+      ]);
     } finally {
       await database.destroy();
     }

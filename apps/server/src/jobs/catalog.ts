@@ -5,9 +5,16 @@
  */
 import { bankingJobs } from '../modules/banking/banking.jobs';
 import { negotiationsJobs } from '../modules/negotiations/negotiations.jobs';
+import { paymentsJobs } from '../modules/payments/payments.jobs';
 import { rewardsJobs } from '../modules/rewards/rewards.jobs';
 import { subscriptionsJobs } from '../modules/subscriptions/subscriptions.jobs';
 
-export const jobMap = { ...bankingJobs, ...subscriptionsJobs, ...negotiationsJobs, ...rewardsJobs };
+export const jobMap = {
+  ...bankingJobs,
+  ...subscriptionsJobs,
+  ...negotiationsJobs,
+  ...paymentsJobs,
+  ...rewardsJobs,
+};
 
 export type AppJobMap = typeof jobMap;

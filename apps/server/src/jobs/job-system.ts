@@ -167,15 +167,11 @@ export async function startJobSystem<M extends JobMap>(
       const data = definition.payload.parse(payload) as object;
       const jobId = await boss.send(name, data, {
         ...(sendOptions.tx ? { db: { executeSql: executeSqlIn(sendOptions.tx) } } : {}),
-        // Inside a transaction each use of pg-boss's start-after placeholder becomes a parameter
-        // of its own, typed by where it stands: a count of seconds then fails as a timestamp.
-        // A moment (ISO, ending in Z) reads right in both places.
+        // As an instant, not a number of seconds: pg-boss casts a number string both to an
+        // interval and to a timestamp, and inside a transaction's prepared statement the
+        // timestamp cast of '60' fails ("date/time field value out of range").
         ...(sendOptions.startAfterSeconds
-          ? {
-              startAfter: sendOptions.tx
-                ? new Date(Date.now() + sendOptions.startAfterSeconds * 1000)
-                : sendOptions.startAfterSeconds,
-            }
+          ? { startAfter: new Date(Date.now() + sendOptions.startAfterSeconds * 1000) }
           : {}),
         ...(sendOptions.singletonKey ? { singletonKey: sendOptions.singletonKey } : {}),
         ...(sendOptions.priority ? { priority: sendOptions.priority } : {}),

@@ -11,6 +11,10 @@ import { exportJWK, generateKeyPair, SignJWT, type JWK } from 'jose';
 import { BankProviderError } from '../../src/providers/bank/bank-provider';
 import { plaidError } from '../../src/providers/bank/plaid-error-codes';
 import type { SandboxBank } from '../../src/providers/bank/sandbox/sandbox-bank';
+import {
+  PaymentProviderError,
+  type PaymentProvider,
+} from '../../src/providers/payment/payment-provider';
 import { findInstitution } from '@billow/sandbox-bank';
 
 export type FakePlaid = {
@@ -31,7 +35,7 @@ export type FakePlaid = {
    * Holds the next request to `path` unanswered until released (or the fake closes): a test can
    * stop Billow at an exact point, e.g. between the token exchange and the accounts.
    */
-  hold(path: string): HeldRequest;
+  hold(path: string, options?: { afterHandling?: boolean }): HeldRequest;
   close(): Promise<void>;
 };
 
@@ -39,7 +43,14 @@ export type HeldRequest = { reached: Promise<void>; release(): void };
 
 type Handler = (body: Record<string, unknown>) => Promise<object>;
 
-export async function startFakePlaid(bank: SandboxBank): Promise<FakePlaid> {
+/**
+ * With a payment ledger, the fake also speaks Plaid Transfer
+ * (https://plaid.com/docs/api/products/transfer/): authorization, transfer and event sync.
+ */
+export async function startFakePlaid(
+  bank: SandboxBank,
+  options: { ledger?: PaymentProvider } = {},
+): Promise<FakePlaid> {
   const credentials = { clientId: 'fake-plaid-client-id', secret: 'fake-plaid-secret-123' };
   const { publicKey, privateKey } = await generateKeyPair('ES256');
   const kid = crypto.randomUUID();
@@ -48,11 +59,13 @@ export async function startFakePlaid(bank: SandboxBank): Promise<FakePlaid> {
   const callCounts = new Map<string, number>();
   const holds = new Map<
     string,
-    { arrived: () => void; gate: Promise<void>; release: () => void }
+    { arrived: () => void; gate: Promise<void>; release: () => void; afterHandling: boolean }
   >();
   const released: (() => void)[] = [];
 
+  const transfers = options.ledger ? transferHandlers(options.ledger) : {};
   const handlers: Record<string, Handler> = {
+    ...transfers,
     '/link/token/create': async (body) => {
       const user = body.user as { client_user_id: string };
       const token = await bank.createLinkToken({
@@ -212,14 +225,24 @@ export async function startFakePlaid(bank: SandboxBank): Promise<FakePlaid> {
         });
       const held = holds.get(path);
       holds.delete(path);
-      held?.arrived();
-      (held?.gate ?? Promise.resolve())
+      const before = held && !held.afterHandling ? held : undefined;
+      const after = held?.afterHandling ? held : undefined;
+      before?.arrived();
+      (before?.gate ?? Promise.resolve())
         .then(() => handler(body))
+        .then(async (result) => {
+          // Held after handling: Plaid did the work, but its answer has not left yet.
+          after?.arrived();
+          await after?.gate;
+          return result;
+        })
         .then(
           (result) => send(200, result),
           (error: unknown) => {
             const code =
-              error instanceof BankProviderError ? error.vendorCode : 'INTERNAL_SERVER_ERROR';
+              error instanceof BankProviderError || error instanceof PaymentProviderError
+                ? error.vendorCode
+                : 'INTERNAL_SERVER_ERROR';
             const message = error instanceof Error ? error.message : String(error);
             send(code === 'INTERNAL_SERVER_ERROR' ? 500 : 400, {
               error_type: 'ITEM_ERROR',
@@ -250,12 +273,17 @@ export async function startFakePlaid(bank: SandboxBank): Promise<FakePlaid> {
     signWebhook,
     signWebhookWithKid: (body, otherKid) => signWebhook(body, { kid: otherKid }),
     calls: (path) => callCounts.get(path) ?? 0,
-    hold(path) {
+    hold(path, holdOptions = {}) {
       let arrived!: () => void;
       let release!: () => void;
       const reached = new Promise<void>((resolve) => (arrived = resolve));
       const gate = new Promise<void>((resolve) => (release = resolve));
-      holds.set(path, { arrived, gate, release });
+      holds.set(path, {
+        arrived,
+        gate,
+        release,
+        afterHandling: holdOptions.afterHandling ?? false,
+      });
       released.push(release);
       return { reached, release };
     },
@@ -273,6 +301,112 @@ export async function startFakePlaid(bank: SandboxBank): Promise<FakePlaid> {
       for (const release of released) release();
       server.closeAllConnections();
       return new Promise((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+const invalidField = (message: string) => new PaymentProviderError(message, 'INVALID_FIELD');
+
+/** Plaid's amounts are decimal strings with two places. */
+function centsOf(amount: unknown): number {
+  if (typeof amount !== 'string' || !/^\d+\.\d{2}$/.test(amount))
+    throw invalidField('amount must be a decimal string with two places');
+  return Math.round(Number(amount) * 100);
+}
+
+function transferHandlers(ledger: PaymentProvider): Record<string, Handler> {
+  const amounts = new Map<string, number>();
+  return {
+    '/transfer/authorization/create': async (body) => {
+      if (body.type !== 'debit' && body.type !== 'credit') throw invalidField('type is required');
+      if (body.network !== 'ach') throw invalidField('network must be ach here');
+      const user = body.user as { legal_name?: string } | undefined;
+      if (!user?.legal_name) throw invalidField('user.legal_name is required');
+      const amountCents = centsOf(body.amount);
+      const decision = await ledger.authorizeDebit({
+        account: { accessToken: String(body.access_token), accountId: String(body.account_id) },
+        amountCents,
+        idempotencyKey: String(body.idempotency_key ?? crypto.randomUUID()),
+        legalName: user.legal_name,
+      });
+      const id = decision.decision === 'approved' ? decision.authorizationId : crypto.randomUUID();
+      amounts.set(id, amountCents);
+      return {
+        authorization: {
+          id,
+          created: new Date().toISOString(),
+          decision: decision.decision,
+          decision_rationale:
+            decision.decision === 'declined'
+              ? {
+                  code: decision.rationale === 'OTHER' ? 'ERROR' : decision.rationale,
+                  description: decision.description,
+                }
+              : null,
+          guarantee_decision: null,
+          guarantee_decision_rationale: null,
+          payment_risk: null,
+          proposed_transfer: {
+            type: body.type,
+            network: 'ach',
+            amount: body.amount,
+            account_id: body.account_id,
+            user: body.user,
+          },
+        },
+      };
+    },
+    '/transfer/create': async (body) => {
+      if (typeof body.description !== 'string' || body.description.length > 15)
+        throw invalidField('description must be at most 15 characters');
+      const authorizationId = String(body.authorization_id);
+      const amountCents =
+        body.amount !== undefined ? centsOf(body.amount) : amounts.get(authorizationId);
+      if (amountCents === undefined) throw invalidField('unknown authorization_id');
+      const { transferId } = await ledger.createDebit({
+        account: { accessToken: String(body.access_token), accountId: String(body.account_id) },
+        amountCents,
+        authorizationId,
+        idempotencyKey: String(body.idempotency_key ?? crypto.randomUUID()),
+        description: body.description,
+        legalName: '',
+      });
+      return {
+        transfer: {
+          id: transferId,
+          authorization_id: authorizationId,
+          account_id: body.account_id,
+          type: 'debit',
+          network: 'ach',
+          amount: (amountCents / 100).toFixed(2),
+          description: body.description,
+          status: 'pending',
+          created: new Date().toISOString(),
+        },
+      };
+    },
+    '/transfer/event/sync': async (body) => {
+      if (typeof body.after_id !== 'number') throw invalidField('after_id is required');
+      const { events, hasMore } = await ledger.syncEvents(body.after_id);
+      return {
+        has_more: hasMore,
+        transfer_events: events.map((event) => ({
+          event_id: event.eventId,
+          timestamp: event.timestamp,
+          event_type: event.type,
+          transfer_id: event.transferId,
+          transfer_type: 'debit',
+          failure_reason: event.returnCode
+            ? { ach_return_code: event.returnCode, description: 'Insufficient funds' }
+            : null,
+          sweep_id: null,
+          sweep_amount: null,
+          refund_id: null,
+          originator_client_id: null,
+          funding_account_id: null,
+          origination_account_id: null,
+        })),
+      };
     },
   };
 }

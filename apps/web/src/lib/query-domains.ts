@@ -19,6 +19,8 @@ export const queryDomains = {
   negotiations: ['negotiations'],
   /** The rewards ledger's figures and history. */
   rewards: ['rewards'],
+  /** Instant-savings offers and the gift cards of paid annual plans. */
+  annualPlans: ['annualPlans'],
   /** Linking's per-visit state (link token, load status): never reloaded by "the data changed". */
   linking: ['linking'],
 } as const satisfies Record<string, readonly [string]>;

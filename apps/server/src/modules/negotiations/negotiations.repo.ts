@@ -1,6 +1,8 @@
 import { and, asc, desc, eq, inArray, isNull, notInArray } from 'drizzle-orm';
 import type { CallMessage, CallStage, NegotiationStatus } from '@billow/contracts';
 import type { Db } from '../../db/database';
+import { giftCards } from '../gift-cards/gift-cards.tables';
+import { livePaymentStatuses, payments } from '../payments/payments.tables';
 import { subscriptions } from '../subscriptions/subscriptions.tables';
 import { users } from '../users/users.tables';
 import { negotiationCalls, negotiationEvents, negotiations } from './negotiations.tables';
@@ -28,6 +30,23 @@ export function createNegotiationsRepo(db: Db) {
         .from(subscriptions)
         .where(eq(subscriptions.id, subscriptionId));
       return row;
+    },
+    /** Which of the person's subscriptions Billow pays a plan for, and which hold a gift card. */
+    async annualPlansOf(userId: string) {
+      const paid = await db
+        .select({ subscriptionId: payments.subscriptionId })
+        .from(payments)
+        .where(
+          and(eq(payments.userId, userId), inArray(payments.status, [...livePaymentStatuses])),
+        );
+      const carded = await db
+        .select({ subscriptionId: giftCards.subscriptionId })
+        .from(giftCards)
+        .where(and(eq(giftCards.userId, userId), eq(giftCards.status, 'assigned')));
+      return {
+        paid: new Set(paid.map((p) => p.subscriptionId)),
+        carded: new Set(carded.flatMap((c) => (c.subscriptionId ? [c.subscriptionId] : []))),
+      };
     },
     async person(userId: string) {
       const [row] = await db.select().from(users).where(eq(users.id, userId));

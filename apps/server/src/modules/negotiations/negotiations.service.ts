@@ -4,6 +4,7 @@
  * what the merchant asks for. Answers are stored encrypted and never leave the server again.
  */
 import {
+  annualPlanFor,
   centsToDollars,
   findMerchant,
   merchantById,
@@ -101,12 +102,25 @@ export function createNegotiationsService(deps: {
 
   function toOffer(
     offer: NegotiationRow,
-    subscription: { merchantName: string; merchantWebsite: string | null; cadence: string },
+    subscription: {
+      merchantName: string;
+      merchantWebsite: string | null;
+      cadence: string;
+      status: string;
+      normalizedMonthlyCents: number;
+    },
     merchant: Merchant | undefined,
     call: NegotiationCallRow | undefined,
+    annual: { isPaid: boolean; hasGiftCard: boolean },
   ): NegotiationOffer {
     const current = centsToDollars(offer.currentPriceCents);
     const target = centsToDollars(offer.targetPriceCents);
+    // An annual plan cheaper than 12 months of this bill, not yet paid for by Billow.
+    const plan = annualPlanFor({
+      ...subscription,
+      monthlyPrice: centsToDollars(subscription.normalizedMonthlyCents),
+    });
+    const isConvertible = plan !== undefined && !annual.isPaid;
     return {
       subscription_id: offer.subscriptionId,
       service_name: subscription.merchantName,
@@ -128,11 +142,11 @@ export function createNegotiationsService(deps: {
       savings_type: offer.savingsType,
       negotiated_deal_expiry: offer.negotiatedDealExpiry,
       subscription_cadence: subscription.cadence as NegotiationOffer['subscription_cadence'],
-      is_annual_conversion_eligible: false,
+      is_annual_conversion_eligible: isConvertible,
       annual_plan_cost: merchant?.annualPlanPrice ?? null,
-      annual_conversion_external_link: null,
-      has_assigned_gift_card: false,
-      is_pay_with_billow_eligible: false,
+      annual_conversion_external_link: merchant?.annualPlanLink ?? null,
+      has_assigned_gift_card: annual.hasGiftCard,
+      is_pay_with_billow_eligible: isConvertible,
       call: call
         ? {
             stage: call.stage,
@@ -153,12 +167,17 @@ export function createNegotiationsService(deps: {
   async function offersOf(userId: string): Promise<NegotiationOffer[]> {
     const rows = await repo.offersOf(userId);
     const calls = await repo.latestCalls(rows.map((r) => r.offer.id));
+    const annual = await repo.annualPlansOf(userId);
     return rows.map(({ offer, subscription }) =>
       toOffer(
         offer,
         subscription,
         merchantById.get(offer.merchantId),
         calls.find((c) => c.negotiationId === offer.id),
+        {
+          isPaid: annual.paid.has(subscription.id),
+          hasGiftCard: annual.carded.has(subscription.id),
+        },
       ),
     );
   }

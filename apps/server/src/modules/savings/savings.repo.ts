@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { savingsLedger } from './savings.tables';
 
@@ -21,6 +21,23 @@ export function createSavingsRepo(db: Db) {
         .insert(savingsLedger)
         .values(entry)
         .onConflictDoNothing()
+        .returning({ id: savingsLedger.id });
+      return rows.length === 1;
+    },
+    /** Takes an entry back (the money was not saved after all, e.g. a returned debit). */
+    async remove(
+      entry: Pick<SavingsEntry, 'userId' | 'kind' | 'sourceKey'>,
+      tx: Db = db,
+    ): Promise<boolean> {
+      const rows = await tx
+        .delete(savingsLedger)
+        .where(
+          and(
+            eq(savingsLedger.userId, entry.userId),
+            eq(savingsLedger.kind, entry.kind),
+            eq(savingsLedger.sourceKey, entry.sourceKey),
+          ),
+        )
         .returning({ id: savingsLedger.id });
       return rows.length === 1;
     },

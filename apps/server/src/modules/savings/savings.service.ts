@@ -14,6 +14,10 @@ export function createSavingsService(deps: { repo: SavingsRepo }) {
       }
       return deps.repo.add(entry, tx);
     },
+    /** Takes a saving back once (safe to call again). */
+    retract(entry: Pick<SavingsEntry, 'userId' | 'kind' | 'sourceKey'>, tx?: Db) {
+      return deps.repo.remove(entry, tx);
+    },
     async lifetimeSavings(userId: string) {
       return { lifetime_savings: (await deps.repo.lifetimeCents(userId)) / 100 };
     },

@@ -4,6 +4,19 @@
  * of each other.
  */
 import { useState } from 'react';
+import { annualPlanFor, type Subscription } from '@billow/contracts';
+import { InstantSavingsCard } from '@/features/annual-plans/components/instant-savings-card';
+import {
+  AnnualCodeScreen,
+  PaymentConfirmationScreen,
+} from '@/features/annual-plans/components/payment-screens';
+import {
+  AnnualConversionScreen,
+  AnnualHowItWorksScreen,
+  PaymentAccountSelectionScreen,
+  payableAccounts,
+  type AnnualPlan,
+} from '@/features/annual-plans/components/plan-screens';
 import { useLocation } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useSignOut } from '@/features/auth/api/use-sign-out';
@@ -44,6 +57,19 @@ function DashboardPage({ initialSection }: { initialSection: DashboardSection })
   const updateSettings = useUpdateProfileSettings();
   const name = profile.data?.user_legal_name;
   const goHome = () => setView(homeSection);
+  const accounts = profile.data?.linkedAccounts ?? [];
+  const [chosenAccountId, setChosenAccountId] = useState<string>();
+  const payable = payableAccounts(accounts);
+  const accountId =
+    chosenAccountId ?? (payable.find((a) => a.is_primary_payment_account) ?? payable[0])?.id;
+  const subscription =
+    'subscriptionId' in view && view.subscriptionId
+      ? subscriptions.data?.find((s) => s.id === view.subscriptionId)
+      : undefined;
+  const plan = subscription ? annualPlanOf(subscription) : undefined;
+  const openConversion = (subscriptionId: string) =>
+    setView({ section: 'annual-conversion', subscriptionId });
+  const openCode = (subscriptionId: string) => setView({ section: 'annual-code', subscriptionId });
   useSectionFocus(sectionKey(view));
 
   return (
@@ -65,6 +91,51 @@ function DashboardPage({ initialSection }: { initialSection: DashboardSection })
             onBack={goHome}
             isAutoApplyEnabled={profile.data?.profile_settings.is_auto_apply_rewards_enabled}
           />
+        ) : view.section === 'annual-conversion' ? (
+          <AnnualConversionScreen
+            plan={plan}
+            onBack={goHome}
+            onContinue={() =>
+              setView({ section: 'how-it-works', subscriptionId: view.subscriptionId })
+            }
+          />
+        ) : view.section === 'how-it-works' ? (
+          <AnnualHowItWorksScreen
+            onBack={() => openConversion(view.subscriptionId)}
+            onContinue={() =>
+              setView({ section: 'payment-account-selection', subscriptionId: view.subscriptionId })
+            }
+          />
+        ) : view.section === 'payment-account-selection' ? (
+          <PaymentAccountSelectionScreen
+            accounts={accounts}
+            selectedId={accountId}
+            onSelect={setChosenAccountId}
+            onBack={() => setView({ section: 'how-it-works', subscriptionId: view.subscriptionId })}
+            onContinue={() =>
+              accountId &&
+              setView({
+                section: 'payment-confirmation',
+                subscriptionId: view.subscriptionId,
+                financialAccountId: accountId,
+              })
+            }
+          />
+        ) : view.section === 'payment-confirmation' ? (
+          <PaymentConfirmationScreen
+            plan={plan}
+            account={accounts.find((a) => a.id === view.financialAccountId)}
+            onBack={() =>
+              setView({ section: 'payment-account-selection', subscriptionId: view.subscriptionId })
+            }
+            onPaid={() => openCode(view.subscriptionId)}
+          />
+        ) : view.section === 'annual-code' ? (
+          <AnnualCodeScreen
+            subscriptionId={view.subscriptionId}
+            serviceName={subscription?.merchant_name ?? ''}
+            onBack={goHome}
+          />
         ) : view.section === 'subscriptions' ? (
           <SubscriptionsSection onBack={goHome} />
         ) : view.section === 'negotiations' ? (
@@ -73,12 +144,8 @@ function DashboardPage({ initialSection }: { initialSection: DashboardSection })
             isNegotiationEnabled={profile.data?.profile_settings.is_bill_negotiation_enabled}
             onEnable={() => updateSettings.mutate({ is_bill_negotiation_enabled: true })}
             isEnabling={updateSettings.isPending}
-            onOpenAnnualConversion={(subscriptionId) =>
-              setView({ section: 'annual-conversion', subscriptionId })
-            }
-            onOpenAnnualCode={(subscriptionId) =>
-              setView({ section: 'annual-code', subscriptionId })
-            }
+            onOpenAnnualConversion={openConversion}
+            onOpenAnnualCode={openCode}
           />
         ) : (
           <DashboardHome
@@ -86,12 +153,13 @@ function DashboardPage({ initialSection }: { initialSection: DashboardSection })
             linkedAccountCount={profile.data?.linkedAccounts.length ?? 0}
             hasSubscriptions={subscriptions.data ? subscriptions.data.length > 0 : undefined}
             isLoading={profile.isPending}
+            instantSavingsCard={
+              <InstantSavingsCard onOpenOffer={openConversion} onOpenCode={openCode} />
+            }
             negotiationsCard={
               <NegotiationsCard
                 onViewAll={() => setView({ section: 'negotiations' })}
-                onOpenAnnualConversion={(subscriptionId) =>
-                  setView({ section: 'annual-conversion', subscriptionId })
-                }
+                onOpenAnnualConversion={openConversion}
               />
             }
             billsCard={<BillsCard />}
@@ -104,4 +172,23 @@ function DashboardPage({ initialSection }: { initialSection: DashboardSection })
       </main>
     </div>
   );
+}
+
+/** The annual plan a subscription can switch to (its merchant's, cheaper than 12 months). */
+function annualPlanOf(subscription: Subscription): AnnualPlan | undefined {
+  const plan = annualPlanFor({
+    merchantName: subscription.merchant_name,
+    merchantWebsite: subscription.merchant_website_url ?? null,
+    status: subscription.status,
+    monthlyPrice: subscription.normalized_monthly_amount,
+  });
+  return plan
+    ? {
+        subscriptionId: subscription.id,
+        serviceName: subscription.merchant_name,
+        website: subscription.merchant_website_url ?? plan.merchant.website,
+        monthlyPrice: subscription.normalized_monthly_amount,
+        annualPlanCost: plan.annualPlanCost,
+      }
+    : undefined;
 }

@@ -13,6 +13,7 @@ export function DashboardHome({
   linkedAccountCount,
   hasSubscriptions,
   isLoading,
+  instantSavingsCard,
   negotiationsCard,
   billsCard,
   subscriptionsShortcut,
@@ -23,6 +24,8 @@ export function DashboardHome({
   /** Undefined while the subscriptions are loading. */
   hasSubscriptions: boolean | undefined;
   isLoading: boolean;
+  /** Spec part 2 §2: instant savings, then negotiations, then bills. */
+  instantSavingsCard?: ReactNode;
   /** Spec part 2 §2: the negotiations card comes before the bills card. */
   negotiationsCard?: ReactNode;
   billsCard: ReactNode;
@@ -49,6 +52,7 @@ export function DashboardHome({
               <WelcomeCard firstName={firstName} linkedAccountCount={linkedAccountCount} />
             )
           )}
+          {instantSavingsCard}
           {negotiationsCard}
           {billsCard}
         </div>

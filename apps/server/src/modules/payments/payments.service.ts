@@ -1,0 +1,541 @@
+/**
+ * Annual plans Billow pays for (spec part 2 §4 "Payment flow", §5, §8): paying exactly once,
+ * then the ACH work as jobs, then the plan's year.
+ *
+ * Exactly once: a payment is decided under the subscription's row lock, in one transaction that
+ * finds no live payment, reserves a gift card and inserts the payment with its idempotency key
+ * (a partial unique index allows one live payment per subscription, whatever else happens). The
+ * key is what the provider sees on the authorization and on the debit, so a rerun — a retried
+ * request, a job run twice, a restart after a crash — gets the same authorization and the same
+ * transfer back, never a second debit. Every later step moves the payment on only from the
+ * status it expects, under the payment's row lock.
+ */
+import {
+  annualPlanFor,
+  centsToDollars,
+  dollarsToCents,
+  formatDollars,
+  merchantById,
+  paymentErrorMessages,
+  type BankTransferErrorType,
+  type BankTransferResponse,
+  type InstantSavingsItem,
+} from '@billow/contracts';
+import type { Db } from '../../db/database';
+import { ProblemError } from '../../http/problem';
+import type { AppJobMap } from '../../jobs/catalog';
+import type { JobQueue } from '../../jobs/job-system';
+import {
+  PaymentProviderError,
+  type DebitAccount,
+  type PaymentProvider,
+} from '../../providers/payment/payment-provider';
+import type { SmsSender } from '../../providers/sms/sms-sender';
+import type { FieldCipher } from '../../security/encryption';
+import type { PaymentRow, PaymentsRepo } from './payments.repo';
+
+const DAY = 24 * 3600_000;
+/** The job that finishes a pay the request could not (a crash, a provider timeout) waits this. */
+const RECOVERY_DELAY_SECONDS = 60;
+export const REMINDER_DAYS = [30, 7] as const;
+
+export type AnnualPlanPaid = {
+  userId: string;
+  subscriptionId: string;
+  paymentId: string;
+  amountCents: number;
+  savingsCents: number;
+};
+export type PaymentReturned = AnnualPlanPaid & { isCardVoided: boolean; returnCode: string | null };
+
+export type PaymentsServiceDeps = {
+  db: Db;
+  repo: PaymentsRepo;
+  provider: PaymentProvider;
+  cipher: FieldCipher;
+  jobs: JobQueue<AppJobMap>;
+  sms: SmsSender;
+  /** In the funding transaction: the savings and the reward enter their ledgers. */
+  onAnnualPlanPaid: (paid: AnnualPlanPaid, tx: Db) => Promise<void>;
+  /** In the claw-back transaction: the reward is reversed, the saving taken back. */
+  onPaymentReturned: (returned: PaymentReturned, tx: Db) => Promise<void>;
+  clock?: () => Date;
+  log?: { warn(details: object, message: string): void };
+};
+
+const isoDay = (date: Date) => date.toISOString().slice(0, 10);
+function addYear(day: string): string {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  const next = new Date(Date.UTC(y + 1, m - 1, d));
+  // 29 February → 28 February of a common year, not 1 March.
+  if (next.getUTCMonth() !== m - 1) next.setUTCDate(0);
+  return isoDay(next);
+}
+const dayStart = (day: string) => new Date(`${day}T00:00:00Z`);
+
+export function createPaymentsService(deps: PaymentsServiceDeps) {
+  const { db, repo } = deps;
+  const now = deps.clock ?? (() => new Date());
+
+  const declined = (
+    errorType: BankTransferErrorType,
+    userId: string,
+    subscriptionId: string,
+    details: { account_balance?: number; payment_amount?: number; risk_score?: number } = {},
+  ): BankTransferResponse => ({
+    success: false,
+    error_type: errorType,
+    message: paymentErrorMessages[errorType],
+    details: { subscription_id: subscriptionId, user_id: userId, ...details },
+  });
+
+  async function debitAccount(payment: PaymentRow): Promise<DebitAccount | undefined> {
+    if (!payment.accountId) return undefined;
+    const row = await repo.accountWithItem(payment.accountId);
+    if (!row) return undefined;
+    return {
+      accessToken: deps.cipher.decrypt(row.item.accessTokenEncrypted),
+      accountId: row.account.providerAccountId,
+    };
+  }
+
+  async function legalNameOf(userId: string) {
+    const person = await repo.person(userId);
+    return person?.legalName?.trim() || 'Billow member';
+  }
+
+  async function text(userId: string, body: string) {
+    const person = await repo.person(userId);
+    if (!person) return;
+    await deps.sms.send({ to: person.phoneNumber, body }).catch((error: unknown) => {
+      deps.log?.warn({ err: error }, 'could not text the person about their annual plan');
+    });
+  }
+
+  /** Ends a payment that moved no money: declined, its card back in stock. */
+  async function decline(paymentId: string, reason: string) {
+    return db.transaction(async (tx) => {
+      const payment = await repo.lockPayment(tx, paymentId);
+      if (!payment || payment.status !== 'authorizing') return payment;
+      await repo.movePayment(tx, paymentId, 'authorizing', {
+        status: 'declined',
+        declineReason: reason,
+      });
+      await repo.releaseCard(tx, payment.giftCardId);
+      return { ...payment, status: 'declined' as const, declineReason: reason };
+    });
+  }
+
+  /**
+   * Asks the provider to authorize the debit (the same key gets the same answer) and records the
+   * decision, unless the payment already moved on. Returns the payment as it then stands, and the
+   * balance the provider reported on a decline.
+   */
+  async function authorize(payment: PaymentRow) {
+    const account = await debitAccount(payment);
+    if (!account) return { payment: await decline(payment.id, 'account-gone') };
+    const decision = await deps.provider.authorizeDebit({
+      account,
+      amountCents: payment.amountCents,
+      idempotencyKey: payment.idempotencyKey,
+      legalName: await legalNameOf(payment.userId),
+    });
+    if (decision.decision === 'declined') {
+      return {
+        payment: await decline(payment.id, decision.rationale),
+        balanceCents: decision.availableBalanceCents,
+      };
+    }
+    const moved = await db.transaction(async (tx) => {
+      const current = await repo.lockPayment(tx, payment.id);
+      if (!current || current.status !== 'authorizing') return current;
+      await repo.movePayment(tx, payment.id, 'authorizing', {
+        status: 'authorized',
+        authorizationId: decision.authorizationId,
+      });
+      await deps.jobs.send(
+        'payment-initiate-ach',
+        { paymentId: payment.id },
+        { tx, singletonKey: payment.id },
+      );
+      return {
+        ...current,
+        status: 'authorized' as const,
+        authorizationId: decision.authorizationId,
+      };
+    });
+    return { payment: moved };
+  }
+
+  /** The payment's plan, when the subscription still has one to buy. */
+  function planOf(subscription: {
+    merchantName: string;
+    merchantWebsite: string | null;
+    status: string;
+    normalizedMonthlyCents: number;
+  }) {
+    return annualPlanFor({
+      ...subscription,
+      monthlyPrice: centsToDollars(subscription.normalizedMonthlyCents),
+    });
+  }
+
+  async function reschedule(
+    name: 'payment-process-renewal' | 'payment-renewal-reminder',
+    payload: { paymentId: string; daysBefore?: number },
+    dueAt: Date,
+    tx?: Db,
+  ) {
+    const seconds = Math.max(60, Math.ceil((dueAt.getTime() - now().getTime()) / 1000));
+    if (name === 'payment-process-renewal') {
+      await deps.jobs.send(
+        name,
+        { paymentId: payload.paymentId },
+        {
+          ...(tx ? { tx } : {}),
+          startAfterSeconds: seconds,
+          singletonKey: payload.paymentId,
+        },
+      );
+    } else {
+      await deps.jobs.send(
+        name,
+        { paymentId: payload.paymentId, daysBefore: payload.daysBefore ?? 7 },
+        {
+          ...(tx ? { tx } : {}),
+          startAfterSeconds: seconds,
+          singletonKey: `${payload.paymentId}:${payload.daysBefore}`,
+        },
+      );
+    }
+  }
+
+  /**
+   * A debit the bank sent back (or that failed): the card is voided when it was not revealed,
+   * the subscription goes back to its monthly bill, the reward is reversed, the person is told.
+   */
+  async function clawBack(transferId: string, returnCode: string | null) {
+    const result = await db.transaction(async (tx) => {
+      const payment = await repo.lockPaymentByTransfer(tx, transferId);
+      if (!payment || !['debited', 'funded', 'renewed'].includes(payment.status)) return undefined;
+      const wasFunded = payment.status !== 'debited';
+      const at = now();
+      const isCardVoided = await repo.voidCard(tx, payment.giftCardId, at);
+      if (payment.status === 'funded') {
+        await repo.setSubscriptionPlan(tx, payment.subscriptionId, {
+          isBillowManaged: false,
+          renewalDate: payment.previousRenewalDate,
+        });
+      }
+      await repo.updatePayment(tx, payment.id, {
+        status: 'returned',
+        returnCode,
+        returnedAt: at,
+      });
+      if (wasFunded) {
+        await deps.onPaymentReturned(
+          {
+            userId: payment.userId,
+            subscriptionId: payment.subscriptionId,
+            paymentId: payment.id,
+            amountCents: payment.amountCents,
+            savingsCents: payment.savingsCents,
+            isCardVoided,
+            returnCode,
+          },
+          tx,
+        );
+      }
+      return { payment, isCardVoided };
+    });
+    if (!result) return;
+    const { payment, isCardVoided } = result;
+    const merchant = merchantById.get(payment.merchantId)?.name ?? 'your subscription';
+    await text(
+      payment.userId,
+      `Billow: your bank returned the ${formatDollars(centsToDollars(payment.amountCents))} payment for your ${merchant} annual plan${returnCode ? ` (${returnCode})` : ''}. ${isCardVoided ? 'The gift card was cancelled and your' : 'Your'} monthly plan continues.`,
+    );
+  }
+
+  return {
+    /** Spec part 2 §7 GET /api/subscriptions/instant-savings: at most 3, biggest saving first. */
+    async instantSavings(userId: string): Promise<InstantSavingsItem[]> {
+      const live = await repo.livePaymentsOf(userId);
+      return (await repo.activeSubscriptionsOf(userId))
+        .flatMap((subscription) => {
+          const plan = planOf(subscription);
+          if (!plan) return [];
+          return [
+            {
+              savings: plan.savings,
+              item: {
+                subscription_id: subscription.id,
+                service_name: subscription.merchantName,
+                merchant_website_url: subscription.merchantWebsite ?? plan.merchant.website,
+                current_price: centsToDollars(subscription.normalizedMonthlyCents),
+                annual_plan_cost: plan.annualPlanCost,
+                annual_conversion_external_link: plan.merchant.annualPlanLink ?? null,
+                has_assigned_gift_card: live.some(
+                  (p) => p.subscriptionId === subscription.id && p.status === 'funded',
+                ),
+              },
+            },
+          ];
+        })
+        .sort((a, b) => b.savings - a.savings)
+        .slice(0, 3)
+        .map(({ item }) => item);
+    },
+
+    /** Spec part 2 §7 POST /api/payments/pay: one debit per subscription and plan year. */
+    async pay(
+      userId: string,
+      subscriptionId: string,
+      financialAccountId?: string,
+    ): Promise<BankTransferResponse> {
+      const found = await repo.paymentAccount(userId, financialAccountId);
+      if (financialAccountId && !found)
+        throw new ProblemError('not-found', 'This account was not found.', {
+          code: 'account-not-found',
+        });
+      const subscription = await repo.subscriptionOf(userId, subscriptionId);
+      if (!subscription || subscription.userMarkedNotSubscription)
+        return declined('subscription_not_found', userId, subscriptionId);
+      const plan = planOf(subscription);
+      if (!plan) return declined('annual_plan_not_available', userId, subscriptionId);
+      const amountCents = dollarsToCents(plan.annualPlanCost);
+      if (!found || !found.account.isActive || found.account.type !== 'depository')
+        return declined('payment_account_not_found', userId, subscriptionId);
+      if (
+        found.item.status !== 'active' ||
+        found.item.isLinkPending ||
+        !found.account.providerAccountId ||
+        (found.account.availableBalanceCents === null && found.account.currentBalanceCents === null)
+      )
+        return declined('account_data_missing', userId, subscriptionId);
+
+      const started = await db.transaction(async (tx) => {
+        const locked = await repo.lockSubscription(tx, subscription.id);
+        if (!locked) return { kind: 'gone' as const };
+        const live = await repo.livePayment(tx, subscription.id);
+        if (live) return { kind: 'already-paid' as const, payment: live };
+        const card = await repo.reserveCard(tx, plan.merchant.id);
+        if (!card) return { kind: 'no-stock' as const };
+        const attempt = (await repo.paymentCount(tx, subscription.id)) + 1;
+        const payment = await repo.insertPayment(tx, {
+          userId,
+          subscriptionId: subscription.id,
+          accountId: found.account.id,
+          giftCardId: card.id,
+          merchantId: plan.merchant.id,
+          idempotencyKey: `annual-${subscription.id}-${attempt}`,
+          status: 'authorizing',
+          amountCents,
+          savingsCents: dollarsToCents(plan.savings),
+          previousRenewalDate: locked.renewalDate,
+        });
+        // If this request never gets to record the decision, the job does.
+        await deps.jobs.send(
+          'payment-initiate-ach',
+          { paymentId: payment.id },
+          { tx, startAfterSeconds: RECOVERY_DELAY_SECONDS },
+        );
+        return { kind: 'started' as const, payment };
+      });
+      if (started.kind === 'gone')
+        return declined('subscription_not_found', userId, subscriptionId);
+      if (started.kind === 'no-stock')
+        return declined('no_available_gift_cards', userId, subscriptionId);
+      if (started.kind === 'already-paid')
+        return declined('already_paid', userId, subscriptionId, {
+          payment_amount: centsToDollars(started.payment.amountCents),
+        });
+
+      let outcome;
+      try {
+        outcome = await authorize(started.payment);
+      } catch (error) {
+        if (!(error instanceof PaymentProviderError)) throw error;
+        // No money moves without an authorization: end this one so the person can try again.
+        await decline(started.payment.id, `provider-error:${error.vendorCode}`);
+        throw new ProblemError('external-service', 'The payment provider could not be reached.');
+      }
+      const payment = outcome.payment;
+      if (payment && payment.status !== 'declined') {
+        return { success: true, transfer_id: payment.id, amount: centsToDollars(amountCents) };
+      }
+      const reason = payment?.declineReason ?? 'OTHER';
+      const balance =
+        outcome.balanceCents !== undefined
+          ? { account_balance: centsToDollars(outcome.balanceCents) }
+          : {};
+      return declined(
+        reason === 'NSF' ? 'insufficient_funds' : 'insufficient_funds_risk',
+        userId,
+        subscriptionId,
+        { ...balance, payment_amount: centsToDollars(amountCents) },
+      );
+    },
+
+    /** Job "initiate ACH payment": the debit on the authorization, then funding the card. */
+    async initiateAch(paymentId: string) {
+      let payment = await repo.payment(paymentId);
+      if (!payment) return;
+      if (payment.status === 'authorizing') payment = (await authorize(payment)).payment;
+      if (!payment || payment.status !== 'authorized' || !payment.authorizationId) return;
+      const account = await debitAccount(payment);
+      if (!account) {
+        // The account was removed before the debit: nothing was taken; end it.
+        await db.transaction(async (tx) => {
+          if (
+            await repo.movePayment(tx, paymentId, 'authorized', {
+              status: 'declined',
+              declineReason: 'account-gone',
+            })
+          )
+            await repo.releaseCard(tx, payment!.giftCardId);
+        });
+        return;
+      }
+      const { transferId } = await deps.provider.createDebit({
+        account,
+        amountCents: payment.amountCents,
+        idempotencyKey: payment.idempotencyKey,
+        authorizationId: payment.authorizationId,
+        legalName: await legalNameOf(payment.userId),
+        description: 'Billow annual',
+      });
+      await db.transaction(async (tx) => {
+        const moved = await repo.movePayment(tx, paymentId, 'authorized', {
+          status: 'debited',
+          providerTransferId: transferId,
+        });
+        if (moved)
+          await deps.jobs.send('payment-fund-card', { paymentId }, { tx, singletonKey: paymentId });
+      });
+    },
+
+    /** Job "fund card": the reserved card becomes the person's, and the plan year starts. */
+    async fundCard(paymentId: string) {
+      const funded = await db.transaction(async (tx) => {
+        const payment = await repo.lockPayment(tx, paymentId);
+        if (!payment || payment.status !== 'debited') return undefined;
+        const at = now();
+        const renewalDate = addYear(isoDay(at));
+        await repo.assignCard(tx, payment.giftCardId, {
+          userId: payment.userId,
+          subscriptionId: payment.subscriptionId,
+          at,
+        });
+        await repo.setSubscriptionPlan(tx, payment.subscriptionId, {
+          isBillowManaged: true,
+          renewalDate,
+        });
+        await repo.movePayment(tx, paymentId, 'debited', {
+          status: 'funded',
+          fundedAt: at,
+          renewalDate,
+        });
+        await deps.onAnnualPlanPaid(
+          {
+            userId: payment.userId,
+            subscriptionId: payment.subscriptionId,
+            paymentId,
+            amountCents: payment.amountCents,
+            savingsCents: payment.savingsCents,
+          },
+          tx,
+        );
+        for (const daysBefore of REMINDER_DAYS) {
+          await reschedule(
+            'payment-renewal-reminder',
+            { paymentId, daysBefore },
+            new Date(dayStart(renewalDate).getTime() - daysBefore * DAY),
+            tx,
+          );
+        }
+        await reschedule('payment-process-renewal', { paymentId }, dayStart(renewalDate), tx);
+        return payment;
+      });
+      if (!funded) return;
+      const merchant = merchantById.get(funded.merchantId)?.name ?? 'your subscription';
+      await text(
+        funded.userId,
+        `Billow: your ${merchant} annual plan is paid (${formatDollars(centsToDollars(funded.amountCents))}). Your gift card code is ready in the app.`,
+      );
+    },
+
+    /** Reads the provider's transfer events from where the last read stopped. */
+    async syncTransferEvents() {
+      let afterId = await repo.eventCursor();
+      for (let page = 0; page < 100; page++) {
+        const { events, hasMore } = await deps.provider.syncEvents(afterId);
+        for (const event of events) {
+          if (event.type === 'returned' || event.type === 'failed')
+            await clawBack(event.transferId, event.returnCode);
+        }
+        if (events.length > 0) {
+          afterId = events[events.length - 1]!.eventId;
+          await repo.saveEventCursor(afterId);
+        }
+        if (!hasMore) return;
+      }
+    },
+
+    clawBack,
+
+    /** Job "process renewal": a year later the monthly bill resumes (spec part 2 §2). */
+    async processRenewal(paymentId: string) {
+      const renewed = await db.transaction(async (tx) => {
+        const payment = await repo.lockPayment(tx, paymentId);
+        if (!payment || payment.status !== 'funded' || !payment.renewalDate) return undefined;
+        if (now() < dayStart(payment.renewalDate)) {
+          await reschedule(
+            'payment-process-renewal',
+            { paymentId },
+            dayStart(payment.renewalDate),
+            tx,
+          );
+          return undefined;
+        }
+        await repo.movePayment(tx, paymentId, 'funded', { status: 'renewed', renewedAt: now() });
+        await repo.setSubscriptionPlan(tx, payment.subscriptionId, {
+          isBillowManaged: false,
+          renewalDate: payment.renewalDate,
+        });
+        return payment;
+      });
+      if (!renewed) return;
+      const merchant = merchantById.get(renewed.merchantId)?.name ?? 'your subscription';
+      await text(
+        renewed.userId,
+        `Billow: your ${merchant} annual plan ended today; your monthly bill resumes.`,
+      );
+    },
+
+    /** Job "send renewal reminder": once, 30 and 7 days before the plan year ends. */
+    async remindRenewal(paymentId: string, daysBefore: number) {
+      const column = daysBefore === 30 ? 'reminder30SentAt' : 'reminder7SentAt';
+      const claimed = await db.transaction(async (tx) => {
+        const payment = await repo.lockPayment(tx, paymentId);
+        if (!payment || payment.status !== 'funded' || !payment.renewalDate) return undefined;
+        if (payment[column]) return undefined;
+        const dueAt = new Date(dayStart(payment.renewalDate).getTime() - daysBefore * DAY);
+        if (now() < dueAt) {
+          await reschedule('payment-renewal-reminder', { paymentId, daysBefore }, dueAt, tx);
+          return undefined;
+        }
+        await repo.updatePayment(tx, paymentId, { [column]: now() });
+        return payment;
+      });
+      if (!claimed) return;
+      const merchant = merchantById.get(claimed.merchantId)?.name ?? 'your subscription';
+      await text(
+        claimed.userId,
+        `Billow: your ${merchant} annual plan ends in ${daysBefore} days, on ${claimed.renewalDate}. After that your monthly bill resumes.`,
+      );
+    },
+  };
+}
+
+export type PaymentsService = ReturnType<typeof createPaymentsService>;

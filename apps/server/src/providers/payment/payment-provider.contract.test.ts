@@ -1,0 +1,188 @@
+/**
+ * The behaviour both payment adapters promise. The sandbox ledger runs directly; the Plaid
+ * Transfer adapter runs against a local fake of Plaid's Transfer endpoints backed by a ledger on
+ * the same sandbox bank, so both see the same accounts and the same simulated days.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakePlaid, type FakePlaid } from '../../../test/fakes/fake-plaid';
+import { createTestDatabase, type TestDatabase } from '../../../test/test-database';
+import { createSandboxBank, type SandboxBank } from '../bank/sandbox/sandbox-bank';
+import type { DebitAccount, PaymentProvider } from './payment-provider';
+import { createPlaidTransferProvider } from './payment-provider.plaid';
+import { createSandboxLedger } from './sandbox/sandbox-ledger';
+
+const DAY = 24 * 3600_000;
+let now = new Date('2026-11-20T12:00:00Z');
+let db: TestDatabase;
+let bank: SandboxBank;
+let ledger: PaymentProvider;
+let fake: FakePlaid;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  bank = createSandboxBank({ db: db.db, clock: () => now });
+  ledger = createSandboxLedger({ db: db.db, bank, clock: () => now });
+  fake = await startFakePlaid(bank, { ledger });
+});
+afterAll(async () => {
+  await fake.close();
+  await db.destroy();
+});
+
+/** A new item at the sandbox bank with one checking account of this name and balance. */
+async function account(name: string, balance: number): Promise<DebitAccount> {
+  const response = await fetch(`${fake.url}/sandbox/public_token/create`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      client_id: fake.credentials.clientId,
+      secret: fake.credentials.secret,
+      institution_id: 'ins_sbx_wells_fargo',
+      initial_products: ['transactions'],
+      options: {
+        override_username: 'user_custom',
+        override_password: JSON.stringify({
+          override_accounts: [
+            {
+              type: 'depository',
+              subtype: 'checking',
+              starting_balance: balance,
+              meta: { name, mask: '3333' },
+              transactions: [],
+            },
+          ],
+        }),
+      },
+    }),
+  });
+  const { public_token } = (await response.json()) as { public_token: string };
+  const { accessToken } = await bank.exchangePublicToken(public_token);
+  const [found] = await bank.getAccounts(accessToken);
+  return { accessToken, accountId: found!.accountId };
+}
+
+function describePaymentProvider(name: string, provider: () => PaymentProvider) {
+  describe(`${name} payment provider`, () => {
+    const legalName = 'Alex Example';
+    const key = (label: string) => `${name}-${label}`;
+
+    it('approves a debit the balance covers, the same way for the same key', async () => {
+      const from = await account('Checking', 500);
+      const first = await provider().authorizeDebit({
+        account: from,
+        amountCents: 17_999,
+        idempotencyKey: key('approve'),
+        legalName,
+      });
+      expect(first).toEqual({ decision: 'approved', authorizationId: expect.any(String) });
+      const again = await provider().authorizeDebit({
+        account: from,
+        amountCents: 17_999,
+        idempotencyKey: key('approve'),
+        legalName,
+      });
+      expect(again).toEqual(first);
+    });
+
+    it('declines beyond the balance (NSF) and on risk (RISK)', async () => {
+      const poor = await account('Checking', 50);
+      expect(
+        await provider().authorizeDebit({
+          account: poor,
+          amountCents: 9_999,
+          idempotencyKey: key('nsf'),
+          legalName,
+        }),
+      ).toMatchObject({ decision: 'declined', rationale: 'NSF' });
+      const risky = await account('Risk Checking', 5000);
+      expect(
+        await provider().authorizeDebit({
+          account: risky,
+          amountCents: 9_999,
+          idempotencyKey: key('risk'),
+          legalName,
+        }),
+      ).toMatchObject({ decision: 'declined', rationale: 'RISK' });
+    });
+
+    it('debits once per key, and counts the debit against the balance', async () => {
+      const from = await account('Checking', 150);
+      const authorization = await provider().authorizeDebit({
+        account: from,
+        amountCents: 9_999,
+        idempotencyKey: key('debit'),
+        legalName,
+      });
+      if (authorization.decision !== 'approved') throw new Error('expected an approval');
+      const debit = {
+        account: from,
+        amountCents: 9_999,
+        idempotencyKey: key('debit'),
+        legalName,
+        authorizationId: authorization.authorizationId,
+        description: 'Billow annual',
+      };
+      const first = await provider().createDebit(debit);
+      expect(await provider().createDebit(debit)).toEqual(first);
+      // 150 − 99.99 leaves too little for a second plan.
+      expect(
+        await provider().authorizeDebit({
+          account: from,
+          amountCents: 9_999,
+          idempotencyKey: key('debit-2'),
+          legalName,
+        }),
+      ).toMatchObject({ decision: 'declined', rationale: 'NSF' });
+    });
+
+    it('returns a debit from a flagged account as R01 a few simulated days later', async () => {
+      const from = await account('NSF Checking', 5000);
+      const authorization = await provider().authorizeDebit({
+        account: from,
+        amountCents: 24_900,
+        idempotencyKey: key('return'),
+        legalName,
+      });
+      if (authorization.decision !== 'approved') throw new Error('expected an approval');
+      const { transferId } = await provider().createDebit({
+        account: from,
+        amountCents: 24_900,
+        idempotencyKey: key('return'),
+        legalName,
+        authorizationId: authorization.authorizationId,
+        description: 'Billow annual',
+      });
+      const eventsOf = async () => {
+        const all = [];
+        let after = 0;
+        for (;;) {
+          const page = await provider().syncEvents(after);
+          all.push(...page.events);
+          if (page.events.length > 0) after = page.events[page.events.length - 1]!.eventId;
+          if (!page.hasMore) return { all, after };
+        }
+      };
+      const today = await eventsOf();
+      expect(today.all.filter((e) => e.transferId === transferId).map((e) => e.type)).toEqual([
+        'pending',
+      ]);
+      const saved = now;
+      now = new Date(now.getTime() + 4 * DAY);
+      try {
+        const later = await eventsOf();
+        const mine = later.all.filter((e) => e.transferId === transferId);
+        expect(mine.map((e) => e.type)).toEqual(['pending', 'posted', 'returned']);
+        expect(mine.at(-1)!.returnCode).toBe('R01');
+        // From the last event on, nothing new.
+        expect((await provider().syncEvents(later.after)).events).toEqual([]);
+      } finally {
+        now = saved;
+      }
+    });
+  });
+}
+
+describePaymentProvider('sandbox ledger', () => ledger);
+describePaymentProvider('Plaid Transfer', () =>
+  createPlaidTransferProvider({ ...fake.credentials, environment: 'sandbox', basePath: fake.url }),
+);

@@ -1,0 +1,62 @@
+/**
+ * The payment port: debits from a person's linked bank account by ACH, shaped after Plaid
+ * Transfer (https://plaid.com/docs/api/products/transfer/): an authorization first (approved, or
+ * declined for NSF or RISK), then the transfer on that authorization, then the transfer's events
+ * read by a cursor (posted, settled, returned …). The sandbox ledger and the Plaid Transfer
+ * adapter both implement it; core code never names a vendor.
+ */
+
+/** Where the money comes from: the bank item's access token and the provider's account id. */
+export type DebitAccount = { accessToken: string; accountId: string };
+
+export type DebitRequest = {
+  account: DebitAccount;
+  amountCents: number;
+  /** The same key always answers with the same authorization or transfer (retries are safe). */
+  idempotencyKey: string;
+  /** The account holder's legal name (ACH needs it). */
+  legalName: string;
+};
+
+export type DeclineRationale = 'NSF' | 'RISK' | 'OTHER';
+
+export type DebitAuthorization =
+  | { decision: 'approved'; authorizationId: string }
+  | {
+      decision: 'declined';
+      rationale: DeclineRationale;
+      description: string;
+      /** What the account held when it was declined, when the provider says. */
+      availableBalanceCents?: number;
+    };
+
+export type TransferEventType = 'pending' | 'posted' | 'settled' | 'returned' | 'failed' | 'other';
+
+export type TransferEvent = {
+  eventId: number;
+  transferId: string;
+  type: TransferEventType;
+  /** The ACH return code of a returned debit (R01 insufficient funds, …). */
+  returnCode: string | null;
+  timestamp: string;
+};
+
+export type PaymentProvider = {
+  authorizeDebit(request: DebitRequest): Promise<DebitAuthorization>;
+  createDebit(
+    request: DebitRequest & { authorizationId: string; description: string },
+  ): Promise<{ transferId: string }>;
+  /** Events after `afterId`, oldest first. */
+  syncEvents(afterId: number): Promise<{ events: TransferEvent[]; hasMore: boolean }>;
+};
+
+/** The provider could not be reached or refused the request outright (a job retries it). */
+export class PaymentProviderError extends Error {
+  override name = 'PaymentProviderError';
+  constructor(
+    message: string,
+    readonly vendorCode: string = 'unavailable',
+  ) {
+    super(message);
+  }
+}

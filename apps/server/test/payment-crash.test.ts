@@ -1,0 +1,181 @@
+/**
+ * Crash-restart of a payment: Billow as its own process, paying through Plaid Transfer (a local
+ * fake in this process, over a sandbox ledger), killed with SIGKILL after Plaid made the debit
+ * but before Billow heard of it — so before the card was funded — and started again on the same
+ * data. The debit must stay one, and the card be assigned once. The stock is loaded with the
+ * `giftcards:load` command first, the way an operator would.
+ * On the embedded database by default; on the PostgreSQL server when DATABASE_URL is set.
+ */
+import { execFile } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { PGlite } from '@electric-sql/pglite';
+import { bankingRoutes, paymentRoutes, subscriptionRoutes } from '@billow/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSandboxBank } from '../src/providers/bank/sandbox/sandbox-bank';
+import { createSandboxLedger } from '../src/providers/payment/sandbox/sandbox-ledger';
+import { sandboxTransfers } from '../src/providers/payment/sandbox/sandbox-ledger.tables';
+import { call, signInOver, startChildServer, waitUntil, type ChildServer } from './child-server';
+import { startFakePlaid, type FakePlaid } from './fakes/fake-plaid';
+import { customTransaction, dayFrom } from './sandbox-link';
+import { createTestDatabase, type TestDatabase } from './test-database';
+
+const root = path.resolve(import.meta.dirname, '../../..');
+
+function customUser() {
+  const today = new Date().toISOString().slice(0, 10);
+  return {
+    override_accounts: [
+      {
+        type: 'depository',
+        subtype: 'checking',
+        starting_balance: 900,
+        meta: { name: 'Checking', mask: '2222' },
+        transactions: Array.from({ length: 6 }, (_, month) =>
+          customTransaction(dayFrom(today, -30 * month - 4), 'HULU 877-824-4858 CA', 17.99),
+        ),
+      },
+    ],
+  };
+}
+
+describe('a server killed between the debit and the card', () => {
+  let plaidDb: TestDatabase;
+  let plaid: FakePlaid;
+  let appDb: TestDatabase | undefined;
+  let dataDir: string;
+  let env: Record<string, string>;
+  const running: ChildServer[] = [];
+
+  beforeAll(async () => {
+    plaidDb = await createTestDatabase();
+    const bank = createSandboxBank({ db: plaidDb.db });
+    plaid = await startFakePlaid(bank, { ledger: createSandboxLedger({ db: plaidDb.db, bank }) });
+    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'billow-pay-crash-'));
+    appDb = process.env.DATABASE_URL ? await createTestDatabase() : undefined;
+    env = {
+      BILLOW_DATA_DIR: dataDir,
+      BANK_PROVIDER: 'plaid',
+      PAYMENT_PROVIDER: 'plaid',
+      PLAID_CLIENT_ID: plaid.credentials.clientId,
+      PLAID_SECRET: plaid.credentials.secret,
+      PLAID_API_BASE_URL: plaid.url,
+      JOB_POLL_INTERVAL_SECONDS: '0.5',
+      ...(appDb?.url ? { DATABASE_URL: appDb.url } : {}),
+    };
+  });
+  afterAll(async () => {
+    for (const server of running) if (server.child.exitCode === null) await server.kill();
+    await plaid.close();
+    await plaidDb.destroy();
+    await appDb?.destroy();
+    await fs.rm(dataDir, { recursive: true, force: true });
+  });
+
+  const start = async () => {
+    const server = startChildServer(env);
+    running.push(server);
+    return { server, url: await server.url };
+  };
+
+  async function query<T>(text: string): Promise<T[]> {
+    if (appDb) return (await appDb.executeSql(text)).rows as T[];
+    const pglite = await PGlite.create(path.join(dataDir, 'pglite'));
+    try {
+      return (await pglite.query<T>(text)).rows;
+    } finally {
+      await pglite.close();
+    }
+  }
+
+  it('debits once and assigns the card once', async () => {
+    const csv = path.join(dataDir, 'stock.csv');
+    await fs.writeFile(
+      csv,
+      'serviceName,cardNumber,cardValue,expiryDate\n' +
+        'Hulu,5100000000000001,99.99,2029-12-31\nHulu,5100000000000002,99.99,2029-12-31\n',
+    );
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ['--import', 'tsx', 'apps/server/src/cli/load-gift-cards.ts', csv],
+      { cwd: root, env: { ...process.env, ...env } },
+    );
+    expect(stdout).toContain('Added 2 gift card(s)');
+    expect(stdout).not.toContain('5100000000000001');
+
+    let { server, url } = await start();
+    const token = await signInOver(url, '+15555558001');
+    const created = await fetch(`${plaid.url}/sandbox/public_token/create`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        client_id: plaid.credentials.clientId,
+        secret: plaid.credentials.secret,
+        institution_id: 'ins_sbx_citi',
+        initial_products: ['transactions'],
+        options: {
+          override_username: 'user_custom',
+          override_password: JSON.stringify(customUser()),
+        },
+      }),
+    });
+    const { public_token } = (await created.json()) as { public_token: string };
+    await call(url, 'POST', bankingRoutes.linkResult.path, {
+      token,
+      body: { publicToken: public_token },
+    });
+    let huluId: string | undefined;
+    await waitUntil(async () => {
+      const list = (await call(url, 'GET', subscriptionRoutes.listAll.path, { token }))
+        .body as unknown as { id: string; merchant_name: string }[];
+      huluId = list.find((s) => s.merchant_name === 'Hulu')?.id;
+      return huluId !== undefined;
+    }, 'Hulu is detected');
+
+    // Plaid makes the debit, but its answer never reaches Billow: killed right there.
+    const held = plaid.hold('/transfer/create', { afterHandling: true });
+    const paid = await call(url, 'POST', paymentRoutes.pay.path, {
+      token,
+      body: { subscription_id: huluId },
+    });
+    expect(paid.body).toMatchObject({ success: true, amount: 99.99 });
+    await held.reached;
+    await server.kill();
+    held.release();
+    expect(await plaidDb.db.select().from(sandboxTransfers)).toHaveLength(1);
+    if (appDb)
+      await appDb.executeSql(
+        `update pgboss.job set started_on = now() - interval '1 hour' where state = 'active'`,
+      );
+
+    ({ server, url } = await start());
+    await waitUntil(async () => {
+      const card = await call(url, 'POST', paymentRoutes.giftCard.path, {
+        token,
+        body: { subscriptionId: huluId, includeFullCardNumber: false },
+      });
+      return card.body.success === true;
+    }, 'the card is funded');
+    const again = await call(url, 'POST', paymentRoutes.pay.path, {
+      token,
+      body: { subscription_id: huluId },
+    });
+    expect(again.body).toMatchObject({ success: false, error_type: 'already_paid' });
+    expect(await server.stop()).toBe(0);
+
+    expect(await plaidDb.db.select().from(sandboxTransfers)).toHaveLength(1);
+    expect(
+      await query<{ status: string; n: number }>(
+        `select status, count(*)::int n from gift_cards group by status order by status`,
+      ),
+    ).toEqual([
+      { status: 'assigned', n: 1 },
+      { status: 'available', n: 1 },
+    ]);
+    expect(await query<{ status: string }>(`select status from payments`)).toEqual([
+      { status: 'funded' },
+    ]);
+  }, 240_000);
+});

@@ -1,0 +1,207 @@
+/**
+ * The last two screens of the annual-plan flow (spec part 2 §2, §4, §8, §9): confirming and
+ * paying (idle → processing → success; the Pay button is disabled while processing and after
+ * success; two seconds after success the code screen opens), and the gift card's code.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Copy, Eye } from 'lucide-react';
+import { formatDollars, paymentMessages, type LinkedAccount } from '@billow/contracts';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { formatLongDate } from '@/lib/dates';
+import {
+  annualPlanKeys,
+  annualPlanQueries,
+  GIFT_CARD_WAIT_TRIES,
+  usePayAnnualPlan,
+} from '../api/annual-plan-queries';
+import { paymentErrorMessage, thrownPaymentErrorMessage } from '../payment-errors';
+import { FlowScreen } from './flow-screen';
+import type { AnnualPlan } from './plan-screens';
+
+/** Spec part 2 §9. */
+export const PAYMENT_REDIRECT_MS = 2000;
+export const COPY_FEEDBACK_MS = 2000;
+
+export const paymentTexts = {
+  confirmHeading: 'Confirm your payment',
+  amount: 'Amount',
+  from: 'From',
+  pay: (amount: number) => `Pay ${formatDollars(amount)}`,
+  processing: 'Processing…',
+  paid: 'Paid! Getting your code…',
+  terms: (amount: number, service: string) =>
+    `By tapping Pay, you authorize Billow to debit your account for ${formatDollars(amount)} once, today, to buy a one-year ${service} plan for you. After one year the monthly bill resumes.`,
+  codeHeading: (service: string) => `Your ${service} code`,
+  reveal: 'Show full code',
+  copy: 'Copy code',
+  copied: 'Copied!',
+  renews: (date: string) => `Your annual plan runs until ${date}; then the monthly bill resumes.`,
+  preparing: 'Preparing your gift card…',
+  value: 'Value',
+} as const;
+
+export function PaymentConfirmationScreen({
+  plan,
+  account,
+  onBack,
+  onPaid,
+}: {
+  plan: AnnualPlan | undefined;
+  account: LinkedAccount | undefined;
+  onBack(): void;
+  onPaid(): void;
+}) {
+  const pay = usePayAnnualPlan();
+  const [message, setMessage] = useState<string>();
+  const isSuccess = pay.data?.success === true;
+  const redirect = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(redirect.current), []);
+
+  function submit() {
+    setMessage(undefined);
+    if (!plan || !account) {
+      setMessage(paymentMessages.missingAccountOrSubscription);
+      return;
+    }
+    pay.mutate(
+      { subscription_id: plan.subscriptionId, financialAccountId: account.id },
+      {
+        onSuccess: (answer) => {
+          if (answer.success) redirect.current = setTimeout(onPaid, PAYMENT_REDIRECT_MS);
+          else setMessage(paymentErrorMessage(answer.error_type));
+        },
+        onError: (error) => setMessage(thrownPaymentErrorMessage(error)),
+      },
+    );
+  }
+
+  const amount = plan?.annualPlanCost ?? 0;
+  return (
+    <FlowScreen heading={paymentTexts.confirmHeading} onBack={onBack}>
+      <Card>
+        <dl className="space-y-2">
+          <div className="flex justify-between">
+            <dt className="text-muted-foreground">{paymentTexts.amount}</dt>
+            <dd className="text-xl font-bold">{formatDollars(amount)}</dd>
+          </div>
+          {account && (
+            <div className="flex justify-between">
+              <dt className="text-muted-foreground">{paymentTexts.from}</dt>
+              <dd>
+                {account.bankName} ••{account.lastFour}
+              </dd>
+            </div>
+          )}
+        </dl>
+      </Card>
+      <p className="text-xs text-muted-foreground">
+        {paymentTexts.terms(amount, plan?.serviceName ?? 'subscription')}
+      </p>
+      {message && (
+        <p role="alert" className="text-sm text-destructive">
+          {message}
+        </p>
+      )}
+      {isSuccess && <p role="status">{paymentTexts.paid}</p>}
+      <Button className="w-full" onClick={submit} disabled={pay.isPending || isSuccess}>
+        {pay.isPending ? paymentTexts.processing : paymentTexts.pay(amount)}
+      </Button>
+    </FlowScreen>
+  );
+}
+
+export function AnnualCodeScreen({
+  subscriptionId,
+  serviceName,
+  onBack,
+}: {
+  subscriptionId: string;
+  serviceName: string;
+  onBack(): void;
+}) {
+  const [isRevealed, setRevealed] = useState(false);
+  const [isCopied, setCopied] = useState(false);
+  const masked = useQuery(annualPlanQueries.giftCard(subscriptionId, false));
+  const full = useQuery({
+    ...annualPlanQueries.giftCard(subscriptionId, true),
+    enabled: isRevealed,
+  });
+  useEffect(() => {
+    if (!isCopied) return;
+    const timer = setTimeout(() => setCopied(false), COPY_FEEDBACK_MS);
+    return () => clearTimeout(timer);
+  }, [isCopied]);
+
+  const answer = masked.data;
+  // A just-paid plan's card is funded by a job: "not yet" is asked again a few times first.
+  const tries =
+    useQueryClient().getQueryState(annualPlanKeys.giftCard(subscriptionId, false))
+      ?.dataUpdateCount ?? 0;
+  const isWaiting = masked.isPending || (answer?.success === false && tries < GIFT_CARD_WAIT_TRIES);
+  const failure = masked.isError
+    ? paymentMessages.loadGiftCardFailed
+    : answer?.success === false && !isWaiting
+      ? paymentMessages.getGiftCardFailed
+      : full.isError || full.data?.success === false
+        ? paymentMessages.getGiftCardFailed
+        : undefined;
+  const card = answer?.success ? answer.giftCard : null;
+  const number = isRevealed ? full.data?.giftCard?.cardNumber : undefined;
+
+  async function copy() {
+    const text = number ?? full.data?.giftCard?.cardNumber;
+    if (!text) return;
+    await navigator.clipboard.writeText(text);
+    setCopied(true);
+  }
+
+  return (
+    <FlowScreen heading={paymentTexts.codeHeading(serviceName)} onBack={onBack}>
+      {failure ? (
+        <Card className="text-center">
+          <p role="alert" className="font-medium">
+            {failure}
+          </p>
+          <Button variant="outline" className="mt-4" onClick={() => window.location.reload()}>
+            {paymentMessages.tryAgain}
+          </Button>
+        </Card>
+      ) : isWaiting || !card ? (
+        <p role="status">{paymentTexts.preparing}</p>
+      ) : (
+        <Card className="space-y-4">
+          <p
+            className="font-mono text-2xl tracking-wider"
+            aria-label={number ? 'Gift card code' : 'Masked gift card code'}
+          >
+            {number ?? card.cardNumberMasked}
+          </p>
+          <p className="text-sm text-muted-foreground">
+            {paymentTexts.value}: {formatDollars(Number(card.cardValue))}
+          </p>
+          <div className="flex gap-2">
+            {!isRevealed && (
+              <Button variant="outline" onClick={() => setRevealed(true)}>
+                <Eye aria-hidden="true" />
+                {paymentTexts.reveal}
+              </Button>
+            )}
+            {number && (
+              <Button onClick={() => void copy()}>
+                <Copy aria-hidden="true" />
+                {isCopied ? paymentTexts.copied : paymentTexts.copy}
+              </Button>
+            )}
+          </div>
+          {answer?.subscription?.renewalDate && (
+            <p className="text-sm">
+              {paymentTexts.renews(formatLongDate(answer.subscription.renewalDate))}
+            </p>
+          )}
+        </Card>
+      )}
+    </FlowScreen>
+  );
+}

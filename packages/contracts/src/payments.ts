@@ -1,0 +1,194 @@
+/**
+ * Annual plans Billow pays for (spec part 2 §3, §7, §8): the instant-savings offers, paying for a
+ * plan by a debit from the person's bank account, and the gift card that carries the plan.
+ */
+import { z } from 'zod';
+import { paymentErrorType } from './enums';
+import { findMerchant, type Merchant } from './merchants';
+import { financialAccountProblemCode, subscriptionProblemCode } from './problem-codes';
+import { defineRoute } from './route';
+
+/** Annual-conversion savings (spec part 2 §9): 12 × monthly − annual, rounded; 0 without a plan. */
+export function annualSavings(monthlyPrice: number, annualPlanCost: number | null): number {
+  if (annualPlanCost === null || annualPlanCost <= 0) return 0;
+  return Math.round(12 * monthlyPrice - annualPlanCost);
+}
+
+/** What the annual plan costs a month (spec part 2 §9): annual / 12. */
+export function annualMonthlyEquivalent(annualPlanCost: number): number {
+  return annualPlanCost / 12;
+}
+
+/**
+ * The annual plan a subscription can convert to: its merchant sells one for less than 12 × the
+ * person's monthly price. Undefined when there is none (no plan, or it saves nothing).
+ */
+export function annualPlanFor(subscription: {
+  merchantName: string;
+  merchantWebsite: string | null;
+  status: string;
+  /** Dollars a month. */
+  monthlyPrice: number;
+}): { merchant: Merchant; annualPlanCost: number; savings: number } | undefined {
+  if (subscription.status !== 'ACTIVE') return undefined;
+  const merchant = findMerchant(subscription);
+  const annualPlanCost = merchant?.annualPlanPrice;
+  if (!merchant || !annualPlanCost || annualPlanCost >= 12 * subscription.monthlyPrice)
+    return undefined;
+  return {
+    merchant,
+    annualPlanCost,
+    savings: annualSavings(subscription.monthlyPrice, annualPlanCost),
+  };
+}
+
+/** Spec part 2 §3 "Instant-savings item", plus the subscription it is for (the flow needs it). */
+export const instantSavingsItem = z.object({
+  subscription_id: z.string(),
+  service_name: z.string(),
+  merchant_website_url: z.string().nullable(),
+  /** Monthly. */
+  current_price: z.number(),
+  annual_plan_cost: z.number().positive(),
+  annual_conversion_external_link: z.url().nullable(),
+  /** Whether Billow already paid this subscription's plan year (the card then opens the code). */
+  has_assigned_gift_card: z.boolean(),
+});
+export type InstantSavingsItem = z.infer<typeof instantSavingsItem>;
+
+/** Spec part 2 §5: a gift card's value is positive. */
+export const cardValue = z.union([
+  z.number().positive('Card value must be positive'),
+  z
+    .string()
+    .regex(/^\d+(\.\d{1,2})?$/, 'Card value must be positive')
+    .refine((value) => Number(value) > 0, 'Card value must be positive'),
+]);
+
+/** Spec part 2 §3 "Gift card". */
+export const giftCard = z.object({
+  id: z.string().uuid(),
+  cardNumberMasked: z.string(),
+  cardNumber: z.string().optional(),
+  merchantId: z.number().int().positive(),
+  cardValue,
+  expiryDate: z.string().nullable(),
+  subscriptionId: z.string(),
+});
+export type GiftCard = z.infer<typeof giftCard>;
+
+/** Spec part 2 §5: looking a gift card up by merchant needs the merchant's id or its name. */
+export const giftCardMerchant = z
+  .object({
+    merchantId: z.number().int().positive().optional(),
+    serviceName: z.string().trim().min(1).optional(),
+  })
+  .refine((m) => m.merchantId !== undefined || m.serviceName !== undefined, {
+    message: 'Either merchantId or serviceName must be provided',
+  });
+
+export const getGiftCardBody = z.object({
+  subscriptionId: z.string().uuid(),
+  includeFullCardNumber: z.boolean().default(false),
+});
+
+export const giftCardResponse = z.object({
+  success: z.boolean(),
+  giftCard: giftCard.nullable(),
+  subscription: z.object({ renewalDate: z.string().nullable() }).nullable(),
+  error: z.string().nullable(),
+});
+export type GiftCardResponse = z.infer<typeof giftCardResponse>;
+
+/** Spec part 2 §3 "Subscription billing summary". */
+export const subscriptionBillingSummary = z.object({
+  id: z.string(),
+  cadence: z.string(),
+  renewalDate: z.string().nullable(),
+  nextBillingDate: z.string().nullable(),
+});
+
+/**
+ * The payment error types of spec part 2 §8, and one of Billow's own: `already_paid`, the polite
+ * answer to paying again for a plan year that is paid (a double click, a retry, a second tab).
+ */
+export const bankTransferErrorType = z.enum([...paymentErrorType.options, 'already_paid']);
+export type BankTransferErrorType = z.infer<typeof bankTransferErrorType>;
+
+/** Spec part 2 §3 "Bank-transfer response". */
+export const bankTransferResponse = z.discriminatedUnion('success', [
+  z.object({ success: z.literal(true), transfer_id: z.string(), amount: z.number() }),
+  z.object({
+    success: z.literal(false),
+    error_type: bankTransferErrorType,
+    message: z.string(),
+    details: z
+      .object({
+        subscription_id: z.string().optional(),
+        user_id: z.string().optional(),
+        account_balance: z.number().optional(),
+        payment_amount: z.number().optional(),
+        risk_score: z.number().optional(),
+      })
+      .optional(),
+  }),
+]);
+export type BankTransferResponse = z.infer<typeof bankTransferResponse>;
+
+export const payBody = z.object({
+  subscription_id: z.string().uuid(),
+  /** The account to debit; the primary payment account when absent. */
+  financialAccountId: z.string().uuid().optional(),
+});
+
+export const paymentRoutes = {
+  instantSavings: defineRoute({
+    method: 'GET',
+    path: '/api/subscriptions/instant-savings',
+    response: z.array(instantSavingsItem),
+  }),
+  giftCard: defineRoute({
+    method: 'POST',
+    path: '/api/gift-cards/get',
+    body: getGiftCardBody,
+    response: giftCardResponse,
+    problemCodes: subscriptionProblemCode,
+  }),
+  pay: defineRoute({
+    method: 'POST',
+    path: '/api/payments/pay',
+    body: payBody,
+    response: bankTransferResponse,
+    /** A chosen account that is not the person's is a 404, like every id of someone else's. */
+    problemCodes: financialAccountProblemCode,
+  }),
+} as const;
+
+/** Spec part 2 §8: the message for each payment error_type ('anything else' for the rest). */
+export const paymentErrorMessages: Record<BankTransferErrorType, string> = {
+  insufficient_funds:
+    'Insufficient funds in your account. Please add money to your account and try again.',
+  insufficient_funds_risk:
+    'Insufficient funds in your account. Please add money to your account and try again.',
+  payment_account_not_found: 'No payment account found. Please link a bank account first.',
+  subscription_not_found: 'Subscription not found. Please refresh and try again.',
+  annual_plan_not_available: 'Annual plan pricing is not available for this subscription.',
+  account_data_missing:
+    'Account information is incomplete. Please refresh your bank account connection.',
+  no_available_gift_cards: 'Payment failed. Please try again or contact support.',
+  already_paid: 'This annual plan is already paid. Your gift card code is ready.',
+};
+
+export const paymentMessages = {
+  otherError: 'Payment failed. Please try again or contact support.',
+  authenticationFailed: 'Authentication failed. Please log in again.',
+  networkError: 'Network error. Please check your connection and try again.',
+  unexpectedError: 'An unexpected error occurred. Please try again.',
+  missingAccountOrSubscription: 'Missing account or subscription information',
+  loadInstantSavingsFailed: 'Failed to load instant savings data. Please try again.',
+  getGiftCardFailed: 'Failed to get gift card',
+  loadGiftCardFailed: 'Failed to load gift card. Please try again.',
+  tryAgain: 'Try Again',
+  recommended: 'Recommended',
+  currentPlan: 'Current Plan',
+} as const;
