@@ -119,7 +119,16 @@ export const sandboxLinkLogin = z.object({
 });
 export type SandboxLinkLogin = z.infer<typeof sandboxLinkLogin>;
 
-export const sandboxLinkError = z.object({ error_code: z.string(), error_message: z.string() });
+/**
+ * Plaid's error shape: error_message is for developers ('prompt the user to…'), display_message
+ * is the sentence for people, or null. Screens show only display_message.
+ * https://plaid.com/docs/errors/#error-schema
+ */
+export const sandboxLinkError = z.object({
+  error_code: z.string(),
+  error_message: z.string(),
+  display_message: z.string().nullable(),
+});
 
 export const sandboxLoginResponse = z.discriminatedUnion('status', [
   z.object({ status: z.literal('mfa_required'), mfa: z.object({ type: z.literal('device') }) }),

@@ -62,9 +62,14 @@ export function withQuery(route: RouteContract, query: Record<string, string>): 
 export const institutionsRoute = (query?: string) =>
   query ? withQuery(sandboxRoutes.institutions, { query }) : sandboxRoutes.institutions;
 
-export const loginError = (error_code: string, error_message: string) => ({
+/** A Plaid-style login error: the developer's error_message, and display_message for people. */
+export const loginError = (
+  error_code: string,
+  error_message: string,
+  display_message: string | null = null,
+) => ({
   status: 'error',
-  error: { error_code, error_message },
+  error: { error_code, error_message, display_message },
 });
 
 export function linkCallbacks() {

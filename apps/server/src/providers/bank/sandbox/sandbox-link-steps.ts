@@ -41,9 +41,17 @@ export type LinkLogin = {
 
 export function sandboxLinkSteps(deps: SandboxDeps, internals: SandboxInternals) {
   const now = deps.clock ?? (() => new Date());
-  const error = (code: string, message: string) => ({
+  const error = (failure: {
+    error_code: string;
+    error_message: string;
+    display_message: string | null;
+  }) => ({
     status: 'error' as const,
-    error: { error_code: code, error_message: message },
+    error: {
+      error_code: failure.error_code,
+      error_message: failure.error_message,
+      display_message: failure.display_message,
+    },
   });
 
   async function checkLinkToken(linkToken: string) {
@@ -64,10 +72,22 @@ export function sandboxLinkSteps(deps: SandboxDeps, internals: SandboxInternals)
   }> {
     const link = await checkLinkToken(input.link_token);
     if (!link)
-      return { response: error('INVALID_LINK_TOKEN', 'link token is invalid or has expired') };
+      return {
+        response: error({
+          error_code: 'INVALID_LINK_TOKEN',
+          error_message: 'link token is invalid or has expired',
+          display_message: null,
+        }),
+      };
     const institution = findInstitution(input.institution_id);
     if (!institution)
-      return { response: error('INSTITUTION_NOT_FOUND', 'this institution is not supported') };
+      return {
+        response: error({
+          error_code: 'INSTITUTION_NOT_FOUND',
+          error_message: 'this institution is not supported',
+          display_message: 'This bank is not supported yet. Please choose another.',
+        }),
+      };
 
     let persona: string;
     if (institution.oauth) {
@@ -78,22 +98,23 @@ export function sandboxLinkSteps(deps: SandboxDeps, internals: SandboxInternals)
         state.institutionId !== institution.institution_id
       ) {
         return {
-          response: error(
-            'INVALID_OAUTH_STATE',
-            'the bank sign-in did not complete; please try again',
-          ),
+          response: error({
+            error_code: 'INVALID_OAUTH_STATE',
+            error_message: 'the bank sign-in did not complete; please try again',
+            display_message: 'The bank sign-in did not complete. Please try again.',
+          }),
         };
       }
       persona = 'default';
     } else {
       const checked = checkSandboxCredentials(input.username ?? '', input.password ?? '');
-      if (!checked.ok) return { response: error(checked.error_code, checked.error_message) };
+      if (!checked.ok) return { response: error(checked) };
       const needsCode = Boolean(checked.mfa) || institution.mfa;
       if (needsCode && !input.mfa_code)
         return { response: { status: 'mfa_required', mfa: { type: 'device' } } };
       if (needsCode) {
         const mfa = checkSandboxMfaCode(input.mfa_code ?? '');
-        if (!mfa.ok) return { response: error(mfa.error_code, mfa.error_message) };
+        if (!mfa.ok) return { response: error(mfa) };
       }
       persona = checked.persona;
     }

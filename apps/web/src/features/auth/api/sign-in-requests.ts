@@ -2,20 +2,21 @@
  * The three calls of the sign-in steps (spec part 1 §4 "Sign-in steps"). Skip-retry on the
  * code calls: nobody is signed in yet, so a 401 there is an answer, not an expired session.
  */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { authRouteRefs, userRouteRefs } from '@billow/contracts';
+import { useSingleFlightMutation } from '@/lib/use-single-flight-mutation';
 import { api } from '@/lib/api-client';
 import { invalidateDomains } from '@/lib/query-domains';
 
 export function useStartOtp() {
-  return useMutation({
+  return useSingleFlightMutation({
     mutationFn: (phoneNumber: string) =>
       api(authRouteRefs.otpStart, { phoneNumber }, { skipRetry: true }),
   });
 }
 
 export function useVerifyOtp() {
-  return useMutation({
+  return useSingleFlightMutation({
     mutationFn: (input: { phoneNumber: string; code: string }) =>
       api(authRouteRefs.otpVerify, input, { skipRetry: true }),
   });
@@ -23,7 +24,7 @@ export function useVerifyOtp() {
 
 export function useSaveLegalName() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSingleFlightMutation({
     mutationFn: (legalName: string) =>
       api(userRouteRefs.updateProfileInfo, { user_legal_name: legalName }),
     onSuccess: () => invalidateDomains(queryClient, ['profile']),

@@ -20,7 +20,10 @@ export type SandboxLogin = Omit<SandboxLinkLogin, 'link_token'>;
 export class SandboxLinkError extends Error {
   constructor(
     readonly code: string,
+    /** Plaid's error_message: for developers and logs, never shown. */
     message: string,
+    /** Plaid's display_message: the sentence a person may read, when the bank has one. */
+    readonly displayMessage: string | null = null,
   ) {
     super(message);
     this.name = 'SandboxLinkError';
@@ -60,7 +63,11 @@ export type LoginOutcome =
 export async function sandboxLogin(linkToken: string, login: SandboxLogin): Promise<LoginOutcome> {
   const answer = await call(() => api(sandboxRoutes.login, { link_token: linkToken, ...login }));
   if (answer.status === 'error')
-    throw new SandboxLinkError(answer.error.error_code, answer.error.error_message);
+    throw new SandboxLinkError(
+      answer.error.error_code,
+      answer.error.error_message,
+      answer.error.display_message,
+    );
   return answer.status === 'ok' ? answer : { status: 'mfa_required' };
 }
 

@@ -4,6 +4,7 @@ import { bankingRoutes, sandboxRoutes } from '@billow/contracts';
 import { Component as PlaidOauthRoute } from '@/app/routes/plaid-oauth';
 import { json, mockApi, type Reply } from '@/test/mock-api';
 import { renderApp, storeSession } from '@/test/render-app';
+import { LINK_READY_TIMEOUT_MS } from './oauth-return-screen';
 import { chase, loginError, sandboxAccounts, withQuery } from '../test-helpers';
 
 const STATE_ID = 'oauth-sandbox-abc';
@@ -55,6 +56,17 @@ describe('/plaid-oauth', () => {
     expect(router.state.location.pathname).toBe('/plaid-oauth');
     await act(() => vi.advanceTimersByTimeAsync(100));
     await waitFor(() => expect(router.state.location.pathname).toBe('/link'));
+  });
+
+  it('fails into Connection Failed when the bank’s Link never gets ready (its script blocked)', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    localStorage.setItem('plaid_link_token', 'link-sandbox-1');
+    localStorage.setItem('billow_link_provider', 'plaid');
+    renderReturn();
+    expect(await screen.findByText('Preparing your connection...')).toBeVisible();
+    await act(() => vi.advanceTimersByTimeAsync(LINK_READY_TIMEOUT_MS));
+    expect(await screen.findByText('Connection Failed')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Try Again' })).toBeVisible();
   });
 
   it('reopens Link where the bank left off, then goes to the dashboard 2 seconds after success', async () => {

@@ -27,6 +27,9 @@ type Phase =
   /** `publicToken` is kept when Link finished but the server did not take the token yet. */
   | { name: 'failed'; message: string; publicToken?: string };
 
+/** How long Link may take to get ready before the screen says the connection failed. */
+export const LINK_READY_TIMEOUT_MS = 20_000;
+
 export function OauthReturnScreen() {
   const navigate = useNavigate();
   const [session] = useState(readLinkSession);
@@ -58,9 +61,20 @@ export function OauthReturnScreen() {
     },
   });
 
+  const { ready, open } = bankLink;
+  // A Link that never gets ready (the bank's script blocked, say by the CSP, or offline) must
+  // not spin forever on 'Preparing your connection...': give up into the spec's error state.
+  useEffect(() => {
+    if (ready || phase.name !== 'connecting') return;
+    const timer = setTimeout(
+      () => setPhase({ name: 'failed', message: linkingMessages.cancelledOrFailed }),
+      LINK_READY_TIMEOUT_MS,
+    );
+    return () => clearTimeout(timer);
+  }, [ready, phase.name]);
+
   // Reopen Link once, as soon as it is ready.
   const hasOpened = useRef(false);
-  const { ready, open } = bankLink;
   useEffect(() => {
     if (!ready || hasOpened.current) return;
     hasOpened.current = true;

@@ -3,7 +3,8 @@
  * While a call runs the list is asked again every second and a half, so its stages move on screen.
  */
 import { useCallback, useEffect, useRef } from 'react';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSingleFlightMutation } from '@/lib/use-single-flight-mutation';
 import { negotiationRoutes, type NegotiationOffer } from '@billow/contracts';
 import { api } from '@/lib/api-client';
 import { invalidateDomains, queryDomains } from '@/lib/query-domains';
@@ -29,7 +30,7 @@ export const negotiationQueries = {
 /** Sends the answers; the list (and what a finished call changes) reloads after. */
 export function useSubmitRequiredInfo() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSingleFlightMutation({
     mutationFn: (body: { subscriptionId: string; requiredInfo: Record<string, string> }) =>
       api(negotiationRoutes.submitRequiredInfo, body),
     onSettled: () => invalidateDomains(queryClient, ['negotiations']),

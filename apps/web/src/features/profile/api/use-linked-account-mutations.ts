@@ -4,14 +4,15 @@
  * the list already shows the change when the dialog closes. Removing an account also reloads
  * the subscriptions: bills found in it go with it.
  */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useSingleFlightMutation } from '@/lib/use-single-flight-mutation';
 import { bankingRoutes } from '@billow/contracts';
 import { api } from '@/lib/api-client';
 import { invalidateDomains } from '@/lib/query-domains';
 
 export function useSetPrimaryPaymentAccount() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSingleFlightMutation({
     mutationFn: (financialAccountId: string) =>
       api(bankingRoutes.setPrimaryPaymentAccount, { financialAccountId }),
     onSuccess: () => invalidateDomains(queryClient, ['accounts', 'profile']),
@@ -20,7 +21,7 @@ export function useSetPrimaryPaymentAccount() {
 
 export function useRemoveLinkedAccount() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSingleFlightMutation({
     mutationFn: (financialAccountId: string) =>
       api(bankingRoutes.deleteFinancialAccount, { financialAccountId }),
     onSuccess: () => invalidateDomains(queryClient, ['accounts', 'profile', 'subscriptions']),

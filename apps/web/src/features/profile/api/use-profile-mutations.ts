@@ -3,7 +3,8 @@
  * the account. Each one that returns the profile puts it straight into the cache (no flash of
  * old data) and still reloads it, as the spec asks after a verification.
  */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useSingleFlightMutation } from '@/lib/use-single-flight-mutation';
 import { userRoutes, type ProfileInfo } from '@billow/contracts';
 import { api } from '@/lib/api-client';
 import { profileQueries } from './profile-queries';
@@ -19,7 +20,7 @@ function useStoreProfile() {
 
 export function useUpdateProfile() {
   const storeProfile = useStoreProfile();
-  return useMutation({
+  return useSingleFlightMutation({
     mutationFn: (input: { user_legal_name: string; email: string }) =>
       api(userRoutes.updateProfileInfo, input),
     onSuccess: storeProfile,
@@ -27,19 +28,19 @@ export function useUpdateProfile() {
 }
 
 export function useSendEmailVerification() {
-  return useMutation({ mutationFn: () => api(userRoutes.sendEmailVerification) });
+  return useSingleFlightMutation({ mutationFn: () => api(userRoutes.sendEmailVerification) });
 }
 
 export function useVerifyEmail() {
   const storeProfile = useStoreProfile();
-  return useMutation({
+  return useSingleFlightMutation({
     mutationFn: (code: string) => api(userRoutes.verifyEmail, { code }),
     onSuccess: storeProfile,
   });
 }
 
 export function useSubmitFeedback() {
-  return useMutation({
+  return useSingleFlightMutation({
     mutationFn: (feedback: string) => api(userRoutes.submitFeedback, { feedback }),
   });
 }
@@ -53,7 +54,7 @@ export class AccountNotDeletedError extends Error {
 }
 
 export function useDeleteAccount() {
-  return useMutation({
+  return useSingleFlightMutation({
     mutationFn: async () => {
       const result = await api(userRoutes.deleteAccount);
       // The contract lets the server answer 200 with success false; that is still a failure.

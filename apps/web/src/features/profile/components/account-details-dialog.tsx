@@ -114,7 +114,9 @@ function AccountDetails({
       <FieldError message={error} className="mt-4" />
       <div className="mt-6 flex flex-col gap-3">
         {canMakePrimary(account) && (
-          <Button onClick={makePrimary} disabled={setPrimary.isPending}>
+          // Off after success too: the reloaded profile, which hides this button, may land a
+          // moment after the answer, and a second click must not make it primary twice.
+          <Button onClick={makePrimary} disabled={setPrimary.isPending || setPrimary.isSuccess}>
             <Star aria-hidden="true" />
             <PendingLabel isPending={setPrimary.isPending} pendingText="Saving…">
               Make Primary Payment Account

@@ -87,6 +87,24 @@ describe('the linked accounts on the profile', () => {
     expect(within(dialog).getByRole('button', { name: 'Remove Account' })).toBeVisible();
   });
 
+  it('sends one request when Make Primary Payment Account is double-clicked', async () => {
+    const api = mockApi()
+      .on(
+        userRoutes.profileInfo,
+        profileWith(checking, savings),
+        profileWith(
+          { ...checking, is_primary_payment_account: false },
+          { ...savings, is_primary_payment_account: true },
+        ),
+      )
+      .on(bankingRoutes.setPrimaryPaymentAccount, json(200, { success: true }));
+    const { user } = renderProfile();
+    const dialog = await openDetails(user, /Acme/);
+    await user.dblClick(within(dialog).getByRole('button', { name: 'Make Primary Payment Account' }));
+    expect(await within(dialog).findByText('Primary')).toBeVisible();
+    expect(api.requestsTo(bankingRoutes.setPrimaryPaymentAccount)).toHaveLength(1);
+  });
+
   it('makes an account primary and shows the reloaded profile', async () => {
     const api = mockApi()
       .on(

@@ -4,7 +4,8 @@
  * and the subscriptions and savings are then reloaded from the server, which stays the source
  * of truth.
  */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useSingleFlightMutation } from '@/lib/use-single-flight-mutation';
 import { subscriptionRoutes, type Subscription } from '@billow/contracts';
 import { api } from '@/lib/api-client';
 import { invalidateDomains } from '@/lib/query-domains';
@@ -12,7 +13,7 @@ import { subscriptionKeys, subscriptionQueries } from './subscription-queries';
 
 export function useMarkNotSubscription() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSingleFlightMutation({
     mutationFn: (subscription: Pick<Subscription, 'id'>) =>
       api(subscriptionRoutes.remove, { subscriptionId: subscription.id }),
     onSuccess: async (_result, { id }) => {

@@ -203,6 +203,19 @@ describe('the subscription detail popup', () => {
       expect(queryClient.getQueryState(cached.profile)?.isInvalidated).toBe(false);
     });
 
+    it('sends one request and raises one toast when Confirm is double-clicked', async () => {
+      const api = mockApi().on(subscriptionRoutes.remove, json(200, { success: true }));
+      const { user, dialog } = await openDetail(netflix, api);
+      await user.click(within(dialog).getByRole('button', { name: 'Not a subscription?' }));
+      await user.dblClick(
+        within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Confirm' }),
+      );
+      expect(await screen.findByText('Netflix was removed from your bills')).toBeVisible();
+      await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+      expect(api.requestsTo(subscriptionRoutes.remove)).toHaveLength(1);
+      expect(screen.getAllByText('Netflix was removed from your bills')).toHaveLength(1);
+    });
+
     it('keeps the service and says so when the server cannot mark it', async () => {
       const api = mockApi().on(
         subscriptionRoutes.remove,

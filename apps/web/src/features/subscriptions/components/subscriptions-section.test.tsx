@@ -107,6 +107,9 @@ describe(SubscriptionsSection.name, () => {
     const list = await screen.findByRole('list', { name: 'Your subscriptions' });
     expect(list).toHaveClass('overflow-y-auto');
     expect(list.className).toMatch(/max-h-/);
+    // The screen-reader-only texts inside are absolutely placed: without a positioning context
+    // they escape the scroll box and stretch the page 2,500 px below the section at phone size.
+    expect(list).toHaveClass('relative');
     expect(
       within(list)
         .getAllByRole('listitem')

@@ -79,7 +79,7 @@ function SubscriptionsContent({ subscriptions }: { subscriptions: Subscription[]
       <Card className="p-0">
         <ul
           aria-label="Your subscriptions"
-          className="max-h-[70dvh] divide-y overflow-y-auto overscroll-contain px-5 py-3"
+          className="relative max-h-[70dvh] divide-y overflow-y-auto overscroll-contain px-5 py-3"
         >
           {byName(subscriptions).map((subscription) => (
             <SubscriptionListItem key={subscription.id} subscription={subscription} />

@@ -56,7 +56,14 @@ describe('the sandbox Link dialog', () => {
   it('shows the bank’s message for a wrong password, keeps what was typed, and lets the person try again', async () => {
     const api = sandboxBank().on(
       sandboxRoutes.login,
-      json(200, loginError('INVALID_CREDENTIALS', 'the provided credentials were not correct')),
+      json(
+        200,
+        loginError(
+          'INVALID_CREDENTIALS',
+          'the provided credentials were not correct',
+          'The provided credentials were not correct. Please try again.',
+        ),
+      ),
       json(200, { status: 'ok', accounts: sandboxAccounts }),
     );
     const { user } = renderLink();
@@ -92,11 +99,54 @@ describe('the sandbox Link dialog', () => {
     ]);
   });
 
+  it.each([
+    {
+      case: 'the bank’s person-facing message',
+      display:
+        "The given account has been locked by the financial institution. Please visit your financial institution's website to unlock your account.",
+      shows:
+        "The given account has been locked by the financial institution. Please visit your financial institution's website to unlock your account.",
+    },
+    {
+      case: 'the fallback when the bank has none',
+      display: null,
+      shows: 'Account linking was cancelled or failed. Please try again.',
+    },
+  ])(
+    'shows $case for a locked account, never the developer text or the code',
+    async ({ display, shows }) => {
+      sandboxBank().on(
+        sandboxRoutes.login,
+        json(
+          200,
+          loginError(
+            'ITEM_LOCKED',
+            "the account is locked. prompt the user to visit the institution's site and unlock their account",
+            display,
+          ),
+        ),
+      );
+      const { user } = renderLink();
+      await chooseBank(user, /Bank of America/);
+      const dialog = await logIn(user, 'user_good', 'pass_good');
+      expect(await within(dialog).findByRole('alert')).toHaveTextContent(shows);
+      expect(dialog).not.toHaveTextContent('prompt the user');
+      expect(dialog).not.toHaveTextContent('ITEM_LOCKED');
+    },
+  );
+
   it('asks for the device code when the bank wants one, and says when it is wrong', async () => {
     const api = sandboxBank().on(
       sandboxRoutes.login,
       json(200, { status: 'mfa_required', mfa: { type: 'device' } }),
-      json(200, loginError('INVALID_MFA', 'the provided MFA response(s) were not correct')),
+      json(
+        200,
+        loginError(
+          'INVALID_MFA',
+          'the provided MFA response(s) were not correct',
+          'The provided MFA responses were not correct. Please try again.',
+        ),
+      ),
       json(200, { status: 'ok', accounts: sandboxAccounts }),
     );
     const { user } = renderLink();
@@ -109,7 +159,7 @@ describe('the sandbox Link dialog', () => {
     await user.type(code, '0000');
     await user.click(within(mfa).getByRole('button', { name: 'Submit' }));
     expect(await within(mfa).findByRole('alert')).toHaveTextContent(
-      'The provided MFA response(s) were not correct.',
+      'The provided MFA responses were not correct. Please try again.',
     );
 
     await user.clear(code);

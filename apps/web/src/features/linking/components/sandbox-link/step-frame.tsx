@@ -71,9 +71,6 @@ export function StepFrame({
         {error && (
           <div className="rounded-2xl border border-destructive/30 bg-destructive/5 p-3">
             <FieldError id={errorId} message={error.message} />
-            {error.code && (
-              <p className="mt-1 pl-6 font-mono text-xs text-muted-foreground">{error.code}</p>
-            )}
           </div>
         )}
       </div>

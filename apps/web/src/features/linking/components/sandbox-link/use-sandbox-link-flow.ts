@@ -8,6 +8,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import {
   INVALID_LINK_TOKEN,
+  linkingMessages,
   type SandboxAccountPreview,
   type SandboxInstitution,
 } from '@billow/contracts';
@@ -45,8 +46,8 @@ export type FlowStep =
     }
   | { name: 'failed'; message: string };
 
-/** An error shown in the step it happened in, with the bank's code when there is one. */
-export type StepError = { message: string; code?: string };
+/** An error shown in the step it happened in, in words for people. */
+export type StepError = { message: string };
 
 /** Plaid's messages are lower-case fragments ('the provided credentials were not correct'). */
 export function sentenceOf(message: string): string {
@@ -57,10 +58,17 @@ export function sentenceOf(message: string): string {
 
 const somethingWentWrong = 'Something went wrong. Please try again.';
 
+/**
+ * Only Plaid's display_message is for people; its error_message speaks to developers ('prompt
+ * the user to…') and its code to logs. A bank with no display_message (or one that is a bare
+ * code) gets the spec's cancelled-or-failed sentence. https://plaid.com/docs/errors/
+ */
 function stepErrorOf(error: unknown): StepError {
-  return error instanceof SandboxLinkError
-    ? { message: sentenceOf(error.message), code: error.code }
-    : { message: somethingWentWrong };
+  if (!(error instanceof SandboxLinkError)) return { message: somethingWentWrong };
+  const display = error.displayMessage?.trim();
+  return display && /\s/.test(display)
+    ? { message: sentenceOf(display) }
+    : { message: linkingMessages.cancelledOrFailed };
 }
 
 export function oauthStateIdOf(receivedRedirectUri: string | undefined): string | undefined {
