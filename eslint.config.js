@@ -78,6 +78,7 @@ const adapterImports = {
     '!**/providers/bank/bank-provider',
     '!**/providers/sms/sms-sender',
     '!**/providers/email/email-sender',
+    '!**/providers/push/push-sender',
     '!**/providers/call-agent/call-agent',
     '!**/providers/chat-model/chat-model',
   ],

@@ -10,7 +10,7 @@ import { composeBillow } from './deps';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/database';
 import { migrateDatabase } from './db/migrate';
-import { jobMap, type AppJobMap } from './jobs/catalog';
+import { assertJobCatalogue, jobMap, type AppJobMap } from './jobs/catalog';
 import { startJobSystem, type JobSystem } from './jobs/job-system';
 
 export type ServerMode = 'all' | 'api' | 'worker';
@@ -68,6 +68,8 @@ export async function startServer(
       print: (line) => process.stdout.write(`${line}\n`),
       log: logger,
     });
+    // Every kind of the spec's catalogue declared, within limits and handled, or no start.
+    assertJobCatalogue(jobMap, billow.jobHandlers);
     if (mode !== 'api') {
       for (const module of billow.modules) await module.beforeWorkers?.();
       await jobs.startWorkers(billow.jobHandlers);

@@ -19,5 +19,7 @@ export * from './banking';
 export * from './subscriptions';
 export * from './chat';
 export * from './negotiations';
+export * from './jobs';
+export * from './reminders';
 export * from './routes';
 export * from './problem-codes';

@@ -10,6 +10,7 @@ import { devRoutes } from './dev';
 import { healthRoutes } from './health';
 import type { RouteContract } from './route';
 import { negotiationRoutes } from './negotiations';
+import { reminderRoutes } from './reminders';
 import { savingsRoutes, subscriptionRoutes } from './subscriptions';
 import { userRoutes } from './users';
 
@@ -22,6 +23,7 @@ export const apiRouteGroups = {
   subscriptions: subscriptionRoutes,
   savings: savingsRoutes,
   negotiations: negotiationRoutes,
+  reminders: reminderRoutes,
   dev: devRoutes,
   sandbox: sandboxRoutes,
 } as const;

@@ -14,3 +14,4 @@ export * from '../modules/one-time-codes/one-time-codes.tables';
 export * from '../modules/savings/savings.tables';
 export * from '../modules/rewards/rewards.tables';
 export * from '../modules/negotiations/negotiations.tables';
+export * from '../modules/reminders/reminders.tables';
