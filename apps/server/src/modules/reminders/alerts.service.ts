@@ -111,7 +111,10 @@ export function createAlertsService(deps: {
         cancelDate: subscriptions.cancelDate,
         last: sql<string | null>`(
           select e.new_status from ${subscriptionStatusEvents} e
-          where e.subscription_id = ${subscriptions.id}
+          where e.subscription_id = "subscriptions"."id"
+            -- A returned payment (handle failed payment) is an event beside detection's status,
+            -- not a status detection should be moved back from.
+            and (e.new_status <> 'FAILED_PAYMENT' or "subscriptions"."status" = 'FAILED_PAYMENT')
           order by e.effective_date desc, e.created_at desc limit 1)`,
       })
       .from(subscriptions)

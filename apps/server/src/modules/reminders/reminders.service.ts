@@ -111,7 +111,7 @@ export function createRemindersService(deps: {
         /** A failed payment recorded from a bank's return or fee (handle failed payment). */
         failedPaymentDate: sql<string | null>`(
           select max(e.effective_date)::text from ${subscriptionStatusEvents} e
-          where e.subscription_id = ${subscriptions.id} and e.new_status = 'FAILED_PAYMENT'
+          where e.subscription_id = "subscriptions"."id" and e.new_status = 'FAILED_PAYMENT'
             and e.effective_date >= ${since})`,
       })
       .from(subscriptions)
