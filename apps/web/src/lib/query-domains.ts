@@ -17,6 +17,8 @@ export const queryDomains = {
   savings: ['savings'],
   /** Negotiation offers and their calls. */
   negotiations: ['negotiations'],
+  /** Reminder settings and web-push opt-in. */
+  reminders: ['reminders'],
   /** Linking's per-visit state (link token, load status): never reloaded by "the data changed". */
   linking: ['linking'],
 } as const satisfies Record<string, readonly [string]>;
