@@ -14,12 +14,17 @@ const database = await openDatabase({
   poolMax: 2,
 });
 try {
-  const figures = await readQueueFigures(database);
-  process.stdout.write(
-    process.argv.includes('--json')
-      ? `${JSON.stringify(figures, null, 2)}\n`
-      : `${formatQueueFigures(figures)}\n`,
-  );
+  const { rows } = await database.executeSql(`SELECT to_regclass('pgboss.job') IS NOT NULL AS ok`);
+  if (!rows[0]?.ok) {
+    process.stdout.write('No jobs yet: Billow has not started on this database.\n');
+  } else {
+    const figures = await readQueueFigures(database);
+    process.stdout.write(
+      process.argv.includes('--json')
+        ? `${JSON.stringify(figures, null, 2)}\n`
+        : `${formatQueueFigures(figures)}\n`,
+    );
+  }
 } finally {
   await database.close();
 }
