@@ -79,6 +79,7 @@ const adapterImports = {
     '!**/providers/payment/payment-provider',
     '!**/providers/sms/sms-sender',
     '!**/providers/email/email-sender',
+    '!**/providers/push/push-sender',
     '!**/providers/call-agent/call-agent',
     '!**/providers/chat-model/chat-model',
   ],

@@ -38,6 +38,21 @@ describe(loadConfig.name, () => {
     expect((error as ConfigError).problems).toHaveLength(3);
   });
 
+  it('requires VAPID keys for web push in production, both or neither', () => {
+    const {
+      VAPID_PUBLIC_KEY: _public,
+      VAPID_PRIVATE_KEY: _private,
+      ...withoutKeys
+    } = productionEnv;
+    expect(() => loadConfig(withoutKeys)).toThrow(
+      'VAPID_PUBLIC_KEY: Required when APP_ENV=production',
+    );
+    expect(() =>
+      loadConfig({ ...withoutKeys, VAPID_PUBLIC_KEY: productionEnv.VAPID_PUBLIC_KEY }),
+    ).toThrow('VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY: set both or neither');
+    expect(loadConfig(productionEnv).push).toMatchObject({ provider: 'webpush' });
+  });
+
   it('logs as JSON in production unless told otherwise', () => {
     expect(loadConfig(productionEnv).logFormat).toBe('json');
     expect(loadConfig({ ...productionEnv, LOG_FORMAT: 'pretty' }).logFormat).toBe('pretty');
@@ -50,6 +65,7 @@ describe(loadConfig.name, () => {
     } catch (error) {
       expect((error as ConfigError).problems).toEqual([
         'SMS_PROVIDER: "outbox" is a sandbox provider, refused when APP_ENV=production; use twilio',
+        'PUSH_PROVIDER: "outbox" is a sandbox provider, refused when APP_ENV=production; use webpush',
         'EMAIL_PROVIDER: "outbox" is a sandbox provider, refused when APP_ENV=production; use smtp',
         'BANK_PROVIDER: "sandbox" is a sandbox provider, refused when APP_ENV=production; use plaid',
         'CALL_PROVIDER: "simulated" is a sandbox provider, refused when APP_ENV=production; use vapi (or none)',

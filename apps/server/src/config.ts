@@ -12,12 +12,14 @@ import { chatProviderKind } from './providers/chat-model/chat.config';
 import { emailProviderKind } from './providers/email/email.config';
 import type { SharedSettings } from './providers/provider-kind';
 import { callProviderKind } from './providers/call-agent/call.config';
+import { pushProviderKind } from './providers/push/push.config';
 import { smsProviderKind } from './providers/sms/sms.config';
 import { paymentProviderKind } from './providers/payment/payment.config';
 
 /** Every provider kind; each reads its own settings into its slice of Config. */
 const providerKinds = {
   sms: smsProviderKind,
+  push: pushProviderKind,
   email: emailProviderKind,
   bank: bankProviderKind,
   chat: chatProviderKind,
@@ -135,6 +137,7 @@ const baseSchema = z.object({
 
 const configSchema = baseSchema.extend({
   ...providerKinds.sms.env,
+  ...providerKinds.push.env,
   ...providerKinds.email.env,
   ...providerKinds.bank.env,
   ...providerKinds.chat.env,

@@ -4,6 +4,7 @@
  * repo and service from what it is given here. Nothing else happens here: reactions between
  * modules are jobs, and deleting a person asks every module to forget them.
  */
+import type https from 'node:https';
 import { centsToDollars } from '@billow/contracts';
 import type { Config } from './config';
 import type { Database } from './db/database';
@@ -17,6 +18,7 @@ import { createCalendarModule } from './modules/calendar/calendar.module';
 import { createChatModule } from './modules/chat/chat.module';
 import { createOutboxModule } from './modules/dev/dev.module';
 import { isLoopbackHost } from './modules/dev/dev.routes';
+import { createRemindersModule } from './modules/reminders/reminders.module';
 import { createRewardsModule } from './modules/rewards/rewards.module';
 import { createSavingsModule } from './modules/savings/savings.module';
 import type { FeatureModule } from './modules/feature-module';
@@ -33,6 +35,7 @@ import { createBankProvider } from './providers/bank/bank-provider.factory';
 import { createChatModel } from './providers/chat-model/chat-model.factory';
 import { createEmailSender } from './providers/email/email-sender.factory';
 import { createSmsSender } from './providers/sms/sms-sender.factory';
+import { createPushSender, loadVapidKeys } from './providers/push/push-sender.factory';
 import { createFieldCipher } from './security/encryption';
 import { loadSecrets, type Secrets } from './security/secrets';
 
@@ -45,6 +48,8 @@ export type CompositionOptions = {
   secrets?: Secrets;
   log?: { warn(details: object, message: string): void };
   clock?: () => Date;
+  /** For web push to a push service on a private CA (the tests' fake push service). */
+  pushAgent?: https.Agent;
 };
 
 export function composeBillow(options: CompositionOptions) {
@@ -225,6 +230,23 @@ export function composeBillow(options: CompositionOptions) {
     others: [banking, codes, analytics, subscriptions, negotiations, savings, calendar, dev],
   });
 
+  const vapid = loadVapidKeys(config.push, config.dataDir);
+  const reminders = createRemindersModule({
+    db,
+    jobs,
+    sms,
+    email,
+    pushSender: createPushSender(
+      config.push,
+      vapid,
+      sandbox,
+      options.pushAgent ? { agent: options.pushAgent } : {},
+    ),
+    vapidPublicKey: vapid.publicKey,
+    cipher,
+    ...clock,
+  });
+
   const modules: FeatureModule[] = [
     createHealthModule({ database }),
     auth,
@@ -239,6 +261,7 @@ export function composeBillow(options: CompositionOptions) {
     giftCards,
     chat,
     calendar,
+    reminders,
     dev,
   ];
   return {
@@ -263,6 +286,8 @@ export function composeBillow(options: CompositionOptions) {
       bankingRepo: banking.repo,
       payments: payments.service,
       giftCards: giftCards.service,
+      reminders: reminders.service,
+      alerts: reminders.alerts,
     },
   };
 }

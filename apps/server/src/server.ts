@@ -10,8 +10,12 @@ import { composeBillow } from './deps';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/database';
 import { migrateDatabase } from './db/migrate';
-import { jobMap, type AppJobMap } from './jobs/catalog';
+import { assertJobCatalogue, jobMap, type AppJobMap } from './jobs/catalog';
+import { readQueueFigures } from './jobs/queue-figures';
 import { startJobSystem, type JobSystem } from './jobs/job-system';
+
+/** How often a worker logs its queue figures (counts by queue and state). */
+const QUEUE_FIGURES_EVERY_MS = 5 * 60_000;
 
 export type ServerMode = 'all' | 'api' | 'worker';
 
@@ -52,6 +56,7 @@ export async function startServer(
   });
   let jobs: JobSystem<AppJobMap> | undefined;
   let app: FastifyInstance | undefined;
+  let figuresTimer: NodeJS.Timeout | undefined;
   try {
     await migrateDatabase(database);
     jobs = await startJobSystem({
@@ -68,9 +73,17 @@ export async function startServer(
       print: (line) => process.stdout.write(`${line}\n`),
       log: logger,
     });
+    // Every kind of the spec's catalogue declared, within limits and handled, or no start.
+    assertJobCatalogue(jobMap, billow.jobHandlers);
     if (mode !== 'api') {
       for (const module of billow.modules) await module.beforeWorkers?.();
       await jobs.startWorkers(billow.jobHandlers);
+      figuresTimer = setInterval(() => {
+        readQueueFigures(database, { failedLimit: 0 })
+          .then((figures) => logger.info({ queues: figures.queues }, 'job queue figures'))
+          .catch((error: unknown) => logger.debug({ err: error }, 'no job queue figures'));
+      }, QUEUE_FIGURES_EVERY_MS);
+      figuresTimer.unref();
     }
 
     let url: string | undefined;
@@ -94,6 +107,7 @@ export async function startServer(
         // Stop taking requests and let in-flight ones finish, then let running jobs finish, and
         // only then close the database they use.
         stopping ??= (async () => {
+          if (figuresTimer) clearInterval(figuresTimer);
           if (startedApp) await startedApp.close();
           await startedJobs.stop();
           await database.close();
@@ -102,6 +116,7 @@ export async function startServer(
       },
     };
   } catch (error) {
+    if (figuresTimer) clearInterval(figuresTimer);
     await app?.close().catch(() => undefined);
     await jobs?.stop(1000).catch(() => undefined);
     await database.close().catch(() => undefined);

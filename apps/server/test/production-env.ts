@@ -5,6 +5,12 @@ export const productionEnv = {
   TWILIO_ACCOUNT_SID: `AC${'0'.repeat(32)}`,
   TWILIO_AUTH_TOKEN: 'twilio-auth-token-123',
   TWILIO_FROM_NUMBER: '+15555550199',
+  PUSH_PROVIDER: 'webpush',
+  // A key pair made for tests only (web-push's generateVAPIDKeys).
+  VAPID_PUBLIC_KEY:
+    'BHFkMzi2xnHItP3sxkjTGXnPsEB_7mdA1Tl671quV3dC4jIvfrWV94E1e98T1P1bA7_IOhUWL0mklyGdDajRjME',
+  VAPID_PRIVATE_KEY: 'SW3x7nyXTN9vv_lLShylXpc7EDgDcdFCdsbmYWdiEps',
+  VAPID_SUBJECT: 'mailto:ops@example.com',
   EMAIL_PROVIDER: 'smtp',
   SMTP_URL: 'smtp://127.0.0.1:2525',
   BANK_PROVIDER: 'plaid',

@@ -2,6 +2,7 @@
  * The real app on a test database, for `app.inject()` tests. Logs are captured, not printed, so a
  * test can assert what reached the log (and what must never reach it).
  */
+import type https from 'node:https';
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
@@ -35,8 +36,15 @@ export const testSecrets = {
   encryptionKey: Buffer.alloc(32, 7),
 };
 
+/** A VAPID key pair for tests only, so nothing is generated into a data folder. */
+export const testVapidKeys = {
+  VAPID_PUBLIC_KEY:
+    'BHFkMzi2xnHItP3sxkjTGXnPsEB_7mdA1Tl671quV3dC4jIvfrWV94E1e98T1P1bA7_IOhUWL0mklyGdDajRjME',
+  VAPID_PRIVATE_KEY: 'SW3x7nyXTN9vv_lLShylXpc7EDgDcdFCdsbmYWdiEps',
+};
+
 export function testConfig(env: Record<string, string> = {}): Config {
-  return loadConfig({ SERVE_WEB: 'false', LOG_LEVEL: 'info', ...env });
+  return loadConfig({ SERVE_WEB: 'false', LOG_LEVEL: 'info', ...testVapidKeys, ...env });
 }
 
 export function captureLogger(logLevel: Config['logLevel'] = 'info') {
@@ -58,6 +66,7 @@ export async function createTestApp(
     database?: TestDatabase;
     setup?: (app: FastifyInstance) => void;
     clock?: () => Date;
+    pushAgent?: https.Agent;
     onRoute?: AppDeps['onRoute'];
   } = {},
 ): Promise<TestApp> {
@@ -77,6 +86,7 @@ export async function createTestApp(
     jobs: jobs.queue,
     secrets: testSecrets,
     ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.pushAgent ? { pushAgent: options.pushAgent } : {}),
   });
   const { services, jobHandlers: handlers } = billow;
   const app = await buildApp({

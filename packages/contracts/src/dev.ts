@@ -4,7 +4,7 @@ import { defineRoute } from './route';
 import { text } from './text';
 
 export const outboxMessage = z.object({
-  channel: z.enum(['sms', 'email']),
+  channel: z.enum(['sms', 'email', 'push']),
   to: z.string(),
   subject: z.string().optional(),
   body: z.string(),

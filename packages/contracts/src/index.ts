@@ -22,6 +22,8 @@ export * from './negotiations';
 export * from './rewards';
 export * from './calendar';
 export * from './payments';
+export * from './jobs';
+export * from './reminders';
 export * from './routes';
 export * from './route-refs';
 export * from './problem-codes';

@@ -13,6 +13,7 @@ import type { RouteContract } from './route';
 import { negotiationRoutes } from './negotiations';
 import { rewardRoutes } from './rewards';
 import { paymentRoutes } from './payments';
+import { reminderRoutes } from './reminders';
 import { savingsRoutes, subscriptionRoutes } from './subscriptions';
 import { userRoutes } from './users';
 
@@ -28,6 +29,7 @@ export const apiRouteGroups = {
   rewards: rewardRoutes,
   calendar: calendarRoutes,
   payments: paymentRoutes,
+  reminders: reminderRoutes,
   dev: devRoutes,
   sandbox: sandboxRoutes,
 } as const;

@@ -18,3 +18,4 @@ export * from '../modules/calendar/calendar.tables';
 export * from '../modules/gift-cards/gift-cards.tables';
 export * from '../modules/payments/payments.tables';
 export * from '../providers/payment/sandbox/sandbox-ledger.tables';
+export * from '../modules/reminders/reminders.tables';

@@ -40,6 +40,9 @@ export function defineJobs<const M extends JobMap>(map: M): M {
 
 export type JobPayload<M extends JobMap, K extends keyof M> = z.output<M[K]['payload']>;
 
+/** What a sender passes: defaults (a scan's batch size) may be left out. */
+export type JobInput<M extends JobMap, K extends keyof M> = z.input<M[K]['payload']>;
+
 export type JobContext = { jobId: string; attempt: number; queue: string };
 
 export type JobHandler<P> = (payload: P, context: JobContext) => Promise<void>;

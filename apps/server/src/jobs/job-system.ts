@@ -19,7 +19,7 @@ import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import { JOB_LIMITS } from '@billow/contracts';
 import type { Database, Db } from '../db/database';
-import type { JobHandlers, JobMap, JobOptions, JobPayload } from './job-map';
+import type { JobHandlers, JobInput, JobMap, JobOptions, JobPayload } from './job-map';
 import { executeSqlIn } from './sql-in-transaction';
 import { safeErrorMessage } from '../http/error-serializer';
 
@@ -34,7 +34,7 @@ export type SendOptions = {
 export type JobQueue<M extends JobMap> = {
   send<K extends keyof M & string>(
     name: K,
-    payload: JobPayload<M, K>,
+    payload: JobInput<M, K>,
     options?: SendOptions,
   ): Promise<string | null>;
   /** Whether a job of this kind sent with this singleton key is still waiting or running. */

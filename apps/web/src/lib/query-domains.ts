@@ -21,6 +21,8 @@ export const queryDomains = {
   rewards: ['rewards'],
   /** Instant-savings offers and the gift cards of paid annual plans. */
   annualPlans: ['annualPlans'],
+  /** Reminder settings and web-push opt-in. */
+  reminders: ['reminders'],
   /** Linking's per-visit state (link token, load status): never reloaded by "the data changed". */
   linking: ['linking'],
 } as const satisfies Record<string, readonly [string]>;

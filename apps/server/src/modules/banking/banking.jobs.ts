@@ -10,15 +10,13 @@
  * webhooks makes one sync), and can never refuse a fetch.
  */
 import { z } from 'zod';
+import { jobPayloads } from '@billow/contracts';
 import { defineJobs, type JobHandlers } from '../../jobs/job-map';
 import type { BankingService } from './banking.service';
 
 export const bankingJobs = defineJobs({
   'bank-transaction-sync': {
-    payload: z.object({
-      itemId: z.string().uuid(),
-      reason: z.enum(['initial', 'webhook', 'daily', 'repair']),
-    }),
+    payload: jobPayloads['bank-transaction-sync'],
     options: {
       retryLimit: 5,
       retryDelaySeconds: 10,

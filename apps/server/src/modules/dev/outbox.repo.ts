@@ -8,7 +8,7 @@ export type OutboxRepo = ReturnType<typeof createOutboxRepo>;
 export function createOutboxRepo(db: Db) {
   return {
     async add(message: {
-      channel: 'sms' | 'email';
+      channel: 'sms' | 'email' | 'push';
       to: string;
       subject?: string;
       body: string;

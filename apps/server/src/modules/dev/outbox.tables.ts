@@ -8,7 +8,7 @@ export const outboxMessages = pgTable(
   'outbox_messages',
   {
     id: uuid().primaryKey().defaultRandom(),
-    channel: text({ enum: ['sms', 'email'] }).notNull(),
+    channel: text({ enum: ['sms', 'email', 'push'] }).notNull(),
     recipient: text().notNull(),
     subject: text(),
     body: text().notNull(),

@@ -5,6 +5,7 @@
  * row say what was done already.
  */
 import { z } from 'zod';
+import { jobPayloads } from '@billow/contracts';
 import { defineJobs, type JobHandlers } from '../../jobs/job-map';
 import type { NegotiationCalls } from './negotiations.calls';
 import type { NegotiationsService } from './negotiations.service';
@@ -16,13 +17,7 @@ export const negotiationsJobs = defineJobs({
   },
   /** process negotiation request: places one call attempt. */
   'negotiation-process-request': {
-    payload: z.object({
-      negotiationId: z.string().uuid(),
-      /** The call's number in this negotiation (one row per number). */
-      attempt: z.number().int().min(1),
-      /** Which try of this round (spec: at most 3 attempts). */
-      try: z.number().int().min(1).max(10),
-    }),
+    payload: jobPayloads['negotiation-process-request'],
     // A crash mid-call runs the same attempt again; the 30-minute call limit bounds one run.
     options: { retryLimit: 2, retryDelaySeconds: 10, expireInSeconds: 35 * 60, policy: 'short' },
   },
@@ -36,12 +31,12 @@ export const negotiationsJobs = defineJobs({
   },
   /** handle negotiation status: applies how a call ended. */
   'negotiation-handle-status': {
-    payload: z.object({ callId: z.string().uuid() }),
+    payload: jobPayloads['negotiation-handle-status'],
     options: { retryLimit: 3, retryDelaySeconds: 5, retryBackoff: true },
   },
   /** handle negotiation error: retries, asks the person again, or gives up. */
   'negotiation-handle-error': {
-    payload: z.object({ callId: z.string().uuid() }),
+    payload: jobPayloads['negotiation-handle-error'],
     options: { retryLimit: 3, retryDelaySeconds: 5, retryBackoff: true },
   },
 });

@@ -4,6 +4,7 @@
  * handler is safe to run twice: each moves a payment on only from the status it expects, and the
  * provider sees the payment's idempotency key.
  */
+import { jobPayloads } from '@billow/contracts';
 import { z } from 'zod';
 import { defineJobs, type JobHandlers } from '../../jobs/job-map';
 import type { PaymentsService } from './payments.service';
@@ -13,17 +14,17 @@ const paymentPayload = z.object({ paymentId: z.string().uuid() });
 export const paymentsJobs = defineJobs({
   /** initiate ACH payment: the debit on an approved authorization. */
   'payment-initiate-ach': {
-    payload: paymentPayload,
+    payload: jobPayloads['payment-initiate-ach'],
     options: { retryLimit: 9, retryDelaySeconds: 15, retryBackoff: true, expireInSeconds: 120 },
   },
   /** fund card: the reserved gift card becomes the person's; the plan year starts. */
   'payment-fund-card': {
-    payload: paymentPayload,
+    payload: jobPayloads['payment-fund-card'],
     options: { retryLimit: 9, retryDelaySeconds: 5, retryBackoff: true, expireInSeconds: 60 },
   },
   /** process renewal: a year on, the monthly bill resumes. */
   'payment-process-renewal': {
-    payload: paymentPayload,
+    payload: jobPayloads['payment-process-renewal'],
     options: { retryLimit: 5, retryDelaySeconds: 60, retryBackoff: true },
   },
   /** send renewal reminder: 30 and 7 days before the plan year ends. */

@@ -4,6 +4,7 @@
  * payments, successful negotiations) send these; both are safe to run twice, because the ledger
  * holds one entry per source event and kind.
  */
+import { jobPayloads } from '@billow/contracts';
 import { z } from 'zod';
 import { defineJobs, type JobHandlers } from '../../jobs/job-map';
 import type { RewardsService } from './rewards.service';
@@ -13,14 +14,7 @@ const rewardSource = z.enum(['annual_plan', 'negotiation']);
 export const rewardsJobs = defineJobs({
   /** calculate rewards: earns the configured share of one source event, once. */
   'rewards-calculate': {
-    payload: z.object({
-      userId: z.string().uuid(),
-      source: rewardSource,
-      /** The payment's or the negotiation's id. */
-      sourceId: z.string().min(1).max(200),
-      subscriptionId: z.string().uuid().nullable(),
-      baseAmountCents: z.number().int().positive(),
-    }),
+    payload: jobPayloads['rewards-calculate'],
     options: { retryLimit: 5, retryDelaySeconds: 5, retryBackoff: true },
   },
   /** A returned payment (e.g. an ACH debit) takes back the reward earned on it. */

@@ -19,6 +19,7 @@ import { IdentityCard } from './identity-card';
 import { LinkedAccountsCard } from './linked-accounts-card';
 import { ProfileSkeleton } from './profile-skeleton';
 import { SecurityCard } from './security-card';
+import { RemindersCard } from './reminders-card';
 import { SettingsCard } from './settings-card';
 import { UpdateRequiredBanner } from './update-required-banner';
 import { useEmailVerificationFlow } from './use-email-verification-flow';
@@ -105,6 +106,7 @@ function ProfileContent({
         </div>
         <div className="space-y-4">
           <SettingsCard values={profile.profile_settings} />
+          <RemindersCard />
           <FeedbackCard />
           <AccountCard onSignOut={onSignOut} isSigningOut={isSigningOut} />
         </div>

@@ -4,7 +4,11 @@
  * not a subscription updates every one of them at once.
  */
 import { queryOptions } from '@tanstack/react-query';
-import { subscriptionRoutes, type SubscriptionTransaction } from '@billow/contracts';
+import {
+  reminderRoutes,
+  subscriptionRoutes,
+  type SubscriptionTransaction,
+} from '@billow/contracts';
 import { api } from '@/lib/api-client';
 import { queryDomains } from '@/lib/query-domains';
 
@@ -13,6 +17,8 @@ export const subscriptionKeys = {
   list: () => [...subscriptionKeys.all, 'list'] as const,
   transactions: (subscriptionId: string) =>
     [...subscriptionKeys.all, 'transactions', subscriptionId] as const,
+  timeline: (subscriptionId: string) =>
+    [...subscriptionKeys.all, 'timeline', subscriptionId] as const,
 };
 
 /** Payments of a subscription change only when a bank sync lands; no need to ask every time. */
@@ -39,6 +45,13 @@ export const subscriptionQueries = {
         );
         return newestFirst(transaction_details);
       },
+      staleTime: TRANSACTIONS_STALE_MS,
+    }),
+  /** Status changes, newest first (status-change events, spec part 2 §3). */
+  timeline: (subscriptionId: string) =>
+    queryOptions({
+      queryKey: subscriptionKeys.timeline(subscriptionId),
+      queryFn: ({ signal }) => api(reminderRoutes.statusTimeline, { subscriptionId }, { signal }),
       staleTime: TRANSACTIONS_STALE_MS,
     }),
 };

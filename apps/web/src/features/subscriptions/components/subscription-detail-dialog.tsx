@@ -20,6 +20,7 @@ import { plainWords } from '@/lib/plain-words';
 import { EvidenceList, PriceIncreaseBadge } from './badges';
 import { NotSubscriptionButton } from './not-subscription-button';
 import { PaymentHistory, RECENT_PAYMENTS_LIMIT } from './payment-history';
+import { StatusTimeline } from './status-timeline';
 
 export function billingBannerText(subscription: Pick<Subscription, 'renewal_date' | 'amount'>) {
   return `Upcoming billing date on ${formatLongDate(subscription.renewal_date)} for ${formatDollars(subscription.amount)}`;
@@ -77,6 +78,8 @@ export function SubscriptionDetailDialog({
               limit={RECENT_PAYMENTS_LIMIT}
             />
           </section>
+
+          <StatusTimeline subscriptionId={subscription.id} />
 
           <div className="flex flex-col-reverse gap-2 pt-1 sm:flex-row sm:justify-between">
             <NotSubscriptionButton subscription={subscription} />

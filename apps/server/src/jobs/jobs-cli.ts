@@ -1,0 +1,30 @@
+/**
+ * `npm run jobs`: the job queues at a glance, for the person running Billow. With the embedded
+ * database it reads the data folder, so stop Billow first (the embedded database has one
+ * process); with DATABASE_URL it reads the server while Billow runs.
+ */
+import { loadConfig } from '../config';
+import { openDatabase } from '../db/database';
+import { formatQueueFigures, readQueueFigures } from './queue-figures';
+
+const config = loadConfig();
+const database = await openDatabase({
+  databaseUrl: config.databaseUrl,
+  dataDir: config.dataDir,
+  poolMax: 2,
+});
+try {
+  const { rows } = await database.executeSql(`SELECT to_regclass('pgboss.job') IS NOT NULL AS ok`);
+  if (!rows[0]?.ok) {
+    process.stdout.write('No jobs yet: Billow has not started on this database.\n');
+  } else {
+    const figures = await readQueueFigures(database);
+    process.stdout.write(
+      process.argv.includes('--json')
+        ? `${JSON.stringify(figures, null, 2)}\n`
+        : `${formatQueueFigures(figures)}\n`,
+    );
+  }
+} finally {
+  await database.close();
+}

@@ -1,0 +1,382 @@
+/**
+ * Alerts beside the reminders: subscription status changes (recorded as events, the timeline of
+ * the subscription detail), failed payments (a return or NSF fee just after a subscription's
+ * charge), and overdraft protection (the primary account's available balance against the bills
+ * due before the next expected paycheck). Each is keyed so a job run twice records and sends once.
+ */
+import { and, asc, desc, eq, gt, gte, inArray, lt, sql } from 'drizzle-orm';
+import {
+  JOB_LIMITS,
+  centsToDollars,
+  formatDollars,
+  type SubscriptionStatus,
+  type SubscriptionStatusChange,
+} from '@billow/contracts';
+import { ProblemError } from '../../http/problem';
+import type { Db } from '../../db/database';
+import type { AppJobMap } from '../../jobs/catalog';
+import type { JobQueue } from '../../jobs/job-system';
+import { bankAccounts, bankTransactions } from '../banking/banking.tables';
+import { subscriptionTransactions, subscriptions } from '../subscriptions/subscriptions.tables';
+import { users } from '../users/users.tables';
+import { daysBetween } from './reminder-events';
+import type { RemindersService } from './reminders.service';
+import { overdraftAlerts, subscriptionStatusEvents } from './reminders.tables';
+
+export type AlertsService = ReturnType<typeof createAlertsService>;
+
+/** A bank's fee or return for a payment that did not go through. */
+const FAILED_PAYMENT_FEE =
+  /\b(NSF|NON-?SUFFICIENT|INSUFFICIENT FUNDS|RETURNED (ITEM|PAYMENT)|RETURN(ED)? ITEM FEE|OVERDRAFT FEE)\b/i;
+/** How many days after a charge its return or fee may post. */
+const FAILED_PAYMENT_WINDOW_DAYS = 5;
+/** Inflows from this much count towards paychecks. */
+const PAYCHECK_MIN_CENTS = 100_00;
+
+const dollars = (cents: number) => formatDollars(centsToDollars(cents));
+const addDays = (date: string, days: number) => {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+};
+const shortDate = (date: string) =>
+  new Date(`${date}T00:00:00Z`).toLocaleDateString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
+
+/** When the next paycheck is expected: from recurring inflows of the last 100 days. */
+export function nextPaycheck(
+  inflows: { name: string; date: string; amountCents: number }[],
+  today: string,
+): string | null {
+  const groups = new Map<string, string[]>();
+  for (const inflow of inflows) {
+    if (inflow.amountCents > -PAYCHECK_MIN_CENTS) continue;
+    const key = inflow.name
+      .replace(/[\d#*]+/g, '')
+      .replace(/\s+/g, ' ')
+      .trim()
+      .toUpperCase();
+    groups.set(key, [...(groups.get(key) ?? []), inflow.date]);
+  }
+  let best: string | null = null;
+  for (const dates of groups.values()) {
+    const sorted = [...new Set(dates)].sort();
+    if (sorted.length < 2) continue;
+    const gaps = sorted.slice(1).map((d, i) => daysBetween(sorted[i]!, d));
+    const gap = gaps.sort((a, b) => a - b)[Math.floor(gaps.length / 2)]!;
+    if (gap < 6 || gap > 35) continue;
+    let next = addDays(sorted.at(-1)!, gap);
+    while (next <= today) next = addDays(next, gap);
+    if (!best || next < best) best = next;
+  }
+  return best;
+}
+
+export function createAlertsService(deps: {
+  db: Db;
+  jobs: JobQueue<AppJobMap>;
+  reminders: RemindersService;
+  clock?: () => Date;
+}) {
+  const { db, jobs, reminders } = deps;
+  const now = deps.clock ?? (() => new Date());
+  const todayUtc = () => now().toISOString().slice(0, 10);
+
+  async function recordStatusChange(change: {
+    subscriptionId: string;
+    newStatus: string;
+    previousStatus: string;
+    reason?: string | undefined;
+    effectiveDate: string;
+  }) {
+    await db
+      .insert(subscriptionStatusEvents)
+      .values({ ...change, reason: change.reason ?? null })
+      .onConflictDoNothing();
+  }
+
+  /**
+   * A person's subscriptions whose status differs from the last one recorded: one "handle status
+   * change" job each. A subscription seen for the first time is recorded from UNKNOWN.
+   */
+  async function queueStatusChanges(userId: string, tx: Db) {
+    const rows = await tx
+      .select({
+        id: subscriptions.id,
+        status: subscriptions.status,
+        firstChargeDate: subscriptions.firstChargeDate,
+        cancelDate: subscriptions.cancelDate,
+        last: sql<string | null>`(
+          select e.new_status from ${subscriptionStatusEvents} e
+          where e.subscription_id = "subscriptions"."id"
+            -- A returned payment (handle failed payment) is an event beside detection's status,
+            -- not a status detection should be moved back from.
+            and (e.new_status <> 'FAILED_PAYMENT' or "subscriptions"."status" = 'FAILED_PAYMENT')
+          order by e.effective_date desc, e.created_at desc limit 1)`,
+      })
+      .from(subscriptions)
+      .where(
+        and(eq(subscriptions.userId, userId), eq(subscriptions.userMarkedNotSubscription, false)),
+      );
+    for (const row of rows) {
+      if (row.last === row.status) continue;
+      const isFirst = row.last === null;
+      await jobs.send(
+        'subscription-handle-status-change',
+        {
+          subscriptionId: row.id,
+          newStatus: row.status,
+          previousStatus: row.last ?? 'UNKNOWN',
+          reason: isFirst ? 'Found in your bank transactions' : 'Seen in your latest transactions',
+          effectiveDate: isFirst
+            ? row.firstChargeDate
+            : row.status === 'CANCELLED' && row.cancelDate
+              ? row.cancelDate
+              : todayUtc(),
+        },
+        { tx, singletonKey: `${row.id}:${row.status}` },
+      );
+    }
+  }
+
+  /** Returns or NSF fees posted within days after a subscription's charge: one job each. */
+  async function queueFailedPayments(userId: string, tx: Db) {
+    const since = addDays(todayUtc(), -30);
+    const fees = await tx
+      .select({ id: bankTransactions.id, name: bankTransactions.name, date: bankTransactions.date })
+      .from(bankTransactions)
+      .where(and(eq(bankTransactions.userId, userId), gte(bankTransactions.date, since)));
+    const failed = fees.filter((f) => FAILED_PAYMENT_FEE.test(f.name));
+    if (failed.length === 0) return;
+    const charges = await tx
+      .select({
+        subscriptionId: subscriptionTransactions.subscriptionId,
+        date: bankTransactions.date,
+        amountCents: bankTransactions.amountCents,
+      })
+      .from(subscriptionTransactions)
+      .innerJoin(bankTransactions, eq(bankTransactions.id, subscriptionTransactions.transactionId))
+      .where(
+        and(
+          eq(bankTransactions.userId, userId),
+          gte(bankTransactions.date, addDays(since, -FAILED_PAYMENT_WINDOW_DAYS)),
+        ),
+      );
+    for (const fee of failed) {
+      const charge = charges
+        .filter((c) => {
+          const days = daysBetween(c.date, fee.date);
+          return days >= 0 && days <= FAILED_PAYMENT_WINDOW_DAYS;
+        })
+        .sort((a, b) => (a.date < b.date ? 1 : -1))[0];
+      if (!charge) continue;
+      await jobs.send(
+        'subscription-handle-failed-payment',
+        {
+          subscriptionId: charge.subscriptionId,
+          transactionId: fee.id,
+          ...(charge.amountCents > 0 ? { amount: centsToDollars(charge.amountCents) } : {}),
+        },
+        { tx, singletonKey: fee.id },
+      );
+    }
+  }
+
+  /** The account bills come out of: the primary payment account, else a checking account. */
+  async function primaryAccount(userId: string) {
+    const accounts = await db
+      .select()
+      .from(bankAccounts)
+      .where(and(eq(bankAccounts.userId, userId), eq(bankAccounts.isActive, true)))
+      .orderBy(desc(bankAccounts.isPrimaryPaymentAccount), asc(bankAccounts.createdAt));
+    return (
+      accounts.find((a) => a.isPrimaryPaymentAccount) ??
+      accounts.find((a) => a.type === 'depository' && a.subtype === 'checking') ??
+      accounts.find((a) => a.type === 'depository')
+    );
+  }
+
+  async function checkBalanceOf(userId: string) {
+    const account = await primaryAccount(userId);
+    if (!account) return false;
+    const available = account.availableBalanceCents ?? account.currentBalanceCents;
+    if (available === null) return false;
+    const today = reminders.localTime((await reminders.preferencesOf(userId)).timeZone).date;
+    const inflows = await db
+      .select({
+        name: bankTransactions.name,
+        date: bankTransactions.date,
+        amountCents: bankTransactions.amountCents,
+      })
+      .from(bankTransactions)
+      .where(
+        and(
+          eq(bankTransactions.accountId, account.id),
+          lt(bankTransactions.amountCents, 0),
+          gte(bankTransactions.date, addDays(today, -100)),
+        ),
+      );
+    const payday = nextPaycheck(inflows, today);
+    if (!payday) return false;
+    const bills = (
+      await db
+        .select({
+          merchantName: subscriptions.merchantName,
+          amountCents: subscriptions.amountCents,
+          dueDate: subscriptions.renewalDate,
+          paymentAccountId: subscriptions.paymentAccountId,
+        })
+        .from(subscriptions)
+        .where(
+          and(
+            eq(subscriptions.userId, userId),
+            eq(subscriptions.status, 'ACTIVE'),
+            eq(subscriptions.userMarkedNotSubscription, false),
+            gte(subscriptions.renewalDate, today),
+            lt(subscriptions.renewalDate, payday),
+          ),
+        )
+        .orderBy(asc(subscriptions.renewalDate))
+    )
+      .filter((b) => b.paymentAccountId === null || b.paymentAccountId === account.id)
+      .map((b) => ({
+        merchantName: b.merchantName,
+        amountCents: b.amountCents,
+        dueDate: b.dueDate!,
+      }));
+    const due = bills.reduce((sum, b) => sum + b.amountCents, 0);
+    const shortfall = due - available;
+    if (shortfall <= 0) return false;
+
+    const [person] = await db
+      .select({ isEnabled: users.isOverdraftProtectionEnabled })
+      .from(users)
+      .where(eq(users.id, userId));
+    if (!person?.isEnabled) return false;
+    const list = bills.map(
+      (b) => `${b.merchantName} ${dollars(b.amountCents)} (${shortDate(b.dueDate)})`,
+    );
+    const summary =
+      `${account.name} has ${dollars(available)} available, but ${dollars(due)} in bills are due ` +
+      `before your next paycheck (${shortDate(payday)}): ${list.join(', ')}. ` +
+      `You are ${dollars(shortfall)} short.`;
+    return db.transaction(async (tx) => {
+      const [alert] = await tx
+        .insert(overdraftAlerts)
+        .values({
+          userId,
+          shortfallKey: `${account.id}:${payday}`,
+          shortfallCents: shortfall,
+          bills,
+        })
+        .onConflictDoNothing()
+        .returning({ id: overdraftAlerts.id });
+      if (!alert) return false;
+      await reminders.alertOnce(
+        tx,
+        userId,
+        'overdraft',
+        today,
+        {
+          sms: `Billow overdraft alert: ${summary}`,
+          subject: 'Billow: you may overdraw before payday',
+          email: `${summary}\n\nMoving money into ${account.name} before these bills keeps it from overdrawing.\n\nBillow`,
+          title: 'Overdraft alert',
+          push: summary,
+          badge: bills.length,
+        },
+        { textsAllowed: true },
+      );
+      return true;
+    });
+  }
+
+  return {
+    recordStatusChange,
+    queueStatusChanges,
+    queueFailedPayments,
+
+    /** handle failed payment: the subscription's status moves to FAILED_PAYMENT from the fee's day. */
+    async handleFailedPayment(payload: { subscriptionId: string; transactionId: string }) {
+      const [row] = await db
+        .select({ status: subscriptions.status, date: bankTransactions.date })
+        .from(subscriptions)
+        .innerJoin(bankTransactions, eq(bankTransactions.id, payload.transactionId))
+        .where(
+          and(
+            eq(subscriptions.id, payload.subscriptionId),
+            eq(bankTransactions.userId, subscriptions.userId),
+          ),
+        );
+      if (!row) return;
+      await recordStatusChange({
+        subscriptionId: payload.subscriptionId,
+        newStatus: 'FAILED_PAYMENT',
+        previousStatus: row.status === 'FAILED_PAYMENT' ? 'ACTIVE' : row.status,
+        reason: 'The bank returned the payment or charged a fee for it',
+        effectiveDate: row.date,
+      });
+      const [owner] = await db
+        .select({ userId: subscriptions.userId })
+        .from(subscriptions)
+        .where(eq(subscriptions.id, payload.subscriptionId));
+      const { timeZone } = await reminders.preferencesOf(owner!.userId);
+      await jobs.send('subscription-send-renewal-reminder', {
+        userId: owner!.userId,
+        localDate: reminders.localTime(timeZone).date,
+      });
+    },
+
+    /** check account balance: people with overdraft protection on, in batches. */
+    async checkBalances(payload: { batchSize?: number; afterUserId?: string }) {
+      const batchSize = payload.batchSize ?? JOB_LIMITS.scanBatchSizeDefault;
+      let cursor = payload.afterUserId;
+      let alerts = 0;
+      for (;;) {
+        const batch = await db
+          .select({ id: users.id })
+          .from(users)
+          .where(
+            and(
+              eq(users.isOverdraftProtectionEnabled, true),
+              cursor ? gt(users.id, cursor) : undefined,
+            ),
+          )
+          .orderBy(asc(users.id))
+          .limit(batchSize);
+        for (const person of batch) if (await checkBalanceOf(person.id)) alerts++;
+        if (batch.length < batchSize) return alerts;
+        cursor = batch.at(-1)!.id;
+      }
+    },
+
+    /** The status timeline of one of the person's subscriptions, newest first. */
+    async timeline(userId: string, subscriptionId: string): Promise<SubscriptionStatusChange[]> {
+      const [owned] = await db
+        .select({ id: subscriptions.id })
+        .from(subscriptions)
+        .where(and(eq(subscriptions.id, subscriptionId), eq(subscriptions.userId, userId)));
+      if (!owned)
+        throw new ProblemError('subscription-not-found', 'Subscription not found.', {
+          code: 'subscription-not-found',
+        });
+      const rows = await db
+        .select()
+        .from(subscriptionStatusEvents)
+        .where(inArray(subscriptionStatusEvents.subscriptionId, [subscriptionId]))
+        .orderBy(
+          desc(subscriptionStatusEvents.effectiveDate),
+          desc(subscriptionStatusEvents.createdAt),
+        );
+      return rows.map((r) => ({
+        new_status: r.newStatus as SubscriptionStatus,
+        previous_status: r.previousStatus as SubscriptionStatus,
+        reason: r.reason,
+        effective_date: r.effectiveDate,
+      }));
+    },
+  };
+}

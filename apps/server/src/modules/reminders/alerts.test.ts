@@ -1,0 +1,169 @@
+/**
+ * Overdraft protection, failed payments and the status timeline, on a controllable clock with
+ * sandbox accounts linked over HTTP.
+ */
+import {
+  reminderRoutes,
+  subscriptionRoutes,
+  userRoutes,
+  type OutboxMessage,
+  type RouteContract,
+  type Subscription,
+} from '@billow/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { customTransaction, dayFrom, linkSandboxItem } from '../../../test/sandbox-link';
+import { bearer, signIn } from '../../../test/sign-in';
+
+const today = '2026-11-20';
+
+/** Paid every two weeks (last 3 days ago), little left, Netflix and Spotify monthly. */
+function shortBeforePayday(options: { available: number; nsfAfterSpotify?: boolean }) {
+  const spotifyAgo = options.nsfAfterSpotify ? 4 : 15;
+  const transactions = [];
+  for (let n = 0; n < 6; n++) {
+    transactions.push(
+      customTransaction(dayFrom(today, -3 - 14 * n), 'ACME CORP PAYROLL PPD ID: 1234567890', -1500),
+    );
+  }
+  for (let month = 0; month < 6; month++) {
+    transactions.push(
+      customTransaction(dayFrom(today, -25 - 30 * month), 'NETFLIX.COM 866-579-7172 CA', 15.49),
+      customTransaction(
+        dayFrom(today, -spotifyAgo - 30 * month),
+        'SPOTIFY USA 877-7781161 NY',
+        11.99,
+      ),
+    );
+  }
+  if (options.nsfAfterSpotify)
+    transactions.push(
+      customTransaction(dayFrom(today, -spotifyAgo + 2), 'NSF RETURNED ITEM FEE', 35),
+    );
+  return [
+    {
+      type: 'depository',
+      subtype: 'checking',
+      starting_balance: 3000,
+      force_available_balance: options.available,
+      meta: { name: 'Everyday Checking', mask: '2222' },
+      transactions,
+    },
+  ];
+}
+
+describe('alerts', () => {
+  let t: TestApp;
+  let now = new Date(`${today}T12:00:00Z`);
+  let phone = 15555557300;
+  beforeAll(async () => {
+    t = await createTestApp({ clock: () => now });
+  });
+  afterAll(() => t.close());
+
+  const at = (date: string, hour = 12) => {
+    now = new Date(`${date}T${String(hour).padStart(2, '0')}:00:00Z`);
+  };
+  const call = (token: string, route: RouteContract, payload?: object) =>
+    t.app.inject({
+      method: route.method,
+      url: route.path,
+      headers: bearer(token),
+      ...(payload ? { payload } : {}),
+    });
+  const outbox = async (to: string) =>
+    (
+      await t.app.inject({ method: 'GET', url: `/api/dev/outbox?to=${encodeURIComponent(to)}` })
+    ).json() as OutboxMessage[];
+  const overdraftAlerts = async (to: string) =>
+    (await outbox(to)).filter((m) => m.body.includes('overdraft alert'));
+  const checkBalances = async () => {
+    await t.jobs.queue.send('balance-check', {});
+    await t.runQueuedJobs();
+  };
+
+  async function linked(options: Parameters<typeof shortBeforePayday>[0]) {
+    at(today);
+    const phoneNumber = `+${phone++}`;
+    const { token } = await signIn(t.app, phoneNumber);
+    await linkSandboxItem(t, token, { overrideAccounts: shortBeforePayday(options) });
+    const bills = (await call(token, subscriptionRoutes.listAll)).json() as Subscription[];
+    return { token, phoneNumber, bills };
+  }
+
+  it('alerts once when bills due before payday exceed the available balance, then not until the next shortfall', async () => {
+    const person = await linked({ available: 10 });
+    const netflix = person.bills.find((b) => b.merchant_name === 'Netflix')!;
+    const spotify = person.bills.find((b) => b.merchant_name === 'Spotify')!;
+    // Netflix is due before the paycheck 11 days out, Spotify after it.
+    expect(netflix.renewal_date! < dayFrom(today, 11)).toBe(true);
+    expect(spotify.renewal_date! > dayFrom(today, 11)).toBe(true);
+
+    await checkBalances();
+    await checkBalances();
+    at(today, 18);
+    await checkBalances();
+    const alerts = await overdraftAlerts(person.phoneNumber);
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0]!.body).toContain('Everyday Checking has $10.00 available');
+    expect(alerts[0]!.body).toContain('Netflix $15.49');
+    expect(alerts[0]!.body).not.toContain('Spotify');
+
+    // After payday: Spotify falls before the next one, a new shortfall of its own.
+    at(dayFrom(today, 12));
+    await checkBalances();
+    const later = await overdraftAlerts(person.phoneNumber);
+    expect(later).toHaveLength(2);
+    expect(later[0]!.body).toContain('Spotify $11.99');
+  });
+
+  it('stays quiet with enough money, or with overdraft protection off', async () => {
+    const rich = await linked({ available: 2000 });
+    await checkBalances();
+    expect(await overdraftAlerts(rich.phoneNumber)).toEqual([]);
+
+    const off = await linked({ available: 5 });
+    await call(off.token, userRoutes.updateProfileSettings, {
+      is_overdraft_protection_enabled: false,
+    });
+    await checkBalances();
+    expect(await overdraftAlerts(off.phoneNumber)).toEqual([]);
+  });
+
+  it('records status changes for the timeline, and a returned payment as FAILED_PAYMENT with one reminder', async () => {
+    const person = await linked({ available: 2000, nsfAfterSpotify: true });
+    const spotify = person.bills.find((b) => b.merchant_name === 'Spotify')!;
+    await t.jobs.queue.send('pending-events-scan', {});
+    await t.runQueuedJobs();
+    await t.jobs.queue.send('pending-events-scan', {});
+    await t.runQueuedJobs();
+
+    const timeline = await call(person.token, reminderRoutes.statusTimeline, {
+      subscriptionId: spotify.id,
+    });
+    expect(timeline.json()).toEqual([
+      {
+        new_status: 'FAILED_PAYMENT',
+        previous_status: 'ACTIVE',
+        reason: 'The bank returned the payment or charged a fee for it',
+        effective_date: dayFrom(today, -2),
+      },
+      {
+        new_status: 'ACTIVE',
+        previous_status: 'UNKNOWN',
+        reason: 'Found in your bank transactions',
+        effective_date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+      },
+    ]);
+    const failed = (await outbox(person.phoneNumber)).filter((m) => m.body.includes('failed'));
+    expect(failed).toHaveLength(1);
+    expect(failed[0]!.body).toContain('Spotify payment of $11.99 failed');
+
+    // Someone else's subscription: not found.
+    const other = await linked({ available: 2000 });
+    const foreign = await call(other.token, reminderRoutes.statusTimeline, {
+      subscriptionId: spotify.id,
+    });
+    expect(foreign.statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,103 @@
+/**
+ * The browsers a person opted in to web push from. A subscription's endpoint is a capability
+ * URL (whoever has it can push to that browser), so the row keeps it encrypted, findable by its
+ * hash. A subscription the push service says is gone is forgotten.
+ */
+import crypto from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { PushSubscriptionBody } from '@billow/contracts';
+import type { Db } from '../../db/database';
+import type { AppJobMap } from '../../jobs/catalog';
+import type { JobQueue } from '../../jobs/job-system';
+import {
+  PushSubscriptionGoneError,
+  type PushMessage,
+  type PushSender,
+} from '../../providers/push/push-sender';
+import type { FieldCipher } from '../../security/encryption';
+import { users } from '../users/users.tables';
+import { pushSubscriptions } from './reminders.tables';
+
+export type PushSubscriptions = ReturnType<typeof createPushSubscriptions>;
+
+const hash = (endpoint: string) => crypto.createHash('sha256').update(endpoint).digest('hex');
+
+export function createPushSubscriptions(deps: {
+  db: Db;
+  jobs: JobQueue<AppJobMap>;
+  pushSender: PushSender;
+  vapidPublicKey: string;
+  cipher: FieldCipher;
+}) {
+  const { db } = deps;
+  async function isSubscribed(userId: string) {
+    const [row] = await db
+      .select({ id: pushSubscriptions.id })
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.userId, userId))
+      .limit(1);
+    return Boolean(row);
+  }
+  return {
+    async key(userId: string) {
+      return { publicKey: deps.vapidPublicKey, subscribed: await isSubscribed(userId) };
+    },
+
+    async subscribe(userId: string, subscription: PushSubscriptionBody) {
+      const values = {
+        userId,
+        endpointHash: hash(subscription.endpoint),
+        subscriptionEncrypted: deps.cipher.encrypt(JSON.stringify(subscription)),
+      };
+      // The same browser signing in as someone else moves to them.
+      await db
+        .insert(pushSubscriptions)
+        .values(values)
+        .onConflictDoUpdate({ target: pushSubscriptions.endpointHash, set: values });
+      return { success: true as const };
+    },
+
+    /** A test notification from the profile, through the same job as the reminders. */
+    async sendTest(userId: string) {
+      if (!(await isSubscribed(userId))) return { sent: 0 };
+      await deps.jobs.send('notification-send-push', {
+        userId,
+        title: 'Billow notifications are on',
+        body: 'This is how reminders before your bills will look.',
+        url: '/profile',
+      });
+      return { sent: 1 };
+    },
+
+    /** Sends to each of the person's browsers; returns how many took it. */
+    async sendToPerson(userId: string, message: PushMessage) {
+      const [person] = await db
+        .select({ phoneNumber: users.phoneNumber })
+        .from(users)
+        .where(eq(users.id, userId));
+      if (!person) return 0;
+      const rows = await db
+        .select()
+        .from(pushSubscriptions)
+        .where(eq(pushSubscriptions.userId, userId));
+      let delivered = 0;
+      let failure: unknown;
+      for (const row of rows) {
+        const subscription = JSON.parse(
+          deps.cipher.decrypt(row.subscriptionEncrypted),
+        ) as PushSubscriptionBody;
+        try {
+          await deps.pushSender.send({ ...subscription, recipient: person.phoneNumber }, message);
+          delivered++;
+        } catch (error) {
+          if (error instanceof PushSubscriptionGoneError) {
+            await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, row.id));
+          } else failure = error;
+        }
+      }
+      // Nobody took it and a browser refused for a reason that may pass: retry the job.
+      if (delivered === 0 && failure) throw failure;
+      return delivered;
+    },
+  };
+}

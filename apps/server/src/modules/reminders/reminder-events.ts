@@ -1,0 +1,136 @@
+/**
+ * Which reminders are due for a person on a day: pure, so the rules are read and tested in one
+ * place. An event (a renewal on a date, a trial ending on a date, a failed charge, a price rise)
+ * has a key that stays the same across scans; each offset of it is reminded once per channel.
+ */
+import { centsToDollars, formatDollars, type ReminderKind } from '@billow/contracts';
+
+export const DEFAULT_OFFSETS_DAYS = [3, 1] as const;
+export const MAX_OFFSET_DAYS = 30;
+
+export type SubscriptionFacts = {
+  id: string;
+  merchantName: string;
+  status: string;
+  amountCents: number;
+  previousAmountCents: number | null;
+  renewalDate: string | null;
+  lastChargeDate: string;
+  isPriceIncrease: boolean;
+  /** The day of a payment the bank returned (or charged a fee for), when recent. */
+  failedPaymentDate: string | null;
+};
+
+export type DueReminder = {
+  eventKey: string;
+  type: ReminderKind;
+  offsetDays: number;
+  subscriptionId: string;
+  /** The line this reminder adds to the day's digest. */
+  line: string;
+  /** Sorts the digest: soonest first. */
+  daysUntil: number;
+};
+
+const TRIAL_STATUSES = new Set(['FREE_TRIAL', 'FREE_TRIAL_UPCOMING_EXPIRATION']);
+const RENEWING_STATUSES = new Set(['ACTIVE', 'RESUMED']);
+
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}
+
+function when(days: number, date: string): string {
+  const short = new Date(`${date}T00:00:00Z`).toLocaleDateString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
+  if (days === 0) return `today (${short})`;
+  if (days === 1) return `tomorrow (${short})`;
+  return `in ${days} days (${short})`;
+}
+
+const dollars = (cents: number) => formatDollars(centsToDollars(cents));
+
+/**
+ * Every (event, offset) due on `today`. An offset is due from its day until the event: a scan
+ * that missed a day still reminds once, and two offsets that fall due together (say after a
+ * late link) make one line, reminded under both so neither comes back.
+ */
+export function dueReminders(
+  subscriptions: SubscriptionFacts[],
+  offsetsDays: readonly number[],
+  today: string,
+): DueReminder[] {
+  const due: DueReminder[] = [];
+  for (const s of subscriptions) {
+    const amount = dollars(s.amountCents);
+    if (s.renewalDate && (RENEWING_STATUSES.has(s.status) || TRIAL_STATUSES.has(s.status))) {
+      const isTrial = TRIAL_STATUSES.has(s.status);
+      const days = daysBetween(today, s.renewalDate);
+      const type: ReminderKind = isTrial ? 'trial_expiring' : 'upcoming_renewal';
+      const line = isTrial
+        ? `${s.merchantName} free trial ends ${when(days, s.renewalDate)}, then ${amount}`
+        : `${s.merchantName} ${amount} renews ${when(days, s.renewalDate)}`;
+      for (const offset of offsetsDays) {
+        if (days >= 0 && days <= offset) {
+          due.push({
+            eventKey: `${type}:${s.id}:${s.renewalDate}`,
+            type,
+            offsetDays: offset,
+            subscriptionId: s.id,
+            line,
+            daysUntil: days,
+          });
+        }
+      }
+    }
+    const failedOn =
+      s.failedPaymentDate ?? (s.status === 'FAILED_PAYMENT' ? s.lastChargeDate : null);
+    if (failedOn) {
+      due.push({
+        eventKey: `failed_payment:${s.id}:${failedOn}`,
+        type: 'failed_payment',
+        offsetDays: 0,
+        subscriptionId: s.id,
+        line: `${s.merchantName} payment of ${amount} failed: check the card or account it is paid from`,
+        daysUntil: -1,
+      });
+    }
+    if (s.isPriceIncrease && s.previousAmountCents !== null && RENEWING_STATUSES.has(s.status)) {
+      due.push({
+        eventKey: `price_increase:${s.id}:${s.amountCents}`,
+        type: 'price_increase',
+        offsetDays: 0,
+        subscriptionId: s.id,
+        line: `${s.merchantName} went up from ${dollars(s.previousAmountCents)} to ${amount}`,
+        daysUntil: 1000,
+      });
+    }
+  }
+  return due.sort((a, b) => a.daysUntil - b.daysUntil);
+}
+
+/** One line per event, however many of its offsets fall due together. */
+export function digestLines(due: DueReminder[]): string[] {
+  return [...new Map(due.map((d) => [d.eventKey, d.line])).values()];
+}
+
+/** The person's wall clock: their local date and hour. */
+export function localTime(now: Date, timeZone: string): { date: string; hour: number } {
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(now);
+  const part = (type: string) => parts.find((p) => p.type === type)!.value;
+  return { date: `${part('year')}-${part('month')}-${part('day')}`, hour: Number(part('hour')) };
+}
+
+export function isQuietHour(hour: number, start: number, end: number): boolean {
+  if (start === end) return false;
+  return start < end ? hour >= start && hour < end : hour >= start || hour < end;
+}

@@ -1,0 +1,100 @@
+/**
+ * Notification and reminder jobs (spec part 2 "Background job catalogue": send email, send SMS,
+ * send push notification on the "notification" queue; send renewal reminder on "subscription";
+ * scan pending events on "pending events scanner"). Every handler is safe to run twice: a
+ * reminder's digest is taken once before it is sent, and a day's reminders are keyed by event,
+ * offset and channel.
+ */
+import { jobPayloads } from '@billow/contracts';
+import { defineJobs, type JobHandlers } from '../../jobs/job-map';
+import type { AlertsService } from './alerts.service';
+import type { RemindersService } from './reminders.service';
+
+export const remindersJobs = defineJobs({
+  'notification-send-email': {
+    payload: jobPayloads['notification-send-email'],
+    options: { retryLimit: 4, retryDelaySeconds: 30, retryBackoff: true, concurrency: 5 },
+  },
+  'notification-send-sms': {
+    payload: jobPayloads['notification-send-sms'],
+    options: { retryLimit: 4, retryDelaySeconds: 30, retryBackoff: true, concurrency: 5 },
+  },
+  'notification-send-push': {
+    payload: jobPayloads['notification-send-push'],
+    options: { retryLimit: 4, retryDelaySeconds: 30, retryBackoff: true, concurrency: 5 },
+  },
+  'subscription-send-renewal-reminder': {
+    payload: jobPayloads['subscription-send-renewal-reminder'],
+    // One waiting job per person and day: a re-run scan does not queue a second.
+    options: { retryLimit: 3, retryDelaySeconds: 10, retryBackoff: true, policy: 'short' },
+  },
+  'pending-events-scan': {
+    payload: jobPayloads['pending-events-scan'],
+    // Hourly: each person's digest goes out in their first hour outside quiet hours.
+    options: {
+      retryLimit: 2,
+      retryDelaySeconds: 60,
+      retryBackoff: false,
+      concurrency: 1,
+      policy: 'short',
+      expireInSeconds: 30 * 60,
+      schedule: '7 * * * *',
+    },
+  },
+  'subscription-handle-status-change': {
+    payload: jobPayloads['subscription-handle-status-change'],
+    options: { retryLimit: 3, retryDelaySeconds: 10, retryBackoff: true },
+  },
+  'subscription-handle-failed-payment': {
+    payload: jobPayloads['subscription-handle-failed-payment'],
+    options: { retryLimit: 3, retryDelaySeconds: 10, retryBackoff: true, policy: 'short' },
+  },
+  'balance-check': {
+    payload: jobPayloads['balance-check'],
+    // Daily, in the morning across the US (14:00 UTC).
+    options: {
+      retryLimit: 2,
+      retryDelaySeconds: 60,
+      retryBackoff: false,
+      concurrency: 1,
+      policy: 'short',
+      expireInSeconds: 30 * 60,
+      schedule: '0 14 * * *',
+    },
+  },
+});
+
+export function remindersJobHandlers(
+  reminders: RemindersService,
+  alerts: AlertsService,
+): JobHandlers<typeof remindersJobs> {
+  return {
+    'subscription-handle-status-change': (p) => alerts.recordStatusChange(p),
+    'subscription-handle-failed-payment': (p) => alerts.handleFailedPayment(p),
+    'balance-check': async (p) => {
+      await alerts.checkBalances(p);
+    },
+    'notification-send-email': (p) =>
+      reminders.deliverOnce(p.digestId, () =>
+        reminders.email.send({ to: p.to, subject: p.subject, text: p.text }),
+      ),
+    'notification-send-sms': (p) =>
+      reminders.deliverOnce(p.digestId, () => reminders.sms.send({ to: p.to, body: p.body })),
+    'notification-send-push': (p) =>
+      reminders.deliverOnce(p.digestId, async () => {
+        await reminders.push?.(p.userId, {
+          title: p.title,
+          body: p.body,
+          ...(p.url ? { url: p.url } : {}),
+          ...(p.badge !== undefined ? { badge: p.badge } : {}),
+        });
+      }),
+    'subscription-send-renewal-reminder': (p) => reminders.sendDayReminders(p.userId, p.localDate),
+    'pending-events-scan': async (p) => {
+      await reminders.scanPendingEvents(p, async (userId, tx) => {
+        await alerts.queueStatusChanges(userId, tx);
+        await alerts.queueFailedPayments(userId, tx);
+      });
+    },
+  };
+}

@@ -1,0 +1,36 @@
+/** Reminders and alerts: bills and trials coming up, by text, email and web push. */
+import type { Db } from '../../db/database';
+import type { AppJobMap } from '../../jobs/catalog';
+import type { JobQueue } from '../../jobs/job-system';
+import type { EmailSender } from '../../providers/email/email-sender';
+import type { SmsSender } from '../../providers/sms/sms-sender';
+import type { PushSender } from '../../providers/push/push-sender';
+import type { FieldCipher } from '../../security/encryption';
+import { createPushSubscriptions } from './push-subscriptions';
+import type { FeatureModule } from '../feature-module';
+import { createAlertsService } from './alerts.service';
+import { remindersJobHandlers } from './reminders.jobs';
+import { registerReminderRoutes } from './reminders.routes';
+import { createRemindersService } from './reminders.service';
+
+export function createRemindersModule(deps: {
+  db: Db;
+  jobs: JobQueue<AppJobMap>;
+  sms: SmsSender;
+  email: EmailSender;
+  pushSender: PushSender;
+  vapidPublicKey: string;
+  cipher: FieldCipher;
+  clock?: () => Date;
+}) {
+  const push = createPushSubscriptions(deps);
+  const service = createRemindersService({ ...deps, push: push.sendToPerson });
+  const alerts = createAlertsService({ ...deps, reminders: service });
+  return {
+    service,
+    alerts,
+    push,
+    routes: (app) => registerReminderRoutes(app, { reminders: service, alerts, push }),
+    jobs: remindersJobHandlers(service, alerts),
+  } satisfies FeatureModule & { service: unknown; alerts: unknown; push: unknown };
+}

@@ -1,0 +1,409 @@
+/**
+ * Reminders: the scan that finds people with reminders due, the day's digest per channel, and
+ * the sends. "Never twice" rests on two keys: a delivery row per (person, event, offset,
+ * channel), and a digest per (person, channel, local day) that a send job moves out of
+ * `pending` before sending. A send job run twice, or a scan re-run after a crash, finds the
+ * keys taken and sends nothing. (A process dying between taking a digest and the provider's
+ * answer loses that digest rather than risk sending it twice.)
+ */
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { JOB_LIMITS, type ReminderPreferences } from '@billow/contracts';
+import type { Db } from '../../db/database';
+import type { AppJobMap } from '../../jobs/catalog';
+import type { JobQueue } from '../../jobs/job-system';
+import type { EmailSender } from '../../providers/email/email-sender';
+import type { SmsSender } from '../../providers/sms/sms-sender';
+import { subscriptions } from '../subscriptions/subscriptions.tables';
+import { users } from '../users/users.tables';
+import {
+  DEFAULT_OFFSETS_DAYS,
+  digestLines,
+  dueReminders,
+  isQuietHour,
+  localTime,
+  type DueReminder,
+} from './reminder-events';
+import {
+  pushSubscriptions,
+  reminderDeliveries,
+  reminderDigests,
+  reminderPreferences,
+  subscriptionStatusEvents,
+  type ReminderChannel,
+} from './reminders.tables';
+
+export type RemindersService = ReturnType<typeof createRemindersService>;
+
+export type Message = {
+  sms: string;
+  subject: string;
+  email: string;
+  title: string;
+  push: string;
+  badge: number;
+};
+
+type Person = {
+  id: string;
+  phoneNumber: string;
+  email: string | null;
+  isEmailVerified: boolean;
+  isSubscriptionNotificationsEnabled: boolean;
+};
+
+/** How long after a returned payment it is still worth a reminder. */
+const FAILED_PAYMENT_RECENT_DAYS = 7;
+
+const DEFAULTS = {
+  offsetsDays: [...DEFAULT_OFFSETS_DAYS],
+  quietHoursStart: 21,
+  quietHoursEnd: 8,
+  timeZone: 'UTC',
+  isEmailEnabled: true,
+};
+
+export function createRemindersService(deps: {
+  db: Db;
+  jobs: JobQueue<AppJobMap>;
+  sms: SmsSender;
+  email: EmailSender;
+  /** Sends one web-push message to every browser the person opted in from; absent: no push. */
+  push?: (
+    userId: string,
+    message: { title: string; body: string; url?: string },
+  ) => Promise<number>;
+  clock?: () => Date;
+}) {
+  const { db, jobs } = deps;
+  const now = deps.clock ?? (() => new Date());
+
+  async function preferencesOf(userId: string, tx: Db = db): Promise<ReminderPreferences> {
+    const [row] = await tx
+      .select()
+      .from(reminderPreferences)
+      .where(eq(reminderPreferences.userId, userId));
+    if (!row) return { ...DEFAULTS, offsetsDays: [...DEFAULTS.offsetsDays] };
+    return {
+      offsetsDays: row.offsetsDays,
+      quietHoursStart: row.quietHoursStart,
+      quietHoursEnd: row.quietHoursEnd,
+      timeZone: row.timeZone,
+      isEmailEnabled: row.isEmailEnabled,
+    };
+  }
+
+  async function factsOf(userId: string, today: string, tx: Db = db) {
+    const since = new Date(
+      Date.parse(`${today}T00:00:00Z`) - FAILED_PAYMENT_RECENT_DAYS * 86_400_000,
+    )
+      .toISOString()
+      .slice(0, 10);
+    return tx
+      .select({
+        id: subscriptions.id,
+        merchantName: subscriptions.merchantName,
+        status: subscriptions.status,
+        amountCents: subscriptions.amountCents,
+        previousAmountCents: subscriptions.previousAmountCents,
+        renewalDate: subscriptions.renewalDate,
+        lastChargeDate: subscriptions.lastChargeDate,
+        isPriceIncrease: subscriptions.isPriceIncrease,
+        /** A failed payment recorded from a bank's return or fee (handle failed payment). */
+        failedPaymentDate: sql<string | null>`(
+          select max(e.effective_date)::text from ${subscriptionStatusEvents} e
+          where e.subscription_id = "subscriptions"."id" and e.new_status = 'FAILED_PAYMENT'
+            and e.effective_date >= ${since})`,
+      })
+      .from(subscriptions)
+      .where(
+        and(eq(subscriptions.userId, userId), eq(subscriptions.userMarkedNotSubscription, false)),
+      );
+  }
+
+  async function channelsOf(person: Person, prefs: ReminderPreferences, tx: Db = db) {
+    const channels: ReminderChannel[] = [];
+    // Spec part 1 §3: the subscription notifications setting is about texts before a bill.
+    if (person.isSubscriptionNotificationsEnabled) channels.push('sms');
+    if (person.email && person.isEmailVerified && prefs.isEmailEnabled) channels.push('email');
+    if (deps.push) {
+      const [push] = await tx
+        .select({ id: pushSubscriptions.id })
+        .from(pushSubscriptions)
+        .where(eq(pushSubscriptions.userId, person.id))
+        .limit(1);
+      if (push) channels.push('push');
+    }
+    return channels;
+  }
+
+  /** The reminders due today on a channel that it has not carried yet. */
+  async function undelivered(userId: string, channel: ReminderChannel, due: DueReminder[], tx: Db) {
+    if (due.length === 0) return [];
+    const sent = await tx
+      .select({ eventKey: reminderDeliveries.eventKey, offsetDays: reminderDeliveries.offsetDays })
+      .from(reminderDeliveries)
+      .where(
+        and(
+          eq(reminderDeliveries.userId, userId),
+          eq(reminderDeliveries.channel, channel),
+          inArray(
+            reminderDeliveries.eventKey,
+            due.map((d) => d.eventKey),
+          ),
+        ),
+      );
+    const taken = new Set(sent.map((s) => `${s.eventKey}|${s.offsetDays}`));
+    return due.filter((d) => !taken.has(`${d.eventKey}|${d.offsetDays}`));
+  }
+
+  function personQuery(tx: Db) {
+    return tx
+      .select({
+        id: users.id,
+        phoneNumber: users.phoneNumber,
+        email: users.email,
+        isEmailVerified: users.isEmailVerified,
+        isSubscriptionNotificationsEnabled: users.isSubscriptionNotificationsEnabled,
+      })
+      .from(users);
+  }
+
+  /**
+   * One batch of people (ordered by id, after `afterUserId`): for each with a reminder due on a
+   * channel that has not had today's digest, outside their quiet hours, one "send renewal
+   * reminder" job for their day. Returns the last id seen, or null when the batch was the last.
+   */
+  async function scanBatch(
+    batchSize: number,
+    afterUserId: string | undefined,
+    eachPerson?: (userId: string, tx: Db) => Promise<void>,
+  ) {
+    const people = await personQuery(db)
+      .where(afterUserId ? gt(users.id, afterUserId) : undefined)
+      .orderBy(asc(users.id))
+      .limit(batchSize);
+    const at = now();
+    await db.transaction(async (tx) => {
+      for (const person of people) {
+        await eachPerson?.(person.id, tx);
+        const prefs = await preferencesOf(person.id, tx);
+        const local = localTime(at, prefs.timeZone);
+        if (isQuietHour(local.hour, prefs.quietHoursStart, prefs.quietHoursEnd)) continue;
+        const due = dueReminders(
+          await factsOf(person.id, local.date, tx),
+          prefs.offsetsDays,
+          local.date,
+        );
+        if (due.length === 0) continue;
+        for (const channel of await channelsOf(person, prefs, tx)) {
+          if ((await undelivered(person.id, channel, due, tx)).length === 0) continue;
+          await jobs.send(
+            'subscription-send-renewal-reminder',
+            { userId: person.id, localDate: local.date },
+            { tx, singletonKey: `${person.id}:${local.date}` },
+          );
+          break;
+        }
+      }
+    });
+    return people.length < batchSize ? null : people.at(-1)!.id;
+  }
+
+  const SUBJECT = 'Billow: bills and trials coming up';
+
+  /** Queues the channel's send job for a digest, in the transaction that recorded it. */
+  async function enqueueSend(
+    tx: Db,
+    person: Person,
+    channel: ReminderChannel,
+    digestId: string,
+    message: Message,
+  ) {
+    const ref = { digestId, userId: person.id };
+    if (channel === 'sms') {
+      await jobs.send(
+        'notification-send-sms',
+        { ...ref, to: person.phoneNumber, body: message.sms },
+        { tx },
+      );
+    } else if (channel === 'email') {
+      await jobs.send(
+        'notification-send-email',
+        { ...ref, to: person.email!, subject: message.subject, text: message.email },
+        { tx },
+      );
+    } else {
+      await jobs.send(
+        'notification-send-push',
+        {
+          ...ref,
+          title: message.title,
+          body: message.push,
+          url: '/dashboard',
+          badge: message.badge,
+        },
+        { tx },
+      );
+    }
+  }
+
+  /**
+   * An alert sent once on each of the person's channels: its digest rows (kind, channel, day)
+   * are the once-keys, its send jobs queued in `tx`. Texts go only when `textsAllowed`.
+   */
+  async function alertOnce(
+    tx: Db,
+    userId: string,
+    kind: 'overdraft',
+    localDate: string,
+    message: Message,
+    options: { textsAllowed: boolean },
+  ) {
+    const [person] = await personQuery(tx).where(eq(users.id, userId));
+    if (!person) return 0;
+    const prefs = await preferencesOf(userId, tx);
+    const channels = await channelsOf(
+      { ...person, isSubscriptionNotificationsEnabled: options.textsAllowed },
+      prefs,
+      tx,
+    );
+    let sent = 0;
+    for (const channel of channels) {
+      const [digest] = await tx
+        .insert(reminderDigests)
+        .values({ userId, kind, channel, localDate })
+        .onConflictDoNothing()
+        .returning({ id: reminderDigests.id });
+      if (!digest) continue;
+      await enqueueSend(tx, person, channel, digest.id, message);
+      sent++;
+    }
+    return sent;
+  }
+
+  return {
+    preferencesOf,
+    alertOnce,
+    localTime: (timeZone: string) => localTime(now(), timeZone),
+
+    async updatePreferences(userId: string, prefs: ReminderPreferences) {
+      const values = {
+        ...prefs,
+        offsetsDays: [...new Set(prefs.offsetsDays)].sort((a, b) => b - a),
+        updatedAt: now(),
+      };
+      await db
+        .insert(reminderPreferences)
+        .values({ userId, ...values })
+        .onConflictDoUpdate({ target: reminderPreferences.userId, set: values });
+      return preferencesOf(userId);
+    },
+
+    /** scan pending events: every person, in batches. */
+    async scanPendingEvents(
+      payload: { batchSize?: number; afterUserId?: string },
+      /** Other events of the person found by the same scan (status changes, failed payments). */
+      eachPerson?: (userId: string, tx: Db) => Promise<void>,
+    ) {
+      const batchSize = payload.batchSize ?? JOB_LIMITS.scanBatchSizeDefault;
+      let cursor: string | null | undefined = payload.afterUserId;
+      let batches = 0;
+      do {
+        cursor = await scanBatch(batchSize, cursor ?? undefined, eachPerson);
+        batches++;
+      } while (cursor);
+      return { batches };
+    },
+
+    /**
+     * send renewal reminder: a person's reminders due on `localDate`, one digest per channel that
+     * has not had one that day, each sent by its channel's job (enqueued in the same transaction
+     * that records the deliveries).
+     */
+    async sendDayReminders(userId: string, localDate: string) {
+      await db.transaction(async (tx) => {
+        const [person] = await personQuery(tx).where(eq(users.id, userId));
+        if (!person) return;
+        const prefs = await preferencesOf(userId, tx);
+        const due = dueReminders(
+          await factsOf(userId, localDate, tx),
+          prefs.offsetsDays,
+          localDate,
+        );
+        for (const channel of await channelsOf(person, prefs, tx)) {
+          const fresh = await undelivered(userId, channel, due, tx);
+          if (fresh.length === 0) continue;
+          const [digest] = await tx
+            .insert(reminderDigests)
+            .values({ userId, channel, localDate })
+            .onConflictDoNothing()
+            .returning({ id: reminderDigests.id });
+          // Today's digest on this channel is out already: the rest waits for tomorrow.
+          if (!digest) continue;
+          const recorded = await tx
+            .insert(reminderDeliveries)
+            .values(
+              fresh.map((d) => ({
+                userId,
+                digestId: digest.id,
+                eventKey: d.eventKey,
+                type: d.type,
+                offsetDays: d.offsetDays,
+                channel,
+              })),
+            )
+            .onConflictDoNothing()
+            .returning({ eventKey: reminderDeliveries.eventKey });
+          const keys = new Set(recorded.map((r) => r.eventKey));
+          const lines = digestLines(fresh.filter((d) => keys.has(d.eventKey)));
+          if (lines.length === 0) {
+            await tx.delete(reminderDigests).where(eq(reminderDigests.id, digest.id));
+            continue;
+          }
+          await enqueueSend(tx, person, channel, digest.id, {
+            sms: `Billow: ${lines.join('. ')}.`,
+            subject: SUBJECT,
+            email: `Coming up:\n${lines.map((l) => `- ${l}`).join('\n')}\n\nBillow`,
+            title: lines.length === 1 ? 'Billow reminder' : `${lines.length} Billow reminders`,
+            push: lines.join('\n'),
+            badge: lines.length,
+          });
+        }
+      });
+    },
+
+    /**
+     * Runs `send` for a notification at most once when it belongs to a digest: the digest is
+     * taken (pending → sending) first, put back if the provider refused, and marked sent after.
+     */
+    async deliverOnce(digestId: string | undefined, send: () => Promise<unknown>) {
+      if (!digestId) {
+        await send();
+        return;
+      }
+      const taken = await db
+        .update(reminderDigests)
+        .set({ status: 'sending' })
+        .where(and(eq(reminderDigests.id, digestId), eq(reminderDigests.status, 'pending')))
+        .returning({ id: reminderDigests.id });
+      if (taken.length === 0) return;
+      try {
+        await send();
+      } catch (error) {
+        await db
+          .update(reminderDigests)
+          .set({ status: 'pending' })
+          .where(eq(reminderDigests.id, digestId));
+        throw error;
+      }
+      await db
+        .update(reminderDigests)
+        .set({ status: 'sent', sentAt: now() })
+        .where(eq(reminderDigests.id, digestId));
+    },
+
+    sms: deps.sms,
+    email: deps.email,
+    push: deps.push,
+  };
+}

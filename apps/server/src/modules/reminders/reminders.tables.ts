@@ -1,0 +1,156 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { subscriptions } from '../subscriptions/subscriptions.tables';
+import { users } from '../users/users.tables';
+
+export type ReminderChannel = 'sms' | 'email' | 'push';
+
+/** How and when a person wants reminders (a person without a row has the defaults). */
+export const reminderPreferences = pgTable('reminder_preferences', {
+  userId: uuid()
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** Days before a bill or a trial's end to remind (default 3 and 1). */
+  offsetsDays: jsonb()
+    .$type<number[]>()
+    .notNull()
+    .default(sql`'[3,1]'::jsonb`),
+  /** Local hours (0–23) when nothing is sent: from start up to (not including) end. */
+  quietHoursStart: integer().notNull().default(21),
+  quietHoursEnd: integer().notNull().default(8),
+  timeZone: text().notNull().default('UTC'),
+  isEmailEnabled: boolean().notNull().default(true),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * One message a day per person and channel gathering every reminder due that day. `status`
+ * goes pending → sending → sent; a send job only sends the digest it moved out of pending, so a
+ * job run twice sends once.
+ */
+export const reminderDigests = pgTable(
+  'reminder_digests',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    channel: text().$type<ReminderChannel>().notNull(),
+    /** Reminders gather into one a day; an overdraft alert is one of its own. */
+    kind: text({ enum: ['reminders', 'overdraft'] })
+      .notNull()
+      .default('reminders'),
+    localDate: date({ mode: 'string' }).notNull(),
+    status: text({ enum: ['pending', 'sending', 'sent'] })
+      .notNull()
+      .default('pending'),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp({ withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('reminder_digests_day_idx').on(
+      table.userId,
+      table.kind,
+      table.channel,
+      table.localDate,
+    ),
+  ],
+);
+
+/** One reminder of one event at one offset on one channel: never twice (the unique key). */
+export const reminderDeliveries = pgTable(
+  'reminder_deliveries',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    digestId: uuid()
+      .notNull()
+      .references(() => reminderDigests.id, { onDelete: 'cascade' }),
+    /** The event: its type, its subscription and the date or figure that makes it new. */
+    eventKey: text().notNull(),
+    type: text().notNull(),
+    offsetDays: integer().notNull(),
+    channel: text().$type<ReminderChannel>().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('reminder_deliveries_once_idx').on(
+      table.userId,
+      table.eventKey,
+      table.offsetDays,
+      table.channel,
+    ),
+    index('reminder_deliveries_digest_idx').on(table.digestId),
+  ],
+);
+
+/** A browser's web-push subscription (endpoint and its keys, encrypted at rest). */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** SHA-256 of the endpoint: one row per browser, findable without decrypting. */
+    endpointHash: text().notNull().unique(),
+    subscriptionEncrypted: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('push_subscriptions_user_idx').on(table.userId)],
+);
+
+/** An overdraft alert: once per shortfall (the account and the paycheck it falls short before). */
+export const overdraftAlerts = pgTable(
+  'overdraft_alerts',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    shortfallKey: text().notNull(),
+    shortfallCents: integer().notNull(),
+    bills: jsonb()
+      .$type<{ merchantName: string; amountCents: number; dueDate: string }[]>()
+      .notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('overdraft_alerts_once_idx').on(table.userId, table.shortfallKey)],
+);
+
+/** A subscription's status changes (spec part 2 §3 "Status-change event"), for its timeline. */
+export const subscriptionStatusEvents = pgTable(
+  'subscription_status_events',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    subscriptionId: uuid()
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    newStatus: text().notNull(),
+    previousStatus: text().notNull(),
+    reason: text(),
+    effectiveDate: date({ mode: 'string' }).notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('subscription_status_events_once_idx').on(
+      table.subscriptionId,
+      table.newStatus,
+      table.previousStatus,
+      table.effectiveDate,
+    ),
+  ],
+);

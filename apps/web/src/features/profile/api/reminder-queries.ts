@@ -1,0 +1,66 @@
+/** Reminder settings and the web-push opt-in of the profile. */
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { reminderRoutes, type ReminderPreferences } from '@billow/contracts';
+import { api } from '@/lib/api-client';
+import { invalidateDomains, queryDomains } from '@/lib/query-domains';
+
+export const reminderKeys = {
+  all: queryDomains.reminders,
+  preferences: () => [...reminderKeys.all, 'preferences'] as const,
+  push: () => [...reminderKeys.all, 'push'] as const,
+};
+
+export const reminderQueries = {
+  preferences: () =>
+    queryOptions({
+      queryKey: reminderKeys.preferences(),
+      queryFn: ({ signal }) => api(reminderRoutes.preferences, undefined, { signal }),
+    }),
+  push: () =>
+    queryOptions({
+      queryKey: reminderKeys.push(),
+      queryFn: ({ signal }) => api(reminderRoutes.pushKey, undefined, { signal }),
+    }),
+};
+
+export function useUpdateReminderPreferences() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (preferences: ReminderPreferences) =>
+      api(reminderRoutes.updatePreferences, preferences),
+    onSuccess: (saved) => queryClient.setQueryData(reminderKeys.preferences(), saved),
+  });
+}
+
+/** Asks the browser for permission, subscribes it with the server's VAPID key, and stores it. */
+export function useEnablePush() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (publicKey: string) => {
+      if (!('serviceWorker' in navigator) || !('PushManager' in window))
+        throw new Error('This browser cannot show notifications.');
+      const permission = await Notification.requestPermission();
+      if (permission !== 'granted') throw new Error('Notifications are blocked for this site.');
+      const registration = await navigator.serviceWorker.register('/sw.js');
+      await navigator.serviceWorker.ready;
+      const existing = await registration.pushManager.getSubscription();
+      const subscription =
+        existing ??
+        (await registration.pushManager.subscribe({
+          userVisibleOnly: true,
+          // The VAPID public key, base64url as the server gives it.
+          applicationServerKey: publicKey,
+        }));
+      const json = subscription.toJSON() as {
+        endpoint: string;
+        keys: { p256dh: string; auth: string };
+      };
+      await api(reminderRoutes.pushSubscribe, { endpoint: json.endpoint, keys: json.keys });
+    },
+    onSuccess: () => invalidateDomains(queryClient, ['reminders']),
+  });
+}
+
+export function useSendTestPush() {
+  return useMutation({ mutationFn: () => api(reminderRoutes.pushTest) });
+}

@@ -1,0 +1,168 @@
+/**
+ * When and how reminders arrive: the days before a bill (or a trial's end) to remind, quiet hours,
+ * email reminders, and web push on this browser with a test notification. Texts follow the
+ * "Subscription notifications" setting above.
+ */
+import { useQuery } from '@tanstack/react-query';
+import type { ReminderPreferences } from '@billow/contracts';
+import { Button } from '@/components/ui/button';
+import { Card, CardTitle } from '@/components/ui/card';
+import { Switch } from '@/components/ui/switch';
+import { toast } from '@/components/ui/toaster';
+import {
+  reminderQueries,
+  useEnablePush,
+  useSendTestPush,
+  useUpdateReminderPreferences,
+} from '../api/reminder-queries';
+
+const OFFSETS = [
+  { days: 7, label: 'A week before' },
+  { days: 3, label: '3 days before' },
+  { days: 1, label: 'The day before' },
+  { days: 0, label: 'On the day' },
+];
+
+const hourLabel = (hour: number) =>
+  new Date(Date.UTC(2000, 0, 1, hour)).toLocaleTimeString('en-US', {
+    hour: 'numeric',
+    timeZone: 'UTC',
+  });
+
+const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+
+export function RemindersCard() {
+  const preferences = useQuery(reminderQueries.preferences());
+  const push = useQuery(reminderQueries.push());
+  const update = useUpdateReminderPreferences();
+  const enablePush = useEnablePush();
+  const testPush = useSendTestPush();
+
+  if (!preferences.data) return null;
+  const values = preferences.data;
+  const save = (change: Partial<ReminderPreferences>) =>
+    update
+      .mutateAsync({ ...values, timeZone: browserTimeZone(), ...change })
+      .catch(() => toast.error('Failed to save your reminder settings. Please try again.'));
+
+  return (
+    <Card aria-labelledby="reminders-title" className="space-y-4">
+      <CardTitle id="reminders-title">Reminders</CardTitle>
+      <fieldset className="space-y-2">
+        <legend className="font-medium">Remind me before a bill</legend>
+        <div className="flex flex-wrap gap-x-5 gap-y-2">
+          {OFFSETS.map(({ days, label }) => {
+            const isOn = values.offsetsDays.includes(days);
+            const isLast = isOn && values.offsetsDays.length === 1;
+            return (
+              <label key={days} className="flex items-center gap-2 text-sm">
+                <input
+                  type="checkbox"
+                  checked={isOn}
+                  disabled={isLast || update.isPending}
+                  onChange={() =>
+                    void save({
+                      offsetsDays: isOn
+                        ? values.offsetsDays.filter((d) => d !== days)
+                        : [...values.offsetsDays, days],
+                    })
+                  }
+                />
+                {label}
+              </label>
+            );
+          })}
+        </div>
+      </fieldset>
+      <div className="flex flex-wrap items-center gap-3 text-sm">
+        <span className="font-medium">Quiet hours</span>
+        <label className="flex items-center gap-2">
+          from
+          <select
+            aria-label="Quiet hours start"
+            className="rounded-md border bg-background px-2 py-1"
+            value={values.quietHoursStart}
+            onChange={(e) => void save({ quietHoursStart: Number(e.target.value) })}
+          >
+            {Array.from({ length: 24 }, (_, h) => (
+              <option key={h} value={h}>
+                {hourLabel(h)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="flex items-center gap-2">
+          to
+          <select
+            aria-label="Quiet hours end"
+            className="rounded-md border bg-background px-2 py-1"
+            value={values.quietHoursEnd}
+            onChange={(e) => void save({ quietHoursEnd: Number(e.target.value) })}
+          >
+            {Array.from({ length: 24 }, (_, h) => (
+              <option key={h} value={h}>
+                {hourLabel(h)}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <div className="flex items-start gap-4">
+        <div className="flex-1 space-y-0.5">
+          <label htmlFor="reminders-email" className="font-medium">
+            Email reminders
+          </label>
+          <p id="reminders-email-description" className="text-sm text-muted-foreground">
+            Sent to your verified email, one digest a day.
+          </p>
+        </div>
+        <Switch
+          id="reminders-email"
+          checked={values.isEmailEnabled}
+          onCheckedChange={(checked) => void save({ isEmailEnabled: checked })}
+          aria-describedby="reminders-email-description"
+        />
+      </div>
+      <div className="flex flex-wrap items-center gap-3">
+        {push.data?.subscribed ? (
+          <>
+            <span className="text-sm">Browser notifications are on.</span>
+            <Button
+              variant="outline"
+              size="sm"
+              disabled={testPush.isPending}
+              onClick={() =>
+                void testPush
+                  .mutateAsync()
+                  .then(() => toast.success('Test notification sent.'))
+                  .catch(() => toast.error('Failed to send a test notification.'))
+              }
+            >
+              Send a test notification
+            </Button>
+          </>
+        ) : (
+          <Button
+            variant="outline"
+            size="sm"
+            disabled={!push.data || enablePush.isPending}
+            onClick={() =>
+              void enablePush
+                .mutateAsync(push.data!.publicKey)
+                .then(() => toast.success('Browser notifications are on.'))
+                .catch((error: unknown) =>
+                  toast.error(
+                    error instanceof Error && error.message
+                      ? error.message
+                      : 'Failed to turn on notifications.',
+                  ),
+                )
+            }
+          >
+            Turn on browser notifications
+          </Button>
+        )}
+      </div>
+    </Card>
+  );
+}

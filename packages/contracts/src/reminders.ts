@@ -1,0 +1,80 @@
+/** Reminders and alerts: the profile's reminder settings and web-push opt-in. */
+import { z } from 'zod';
+import { defineRoute } from './route';
+import { subscriptionStatus } from './enums';
+import { subscriptionProblemCode } from './problem-codes';
+
+export const REMINDER_OFFSET_MAX_DAYS = 30;
+
+export const reminderPreferences = z.object({
+  /** Days before a bill or a trial's end to remind (default 3 and 1). */
+  offsetsDays: z.array(z.number().int().min(0).max(REMINDER_OFFSET_MAX_DAYS)).min(1).max(5),
+  /** Local hours when nothing is sent: from start up to (not including) end. */
+  quietHoursStart: z.number().int().min(0).max(23),
+  quietHoursEnd: z.number().int().min(0).max(23),
+  timeZone: z
+    .string()
+    .min(1)
+    .max(64)
+    .refine((zone) => {
+      try {
+        new Intl.DateTimeFormat('en-US', { timeZone: zone });
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'Unknown time zone'),
+  isEmailEnabled: z.boolean(),
+});
+export type ReminderPreferences = z.infer<typeof reminderPreferences>;
+
+export const pushSubscriptionBody = z.object({
+  endpoint: z.string().url().max(2000),
+  keys: z.object({ p256dh: z.string().min(1).max(200), auth: z.string().min(1).max(100) }),
+});
+export type PushSubscriptionBody = z.infer<typeof pushSubscriptionBody>;
+
+export const subscriptionStatusChange = z.object({
+  new_status: subscriptionStatus,
+  previous_status: subscriptionStatus,
+  reason: z.string().nullable(),
+  effective_date: z.string(),
+});
+export type SubscriptionStatusChange = z.infer<typeof subscriptionStatusChange>;
+
+export const reminderRoutes = {
+  preferences: defineRoute({
+    method: 'GET',
+    path: '/api/reminders/preferences',
+    response: reminderPreferences,
+  }),
+  updatePreferences: defineRoute({
+    method: 'POST',
+    path: '/api/reminders/preferences',
+    body: reminderPreferences,
+    response: reminderPreferences,
+  }),
+  pushKey: defineRoute({
+    method: 'GET',
+    path: '/api/reminders/push/key',
+    response: z.object({ publicKey: z.string(), subscribed: z.boolean() }),
+  }),
+  pushSubscribe: defineRoute({
+    method: 'POST',
+    path: '/api/reminders/push/subscribe',
+    body: pushSubscriptionBody,
+    response: z.object({ success: z.literal(true) }),
+  }),
+  pushTest: defineRoute({
+    method: 'POST',
+    path: '/api/reminders/push/test',
+    response: z.object({ sent: z.number().int().min(0) }),
+  }),
+  statusTimeline: defineRoute({
+    method: 'POST',
+    path: '/api/subscriptions/status-timeline',
+    body: z.object({ subscriptionId: z.string().uuid() }),
+    response: z.array(subscriptionStatusChange),
+    problemCodes: subscriptionProblemCode,
+  }),
+} as const;
