@@ -100,7 +100,9 @@ describe('the linked accounts on the profile', () => {
       .on(bankingRoutes.setPrimaryPaymentAccount, json(200, { success: true }));
     const { user } = renderProfile();
     const dialog = await openDetails(user, /Acme/);
-    await user.dblClick(within(dialog).getByRole('button', { name: 'Make Primary Payment Account' }));
+    await user.dblClick(
+      within(dialog).getByRole('button', { name: 'Make Primary Payment Account' }),
+    );
     expect(await within(dialog).findByText('Primary')).toBeVisible();
     expect(api.requestsTo(bankingRoutes.setPrimaryPaymentAccount)).toHaveLength(1);
   });
