@@ -71,9 +71,13 @@ describe('the background job catalogue (spec part 2)', () => {
     expect(push.safeParse({ userId: id, title: 't', body: 'b', badge: 0 }).success).toBe(true);
     expect(push.safeParse({ userId: 'nope', title: 't', body: 'b' }).success).toBe(false);
     const ach = jobPayloads['payment-initiate-ach'];
-    const payment = { userId: id, paymentId: id, accountId: id, amount: 10 };
-    expect(ach.safeParse({ ...payment, amount: 0 }).success).toBe(false);
-    expect(ach.safeParse({ ...payment, attempt: 0 }).success).toBe(false);
-    expect(ach.parse(payment)).toMatchObject({ attempt: 1 });
+    expect(ach.safeParse({ paymentId: 'nope' }).success).toBe(false);
+    expect(ach.safeParse({ paymentId: id }).success).toBe(true);
+    const reward = jobPayloads['rewards-calculate'];
+    const earned = { userId: id, source: 'annual_plan', sourceId: id, subscriptionId: id };
+    expect(reward.safeParse({ ...earned, baseAmountCents: 0 }).success).toBe(false);
+    expect(reward.safeParse({ ...earned, baseAmountCents: 9999 }).success).toBe(true);
+    const call = jobPayloads['negotiation-process-request'];
+    expect(call.safeParse({ negotiationId: id, attempt: 0, try: 1 }).success).toBe(false);
   });
 });

@@ -362,6 +362,7 @@ describe('annual plans Billow pays for, over HTTP with the sandbox ledger', () =
     now = new Date(now.getTime() + 4 * DAY);
     await t.services.payments.syncTransferEvents();
     await t.services.payments.syncTransferEvents();
+    await t.runQueuedJobs();
     now = saved;
 
     expect((await giftCard(token, hulu.id)).success).toBe(false);
