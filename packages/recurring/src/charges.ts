@@ -5,7 +5,7 @@
  * because two subscriptions at one merchant ($2.99 iCloud, $10.99 Apple Music) are only told
  * apart by their price.
  */
-import { parseIsoDate } from './dates';
+import { dateInMonth, daysInMonth } from './dates';
 import type { DatedPoint } from './schedule';
 import type { Transaction } from './types';
 
@@ -18,24 +18,45 @@ export type Charge = DatedPoint & {
 /** Builds the charge for a transaction, rejecting what detection cannot place in time or size. */
 export function toCharge(transaction: Transaction): Charge {
   const { date, amount } = transaction;
-  const day = parseIsoDate(date);
-  if (Number.isNaN(day)) {
+  // Read once per transaction, so the date's digits are read in place rather than sliced.
+  const year = isoDigits(date, 0, 4);
+  const month = isoDigits(date, 5, 7);
+  const dayOfMonth = isoDigits(date, 8, 10);
+  const valid =
+    date.length === 10 &&
+    date.charCodeAt(4) === 45 &&
+    date.charCodeAt(7) === 45 &&
+    year >= 0 &&
+    month >= 1 &&
+    month <= 12 &&
+    dayOfMonth >= 1 &&
+    dayOfMonth <= daysInMonth(year, month);
+  if (!valid) {
     throw new RangeError(`Transaction ${transaction.id} has an invalid date "${date}"`);
   }
   if (typeof amount !== 'number' || !Number.isFinite(amount)) {
     throw new RangeError(`Transaction ${transaction.id} has a non-numeric amount`);
   }
-  // parseIsoDate validated the digits, so the fixed positions are safe to read.
-  const year = Number(date.slice(0, 4));
-  const month = Number(date.slice(5, 7));
+  const monthIndex = year * 12 + month - 1;
   return {
-    day,
-    monthIndex: year * 12 + month - 1,
-    dayOfMonth: Number(date.slice(8, 10)),
+    day: dateInMonth(monthIndex, dayOfMonth),
+    monthIndex,
+    dayOfMonth,
     id: transaction.id,
     amount,
     isReversed: false,
   };
+}
+
+/** The decimal number at [from, to) of `text`, or -1 when a character there is not a digit. */
+function isoDigits(text: string, from: number, to: number): number {
+  let value = 0;
+  for (let i = from; i < to; i++) {
+    const code = text.charCodeAt(i) - 48;
+    if (!(code >= 0 && code <= 9)) return -1;
+    value = value * 10 + code;
+  }
+  return value;
 }
 
 /** A refund within this many days of a charge of the same amount undoes it. */

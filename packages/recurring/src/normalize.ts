@@ -45,6 +45,7 @@ const STORE_NUMBERS = /#\s*[A-Z0-9-]+|\bSTORE ?\d+\b|\bNO\. ?\d+\b/g;
 const STAR_REFERENCE = /\*\s*[A-Z0-9]*\d[A-Z0-9]*/g;
 const DIGIT_TOKENS = /\b(?=[A-Z]*\d)(?=\d*[A-Z])[A-Z0-9]{4,}\b|\b\d{3,}\b/g;
 const WEB_SUFFIX = /\.(?:COM|NET|ORG|IO|CO|US|TV)\b(?:\/\S*)?/g;
+const HAS_DIGIT = /\d/;
 const PUNCTUATION = /[^A-Z0-9&' ]+/g;
 const SPACES = /\s+/g;
 const STATE_TAIL =
@@ -195,19 +196,24 @@ function matchCatalogue(text: string, compiled: CompiledCatalogue): MerchantCata
 export function cleanDescriptor(stripped: string): string {
   const columns = stripped.split(/\s{2,}/);
   let text = columns[0] && columns[0].length >= 3 ? columns[0] : stripped;
-  text = text
-    .replace(ACH_TAIL, '')
-    .replace(PHONE, ' ')
-    .replace(MASKED_CARD, ' ')
-    .replace(DATES, ' ')
-    .replace(REFERENCES, ' ')
-    .replace(STORE_NUMBERS, ' ')
-    .replace(STAR_REFERENCE, ' ')
-    .replace(WEB_SUFFIX, ' ')
-    .replace(DIGIT_TOKENS, ' ')
-    .replace(PUNCTUATION, ' ')
-    .replace(SPACES, ' ')
-    .trim();
+  text = text.replace(ACH_TAIL, '');
+  // Phone, card, date, reference, star and digit-token patterns all need a digit, and the
+  // replacements only add spaces: without one, they cannot match at any step.
+  if (HAS_DIGIT.test(text)) {
+    text = text
+      .replace(PHONE, ' ')
+      .replace(MASKED_CARD, ' ')
+      .replace(DATES, ' ')
+      .replace(REFERENCES, ' ')
+      .replace(STORE_NUMBERS, ' ')
+      .replace(STAR_REFERENCE, ' ')
+      .replace(WEB_SUFFIX, ' ')
+      .replace(DIGIT_TOKENS, ' ');
+  } else {
+    if (text.includes('#')) text = text.replace(STORE_NUMBERS, ' ');
+    if (text.includes('.')) text = text.replace(WEB_SUFFIX, ' ');
+  }
+  text = text.replace(PUNCTUATION, ' ').replace(SPACES, ' ').trim();
   // Two passes: "BLUE BOTTLE COFFEE OAKLAND CA US" loses "US", then "CA", then the city.
   for (let round = 0; round < 3; round++) {
     const next = text.replace(STATE_TAIL, '').replace(CITY_TAIL, '').replace(TRAILING_NOISE, '');
