@@ -7,6 +7,7 @@ import { fromSchema } from '../../test/arbitraries';
 import { compiledSerializerCompiler } from './compiled-serializer';
 
 type Compile = typeof serializerCompiler;
+const asJson = (value: unknown): unknown => JSON.parse(JSON.stringify(value) ?? 'null');
 const compiled = compiledSerializerCompiler(serializerCompiler);
 const serializerOf = (compile: Compile, schema: z.ZodType, url: string) =>
   compile({ schema, method: 'GET', url, httpStatus: '200' }) as (data: unknown) => string;
@@ -19,9 +20,11 @@ describe('the compiled response serialiser', () => {
       const checked = serializerOf(serializerCompiler, route.response, route.path);
       fc.assert(
         fc.property(
-          fromSchema(jsonSchema as Parameters<typeof fromSchema>[0], false).filter(
-            (value) => route.response.safeParse(value).success,
-          ),
+          // Answers as a handler writes them: allowed, and in the form zod's parse gives (zod
+          // trims a URL, for one; the compiled serialiser writes what it is given).
+          fromSchema(jsonSchema as Parameters<typeof fromSchema>[0], false)
+            .filter((value) => route.response.safeParse(value).success)
+            .map((value) => asJson(route.response.parse(value))),
           (value) => {
             expect(JSON.parse(fast(value)), `${route.method} ${route.path}`).toEqual(
               JSON.parse(checked(value)),
@@ -31,7 +34,8 @@ describe('the compiled response serialiser', () => {
         { numRuns: 15 },
       );
     }
-  });
+    // Every route of the API, fifteen answers each: longer than one request's test.
+  }, 120_000);
 
   it('leaves out what the contract does not name, as the zod serialiser does', () => {
     const schema = z.object({ id: z.string(), note: z.string().nullable() });

@@ -22,9 +22,28 @@ export function compiledSerializerCompiler(fallback: SerializerCompiler): Serial
         target: 'draft-7',
         unrepresentable: 'throw',
       });
-      return fastJson(jsonSchema as Parameters<typeof fastJson>[0]);
+      return fastJson(withoutStringChecks(jsonSchema) as Parameters<typeof fastJson>[0]);
     } catch {
       return fallback(route);
     }
   };
+}
+
+/**
+ * The schema without `format` and `pattern`: writing a string needs neither, and where a union
+ * makes fast-json-stringify pick a branch it checks them with its own validator, whose idea of a
+ * URI differs from zod's (zod's `z.url()` takes `A:`, that validator does not) — the answer would
+ * fail there after zod let it through. A keyword's value is a string; a property that happens to
+ * be named `format` holds a schema object and stays.
+ */
+function withoutStringChecks(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(withoutStringChecks);
+  if (typeof schema !== 'object' || schema === null) return schema;
+  return Object.fromEntries(
+    Object.entries(schema)
+      .filter(
+        ([key, value]) => !((key === 'format' || key === 'pattern') && typeof value === 'string'),
+      )
+      .map(([key, value]) => [key, withoutStringChecks(value)]),
+  );
 }

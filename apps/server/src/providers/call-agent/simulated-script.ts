@@ -72,6 +72,11 @@ export function scriptCall(request: CallRequest): CallScript {
   const answers = Object.entries(userInfo.requiredUserInfo);
   const magic = (value: string) => answers.find(([, v]) => v.trim() === value);
   const seed = seedOf(request.offerKey);
+  // A steering answer decides the call on its own: the seeded moods below apply only without one,
+  // so "1111 is refused" holds for every offer, not for nine in ten.
+  const isSteered = ['0000', '1111', '2222', '3333', '4444'].some((value) => magic(value));
+  const mood = (from: number, to: number) =>
+    !isSteered && !merchant.demo && seed >= from && seed < to;
 
   const opening: CallScript['steps'] = [
     { stage: 'queued', lines: [] },
@@ -137,7 +142,7 @@ export function scriptCall(request: CallRequest): CallScript {
     `${userInfo.name} has been a customer for ${userInfo.serviceDurationYears} years and pays $${rate.toFixed(2)} a month. Competitors offer less; what can you do to keep them?`,
   ] satisfies Line;
 
-  const wantsCode = magic('4444') || (!merchant.demo && seed >= 80 && seed < 90);
+  const wantsCode = magic('4444') || mood(80, 90);
   if (wantsCode && !userInfo.requiredUserInfo.verification_code) {
     return {
       steps: [
@@ -163,7 +168,7 @@ export function scriptCall(request: CallRequest): CallScript {
     };
   }
 
-  const refuses = magic('1111') || (!merchant.demo && seed >= 60 && seed < 80);
+  const refuses = magic('1111') || mood(60, 80);
   if (refuses) {
     const reason = REFUSALS[seed % REFUSALS.length]!;
     return {
