@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { payFirstInstantSaving } from './pages/annual-plan-flow';
 import { linkedPerson } from './pages/linked-person';
 
 test.describe.configure({ timeout: 120_000 });
@@ -10,43 +11,9 @@ test('an instant-savings offer is paid from the checking account and its code re
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await linkedPerson(page);
 
-  // The card lists the annual plans once detection has found the monthly bills.
-  const card = page.getByRole('region', { name: 'Instant savings' });
-  await expect(async () => {
-    await page.reload();
-    await expect(card.getByRole('button').first()).toBeVisible({ timeout: 2000 });
-  }).toPass({ timeout: 45_000 });
-  const offers = card.getByRole('button');
-  expect(await offers.count()).toBeLessThanOrEqual(3);
-  await expect(offers.first()).toContainText(/Save \$[\d,]+\.\d{2}\/yr/);
-  const service = (await offers.first().locator('span.font-medium').textContent())!.trim();
-  await offers.first().click();
+  await payFirstInstantSaving(page);
 
-  // Plan comparison → how it works → the account → confirmation.
-  await expect(page.getByRole('heading', { level: 1 })).toContainText(service);
-  await expect(page.getByText('Recommended')).toBeVisible();
-  await expect(page.getByText('Current Plan')).toBeVisible();
-  await expect(page.getByText('After one year the monthly bill resumes.')).toBeVisible();
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page.getByRole('heading', { name: 'How it works', level: 1 })).toBeVisible();
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(
-    page.getByRole('heading', { name: 'Choose the account that pays', level: 1 }),
-  ).toBeVisible();
-  await expect(page.getByRole('radio', { checked: true })).toContainText(/checking/i);
-  await page.getByRole('button', { name: 'Continue' }).click();
-
-  await expect(page.getByRole('heading', { name: 'Confirm your payment', level: 1 })).toBeVisible();
-  await expect(page.getByText(/you authorize Billow to debit your account/)).toBeVisible();
-  const pay = page.getByRole('button', { name: /^Pay \$/ });
-  await pay.click();
-  await expect(page.getByRole('status')).toContainText('Paid!');
-  await expect(page.getByRole('button', { name: /^Pay \$/ })).toBeDisabled();
-
-  // Two seconds later: the code, masked until asked for, then copied.
-  await expect(page.getByRole('heading', { name: `Your ${service} code`, level: 1 })).toBeVisible({
-    timeout: 10_000,
-  });
+  // The code, masked until asked for, then copied.
   await expect(page.getByLabel('Masked gift card code')).toHaveText(/•••• \d{4}$/, {
     timeout: 20_000,
   });

@@ -1,4 +1,5 @@
 import { expect, test, type Locator } from '@playwright/test';
+import { payFirstInstantSaving } from './pages/annual-plan-flow';
 import { linkedPerson } from './pages/linked-person';
 
 test.describe.configure({ timeout: 150_000 });
@@ -90,4 +91,36 @@ test('a successful negotiation earns a reward: balance, progress and history sho
   } else {
     await expect(tools).toBeDisabled();
   }
+});
+
+test('a paid annual plan earns a reward: balance, progress and history show it', async ({
+  page,
+}) => {
+  await linkedPerson(page, 'Katherine Johnson');
+  const service = await payFirstInstantSaving(page);
+  await page.getByRole('button', { name: 'Back' }).click();
+
+  // The calculate-rewards job runs after the payment: the section shows what it earned.
+  const card = page.getByRole('region', { name: 'Rewards' });
+  const earnedText = `Earned on the ${service} annual plan Billow paid`;
+  await expect(async () => {
+    await page.goto('/');
+    await card.getByRole('button', { name: 'See rewards' }).click();
+    await expect(page.getByText(earnedText)).toBeVisible({ timeout: 2000 });
+  }).toPass({ timeout: 30_000 });
+  const history = page.getByRole('list', { name: 'Rewards history' });
+  const earnedEntry = history.getByRole('listitem').filter({ hasText: earnedText });
+  await expect(earnedEntry).toContainText('Annual plan');
+  const earned = await amountIn(earnedEntry.locator('.money'));
+  expect(earned).toBeGreaterThan(0);
+  await expect(page.getByLabel(/^Lifetime accrued /)).toHaveText(`$${earned.toFixed(2)}`);
+
+  // The balance is what the history adds up to; progress is toward the default target.
+  const entries = await history.getByRole('listitem').locator('.money').allTextContents();
+  const balance = Math.round(entries.map(dollars).reduce((a, b) => a + b, 0) * 100) / 100;
+  await expect(page.getByLabel(/^Balance /)).toHaveText(`$${balance.toFixed(2)}`);
+  const percent = Math.round(Math.min(100, (balance / 15.99) * 100));
+  await expect(
+    page.getByRole('progressbar', { name: 'Progress toward Video streaming' }),
+  ).toHaveAttribute('aria-valuenow', String(percent));
 });

@@ -68,9 +68,11 @@ export function composeBillow(options: CompositionOptions) {
     db,
     jobs,
     ...clock,
-    // New or changed subscriptions may make (or drop) negotiation offers: a job of its own.
+    // New or changed subscriptions may make (or drop) negotiation offers, and bring a bill the
+    // rewards balance covers: a job of its own each.
     onChanged: async (userId) => {
       await jobs.send('negotiations-refresh-offers', { userId }, { singletonKey: userId });
+      await jobs.send('rewards-auto-apply', { userId }, { singletonKey: userId });
     },
   });
   const savings = createSavingsModule({ db });
@@ -104,8 +106,16 @@ export function composeBillow(options: CompositionOptions) {
   });
   const rewards = createRewardsModule({
     db,
+    jobs,
     rates: config.rewards,
     subscriptionsOf: (userId) => subscriptions.service.list(userId),
+    onApplied: (target, tx) =>
+      subscriptions.service.creditReward(
+        target.subscriptionId,
+        target.billDate,
+        target.amountCents,
+        tx,
+      ),
     ...clock,
   });
   const banking = createBankingModule({
@@ -172,7 +182,13 @@ export function composeBillow(options: CompositionOptions) {
       );
       await jobs.send(
         'rewards-reverse',
-        { userId: returned.userId, source: 'annual_plan', sourceId: returned.paymentId },
+        {
+          userId: returned.userId,
+          source: 'annual_plan',
+          sourceId: returned.paymentId,
+          subscriptionId: returned.subscriptionId,
+          baseAmountCents: returned.amountCents,
+        },
         { tx },
       );
     },
@@ -227,7 +243,20 @@ export function composeBillow(options: CompositionOptions) {
     codes: codes.service,
     linkedAccounts,
     lifetimeAccruedRewardsCents: rewards.service.lifetimeAccruedCents,
-    others: [banking, codes, analytics, subscriptions, negotiations, savings, calendar, dev],
+    onAutoApplyEnabled: async (userId) => {
+      await jobs.send('rewards-auto-apply', { userId }, { singletonKey: userId });
+    },
+    others: [
+      banking,
+      codes,
+      analytics,
+      subscriptions,
+      negotiations,
+      rewards,
+      savings,
+      calendar,
+      dev,
+    ],
   });
 
   const vapid = loadVapidKeys(config.push, config.dataDir);

@@ -26,6 +26,11 @@ export const subscription = z.object({
   is_price_increase: z.boolean(),
   previous_amount: z.number().nullable(),
   confidence: z.number().min(0).max(1),
+  /**
+   * Rewards applied toward the next bill (dollars, 0 when none): Billow covers that much of it,
+   * so the person is charged `amount − reward_credit`.
+   */
+  reward_credit: z.number().min(0),
 });
 export type Subscription = z.infer<typeof subscription>;
 

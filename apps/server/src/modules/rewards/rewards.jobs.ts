@@ -9,22 +9,24 @@ import { z } from 'zod';
 import { defineJobs, type JobHandlers } from '../../jobs/job-map';
 import type { RewardsService } from './rewards.service';
 
-const rewardSource = z.enum(['annual_plan', 'negotiation']);
-
 export const rewardsJobs = defineJobs({
   /** calculate rewards: earns the configured share of one source event, once. */
   'rewards-calculate': {
     payload: jobPayloads['rewards-calculate'],
     options: { retryLimit: 5, retryDelaySeconds: 5, retryBackoff: true },
   },
-  /** A returned payment (e.g. an ACH debit) takes back the reward earned on it. */
+  /**
+   * A returned payment (e.g. an ACH debit) takes back the reward earned on it. It carries what
+   * the reward was earned on, so a return handled before its calculate job still balances.
+   */
   'rewards-reverse': {
-    payload: z.object({
-      userId: z.string().uuid(),
-      source: rewardSource,
-      sourceId: z.string().min(1).max(200),
-    }),
+    payload: jobPayloads['rewards-calculate'],
     options: { retryLimit: 5, retryDelaySeconds: 5, retryBackoff: true },
+  },
+  /** Applies a balance that covers the next bill (after the bills or the setting changed). */
+  'rewards-auto-apply': {
+    payload: z.object({ userId: z.string().uuid() }),
+    options: { retryLimit: 3, retryDelaySeconds: 5, retryBackoff: true },
   },
 });
 
@@ -32,5 +34,6 @@ export function rewardsJobHandlers(rewards: RewardsService): JobHandlers<typeof 
   return {
     'rewards-calculate': async (payload) => void (await rewards.earn(payload)),
     'rewards-reverse': async (payload) => void (await rewards.reverse(payload)),
+    'rewards-auto-apply': async ({ userId }) => void (await rewards.autoApply(userId)),
   };
 }

@@ -1,27 +1,33 @@
 /** Rewards toward a free subscription, kept as a ledger: the figures, the history and the jobs. */
 import type { Subscription } from '@billow/contracts';
 import type { Db } from '../../db/database';
+import type { AppJobMap } from '../../jobs/catalog';
+import type { JobQueue } from '../../jobs/job-system';
 import type { FeatureModule } from '../feature-module';
 import { rewardsJobHandlers } from './rewards.jobs';
 import { createRewardsRepo } from './rewards.repo';
 import { registerRewardsRoutes } from './rewards.routes';
-import { createRewardsService, type RewardRates } from './rewards.service';
+import { createRewardsService, type RewardRates, type RewardTarget } from './rewards.service';
 
 export function createRewardsModule(deps: {
   db: Db;
+  jobs: Pick<JobQueue<AppJobMap>, 'forget'>;
   rates: RewardRates;
   subscriptionsOf: (userId: string) => Promise<Subscription[]>;
+  onApplied?: (target: RewardTarget, tx: Db) => Promise<void>;
   clock?: () => Date;
 }) {
   const service = createRewardsService({
     repo: createRewardsRepo(deps.db),
     rates: deps.rates,
     subscriptionsOf: deps.subscriptionsOf,
+    ...(deps.onApplied ? { onApplied: deps.onApplied } : {}),
     ...(deps.clock ? { clock: deps.clock } : {}),
   });
-  // Its rows go with the account's (on delete cascade): nothing else to forget.
   return {
     service,
+    // Its rows go with the account's (on delete cascade); its pending job is keyed by the person.
+    forget: ({ userId }) => deps.jobs.forget('rewards-auto-apply', userId),
     routes: (app) => registerRewardsRoutes(app, { rewards: service }),
     jobs: rewardsJobHandlers(service),
   } satisfies FeatureModule & { service: unknown };

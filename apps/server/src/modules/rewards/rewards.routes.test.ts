@@ -100,11 +100,19 @@ describe('rewards over HTTP', () => {
     });
     return t.runQueuedJobs();
   }
-  async function returnPayment(userId: string, paymentId: string) {
+  /** Sends a rewards-reverse job for a returned annual-plan payment, as the payments feature does. */
+  async function returnPayment(
+    userId: string,
+    paymentId: string,
+    subscriptionId: string,
+    cents: number,
+  ) {
     await t.jobs.queue.send('rewards-reverse', {
       userId,
       source: 'annual_plan',
       sourceId: paymentId,
+      subscriptionId,
+      baseAmountCents: cents,
     });
     return t.runQueuedJobs();
   }
@@ -140,8 +148,8 @@ describe('rewards over HTTP', () => {
     const verizon = await subscription(token, 'Verizon');
     await payAnnualPlan(userId, 'payment-2', verizon.id, 90_000);
     await payAnnualPlan(userId, 'payment-3', verizon.id, 30_000);
-    await returnPayment(userId, 'payment-2');
-    await returnPayment(userId, 'payment-2');
+    await returnPayment(userId, 'payment-2', verizon.id, 90_000);
+    await returnPayment(userId, 'payment-2', verizon.id, 90_000);
     const kept = share(30_000, RATES.annual);
     expect(await figures(token)).toEqual({
       balance: kept,
@@ -153,9 +161,28 @@ describe('rewards over HTTP', () => {
         (a, b) => a - b,
       ),
     );
-    // A returned payment nobody earned on changes nothing.
-    await returnPayment(userId, 'never-paid');
+    // A returned payment too small to have earned a cent changes nothing.
+    await returnPayment(userId, 'tiny', verizon.id, 1);
     expect((await figures(token)).balance).toBe(kept);
+  });
+
+  it('takes back a reward whose payment came back before the reward was earned, in either order, each job twice', async () => {
+    const { token, userId } = await person({ autoApply: false });
+    const verizon = await subscription(token, 'Verizon');
+    // The return is handled first (its calculate job was late): nothing is left to earn later.
+    await returnPayment(userId, 'late-earn', verizon.id, 90_000);
+    await returnPayment(userId, 'late-earn', verizon.id, 90_000);
+    await payAnnualPlan(userId, 'late-earn', verizon.id, 90_000);
+    await payAnnualPlan(userId, 'late-earn', verizon.id, 90_000);
+    const reward = share(90_000, RATES.annual);
+    expect(await figures(token)).toEqual({ balance: 0, lifetime: reward });
+    // The usual order ends the same way.
+    await payAnnualPlan(userId, 'usual', verizon.id, 90_000);
+    await returnPayment(userId, 'usual', verizon.id, 90_000);
+    await payAnnualPlan(userId, 'usual', verizon.id, 90_000);
+    expect(await figures(token)).toEqual({ balance: 0, lifetime: 2 * reward });
+    const amounts = (await history(token)).transactions.map((e) => e.amount);
+    expect(amounts.sort((a, b) => a - b)).toEqual([-reward, -reward, reward, reward]);
   });
 
   it('earns on a successful negotiation through the job its success sends, once', async () => {
@@ -234,13 +261,69 @@ describe('rewards over HTTP', () => {
     });
   });
 
+  it('an applied reward lowers the bill it went toward, and only that bill', async () => {
+    const { token, userId } = await person();
+    const spotify = await subscription(token, 'Spotify');
+    expect(spotify.reward_credit).toBe(0);
+    await payAnnualPlan(userId, 'payment-credit', spotify.id, 40_000);
+    const paid = await subscription(token, 'Spotify');
+    expect(paid.reward_credit).toBe(spotify.amount);
+    expect(paid.renewal_date).toBe(spotify.renewal_date);
+    expect((await subscription(token, 'Verizon')).reward_credit).toBe(0);
+  });
+
+  it('applies a balance that already covers a bill as soon as auto-apply is turned on, once', async () => {
+    const { token, userId } = await person({ autoApply: false });
+    const spotify = await subscription(token, 'Spotify');
+    await payAnnualPlan(userId, 'payment-on', spotify.id, 40_000);
+    const reward = share(40_000, RATES.annual);
+    expect((await figures(token)).balance).toBe(reward);
+    for (let i = 0; i < 2; i++) {
+      const on = await t.app.inject({
+        method: 'POST',
+        url: userRoutes.updateProfileSettings.path,
+        headers: bearer(token),
+        payload: { is_auto_apply_rewards_enabled: true },
+      });
+      expect(on.statusCode, on.body).toBe(200);
+      await t.runQueuedJobs();
+    }
+    expect((await figures(token)).balance).toBeCloseTo(reward - spotify.amount, 2);
+    expect((await subscription(token, 'Spotify')).reward_credit).toBe(spotify.amount);
+  });
+
+  it('applies what is left to the next bill when the bills change, not only when a reward is earned', async () => {
+    const { token, userId } = await person();
+    const spotify = await subscription(token, 'Spotify');
+    const verizon = await subscription(token, 'Verizon');
+    // Earning pays one bill (Spotify's); what is left covers Verizon's too.
+    await payAnnualPlan(userId, 'payment-big', verizon.id, 200_000);
+    expect((await subscription(token, 'Spotify')).reward_credit).toBe(spotify.amount);
+    // A change to the person's bills (here: Spotify is not a subscription after all) is when
+    // the balance is looked at again.
+    const marked = await t.app.inject({
+      method: 'POST',
+      url: subscriptionRoutes.remove.path,
+      headers: bearer(token),
+      payload: { subscriptionId: spotify.id },
+    });
+    expect(marked.statusCode, marked.body).toBe(200);
+    await t.runQueuedJobs();
+    await t.runQueuedJobs();
+    expect((await subscription(token, 'Verizon')).reward_credit).toBe(verizon.amount);
+    expect((await figures(token)).balance).toBeCloseTo(
+      share(200_000, RATES.annual) - spotify.amount - verizon.amount,
+      2,
+    );
+  });
+
   it('never goes negative: a reversal after the reward was applied takes back only what is left', async () => {
     const { token, userId } = await person();
     const spotify = await subscription(token, 'Spotify');
     await payAnnualPlan(userId, 'payment-7', spotify.id, 24_000);
     const { balance } = await figures(token);
     expect(balance).toBeCloseTo(share(24_000, RATES.annual) - spotify.amount, 2);
-    await returnPayment(userId, 'payment-7');
+    await returnPayment(userId, 'payment-7', spotify.id, 24_000);
     expect(await figures(token)).toEqual({ balance: 0, lifetime: share(24_000, RATES.annual) });
     // Another reward after it counts in full.
     await payAnnualPlan(userId, 'payment-8', spotify.id, 2_000);

@@ -96,6 +96,8 @@ export function createRewardsService(deps: {
   rates: RewardRates;
   /** The person's subscriptions, read by the module that owns them. */
   subscriptionsOf: (userId: string) => Promise<Subscription[]>;
+  /** Lowers the bill a reward went toward, in the transaction that records it. */
+  onApplied?: (target: RewardTarget, tx: Db) => Promise<void>;
   clock?: () => Date;
 }) {
   const now = deps.clock ?? (() => new Date());
@@ -115,6 +117,32 @@ export function createRewardsService(deps: {
     return repo.add(entry, tx);
   }
 
+  const earnedCentsOf = (event: RewardSourceEvent) =>
+    rewardCents(
+      event.baseAmountCents,
+      event.source === 'annual_plan'
+        ? deps.rates.annualPlanRatePercent
+        : deps.rates.negotiationRatePercent,
+    );
+
+  /** The earned entry of a source event, once (false when there was one already, or it is 0). */
+  async function recordEarned(event: RewardSourceEvent, tx?: Db): Promise<boolean> {
+    const cents = earnedCentsOf(event);
+    if (cents <= 0) return false;
+    return record(
+      {
+        userId: event.userId,
+        subscriptionId: event.subscriptionId,
+        kind: 'earned',
+        source: event.source,
+        amountCents: cents,
+        sourceKey: sourceKeyOf(event),
+        occurredAt: now(),
+      },
+      tx,
+    );
+  }
+
   async function balanceCents(userId: string, tx?: Db): Promise<number> {
     const totals = await repo.totalsCents(userId, tx);
     return Math.max(0, totals.earned - totals.applied - totals.reversed);
@@ -130,7 +158,7 @@ export function createRewardsService(deps: {
     const applied = await repo.withPersonLocked(userId, async (tx, person) => {
       if (!person.isAutoApplyRewardsEnabled) return false;
       if ((await balanceCents(userId, tx)) < target.amountCents) return false;
-      return record(
+      const isNew = await record(
         {
           userId,
           subscriptionId: target.subscriptionId,
@@ -142,6 +170,8 @@ export function createRewardsService(deps: {
         },
         tx,
       );
+      if (isNew) await deps.onApplied?.(target, tx);
+      return isNew;
     });
     return applied ?? false;
   }
@@ -159,22 +189,8 @@ export function createRewardsService(deps: {
      * balance when auto-apply is on. Safe to run twice: the second run writes nothing.
      */
     async earn(event: RewardSourceEvent): Promise<{ earnedCents: number; isApplied: boolean }> {
-      const rate =
-        event.source === 'annual_plan'
-          ? deps.rates.annualPlanRatePercent
-          : deps.rates.negotiationRatePercent;
-      const cents = rewardCents(event.baseAmountCents, rate);
-      const isNew =
-        cents > 0 &&
-        (await record({
-          userId: event.userId,
-          subscriptionId: event.subscriptionId,
-          kind: 'earned',
-          source: event.source,
-          amountCents: cents,
-          sourceKey: sourceKeyOf(event),
-          occurredAt: now(),
-        }));
+      const cents = earnedCentsOf(event);
+      const isNew = await recordEarned(event);
       // Applying is tried even when the reward was there already: a run that stopped after
       // earning finishes its work the second time.
       const isApplied = await autoApply(event.userId);
@@ -183,11 +199,14 @@ export function createRewardsService(deps: {
 
     /**
      * A returned payment takes its reward back, once, and never past zero: what was already
-     * applied toward a bill stays with the person (the reversal is capped at the balance).
+     * applied toward a bill stays with the person (the reversal is capped at the balance). When
+     * the return is handled before its reward was earned (a late calculate job), the reward is
+     * earned here first, so the late job finds it there and earns nothing.
      */
-    async reverse(event: Pick<RewardSourceEvent, 'userId' | 'source' | 'sourceId'>) {
+    async reverse(event: RewardSourceEvent) {
       const key = sourceKeyOf(event);
       const reversed = await repo.withPersonLocked(event.userId, async (tx) => {
+        await recordEarned(event, tx);
         const earned = await repo.entry(event.userId, 'earned', key, tx);
         if (!earned) return 0;
         if (await repo.entry(event.userId, 'reversed', key, tx)) return 0;

@@ -150,6 +150,13 @@ export function createSubscriptionsRepo(db: Db) {
         .set({ userMarkedNotSubscription: true, updatedAt: new Date() })
         .where(eq(subscriptions.id, id));
     },
+    /** Records rewards applied toward one bill of a subscription (the bill due on billDate). */
+    async creditReward(subscriptionId: string, billDate: string, cents: number, tx: Db = db) {
+      await tx
+        .update(subscriptions)
+        .set({ rewardCreditCents: cents, rewardCreditBillDate: billDate, updatedAt: new Date() })
+        .where(eq(subscriptions.id, subscriptionId));
+    },
     /** Lowers a subscription's amount going forward (both scaled by the negotiated share). */
     async applyNegotiatedRate(subscriptionId: string, share: number, tx: Db = db) {
       const [row] = await tx

@@ -211,6 +211,10 @@ export function createSubscriptionsService(deps: {
         previous_amount:
           s.previousAmountCents === null ? null : centsToDollars(s.previousAmountCents),
         confidence: s.confidence,
+        reward_credit:
+          s.renewalDate !== null && s.rewardCreditBillDate === s.renewalDate
+            ? centsToDollars(Math.min(s.rewardCreditCents, s.amountCents))
+            : 0,
       }));
     },
 
@@ -238,6 +242,10 @@ export function createSubscriptionsService(deps: {
       await deps.onChanged?.(userId);
       return { success: true as const };
     },
+
+    /** Rewards applied toward a subscription's bill lower that bill (see `reward_credit`). */
+    creditReward: (subscriptionId: string, billDate: string, cents: number, tx?: Db) =>
+      deps.repo.creditReward(subscriptionId, billDate, cents, tx),
 
     /** A negotiated rate applies from the next bill: the amount scales by what is left of it. */
     applyNegotiatedRate: (subscriptionId: string, share: number, tx?: Db) =>

@@ -48,6 +48,9 @@ export const subscriptions = pgTable(
     userMarkedNotSubscription: boolean().notNull().default(false),
     isBillowManaged: boolean().notNull().default(false),
     isAtomicManageEligible: boolean().notNull().default(false),
+    /** Rewards applied toward the bill due on rewardCreditBillDate (its only bill they cover). */
+    rewardCreditCents: bigint({ mode: 'number' }).notNull().default(0),
+    rewardCreditBillDate: date({ mode: 'string' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

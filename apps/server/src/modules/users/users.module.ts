@@ -14,6 +14,8 @@ export function createUsersModule(deps: {
   codes: OneTimeCodes;
   linkedAccounts: (userId: string) => Promise<LinkedAccount[]>;
   lifetimeAccruedRewardsCents: (userId: string) => Promise<number>;
+  /** Auto-apply rewards was turned on: a balance that covers a bill goes toward it now. */
+  onAutoApplyEnabled?: (userId: string) => Promise<void>;
   /** The other modules, each of which forgets a deleted person in its own way. */
   others: FeatureModule[];
 }) {
@@ -23,6 +25,7 @@ export function createUsersModule(deps: {
     codes: deps.codes,
     linkedAccounts: deps.linkedAccounts,
     lifetimeAccruedRewardsCents: deps.lifetimeAccruedRewardsCents,
+    ...(deps.onAutoApplyEnabled ? { onAutoApplyEnabled: deps.onAutoApplyEnabled } : {}),
     async forgetElsewhere(person: Person) {
       for (const module of deps.others) await module.forget?.(person);
     },

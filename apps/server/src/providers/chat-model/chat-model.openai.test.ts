@@ -24,6 +24,7 @@ const bill = (merchant_name: string, amount: number, days: number): Subscription
   days_until_due: days,
   normalized_monthly_amount: amount,
   is_atomic_manage_eligible: false,
+  reward_credit: 0,
   evidence: [],
   is_price_increase: false,
   previous_amount: null,

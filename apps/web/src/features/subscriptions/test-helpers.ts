@@ -22,6 +22,7 @@ export function aSubscription(overrides: Partial<Subscription> = {}): Subscripti
     days_until_due: 3,
     normalized_monthly_amount: 15.49,
     is_atomic_manage_eligible: false,
+    reward_credit: 0,
     evidence: [],
     is_price_increase: false,
     previous_amount: null,

@@ -9,6 +9,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { cadenceLabel } from '@/lib/cadence';
 import { cn } from '@/lib/cn';
 import { dueLabel, isDueSoon } from '@/lib/due-dates';
+import { amountDue, RewardCreditNote } from './reward-credit';
 
 /** The row's button id, so focus can find its way back to it after the popup. */
 export const billRowId = (subscriptionId: string) => `bill-row-${subscriptionId}`;
@@ -60,8 +61,11 @@ export function BillList({
                   </span>
                 </span>
               </span>
-              <span className="money shrink-0 text-right font-semibold">
-                {formatDollars(bill.amount)}
+              <span className="shrink-0 text-right">
+                <span className="money block text-right font-semibold">
+                  {formatDollars(amountDue(bill))}
+                </span>
+                <RewardCreditNote bill={bill} />
               </span>
             </button>
           </li>

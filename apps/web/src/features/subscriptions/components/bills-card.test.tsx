@@ -81,6 +81,13 @@ describe(BillsCard.name, () => {
       expect(within(row).getByTestId('merchant-letter')).toHaveTextContent('H');
     });
 
+    it('shows a bill rewards cover in part at what is left to pay, and says what rewards cover', async () => {
+      renderBills([aSubscription({ merchant_name: 'Spotify', amount: 11.99, reward_credit: 10 })]);
+      const row = await screen.findByRole('button', { name: /Spotify/ });
+      expect(within(row).getByText('$1.99')).toHaveClass('money');
+      expect(within(row).getByText('$10.00 covered by rewards')).toBeVisible();
+    });
+
     it('says there are no upcoming bills when nothing is due', async () => {
       renderBills([aSubscription({ status: 'CANCELLED' }), aSubscription({ days_until_due: 0 })]);
       expect(await screen.findByText('No upcoming bills')).toBeVisible();

@@ -20,6 +20,7 @@ import { plainWords } from '@/lib/plain-words';
 import { EvidenceList, PriceIncreaseBadge } from './badges';
 import { NotSubscriptionButton } from './not-subscription-button';
 import { PaymentHistory, RECENT_PAYMENTS_LIMIT } from './payment-history';
+import { RewardCreditNote } from './reward-credit';
 import { StatusTimeline } from './status-timeline';
 
 export function billingBannerText(subscription: Pick<Subscription, 'renewal_date' | 'amount'>) {
@@ -57,7 +58,10 @@ export function SubscriptionDetailDialog({
 
           <p className="flex items-start gap-3 rounded-2xl bg-primary/8 p-4 text-sm font-medium">
             <CalendarClock aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-primary" />
-            <span className="money">{billingBannerText(subscription)}</span>
+            <span>
+              <span className="money">{billingBannerText(subscription)}</span>
+              <RewardCreditNote bill={subscription} />
+            </span>
           </p>
 
           <PriceIncreaseBadge subscription={subscription} />

@@ -1,0 +1,2 @@
+ALTER TABLE "subscriptions" ADD COLUMN "reward_credit_cents" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "subscriptions" ADD COLUMN "reward_credit_bill_date" date;

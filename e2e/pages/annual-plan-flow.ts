@@ -1,0 +1,46 @@
+/**
+ * The annual-plan flow from the dashboard's instant-savings card to the annual code: the first
+ * offer, plan comparison, how it works, the preselected checking account, Pay.
+ */
+import { expect, type Page } from '@playwright/test';
+
+/** Pays for the first instant-savings offer and waits for its code screen; returns the service. */
+export async function payFirstInstantSaving(page: Page): Promise<string> {
+  // The card lists the annual plans once detection has found the monthly bills.
+  const card = page.getByRole('region', { name: 'Instant savings' });
+  await expect(async () => {
+    await page.reload();
+    await expect(card.getByRole('button').first()).toBeVisible({ timeout: 2000 });
+  }).toPass({ timeout: 45_000 });
+  const offers = card.getByRole('button');
+  expect(await offers.count()).toBeLessThanOrEqual(3);
+  await expect(offers.first()).toContainText(/Save \$[\d,]+\.\d{2}\/yr/);
+  const service = (await offers.first().locator('span.font-medium').textContent())!.trim();
+  await offers.first().click();
+
+  // Plan comparison → how it works → the account → confirmation.
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(service);
+  await expect(page.getByText('Recommended')).toBeVisible();
+  await expect(page.getByText('Current Plan')).toBeVisible();
+  await expect(page.getByText('After one year the monthly bill resumes.')).toBeVisible();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { name: 'How it works', level: 1 })).toBeVisible();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(
+    page.getByRole('heading', { name: 'Choose the account that pays', level: 1 }),
+  ).toBeVisible();
+  await expect(page.getByRole('radio', { checked: true })).toContainText(/checking/i);
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Confirm your payment', level: 1 })).toBeVisible();
+  await expect(page.getByText(/you authorize Billow to debit your account/)).toBeVisible();
+  await page.getByRole('button', { name: /^Pay \$/ }).click();
+  await expect(page.getByRole('status')).toContainText('Paid!');
+  await expect(page.getByRole('button', { name: /^Pay \$/ })).toBeDisabled();
+
+  // Two seconds later: the code screen.
+  await expect(page.getByRole('heading', { name: `Your ${service} code`, level: 1 })).toBeVisible({
+    timeout: 10_000,
+  });
+  return service;
+}
