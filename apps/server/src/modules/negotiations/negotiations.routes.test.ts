@@ -47,9 +47,9 @@ describe('bill negotiation over HTTP with the simulated call agent', () => {
 
   async function person() {
     const phone = `+1415555${String(phoneCounter++).padStart(4, '0')}`;
-    const { token } = await signIn(t.app, phone);
+    const { token, user } = await signIn(t.app, phone);
     await linkSandboxItem(t, token, { overrideAccounts: customUser(today) });
-    return { token, phone };
+    return { token, phone, userId: user.userId };
   }
   const offers = async (token: string) => {
     const response = await t.app.inject({
@@ -248,6 +248,31 @@ describe('bill negotiation over HTTP with the simulated call agent', () => {
       })
     ).json() as Subscription[];
     expect(again.find((s) => s.merchant_name === 'Verizon')?.amount).toBe(65);
+  });
+
+  it('keeps the negotiated amount when the next sync still shows the old charges', async () => {
+    const { token, userId } = await person();
+    expect((await negotiateVerizon(token, '5827')).status).toBe('SUCCESSFUL');
+    const verizon = async () =>
+      (
+        (
+          await t.app.inject({
+            method: 'GET',
+            url: subscriptionRoutes.listAll.path,
+            headers: bearer(token),
+          })
+        ).json() as Subscription[]
+      ).find((s) => s.merchant_name === 'Verizon');
+    expect(await verizon()).toMatchObject({ amount: 65, previous_amount: 75 });
+    // A bank sync runs detection again over the same (old-priced) charges.
+    await t.services.subscriptions.detectForUser(userId);
+    await t.services.subscriptions.detectForUser(userId);
+    expect(await verizon()).toMatchObject({
+      amount: 65,
+      previous_amount: 75,
+      is_price_increase: false,
+    });
+    expect(await lifetime(token)).toBe(120);
   });
 
   it('records every status change as an event', async () => {

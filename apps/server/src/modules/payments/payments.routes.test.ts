@@ -63,9 +63,9 @@ describe('annual plans Billow pays for, over HTTP with the sandbox ledger', () =
 
   async function person(account = { name: 'Checking', balance: 5000 }) {
     const phone = `+1415666${String(phoneCounter++).padStart(4, '0')}`;
-    const { token } = await signIn(t.app, phone);
+    const { token, user } = await signIn(t.app, phone);
     await linkSandboxItem(t, token, { overrideAccounts: customUser(today, account) });
-    return { token, phone };
+    return { token, phone, userId: user.userId };
   }
   const get = async <T>(token: string, url: string) => {
     const response = await t.app.inject({ method: 'GET', url, headers: bearer(token) });
@@ -346,6 +346,33 @@ describe('annual plans Billow pays for, over HTTP with the sandbox ledger', () =
         [hulu.id],
       ),
     ).toBe(1);
+  });
+
+  it('keeps a paid plan Billow-managed until its renewal when later detection runs see no monthly charges', async () => {
+    const { token, userId } = await person();
+    const hulu = await subscriptionOf(token, 'Hulu');
+    expect((await pay(token, hulu.id)).success).toBe(true);
+    await t.runQueuedJobs();
+    const paid = await subscriptionOf(token, 'Hulu');
+    expect(paid).toMatchObject({ is_billow_managed: true, renewal_date: '2027-11-20' });
+
+    // Three months on, the bank shows no more monthly Hulu charges: detection alone would call
+    // it cancelled. The plan Billow paid for is still running.
+    const saved = now;
+    now = new Date(now.getTime() + 90 * DAY);
+    try {
+      await t.services.subscriptions.detectForUser(userId);
+      await t.services.subscriptions.detectForUser(userId);
+      expect(await subscriptionOf(token, 'Hulu')).toMatchObject({
+        id: hulu.id,
+        status: 'ACTIVE',
+        is_billow_managed: true,
+        renewal_date: '2027-11-20',
+        cancel_date: null,
+      });
+    } finally {
+      now = saved;
+    }
   });
 
   it('voids the card and tells the person when the bank returns the debit', async () => {

@@ -171,6 +171,7 @@ export function createSubscriptionsRepo(db: Db) {
           amountCents: Math.round(row.amountCents * share),
           normalizedMonthlyCents: Math.round(row.normalizedMonthlyCents * share),
           isPriceIncrease: false,
+          negotiatedAfter: row.lastChargeDate,
           updatedAt: new Date(),
         })
         .where(eq(subscriptions.id, subscriptionId));

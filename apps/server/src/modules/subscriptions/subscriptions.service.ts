@@ -101,6 +101,39 @@ function valuesOf(
   };
 }
 
+/**
+ * What a detection run may not undo: a negotiated amount holds until the bank shows a charge
+ * newer than the negotiation, and a plan Billow paid for a year stays active until its renewal
+ * date, however the monthly charges it replaced look.
+ */
+export function keepWhatBillowArranged(
+  row: Pick<
+    SubscriptionRow,
+    | 'negotiatedAfter'
+    | 'amountCents'
+    | 'normalizedMonthlyCents'
+    | 'previousAmountCents'
+    | 'isBillowManaged'
+    | 'renewalDate'
+  >,
+  values: SubscriptionValues,
+): SubscriptionValues {
+  let kept = values;
+  if (row.negotiatedAfter !== null && values.lastChargeDate <= row.negotiatedAfter) {
+    kept = {
+      ...kept,
+      amountCents: row.amountCents,
+      normalizedMonthlyCents: row.normalizedMonthlyCents,
+      previousAmountCents: row.previousAmountCents,
+      isPriceIncrease: false,
+    };
+  }
+  if (row.isBillowManaged) {
+    kept = { ...kept, status: 'ACTIVE', renewalDate: row.renewalDate, cancelDate: null };
+  }
+  return kept;
+}
+
 export function createSubscriptionsService(deps: {
   repo: SubscriptionsRepo;
   clock?: () => Date;
@@ -138,7 +171,7 @@ export function createSubscriptionsService(deps: {
       await deps.repo.saveDetection(userId, {
         updates: [...matches].map(([stream, match]) => ({
           id: match.row.id,
-          values: valuesOf(stream, paymentAccount(stream), at),
+          values: keepWhatBillowArranged(match.row, valuesOf(stream, paymentAccount(stream), at)),
           transactionIds: stream.transaction_ids,
         })),
         inserts: streams
@@ -148,7 +181,10 @@ export function createSubscriptionsService(deps: {
             transactionIds: stream.transaction_ids,
           })),
         deleteIds: stored
-          .filter(({ row }) => !matchedIds.has(row.id) && !row.userMarkedNotSubscription)
+          .filter(
+            ({ row }) =>
+              !matchedIds.has(row.id) && !row.userMarkedNotSubscription && !row.isBillowManaged,
+          )
           .map(({ row }) => row.id),
       });
       await deps.onChanged?.(userId);

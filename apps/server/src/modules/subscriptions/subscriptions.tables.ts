@@ -48,6 +48,11 @@ export const subscriptions = pgTable(
     userMarkedNotSubscription: boolean().notNull().default(false),
     isBillowManaged: boolean().notNull().default(false),
     isAtomicManageEligible: boolean().notNull().default(false),
+    /**
+     * The last charge the bank had shown when a negotiation lowered the amount: until the bank
+     * shows a newer charge, detection keeps the negotiated amount rather than the old price.
+     */
+    negotiatedAfter: date({ mode: 'string' }),
     /** Rewards applied toward the bill due on rewardCreditBillDate (its only bill they cover). */
     rewardCreditCents: bigint({ mode: 'number' }).notNull().default(0),
     rewardCreditBillDate: date({ mode: 'string' }),
