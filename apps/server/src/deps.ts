@@ -252,6 +252,7 @@ export function composeBillow(options: CompositionOptions) {
       analytics,
       subscriptions,
       negotiations,
+      payments,
       rewards,
       savings,
       calendar,

@@ -18,6 +18,8 @@ import { users } from '../users/users.tables';
  * only as one AES-256-GCM ciphertext, plus its last four for the masked form; its SHA-256 (keyed)
  * keeps the same card from being loaded twice. A card is available, reserved by a payment while
  * the debit goes through, assigned to the person once it is funded, or void (returned debit).
+ * When the person deletes their account, a card still reserved goes back in stock and an assigned
+ * card stays assigned (spent, never issued twice), no longer linked to anyone.
  */
 export const giftCards = pgTable(
   'gift_cards',

@@ -13,5 +13,8 @@ export function createPaymentsModule(deps: Omit<PaymentsServiceDeps, 'repo'>) {
     repo,
     routes: (app) => registerPaymentRoutes(app, { payments: service }),
     jobs: paymentsJobHandlers(service),
+    // The person's payments go with the account (on delete cascade). A card still held for one
+    // goes back in stock; a card handed out stays spent (never issued twice), unlinked from them.
+    forget: ({ userId }) => repo.releaseCardsHeldFor(userId),
   } satisfies FeatureModule & { service: unknown; repo: unknown };
 }

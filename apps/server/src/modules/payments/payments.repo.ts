@@ -121,6 +121,24 @@ export function createPaymentsRepo(db: Db) {
       await tx.update(giftCards).set({ status: 'reserved' }).where(eq(giftCards.id, card.id));
       return card;
     },
+    /** Puts back in stock the cards still held for a person's payments (none was handed out). */
+    async releaseCardsHeldFor(userId: string) {
+      await db
+        .update(giftCards)
+        .set({ status: 'available' })
+        .where(
+          and(
+            eq(giftCards.status, 'reserved'),
+            inArray(
+              giftCards.id,
+              db
+                .select({ id: payments.giftCardId })
+                .from(payments)
+                .where(eq(payments.userId, userId)),
+            ),
+          ),
+        );
+    },
     async releaseCard(tx: Db, cardId: string | null) {
       if (!cardId) return;
       await tx
@@ -147,24 +165,33 @@ export function createPaymentsRepo(db: Db) {
       return rows.length === 1;
     },
     /** Voids a card that was never revealed; a revealed one stays (its number is out). */
-    async voidCard(tx: Db, cardId: string | null, at: Date) {
-      if (!cardId) return false;
+    /**
+     * Takes a returned payment's card back: a card still held goes back in stock, an assigned
+     * card whose number was never shown is voided, and a revealed one cannot be taken back.
+     */
+    async voidCard(
+      tx: Db,
+      cardId: string | null,
+      at: Date,
+    ): Promise<'voided' | 'revealed' | 'none'> {
+      if (!cardId) return 'none';
       const [card] = await tx
         .select()
         .from(giftCards)
         .where(eq(giftCards.id, cardId))
         .for('update');
-      if (!card) return false;
+      if (!card) return 'none';
       if (card.status === 'reserved') {
         await tx.update(giftCards).set({ status: 'available' }).where(eq(giftCards.id, cardId));
-        return false;
+        return 'none';
       }
-      if (card.status !== 'assigned' || card.revealedAt) return false;
+      if (card.status !== 'assigned') return 'none';
+      if (card.revealedAt) return 'revealed';
       await tx
         .update(giftCards)
         .set({ status: 'void', voidedAt: at })
         .where(eq(giftCards.id, cardId));
-      return true;
+      return 'voided';
     },
     async insertPayment(tx: Db, values: typeof payments.$inferInsert) {
       const [row] = await tx.insert(payments).values(values).returning();

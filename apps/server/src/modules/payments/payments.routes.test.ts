@@ -6,6 +6,7 @@ import {
   sandboxRoutes,
   savingsRoutes,
   subscriptionRoutes,
+  userRoutes,
   type BankTransferResponse,
   type GiftCardResponse,
   type InstantSavingsItem,
@@ -373,6 +374,82 @@ describe('annual plans Billow pays for, over HTTP with the sandbox ledger', () =
     } finally {
       now = saved;
     }
+  });
+
+  it('on account deletion, puts a card still held for a payment back in stock and never re-issues a handed-out card', async () => {
+    const deleteAccount = async (token: string) =>
+      (
+        await t.app.inject({
+          method: userRoutes.deleteAccount.method,
+          url: userRoutes.deleteAccount.path,
+          headers: bearer(token),
+        })
+      ).json() as { success: boolean };
+    // One person's payment went through; another's is still waiting for its debit.
+    const paid = await person();
+    const paidHulu = await subscriptionOf(paid.token, 'Hulu');
+    expect((await pay(paid.token, paidHulu.id)).success).toBe(true);
+    await t.runQueuedJobs();
+    const handedOut = (await giftCard(paid.token, paidHulu.id)).giftCard!.id;
+    const waiting = await person();
+    const waitingHulu = await subscriptionOf(waiting.token, 'Hulu');
+    expect((await pay(waiting.token, waitingHulu.id)).success).toBe(true);
+    const held = String(
+      (
+        await t.database.executeSql(`select gift_card_id from payments where user_id = $1`, [
+          waiting.userId,
+        ])
+      ).rows[0]!.gift_card_id,
+    );
+    const status = async (id: string) =>
+      String(
+        (await t.database.executeSql(`select status from gift_cards where id = $1`, [id])).rows[0]!
+          .status,
+      );
+    expect(await status(held)).toBe('reserved');
+
+    expect((await deleteAccount(waiting.token)).success).toBe(true);
+    await t.runQueuedJobs();
+    expect(await status(held)).toBe('available');
+
+    expect((await deleteAccount(paid.token)).success).toBe(true);
+    const { rows } = await t.database.executeSql(
+      `select status, user_id, subscription_id from gift_cards where id = $1`,
+      [handedOut],
+    );
+    expect(rows[0]).toEqual({ status: 'assigned', user_id: null, subscription_id: null });
+  });
+
+  it('keeps a revealed card when the debit comes back, and tells the person what they owe', async () => {
+    const { token, phone } = await person({ name: 'NSF Checking', balance: 5000 });
+    const hulu = await subscriptionOf(token, 'Hulu');
+    expect((await pay(token, hulu.id)).success).toBe(true);
+    await t.runQueuedJobs();
+    const revealed = await giftCard(token, hulu.id, true);
+    expect(revealed.giftCard!.cardNumber).toMatch(/^4000\d{12}$/);
+
+    const saved = now;
+    now = new Date(now.getTime() + 4 * DAY);
+    try {
+      await t.services.payments.syncTransferEvents();
+      await t.runQueuedJobs();
+    } finally {
+      now = saved;
+    }
+
+    // The code is out: it cannot be taken back, so the card stays the person's...
+    const { rows } = await t.database.executeSql(
+      `select g.status, p.status as payment from gift_cards g join payments p on p.gift_card_id = g.id
+        where p.subscription_id = $1`,
+      [hulu.id],
+    );
+    expect(rows[0]).toEqual({ status: 'assigned', payment: 'returned' });
+    // ...the bill goes back to monthly, and the text says plainly what is owed and why.
+    expect(await subscriptionOf(token, 'Hulu')).toMatchObject({ is_billow_managed: false });
+    const returned = (await texts(phone)).filter((m) => m.body.includes('returned'));
+    expect(returned).toHaveLength(1);
+    expect(returned[0]!.body).toContain('already revealed');
+    expect(returned[0]!.body).toContain('$99.99 is still owed');
   });
 
   it('voids the card and tells the person when the bank returns the debit', async () => {

@@ -220,7 +220,8 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       if (!payment || !['debited', 'funded', 'renewed'].includes(payment.status)) return undefined;
       const wasFunded = payment.status !== 'debited';
       const at = now();
-      const isCardVoided = await repo.voidCard(tx, payment.giftCardId, at);
+      const card = await repo.voidCard(tx, payment.giftCardId, at);
+      const isCardVoided = card === 'voided';
       if (payment.status === 'funded') {
         await repo.setSubscriptionPlan(tx, payment.subscriptionId, {
           isBillowManaged: false,
@@ -246,14 +247,21 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
           tx,
         );
       }
-      return { payment, isCardVoided };
+      return { payment, card };
     });
     if (!result) return;
-    const { payment, isCardVoided } = result;
+    const { payment, card } = result;
     const merchant = merchantById.get(payment.merchantId)?.name ?? 'your subscription';
+    const amount = formatDollars(centsToDollars(payment.amountCents));
+    const what = {
+      voided: 'The gift card was cancelled and your monthly plan continues.',
+      // The code was shown: it cannot be taken back, so the payment is still owed.
+      revealed: `The gift card code was already revealed, so it stays yours and ${amount} is still owed to Billow. Your monthly plan continues; please contact support to settle it.`,
+      none: 'Your monthly plan continues.',
+    }[card];
     await text(
       payment.userId,
-      `Billow: your bank returned the ${formatDollars(centsToDollars(payment.amountCents))} payment for your ${merchant} annual plan${returnCode ? ` (${returnCode})` : ''}. ${isCardVoided ? 'The gift card was cancelled and your' : 'Your'} monthly plan continues.`,
+      `Billow: your bank returned the ${amount} payment for your ${merchant} annual plan${returnCode ? ` (${returnCode})` : ''}. ${what}`,
     );
   }
 
