@@ -102,6 +102,17 @@ describe('bank linking through Plaid', () => {
     expect(await profileFlag()).toBe(false);
   });
 
+  it('reads transfer events when Plaid says there are new ones, and refuses a forged notice', async () => {
+    const notice = { webhook_type: 'TRANSFER', webhook_code: 'TRANSFER_EVENTS_UPDATE' };
+    await t.runQueuedJobs();
+    expect(await plaid.sendWebhook(`${address}/api/plaid/webhook`, notice, { tamper: true })).toBe(
+      401,
+    );
+    expect(await t.runQueuedJobs()).not.toContain('payment-sync-transfer-events');
+    expect(await plaid.sendWebhook(`${address}/api/plaid/webhook`, notice)).toBe(200);
+    expect(await t.runQueuedJobs()).toContain('payment-sync-transfer-events');
+  });
+
   it('asks Plaid for a webhook key once, however many made-up key ids a flood of webhooks carries', async () => {
     const keyCalls = () => plaid.calls('/webhook_verification_key/get');
     const post = async (signature: string, body: string) =>

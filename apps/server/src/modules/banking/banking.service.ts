@@ -232,6 +232,11 @@ export function createBankingService(deps: BankingServiceDeps) {
     releaseSyncLeases: sync.releaseSyncLeases,
 
     async handleWebhook(webhook: BankWebhook) {
+      if (webhook.kind === 'transfer-events-update') {
+        // Read by the payments feature's job (returned debits claw back); one waits at a time.
+        await deps.jobs.send('payment-sync-transfer-events', {}, { singletonKey: 'webhook' });
+        return;
+      }
       if (!webhook.itemId) return;
       const item = await deps.repo.itemByProviderId(webhook.itemId);
       if (!item) return;

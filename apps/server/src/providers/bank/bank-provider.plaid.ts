@@ -265,6 +265,9 @@ export function readPlaidWebhook(body: Record<string, unknown>): BankWebhook {
   const type = String(body.webhook_type ?? '');
   const code = String(body.webhook_code ?? '');
   const errorCode = (body.error as { error_code?: string } | null | undefined)?.error_code;
+  // Plaid Transfer's notice names no item: it says /transfer/event/sync has something new.
+  if (type === 'TRANSFER' && code === 'TRANSFER_EVENTS_UPDATE')
+    return { kind: 'transfer-events-update', itemId: null };
   if (!itemId) return { kind: 'ignored', itemId: null, code: `${type}:${code}` };
   if (type === 'TRANSACTIONS' && code === 'SYNC_UPDATES_AVAILABLE')
     return { kind: 'sync-updates-available', itemId };

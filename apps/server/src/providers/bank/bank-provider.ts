@@ -51,6 +51,8 @@ export type BankWebhook =
   | { kind: 'login-required'; itemId: string }
   | { kind: 'pending-disconnect'; itemId: string }
   | { kind: 'login-repaired'; itemId: string }
+  /** Bank transfers (ACH debits Billow made) have new events to read: a return, a settlement. */
+  | { kind: 'transfer-events-update'; itemId: null }
   | { kind: 'ignored'; itemId: string | null; code: string };
 
 /**
