@@ -4,8 +4,8 @@
  */
 import { expect, type Page } from '@playwright/test';
 
-/** Pays for the first instant-savings offer and waits for its code screen; returns the service. */
-export async function payFirstInstantSaving(page: Page): Promise<string> {
+/** Opens the first instant-savings offer and walks to its payment confirmation; returns the service. */
+export async function confirmFirstInstantSaving(page: Page): Promise<string> {
   // The card lists the annual plans once detection has found the monthly bills.
   const card = page.getByRole('region', { name: 'Instant savings' });
   await expect(async () => {
@@ -34,6 +34,12 @@ export async function payFirstInstantSaving(page: Page): Promise<string> {
 
   await expect(page.getByRole('heading', { name: 'Confirm your payment', level: 1 })).toBeVisible();
   await expect(page.getByText(/you authorize Billow to debit your account/)).toBeVisible();
+  return service;
+}
+
+/** Pays for the first instant-savings offer and waits for its code screen; returns the service. */
+export async function payFirstInstantSaving(page: Page): Promise<string> {
+  const service = await confirmFirstInstantSaving(page);
   await page.getByRole('button', { name: /^Pay \$/ }).click();
   await expect(page.getByRole('status')).toContainText('Paid!');
   await expect(page.getByRole('button', { name: /^Pay \$/ })).toBeDisabled();

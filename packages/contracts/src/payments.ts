@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { paymentErrorType } from './enums';
 import { findMerchant, type Merchant } from './merchants';
-import { financialAccountProblemCode, subscriptionProblemCode } from './problem-codes';
+import { subscriptionProblemCode } from './problem-codes';
 import { defineRoute } from './route';
 
 /** Annual-conversion savings (spec part 2 §9): 12 × monthly − annual, rounded; 0 without a plan. */
@@ -158,9 +158,11 @@ export const paymentRoutes = {
     method: 'POST',
     path: '/api/payments/pay',
     body: payBody,
+    /**
+     * A chosen account that is gone or not the person's answers payment_account_not_found, the
+     * spec's own answer for it (it says nothing about whose the id was).
+     */
     response: bankTransferResponse,
-    /** A chosen account that is not the person's is a 404, like every id of someone else's. */
-    problemCodes: financialAccountProblemCode,
   }),
 } as const;
 

@@ -322,6 +322,12 @@ describe('annual plans Billow pays for, over HTTP with the sandbox ledger', () =
     });
     expect(removed.statusCode, removed.body).toBe(200);
     expectError(await pay(other.token, otherHulu.id), 'payment_account_not_found');
+    // The same when the screen still names the account it chose before it was removed.
+    expectError(await pay(other.token, otherHulu.id, accountId), 'payment_account_not_found');
+    expectError(
+      await pay(other.token, otherHulu.id, crypto.randomUUID()),
+      'payment_account_not_found',
+    );
   });
 
   it('declines for insufficient funds and for risk, with nothing debited', async () => {

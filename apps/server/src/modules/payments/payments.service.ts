@@ -301,11 +301,9 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       subscriptionId: string,
       financialAccountId?: string,
     ): Promise<BankTransferResponse> {
+      // A chosen account that is gone (removed since the screen listed it, or never the
+      // person's) is the spec's payment_account_not_found, never a fall-back to another account.
       const found = await repo.paymentAccount(userId, financialAccountId);
-      if (financialAccountId && !found)
-        throw new ProblemError('not-found', 'This account was not found.', {
-          code: 'account-not-found',
-        });
       const subscription = await repo.subscriptionOf(userId, subscriptionId);
       if (!subscription || subscription.userMarkedNotSubscription)
         return declined('subscription_not_found', userId, subscriptionId);
