@@ -145,7 +145,6 @@ export const HELPER_JOB_QUEUES: Record<string, JobQueueName> = {
   'subscriptions-detect': 'subscription',
   'negotiations-refresh-offers': 'negotiation request',
   'negotiation-watch-call': 'negotiation status',
-  'payment-renewal-reminder': 'subscription',
   'payment-sync-transfer-events': 'ACH payment',
   'rewards-reverse': 'payment',
   'rewards-auto-apply': 'payment',

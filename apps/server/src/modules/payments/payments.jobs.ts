@@ -1,15 +1,14 @@
 /**
  * Payment jobs (spec part 2 "Background job catalogue": initiate ACH payment, fund card, process
- * renewal, send renewal reminder), plus reading the provider's transfer events (returns). Every
+ * renewal), plus reading the provider's transfer events (returns). Every
  * handler is safe to run twice: each moves a payment on only from the status it expects, and the
- * provider sees the payment's idempotency key.
+ * provider sees the payment's idempotency key. The reminders before a plan year ends are the
+ * reminders feature's (send renewal reminder), like every other renewal.
  */
 import { jobPayloads } from '@billow/contracts';
 import { z } from 'zod';
 import { defineJobs, type JobHandlers } from '../../jobs/job-map';
 import type { PaymentsService } from './payments.service';
-
-const paymentPayload = z.object({ paymentId: z.string().uuid() });
 
 export const paymentsJobs = defineJobs({
   /** initiate ACH payment: the debit on an approved authorization. */
@@ -26,11 +25,6 @@ export const paymentsJobs = defineJobs({
   'payment-process-renewal': {
     payload: jobPayloads['payment-process-renewal'],
     options: { retryLimit: 5, retryDelaySeconds: 60, retryBackoff: true },
-  },
-  /** send renewal reminder: 30 and 7 days before the plan year ends. */
-  'payment-renewal-reminder': {
-    payload: paymentPayload.extend({ daysBefore: z.number().int().min(1).max(60) }),
-    options: { retryLimit: 3, retryDelaySeconds: 60, retryBackoff: true },
   },
   /** Reads transfer events (returned debits claw back); on a schedule and after webhooks. */
   'payment-sync-transfer-events': {
@@ -50,8 +44,6 @@ export function paymentsJobHandlers(service: PaymentsService): JobHandlers<typeo
     'payment-initiate-ach': (payload) => service.initiateAch(payload.paymentId),
     'payment-fund-card': (payload) => service.fundCard(payload.paymentId),
     'payment-process-renewal': (payload) => service.processRenewal(payload.paymentId),
-    'payment-renewal-reminder': (payload) =>
-      service.remindRenewal(payload.paymentId, payload.daysBefore),
     'payment-sync-transfer-events': () => service.syncTransferEvents(),
   };
 }

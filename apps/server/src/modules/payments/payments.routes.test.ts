@@ -254,13 +254,8 @@ describe('annual plans Billow pays for, over HTTP with the sandbox ledger', () =
       status: 'funded',
     });
 
-    // Thirty days before the plan year ends: one reminder, however often the job runs.
-    const saved = now;
-    now = new Date(new Date('2027-11-20T00:00:00Z').getTime() - 29 * DAY);
-    await payments.remindRenewal(paymentId, 30);
-    await payments.remindRenewal(paymentId, 30);
-    expect((await texts(phone)).filter((m) => m.body.includes('ends in 30 days'))).toHaveLength(1);
     // A year on, the monthly bill resumes, once.
+    const saved = now;
     now = new Date('2027-11-20T09:00:00Z');
     await payments.processRenewal(paymentId);
     await payments.processRenewal(paymentId);
@@ -380,6 +375,36 @@ describe('annual plans Billow pays for, over HTTP with the sandbox ledger', () =
     } finally {
       now = saved;
     }
+  });
+
+  it('reminds of a paid plan’s end a month and a week before, once each, through the reminders', async () => {
+    const { token, phone } = await person();
+    const hulu = await subscriptionOf(token, 'Hulu');
+    expect((await pay(token, hulu.id)).success).toBe(true);
+    await t.runQueuedJobs();
+    const ending = async () =>
+      (await texts(phone)).filter((m) => m.body.includes('annual plan Billow paid for ends'));
+    const scanOn = async (day: string) => {
+      const saved = now;
+      now = new Date(`${day}T17:00:00Z`);
+      try {
+        await t.jobs.queue.send('pending-events-scan', { batchSize: 100 });
+        await t.runQueuedJobs();
+      } finally {
+        now = saved;
+      }
+    };
+    await scanOn('2027-10-20');
+    expect(await ending()).toHaveLength(0);
+    await scanOn('2027-10-21');
+    await scanOn('2027-10-21');
+    expect((await ending()).map((m) => m.body)).toEqual([
+      expect.stringContaining('Hulu annual plan Billow paid for ends in 30 days'),
+    ]);
+    await scanOn('2027-11-13');
+    await scanOn('2027-11-13');
+    expect(await ending()).toHaveLength(2);
+    expect((await ending()).some((m) => m.body.includes('ends in 7 days'))).toBe(true);
   });
 
   it('on account deletion, puts a card still held for a payment back in stock and never re-issues a handed-out card', async () => {

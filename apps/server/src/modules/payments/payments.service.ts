@@ -34,10 +34,8 @@ import type { SmsSender } from '../../providers/sms/sms-sender';
 import type { FieldCipher } from '../../security/encryption';
 import type { PaymentRow, PaymentsRepo } from './payments.repo';
 
-const DAY = 24 * 3600_000;
 /** The job that finishes a pay the request could not (a crash, a provider timeout) waits this. */
 const RECOVERY_DELAY_SECONDS = 60;
-export const REMINDER_DAYS = [30, 7] as const;
 
 export type AnnualPlanPaid = {
   userId: string;
@@ -180,34 +178,14 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     });
   }
 
-  async function reschedule(
-    name: 'payment-process-renewal' | 'payment-renewal-reminder',
-    payload: { paymentId: string; daysBefore?: number },
-    dueAt: Date,
-    tx?: Db,
-  ) {
+  /** (Re)schedules "process renewal" for the day the plan year ends. */
+  async function reschedule(payload: { paymentId: string }, dueAt: Date, tx?: Db) {
     const seconds = Math.max(60, Math.ceil((dueAt.getTime() - now().getTime()) / 1000));
-    if (name === 'payment-process-renewal') {
-      await deps.jobs.send(
-        name,
-        { paymentId: payload.paymentId },
-        {
-          ...(tx ? { tx } : {}),
-          startAfterSeconds: seconds,
-          singletonKey: payload.paymentId,
-        },
-      );
-    } else {
-      await deps.jobs.send(
-        name,
-        { paymentId: payload.paymentId, daysBefore: payload.daysBefore ?? 7 },
-        {
-          ...(tx ? { tx } : {}),
-          startAfterSeconds: seconds,
-          singletonKey: `${payload.paymentId}:${payload.daysBefore}`,
-        },
-      );
-    }
+    await deps.jobs.send('payment-process-renewal', payload, {
+      ...(tx ? { tx } : {}),
+      startAfterSeconds: seconds,
+      singletonKey: payload.paymentId,
+    });
   }
 
   /**
@@ -452,15 +430,8 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
           },
           tx,
         );
-        for (const daysBefore of REMINDER_DAYS) {
-          await reschedule(
-            'payment-renewal-reminder',
-            { paymentId, daysBefore },
-            new Date(dayStart(renewalDate).getTime() - daysBefore * DAY),
-            tx,
-          );
-        }
-        await reschedule('payment-process-renewal', { paymentId }, dayStart(renewalDate), tx);
+        // The reminders feature tells the person a month and a week before the year ends.
+        await reschedule({ paymentId }, dayStart(renewalDate), tx);
         return payment;
       });
       if (!funded) return;
@@ -496,12 +467,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
         const payment = await repo.lockPayment(tx, paymentId);
         if (!payment || payment.status !== 'funded' || !payment.renewalDate) return undefined;
         if (now() < dayStart(payment.renewalDate)) {
-          await reschedule(
-            'payment-process-renewal',
-            { paymentId },
-            dayStart(payment.renewalDate),
-            tx,
-          );
+          await reschedule({ paymentId }, dayStart(payment.renewalDate), tx);
           return undefined;
         }
         await repo.movePayment(tx, paymentId, 'funded', { status: 'renewed', renewedAt: now() });
@@ -516,29 +482,6 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       await text(
         renewed.userId,
         `Billow: your ${merchant} annual plan ended today; your monthly bill resumes.`,
-      );
-    },
-
-    /** Job "send renewal reminder": once, 30 and 7 days before the plan year ends. */
-    async remindRenewal(paymentId: string, daysBefore: number) {
-      const column = daysBefore === 30 ? 'reminder30SentAt' : 'reminder7SentAt';
-      const claimed = await db.transaction(async (tx) => {
-        const payment = await repo.lockPayment(tx, paymentId);
-        if (!payment || payment.status !== 'funded' || !payment.renewalDate) return undefined;
-        if (payment[column]) return undefined;
-        const dueAt = new Date(dayStart(payment.renewalDate).getTime() - daysBefore * DAY);
-        if (now() < dueAt) {
-          await reschedule('payment-renewal-reminder', { paymentId, daysBefore }, dueAt, tx);
-          return undefined;
-        }
-        await repo.updatePayment(tx, paymentId, { [column]: now() });
-        return payment;
-      });
-      if (!claimed) return;
-      const merchant = merchantById.get(claimed.merchantId)?.name ?? 'your subscription';
-      await text(
-        claimed.userId,
-        `Billow: your ${merchant} annual plan ends in ${daysBefore} days, on ${claimed.renewalDate}. After that your monthly bill resumes.`,
       );
     },
   };

@@ -57,8 +57,6 @@ export const payments = pgTable(
     renewalDate: date({ mode: 'string' }),
     fundedAt: timestamp({ withTimezone: true }),
     returnedAt: timestamp({ withTimezone: true }),
-    reminder30SentAt: timestamp({ withTimezone: true }),
-    reminder7SentAt: timestamp({ withTimezone: true }),
     renewedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -7,6 +7,8 @@ import { centsToDollars, formatDollars, type ReminderKind } from '@billow/contra
 
 export const DEFAULT_OFFSETS_DAYS = [3, 1] as const;
 export const MAX_OFFSET_DAYS = 30;
+/** A plan Billow paid for a year is reminded of earlier: a month, then a week, before it ends. */
+export const ANNUAL_PLAN_OFFSETS_DAYS = [30, 7] as const;
 
 export type SubscriptionFacts = {
   id: string;
@@ -17,6 +19,8 @@ export type SubscriptionFacts = {
   renewalDate: string | null;
   lastChargeDate: string;
   isPriceIncrease: boolean;
+  /** A plan Billow paid for a year: its renewal date is when the monthly bill resumes. */
+  isBillowManaged: boolean;
   /** The day of a payment the bank returned (or charged a fee for), when recent. */
   failedPaymentDate: string | null;
 };
@@ -71,8 +75,10 @@ export function dueReminders(
       const type: ReminderKind = isTrial ? 'trial_expiring' : 'upcoming_renewal';
       const line = isTrial
         ? `${s.merchantName} free trial ends ${when(days, s.renewalDate)}, then ${amount}`
-        : `${s.merchantName} ${amount} renews ${when(days, s.renewalDate)}`;
-      for (const offset of offsetsDays) {
+        : s.isBillowManaged
+          ? `${s.merchantName} annual plan Billow paid for ends ${when(days, s.renewalDate)}, then the monthly ${amount} bill resumes`
+          : `${s.merchantName} ${amount} renews ${when(days, s.renewalDate)}`;
+      for (const offset of s.isBillowManaged && !isTrial ? ANNUAL_PLAN_OFFSETS_DAYS : offsetsDays) {
         if (days >= 0 && days <= offset) {
           due.push({
             eventKey: `${type}:${s.id}:${s.renewalDate}`,

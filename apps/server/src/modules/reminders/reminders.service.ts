@@ -108,6 +108,7 @@ export function createRemindersService(deps: {
         renewalDate: subscriptions.renewalDate,
         lastChargeDate: subscriptions.lastChargeDate,
         isPriceIncrease: subscriptions.isPriceIncrease,
+        isBillowManaged: subscriptions.isBillowManaged,
         /** A failed payment recorded from a bank's return or fee (handle failed payment). */
         failedPaymentDate: sql<string | null>`(
           select max(e.effective_date)::text from ${subscriptionStatusEvents} e
