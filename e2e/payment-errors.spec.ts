@@ -1,11 +1,12 @@
 /**
  * What a person reads when paying for an annual plan fails (spec part 2 §8), each failure
  * reached through real state on the confirmation screen: the bank wants a new login, the
- * subscription is no longer one, the account that pays was removed.
+ * subscription is no longer one, the account that pays was removed, or holds too little.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { confirmFirstInstantSaving } from './pages/annual-plan-flow';
 import { linkedPerson } from './pages/linked-person';
+import { personWithBills } from './pages/person-with-bills';
 
 test.describe.configure({ timeout: 150_000 });
 
@@ -83,4 +84,20 @@ test('each payment failure says what to do, in the spec’s words, and nothing i
     includeFullCardNumber: false,
   });
   expect(card.body.success).toBe(false);
+});
+
+test('an account that holds less than the plan costs is declined for insufficient funds', async ({
+  page,
+}) => {
+  // Hulu's annual plan costs more than what eight months of Hulu leave of $200 in checking.
+  await personWithBills(
+    page,
+    [{ description: 'HULU 877-8244858 CA', amount: 18.99, dueInDays: 10 }],
+    'Mary Jackson',
+    { balance: 200 },
+  );
+  await confirmFirstInstantSaving(page);
+  await expect(await payAndRead(page)).toHaveText(
+    'Insufficient funds in your account. Please add money to your account and try again.',
+  );
 });

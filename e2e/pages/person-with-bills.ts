@@ -8,6 +8,8 @@ import { uniquePhone } from '../support/outbox';
 import { SignInPage } from './sign-in-page';
 
 export type MonthlyBill = { description: string; amount: number; dueInDays: number };
+/** The checking account the bills are paid from: what it starts with, and its name. */
+export type CheckingAccount = { balance?: number; name?: string };
 
 const iso = (date: Date) => date.toISOString().slice(0, 10);
 
@@ -22,7 +24,11 @@ function monthsBefore(date: Date, months: number): Date {
 }
 
 /** Eight months of charges for each bill, the next one falling `dueInDays` from today (UTC). */
-export function monthlyBillsAccount(bills: MonthlyBill[], today = new Date()) {
+export function monthlyBillsAccount(
+  bills: MonthlyBill[],
+  today = new Date(),
+  checking: CheckingAccount = {},
+) {
   const transactions = bills.flatMap((bill) => {
     const due = new Date(
       Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() + bill.dueInDays),
@@ -42,8 +48,8 @@ export function monthlyBillsAccount(bills: MonthlyBill[], today = new Date()) {
     {
       type: 'depository',
       subtype: 'checking',
-      starting_balance: 3000,
-      meta: { name: 'Checking', mask: '1111' },
+      starting_balance: checking.balance ?? 3000,
+      meta: { name: checking.name ?? 'Checking', mask: '1111' },
       transactions,
     },
   ];
@@ -54,12 +60,13 @@ export async function personWithBills(
   page: Page,
   bills: MonthlyBill[],
   legalName = 'Mary Jackson',
+  checking: CheckingAccount = {},
 ) {
   const signIn = new SignInPage(page);
   await signIn.signIn(uniquePhone());
   await signIn.setLegalName(legalName);
   const created = await page.request.post('/api/dev/sandbox/public-token', {
-    data: { override_accounts: monthlyBillsAccount(bills) },
+    data: { override_accounts: monthlyBillsAccount(bills, new Date(), checking) },
   });
   expect(created.ok(), await created.text()).toBe(true);
   const { public_token: publicToken } = (await created.json()) as { public_token: string };
