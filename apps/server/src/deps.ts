@@ -243,8 +243,13 @@ export function composeBillow(options: CompositionOptions) {
     codes: codes.service,
     linkedAccounts,
     lifetimeAccruedRewardsCents: rewards.service.lifetimeAccruedCents,
-    onAutoApplyEnabled: async (userId) => {
-      await jobs.send('rewards-auto-apply', { userId }, { singletonKey: userId });
+    onSettingsChanged: async (userId, changes) => {
+      if (changes.is_bill_negotiation_enabled === true) {
+        await negotiations.service.startPendingCalls(userId);
+      }
+      if (changes.is_auto_apply_rewards_enabled === true) {
+        await jobs.send('rewards-auto-apply', { userId }, { singletonKey: userId });
+      }
     },
     others: [
       banking,

@@ -56,8 +56,10 @@ export type TypicalOutcome =
 
 export type MerchantNegotiation = {
   /**
-   * The retention line, E.164. The catalogue ships fictional 555 numbers: an operator puts the
-   * real retention lines in before a real call agent dials anyone.
+   * The line a call agent dials, E.164: the merchant's published customer-service number (it
+   * routes to billing and retention), or a fictional +1 555-555-01xx placeholder where there is
+   * no central line (a gym's home club) or for the test merchant. A real call agent never dials
+   * a placeholder; an operator checks each number before production.
    */
   phone: string;
   /** What the merchant asks before it talks: field → prompt shown as the input's hint. */
@@ -120,6 +122,9 @@ const generic: Omit<MerchantNegotiation, 'phone'> = {
     { kind: 'PRICE_REDUCTION_PERCENTAGE', percent: 10 },
   ],
 };
+/** The fictional 555-01xx numbers, which no real call agent may dial. */
+export const isPlaceholderPhone = (phone: string) => /^\+1555555\d{4}$/.test(phone);
+
 const negotiate = (
   phone: string,
   profile: Omit<MerchantNegotiation, 'phone'>,
@@ -136,7 +141,7 @@ export const merchants: Merchant[] = [
     isNegotiable: true,
     typicalMonthlyPrice: 80,
     isFunnel: true,
-    negotiation: negotiate('+15555550101', wireless, 'telecom'),
+    negotiation: negotiate('+18009220204', wireless, 'telecom'),
   },
   {
     id: 2,
@@ -147,7 +152,7 @@ export const merchants: Merchant[] = [
     isNegotiable: true,
     typicalMonthlyPrice: 75,
     isFunnel: true,
-    negotiation: negotiate('+15555550102', wireless),
+    negotiation: negotiate('+18003310500', wireless),
   },
   {
     id: 3,
@@ -158,7 +163,7 @@ export const merchants: Merchant[] = [
     isNegotiable: true,
     typicalMonthlyPrice: 70,
     isFunnel: true,
-    negotiation: negotiate('+15555550103', wireless),
+    negotiation: negotiate('+18009378997', wireless),
   },
   {
     id: 4,
@@ -169,7 +174,7 @@ export const merchants: Merchant[] = [
     isNegotiable: true,
     typicalMonthlyPrice: 90,
     isFunnel: true,
-    negotiation: negotiate('+15555550104', cable),
+    negotiation: negotiate('+18009346489', cable),
   },
   {
     id: 5,
@@ -180,7 +185,7 @@ export const merchants: Merchant[] = [
     isNegotiable: true,
     typicalMonthlyPrice: 240,
     isFunnel: true,
-    negotiation: negotiate('+15555550105', generic),
+    negotiation: negotiate('+16468463663', generic),
   },
   {
     id: 6,
@@ -217,7 +222,7 @@ export const merchants: Merchant[] = [
     annualPlanPrice: 440,
     annualPlanLink: 'https://www.onepeloton.com/app/membership',
     isFunnel: true,
-    negotiation: negotiate('+15555550108', generic),
+    negotiation: negotiate('+18666799129', generic),
   },
   {
     id: 9,
@@ -230,7 +235,7 @@ export const merchants: Merchant[] = [
     annualPlanPrice: 179.99,
     annualPlanLink: 'https://www.netflix.com/signup/planform',
     isFunnel: true,
-    negotiation: negotiate('+15555550109', generic),
+    negotiation: negotiate('+18665797172', generic),
   },
   {
     id: 10,
@@ -243,7 +248,7 @@ export const merchants: Merchant[] = [
     annualPlanPrice: 99.99,
     annualPlanLink: 'https://www.hulu.com/welcome',
     isFunnel: true,
-    negotiation: negotiate('+15555550110', generic),
+    negotiation: negotiate('+18778244858', generic),
   },
   {
     id: 11,
@@ -256,7 +261,7 @@ export const merchants: Merchant[] = [
     annualPlanPrice: 159.99,
     annualPlanLink: 'https://www.disneyplus.com/welcome',
     isFunnel: true,
-    negotiation: negotiate('+15555550111', generic),
+    negotiation: negotiate('+18889057888', generic),
   },
   {
     id: 12,
@@ -269,7 +274,7 @@ export const merchants: Merchant[] = [
     annualPlanPrice: 195,
     annualPlanLink: 'https://www.nytimes.com/subscription',
     isFunnel: true,
-    negotiation: negotiate('+15555550112', generic),
+    negotiation: negotiate('+18006984637', generic),
   },
   {
     id: 13,
@@ -288,7 +293,7 @@ export const merchants: Merchant[] = [
     website: 'spectrum.com',
     category: 'internet',
     isNegotiable: true,
-    negotiation: negotiate('+15555550114', cable),
+    negotiation: negotiate('+18332676094', cable),
   },
   {
     id: 15,
@@ -297,7 +302,7 @@ export const merchants: Merchant[] = [
     website: 'directv.com',
     category: 'streaming',
     isNegotiable: true,
-    negotiation: negotiate('+15555550115', cable),
+    negotiation: negotiate('+18005315000', cable),
   },
   {
     id: 16,
@@ -308,7 +313,7 @@ export const merchants: Merchant[] = [
     isNegotiable: true,
     annualPlanPrice: 99,
     annualPlanLink: 'https://www.siriusxm.com/plans',
-    negotiation: negotiate('+15555550116', generic),
+    negotiation: negotiate('+18666352349', generic),
   },
   {
     id: 17,
@@ -317,7 +322,7 @@ export const merchants: Merchant[] = [
     website: 'adt.com',
     category: 'other',
     isNegotiable: true,
-    negotiation: negotiate('+15555550117', cable),
+    negotiation: negotiate('+18002382727', cable),
   },
   {
     id: 18,
@@ -326,7 +331,7 @@ export const merchants: Merchant[] = [
     website: 'geico.com',
     category: 'insurance',
     isNegotiable: true,
-    negotiation: negotiate('+15555550118', insurance),
+    negotiation: negotiate('+18002077847', insurance),
   },
   {
     id: 19,
@@ -335,7 +340,7 @@ export const merchants: Merchant[] = [
     website: 'progressive.com',
     category: 'insurance',
     isNegotiable: true,
-    negotiation: negotiate('+15555550119', insurance),
+    negotiation: negotiate('+18007764737', insurance),
   },
   {
     id: 20,

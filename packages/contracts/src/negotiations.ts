@@ -10,6 +10,7 @@ import {
 } from './enums';
 import { defineRoute } from './route';
 import { text } from './text';
+import { requiredInfoProblemCode } from './problem-codes';
 
 /** The information a merchant may ask for before it talks (spec part 2 §3, all optional). */
 export const requiredUserInfoField = z.enum([
@@ -201,6 +202,7 @@ export const negotiationRoutes = {
     path: '/api/subscriptions/submit-required-info',
     body: submitRequiredInfoBody,
     response: z.object({ success: z.literal(true), status: negotiationStatus }),
+    problemCodes: requiredInfoProblemCode,
   }),
 } as const;
 

@@ -45,6 +45,15 @@ export const financialAccountProblemCode = z.enum(['account-not-found', 'account
 
 export const subscriptionProblemCode = z.enum(['subscription-not-found']);
 
+/** Giving a negotiation the information its merchant asks for. */
+export const requiredInfoProblemCode = z.enum([
+  'subscription-not-found',
+  /** The offer has moved on (a call started, it ended) since the form was shown. */
+  'negotiation-not-waiting',
+  /** One or more answers are not valid: `errors` names each field. */
+  'required-info-invalid',
+]);
+
 /**
  * The sandbox bank's Link steps answer with the bank's own error code (Plaid's vocabulary, e.g.
  * INVALID_CREDENTIALS, INVALID_LINK_TOKEN), as Plaid Link would show it.
@@ -61,6 +70,7 @@ export type ProblemCode =
   | z.infer<typeof linkResultProblemCode>
   | z.infer<typeof financialAccountProblemCode>
   | z.infer<typeof subscriptionProblemCode>
+  | z.infer<typeof requiredInfoProblemCode>
   | BankErrorCode;
 
 /** A bank's own error code (Plaid's vocabulary, all capitals), from the sandbox Link steps. */

@@ -146,7 +146,8 @@ describe('bill negotiation over HTTP with the simulated call agent', () => {
       date_of_birth: '1990-01-01',
     });
     expect(response.statusCode).toBe(400);
-    const problem = response.json() as { errors: { field: string }[] };
+    const problem = response.json() as { code: string; errors: { field: string }[] };
+    expect(problem.code).toBe('required-info-invalid');
     expect(problem.errors.map((e) => e.field).sort()).toEqual([
       'account_pin',
       'date_of_birth',
@@ -173,7 +174,19 @@ describe('bill negotiation over HTTP with the simulated call agent', () => {
       payment_method_last_four: '4242',
     });
     expect(response.statusCode).toBe(404);
+    expect(response.json().code).toBe('subscription-not-found');
     expect((await offerOf(a.token, 'Verizon')).status).toBe('USER_INPUT_REQUIRED');
+  });
+
+  it('says so when the negotiation is no longer waiting for information', async () => {
+    const { token } = await person();
+    const verizon = await offerOf(token, 'Verizon');
+    const answers = { account_pin: '5827', payment_method_last_four: '4242' };
+    expect((await submit(token, verizon.subscription_id, answers)).statusCode).toBe(200);
+    const again = await submit(token, verizon.subscription_id, answers);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().code).toBe('negotiation-not-waiting');
+    await t.runQueuedJobs();
   });
 
   it('negotiates: the call runs, the bill goes down and the savings reach the banner', async () => {
@@ -343,6 +356,24 @@ describe('bill negotiation over HTTP with the simulated call agent', () => {
     expect(sent.statusCode, sent.body).toBe(200);
     await t.runQueuedJobs();
     expect((await offerOf(token, 'Verizon')).status).toBe('SUCCESSFUL');
+  });
+
+  it('starts nothing when the offers are only read', async () => {
+    const { token, userId } = await person();
+    // Negotiation on, but nothing has asked for calls yet (the setting was set elsewhere).
+    await t.database.executeSql(
+      `update users set is_bill_negotiation_enabled = true where id = $1`,
+      [userId],
+    );
+    expect((await offerOf(token, 'TEST_MERCHANT')).status).toBe('PENDING');
+    expect((await offerOf(token, 'TEST_MERCHANT')).status).toBe('PENDING');
+    expect(await t.runQueuedJobs()).toEqual([]);
+    const { rows } = await t.database.executeSql(
+      `select count(*)::int as n from negotiation_calls c join negotiations n on n.id = c.negotiation_id
+        join subscriptions s on s.id = n.subscription_id where s.user_id = $1`,
+      [userId],
+    );
+    expect(rows[0]!.n).toBe(0);
   });
 
   it('calls about PENDING bills once negotiation is on; TEST_MERCHANT always succeeds', async () => {

@@ -28,6 +28,11 @@ type Person = NonNullable<Awaited<ReturnType<NegotiationsRepo['person']>>>;
 const DAY = 24 * 60 * 60 * 1000;
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
+const notWaiting = () =>
+  new ProblemError('conflict', 'This negotiation is not waiting for information.', {
+    code: 'negotiation-not-waiting',
+  });
+
 /** Payments per year by cadence (spec part 2 §9); an unknown cadence counts as monthly. */
 const PAYMENTS_PER_YEAR: Record<string, number> = {
   MONTHLY: 12,
@@ -222,10 +227,13 @@ export function createNegotiationsService(deps: {
       await startPending(userId, person);
     },
 
-    async list(userId: string): Promise<NegotiationOffer[]> {
+    /** The person's offers: reading them starts nothing (calls start on a change, by jobs). */
+    list: (userId: string): Promise<NegotiationOffer[]> => offersOf(userId),
+
+    /** Bill negotiation was turned on: Billow starts calling about the PENDING bills. */
+    async startPendingCalls(userId: string) {
       const person = await repo.person(userId);
       if (person) await startPending(userId, person);
-      return offersOf(userId);
     },
 
     offersOf,
@@ -236,17 +244,21 @@ export function createNegotiationsService(deps: {
       given: Record<string, string>,
     ) {
       const offer = await repo.offerOfSubscription(userId, subscriptionId);
-      if (!offer) throw new ProblemError('subscription-not-found', 'Subscription not found.');
-      if (offer.status !== 'USER_INPUT_REQUIRED') {
-        throw new ProblemError('conflict', 'This negotiation is not waiting for information.');
-      }
+      if (!offer)
+        throw new ProblemError('subscription-not-found', 'Subscription not found.', {
+          code: 'subscription-not-found',
+        });
+      if (offer.status !== 'USER_INPUT_REQUIRED') throw notWaiting();
       const { answers, errors } = validateRequiredInfo(
         offer.requiredUserInfo ?? {},
         given,
         now().toISOString().slice(0, 10),
       );
       if (errors.length > 0) {
-        throw new ProblemError('validation', 'Some of the information is not valid.', { errors });
+        throw new ProblemError('validation', 'Some of the information is not valid.', {
+          errors,
+          code: 'required-info-invalid',
+        });
       }
       const previous = offer.answersEncrypted
         ? (JSON.parse(deps.cipher.decrypt(offer.answersEncrypted)) as Answers)
@@ -266,8 +278,7 @@ export function createNegotiationsService(deps: {
         'The person gave the information the merchant asks for.',
         (tx) => startCall(tx, offer.id, attempt),
       );
-      if (!moved)
-        throw new ProblemError('conflict', 'This negotiation is not waiting for information.');
+      if (!moved) throw notWaiting();
       return { success: true as const, status: 'IN_PROGRESS' as const };
     },
 

@@ -3,7 +3,12 @@
  * asks for, the server messages it maps onto stages and the call record, a webhook with a wrong
  * secret refused, and calls that lost their webhook or their server half-way.
  */
-import { merchantById, negotiationRoutes, type NegotiationOffer } from '@billow/contracts';
+import {
+  merchantById,
+  negotiationRoutes,
+  userRoutes,
+  type NegotiationOffer,
+} from '@billow/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { customTransaction, dayFrom, linkSandboxItem } from '../../../test/sandbox-link';
@@ -13,11 +18,15 @@ import { startFakeVapi, type FakeVapi, type VapiDelivery } from '../../../test/f
 const SECRET = 'vapi-webhook-secret-0123456789abcdef';
 const PHONE_NUMBER_ID = 'pn-billow-outbound';
 
+/** Monthly Verizon (a published number) and TEST_MERCHANT (a placeholder number). */
 function verizonUser(today: string) {
   const transactions = [];
   for (let month = 0; month < 8; month++) {
     transactions.push(
       customTransaction(dayFrom(today, -30 * month - 4), 'VERIZON WIRELESS PAYMENT', 75),
+    );
+    transactions.push(
+      customTransaction(dayFrom(today, -30 * month - 6), 'TEST_MERCHANT MONTHLY', 50),
     );
   }
   return [
@@ -353,6 +362,35 @@ describe('bill negotiation through Vapi (a local fake)', () => {
     ).toEqual([
       [1, 'failed', 'PROVIDER_UNREACHABLE'],
       [2, 'completed', null],
+    ]);
+  });
+
+  it('never dials a placeholder number: the offer ends with a reason, no call placed', async () => {
+    const { token } = await person();
+    const before = vapi.calls.length;
+    const enabled = await t.app.inject({
+      method: 'POST',
+      url: userRoutes.updateProfileSettings.path,
+      headers: bearer(token),
+      payload: { is_bill_negotiation_enabled: true },
+    });
+    expect(enabled.statusCode, enabled.body).toBe(200);
+    await t.runQueuedJobs();
+    expect(vapi.calls.length).toBe(before);
+    const offers = (
+      await t.app.inject({
+        method: 'GET',
+        url: negotiationRoutes.negotiable.path,
+        headers: bearer(token),
+      })
+    ).json() as NegotiationOffer[];
+    const test = offers.find((o) => o.service_name === 'TEST_MERCHANT')!;
+    expect(test.status).toBe('REJECTED');
+    expect(test.rejection_reason).toBe(
+      'Billow could not finish the call: Billow is not set up to place calls.',
+    );
+    expect((await callRows(test.subscription_id)).map((c) => c.code)).toEqual([
+      'CONFIGURATION_ERROR',
     ]);
   });
 

@@ -1,5 +1,5 @@
 /** The profile: identity, settings, recovery email, feedback, and deleting everything. */
-import type { LinkedAccount } from '@billow/contracts';
+import type { LinkedAccount, ProfileSettings } from '@billow/contracts';
 import type { Db } from '../../db/database';
 import type { EmailSender } from '../../providers/email/email-sender';
 import type { FeatureModule, Person } from '../feature-module';
@@ -14,8 +14,8 @@ export function createUsersModule(deps: {
   codes: OneTimeCodes;
   linkedAccounts: (userId: string) => Promise<LinkedAccount[]>;
   lifetimeAccruedRewardsCents: (userId: string) => Promise<number>;
-  /** Auto-apply rewards was turned on: a balance that covers a bill goes toward it now. */
-  onAutoApplyEnabled?: (userId: string) => Promise<void>;
+  /** Told which settings a person changed (e.g. turning on negotiation starts its calls). */
+  onSettingsChanged?: (userId: string, changes: Partial<ProfileSettings>) => Promise<void>;
   /** The other modules, each of which forgets a deleted person in its own way. */
   others: FeatureModule[];
 }) {
@@ -25,7 +25,7 @@ export function createUsersModule(deps: {
     codes: deps.codes,
     linkedAccounts: deps.linkedAccounts,
     lifetimeAccruedRewardsCents: deps.lifetimeAccruedRewardsCents,
-    ...(deps.onAutoApplyEnabled ? { onAutoApplyEnabled: deps.onAutoApplyEnabled } : {}),
+    ...(deps.onSettingsChanged ? { onSettingsChanged: deps.onSettingsChanged } : {}),
     async forgetElsewhere(person: Person) {
       for (const module of deps.others) await module.forget?.(person);
     },

@@ -36,8 +36,8 @@ export type UsersServiceDeps = {
   linkedAccounts: (userId: string) => Promise<LinkedAccount[]>;
   /** Everything the person has earned in rewards, in cents (the rewards ledger answers). */
   lifetimeAccruedRewardsCents: (userId: string) => Promise<number>;
-  /** Auto-apply rewards was turned on: a balance that covers a bill goes toward it now. */
-  onAutoApplyEnabled?: (userId: string) => Promise<void>;
+  /** Told which settings a person changed (e.g. turning on negotiation starts its calls). */
+  onSettingsChanged?: (userId: string, changes: Partial<ProfileSettings>) => Promise<void>;
   /**
    * Asks every other module to forget the person (revoke bank access, drop codes and texts kept
    * by phone number or email) before the account's own rows go.
@@ -110,9 +110,7 @@ export function createUsersService(deps: UsersServiceDeps) {
         isOverdraftProtectionEnabled: changes.is_overdraft_protection_enabled,
         isBillNegotiationEnabled: changes.is_bill_negotiation_enabled,
       });
-      if (changes.is_auto_apply_rewards_enabled === true) {
-        await deps.onAutoApplyEnabled?.(userId);
-      }
+      await deps.onSettingsChanged?.(userId, changes);
       return settingsOf(updated);
     },
     async updateInfo(

@@ -13,6 +13,7 @@
 import crypto from 'node:crypto';
 import { VapiClient, VapiError, type Vapi } from '@vapi-ai/server-sdk';
 import {
+  isPlaceholderPhone,
   requiredUserInfoField,
   requiredUserInfoLabels,
   type CallMessage,
@@ -304,6 +305,13 @@ export function createVapiCallAgent(config: VapiConfig): CallAgent {
 
   return {
     async startCall(request, report) {
+      // A fictional catalogue number would ring a stranger (or nobody): never dial one.
+      if (isPlaceholderPhone(request.userInfo.merchantPhoneNumber)) {
+        throw new CallAgentError(
+          'CONFIGURATION_ERROR',
+          `Billow has no phone number for ${request.merchant.name} yet.`,
+        );
+      }
       await report({ stage: 'initializing' });
       let created: Vapi.CreateCallsResponse;
       try {

@@ -74,6 +74,65 @@ describe(NegotiationsSection.name, () => {
     );
   });
 
+  it('names each answer the server refused next to its field, for screen readers too', async () => {
+    const offer = anOffer({
+      service_name: 'Verizon',
+      required_user_info: {
+        account_pin: 'Your account PIN',
+        payment_method_last_four: 'Last 4 digits of your card',
+      },
+    });
+    const { api } = renderSection([json(200, [offer])]);
+    api.on(negotiationRoutes.submitRequiredInfo, (request) =>
+      Promise.resolve(
+        new Response(
+          JSON.stringify({
+            type: 'https://billow.app/problems/validation',
+            title: 'Validation Error',
+            status: 400,
+            detail: 'Some of the information is not valid.',
+            instance: request.path,
+            code: 'required-info-invalid',
+            errors: [
+              {
+                field: 'payment_method_last_four',
+                message: 'Enter exactly 4 digits',
+                code: 'invalid_format',
+              },
+            ],
+          }),
+          { status: 400, headers: { 'content-type': 'application/problem+json' } },
+        ),
+      ),
+    );
+    const form = await screen.findByRole('form', { name: 'Information for Verizon' });
+    await userEvent.type(within(form).getByLabelText('Account PIN'), '5827');
+    await userEvent.type(within(form).getByLabelText('Last 4 digits of payment method'), '12a4');
+    await userEvent.click(within(form).getByRole('button', { name: 'Submit' }));
+    const lastFour = within(form).getByLabelText('Last 4 digits of payment method');
+    await waitFor(() => expect(lastFour).toHaveAttribute('aria-invalid', 'true'));
+    expect(lastFour).toHaveAccessibleDescription(expect.stringContaining('Enter exactly 4 digits'));
+    expect(within(form).getByLabelText('Account PIN')).not.toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('says when the negotiation stopped waiting for information', async () => {
+    const offer = anOffer({
+      service_name: 'Verizon',
+      required_user_info: { account_pin: 'Your account PIN' },
+    });
+    const { api } = renderSection([json(200, [offer])]);
+    api.on(
+      negotiationRoutes.submitRequiredInfo,
+      problem(409, 'conflict', 'Not waiting.', {}, 'negotiation-not-waiting'),
+    );
+    const form = await screen.findByRole('form', { name: 'Information for Verizon' });
+    await userEvent.type(within(form).getByLabelText('Account PIN'), '5827');
+    await userEvent.click(within(form).getByRole('button', { name: 'Submit' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent(
+      'This negotiation is no longer waiting for information.',
+    );
+  });
+
   it('shows a running call’s stages, then its outcome and transcript', async () => {
     const running = anOffer({
       status: 'IN_PROGRESS',

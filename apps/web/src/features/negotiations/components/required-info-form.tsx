@@ -22,6 +22,7 @@ export const requiredInfoTexts = {
   submit: 'Submit',
   submitting: 'Submitting…',
   failed: 'The information could not be sent. Please check it and try again.',
+  notWaiting: 'This negotiation is no longer waiting for information.',
 } as const;
 
 const labelOf = (field: string) =>
@@ -112,12 +113,18 @@ export function RequiredInfoForm({
                   id={id}
                   type="checkbox"
                   className="mt-0.5 size-4"
+                  aria-invalid={error ? true : undefined}
+                  aria-describedby={error ? `${id}-error` : undefined}
                   checked={values[field] === 'true'}
                   onChange={(event) => set(field, event.target.checked ? 'true' : 'false')}
                 />
                 <span>{ELIGIBILITY_CONFIRMATION_LABEL}</span>
               </label>
-              {error && <p className="text-sm text-destructive">{error}</p>}
+              {error && (
+                <p id={`${id}-error`} className="text-sm text-destructive">
+                  {error}
+                </p>
+              )}
             </div>
           );
         }
@@ -159,7 +166,10 @@ export function RequiredInfoForm({
       })}
       {submit.isError && fieldErrors.size === 0 && (
         <p role="alert" className="text-sm text-destructive">
-          {requiredInfoTexts.failed}
+          {submit.error instanceof ApiError &&
+          submit.error.problemCode === 'negotiation-not-waiting'
+            ? requiredInfoTexts.notWaiting
+            : requiredInfoTexts.failed}
         </p>
       )}
       <Button
