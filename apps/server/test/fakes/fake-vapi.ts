@@ -34,6 +34,8 @@ export type FakeVapi = {
   message(callId: string, message: Json): VapiDelivery;
   statusUpdate(callId: string, status: string): VapiDelivery;
   toolCalls(callId: string, calls: { name: string; arguments: Json }[]): VapiDelivery;
+  /** `conversation-update`: the conversation so far, its first `turns` turns. */
+  conversationUpdate(callId: string, turns: number): VapiDelivery;
   /** Ends the call (GET /call/:id shows it ended) and returns its end-of-call report. */
   endOfCallReport(
     callId: string,
@@ -184,6 +186,25 @@ export async function startFakeVapi(apiKey = 'vapi-test-key-0123456789'): Promis
           type: 'function',
           function: { name: toolCall.function.name },
           toolCall,
+        })),
+      });
+    },
+    conversationUpdate(callId, turns) {
+      const start = Date.now() - 60_000;
+      const messages = CONVERSATION.slice(0, turns).map(([role, message], i) => ({
+        role,
+        message,
+        time: start + i * 8000,
+        endTime: start + i * 8000 + 6000,
+        secondsFromStart: i * 8,
+        duration: 6,
+      }));
+      return fake.message(callId, {
+        type: 'conversation-update',
+        messages,
+        messagesOpenAIFormatted: messages.map((m) => ({
+          role: m.role === 'bot' ? 'assistant' : 'user',
+          content: m.message,
         })),
       });
     },

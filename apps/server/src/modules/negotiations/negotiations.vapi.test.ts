@@ -167,6 +167,7 @@ describe('bill negotiation through Vapi (a local fake)', () => {
       headers: { 'x-vapi-secret': SECRET },
     });
     expect(assistant.serverMessages.sort()).toEqual([
+      'conversation-update',
       'end-of-call-report',
       'status-update',
       'tool-calls',
@@ -204,6 +205,16 @@ describe('bill negotiation through Vapi (a local fake)', () => {
     expect(await stage()).toBe('dialing');
     await deliver(vapi.statusUpdate(vapiCall.id, 'in-progress'));
     expect(await stage()).toBe('connected');
+    // The conversation so far shows while the call runs, turn by turn.
+    expect((await deliver(vapi.conversationUpdate(vapiCall.id, 1))).statusCode).toBe(200);
+    expect((await verizon(token)).call?.messages.map((m) => m.role)).toEqual(['user']);
+    await deliver(vapi.conversationUpdate(vapiCall.id, 2));
+    const live = (await verizon(token)).call!;
+    expect(live.stage).toBe('connected');
+    expect(live.messages.map((m) => m.message)).toEqual([
+      expect.stringContaining('customer loyalty'),
+      expect.stringContaining('Hi Dana'),
+    ]);
     const tool = await deliver(
       vapi.toolCalls(vapiCall.id, [
         { name: 'report_call_stage', arguments: { stage: 'authenticating' } },

@@ -4,9 +4,10 @@
  * the negotiation call user info and Billow's promises; the voice follows the profile; it can
  * press keys for phone menus (dtmf), hang up (endCall) and report how far it got (a function
  * tool whose calls arrive as `tool-calls`). Its analysis plan asks for the negotiation result as
- * structured data. Vapi posts server messages (`status-update`, `tool-calls`,
- * `end-of-call-report`) to Billow's webhook with the secret in a header set on the assistant's
- * server (https://docs.vapi.ai/server-url/server-authentication, custom headers).
+ * structured data. Vapi posts server messages (`status-update`, `conversation-update` with the
+ * conversation so far, `tool-calls`, `end-of-call-report`) to Billow's webhook with the secret in
+ * a header set on the assistant's server
+ * (https://docs.vapi.ai/server-url/server-authentication, custom headers).
  *
  * The SDK's own retries are off: a retried POST /call could place a second call.
  */
@@ -148,7 +149,7 @@ export function callPayload(config: VapiConfig, request: CallRequest): Vapi.Crea
           },
         ],
       },
-      serverMessages: ['status-update', 'tool-calls', 'end-of-call-report'],
+      serverMessages: ['status-update', 'conversation-update', 'tool-calls', 'end-of-call-report'],
       server: { url: config.webhookUrl, headers: { [VAPI_SECRET_HEADER]: config.webhookSecret } },
       metadata: { billowCallId: request.callId, attempt: request.attempt },
       analysisPlan: {
@@ -344,6 +345,16 @@ export function createVapiCallAgent(config: VapiConfig): CallAgent {
         return {
           events: stage
             ? [{ ...base, kind: 'progress', stage, ...(messages.length ? { messages } : {}) }]
+            : [],
+          reply: {},
+        };
+      }
+      if (message.type === 'conversation-update') {
+        // A conversation means the call connected; a call further on only gets the messages.
+        const messages = messagesOf(message.messages);
+        return {
+          events: messages.length
+            ? [{ ...base, kind: 'progress', stage: 'connected', messages }]
             : [],
           reply: {},
         };
