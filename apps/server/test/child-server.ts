@@ -3,8 +3,12 @@
  * way an operating system does, and a few calls over real HTTP the way the web app makes them.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import { bankingRoutes } from '@billow/contracts';
+import { createTestDatabase, type TestDatabase } from './test-database';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 
@@ -103,4 +107,67 @@ export async function waitUntil(
     if (Date.now() > deadline) throw new Error(`timed out waiting until ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
+}
+
+/**
+ * What a crash-restart suite needs: a data folder (and, with DATABASE_URL, a database of its
+ * own) that outlives each process, servers started on it, a way to read the database once they
+ * stopped, and clean-up. Call `setUp` in beforeAll and `tearDown` in afterAll.
+ */
+export function crashHarness(name: string) {
+  const running: ChildServer[] = [];
+  let dataDir = '';
+  let appDb: TestDatabase | undefined;
+  let env: Record<string, string> = {};
+  return {
+    async setUp(extraEnv: Record<string, string> = {}) {
+      dataDir = await fs.mkdtemp(path.join(os.tmpdir(), `billow-${name}-`));
+      appDb = process.env.DATABASE_URL ? await createTestDatabase() : undefined;
+      env = {
+        BILLOW_DATA_DIR: dataDir,
+        JOB_POLL_INTERVAL_SECONDS: '0.5',
+        ...extraEnv,
+        ...(appDb?.url ? { DATABASE_URL: appDb.url } : {}),
+      };
+    },
+    async tearDown() {
+      for (const server of running) if (server.child.exitCode === null) await server.kill();
+      await appDb?.destroy();
+      if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
+    },
+    /** The environment every server of the suite starts with (for a CLI run beside them). */
+    get env() {
+      return env;
+    },
+    get dataDir() {
+      return dataDir;
+    },
+    async start() {
+      const server = startChildServer(env);
+      running.push(server);
+      return { server, url: await server.url };
+    },
+    /** Reads Billow's database once its process has stopped (PGlite has one owner at a time). */
+    async query<T>(text: string): Promise<T[]> {
+      if (appDb) return (await appDb.executeSql(text)).rows as T[];
+      const pglite = await PGlite.create(path.join(dataDir, 'pglite'));
+      try {
+        return (await pglite.query<T>(text)).rows;
+      } finally {
+        await pglite.close();
+      }
+    },
+    /**
+     * On a server only expiry tells a dead worker's job from a live one's: stand in for the
+     * minutes after which a killed process's active jobs expire. (On the embedded database a
+     * restart puts every active job back at once.)
+     */
+    async standInForExpiry(extraSql?: string) {
+      if (!appDb) return;
+      await appDb.executeSql(
+        `update pgboss.job set started_on = now() - interval '1 hour' where state = 'active'`,
+      );
+      if (extraSql) await appDb.executeSql(extraSql);
+    },
+  };
 }

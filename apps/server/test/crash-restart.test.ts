@@ -4,23 +4,12 @@
  * again on the same data. Nothing may be lost, nothing doubled, and no queue left stuck.
  * On the embedded database by default; on the PostgreSQL server when DATABASE_URL is set.
  */
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { bankingRoutes } from '@billow/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc } from 'drizzle-orm';
 import { createSandboxBank } from '../src/providers/bank/sandbox/sandbox-bank';
 import { sandboxItems } from '../src/providers/bank/sandbox/sandbox-bank.tables';
-import {
-  call,
-  loadStatus,
-  signInOver,
-  startChildServer,
-  waitUntil,
-  type ChildServer,
-} from './child-server';
+import { call, crashHarness, loadStatus, signInOver, waitUntil } from './child-server';
 import { startFakePlaid, type FakePlaid } from './fakes/fake-plaid';
 import { customTransaction, dayFrom } from './sandbox-link';
 import { createTestDatabase, type TestDatabase } from './test-database';
@@ -47,39 +36,24 @@ function customUser() {
 describe('a server killed mid-link and mid-sync', () => {
   let plaidDb: TestDatabase;
   let plaid: FakePlaid;
-  let appDb: TestDatabase | undefined;
-  let dataDir: string;
-  let env: Record<string, string>;
-  const running: ChildServer[] = [];
+  const harness = crashHarness('crash');
 
   beforeAll(async () => {
     plaidDb = await createTestDatabase();
     plaid = await startFakePlaid(createSandboxBank({ db: plaidDb.db }));
-    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'billow-crash-'));
-    appDb = process.env.DATABASE_URL ? await createTestDatabase() : undefined;
-    env = {
-      BILLOW_DATA_DIR: dataDir,
+    await harness.setUp({
       BANK_PROVIDER: 'plaid',
       PLAID_CLIENT_ID: plaid.credentials.clientId,
       PLAID_SECRET: plaid.credentials.secret,
       PLAID_API_BASE_URL: plaid.url,
-      JOB_POLL_INTERVAL_SECONDS: '0.5',
-      ...(appDb?.url ? { DATABASE_URL: appDb.url } : {}),
-    };
+    });
   });
   afterAll(async () => {
-    for (const server of running) if (server.child.exitCode === null) await server.kill();
+    await harness.tearDown();
     await plaid.close();
     await plaidDb.destroy();
-    await appDb?.destroy();
-    await fs.rm(dataDir, { recursive: true, force: true });
   });
-
-  const start = async () => {
-    const server = startChildServer(env);
-    running.push(server);
-    return { server, url: await server.url };
-  };
+  const { start, query } = harness;
   const publicToken = async () => {
     const response = await fetch(`${plaid.url}/sandbox/public_token/create`, {
       method: 'POST',
@@ -105,30 +79,10 @@ describe('a server killed mid-link and mid-sync', () => {
   const isLoaded = (url: string, token: string) => async () =>
     (await loadStatus(url, token)).transactionsLoaded === true;
 
-  /** Reads Billow's database once its process has stopped (PGlite has one owner at a time). */
-  async function query<T>(text: string): Promise<T[]> {
-    if (appDb) return (await appDb.executeSql(text)).rows as T[];
-    const pglite = await PGlite.create(path.join(dataDir, 'pglite'));
-    try {
-      return (await pglite.query<T>(text)).rows;
-    } finally {
-      await pglite.close();
-    }
-  }
-
-  /**
-   * On a server only expiry tells a dead worker's job from a live one's: stand in for the minutes
-   * after which its job expires and its item's lease lapses without a heartbeat. (On the embedded
-   * database a restart puts every active job back at once.)
-   */
-  async function standInForExpiry() {
-    if (!appDb) return;
-    await appDb.executeSql(
-      `update pgboss.job set started_on = now() - interval '1 hour' where state = 'active'`,
-    );
-    await appDb.executeSql(`update bank_items set sync_lease_until = now() - interval '1 second'
+  /** A killed process's jobs expire, and its items' sync leases lapse without a heartbeat. */
+  const standInForExpiry = () =>
+    harness.standInForExpiry(`update bank_items set sync_lease_until = now() - interval '1 second'
       where sync_lease_until is not null`);
-  }
 
   it('loses no link, doubles nothing and keeps every sync moving', async () => {
     // 1. Killed after Plaid exchanged the public token, before the accounts were stored.

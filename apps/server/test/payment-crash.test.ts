@@ -8,16 +8,14 @@
  */
 import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { PGlite } from '@electric-sql/pglite';
 import { bankingRoutes, paymentRoutes, subscriptionRoutes } from '@billow/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandboxBank } from '../src/providers/bank/sandbox/sandbox-bank';
 import { createSandboxLedger } from '../src/providers/payment/sandbox/sandbox-ledger';
 import { sandboxTransfers } from '../src/providers/payment/sandbox/sandbox-ledger.tables';
-import { call, signInOver, startChildServer, waitUntil, type ChildServer } from './child-server';
+import { call, crashHarness, signInOver, waitUntil } from './child-server';
 import { startFakePlaid, type FakePlaid } from './fakes/fake-plaid';
 import { customTransaction, dayFrom } from './sandbox-link';
 import { createTestDatabase, type TestDatabase } from './test-database';
@@ -44,54 +42,29 @@ function customUser() {
 describe('a server killed between the debit and the card', () => {
   let plaidDb: TestDatabase;
   let plaid: FakePlaid;
-  let appDb: TestDatabase | undefined;
-  let dataDir: string;
-  let env: Record<string, string>;
-  const running: ChildServer[] = [];
+  const harness = crashHarness('pay-crash');
 
   beforeAll(async () => {
     plaidDb = await createTestDatabase();
     const bank = createSandboxBank({ db: plaidDb.db });
     plaid = await startFakePlaid(bank, { ledger: createSandboxLedger({ db: plaidDb.db, bank }) });
-    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'billow-pay-crash-'));
-    appDb = process.env.DATABASE_URL ? await createTestDatabase() : undefined;
-    env = {
-      BILLOW_DATA_DIR: dataDir,
+    await harness.setUp({
       BANK_PROVIDER: 'plaid',
       PAYMENT_PROVIDER: 'plaid',
       PLAID_CLIENT_ID: plaid.credentials.clientId,
       PLAID_SECRET: plaid.credentials.secret,
       PLAID_API_BASE_URL: plaid.url,
-      JOB_POLL_INTERVAL_SECONDS: '0.5',
-      ...(appDb?.url ? { DATABASE_URL: appDb.url } : {}),
-    };
+    });
   });
   afterAll(async () => {
-    for (const server of running) if (server.child.exitCode === null) await server.kill();
+    await harness.tearDown();
     await plaid.close();
     await plaidDb.destroy();
-    await appDb?.destroy();
-    await fs.rm(dataDir, { recursive: true, force: true });
   });
-
-  const start = async () => {
-    const server = startChildServer(env);
-    running.push(server);
-    return { server, url: await server.url };
-  };
-
-  async function query<T>(text: string): Promise<T[]> {
-    if (appDb) return (await appDb.executeSql(text)).rows as T[];
-    const pglite = await PGlite.create(path.join(dataDir, 'pglite'));
-    try {
-      return (await pglite.query<T>(text)).rows;
-    } finally {
-      await pglite.close();
-    }
-  }
+  const { start, query } = harness;
 
   it('debits once and assigns the card once', async () => {
-    const csv = path.join(dataDir, 'stock.csv');
+    const csv = path.join(harness.dataDir, 'stock.csv');
     await fs.writeFile(
       csv,
       'serviceName,cardNumber,cardValue,expiryDate\n' +
@@ -100,7 +73,7 @@ describe('a server killed between the debit and the card', () => {
     const { stdout } = await promisify(execFile)(
       process.execPath,
       ['--import', 'tsx', 'apps/server/src/cli/load-gift-cards.ts', csv],
-      { cwd: root, env: { ...process.env, ...env } },
+      { cwd: root, env: { ...process.env, ...harness.env } },
     );
     expect(stdout).toContain('Added 2 gift card(s)');
     expect(stdout).not.toContain('5100000000000001');
@@ -145,10 +118,7 @@ describe('a server killed between the debit and the card', () => {
     await server.kill();
     held.release();
     expect(await plaidDb.db.select().from(sandboxTransfers)).toHaveLength(1);
-    if (appDb)
-      await appDb.executeSql(
-        `update pgboss.job set started_on = now() - interval '1 hour' where state = 'active'`,
-      );
+    await harness.standInForExpiry();
 
     ({ server, url } = await start());
     await waitUntil(async () => {

@@ -1,0 +1,102 @@
+/**
+ * Crash-restart of a negotiation call: Billow as its own process with the simulated call agent,
+ * killed with SIGKILL while the agent is on the phone with the merchant, and started again on
+ * the same data. The negotiation must end once: one outcome, one saving, one reward.
+ * On the embedded database by default; on the PostgreSQL server when DATABASE_URL is set.
+ */
+import {
+  bankingRoutes,
+  negotiationRoutes,
+  savingsRoutes,
+  userRoutes,
+  type NegotiationOffer,
+} from '@billow/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, crashHarness, signInOver, waitUntil } from './child-server';
+import { customTransaction, dayFrom } from './sandbox-link';
+
+/** A monthly TEST_MERCHANT bill: the merchant that asks nothing and always agrees. */
+function testMerchantUser() {
+  const today = new Date().toISOString().slice(0, 10);
+  return [
+    {
+      type: 'depository',
+      subtype: 'checking',
+      starting_balance: 900,
+      meta: { name: 'Checking', mask: '3333' },
+      transactions: Array.from({ length: 6 }, (_, month) =>
+        customTransaction(dayFrom(today, -30 * month - 6), 'TEST_MERCHANT MONTHLY', 50),
+      ),
+    },
+  ];
+}
+
+describe('a server killed while the agent is on the phone', () => {
+  const harness = crashHarness('negotiation-crash');
+  beforeAll(() => harness.setUp({ SIMULATED_CALL_STEP_MS: '400' }));
+  afterAll(() => harness.tearDown());
+
+  it('ends the negotiation once after a restart', async () => {
+    let { server, url } = await harness.start();
+    const token = await signInOver(url, '+15555559001');
+    const created = await call(url, 'POST', '/api/dev/sandbox/public-token', {
+      body: { override_accounts: testMerchantUser() },
+    });
+    expect(created.status).toBe(200);
+    const linked = await call(url, 'POST', bankingRoutes.linkResult.path, {
+      token,
+      body: { publicToken: created.body.public_token },
+    });
+    expect(linked.body).toEqual({ status: 'success' });
+    const offer = async () =>
+      (
+        (await call(url, 'GET', negotiationRoutes.negotiable.path, { token }))
+          .body as unknown as NegotiationOffer[]
+      ).find((o) => o.service_name === 'TEST_MERCHANT');
+    await waitUntil(async () => (await offer())?.status === 'PENDING', 'the offer is made');
+
+    // Turning negotiation on starts the call; it is killed mid-conversation.
+    const enabled = await call(url, 'POST', userRoutes.updateProfileSettings.path, {
+      token,
+      body: { is_bill_negotiation_enabled: true },
+    });
+    expect(enabled.status).toBe(200);
+    await waitUntil(
+      async () => (await offer())?.call?.stage === 'negotiating',
+      'the agent is negotiating',
+    );
+    await server.kill();
+    await harness.standInForExpiry();
+
+    ({ server, url } = await harness.start());
+    await waitUntil(
+      async () => (await offer())?.status === 'SUCCESSFUL',
+      'the negotiation ends',
+      90_000,
+    );
+    const done = (await offer())!;
+    expect(done).toMatchObject({ successful_savings: 50, savings_type: 'FREE_MONTHS' });
+    const lifetime = await call(url, 'GET', savingsRoutes.lifetime.path, { token });
+    expect(lifetime.body).toEqual({ lifetime_savings: 50 });
+    expect(await server.stop()).toBe(0);
+
+    expect(
+      await harness.query<{ new_status: string; n: number }>(
+        `select new_status, count(*)::int n from negotiation_events group by new_status
+          order by new_status`,
+      ),
+    ).toEqual([
+      { new_status: 'IN_PROGRESS', n: 1 },
+      { new_status: 'PENDING', n: 1 },
+      { new_status: 'SUCCESSFUL', n: 1 },
+    ]);
+    expect(
+      await harness.query<{ n: number }>(`select count(*)::int n from savings_ledger`),
+    ).toEqual([{ n: 1 }]);
+    expect(
+      await harness.query<{ kind: string; n: number }>(
+        `select kind, count(*)::int n from reward_ledger group by kind order by kind`,
+      ),
+    ).toEqual([{ kind: 'earned', n: 1 }]);
+  }, 240_000);
+});
