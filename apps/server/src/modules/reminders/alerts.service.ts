@@ -4,7 +4,7 @@
  * charge), and overdraft protection (the primary account's available balance against the bills
  * due before the next expected paycheck). Each is keyed so a job run twice records and sends once.
  */
-import { and, asc, desc, eq, gt, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, lt, lte, sql } from 'drizzle-orm';
 import {
   JOB_LIMITS,
   centsToDollars,
@@ -108,14 +108,15 @@ export function createAlertsService(deps: {
         id: subscriptions.id,
         status: subscriptions.status,
         firstChargeDate: subscriptions.firstChargeDate,
+        lastChargeDate: subscriptions.lastChargeDate,
         cancelDate: subscriptions.cancelDate,
         last: sql<string | null>`(
           select e.new_status from ${subscriptionStatusEvents} e
           where e.subscription_id = "subscriptions"."id"
-            -- A returned payment (handle failed payment) is an event beside detection's status,
-            -- not a status detection should be moved back from.
-            and (e.new_status <> 'FAILED_PAYMENT' or "subscriptions"."status" = 'FAILED_PAYMENT')
           order by e.effective_date desc, e.created_at desc limit 1)`,
+        failedOn: sql<string | null>`(
+          select max(e.effective_date)::text from ${subscriptionStatusEvents} e
+          where e.subscription_id = "subscriptions"."id" and e.new_status = 'FAILED_PAYMENT')`,
       })
       .from(subscriptions)
       .where(
@@ -123,6 +124,10 @@ export function createAlertsService(deps: {
       );
     for (const row of rows) {
       if (row.last === row.status) continue;
+      // A failed payment (a bank's return or fee) stands until the bill is paid again: a charge
+      // after the one that failed.
+      const isPaidAgain = row.failedOn !== null && row.lastChargeDate > row.failedOn;
+      if (row.last === 'FAILED_PAYMENT' && row.status === 'ACTIVE' && !isPaidAgain) continue;
       const isFirst = row.last === null;
       await jobs.send(
         'subscription-handle-status-change',
@@ -130,12 +135,20 @@ export function createAlertsService(deps: {
           subscriptionId: row.id,
           newStatus: row.status,
           previousStatus: row.last ?? 'UNKNOWN',
-          reason: isFirst ? 'Found in your bank transactions' : 'Seen in your latest transactions',
-          effectiveDate: isFirst
-            ? row.firstChargeDate
-            : row.status === 'CANCELLED' && row.cancelDate
-              ? row.cancelDate
-              : todayUtc(),
+          reason: isFirst
+            ? 'Found in your bank transactions'
+            : row.last === 'FAILED_PAYMENT' && isPaidAgain
+              ? 'Paid again after the failed payment'
+              : 'Seen in your latest transactions',
+          effectiveDate:
+            isFirst && row.status !== 'FAILED_PAYMENT'
+              ? row.firstChargeDate
+              : row.status === 'CANCELLED' && row.cancelDate
+                ? row.cancelDate
+                : row.status === 'FAILED_PAYMENT' || isPaidAgain
+                  ? // Dated by the charge that failed, or the one that paid it again.
+                    row.lastChargeDate
+                  : todayUtc(),
         },
         { tx, singletonKey: `${row.id}:${row.status}` },
       );
@@ -312,12 +325,30 @@ export function createAlertsService(deps: {
           ),
         );
       if (!row) return;
+      // Dated by the charge that failed (the latest before the fee), as detection dates a
+      // reversed charge: one failed payment is one event and one reminder, however it is seen.
+      const [charge] = await db
+        .select({ date: bankTransactions.date })
+        .from(subscriptionTransactions)
+        .innerJoin(
+          bankTransactions,
+          eq(bankTransactions.id, subscriptionTransactions.transactionId),
+        )
+        .where(
+          and(
+            eq(subscriptionTransactions.subscriptionId, payload.subscriptionId),
+            lte(bankTransactions.date, row.date),
+            gte(bankTransactions.date, addDays(row.date, -FAILED_PAYMENT_WINDOW_DAYS)),
+          ),
+        )
+        .orderBy(desc(bankTransactions.date))
+        .limit(1);
       await recordStatusChange({
         subscriptionId: payload.subscriptionId,
         newStatus: 'FAILED_PAYMENT',
         previousStatus: row.status === 'FAILED_PAYMENT' ? 'ACTIVE' : row.status,
         reason: 'The bank returned the payment or charged a fee for it',
-        effectiveDate: row.date,
+        effectiveDate: charge?.date ?? row.date,
       });
       const [owner] = await db
         .select({ userId: subscriptions.userId })

@@ -18,7 +18,14 @@ import { bearer, signIn } from '../../../test/sign-in';
 const today = '2026-11-20';
 
 /** Paid every two weeks (last 3 days ago), little left, Netflix and Spotify monthly. */
-function shortBeforePayday(options: { available: number; nsfAfterSpotify?: boolean }) {
+function shortBeforePayday(options: {
+  available: number;
+  nsfAfterSpotify?: boolean;
+  /** The bank also reversed that Spotify charge (detection sees FAILED_PAYMENT too). */
+  reversedSpotify?: boolean;
+  /** Spotify was charged again after the failed payment (this many days ago). */
+  paidAgainDaysAgo?: number;
+}) {
   const spotifyAgo = options.nsfAfterSpotify ? 4 : 15;
   const transactions = [];
   for (let n = 0; n < 6; n++) {
@@ -39,6 +46,18 @@ function shortBeforePayday(options: { available: number; nsfAfterSpotify?: boole
   if (options.nsfAfterSpotify)
     transactions.push(
       customTransaction(dayFrom(today, -spotifyAgo + 2), 'NSF RETURNED ITEM FEE', 35),
+    );
+  if (options.reversedSpotify)
+    transactions.push(
+      customTransaction(dayFrom(today, -spotifyAgo + 1), 'RETURNED ITEM SPOTIFY USA', -11.99),
+    );
+  if (options.paidAgainDaysAgo !== undefined)
+    transactions.push(
+      customTransaction(
+        dayFrom(today, -options.paidAgainDaysAgo),
+        'SPOTIFY USA 877-7781161 NY',
+        11.99,
+      ),
     );
   return [
     {
@@ -146,7 +165,8 @@ describe('alerts', () => {
         new_status: 'FAILED_PAYMENT',
         previous_status: 'ACTIVE',
         reason: 'The bank returned the payment or charged a fee for it',
-        effective_date: dayFrom(today, -2),
+        // The day of the charge that failed (the fee came two days later).
+        effective_date: dayFrom(today, -4),
       },
       {
         new_status: 'ACTIVE',
@@ -165,5 +185,45 @@ describe('alerts', () => {
       subscriptionId: spotify.id,
     });
     expect(foreign.statusCode).toBe(404);
+  });
+
+  const scan = async () => {
+    await t.jobs.queue.send('pending-events-scan', {});
+    await t.runQueuedJobs();
+  };
+
+  it('reminds once of a failed payment the bank both reversed and charged a fee for', async () => {
+    const person = await linked({ available: 2000, nsfAfterSpotify: true, reversedSpotify: true });
+    const spotify = person.bills.find((b) => b.merchant_name === 'Spotify')!;
+    expect(spotify.status).toBe('FAILED_PAYMENT');
+    await scan();
+    await scan();
+    at(today, 20);
+    await scan();
+    const failed = (await outbox(person.phoneNumber)).filter((m) => m.body.includes('failed'));
+    expect(failed).toHaveLength(1);
+    // The timeline dates the failure by the charge that failed, whichever way it was seen.
+    const timeline = (
+      await call(person.token, reminderRoutes.statusTimeline, { subscriptionId: spotify.id })
+    ).json() as { new_status: string; effective_date: string }[];
+    expect(
+      new Set(
+        timeline.filter((e) => e.new_status === 'FAILED_PAYMENT').map((e) => e.effective_date),
+      ),
+    ).toEqual(new Set([dayFrom(today, -4)]));
+  });
+
+  it('records the way back to ACTIVE once the failed bill is paid again', async () => {
+    const person = await linked({ available: 2000, nsfAfterSpotify: true, paidAgainDaysAgo: 1 });
+    const spotify = person.bills.find((b) => b.merchant_name === 'Spotify')!;
+    await scan();
+    await scan();
+    const timeline = (
+      await call(person.token, reminderRoutes.statusTimeline, { subscriptionId: spotify.id })
+    ).json() as { new_status: string; previous_status: string }[];
+    expect(timeline.slice(0, 2)).toEqual([
+      expect.objectContaining({ new_status: 'ACTIVE', previous_status: 'FAILED_PAYMENT' }),
+      expect.objectContaining({ new_status: 'FAILED_PAYMENT', previous_status: 'ACTIVE' }),
+    ]);
   });
 });

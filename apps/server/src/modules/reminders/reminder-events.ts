@@ -91,8 +91,9 @@ export function dueReminders(
         }
       }
     }
-    const failedOn =
-      s.failedPaymentDate ?? (s.status === 'FAILED_PAYMENT' ? s.lastChargeDate : null);
+    // Keyed by the charge that failed: detection's FAILED_PAYMENT is its last charge, and a
+    // bank's return or fee is dated by the charge before it, so both name the same event.
+    const failedOn = s.status === 'FAILED_PAYMENT' ? s.lastChargeDate : s.failedPaymentDate;
     if (failedOn) {
       due.push({
         eventKey: `failed_payment:${s.id}:${failedOn}`,
