@@ -2,18 +2,10 @@
  * Overdraft protection, failed payments and the status timeline, on a controllable clock with
  * sandbox accounts linked over HTTP.
  */
-import {
-  reminderRoutes,
-  subscriptionRoutes,
-  userRoutes,
-  type OutboxMessage,
-  type RouteContract,
-  type Subscription,
-} from '@billow/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/test-app';
-import { customTransaction, dayFrom, linkSandboxItem } from '../../../test/sandbox-link';
-import { bearer, signIn } from '../../../test/sign-in';
+import { reminderRoutes, userRoutes } from '@billow/contracts';
+import { describe, expect, it } from 'vitest';
+import { customTransaction, dayFrom } from '../../../test/sandbox-link';
+import { remindersFixture } from './reminders.fixture';
 
 const today = '2026-11-20';
 
@@ -72,43 +64,16 @@ function shortBeforePayday(options: {
 }
 
 describe('alerts', () => {
-  let t: TestApp;
-  let now = new Date(`${today}T12:00:00Z`);
-  let phone = 15555557300;
-  beforeAll(async () => {
-    t = await createTestApp({ clock: () => now });
-  });
-  afterAll(() => t.close());
-
-  const at = (date: string, hour = 12) => {
-    now = new Date(`${date}T${String(hour).padStart(2, '0')}:00:00Z`);
-  };
-  const call = (token: string, route: RouteContract, payload?: object) =>
-    t.app.inject({
-      method: route.method,
-      url: route.path,
-      headers: bearer(token),
-      ...(payload ? { payload } : {}),
-    });
-  const outbox = async (to: string) =>
-    (
-      await t.app.inject({ method: 'GET', url: `/api/dev/outbox?to=${encodeURIComponent(to)}` })
-    ).json() as OutboxMessage[];
+  const f = remindersFixture(today, 15555557300);
+  const { at, call, outbox, scan } = f;
   const overdraftAlerts = async (to: string) =>
     (await outbox(to)).filter((m) => m.body.includes('overdraft alert'));
   const checkBalances = async () => {
-    await t.jobs.queue.send('balance-check', {});
-    await t.runQueuedJobs();
+    await f.t.jobs.queue.send('balance-check', {});
+    await f.t.runQueuedJobs();
   };
-
-  async function linked(options: Parameters<typeof shortBeforePayday>[0]) {
-    at(today);
-    const phoneNumber = `+${phone++}`;
-    const { token } = await signIn(t.app, phoneNumber);
-    await linkSandboxItem(t, token, { overrideAccounts: shortBeforePayday(options) });
-    const bills = (await call(token, subscriptionRoutes.listAll)).json() as Subscription[];
-    return { token, phoneNumber, bills };
-  }
+  const linked = (options: Parameters<typeof shortBeforePayday>[0]) =>
+    f.linked(shortBeforePayday(options));
 
   it('alerts once when bills due before payday exceed the available balance, then not until the next shortfall', async () => {
     const person = await linked({ available: 10 });
@@ -152,10 +117,8 @@ describe('alerts', () => {
   it('records status changes for the timeline, and a returned payment as FAILED_PAYMENT with one reminder', async () => {
     const person = await linked({ available: 2000, nsfAfterSpotify: true });
     const spotify = person.bills.find((b) => b.merchant_name === 'Spotify')!;
-    await t.jobs.queue.send('pending-events-scan', {});
-    await t.runQueuedJobs();
-    await t.jobs.queue.send('pending-events-scan', {});
-    await t.runQueuedJobs();
+    await scan();
+    await scan();
 
     const timeline = await call(person.token, reminderRoutes.statusTimeline, {
       subscriptionId: spotify.id,
@@ -186,11 +149,6 @@ describe('alerts', () => {
     });
     expect(foreign.statusCode).toBe(404);
   });
-
-  const scan = async () => {
-    await t.jobs.queue.send('pending-events-scan', {});
-    await t.runQueuedJobs();
-  };
 
   it('reminds once of a failed payment the bank both reversed and charged a fee for', async () => {
     const person = await linked({ available: 2000, nsfAfterSpotify: true, reversedSpotify: true });

@@ -2,18 +2,11 @@
  * Reminders end to end on a controllable clock: a linked person's bills found by detection, the
  * scan run as the schedule would, and what lands in the sandbox outbox.
  */
-import {
-  reminderRoutes,
-  subscriptionRoutes,
-  userRoutes,
-  type OutboxMessage,
-  type RouteContract,
-  type Subscription,
-} from '@billow/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/test-app';
-import { customTransaction, dayFrom, linkSandboxItem } from '../../../test/sandbox-link';
-import { bearer, latestCode, signIn } from '../../../test/sign-in';
+import { reminderRoutes, userRoutes } from '@billow/contracts';
+import { describe, expect, it } from 'vitest';
+import { customTransaction, dayFrom } from '../../../test/sandbox-link';
+import { latestCode } from '../../../test/sign-in';
+import { remindersFixture } from './reminders.fixture';
 
 const today = '2026-11-20';
 
@@ -38,52 +31,23 @@ function twoBills() {
 }
 
 describe('reminders before bills', () => {
-  let t: TestApp;
-  let now = new Date(`${today}T12:00:00Z`);
-  let phone = 15555557100;
-  beforeAll(async () => {
-    t = await createTestApp({ clock: () => now });
-  });
-  afterAll(() => t.close());
-
-  const at = (date: string, hour = 12) => {
-    now = new Date(`${date}T${String(hour).padStart(2, '0')}:00:00Z`);
-  };
-  const call = (token: string, route: RouteContract, payload?: object) =>
-    t.app.inject({
-      method: route.method,
-      url: route.path,
-      headers: bearer(token),
-      ...(payload ? { payload } : {}),
-    });
-  const outbox = async (to: string) =>
-    (
-      await t.app.inject({ method: 'GET', url: `/api/dev/outbox?to=${encodeURIComponent(to)}` })
-    ).json() as OutboxMessage[];
+  const f = remindersFixture(today, 15555557100);
+  const { at, call, outbox, scan } = f;
   const reminders = async (to: string) =>
     (await outbox(to)).filter((m) => /renews|trial|went up|failed/.test(m.body));
-  /** What the hourly schedule does: scan, then the jobs the scan queued. */
-  const scan = async () => {
-    await t.jobs.queue.send('pending-events-scan', { batchSize: 100 });
-    return t.runQueuedJobs();
-  };
 
   async function linkedPerson(options: { email?: string } = {}) {
-    at(today);
-    const phoneNumber = `+${phone++}`;
-    const { token } = await signIn(t.app, phoneNumber);
-    if (options.email) {
+    const { token, phoneNumber, bills } = await f.linked(twoBills(), async (token) => {
+      if (!options.email) return;
       await call(token, userRoutes.updateProfileInfo, {
         user_legal_name: 'Ada Lovelace',
         email: options.email,
       });
       await call(token, userRoutes.sendEmailVerification);
-      const code = await latestCode(t.app, options.email);
+      const code = await latestCode(f.t.app, options.email);
       const verified = await call(token, userRoutes.verifyEmail, { code });
       expect(verified.json()).toMatchObject({ is_email_verified: true });
-    }
-    await linkSandboxItem(t, token, { overrideAccounts: twoBills() });
-    const bills = (await call(token, subscriptionRoutes.listAll)).json() as Subscription[];
+    });
     const netflix = bills.find((b) => b.merchant_name === 'Netflix')!;
     const spotify = bills.find((b) => b.merchant_name === 'Spotify')!;
     expect(netflix.renewal_date).toBeTruthy();
@@ -196,11 +160,11 @@ describe('reminders before bills', () => {
     const people = [await linkedPerson(), await linkedPerson(), await linkedPerson()];
     const due = dayFrom(people[0]!.spotify.renewal_date!, -3);
     // The second person's reminders fail to record, as a crash halfway through would.
-    const { rows } = await t.database.executeSql('select id from users where phone_number = $1', [
+    const { rows } = await f.t.database.executeSql('select id from users where phone_number = $1', [
       people[1]!.phoneNumber,
     ]);
     const victim = rows[0]!.id as string;
-    await t.database.executeSql(`
+    await f.t.database.executeSql(`
       create or replace function crash_reminders() returns trigger language plpgsql as $$
       begin
         if new.user_id = '${victim}' then raise exception 'worker crashed'; end if;
@@ -209,21 +173,21 @@ describe('reminders before bills', () => {
       create trigger crash_reminders before insert on reminder_deliveries
         for each row execute function crash_reminders();`);
     at(due);
-    await t.jobs.queue.send('pending-events-scan', { batchSize: 1 });
-    await expect(t.runQueuedJobs()).rejects.toThrow(/reminder_deliveries/);
-    await t.runQueuedJobs().catch(() => undefined);
+    await f.t.jobs.queue.send('pending-events-scan', { batchSize: 1 });
+    await expect(f.t.runQueuedJobs()).rejects.toThrow(/reminder_deliveries/);
+    await f.t.runQueuedJobs().catch(() => undefined);
     expect(await reminders(people[1]!.phoneNumber)).toEqual([]);
-    await t.database.executeSql(
+    await f.t.database.executeSql(
       'drop trigger crash_reminders on reminder_deliveries; drop function crash_reminders();',
     );
 
     // Restarted: the schedule scans again, and a send job the crash left is delivered again.
-    const sent = await t.database.executeSql(
+    const sent = await f.t.database.executeSql(
       `select data from pgboss.archive where name = 'notification-send-sms'
        union all select data from pgboss.job where name = 'notification-send-sms'`,
     );
     for (const row of sent.rows)
-      await t.jobs.queue.send('notification-send-sms', row.data as never);
+      await f.t.jobs.queue.send('notification-send-sms', row.data as never);
     await scan();
     await scan();
     for (const person of people) {
