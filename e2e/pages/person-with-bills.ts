@@ -4,7 +4,7 @@
  * same bills whatever day they run on.
  */
 import { expect, type Page } from '@playwright/test';
-import { uniquePhone } from '../support/outbox';
+import { normalizedUs, uniquePhone } from '../support/outbox';
 import { SignInPage } from './sign-in-page';
 
 export type MonthlyBill = { description: string; amount: number; dueInDays: number };
@@ -63,7 +63,8 @@ export async function personWithBills(
   checking: CheckingAccount = {},
 ) {
   const signIn = new SignInPage(page);
-  await signIn.signIn(uniquePhone());
+  const phone = uniquePhone();
+  await signIn.signIn(phone);
   await signIn.setLegalName(legalName);
   const created = await page.request.post('/api/dev/sandbox/public-token', {
     data: { override_accounts: monthlyBillsAccount(bills, new Date(), checking) },
@@ -89,4 +90,5 @@ export async function personWithBills(
     )
     .toBe(bills.length);
   await page.goto('/');
+  return normalizedUs(phone);
 }

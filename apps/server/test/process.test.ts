@@ -82,6 +82,42 @@ describe('npm start', () => {
     expect(migrations.rows.length).toBeGreaterThan(0);
   }, 120_000);
 
+  it('keeps a second process off a running embedded database, and `npm run jobs` says what to do', async () => {
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'billow-data-'));
+    scratch.push(dataDir);
+    const first = start('all', { BILLOW_DATA_DIR: dataDir });
+    await first.url;
+
+    const second = start('all', { BILLOW_DATA_DIR: dataDir });
+    expect(await second.exit).toBe(1);
+    expect(second.output()).toContain(`Billow is already running on ${dataDir}`);
+
+    const jobs = () =>
+      new Promise<{ code: number | null; output: string }>((resolve) => {
+        const child = spawn(process.execPath, ['scripts/jobs.mjs'], {
+          cwd: root,
+          env: { ...process.env, BILLOW_DATA_DIR: dataDir, DATABASE_URL: '' },
+        });
+        let output = '';
+        child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+        child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+        child.on('exit', (code) => resolve({ code, output }));
+      });
+    const beside = await jobs();
+    expect(beside.code).toBe(1);
+    expect(beside.output).toContain('stop Billow (Ctrl+C) and run `npm run jobs` again');
+
+    // The first one is unharmed; once it stops, the jobs can be read.
+    expect(await (await fetch(`${await first.url}/api/health`)).json()).toMatchObject({
+      db: 'ok',
+    });
+    first.child.kill('SIGTERM');
+    expect(await first.exit).toBe(0);
+    const after = await jobs();
+    expect(after.code, after.output).toBe(0);
+    expect(after.output).toMatch(/^queue +waiting +active/m);
+  }, 120_000);
+
   it('refuses to run the API alone on the embedded database, saying why', async () => {
     const api = start('api', { BILLOW_DATA_DIR: path.join(os.tmpdir(), 'billow-unused') });
     expect(await api.exit).toBe(1);

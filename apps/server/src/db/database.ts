@@ -6,6 +6,7 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { lockDataDir } from './data-dir-lock';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -116,6 +117,20 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
   const dir = path.join(options.dataDir, 'pglite');
   await fs.mkdir(dir, { recursive: true });
-  const client = await PGlite.create(dir, { postgresqlconf: PGLITE_SETTINGS });
-  return fromPglite(client);
+  const release = await lockDataDir(options.dataDir);
+  let client: PGlite;
+  try {
+    client = await PGlite.create(dir, { postgresqlconf: PGLITE_SETTINGS });
+  } catch (error) {
+    await release();
+    throw error;
+  }
+  const database = fromPglite(client);
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      await release();
+    },
+  };
 }

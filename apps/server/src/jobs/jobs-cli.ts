@@ -4,6 +4,7 @@
  * process); with DATABASE_URL it reads the server while Billow runs.
  */
 import { loadConfig } from '../config';
+import { DataDirInUseError } from '../db/data-dir-lock';
 import { openDatabase } from '../db/database';
 import { formatQueueFigures, readQueueFigures } from './queue-figures';
 
@@ -12,6 +13,16 @@ const database = await openDatabase({
   databaseUrl: config.databaseUrl,
   dataDir: config.dataDir,
   poolMax: 2,
+}).catch((error: unknown) => {
+  if (!(error instanceof DataDirInUseError)) throw error;
+  process.stderr.write(
+    `Billow is running on ${error.dataDir} (process ${error.pid}), and the embedded database ` +
+      `has one process, so the jobs cannot be read beside it.\n` +
+      `- Its log prints these figures every five minutes ("job queue figures").\n` +
+      `- Or stop Billow (Ctrl+C) and run \`npm run jobs\` again.\n` +
+      `- To read them while it runs, run Billow on a PostgreSQL server (DATABASE_URL).\n`,
+  );
+  process.exit(1);
 });
 try {
   const { rows } = await database.executeSql(`SELECT to_regclass('pgboss.job') IS NOT NULL AS ok`);

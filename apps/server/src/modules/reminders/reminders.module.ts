@@ -10,7 +10,7 @@ import { createPushSubscriptions } from './push-subscriptions';
 import type { FeatureModule } from '../feature-module';
 import { createAlertsService } from './alerts.service';
 import { remindersJobHandlers } from './reminders.jobs';
-import { registerReminderRoutes } from './reminders.routes';
+import { registerReminderDevRoutes, registerReminderRoutes } from './reminders.routes';
 import { createRemindersService } from './reminders.service';
 
 export function createRemindersModule(deps: {
@@ -31,6 +31,7 @@ export function createRemindersModule(deps: {
     alerts,
     push,
     routes: (app) => registerReminderRoutes(app, { reminders: service, alerts, push }),
+    devRoutes: (app) => registerReminderDevRoutes(app, { jobs: deps.jobs }),
     jobs: remindersJobHandlers(service, alerts),
   } satisfies FeatureModule & { service: unknown; alerts: unknown; push: unknown };
 }

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { reminderRoutes } from '@billow/contracts';
+import { devRoutes, JOB_LIMITS, reminderRoutes } from '@billow/contracts';
 import { mount } from '../../http/route';
+import type { AppJobMap } from '../../jobs/catalog';
+import type { JobQueue } from '../../jobs/job-system';
 import type { AlertsService } from './alerts.service';
 import type { PushSubscriptions } from './push-subscriptions';
 import type { RemindersService } from './reminders.service';
@@ -22,4 +24,15 @@ export async function registerReminderRoutes(
   mount(app, reminderRoutes.statusTimeline, (r) =>
     deps.alerts.timeline(r.userId, r.body.subscriptionId),
   );
+}
+
+/** Sandbox only: the scan its schedule runs, now, so reminders can be tried without waiting. */
+export async function registerReminderDevRoutes(
+  app: FastifyInstance,
+  deps: { jobs: JobQueue<AppJobMap> },
+) {
+  mount(app, devRoutes.scanReminders, async () => {
+    await deps.jobs.send('pending-events-scan', { batchSize: JOB_LIMITS.scanBatchSizeDefault });
+    return { queued: true as const };
+  });
 }

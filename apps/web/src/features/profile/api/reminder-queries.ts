@@ -23,12 +23,23 @@ export const reminderQueries = {
     }),
 };
 
+/** Saves the settings, showing the change at once and putting it back if the save fails. */
 export function useUpdateReminderPreferences() {
   const queryClient = useQueryClient();
+  const key = reminderKeys.preferences();
   return useMutation({
     mutationFn: (preferences: ReminderPreferences) =>
       api(reminderRoutes.updatePreferences, preferences),
-    onSuccess: (saved) => queryClient.setQueryData(reminderKeys.preferences(), saved),
+    onMutate: async (preferences) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      const previous = queryClient.getQueryData<ReminderPreferences>(key);
+      queryClient.setQueryData(key, preferences);
+      return { previous };
+    },
+    onError: (_error, _preferences, context) => {
+      if (context?.previous) queryClient.setQueryData(key, context.previous);
+    },
+    onSuccess: (saved) => queryClient.setQueryData(key, saved),
   });
 }
 

@@ -5,8 +5,10 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import type { ReminderPreferences } from '@billow/contracts';
+import { LoadError } from '@/components/load-error';
 import { Button } from '@/components/ui/button';
 import { Card, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
 import { Switch } from '@/components/ui/switch';
 import { toast } from '@/components/ui/toaster';
 import {
@@ -29,6 +31,12 @@ const hourLabel = (hour: number) =>
     timeZone: 'UTC',
   });
 
+export const remindersCardTexts = {
+  title: 'Reminders',
+  loadFailed: 'Failed to load your reminder settings. Please try again.',
+  saveFailed: 'Failed to save your reminder settings. Please try again.',
+} as const;
+
 const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
 export function RemindersCard() {
@@ -38,16 +46,39 @@ export function RemindersCard() {
   const enablePush = useEnablePush();
   const testPush = useSendTestPush();
 
-  if (!preferences.data) return null;
+  if (!preferences.data) {
+    return (
+      <Card
+        aria-labelledby="reminders-title"
+        aria-busy={preferences.isPending}
+        className="space-y-4"
+      >
+        <CardTitle id="reminders-title">{remindersCardTexts.title}</CardTitle>
+        {preferences.isError ? (
+          <LoadError
+            message={remindersCardTexts.loadFailed}
+            onRetry={() => void preferences.refetch()}
+            isRetrying={preferences.isFetching}
+          />
+        ) : (
+          <div aria-hidden="true" className="space-y-3">
+            <Skeleton className="h-4 w-40" />
+            <Skeleton className="h-4 w-64" />
+            <Skeleton className="h-4 w-52" />
+          </div>
+        )}
+      </Card>
+    );
+  }
   const values = preferences.data;
   const save = (change: Partial<ReminderPreferences>) =>
     update
       .mutateAsync({ ...values, timeZone: browserTimeZone(), ...change })
-      .catch(() => toast.error('Failed to save your reminder settings. Please try again.'));
+      .catch(() => toast.error(remindersCardTexts.saveFailed));
 
   return (
     <Card aria-labelledby="reminders-title" className="space-y-4">
-      <CardTitle id="reminders-title">Reminders</CardTitle>
+      <CardTitle id="reminders-title">{remindersCardTexts.title}</CardTitle>
       <fieldset className="space-y-2">
         <legend className="font-medium">Remind me before a bill</legend>
         <div className="flex flex-wrap gap-x-5 gap-y-2">

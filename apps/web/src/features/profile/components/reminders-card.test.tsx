@@ -1,0 +1,72 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { reminderRoutes, type ReminderPreferences } from '@billow/contracts';
+import { json, mockApi, never, problem } from '@/test/mock-api';
+import { renderScreen, storeSession } from '@/test/render-app';
+import { RemindersCard, remindersCardTexts } from './reminders-card';
+
+const preferences = (change: Partial<ReminderPreferences> = {}): ReminderPreferences => ({
+  offsetsDays: [3, 1],
+  quietHoursStart: 21,
+  quietHoursEnd: 8,
+  timeZone: 'America/New_York',
+  isEmailEnabled: true,
+  ...change,
+});
+
+function renderCard(...replies: Parameters<ReturnType<typeof mockApi>['on']>[1][]) {
+  storeSession();
+  const api = mockApi()
+    .on(reminderRoutes.preferences, ...replies)
+    .on(reminderRoutes.pushKey, json(200, { publicKey: 'key', subscribed: false }));
+  renderScreen(<RemindersCard />);
+  return api;
+}
+
+const card = () => screen.getByRole('region', { name: 'Reminders' });
+
+describe(RemindersCard.name, () => {
+  it('holds its place while the settings load', () => {
+    renderCard(never);
+    expect(card()).toHaveAttribute('aria-busy', 'true');
+    expect(within(card()).queryByRole('checkbox')).not.toBeInTheDocument();
+  });
+
+  it('says the settings could not load, and Retry loads them', async () => {
+    renderCard(problem(500, 'internal-server-error', 'Down.'), json(200, preferences()));
+    expect(await within(card()).findByRole('alert')).toHaveTextContent(
+      remindersCardTexts.loadFailed,
+    );
+    await userEvent.click(within(card()).getByRole('button', { name: 'Retry' }));
+    expect(await within(card()).findByRole('checkbox', { name: '3 days before' })).toBeChecked();
+  });
+
+  it('puts a change back and says so when it could not be saved', async () => {
+    const api = renderCard(json(200, preferences()));
+    api.on(reminderRoutes.updatePreferences, problem(500, 'internal-server-error', 'Down.'));
+    const week = await within(card()).findByRole('checkbox', { name: 'A week before' });
+    await userEvent.click(week);
+    expect(await screen.findByText(remindersCardTexts.saveFailed)).toBeVisible();
+    expect(week).not.toBeChecked();
+  });
+
+  it('saves a new reminder day with the others, and never lets the last one go', async () => {
+    const api = renderCard(json(200, preferences({ offsetsDays: [3] })));
+    api.on(reminderRoutes.updatePreferences, json(200, preferences({ offsetsDays: [3, 7] })));
+    const threeDays = await within(card()).findByRole('checkbox', { name: '3 days before' });
+    expect(threeDays).toBeDisabled();
+    const week = within(card()).getByRole('checkbox', { name: 'A week before' });
+    await userEvent.click(week);
+    // Shown at once, before the server answers.
+    expect(week).toBeChecked();
+    await waitFor(() =>
+      expect(api.requestsTo(reminderRoutes.updatePreferences)[0]?.body).toMatchObject({
+        offsetsDays: [3, 7],
+        quietHoursStart: 21,
+        quietHoursEnd: 8,
+        isEmailEnabled: true,
+      }),
+    );
+  });
+});
