@@ -40,6 +40,15 @@ async function fakePushService(page: Page) {
   });
 }
 
+/** What the schedules do every hour and every day, now: the sandbox's dev route. */
+async function runReminderSchedules(page: Page) {
+  const token = await page.evaluate(() => sessionStorage.getItem('token'));
+  const response = await page.request.post('/api/dev/reminders/scan', {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(await response.json()).toEqual({ queued: true });
+}
+
 const outbox = async (page: Page, to: string) =>
   (await (await page.request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`)).json()) as {
     channel: string;
@@ -68,13 +77,7 @@ test('reminder days and browser notifications from the profile; reminders land i
   await card.getByLabel('Quiet hours end').selectOption('0');
   await expect(card.getByLabel('Quiet hours end')).toHaveValue('0');
 
-  const scan = async () => {
-    const token = await page.evaluate(() => sessionStorage.getItem('token'));
-    const response = await page.request.post('/api/dev/reminders/scan', {
-      headers: { Authorization: `Bearer ${token}` },
-    });
-    expect(await response.json()).toEqual({ queued: true });
-  };
+  const scan = () => runReminderSchedules(page);
   const renewals = async () =>
     (await outbox(page, phone)).filter((m) => m.body.includes('Hulu') && m.body.includes('renews'));
 

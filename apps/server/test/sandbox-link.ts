@@ -23,7 +23,12 @@ export function customTransaction(
 export async function linkSandboxItem(
   t: TestApp,
   token: string,
-  source: { overrideAccounts: unknown[] } | { persona: string },
+  source:
+    | { overrideAccounts: unknown[] }
+    | {
+        persona: string;
+        /** Checking's available balance instead of the persona's. */ checkingAvailable?: number;
+      },
   /** `seed` fixes the item's generated history, so a persona's run is the same every time. */
   options: { sync?: boolean; seed?: string } = {},
 ) {
@@ -33,7 +38,12 @@ export async function linkSandboxItem(
     payload:
       'overrideAccounts' in source
         ? { override_accounts: source.overrideAccounts }
-        : { persona: source.persona },
+        : {
+            persona: source.persona,
+            ...(source.checkingAvailable === undefined
+              ? {}
+              : { checking_available: source.checkingAvailable }),
+          },
   });
   expect(created.statusCode, created.body).toBe(200);
   if (options.seed) {

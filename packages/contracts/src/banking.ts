@@ -191,6 +191,8 @@ export const sandboxRoutes = {
     body: z.object({
       institution_id: text().max(100).optional(),
       persona: text().max(100).optional(),
+      /** Checking's available balance instead of the persona's, as the pass_overdraft login. */
+      checking_available: z.number().min(-1_000_000).max(1_000_000).optional(),
       override_accounts: z
         .array(z.unknown())
         .refine(hasOnlySafeText, { message: UNSAFE_TEXT_MESSAGE })

@@ -20,7 +20,10 @@ export const devRoutes = {
     query: z.object({ to: text().trim().min(1).max(320).optional() }),
     response: z.array(outboxMessage),
   }),
-  /** Runs the reminders scan now, as its schedule would (for trying reminders out in sandbox). */
+  /**
+   * Runs the reminders scan and the overdraft check now, as their schedules would (for trying
+   * reminders and alerts out in sandbox).
+   */
   scanReminders: defineRoute({
     method: 'POST',
     path: '/api/dev/reminders/scan',

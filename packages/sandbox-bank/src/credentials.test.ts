@@ -9,6 +9,14 @@ describe(checkSandboxCredentials.name, () => {
     });
   });
 
+  it('signs user_good / pass_overdraft in as the default persona short of cash in checking', () => {
+    expect(checkSandboxCredentials('user_good', 'pass_overdraft')).toEqual({
+      ok: true,
+      persona: 'default',
+      checkingAvailable: 25,
+    });
+  });
+
   it('asks user_good / mfa_device for the device code 1234', () => {
     expect(checkSandboxCredentials('user_good', 'mfa_device')).toEqual({
       ok: true,

@@ -7,6 +7,8 @@
  * - user_good / error_<ERROR_CODE>: fails with that Plaid error, e.g. error_ITEM_LOCKED
  * - user_transactions_dynamic / any password: the noisier 'dynamic' persona
  * - user_family, user_student, user_freelancer / pass_good: those personas
+ * - any of them / pass_overdraft: that persona with only $25 available in checking, short of the
+ *   bills due before the next paycheck (Billow's addition, to try overdraft protection)
  *
  * Anything else fails with INVALID_CREDENTIALS. The mfa_device and error_ passwords also work for
  * the persona usernames, so every persona can be linked through every Link flow. Error messages
@@ -15,6 +17,9 @@
 import type { PersonaId } from './types';
 
 export const SANDBOX_MFA_CODE = '1234';
+
+/** What pass_overdraft leaves available in checking: less than the bills before payday. */
+export const SHORT_CHECKING_AVAILABLE = 25;
 
 export type SandboxErrorType = 'ITEM_ERROR' | 'INSTITUTION_ERROR';
 
@@ -125,6 +130,8 @@ export type SandboxLoginResult =
       ok: true;
       persona: PersonaId;
       mfa?: { type: 'device'; expectedCode: typeof SANDBOX_MFA_CODE };
+      /** Checking's available balance, in dollars, instead of the persona's own. */
+      checkingAvailable?: number;
     }
   | SandboxLoginError;
 
@@ -161,6 +168,8 @@ export function checkSandboxCredentials(username: string, password: string): San
   const persona = Object.hasOwn(passwordUsers, user) ? passwordUsers[user] : undefined;
   if (!persona) return sandboxError('INVALID_CREDENTIALS');
   if (password === 'pass_good') return { ok: true, persona };
+  if (password === 'pass_overdraft')
+    return { ok: true, persona, checkingAvailable: SHORT_CHECKING_AVAILABLE };
   if (password === 'mfa_device')
     return { ok: true, persona, mfa: { type: 'device', expectedCode: SANDBOX_MFA_CODE } };
   if (password.startsWith('error_')) {

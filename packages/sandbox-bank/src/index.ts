@@ -21,6 +21,7 @@ export {
   sandboxError,
   SANDBOX_ERROR_CODES,
   SANDBOX_MFA_CODE,
+  SHORT_CHECKING_AVAILABLE,
   type SandboxErrorCode,
   type SandboxErrorType,
   type SandboxLoginError,

@@ -4,7 +4,9 @@
  */
 import { reminderRoutes, userRoutes } from '@billow/contracts';
 import { describe, expect, it } from 'vitest';
-import { customTransaction, dayFrom } from '../../../test/sandbox-link';
+import { SHORT_CHECKING_AVAILABLE } from '@billow/sandbox-bank';
+import { customTransaction, dayFrom, linkSandboxItem } from '../../../test/sandbox-link';
+import { signIn } from '../../../test/sign-in';
 import { remindersFixture } from './reminders.fixture';
 
 const today = '2026-11-20';
@@ -99,6 +101,32 @@ describe('alerts', () => {
     const later = await overdraftAlerts(person.phoneNumber);
     expect(later).toHaveLength(2);
     expect(later[0]!.body).toContain('Spotify $11.99');
+  });
+
+  it('alerts the default persona short of cash before payday once (the pass_overdraft login)', async () => {
+    f.at(today);
+    const phoneNumber = '+15555557399';
+    const { token } = await signIn(f.t.app, phoneNumber);
+    await linkSandboxItem(
+      f.t,
+      token,
+      { persona: 'default', checkingAvailable: SHORT_CHECKING_AVAILABLE },
+      { seed: 'overdraft-persona' },
+    );
+    // A week on: the rent comes out of checking before the next paycheck.
+    f.at(dayFrom(today, 8));
+    await checkBalances();
+    await checkBalances();
+    const alerts = await overdraftAlerts(phoneNumber);
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0]!.body).toContain('Everyday Checking has $25.00 available');
+    expect(alerts[0]!.body).toMatch(/You are \$[\d,]+\.\d{2} short\./);
+    // Its own checking untouched, the same persona is not alerted.
+    const { token: other } = await signIn(f.t.app, '+15555557398');
+    await linkSandboxItem(f.t, other, { persona: 'default' }, { seed: 'overdraft-persona' });
+    f.at(dayFrom(today, 8));
+    await checkBalances();
+    expect(await overdraftAlerts('+15555557398')).toEqual([]);
   });
 
   it('stays quiet with enough money, or with overdraft protection off', async () => {

@@ -26,13 +26,17 @@ export async function registerReminderRoutes(
   );
 }
 
-/** Sandbox only: the scan its schedule runs, now, so reminders can be tried without waiting. */
+/**
+ * Sandbox only: the reminders scan and the overdraft check their schedules run, now, so both
+ * can be tried without waiting.
+ */
 export async function registerReminderDevRoutes(
   app: FastifyInstance,
   deps: { jobs: JobQueue<AppJobMap> },
 ) {
   mount(app, devRoutes.scanReminders, async () => {
     await deps.jobs.send('pending-events-scan', { batchSize: JOB_LIMITS.scanBatchSizeDefault });
+    await deps.jobs.send('balance-check', { batchSize: JOB_LIMITS.scanBatchSizeDefault });
     return { queued: true as const };
   });
 }

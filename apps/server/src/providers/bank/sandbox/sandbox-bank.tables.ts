@@ -14,6 +14,8 @@ export type SandboxItemSpec = {
   overrideAccounts: unknown | null;
   /** Which of the generated accounts the person chose to share; all when null. */
   accountKeys: string[] | null;
+  /** Checking's available balance (dollars) instead of the persona's: the pass_overdraft login. */
+  checkingAvailable?: number;
 };
 
 export const sandboxLinkTokens = sandboxBankSchema.table('link_tokens', {

@@ -70,7 +70,7 @@ export function createSandboxBank(deps: SandboxDeps): SandboxBank {
 
   const internals: SandboxInternals = {
     accountsFor(spec, seed, asOf, storyStart) {
-      const key = `${seed}|${asOf}|${storyStart ?? ''}|${spec.accountKeys?.join(',') ?? ''}`;
+      const key = `${seed}|${asOf}|${storyStart ?? ''}|${spec.accountKeys?.join(',') ?? ''}|${spec.checkingAvailable ?? ''}`;
       const cached = cache.get(key);
       if (cached) return cached;
       const all = spec.overrideAccounts
@@ -87,9 +87,17 @@ export function createSandboxBank(deps: SandboxDeps): SandboxBank {
               storyStart: storyStart ?? addDays(asOf, -HISTORY_DAYS),
             },
           );
-      const accounts = spec.accountKeys
+      const shared = spec.accountKeys
         ? all.filter((a) => spec.accountKeys!.includes(a.key))
         : all;
+      const accounts =
+        spec.checkingAvailable === undefined
+          ? shared
+          : shared.map((a) =>
+              a.subtype === 'checking'
+                ? { ...a, balances: { ...a.balances, available: spec.checkingAvailable! } }
+                : a,
+            );
       if (cache.size > 50) cache.delete(cache.keys().next().value!);
       cache.set(key, accounts);
       return accounts;

@@ -90,6 +90,7 @@ export function sandboxLinkSteps(deps: SandboxDeps, internals: SandboxInternals)
       };
 
     let persona: string;
+    let checkingAvailable: number | undefined;
     if (institution.oauth) {
       const state = readOauthState(input.oauth_state_id);
       if (
@@ -117,6 +118,7 @@ export function sandboxLinkSteps(deps: SandboxDeps, internals: SandboxInternals)
         if (!mfa.ok) return { response: error(mfa) };
       }
       persona = checked.persona;
+      checkingAvailable = checked.checkingAvailable;
     }
     const seed = hash(
       `${input.link_token}|${institution.institution_id}|${input.username ?? 'oauth'}`,
@@ -126,6 +128,7 @@ export function sandboxLinkSteps(deps: SandboxDeps, internals: SandboxInternals)
       persona,
       overrideAccounts: null,
       accountKeys: null,
+      ...(checkingAvailable === undefined ? {} : { checkingAvailable }),
     };
     const accounts = internals.accountsFor(spec, seed, isoDay(now()));
     return {
@@ -215,6 +218,7 @@ export function sandboxLinkSteps(deps: SandboxDeps, internals: SandboxInternals)
     async createPublicToken(input: {
       institution_id?: string | undefined;
       persona?: string | undefined;
+      checking_available?: number | undefined;
       override_accounts?: unknown[] | undefined;
     }) {
       const institution =
@@ -244,6 +248,9 @@ export function sandboxLinkSteps(deps: SandboxDeps, internals: SandboxInternals)
         persona: overrideAccounts ? null : persona,
         overrideAccounts,
         accountKeys: null,
+        ...(input.checking_available === undefined
+          ? {}
+          : { checkingAvailable: input.checking_available }),
       };
       return { public_token: await issuePublicToken(spec, randomId(), null) };
     },

@@ -17,6 +17,11 @@ import type { Credentials, StepError } from './use-sandbox-link-flow';
 const testLogins = [
   { username: 'user_good', password: 'pass_good', result: 'signs in' },
   { username: 'user_good', password: 'mfa_device', result: 'asks for the code 1234' },
+  {
+    username: 'user_good',
+    password: 'pass_overdraft',
+    result: 'signs in with $25 in checking (try overdraft alerts)',
+  },
   { username: 'user_bad', password: 'any password', result: 'is refused' },
 ];
 
