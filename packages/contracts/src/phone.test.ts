@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatPhoneNumber, isPlausiblePhoneNumber, normalizePhoneNumber } from './phone';
+import { formatPhoneNumber, normalizePhoneNumber } from './phone';
+import { isPlausiblePhoneNumber } from './phone-plausible';
 
 describe(normalizePhoneNumber.name, () => {
   it.each([

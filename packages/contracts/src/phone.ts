@@ -2,9 +2,9 @@
  * Phone normalisation exactly as spec part 1 §5: strip every non-digit; 10 digits become +1 and
  * the digits; 11 digits starting with 1 get a + prefix; an input already starting with + is kept
  * (as + and its digits); anything else gets +1 in front. The default country code is +1.
+ * Whether a number can exist is `isPlausiblePhoneNumber` in `./phone-plausible`, kept apart so
+ * the country metadata it needs loads only where a number is checked.
  */
-import { isPossiblePhoneNumber } from 'libphonenumber-js';
-
 export const DEFAULT_COUNTRY_CODE = '+1';
 
 export function normalizePhoneNumber(input: string): string {
@@ -14,15 +14,6 @@ export function normalizePhoneNumber(input: string): string {
   if (digits.length === 10) return `${DEFAULT_COUNTRY_CODE}${digits}`;
   if (digits.length === 11 && digits.startsWith('1')) return `+${digits}`;
   return `${DEFAULT_COUNTRY_CODE}${digits}`;
-}
-
-/**
- * E.164 (a + and 8 to 15 digits, not starting with 0) and a length its country's numbers can
- * have: '+15551234' is refused, a US number needs ten digits. Possible, not valid: the sandbox's
- * 555 numbers must pass, and libphonenumber's "valid" would refuse them.
- */
-export function isPlausiblePhoneNumber(normalized: string): boolean {
-  return /^\+[1-9]\d{7,14}$/.test(normalized) && isPossiblePhoneNumber(normalized);
 }
 
 /** What a phone field keeps of what is typed: digits and the marks people write numbers with. */

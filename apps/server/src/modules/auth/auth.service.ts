@@ -5,8 +5,8 @@
  * mechanism's; texting-limits.ts adds what texting needs (countries, per-address limit, budget).
  */
 import crypto from 'node:crypto';
+import { isPlausiblePhoneNumber } from '@billow/contracts/phone-plausible';
 import {
-  isPlausiblePhoneNumber,
   normalizePhoneNumber,
   OTP,
   otpFailureDetail,

@@ -1,12 +1,12 @@
 /**
  * Step 1 of sign-in: the phone number. The raw input goes to the server, which normalises it
  * with the same rules (spec part 1 §5); the check here only catches what cannot be a number
- * before spending a text message on it.
+ * before spending a text message on it. Its country metadata loads when the person first asks
+ * for a code (prefetched once they start typing), not with the page.
  */
 import { useRef, useState, type FormEvent } from 'react';
 import {
   DEFAULT_COUNTRY_CODE,
-  isPlausiblePhoneNumber,
   normalizePhoneNumber,
   OTP,
   phoneInputCharacters,
@@ -24,6 +24,8 @@ import { billowPromises, IconList } from '@/components/icon-list';
 
 export type CodeSent = RouteResponse<typeof authRoutes.otpStart>;
 
+const loadPhoneCheck = () => import('@billow/contracts/phone-plausible');
+
 export function PhoneStep({
   initialPhone,
   merchant,
@@ -39,9 +41,10 @@ export function PhoneStep({
   const startOtp = useStartOtp();
   useFocusOnMount(inputRef);
 
-  function submit(event: FormEvent) {
+  async function submit(event: FormEvent) {
     event.preventDefault();
     if (!phone.trim() || startOtp.isPending) return;
+    const { isPlausiblePhoneNumber } = await loadPhoneCheck();
     if (!isPlausiblePhoneNumber(normalizePhoneNumber(phone))) {
       setError(invalidPhoneMessage);
       inputRef.current?.focus();
@@ -71,7 +74,7 @@ export function PhoneStep({
         </p>
       </header>
 
-      <form className="space-y-4" onSubmit={submit} noValidate>
+      <form className="space-y-4" onSubmit={(event) => void submit(event)} noValidate>
         <Field
           id="sign-in-phone"
           label="Phone number"
@@ -99,6 +102,8 @@ export function PhoneStep({
                 onChange={(event) => {
                   setPhone(phoneInputCharacters(event.target.value));
                   if (error) setError(null);
+                  // Fetched while the number is typed, so checking it on submit waits for nothing.
+                  void loadPhoneCheck();
                 }}
                 className="money"
               />
