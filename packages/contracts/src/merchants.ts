@@ -57,9 +57,10 @@ export type TypicalOutcome =
 export type MerchantNegotiation = {
   /**
    * The line a call agent dials, E.164: the merchant's published customer-service number (it
-   * routes to billing and retention), or a fictional +1 555-555-01xx placeholder where there is
-   * no central line (a gym's home club) or for the test merchant. A real call agent never dials
-   * a placeholder; an operator checks each number before production.
+   * routes to billing and retention), or a fictional +1 555-555-01xx placeholder where no line
+   * was confirmed (gyms, whose cancellations go through the home club; Home Chef) and for the
+   * test merchant. A real call agent never dials a placeholder; an operator checks each number
+   * before production.
    */
   phone: string;
   /** What the merchant asks before it talks: field → prompt shown as the input's hint. */
