@@ -5,7 +5,6 @@
 import crypto from 'node:crypto';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from 'fastify';
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { clientErrorHandler } from './http/client-error';
@@ -80,7 +79,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (isApiPath(requestPath(request))) reply.header('cache-control', 'no-store');
   });
 
-  await app.register(helmet, helmetConfig);
+  // The headers are the same on every answer: computed once from helmet's configuration and set
+  // as they are (@fastify/helmet ran helmet afresh for each request, 6 % of list-all's time).
+  app.addHook('onRequest', (_request, reply, done) => {
+    void reply.headers(headers);
+    done();
+  });
   // JSON answers above a kilobyte go out compressed (list-all is ~8 kB); the web build's files
   // are compressed at build time and served as they are (web/static.ts). Brotli at the
   // plugin's moderate default quality: the best ratio is not worth the CPU on every request.

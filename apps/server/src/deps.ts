@@ -66,6 +66,7 @@ export function composeBillow(options: CompositionOptions) {
 
   const subscriptions = createSubscriptionsModule({
     db,
+    changes: database.changes,
     jobs,
     ...clock,
     // New or changed subscriptions may make (or drop) negotiation offers, and bring a bill the
@@ -198,6 +199,7 @@ export function composeBillow(options: CompositionOptions) {
   const codes = createOneTimeCodesModule({ db, key: secrets.authSecret, ...clock });
   const auth = createAuthModule({
     db,
+    changes: database.changes,
     sms,
     codes: codes.service,
     authSecret: secrets.authSecret,

@@ -12,6 +12,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { pgliteChangeFeed, poolChangeFeed, type ChangeFeed } from './change-feed';
 import * as schema from './tables';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -26,6 +27,8 @@ export type Database = {
   driver: { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; pool: pg.Pool };
   /** Raw SQL for libraries that bring their own (pg-boss). Multi-statement text is allowed without values. */
   executeSql: ExecuteSql;
+  /** What changed, from the database's own notifications (kept answers listen to it). */
+  changes: ChangeFeed;
   ping(): Promise<void>;
   close(): Promise<void>;
 };
@@ -48,15 +51,18 @@ export function fromPglite(client: PGlite): Database {
       throw error;
     }
   };
+  const changes = pgliteChangeFeed(client);
   return {
     kind: 'pglite',
     db,
     driver: { kind: 'pglite', client },
     executeSql,
+    changes,
     async ping() {
       await client.query('select 1');
     },
     async close() {
+      await changes.close();
       if (!client.closed) await client.close();
     },
   };
@@ -72,6 +78,7 @@ export function fromPool(
   pool.on('error', onIdleError);
   const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
   let closed = false;
+  const changes = poolChangeFeed(pool.options);
   return {
     kind: 'postgres',
     db,
@@ -80,12 +87,14 @@ export function fromPool(
       const result = await pool.query(text, values);
       return { rows: result.rows as Record<string, unknown>[] };
     },
+    changes,
     async ping() {
       await pool.query('select 1');
     },
     async close() {
       if (closed) return;
       closed = true;
+      await changes.close();
       await pool.end();
     },
   };

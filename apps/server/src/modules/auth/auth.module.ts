@@ -1,5 +1,6 @@
 /** Passwordless sign-in: texted codes, session tokens, refresh and logout. */
 import type { LinkedAccount } from '@billow/contracts';
+import type { ChangeFeed } from '../../db/change-feed';
 import type { Db } from '../../db/database';
 import type { SmsSender } from '../../providers/sms/sms-sender';
 import type { FeatureModule } from '../feature-module';
@@ -12,6 +13,7 @@ import type { SmsLimits } from './texting-limits';
 
 export function createAuthModule(deps: {
   db: Db;
+  changes: ChangeFeed;
   sms: SmsSender;
   codes: OneTimeCodes;
   /** Signs session tokens and keys refresh-token successors. */
@@ -25,7 +27,7 @@ export function createAuthModule(deps: {
   };
 }) {
   const service = createAuthService({
-    repo: createAuthRepo(deps.db),
+    repo: createAuthRepo(deps.db, deps.changes),
     codes: deps.codes,
     sms: deps.sms,
     smsLimits: deps.settings.smsLimits,

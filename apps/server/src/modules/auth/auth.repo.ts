@@ -1,11 +1,13 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import { SESSION_CHANNEL, type ChangeFeed } from '../../db/change-feed';
 import type { Db } from '../../db/database';
+import { keptAnswers } from '../../db/kept-answers';
 import { users } from '../users/users.tables';
 import { refreshTokens } from './auth.tables';
 
 export type AuthRepo = ReturnType<typeof createAuthRepo>;
 
-export function createAuthRepo(db: Db) {
+export function createAuthRepo(db: Db, changes: ChangeFeed) {
   // Every signed-in request asks this: built once and prepared (named on the PostgreSQL server,
   // so it is parsed and planned once per connection), not rebuilt per call (issue 16).
   const sessionUser = db
@@ -21,6 +23,9 @@ export function createAuthRepo(db: Db) {
     )
     .limit(1)
     .prepare('auth_session_user');
+  // A session stays good until its row is revoked or deleted: kept in memory until the
+  // database says so, it costs no query per request (issue 16).
+  const activeSessions = keptAnswers<{ id: string }>(changes, SESSION_CHANNEL, { max: 10_000 });
   return {
     async findUserByPhone(phoneNumber: string) {
       const [row] = await db
@@ -92,8 +97,14 @@ export function createAuthRepo(db: Db) {
     },
     /** The user of a bearer token while its session (refresh-token family) is not signed out. */
     async findSessionUser(userId: string, familyId: string) {
-      const [row] = await sessionUser.execute({ userId, familyId });
-      return row;
+      return activeSessions.get(
+        familyId,
+        async () => {
+          const [row] = await sessionUser.execute({ userId, familyId });
+          return row;
+        },
+        (kept) => kept.id === userId,
+      );
     },
     async revokeFamily(familyId: string, now: Date) {
       await db

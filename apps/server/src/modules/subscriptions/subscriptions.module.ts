@@ -1,4 +1,5 @@
 /** Subscriptions: detection (as a job after every sync), the bills and their transactions. */
+import type { ChangeFeed } from '../../db/change-feed';
 import type { Db } from '../../db/database';
 import type { AppJobMap } from '../../jobs/catalog';
 import type { JobQueue } from '../../jobs/job-system';
@@ -10,12 +11,13 @@ import { createSubscriptionsService } from './subscriptions.service';
 
 export function createSubscriptionsModule(deps: {
   db: Db;
+  changes: ChangeFeed;
   jobs: JobQueue<AppJobMap>;
   clock?: () => Date;
   onChanged?: (userId: string) => Promise<void>;
 }) {
   const service = createSubscriptionsService({
-    repo: createSubscriptionsRepo(deps.db),
+    repo: createSubscriptionsRepo(deps.db, deps.changes),
     ...(deps.clock ? { clock: deps.clock } : {}),
     ...(deps.onChanged ? { onChanged: deps.onChanged } : {}),
   });

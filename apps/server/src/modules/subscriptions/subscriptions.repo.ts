@@ -1,5 +1,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { USER_DATA_CHANNEL, type ChangeFeed } from '../../db/change-feed';
 import type { Db } from '../../db/database';
+import { keptAnswers } from '../../db/kept-answers';
 import { bankAccounts, bankItems, bankTransactions } from '../banking/banking.tables';
 import { subscriptions, subscriptionTransactions } from './subscriptions.tables';
 
@@ -10,7 +12,7 @@ export type SubscriptionValues = Omit<
 >;
 export type SubscriptionsRepo = ReturnType<typeof createSubscriptionsRepo>;
 
-export function createSubscriptionsRepo(db: Db) {
+export function createSubscriptionsRepo(db: Db, changes: ChangeFeed) {
   // list-all's query, the dashboard's busiest: built once and prepared (issue 16).
   const visible = db
     .select({
@@ -30,6 +32,13 @@ export function createSubscriptionsRepo(db: Db) {
     )
     .orderBy(subscriptions.merchantName)
     .prepare('subscriptions_visible_of');
+  // ...and kept in memory until a row behind it (the person's subscriptions, accounts or banks)
+  // changes, so the dashboard's reloads cost no query (issue 16).
+  const keptVisible = keptAnswers<Awaited<ReturnType<typeof visible.execute>>>(
+    changes,
+    USER_DATA_CHANNEL,
+    { max: 2_000 },
+  );
   return {
     /** Outflows and inflows of a person, as detection reads them. */
     async transactionsForDetection(userId: string) {
@@ -116,8 +125,9 @@ export function createSubscriptionsRepo(db: Db) {
         }
       });
     },
+    /** The person's subscriptions as list-all shows them; the answer is shared, never change it. */
     async visibleOf(userId: string) {
-      return visible.execute({ userId });
+      return keptVisible.get(userId, () => visible.execute({ userId }));
     },
     async findOwn(userId: string, id: string): Promise<SubscriptionRow | undefined> {
       const [row] = await db

@@ -23,10 +23,6 @@ import type { SubscriptionRow, SubscriptionsRepo, SubscriptionValues } from './s
 
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
-function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
-}
-
 const notFound = () =>
   new ProblemError('subscription-not-found', 'Subscription not found.', {
     code: 'subscription-not-found',
@@ -221,7 +217,8 @@ export function createSubscriptionsService(deps: {
     },
 
     async list(userId: string): Promise<Subscription[]> {
-      const today = isoDay(now());
+      // A date-only ISO string parses as UTC midnight; today is parsed once, not per row.
+      const todayMs = Date.parse(isoDay(now()));
       const rows = await deps.repo.visibleOf(userId);
       return rows.map(({ subscription: s, accountName, accountMask, bankName }) => ({
         id: s.id,
@@ -239,7 +236,9 @@ export function createSubscriptionsService(deps: {
         is_billow_managed: s.isBillowManaged,
         user_marked_not_subscription: s.userMarkedNotSubscription,
         category: s.category,
-        days_until_due: s.renewalDate ? daysBetween(today, s.renewalDate) : null,
+        days_until_due: s.renewalDate
+          ? Math.round((Date.parse(s.renewalDate) - todayMs) / 86_400_000)
+          : null,
         normalized_monthly_amount: centsToDollars(s.normalizedMonthlyCents),
         is_atomic_manage_eligible: s.isAtomicManageEligible,
         evidence: s.evidence,

@@ -1,0 +1,49 @@
+/**
+ * Answers kept in memory until the database says their rows changed (issue 16): the dashboard's
+ * busiest reads are served without a query while nothing behind them moved. A kept answer is
+ * served only after the change feed's barrier, so a change committed before the request began
+ * (by this process or another, a request or a job) is never hidden; an answer read while a
+ * change was arriving is not kept. Bounded: the least recently used answers go first.
+ */
+import { LRUCache } from 'lru-cache';
+import type { ChangeChannel, ChangeFeed } from './change-feed';
+
+export function keptAnswers<V extends object>(
+  feed: ChangeFeed,
+  channel: ChangeChannel,
+  options: { max: number },
+) {
+  const kept = new LRUCache<string, V>({ max: options.max });
+  let changes = 0;
+  feed.on(channel, (key) => {
+    changes++;
+    kept.delete(key);
+  });
+  feed.onReset(() => {
+    changes++;
+    kept.clear();
+  });
+  return {
+    /**
+     * The kept answer for key when it is still good (isUsable), else load()'s, kept for next
+     * time when it is an answer (not undefined) and nothing changed while it was read.
+     */
+    async get<L extends V | undefined>(
+      key: string,
+      load: () => Promise<L>,
+      isUsable: (answer: V) => boolean = () => true,
+    ): Promise<V | L> {
+      try {
+        await feed.barrier();
+      } catch {
+        return load();
+      }
+      const hit = kept.get(key);
+      if (hit !== undefined && isUsable(hit)) return hit;
+      const seen = changes;
+      const answer = await load();
+      if (answer !== undefined && changes === seen) kept.set(key, answer);
+      return answer;
+    },
+  };
+}
