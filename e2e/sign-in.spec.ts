@@ -29,6 +29,22 @@ test.describe('signing in with a texted code', () => {
     await expect(page.getByRole('button', { name: /Hi, Ada/ })).toBeVisible();
   });
 
+  test('a reload on the name step brings the name step back, then the settings onboarding', async ({
+    page,
+  }) => {
+    const signIn = new SignInPage(page);
+    await signIn.signIn(uniquePhone());
+    await expect(page.getByRole('heading', { name: 'What’s your full legal name?' })).toBeVisible();
+
+    await page.reload();
+    await signIn.setLegalName('Grace Hopper');
+    await expect(page).toHaveURL(/\/profile-settings-customization$/);
+
+    // And on any later start while the name is still missing, wherever the person lands.
+    await page.goto('/');
+    await expect(page.getByRole('button', { name: /Hi, Grace/ })).toBeVisible();
+  });
+
   test('a wrong code is refused with the spec message, and Back returns to the phone', async ({
     page,
   }) => {

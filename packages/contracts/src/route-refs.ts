@@ -33,6 +33,7 @@ export const authRouteRefs = {
 };
 
 export const userRouteRefs = {
+  profileInfo: routeRef<typeof userRoutes.profileInfo>('GET', '/api/user/profile-info'),
   updateProfileInfo: routeRef<typeof userRoutes.updateProfileInfo>(
     'POST',
     '/api/user/update-profile-info',

@@ -1,13 +1,30 @@
+import { lazy, Suspense } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
 import { useSession } from '@/lib/session/session';
 import { FullPageSpinner } from '@/components/layout/full-page-spinner';
+import { profileQueries } from '@/features/profile/api/profile-queries';
 
-/** Lets signed-in users through; sends everyone else to /auth once the session has loaded. */
+const ResumeNameStep = lazy(() => import('@/features/auth/components/resume-name-step'));
+
+/**
+ * Lets signed-in users through; sends everyone else to /auth once the session has loaded. A
+ * signed-in person Billow has no legal name for gets the name step first, on every start (spec
+ * part 1 §4). The page opens meanwhile (it shows its own loading state and errors): the
+ * profile is the page's own first request, and nobody waits for it twice.
+ */
 export function ProtectedRoute() {
   const { status } = useSession();
   const location = useLocation();
+  const profile = useQuery({ ...profileQueries.info(), enabled: status === 'authenticated' });
   if (status === 'loading') return <FullPageSpinner label="Loading your account" />;
   if (status === 'anonymous')
     return <Navigate to="/auth" replace state={{ returnTo: location.pathname }} />;
+  if (profile.data?.user_legal_name === null)
+    return (
+      <Suspense fallback={<FullPageSpinner label="Loading your account" />}>
+        <ResumeNameStep hasLinkedAccounts={profile.data.linkedAccounts.length > 0} />
+      </Suspense>
+    );
   return <Outlet />;
 }

@@ -13,6 +13,7 @@ function renderDashboard(state?: unknown) {
     [
       { element: <ProtectedRoute />, children: [{ path: '/', element: <DashboardRoute /> }] },
       { path: '/auth', element: <h1>Sign in</h1> },
+      { path: '/profile-settings-customization', element: <h1>Settings</h1> },
     ],
     { state },
   );
@@ -27,12 +28,17 @@ describe('the dashboard route', () => {
     expect(greeting).toContainElement(screen.getByTestId('user-avatar'));
   });
 
-  it('shows a person icon and a plain hello before Billow knows the name', async () => {
-    mockApi().on(userRoutes.profileInfo, json(200, aProfile({ user_legal_name: null })));
-    renderDashboard();
-    await screen.findByRole('button', { name: /Hi there/ });
-    expect(screen.getByTestId('user-avatar')).toHaveTextContent('');
-    expect(screen.getByTestId('user-avatar').querySelector('svg')).not.toBeNull();
+  it('asks for the legal name first when Billow has none, then goes on to the settings onboarding', async () => {
+    const api = mockApi()
+      .on(userRoutes.profileInfo, json(200, aProfile({ user_legal_name: null })))
+      .on(userRoutes.updateProfileInfo, json(200, aProfile({ user_legal_name: 'Grace Hopper' })));
+    const { user, router } = renderDashboard();
+    await user.type(await screen.findByLabelText('Full legal name'), 'Grace Hopper');
+    api.on(userRoutes.profileInfo, json(200, aProfile({ user_legal_name: 'Grace Hopper' })));
+    await user.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe('/profile-settings-customization'),
+    );
   });
 
   it('holds the greeting’s place while the profile loads', async () => {
