@@ -8,9 +8,10 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 
 export const routeSources = {
-  '/signup': 'src/app/routes/signup.tsx',
-  '/auth': 'src/app/routes/auth.tsx',
-  '/ (signed in)': 'src/app/routes/dashboard.tsx',
+  '/signup': ['src/app/routes/signup.tsx'],
+  '/auth': ['src/app/routes/auth.tsx'],
+  // The signed-in pages load the route guard's module beside their own.
+  '/ (signed in)': ['src/app/protected-route.tsx', 'src/app/routes/dashboard.tsx'],
 };
 
 export function initialJsPerRoute(dist) {
@@ -31,9 +32,9 @@ export function initialJsPerRoute(dist) {
       0,
     );
   return Object.fromEntries(
-    Object.entries(routeSources).map(([route, source]) => {
+    Object.entries(routeSources).map(([route, sources]) => {
       const keys = closure(entry);
-      closure(source, keys);
+      for (const source of sources) closure(source, keys);
       return [route, gzipBytes(keys)];
     }),
   );

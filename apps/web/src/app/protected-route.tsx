@@ -28,3 +28,6 @@ export function ProtectedRoute() {
     );
   return <Outlet />;
 }
+
+/** The route module form, for the router's `lazy`. */
+export const Component = ProtectedRoute;

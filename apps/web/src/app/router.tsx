@@ -5,7 +5,6 @@
 import { createBrowserRouter, Outlet } from 'react-router';
 import { FullPageSpinner } from '@/components/layout/full-page-spinner';
 import { PageViewTracker } from './page-view-tracker';
-import { ProtectedRoute } from './protected-route';
 import { ErrorScreen } from './routes/error-screen';
 import { NotFoundRoute } from './routes/not-found';
 
@@ -25,7 +24,8 @@ export const routes = [
       { path: '/netflix-signup', lazy: () => import('./routes/netflix-signup') },
       { path: '/planetfitness-signup', lazy: () => import('./routes/planetfitness-signup') },
       {
-        element: <ProtectedRoute />,
+        // Its own chunk too: the public pages do not carry the guard's profile query.
+        lazy: () => import('./protected-route'),
         children: [
           { path: '/', lazy: () => import('./routes/dashboard') },
           {
