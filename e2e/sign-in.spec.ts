@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { ProfilePage } from './pages/profile-page';
 import { SignInPage } from './pages/sign-in-page';
-import { latestCode, uniquePhone } from './support/outbox';
+import { latestCode, normalizedUs, uniquePhone } from './support/outbox';
 
 test.describe('signing in with a texted code', () => {
   test('a new person signs up, names themselves, signs out and back in, and stays signed in', async ({
@@ -43,6 +43,28 @@ test.describe('signing in with a texted code', () => {
     // And on any later start while the name is still missing, wherever the person lands.
     await page.goto('/');
     await expect(page.getByRole('button', { name: /Hi, Grace/ })).toBeVisible();
+  });
+
+  test('a reload, or Back then Next, on the code step keeps the code already texted', async ({
+    page,
+  }) => {
+    const phone = uniquePhone();
+    const signIn = new SignInPage(page);
+    await signIn.open();
+    const sentAfter = await signIn.requestCode(phone);
+
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Enter your code' })).toBeVisible();
+
+    await page.getByRole('button', { name: /Back/ }).click();
+    await expect(page.getByLabel('Phone number')).toHaveValue(phone);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page.getByRole('heading', { name: 'Enter your code' })).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveCount(0);
+
+    await signIn.enterCode(await latestCode(page.request, normalizedUs(phone), sentAfter));
+    await signIn.setLegalName('Katherine Johnson');
+    await expect(page).toHaveURL(/\/profile-settings-customization$/);
   });
 
   test('a wrong code is refused with the spec message, and Back returns to the phone', async ({

@@ -40,12 +40,12 @@ export function renderApp(
       if (vi.isFakeTimers()) vi.advanceTimersByTime(ms);
     },
   });
-  render(
+  const { unmount } = render(
     <AppProviders queryClient={queryClient}>
       <RouterProvider router={router} />
     </AppProviders>,
   );
-  return { router, queryClient, user };
+  return { router, queryClient, user, unmount };
 }
 
 /** One route, for testing a single screen. */

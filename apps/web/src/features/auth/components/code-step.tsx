@@ -10,7 +10,9 @@ import {
   formatPhoneNumber,
   OTP,
   SIGN_IN_CODE_MAX_LENGTH,
+  type authRoutes,
   type OtpVerifyResponse,
+  type RouteResponse,
 } from '@billow/contracts';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
@@ -40,12 +42,14 @@ export function CodeStep({
   phoneNumber,
   resendAfterSeconds,
   onBack,
+  onResent,
   onVerified,
 }: {
   /** The normalised number the server texted. */
   phoneNumber: string;
   resendAfterSeconds: number;
   onBack(): void;
+  onResent(sent: RouteResponse<typeof authRoutes.otpStart>): void;
   onVerified(result: OtpVerifyResponse): void;
 }) {
   const [code, setCode] = useState('');
@@ -84,6 +88,7 @@ export function CodeStep({
   function resendCode() {
     resend.mutate(phoneNumber, {
       onSuccess: (sent) => {
+        onResent(sent);
         restart(sent.resendAfterSeconds);
         setCode('');
         setError(null);

@@ -10,30 +10,29 @@ import {
   normalizePhoneNumber,
   OTP,
   phoneInputCharacters,
-  type authRoutes,
-  type RouteResponse,
 } from '@billow/contracts';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { PendingLabel } from '@/components/ui/pending-label';
+import { ApiError } from '@/lib/api-client';
 import { useFocusOnMount } from '@/lib/use-focus-on-mount';
 import { useStartOtp } from '../api/sign-in-requests';
 import { describeSendCodeError, invalidPhoneMessage } from '../api/sign-in-errors';
 import { billowPromises, IconList } from '@/components/icon-list';
-
-export type CodeSent = RouteResponse<typeof authRoutes.otpStart>;
+import { pendingCodeFromCooldown, readPendingCode, type PendingCode } from './pending-code';
 
 const loadPhoneCheck = () => import('@billow/contracts/phone-plausible');
 
 export function PhoneStep({
   initialPhone,
   merchant,
-  onCodeSent,
+  onCodeReady,
 }: {
   initialPhone: string;
   merchant: string | undefined;
-  onCodeSent(phoneInput: string, sent: CodeSent): void;
+  /** A code is on its way, or one texted moments ago to this number is still good. */
+  onCodeReady(code: PendingCode): void;
 }) {
   const [phone, setPhone] = useState(initialPhone);
   const [error, setError] = useState<string | null>(null);
@@ -45,15 +44,35 @@ export function PhoneStep({
     event.preventDefault();
     if (!phone.trim() || startOtp.isPending) return;
     const { isPlausiblePhoneNumber } = await loadPhoneCheck();
-    if (!isPlausiblePhoneNumber(normalizePhoneNumber(phone))) {
+    const phoneNumber = normalizePhoneNumber(phone);
+    if (!isPlausiblePhoneNumber(phoneNumber)) {
       setError(invalidPhoneMessage);
       inputRef.current?.focus();
       return;
     }
     setError(null);
+    // Back from the code step, then Next: the code already texted still works.
+    const pending = readPendingCode();
+    if (pending?.phoneNumber === phoneNumber) return onCodeReady({ ...pending, phoneInput: phone });
     startOtp.mutate(phone, {
-      onSuccess: (sent) => onCodeSent(phone, sent),
+      onSuccess: (sent) =>
+        onCodeReady({
+          phoneInput: phone,
+          phoneNumber: sent.phoneNumber,
+          sentAt: Date.now(),
+          expiresInSeconds: sent.expiresInSeconds,
+          resendAfterSeconds: sent.resendAfterSeconds,
+        }),
       onError: (failure) => {
+        // Texted moments ago (from another tab, or before this one forgot): enter that code.
+        if (failure instanceof ApiError && failure.problemCode === 'code-just-sent')
+          return onCodeReady(
+            pendingCodeFromCooldown(
+              phone,
+              phoneNumber,
+              failure.retryAfterSeconds ?? OTP.resendCooldownSeconds,
+            ),
+          );
         setError(describeSendCodeError(failure));
         inputRef.current?.focus();
       },

@@ -5,6 +5,7 @@ import {
   authMessages,
   authRoutes,
   otpFailureDetail,
+  otpStartFailureDetail,
   otpVerifyLimitDetail,
   userRoutes,
 } from '@billow/contracts';
@@ -152,6 +153,66 @@ describe(SignInFlow.name, () => {
       mockApi();
       const { router } = renderSignIn();
       await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    });
+  });
+
+  describe('a code already texted (issue 18, bug 2)', () => {
+    it('comes back to the code step after a reload, with the countdown where it was', async () => {
+      const api = mockApi().on(authRoutes.otpStart, json(200, codeSent));
+      const first = renderSignIn();
+      await sendCode(first.user);
+      first.unmount();
+
+      renderSignIn();
+      expect(await screen.findByRole('heading', { name: 'Enter your code' })).toBeVisible();
+      expect(screen.getByRole('button', { name: /Resend code in \d+s/ })).toBeDisabled();
+      expect(api.requestsTo(authRoutes.otpStart)).toHaveLength(1);
+    });
+
+    it('goes back to the code step on Next with the same number, texting nothing new', async () => {
+      const api = mockApi()
+        .on(authRoutes.otpStart, json(200, codeSent))
+        .on(authRoutes.otpVerify, never);
+      const { user } = renderSignIn();
+      await sendCode(user);
+      await user.click(screen.getByRole('button', { name: /Back/ }));
+      await user.click(await screen.findByRole('button', { name: 'Next' }));
+      expect(await screen.findByRole('heading', { name: 'Enter your code' })).toBeVisible();
+      expect(api.requestsTo(authRoutes.otpStart)).toHaveLength(1);
+      await enterCode(user);
+      expect(api.requestsTo(authRoutes.otpVerify)[0]!.body).toEqual({
+        phoneNumber: '+15555550100',
+        code: '123456',
+      });
+    });
+
+    it('texts a new code when the number changed', async () => {
+      const api = mockApi().on(authRoutes.otpStart, json(200, codeSent));
+      const { user } = renderSignIn();
+      await sendCode(user);
+      await user.click(screen.getByRole('button', { name: /Back/ }));
+      const phone = await screen.findByLabelText('Phone number');
+      await user.clear(phone);
+      api.on(authRoutes.otpStart, json(200, { ...codeSent, phoneNumber: '+15555550199' }));
+      await sendCode(user, '555 555 0199');
+      expect(api.requestsTo(authRoutes.otpStart)).toHaveLength(2);
+    });
+
+    it('opens the code step when the server says a code was just sent to the number', async () => {
+      mockApi().on(
+        authRoutes.otpStart,
+        problem(
+          429,
+          'too-many-requests',
+          otpStartFailureDetail.justSent,
+          { 'Retry-After': '21' },
+          'code-just-sent',
+        ),
+      );
+      const { user } = renderSignIn();
+      await sendCode(user);
+      expect(screen.getByRole('button', { name: /Resend code in (21|20)s/ })).toBeDisabled();
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     });
   });
 

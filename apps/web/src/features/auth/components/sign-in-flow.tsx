@@ -11,6 +11,13 @@ import { useSession } from '@/lib/session/session';
 import { CodeStep } from './code-step';
 import { LegalNameStep } from './legal-name-step';
 import { PhoneStep } from './phone-step';
+import {
+  clearPendingCode,
+  readPendingCode,
+  savePendingCode,
+  secondsUntilResend,
+  type PendingCode,
+} from './pending-code';
 import { destinationAfterSignIn } from './sign-in-destination';
 
 type Step =
@@ -18,11 +25,19 @@ type Step =
   | { name: 'code'; phoneNumber: string; resendAfterSeconds: number }
   | { name: 'legal-name'; user: SignInUser };
 
+const codeStep = (code: PendingCode): Step => ({
+  name: 'code',
+  phoneNumber: code.phoneNumber,
+  resendAfterSeconds: secondsUntilResend(code),
+});
+
 export function SignInFlow({ incomingState }: { incomingState: unknown }) {
   const { status, signIn } = useSession();
   const navigate = useNavigate();
-  const [step, setStep] = useState<Step>({ name: 'phone' });
-  const [phoneInput, setPhoneInput] = useState('');
+  // A reload on the code step comes back to it while the texted code is still good.
+  const [restored] = useState(() => (status === 'authenticated' ? undefined : readPendingCode()));
+  const [step, setStep] = useState<Step>(() => (restored ? codeStep(restored) : { name: 'phone' }));
+  const [phoneInput, setPhoneInput] = useState(restored?.phoneInput ?? '');
   const { selectedMerchant } = readOnboardingState(incomingState);
 
   // Someone already signed in has nothing to do here. Only on the phone step: from the code
@@ -40,13 +55,10 @@ export function SignInFlow({ incomingState }: { incomingState: unknown }) {
         <PhoneStep
           initialPhone={phoneInput}
           merchant={selectedMerchant}
-          onCodeSent={(input, sent) => {
-            setPhoneInput(input);
-            setStep({
-              name: 'code',
-              phoneNumber: sent.phoneNumber,
-              resendAfterSeconds: sent.resendAfterSeconds,
-            });
+          onCodeReady={(code) => {
+            savePendingCode(code);
+            setPhoneInput(code.phoneInput);
+            setStep(codeStep(code));
           }}
         />
       );
@@ -57,7 +69,17 @@ export function SignInFlow({ incomingState }: { incomingState: unknown }) {
           phoneNumber={step.phoneNumber}
           resendAfterSeconds={step.resendAfterSeconds}
           onBack={() => setStep({ name: 'phone' })}
+          onResent={(sent) =>
+            savePendingCode({
+              phoneInput,
+              phoneNumber: sent.phoneNumber,
+              sentAt: Date.now(),
+              expiresInSeconds: sent.expiresInSeconds,
+              resendAfterSeconds: sent.resendAfterSeconds,
+            })
+          }
           onVerified={({ token, accessToken, refreshToken, user }) => {
+            clearPendingCode();
             signIn({ token, accessToken, refreshToken });
             if (user.user_legal_name === null) setStep({ name: 'legal-name', user });
             else finish(user);
