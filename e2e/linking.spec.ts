@@ -28,7 +28,8 @@ test.describe('linking a bank', () => {
     await link.logIn('user_good', 'pass_good');
     await link.finish();
 
-    await expect(page.getByRole('heading', { name: 'Loading Your Subscriptions' })).toBeVisible();
+    // The loading screen shows until the bills are found; stored on the success pane, they may
+    // be found before Continue, and then it goes straight on.
     await expect(page).toHaveURL(/\/$/, { timeout: 45_000 });
 
     // The default persona's bills, soonest first under Upcoming; Netflix is in All.
@@ -37,6 +38,34 @@ test.describe('linking a bank', () => {
     await bills.getByRole('tab', { name: 'All' }).click();
     await expect(bills.getByText('Netflix')).toBeVisible();
     await expect(bills.getByText('Average per month')).toBeVisible();
+  });
+
+  test('a reload on the success pane keeps the link: it is stored on success, not on Continue', async ({
+    page,
+  }) => {
+    await newPersonAtLink(page, 'Dorothy Vaughan');
+    const link = new LinkDialog(page);
+    await link.start();
+    await link.chooseBank('Wells Fargo');
+    await link.logIn('user_good', 'pass_good');
+    await link.dialog.getByRole('button', { name: 'Continue' }).click(); // accounts, all chosen
+    await expect(page.getByRole('dialog', { name: 'Success!' })).toBeVisible();
+    // Stored while the pane shows: the dashboard finds the bank without anyone pressing Continue.
+    await expect
+      .poll(async () => {
+        const token = await page.evaluate(() => sessionStorage.getItem('token'));
+        const response = await page.request.get('/api/user/profile-info', {
+          headers: { authorization: `Bearer ${token}` },
+        });
+        return ((await response.json()) as { linkedAccounts: unknown[] }).linkedAccounts.length;
+      })
+      .toBeGreaterThan(0);
+
+    await page.reload();
+    await page.goto('/');
+    const bills = page.getByRole('region', { name: /Bills/ });
+    await bills.getByRole('tab', { name: 'All' }).click({ timeout: 45_000 });
+    await expect(bills.getByText('Netflix')).toBeVisible({ timeout: 45_000 });
   });
 
   test('a wrong password shows the bank’s message, and trying again works', async ({ page }) => {

@@ -87,11 +87,13 @@ export function OauthReturnScreen() {
     return () => clearTimeout(id);
   }, [session, navigate]);
 
+  // Home once stored and Link's success pane is left.
+  const isLinkOpen = bankLink.isOpen;
   useEffect(() => {
-    if (phase.name !== 'success') return;
+    if (phase.name !== 'success' || isLinkOpen) return;
     const id = setTimeout(() => void navigate('/', { replace: true }), REDIRECT_SUCCESS_DELAY_MS);
     return () => clearTimeout(id);
-  }, [phase.name, navigate]);
+  }, [phase.name, isLinkOpen, navigate]);
 
   function tryAgain() {
     if (phase.name === 'failed' && phase.publicToken) return save(phase.publicToken);

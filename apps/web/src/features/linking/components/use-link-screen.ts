@@ -42,13 +42,7 @@ export function useLinkScreen(from: LinkFrom | undefined) {
       // The token is spent: an OAuth return must not find it and try to reuse it.
       clearLinkSession();
       linkResult.mutate(publicToken, {
-        onSuccess: () => {
-          if (from) {
-            const state = sectionAfterLinking[from];
-            // Replaced: Back from the dashboard should not land on a finished link screen.
-            void navigate('/', { state, replace: true });
-          } else setLinked(true);
-        },
+        onSuccess: () => setLinked(true),
         onError: (failure) => setError(describeLinkResultError(failure)),
       });
     },
@@ -58,6 +52,14 @@ export function useLinkScreen(from: LinkFrom | undefined) {
       if (exitError) setError(linkingMessages.cancelledOrFailed);
     },
   });
+
+  // Stored, and Link's success pane left: back to where linking was asked for, if anywhere.
+  const isLinkOpen = bankLink.isOpen;
+  useEffect(() => {
+    if (!isLinked || isLinkOpen || !from) return;
+    // Replaced: Back from the dashboard should not land on a finished link screen.
+    void navigate('/', { state: sectionAfterLinking[from], replace: true });
+  }, [isLinked, isLinkOpen, from, navigate]);
 
   // A press that came before Link was ready opens it as soon as it is.
   const isOpenRequested = useRef(false);
@@ -91,7 +93,9 @@ export function useLinkScreen(from: LinkFrom | undefined) {
       token.isFetching ||
       (session !== null && !ready && !bankLink.isUnavailable) ||
       linkResult.isPending,
-    isLinked,
+    // On to the loading screen once Link's success pane is left; when linking was asked for
+    // elsewhere, back there instead (above).
+    isLinked: isLinked && !from && !isLinkOpen,
     // While a new token is on its way, the old reason it failed no longer applies.
     error:
       error ??

@@ -31,6 +31,8 @@ export type UseBankLinkOptions = {
 export type BankLink = {
   open(): void;
   ready: boolean;
+  /** Link is on screen (the sandbox dialog may still show its success pane after onSuccess). */
+  isOpen: boolean;
   /** Render it once, anywhere on the screen. */
   element: ReactNode;
   /** Link cannot open for this token (Plaid's script failed to load). */
@@ -62,6 +64,13 @@ export function useBankLink({
     setSandboxOpen(false);
     callbacks.current.onSuccess(publicToken, metadata);
   }, []);
+  // The sandbox dialog reports success while its success pane still shows; it closes itself.
+  const handleSandboxSuccess = useCallback(
+    (publicToken: string, metadata: BankLinkSuccessMetadata) =>
+      callbacks.current.onSuccess(publicToken, metadata),
+    [],
+  );
+  const closeSandbox = useCallback(() => setSandboxOpen(false), []);
   const handleExit = useCallback((error: BankLinkExitError | null) => {
     setSandboxOpen(false);
     callbacks.current.onExit(error);
@@ -82,7 +91,8 @@ export function useBankLink({
         open={isSandboxOpen}
         linkToken={linkToken}
         receivedRedirectUri={receivedRedirectUri}
-        onSuccess={handleSuccess}
+        onSuccess={handleSandboxSuccess}
+        onClose={closeSandbox}
         onExit={handleExit}
       />
     );
@@ -107,6 +117,7 @@ export function useBankLink({
   return {
     open,
     ready: isSandbox || (isPlaid && plaidReadyToken === linkToken),
+    isOpen: isSandbox && isSandboxOpen,
     element,
     isUnavailable: isPlaid && plaidFailedToken === linkToken,
   };

@@ -209,9 +209,7 @@ describe('the sandbox Link dialog', () => {
       password: 'pass_good',
       account_keys: ['savings'],
     });
-    expect(onSuccess).not.toHaveBeenCalled();
-
-    await user.click(within(success).getByRole('button', { name: 'Continue' }));
+    // Handed over while the success pane shows, so a reload there loses nothing (issue 18).
     expect(onSuccess).toHaveBeenCalledExactlyOnceWith('public-sandbox-1', {
       institution: { institution_id: bankOfAmerica.institution_id, name: 'Bank of America' },
       accounts: [
@@ -224,7 +222,9 @@ describe('the sandbox Link dialog', () => {
         },
       ],
     });
+    await user.click(within(success).getByRole('button', { name: 'Continue' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(onSuccess).toHaveBeenCalledOnce();
     expect(onExit).not.toHaveBeenCalled();
   });
 

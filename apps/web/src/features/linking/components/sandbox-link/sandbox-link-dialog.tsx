@@ -1,8 +1,9 @@
 /**
  * Billow's sandbox bank in a dialog that looks and behaves like Plaid Link, for running Billow
  * offline without Plaid keys. Each opening starts a fresh session (the flow mounts only while
- * open). Closing it (X, Escape, outside tap) exits with no error — unless the accounts are
- * already linked, in which case it succeeds, as leaving Plaid's success pane does.
+ * open). The public token is handed over as soon as the accounts are linked, while the success
+ * pane shows; leaving that pane (Continue, X, Escape) just closes. Closing it earlier exits
+ * with no error.
  */
 import { useEffect, useRef } from 'react';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
@@ -20,8 +21,10 @@ export type SandboxLinkDialogProps = {
   open: boolean;
   linkToken: string;
   receivedRedirectUri?: string | undefined;
-  /** Called once when Link ends; the dialog is closed by then. */
+  /** Called once, when the accounts are linked; the success pane is showing. */
   onSuccess(publicToken: string, metadata: BankLinkSuccessMetadata): void;
+  /** The success pane was left. */
+  onClose(): void;
   onExit(error: BankLinkExitError | null): void;
 };
 
@@ -33,6 +36,7 @@ function SandboxLinkSession({
   linkToken,
   receivedRedirectUri,
   onSuccess,
+  onClose,
   onExit,
 }: SandboxLinkDialogProps) {
   const flow = useSandboxLinkFlow({
@@ -54,7 +58,8 @@ function SandboxLinkSession({
   }, [step]);
 
   function close() {
-    if (!flow.finish()) onExit(null);
+    if (flow.finish()) onClose();
+    else onExit(null);
   }
 
   const back = flow.canGoBack ? flow.back : undefined;

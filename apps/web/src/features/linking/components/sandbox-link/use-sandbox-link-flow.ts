@@ -222,23 +222,22 @@ export function useSandboxLinkFlow({
           publicToken: linked.public_token,
           accounts: linked.accounts,
         });
+        // Handed over now, while the success pane shows: the link is stored even when the
+        // page is reloaded or closed before Continue (issue 18, bug 10).
+        onSuccess(linked.public_token, {
+          institution: { institution_id: institution.institution_id, name: institution.name },
+          accounts: linked.accounts.map(({ key, name, mask, type, subtype }) => ({
+            id: key,
+            name,
+            mask,
+            type,
+            subtype,
+          })),
+        });
       }),
-    /** Plaid Link calls onSuccess once its success pane is left, whichever way. */
+    /** Whether Link ended in success (its success pane is left, whichever way). */
     finish: () => {
       if (step.name !== 'success') return false;
-      onSuccess(step.publicToken, {
-        institution: {
-          institution_id: step.institution.institution_id,
-          name: step.institution.name,
-        },
-        accounts: step.accounts.map(({ key, name, mask, type, subtype }) => ({
-          id: key,
-          name,
-          mask,
-          type,
-          subtype,
-        })),
-      });
       return true;
     },
   };
