@@ -37,6 +37,29 @@ test.describe('the onboarding funnel', () => {
     await expectAuthFor(page, 'Hulu');
   });
 
+  test('a reload keeps the funnel’s step, and Back walks the steps instead of leaving', async ({
+    page,
+  }) => {
+    await page.goto('/signup');
+    await page.getByRole('button', { name: 'Get Started' }).click();
+    await page.getByRole('button', { name: 'Hulu' }).click();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    const estimate = page.getByRole('heading', {
+      name: "How much do you think you're paying Hulu every month?",
+    });
+    await expect(estimate).toBeVisible();
+
+    await page.reload();
+    await expect(estimate).toBeVisible();
+    await expect(page.getByText('Step 3 of 4')).toBeVisible();
+
+    await page.goBack();
+    await expect(page.getByText('Step 2 of 4')).toBeVisible();
+    await page.goBack();
+    await expect(page.getByText('Step 1 of 4')).toBeVisible();
+    await expect(page).toHaveURL(/\/signup$/);
+  });
+
   for (const landing of [
     { path: '/netflix-signup', headline: 'save $45 on your', merchant: 'Netflix' },
     { path: '/planetfitness-signup', headline: 'save $88 on your', merchant: 'Planet Fitness' },

@@ -67,6 +67,22 @@ test.describe('signing in with a texted code', () => {
     await expect(page).toHaveURL(/\/profile-settings-customization$/);
   });
 
+  test('the profile stays open through a reload, and Back returns to the dashboard', async ({
+    page,
+  }) => {
+    const signIn = new SignInPage(page);
+    await signIn.signIn(uniquePhone());
+    await signIn.setLegalName('Mae Jemison');
+    const profile = new ProfilePage(page);
+    await profile.open('Mae');
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Profile' })).toBeVisible();
+    await expect(page.getByText('Mae Jemison')).toBeVisible();
+    await page.goBack();
+    await expect(page.getByRole('button', { name: /Hi, Mae/ })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Profile' })).toHaveCount(0);
+  });
+
   test('a wrong code is refused with the spec message, and Back returns to the phone', async ({
     page,
   }) => {

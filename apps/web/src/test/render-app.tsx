@@ -32,7 +32,14 @@ export function renderApp(
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
   const router = createMemoryRouter([...routes, { path: '*', element: <p>Somewhere else</p> }], {
-    initialEntries: [{ pathname: at, state }],
+    // `at` may carry a search ("/signup?step=bill-savings").
+    initialEntries: [
+      {
+        pathname: at.split('?')[0]!,
+        search: at.includes('?') ? `?${at.split('?')[1]}` : '',
+        state,
+      },
+    ],
   });
   // user-event waits between key presses; under fake timers that wait must move the fake clock.
   const user = userEvent.setup({

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { authRoutes, userRoutes } from '@billow/contracts';
 import { aProfile } from '@/test/fixtures';
@@ -54,6 +54,16 @@ describe('the dashboard route', () => {
     expect(await screen.findByText(/We’re finding your subscriptions/)).toBeVisible();
     await user.click(screen.getByRole('link', { name: 'Link an account' }));
     expect(router.state.location.pathname).toBe('/link');
+  });
+
+  it('keeps the open section in the page’s history, so a reload stays and Back returns', async () => {
+    mockApi().on(userRoutes.profileInfo, json(200, aProfile()));
+    const { user, router } = renderDashboard();
+    await user.click(await screen.findByRole('button', { name: /Hi, Ada/ }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
+    expect(router.state.location.state).toEqual({ section: 'profile' });
+    await act(() => router.navigate(-1));
+    expect(await screen.findByText(/We’re finding your subscriptions/)).toBeVisible();
   });
 
   it('offers the chat and the theme toggle in the header', async () => {

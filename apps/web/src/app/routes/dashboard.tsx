@@ -3,7 +3,7 @@
  * route composes the dashboard, subscriptions, profile and sign-out features, which know nothing
  * of each other.
  */
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { annualPlanFor, type Subscription } from '@billow/contracts';
 import { InstantSavingsCard } from '@/features/annual-plans/components/instant-savings-card';
 import {
@@ -17,7 +17,7 @@ import {
   payableAccounts,
   type AnnualPlan,
 } from '@/features/annual-plans/components/plan-screens';
-import { useLocation } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useSignOut } from '@/features/auth/api/use-sign-out';
 import { DashboardHeader } from '@/features/dashboard/components/dashboard-header';
@@ -44,13 +44,25 @@ import { useSectionFocus } from '@/lib/use-section-focus';
 
 export function Component() {
   const location = useLocation();
-  // A new navigation to / (say, back from /link with `{ section: 'profile' }`) starts afresh.
-  return <DashboardPage key={location.key} initialSection={sectionFromState(location.state)} />;
+  const navigate = useNavigate();
+  // Each section is a history entry of / with the section as its state (not a route, spec
+  // part 2 §2): a reload stays on it, and Back returns to the section before (issue 18).
+  const setView = useCallback(
+    (section: DashboardSection, options: { replace?: boolean } = {}) =>
+      void navigate('/', { state: section, replace: options.replace ?? false }),
+    [navigate],
+  );
+  return <DashboardPage view={sectionFromState(location.state)} setView={setView} />;
 }
 Component.displayName = 'DashboardRoute';
 
-function DashboardPage({ initialSection }: { initialSection: DashboardSection }) {
-  const [view, setView] = useState(initialSection);
+function DashboardPage({
+  view,
+  setView,
+}: {
+  view: DashboardSection;
+  setView(section: DashboardSection, options?: { replace?: boolean }): void;
+}) {
   const profile = useQuery(profileQueries.info());
   const subscriptions = useQuery(subscriptionQueries.list());
   const { signOut, isSigningOut } = useSignOut();
@@ -128,7 +140,13 @@ function DashboardPage({ initialSection }: { initialSection: DashboardSection })
             onBack={() =>
               setView({ section: 'payment-account-selection', subscriptionId: view.subscriptionId })
             }
-            onPaid={() => openCode(view.subscriptionId)}
+            // Paid: the code replaces the confirmation, so Back cannot lead to paying again.
+            onPaid={() =>
+              setView(
+                { section: 'annual-code', subscriptionId: view.subscriptionId },
+                { replace: true },
+              )
+            }
           />
         ) : view.section === 'annual-code' ? (
           <AnnualCodeScreen

@@ -256,6 +256,47 @@ describe('the /signup funnel', () => {
     });
   });
 
+  describe('the step in the address (issue 18, bug 12)', () => {
+    it('keeps the step and the merchant through a reload', async () => {
+      const first = renderFunnel();
+      await pickMerchant(first.user);
+      const { pathname, search } = first.router.state.location;
+      expect(search).toMatch(/step=bill-estimation/);
+      first.unmount();
+
+      mockApi();
+      renderApp([{ path: '/signup', element: <SignupRoute /> }], { at: `${pathname}${search}` });
+      expect(
+        screen.getByRole('heading', {
+          name: "How much do you think you're paying Netflix every month?",
+        }),
+      ).toBeVisible();
+      expect(screen.getByText('Step 3 of 4')).toBeVisible();
+    });
+
+    it('goes back a step with the browser’s Back, and the page’s Back does the same', async () => {
+      const { user, router } = renderFunnel();
+      await pickMerchant(user);
+      await act(() => router.navigate(-1));
+      expect(screen.getByText('Step 2 of 4')).toBeVisible();
+      expect(screen.getByRole('button', { name: 'Netflix' })).toHaveAttribute(
+        'aria-pressed',
+        'true',
+      );
+      await user.click(screen.getByRole('button', { name: 'Back' }));
+      expect(screen.getByText('Step 1 of 4')).toBeVisible();
+      expect(router.state.location.pathname).toBe('/signup');
+    });
+
+    it('falls back to the merchant choice when the address names no merchant', () => {
+      mockApi();
+      renderApp([{ path: '/signup', element: <SignupRoute /> }], {
+        at: '/signup?step=bill-savings&amount=40',
+      });
+      expect(screen.getByText('Step 2 of 4')).toBeVisible();
+    });
+  });
+
   describe('arriving with navigation state', () => {
     it('shows Loading… instead of the steps, then goes home', async () => {
       vi.useFakeTimers({ shouldAdvanceTime: true });

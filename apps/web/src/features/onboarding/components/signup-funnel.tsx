@@ -3,9 +3,14 @@
  * get-started → select-merchant → bill-estimation → bill-savings → /auth, carrying the merchant
  * and the estimate. Someone who arrives with navigation state (back from sign-in) has nothing
  * to pick: they see a short loading step and go home.
+ *
+ * The step and what was chosen ride in the address's search (`?step=bill-savings&merchant=2&
+ * amount=80`), one history entry per step: a reload stays on the step and browser Back goes to
+ * the step before, not off the site (issue 18). Navigation state is not used for them, since
+ * the spec reserves it for the jump to loading.
  */
 import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { funnelMerchants, type MerchantChoice } from '@billow/contracts';
 import { track } from '@/lib/analytics';
 import { parseAmount } from '../bill-amount';
@@ -27,13 +32,41 @@ const steps: readonly FunnelStep[] = [
   'bill-savings',
 ];
 
+type FunnelPlace = { step: FunnelStep; merchant: MerchantChoice | null; estimatedAmount: number };
+
+/** Where the address says the funnel is; a step missing what it needs falls back to the one that asks for it. */
+function placeFromSearch(search: URLSearchParams): FunnelPlace {
+  const asked = steps.find((step) => step === search.get('step')) ?? 'get-started';
+  const merchant = funnelMerchants.find((m) => String(m.id) === search.get('merchant')) ?? null;
+  const amount = Number(search.get('amount'));
+  const estimatedAmount = Number.isFinite(amount) && amount >= 0 ? amount : 0;
+  if ((asked === 'bill-estimation' || asked === 'bill-savings') && !merchant)
+    return { step: 'select-merchant', merchant: null, estimatedAmount: 0 };
+  if (asked === 'bill-savings' && search.get('amount') === null)
+    return { step: 'bill-estimation', merchant, estimatedAmount: 0 };
+  return { step: asked, merchant, estimatedAmount };
+}
+
+function searchFor(place: FunnelPlace): string {
+  const search = new URLSearchParams();
+  if (place.step !== 'get-started') search.set('step', place.step);
+  if (place.merchant && place.step !== 'select-merchant')
+    search.set('merchant', String(place.merchant.id));
+  if (place.step === 'bill-savings') search.set('amount', String(place.estimatedAmount));
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
 export function SignupFunnel({ incomingState }: { incomingState: unknown }) {
   const navigate = useNavigate();
+  const location = useLocation();
+  const [search] = useSearchParams();
   const [isLoading] = useState(() => hasNavigationState(incomingState));
-  const [step, setStep] = useState<FunnelStep>('get-started');
-  const [merchant, setMerchant] = useState<MerchantChoice | null>(null);
+  const { step, merchant: chosenMerchant, estimatedAmount } = placeFromSearch(search);
+  // Picked on step 2 but not yet confirmed with Continue.
+  const [picked, setPicked] = useState<MerchantChoice | null>(chosenMerchant);
+  const merchant = step === 'select-merchant' ? picked : chosenMerchant;
   const [amountInput, setAmountInput] = useState('');
-  const [estimatedAmount, setEstimatedAmount] = useState(0);
 
   useEffect(() => {
     if (!isLoading) preloadMerchantLogos(funnelMerchants.map((m) => m.merchant_website_url));
@@ -43,13 +76,28 @@ export function SignupFunnel({ incomingState }: { incomingState: unknown }) {
     return <FunnelLoadingStep onDone={() => void navigate('/', { replace: true })} />;
   }
 
+  const goTo = (place: FunnelPlace) =>
+    void navigate({ pathname: '/signup', search: searchFor(place) });
   const position = steps.indexOf(step);
-  const goBack = position > 0 ? () => setStep(steps[position - 1]!) : undefined;
+  // The step before is the history entry before, unless the funnel was opened on this step.
+  const goBack =
+    position > 0
+      ? () => {
+          if (location.key !== 'default') void navigate(-1);
+          else
+            void navigate(
+              {
+                pathname: '/signup',
+                search: searchFor({ step: steps[position - 1]!, merchant, estimatedAmount }),
+              },
+              { replace: true },
+            );
+        }
+      : undefined;
 
   function continueWithEstimate(amount: number, isUnsure: boolean) {
     track('signup_estimate_entered', { is_unsure: isUnsure });
-    setEstimatedAmount(amount);
-    setStep('bill-savings');
+    goTo({ step: 'bill-savings', merchant, estimatedAmount: amount });
   }
 
   function signUp(selected: MerchantChoice) {
@@ -69,18 +117,18 @@ export function SignupFunnel({ incomingState }: { incomingState: unknown }) {
         <GetStartedStep
           onGetStarted={() => {
             track('signup_get_started');
-            setStep('select-merchant');
+            goTo({ step: 'select-merchant', merchant: picked, estimatedAmount: 0 });
           }}
         />
       )}
       {step === 'select-merchant' && (
         <SelectMerchantStep
           selected={merchant}
-          onSelect={setMerchant}
+          onSelect={setPicked}
           onContinue={() => {
             if (!merchant) return;
             track('signup_merchant_selected', { merchant_id: merchant.id });
-            setStep('bill-estimation');
+            goTo({ step: 'bill-estimation', merchant, estimatedAmount: 0 });
           }}
         />
       )}
