@@ -94,6 +94,38 @@ test.describe('linking a bank', () => {
     await expect(page).toHaveURL(/\/$/, { timeout: 15_000 });
   });
 
+  test('linking the same bank login again says so and doubles nothing', async ({ page }) => {
+    await newPersonAtLink(page, 'Annie Easley');
+    const link = new LinkDialog(page);
+    await link.start();
+    await link.chooseBank('Citi');
+    await link.logIn('user_good', 'pass_good');
+    await link.finish();
+    await expect(page).toHaveURL(/\/$/, { timeout: 45_000 });
+
+    const profile = new ProfilePage(page);
+    await profile.open('Annie');
+    const accounts = page.getByRole('region', { name: 'Linked Accounts' });
+    const listed = accounts.getByRole('button', { name: /Citi/ });
+    await expect(listed.first()).toBeVisible();
+    const count = await listed.count();
+
+    await accounts.getByRole('link', { name: 'Add account' }).click();
+    await link.start();
+    await link.chooseBank('Citi');
+    await link.logIn('user_good', 'pass_good');
+    await link.finish();
+    await expect(
+      page.getByText(
+        'This bank login is already linked to Billow. Your accounts and bills stay as they are.',
+      ),
+    ).toBeVisible();
+
+    await page.getByRole('button', { name: 'Back to Profile' }).click();
+    await expect(listed.first()).toBeVisible();
+    await expect(listed).toHaveCount(count);
+  });
+
   test('from the profile: link a second bank, make an account primary, remove one', async ({
     page,
   }) => {

@@ -6,7 +6,9 @@
  * has a connection of its own that can be lost.
  */
 import { subscriptionRoutes, userRoutes, type Subscription } from '@billow/contracts';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { subscriptions } from '../src/modules/subscriptions/subscriptions.tables';
 import { linkSandboxItem } from './sandbox-link';
 import { bearer, signIn } from './sign-in';
 import { createTestApp, type TestApp } from './test-app';
@@ -62,6 +64,21 @@ describe('answers kept between changes', () => {
     await sql('DELETE FROM subscriptions WHERE id = $1', [target.id]);
     const afterDelete = (await listAll(token)).json() as Subscription[];
     expect(afterDelete.map((s) => s.id)).not.toContain(target.id);
+  });
+
+  it('shows a change committed in a transaction, as detection and the jobs write', async () => {
+    const { token } = await linkedPerson('+15555557108');
+    const before = (await listAll(token)).json() as Subscription[];
+    await t.database.db.transaction(async (tx) => {
+      await tx
+        .update(subscriptions)
+        .set({ merchantName: 'Renamed In A Transaction' })
+        .where(eq(subscriptions.id, before[0]!.id));
+    });
+    const after = (await listAll(token)).json() as Subscription[];
+    expect(after.find((s) => s.id === before[0]!.id)?.merchant_name).toBe(
+      'Renamed In A Transaction',
+    );
   });
 
   it('keeps one person’s answer from another', async () => {

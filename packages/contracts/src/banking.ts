@@ -13,6 +13,10 @@ import { defineRoute } from './route';
 import { hasOnlySafeText, text, UNSAFE_TEXT_MESSAGE } from './text';
 
 export const TRANSACTION_STATUS_POLL_MS = 5000;
+
+/** Why a second link of the same bank login is refused (issue 18): said to the person as is. */
+export const BANK_ALREADY_LINKED_DETAIL =
+  'This bank login is already linked to Billow. Your accounts and bills stay as they are.';
 /**
  * How long a status check may be held open waiting for the transactions to finish loading, so
  * the screen hears of it at once rather than at its next poll. Below the poll interval, so one

@@ -39,7 +39,12 @@ export const sendEmailVerificationProblemCode = z.enum([
 /** Checking an email verification code. */
 export const verifyEmailProblemCode = z.enum(['code-wrong', 'code-burned', 'code-expired']);
 
-export const linkResultProblemCode = z.enum(['link-session-invalid', 'bank-login-taken']);
+export const linkResultProblemCode = z.enum([
+  'link-session-invalid',
+  'bank-login-taken',
+  /** The same bank login (institution and accounts) is linked already: Plaid's duplicate item. */
+  'bank-already-linked',
+]);
 
 export const financialAccountProblemCode = z.enum(['account-not-found', 'account-not-eligible']);
 

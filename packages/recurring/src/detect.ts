@@ -61,7 +61,16 @@ export function detectRecurring(
   const groups = new Map<string, MerchantGroup>();
   let latestDay = -Infinity;
 
+  // The same charge seen under two accounts (a bank login linked twice) counts once; a charge
+  // repeated on one account (a double charge) counts twice. Keyed by descriptor, day and amount.
+  const firstAccountOf = new Map<string, string>();
   for (const transaction of transactions) {
+    if (transaction.account_id !== undefined) {
+      const key = `${transaction.description}\u0001${transaction.date}\u0001${transaction.amount}`;
+      const first = firstAccountOf.get(key);
+      if (first === undefined) firstAccountOf.set(key, transaction.account_id);
+      else if (first !== transaction.account_id) continue;
+    }
     const charge = toCharge(transaction);
     if (charge.day > latestDay) latestDay = charge.day;
     const cacheKey = transaction.merchant_name

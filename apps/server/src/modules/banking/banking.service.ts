@@ -9,7 +9,11 @@
  * - Syncing (one at a time per item, all pages then one transaction) is in banking.sync.ts.
  */
 import crypto from 'node:crypto';
-import type { LinkedAccount, TransactionLoadStatus } from '@billow/contracts';
+import {
+  BANK_ALREADY_LINKED_DETAIL,
+  type LinkedAccount,
+  type TransactionLoadStatus,
+} from '@billow/contracts';
 import type { Db } from '../../db/database';
 import { ProblemError } from '../../http/problem';
 import type { AppJobMap } from '../../jobs/catalog';
@@ -53,6 +57,28 @@ export function createBankingService(deps: BankingServiceDeps) {
 
   const sync = createBankSync(deps);
   const { finishLink } = sync;
+
+  /**
+   * Whether a just-exchanged item is a bank login the person linked already: the same
+   * institution with an account of the same name, mask and type (Plaid's duplicate-item check).
+   */
+  async function isAlreadyLinked(userId: string, accessToken: string): Promise<boolean> {
+    const linked = await deps.repo.accountsOf(userId);
+    if (linked.length === 0) return false;
+    const [{ institution }, accounts] = await Promise.all([
+      deps.provider.getItem(accessToken),
+      deps.provider.getAccounts(accessToken),
+    ]);
+    if (!institution) return false;
+    const sameKey = (name: string, mask: string | null, type: string) =>
+      `${name}\u0001${mask ?? ''}\u0001${type}`;
+    const known = new Set(
+      linked
+        .filter(({ item }) => item.institutionId === institution.institutionId)
+        .map(({ account }) => sameKey(account.name, account.mask, account.type)),
+    );
+    return accounts.some((account) => known.has(sameKey(account.name, account.mask, account.type)));
+  }
 
   async function currentLoadStatus(userId: string): Promise<TransactionLoadStatus> {
     const items = await deps.repo.itemsOf(userId);
@@ -132,6 +158,15 @@ export function createBankingService(deps: BankingServiceDeps) {
         await deps.repo.refreshUpdateRequired(userId);
         await enqueueSync(existing.id, 'repair');
         return { status: 'success' };
+      }
+      if (await isAlreadyLinked(userId, exchanged.accessToken)) {
+        // Plaid's duplicate item: keep the first, and let the bank forget the second.
+        await deps.provider.removeItem(exchanged.accessToken).catch((removeError: unknown) => {
+          deps.log?.warn({ err: removeError }, 'could not revoke a duplicate item');
+        });
+        throw new ProblemError('conflict', BANK_ALREADY_LINKED_DETAIL, {
+          code: 'bank-already-linked',
+        });
       }
       let item: BankItemRow;
       try {

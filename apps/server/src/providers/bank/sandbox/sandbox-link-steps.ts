@@ -120,8 +120,10 @@ export function sandboxLinkSteps(deps: SandboxDeps, internals: SandboxInternals)
       persona = checked.persona;
       checkingAvailable = checked.checkingAvailable;
     }
+    // One login at one bank is one set of accounts and history, as at a real bank: linking it
+    // again (a second Link session) shows the same masks and the same transactions.
     const seed = hash(
-      `${input.link_token}|${institution.institution_id}|${input.username ?? 'oauth'}`,
+      `${link.clientUserRef}|${institution.institution_id}|${input.username ?? 'oauth'}`,
     ).slice(0, 16);
     const spec: SandboxItemSpec = {
       institutionId: institution.institution_id,
