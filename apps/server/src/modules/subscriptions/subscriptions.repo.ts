@@ -12,6 +12,12 @@ export type SubscriptionValues = Omit<
 >;
 export type SubscriptionsRepo = ReturnType<typeof createSubscriptionsRepo>;
 
+/**
+ * One date rule for a payment everywhere a person reads it (issue 18): the day the merchant
+ * charged (the authorised date), else the day the bank posted it. Detection reads the same.
+ */
+const chargedOn = sql<string>`coalesce(${bankTransactions.authorizedDate}, ${bankTransactions.date})`;
+
 export function createSubscriptionsRepo(db: Db, changes: ChangeFeed) {
   // list-all's query, the dashboard's busiest: built once and prepared (issue 16).
   const visible = db
@@ -137,13 +143,14 @@ export function createSubscriptionsRepo(db: Db, changes: ChangeFeed) {
         .limit(1);
       return row;
     },
+    /** A subscription's payments, each dated the day it was charged (see chargedOn). */
     async transactionsOf(subscriptionId: string) {
       return db
         .select({
           id: bankTransactions.id,
           amountCents: bankTransactions.amountCents,
           currency: bankTransactions.isoCurrencyCode,
-          date: bankTransactions.date,
+          date: chargedOn,
           name: bankTransactions.name,
         })
         .from(subscriptionTransactions)
@@ -152,7 +159,7 @@ export function createSubscriptionsRepo(db: Db, changes: ChangeFeed) {
           eq(bankTransactions.id, subscriptionTransactions.transactionId),
         )
         .where(eq(subscriptionTransactions.subscriptionId, subscriptionId))
-        .orderBy(desc(bankTransactions.date));
+        .orderBy(desc(chargedOn));
     },
     async markNotSubscription(id: string) {
       await db

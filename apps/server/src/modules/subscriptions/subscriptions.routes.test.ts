@@ -107,6 +107,36 @@ describe('subscriptions found in linked accounts', () => {
     );
   });
 
+  it('dates each payment the day it was charged, as detection and the evidence do (issue 18, bug 9)', async () => {
+    const session = await signIn(t.app, '+15555556009');
+    // Charged on the 21st, posted by the bank two days later.
+    const charged = [0, 1, 2, 3, 4, 5].map((month) => dayFrom(today, -30 * month - 9));
+    const transactions = charged.map((day) =>
+      customTransaction(day, 'NETFLIX.COM 866-579-7172 CA', 15.49, dayFrom(day, 2)),
+    );
+    await linkSandboxItem(t, session.token, {
+      overrideAccounts: [
+        {
+          type: 'depository',
+          subtype: 'checking',
+          starting_balance: 3000,
+          meta: { name: 'Checking', mask: '1111' },
+          transactions,
+        },
+      ],
+    });
+    const netflix = (await list(session.token)).find((s) => s.merchant_name === 'Netflix')!;
+    const details = await t.app.inject({
+      method: 'POST',
+      url: subscriptionRoutes.transactionDetails.path,
+      headers: bearer(session.token),
+      payload: { subscriptionId: netflix.id },
+    });
+    expect(details.json().transaction_details.map((r: { date: string }) => r.date)).toEqual(
+      charged,
+    );
+  });
+
   it('keeps subscription ids across re-syncs, and a stream marked as not a subscription never returns', async () => {
     const session = await signIn(t.app, '+15555556002');
     await linkSandboxItem(t, session.token, { overrideAccounts: customUser(today) });
