@@ -49,6 +49,12 @@ test('the dashboard shows the bills Billow found, and a service marked as not a 
   await bills.getByText('Planet Fitness', { exact: true }).click();
   const detail = page.getByRole('dialog');
   await expect(detail.getByText('Recent Payments')).toBeVisible();
+  // Above the payment list and status history, its actions stay in reach without scrolling.
+  await expect(detail.getByRole('button', { name: 'Close' })).toBeInViewport({ ratio: 1 });
+  await expect(detail.getByRole('button', { name: 'Not a subscription?' })).toBeInViewport({
+    ratio: 1,
+  });
+  await page.screenshot({ path: test.info().outputPath('detail.png') });
   await detail.getByRole('button', { name: 'Not a subscription?' }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Mark as not a subscription' });
   await expect(confirm.getByText('Remove the service from your list of bills?')).toBeVisible();

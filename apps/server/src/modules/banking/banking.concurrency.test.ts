@@ -15,13 +15,14 @@ import { bankItems } from './banking.tables';
 const PARALLEL = 50;
 const TRANSACTIONS_PER_ITEM = 4;
 
-function customUser(today: string) {
+/** One login's accounts; each login's checking has its own mask, so none is a duplicate. */
+function customUser(today: string, mask: string) {
   return [
     {
       type: 'depository',
       subtype: 'checking',
       starting_balance: 700,
-      meta: { name: 'Checking', mask: '3333' },
+      meta: { name: 'Checking', mask },
       transactions: Array.from({ length: TRANSACTIONS_PER_ITEM }, (_, month) =>
         customTransaction(dayFrom(today, -30 * month - 5), 'DISNEY PLUS', 13.99),
       ),
@@ -38,12 +39,13 @@ describe('bank linking under concurrency', () => {
   });
   afterAll(() => t.close());
 
+  let logins = 0;
   const publicToken = async () =>
     (
       await t.app.inject({
         method: 'POST',
         url: sandboxRoutes.publicToken.path,
-        payload: { override_accounts: customUser(today) },
+        payload: { override_accounts: customUser(today, String(1000 + logins++)) },
       })
     ).json().public_token as string;
   // Each call from its own address, so the per-client rate limit is not what is tested.

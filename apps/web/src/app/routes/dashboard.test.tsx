@@ -14,6 +14,7 @@ function renderDashboard(state?: unknown) {
       { element: <ProtectedRoute />, children: [{ path: '/', element: <DashboardRoute /> }] },
       { path: '/auth', element: <h1>Sign in</h1> },
       { path: '/profile-settings-customization', element: <h1>Settings</h1> },
+      { path: '/link', element: <h1>Link</h1> },
     ],
     { state },
   );
@@ -64,6 +65,17 @@ describe('the dashboard route', () => {
     expect(router.state.location.state).toEqual({ section: 'profile' });
     await act(() => router.navigate(-1));
     expect(await screen.findByText(/We’re finding your subscriptions/)).toBeVisible();
+  });
+
+  it('flags a bank that needs reconnecting on the dashboard, not only in the profile', async () => {
+    mockApi().on(
+      userRoutes.profileInfo,
+      json(200, aProfile({ is_plaid_update_mode_required: true })),
+    );
+    const { user, router } = renderDashboard();
+    expect(await screen.findByText('Account Update Required')).toBeVisible();
+    await user.click(screen.getByRole('link', { name: 'Update account' }));
+    expect(router.state.location.pathname).toBe('/link');
   });
 
   it('offers the chat and the theme toggle in the header', async () => {

@@ -25,6 +25,7 @@ import { DashboardHome } from '@/features/dashboard/components/dashboard-home';
 import { NegotiationsCard } from '@/features/negotiations/components/negotiations-card';
 import { NegotiationsSection } from '@/features/negotiations/components/negotiations-section';
 import { profileQueries } from '@/features/profile/api/profile-queries';
+import { UpdateRequiredBanner } from '@/features/profile/components/update-required-banner';
 import { useUpdateProfileSettings } from '@/features/profile/api/use-update-profile-settings';
 import { ProfileSection } from '@/features/profile/components/profile-section';
 import { RewardsCard } from '@/features/rewards/components/rewards-card';
@@ -171,6 +172,7 @@ function DashboardPage({
             linkedAccountCount={profile.data?.linkedAccounts.length ?? 0}
             hasSubscriptions={subscriptions.data ? subscriptions.data.length > 0 : undefined}
             isLoading={profile.isPending}
+            attention={profile.data?.is_plaid_update_mode_required && <UpdateRequiredBanner />}
             instantSavingsCard={
               <InstantSavingsCard onOpenOffer={openConversion} onOpenCode={openCode} />
             }

@@ -18,6 +18,7 @@ export function DashboardHome({
   billsCard,
   subscriptionsShortcut,
   rewardsCard,
+  attention,
 }: {
   firstName: string | undefined;
   linkedAccountCount: number;
@@ -32,6 +33,8 @@ export function DashboardHome({
   subscriptionsShortcut: ReactNode;
   /** The way into the rewards section, with the balance and its progress. */
   rewardsCard?: ReactNode;
+  /** What needs the person before anything else (a bank to reconnect), above the cards. */
+  attention?: ReactNode;
 }) {
   const isLearning = linkedAccountCount === 0 || hasSubscriptions === false;
 
@@ -40,6 +43,7 @@ export function DashboardHome({
       <h1 id="section-heading" tabIndex={-1} className="sr-only">
         Dashboard
       </h1>
+      {attention}
       <SavingsBanner />
       {/* One column on a phone; on a desktop the bills take the left column. `contents` lets
           both columns' cards flow as one column until then. */}

@@ -92,7 +92,7 @@ function ProfileContent({
 
   return (
     <>
-      {profile.is_plaid_update_mode_required && <UpdateRequiredBanner />}
+      {profile.is_plaid_update_mode_required && <UpdateRequiredBanner from="profile" />}
       <div className="grid items-start gap-4 lg:grid-cols-2">
         <div className="space-y-4">
           <IdentityCard profile={profile} onEdit={() => setEditing(true)} />

@@ -1,13 +1,14 @@
 import { Link } from 'react-router';
 import { TriangleAlert } from 'lucide-react';
 import { buttonVariants } from '@/components/ui/button';
-import type { LinkState } from '@/lib/navigation-state';
+import type { LinkFrom, LinkState } from '@/lib/navigation-state';
 
 /**
  * Shown when the bank connection needs the person again (the provider's update mode): until
  * they reconnect, Billow cannot see new transactions. Amber, because it needs their input.
+ * On the profile and on the dashboard (issue 18); linking returns to where it was opened.
  */
-export function UpdateRequiredBanner() {
+export function UpdateRequiredBanner({ from }: { from?: LinkFrom }) {
   return (
     <div
       role="status"
@@ -22,7 +23,7 @@ export function UpdateRequiredBanner() {
       </div>
       <Link
         to="/link"
-        state={{ from: 'profile' } satisfies LinkState}
+        state={from ? ({ from } satisfies LinkState) : undefined}
         className={buttonVariants({ size: 'sm' })}
       >
         Update account
