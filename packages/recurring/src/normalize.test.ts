@@ -91,7 +91,7 @@ const UNKNOWN: Array<[descriptor: string, name: string, category: string]> = [
   ['CITY OF SPRINGFIELD WATER 8JD72K1L', 'City Of Springfield Water', 'utilities'],
   ['JOES PIZZA #223 BROOKLYN NY', 'Joes Pizza', 'restaurants'],
   ['SQ *CLEAN SWEEP HOUSEKEEPING 03/14', 'Clean Sweep Housekeeping', 'other'],
-  ['TOYOTA FINANCIAL SVCS PMT 7M3EPMHC85', 'Toyota Financial Svcs', 'loans'],
+  ['TOYOTA FINANCIAL SVCS PMT 7M3EPMHC85', 'Toyota Financial Services', 'loans'],
   ['POS PURCHASE XXXX1234 ACME HARDWARE #0042', 'Acme Hardware', 'other'],
   ['DEBIT CARD PURCHASE 12/31 THE LOCAL BAKERY SAN FRANCISCO CA', 'The Local Bakery', 'coffee'],
   ['ONLINE TRANSFER TO SAV 8KD9', 'Transfer To Sav', 'transfers'],
@@ -99,7 +99,7 @@ const UNKNOWN: Array<[descriptor: string, name: string, category: string]> = [
   ['AUTOMATIC PAYMENT - THANK YOU', 'Automatic Payment Thank You', 'transfers'],
   ['AMEX EPAYMENT ACH PMT', 'Amex Epayment', 'transfers'],
   ['ATM WITHDRAWAL 8H2J3K 1234 MAIN ST', 'Atm Withdrawal Main St', 'cash'],
-  ['KUMON LEARNING CTR 4411 REF# 88812', 'Kumon Learning Ctr', 'other'],
+  ['KUMON LEARNING CTR 4411 REF# 88812', 'Kumon Learning Center', 'other'],
 ];
 
 describe(normalizeMerchant.name, () => {
@@ -144,6 +144,25 @@ describe(normalizeMerchant.name, () => {
       const keys = descriptors.map((descriptor) => normalizeMerchant(descriptor).key);
       expect(new Set(keys).size, descriptors.join(' | ')).toBe(1);
     }
+  });
+
+  it('names an unknown biller as a person would: no payment kind, no shorthand (issue 18)', () => {
+    expect(normalizeMerchant('ROCKET MORTGAGE MTG PYMT PPD ID: 1234567890').name).toBe(
+      'Rocket Mortgage',
+    );
+    expect(normalizeMerchant('ESSEX PROPERTY TR RENT PPD ID: 0987654321').name).toBe(
+      'Essex Property Trust',
+    );
+    expect(normalizeMerchant('SUNRISE PROPERTY MGMT RENT').name).toBe(
+      'Sunrise Property Management',
+    );
+    // The grouping key is the descriptor's, so history keeps its streams.
+    expect(normalizeMerchant('ROCKET MORTGAGE MTG PYMT').key).toBe('raw:ROCKET MORTGAGE MTG');
+  });
+
+  it('reads a contribution to one’s own savings plan as a transfer', () => {
+    expect(normalizeMerchant('SCHOLARSHARE 529 CONTRIB').category).toBe('transfers');
+    expect(normalizeMerchant('VANGUARD BROKERAGE').category).toBe('transfers');
   });
 
   it('returns the website and category of a catalogue merchant', () => {

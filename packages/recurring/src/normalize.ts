@@ -89,6 +89,8 @@ const CATEGORY_KEYWORDS: ReadonlyArray<[RegExp, SubscriptionCategory]> = [
   [/\b(?:PARKING|PARK ?MOBILE|TOLL|TRANSIT|METRO)\b/, 'transport'],
   [/\b(?:ATM|WITHDRAWAL|WITHDRAW|CASH)\b/, 'cash'],
   [/\b(?:TRANSFER|XFER|TRANSFERS)\b/, 'transfers'],
+  // Saving into one's own plan (a 529, an IRA, a brokerage account) is a transfer, not a bill.
+  [/\b(?:CONTRIB|CONTRIBS|CONTRIBUTION|CONTRIBUTIONS|BROKERAGE)\b/, 'transfers'],
   // Paying one's own credit card moves money between one's own accounts, like a transfer.
   [
     /\b(?:CREDIT CRD|CRD AUTOPAY|CRD EPAY|EPAYMENT|CARD PAYMENT|CARDMEMBER SERV|AUTOMATIC PAYMENT|PAYMENT THANK YOU)\b/,
@@ -223,6 +225,42 @@ export function cleanDescriptor(stripped: string): string {
   return text.length > 0 ? text : stripped.replace(SPACES, ' ').trim();
 }
 
+/** What the payment was for, at the end of a cleaned descriptor: "ROCKET MORTGAGE MTG". */
+const PAYMENT_KIND_TAIL = / (?:MTG|RENT|CONTRIB|CONTRIBUTION|PREM|PREMIUM|INST|INSTALLMENT|DES)$/;
+/** Bank-statement shorthand a person would write out: "ESSEX PROPERTY TR" is a trust. */
+const SHORTHAND: Record<string, string> = {
+  TR: 'TRUST',
+  MGMT: 'MANAGEMENT',
+  MGT: 'MANAGEMENT',
+  SVC: 'SERVICE',
+  SVCS: 'SERVICES',
+  INS: 'INSURANCE',
+  ASSN: 'ASSOCIATION',
+  PROP: 'PROPERTY',
+  PROPS: 'PROPERTIES',
+  APTS: 'APARTMENTS',
+  FINL: 'FINANCIAL',
+  CTR: 'CENTER',
+  INTL: 'INTERNATIONAL',
+};
+
+/**
+ * The name a person reads for a merchant the catalogue does not know: the cleaned descriptor
+ * without what kind of payment it was and with shorthand written out ("ESSEX PROPERTY TR RENT"
+ * → "ESSEX PROPERTY TRUST"). Only the name: grouping keeps the cleaned descriptor.
+ */
+export function displayWords(cleaned: string): string {
+  let text = cleaned;
+  for (let next = text.replace(PAYMENT_KIND_TAIL, ''); next !== text && next.length >= 2; ) {
+    text = next;
+    next = text.replace(PAYMENT_KIND_TAIL, '');
+  }
+  return text
+    .split(' ')
+    .map((word, index) => (index > 0 ? (SHORTHAND[word] ?? word) : word))
+    .join(' ');
+}
+
 export function titleCase(upper: string): string {
   return upper
     .split(' ')
@@ -286,7 +324,7 @@ export function normalizeMerchant(
   const cleaned = cleanDescriptor(merchantName ? merchantName.toUpperCase() : stripped);
   return {
     key: `raw:${cleaned}`,
-    name: titleCase(cleaned),
+    name: titleCase(displayWords(cleaned)),
     website: null,
     category: guessCategory(cleaned),
     catalogueId: null,
