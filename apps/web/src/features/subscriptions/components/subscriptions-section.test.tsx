@@ -48,6 +48,27 @@ describe(SubscriptionsSection.name, () => {
     expect(screen.getByText('Active subscriptions').nextElementSibling).toHaveTextContent('3');
   });
 
+  it('says what each figure counts, with every plan as a monthly equivalent beside it (issue 18)', async () => {
+    renderSection([
+      aSubscription({
+        amount: 15.49,
+        normalized_monthly_amount: 15.49,
+        cadence: 'MONTHLY',
+        status: 'ACTIVE',
+      }),
+      aSubscription({ amount: 120, normalized_monthly_amount: 10, cadence: 'YEARLY' }),
+      aSubscription({ amount: 10, normalized_monthly_amount: 43.33, cadence: 'WEEKLY' }),
+      aSubscription({ amount: 20, normalized_monthly_amount: 20, status: 'CANCELLED' }),
+    ]);
+    expect(
+      await screen.findByText('Active monthly plans, bills such as rent included'),
+    ).toBeVisible();
+    expect(screen.getByText('All plans per month').nextElementSibling).toHaveTextContent('$68.82');
+    expect(
+      screen.getByText('Weekly and yearly plans counted as a monthly equivalent'),
+    ).toBeVisible();
+  });
+
   it('shows each subscription’s name, letter, amount without sign, cadence and renewal date', async () => {
     renderSection([
       aSubscription({

@@ -10,16 +10,20 @@ import { Link } from 'react-router';
 import { formatDollars, type Subscription, subscriptionMessages } from '@billow/contracts';
 import { LoadError } from '@/components/load-error';
 import { Button, buttonVariants } from '@/components/ui/button';
+import { cn } from '@/lib/cn';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { subscriptionQueries } from '../api/subscription-queries';
-import { activeCount, byName, monthlyTotalSpend } from '../bill-lists';
+import { activeCount, byName, monthlyEquivalentSpend, monthlyTotalSpend } from '../bill-lists';
 import { SubscriptionListItem } from './subscription-list-item';
 
 export const subscriptionsSectionTexts = {
   heading: 'Subscriptions',
   back: 'Back to home',
   monthlyTotal: 'Monthly total spend',
+  monthlyTotalNote: 'Active monthly plans, bills such as rent included',
+  monthlyEquivalent: 'All plans per month',
+  monthlyEquivalentNote: 'Weekly and yearly plans counted as a monthly equivalent',
   activeCount: 'Active subscriptions',
   empty: 'No subscriptions found yet',
   emptyDetail:
@@ -71,10 +75,20 @@ function SubscriptionsContent({ subscriptions }: { subscriptions: Subscription[]
   return (
     <div className="space-y-4 lg:grid lg:grid-cols-[16rem_1fr] lg:items-start lg:gap-5 lg:space-y-0">
       <dl className="grid grid-cols-2 gap-3 lg:grid-cols-1">
-        <Figure label={subscriptionsSectionTexts.monthlyTotal}>
+        <Figure
+          label={subscriptionsSectionTexts.monthlyTotal}
+          note={subscriptionsSectionTexts.monthlyTotalNote}
+        >
           {formatDollars(monthlyTotalSpend(subscriptions))}
         </Figure>
         <Figure label={subscriptionsSectionTexts.activeCount}>{activeCount(subscriptions)}</Figure>
+        <Figure
+          label={subscriptionsSectionTexts.monthlyEquivalent}
+          note={subscriptionsSectionTexts.monthlyEquivalentNote}
+          className="col-span-2 lg:col-span-1"
+        >
+          {formatDollars(monthlyEquivalentSpend(subscriptions))}
+        </Figure>
       </dl>
       <Card className="p-0">
         <ul
@@ -90,11 +104,28 @@ function SubscriptionsContent({ subscriptions }: { subscriptions: Subscription[]
   );
 }
 
-function Figure({ label, children }: { label: string; children: ReactNode }) {
+/** A summary figure; its note says what the figure counts. */
+function Figure({
+  label,
+  note,
+  className,
+  children,
+}: {
+  label: string;
+  note?: string;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
-    <div className="space-y-1 rounded-[var(--radius-card)] border bg-card p-4 shadow-sm">
+    <div
+      className={cn(
+        'space-y-1 rounded-[var(--radius-card)] border bg-card p-4 shadow-sm',
+        className,
+      )}
+    >
       <dt className="text-sm text-muted-foreground">{label}</dt>
       <dd className="money text-2xl font-bold">{children}</dd>
+      {note && <dd className="text-xs text-muted-foreground">{note}</dd>}
     </div>
   );
 }
