@@ -137,6 +137,29 @@ describe('subscriptions found in linked accounts', () => {
     );
   });
 
+  it('tells two plans of one merchant apart by their price (issue 18)', async () => {
+    const session = await signIn(t.app, '+15555556010');
+    const transactions = [0, 1, 2, 3, 4, 5].flatMap((month) => [
+      customTransaction(dayFrom(today, -30 * month - 3), 'APPLE.COM/BILL 866-712-7753 CA', 2.99),
+      customTransaction(dayFrom(today, -30 * month - 17), 'APPLE.COM/BILL 866-712-7753 CA', 10.99),
+    ]);
+    await linkSandboxItem(t, session.token, {
+      overrideAccounts: [
+        {
+          type: 'depository',
+          subtype: 'checking',
+          starting_balance: 3000,
+          meta: { name: 'Checking', mask: '1111' },
+          transactions,
+        },
+      ],
+    });
+    expect((await list(session.token)).map((s) => s.merchant_name).sort()).toEqual([
+      'Apple · $10.99',
+      'Apple · $2.99',
+    ]);
+  });
+
   it('keeps subscription ids across re-syncs, and a stream marked as not a subscription never returns', async () => {
     const session = await signIn(t.app, '+15555556002');
     await linkSandboxItem(t, session.token, { overrideAccounts: customUser(today) });
@@ -194,8 +217,8 @@ describe('subscriptions found in linked accounts', () => {
     expect(summary).toEqual(
       expect.arrayContaining([
         'Amazon Prime YEARLY ACTIVE 139',
-        'Apple MONTHLY ACTIVE 2.99',
-        'Apple MONTHLY ACTIVE 10.99',
+        'Apple · $2.99 MONTHLY ACTIVE 2.99',
+        'Apple · $10.99 MONTHLY ACTIVE 10.99',
         'HelloFresh WEEKLY ACTIVE 79.99',
         'Hulu MONTHLY CANCELLED 18.99',
         'Netflix MONTHLY ACTIVE 17.99',

@@ -23,6 +23,19 @@ import type { SubscriptionRow, SubscriptionsRepo, SubscriptionValues } from './s
 
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
+/**
+ * Two plans at one merchant (iCloud+ and Apple Music, both "Apple") read as one name twice: each
+ * gets its price after the name, "Apple · $2.99" and "Apple · $10.99" (issue 18).
+ */
+function namesToldApart(rows: readonly SubscriptionRow[]) {
+  const count = new Map<string, number>();
+  for (const row of rows) count.set(row.merchantName, (count.get(row.merchantName) ?? 0) + 1);
+  return (row: SubscriptionRow) =>
+    (count.get(row.merchantName) ?? 0) > 1
+      ? `${row.merchantName} · $${centsToDollars(row.amountCents).toFixed(2)}`
+      : row.merchantName;
+}
+
 const notFound = () =>
   new ProblemError('subscription-not-found', 'Subscription not found.', {
     code: 'subscription-not-found',
@@ -220,9 +233,10 @@ export function createSubscriptionsService(deps: {
       // A date-only ISO string parses as UTC midnight; today is parsed once, not per row.
       const todayMs = Date.parse(isoDay(now()));
       const rows = await deps.repo.visibleOf(userId);
+      const nameOf = namesToldApart(rows.map((row) => row.subscription));
       return rows.map(({ subscription: s, accountName, accountMask, bankName }) => ({
         id: s.id,
-        merchant_name: s.merchantName,
+        merchant_name: nameOf(s),
         merchant_website_url: s.merchantWebsite,
         amount: centsToDollars(s.amountCents),
         currency: s.currency,
