@@ -86,7 +86,7 @@ export const personas: Record<PersonaId, PersonaDefinition> = {
   family: {
     id: 'family',
     description:
-      'Two-income family of four in San Jose: mortgage, Costco runs, 15 subscriptions and bills.',
+      'Two-income family of four in San Jose: mortgage, Costco runs, a 529 plan, 14 subscriptions and bills.',
     city: 'SAN JOSE',
     state: 'CA',
     checking: {

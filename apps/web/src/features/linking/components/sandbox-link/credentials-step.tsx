@@ -14,14 +14,24 @@ import { InstitutionHeader } from './institution-header';
 import { StepFrame } from './step-frame';
 import type { Credentials, StepError } from './use-sandbox-link-flow';
 
+/** Every sandbox login (packages/sandbox-bank/src/credentials.ts), so nobody has to look them up. */
 const testLogins = [
-  { username: 'user_good', password: 'pass_good', result: 'signs in' },
+  { username: 'user_good', password: 'pass_good', result: 'a professional with 11 bills' },
+  { username: 'user_family', password: 'pass_good', result: 'a family with a mortgage' },
+  { username: 'user_student', password: 'pass_good', result: 'a student, small plans' },
+  { username: 'user_freelancer', password: 'pass_good', result: 'a freelancer, lumpy income' },
+  {
+    username: 'user_transactions_dynamic',
+    password: 'any password',
+    result: 'a noisier history',
+  },
   { username: 'user_good', password: 'mfa_device', result: 'asks for the code 1234' },
   {
     username: 'user_good',
     password: 'pass_overdraft',
-    result: 'signs in with $25 in checking (try overdraft alerts)',
+    result: 'only $25 in checking (try overdraft alerts)',
   },
+  { username: 'user_good', password: 'error_ITEM_LOCKED', result: 'a bank error' },
   { username: 'user_bad', password: 'any password', result: 'is refused' },
 ];
 
