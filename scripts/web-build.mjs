@@ -40,10 +40,16 @@ export function ensureWebBuild({ force = false } = {}) {
   console.log(
     force ? 'Building the web app…' : 'The web app build is missing or stale; building it…',
   );
-  const result = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], {
-    cwd: root,
-    stdio: 'inherit',
-  });
+  // Quiet unless something is wrong: the terminal is where sign-in codes appear (issue 18).
+  const result = spawnSync(
+    'npm',
+    ['run', '--silent', 'build', '-w', 'apps/web', '--', '--logLevel', 'warn'],
+    {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, VITE_CONFIG_NATIVE_IGNORE_WARNING: 'true' },
+    },
+  );
   if (result.status !== 0) {
     console.error('The web app failed to build.');
     process.exit(result.status ?? 1);
