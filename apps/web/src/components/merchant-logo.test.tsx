@@ -11,6 +11,22 @@ describe(MerchantLogo.name, () => {
     expect(screen.getByRole('img', { name: 'netflix' })).toHaveTextContent('N');
   });
 
+  it('shows Billow’s own mark for a catalogue merchant: its brand colour and monogram (issue 18)', () => {
+    vi.stubEnv('VITE_LOGO_URL_TEMPLATE', '');
+    render(<MerchantLogo name="Planet Fitness" website="planetfitness.com" />);
+    const logo = screen.getByRole('img', { name: 'Planet Fitness' });
+    expect(logo).toHaveAttribute('data-mark', 'brand');
+    expect(logo.querySelector('rect')).toHaveAttribute('fill', '#5c2d91');
+    expect(logo).toHaveTextContent('PF');
+  });
+
+  it('keeps the tinted letter for a merchant the catalogue does not know', () => {
+    vi.stubEnv('VITE_LOGO_URL_TEMPLATE', '');
+    render(<MerchantLogo name="Corner Gym" website="cornergym.example" />);
+    expect(screen.getByRole('img', { name: 'Corner Gym' })).not.toHaveAttribute('data-mark');
+    expect(screen.getByTestId('merchant-letter')).toHaveTextContent('C');
+  });
+
   it('shows the letter when the merchant has no website', () => {
     vi.stubEnv('VITE_LOGO_URL_TEMPLATE', 'https://img.example/{domain}');
     render(<MerchantLogo name="Corner Gym" website={null} />);

@@ -3,13 +3,15 @@
  * VITE_LOGO_URL_TEMPLATE set (e.g. `https://img.logo.dev/{domain}?token=pk_x`, the logo service
  * of spec part 2 §7 keyed by website with a public token) it loads the image, with a skeleton
  * meanwhile and the letter avatar if it fails. Without a template or a website (the offline
- * default) it is the letter avatar: the merchant's first letter on a tint picked from the name,
- * so a merchant keeps its colour from screen to screen.
+ * default) it is Billow's own mark for a catalogue merchant (a monogram in its brand colour,
+ * lib/merchant-marks.ts), else the letter avatar: the merchant's first letter on a tint picked
+ * from the name, so a merchant keeps its colour from screen to screen.
  */
 import { useState } from 'react';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
 import { domainOf, firstLetterOf, letterTintOf } from '@/lib/letter-tint';
+import { merchantMarkOf } from '@/lib/merchant-marks';
 
 /** The image address for a website, or undefined without a logo service or a website. */
 export function logoUrlFor(website: string | null | undefined): string | undefined {
@@ -38,6 +40,33 @@ export function MerchantLogo({
   const [failedSrc, setFailedSrc] = useState<string>();
 
   if (!src || failedSrc === src) {
+    const mark = merchantMarkOf(website);
+    if (mark) {
+      return (
+        <span
+          {...(isDecorative ? { 'aria-hidden': true } : { role: 'img', 'aria-label': name })}
+          data-testid="merchant-letter"
+          data-mark="brand"
+          className={cn(boxClass, 'select-none', className)}
+        >
+          <svg viewBox="0 0 40 40" className="size-full" aria-hidden="true">
+            <rect width="40" height="40" fill={mark.background} />
+            <text
+              x="20"
+              y="21"
+              textAnchor="middle"
+              dominantBaseline="central"
+              fill={mark.foreground}
+              fontWeight="700"
+              fontSize={mark.letters.length > 2 ? 12 : mark.letters.length === 2 ? 15 : 19}
+              fontFamily="inherit"
+            >
+              {mark.letters}
+            </text>
+          </svg>
+        </span>
+      );
+    }
     return (
       <span
         {...(isDecorative ? { 'aria-hidden': true } : { role: 'img', 'aria-label': name })}

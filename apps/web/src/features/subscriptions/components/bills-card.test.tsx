@@ -75,7 +75,9 @@ describe(BillsCard.name, () => {
     });
 
     it('shows each amount with 2 decimals and the merchant’s letter when there is no logo', async () => {
-      renderBills([aSubscription({ merchant_name: 'Hulu', amount: 8 })]);
+      renderBills([
+        aSubscription({ merchant_name: 'Hulu', merchant_website_url: 'hulu.com', amount: 8 }),
+      ]);
       const row = await screen.findByRole('button', { name: /Hulu/ });
       expect(within(row).getByText('$8.00')).toHaveClass('money', 'text-right');
       expect(within(row).getByTestId('merchant-letter')).toHaveTextContent('H');
