@@ -163,6 +163,9 @@ describe(normalizeMerchant.name, () => {
   it('reads a contribution to one’s own savings plan as a transfer', () => {
     expect(normalizeMerchant('SCHOLARSHARE 529 CONTRIB').category).toBe('transfers');
     expect(normalizeMerchant('VANGUARD BROKERAGE').category).toBe('transfers');
+    expect(
+      normalizeMerchant('SCHOLARSHARE 529 CONTRIB', DEFAULT_CATALOGUE, 'ScholarShare 529').category,
+    ).toBe('transfers');
   });
 
   it('returns the website and category of a catalogue merchant', () => {

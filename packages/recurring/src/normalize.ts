@@ -90,7 +90,7 @@ const CATEGORY_KEYWORDS: ReadonlyArray<[RegExp, SubscriptionCategory]> = [
   [/\b(?:ATM|WITHDRAWAL|WITHDRAW|CASH)\b/, 'cash'],
   [/\b(?:TRANSFER|XFER|TRANSFERS)\b/, 'transfers'],
   // Saving into one's own plan (a 529, an IRA, a brokerage account) is a transfer, not a bill.
-  [/\b(?:CONTRIB|CONTRIBS|CONTRIBUTION|CONTRIBUTIONS|BROKERAGE)\b/, 'transfers'],
+  [/\b(?:529|CONTRIB|CONTRIBS|CONTRIBUTION|CONTRIBUTIONS|BROKERAGE)\b/, 'transfers'],
   // Paying one's own credit card moves money between one's own accounts, like a transfer.
   [
     /\b(?:CREDIT CRD|CRD AUTOPAY|CRD EPAY|EPAYMENT|CARD PAYMENT|CARDMEMBER SERV|AUTOMATIC PAYMENT|PAYMENT THANK YOU)\b/,
@@ -251,7 +251,7 @@ const SHORTHAND: Record<string, string> = {
  */
 export function displayWords(cleaned: string): string {
   let text = cleaned;
-  for (let next = text.replace(PAYMENT_KIND_TAIL, ''); next !== text && next.length >= 2; ) {
+  for (let next = text.replace(PAYMENT_KIND_TAIL, ''); next !== text && next.length >= 2;) {
     text = next;
     next = text.replace(PAYMENT_KIND_TAIL, '');
   }
@@ -268,6 +268,10 @@ export function titleCase(upper: string): string {
       word.includes('&') || word.length <= 1 ? word : word[0] + word.slice(1).toLowerCase(),
     )
     .join(' ');
+}
+
+function isTransfer(text: string): boolean {
+  return guessCategory(text) === 'transfers';
 }
 
 export function guessCategory(cleaned: string): SubscriptionCategory {
@@ -326,7 +330,9 @@ export function normalizeMerchant(
     key: `raw:${cleaned}`,
     name: titleCase(displayWords(cleaned)),
     website: null,
-    category: guessCategory(cleaned),
+    // The bank's merchant name can hide what the descriptor says ("ScholarShare 529" for
+    // "SCHOLARSHARE 529 CONTRIB"): a transfer by either is a transfer.
+    category: merchantName && isTransfer(stripped) ? 'transfers' : guessCategory(cleaned),
     catalogueId: null,
     isRecurringMerchant: null,
   };

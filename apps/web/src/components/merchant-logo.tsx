@@ -47,7 +47,8 @@ export function MerchantLogo({
           {...(isDecorative ? { 'aria-hidden': true } : { role: 'img', 'aria-label': name })}
           data-testid="merchant-letter"
           data-mark="brand"
-          className={cn(boxClass, 'select-none', className)}
+          // A hairline keeps a black or white mark's edge visible on a card of its own colour.
+          className={cn(boxClass, 'select-none ring-1 ring-foreground/10', className)}
         >
           <svg viewBox="0 0 40 40" className="size-full" aria-hidden="true">
             <rect width="40" height="40" fill={mark.background} />

@@ -151,7 +151,9 @@ describe('the dashboard section', () => {
         ],
       });
       const card = screen.getByRole('region', { name: 'Subscriptions' });
-      await waitFor(() => expect(card).toHaveTextContent('2 active · $23.48 in monthly plans'));
+      await waitFor(() =>
+        expect(card).toHaveTextContent('2 active · $23.48 a month in plans and bills'),
+      );
       await user.click(within(card).getByRole('button', { name: 'See all subscriptions' }));
 
       const heading = await screen.findByRole('heading', { level: 1, name: 'Subscriptions' });

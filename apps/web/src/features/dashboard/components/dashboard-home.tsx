@@ -45,26 +45,33 @@ export function DashboardHome({
       </h1>
       {attention}
       <SavingsBanner />
-      {/* One column on a phone; on a desktop the bills take the left column. `contents` lets
-          both columns' cards flow as one column until then. */}
-      <div className="flex flex-col gap-4 lg:grid lg:grid-cols-2 lg:items-start">
-        <div className="contents lg:flex lg:flex-col lg:gap-4">
-          {isLoading ? (
+      {/* One column on a phone, in the spec's order. On a desktop the bills fill the left
+          column and everything else stacks beside them (issue 18); the order people tab through
+          stays the spec's. The last row takes what is left, so the right column stays packed. */}
+      <div className="flex flex-col gap-4 lg:grid lg:grid-flow-row-dense lg:grid-cols-2 lg:grid-rows-[repeat(5,auto)_1fr] lg:items-start">
+        {isLoading ? (
+          <div className="lg:col-start-1">
             <WelcomeCardSkeleton />
-          ) : (
-            isLearning && (
+          </div>
+        ) : (
+          isLearning && (
+            <div className="lg:col-start-1">
               <WelcomeCard firstName={firstName} linkedAccountCount={linkedAccountCount} />
-            )
-          )}
-          {instantSavingsCard}
-          {negotiationsCard}
-          {billsCard}
-        </div>
-        <div className="contents lg:flex lg:flex-col lg:gap-4">
-          {subscriptionsShortcut}
-          {rewardsCard}
-          {!isLoading && isLearning && <PromiseCard />}
-        </div>
+            </div>
+          )
+        )}
+        {instantSavingsCard && (
+          <div className="empty:hidden lg:col-start-2">{instantSavingsCard}</div>
+        )}
+        {negotiationsCard && <div className="empty:hidden lg:col-start-2">{negotiationsCard}</div>}
+        <div className="empty:hidden lg:col-start-1 lg:row-span-6">{billsCard}</div>
+        <div className="empty:hidden lg:col-start-2">{subscriptionsShortcut}</div>
+        {rewardsCard && <div className="empty:hidden lg:col-start-2">{rewardsCard}</div>}
+        {!isLoading && isLearning && (
+          <div className="empty:hidden lg:col-start-2">
+            <PromiseCard />
+          </div>
+        )}
       </div>
     </div>
   );

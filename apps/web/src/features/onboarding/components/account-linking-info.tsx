@@ -64,7 +64,7 @@ export function AccountLinkingInfo({ incomingState }: { incomingState: unknown }
         </p>
       </section>
 
-      <Button size="lg" className="mt-auto w-full" onClick={next}>
+      <Button size="lg" className="mt-auto w-full lg:mt-8" onClick={next}>
         Next
       </Button>
     </div>

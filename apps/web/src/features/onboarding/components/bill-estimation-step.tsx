@@ -68,7 +68,7 @@ export function BillEstimationStep({
         )}
       </Field>
 
-      <div className="mt-auto flex flex-col gap-3">
+      <div className="mt-auto flex flex-col gap-3 lg:mt-8">
         <Button type="submit" size="lg" className="w-full" disabled={!isValid}>
           Next
         </Button>

@@ -77,7 +77,7 @@ export function BillSavingsStep({
           <p className="text-sm text-muted-foreground">
             Billow’s AI negotiates for you. It’s free, and you keep all the savings.
           </p>
-          <Button size="lg" className="mt-auto w-full" onClick={onSignUp}>
+          <Button size="lg" className="mt-auto w-full lg:mt-8" onClick={onSignUp}>
             Sign up to save
           </Button>
         </>

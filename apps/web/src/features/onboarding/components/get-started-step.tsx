@@ -23,7 +23,7 @@ export function GetStartedStep({ onGetStarted }: { onGetStarted(): void }) {
         className="rounded-[var(--radius-card)] bg-accent p-5 text-accent-foreground"
       />
 
-      <Button size="lg" className="mt-auto w-full" onClick={onGetStarted}>
+      <Button size="lg" className="mt-auto w-full lg:mt-8" onClick={onGetStarted}>
         Get Started
       </Button>
     </div>

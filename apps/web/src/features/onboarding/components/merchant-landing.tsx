@@ -77,7 +77,7 @@ export function MerchantLanding({ path }: { path: LandingPath }) {
         ))}
       </ul>
 
-      <Button size="lg" className="mt-auto w-full" onClick={getStarted}>
+      <Button size="lg" className="mt-auto w-full lg:mt-8" onClick={getStarted}>
         Get Started
       </Button>
     </div>

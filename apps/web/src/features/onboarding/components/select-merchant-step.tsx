@@ -57,7 +57,7 @@ export function SelectMerchantStep({
         })}
       </div>
 
-      <div className="mt-auto flex flex-col gap-3">
+      <div className="mt-auto flex flex-col gap-3 lg:mt-8">
         <Button size="lg" className="w-full" disabled={!selected} onClick={onContinue}>
           Continue
         </Button>

@@ -96,7 +96,7 @@ export function SettingsOnboarding({ incomingState }: { incomingState: unknown }
             isChecked={billNegotiationEnabled}
             onCheckedChange={setBillNegotiationEnabled}
           />
-          <div className="mt-auto flex flex-col gap-3">
+          <div className="mt-auto flex flex-col gap-3 lg:mt-8">
             <Button size="lg" className="w-full" onClick={continueFromNegotiation}>
               Continue
             </Button>
@@ -122,7 +122,7 @@ export function SettingsOnboarding({ incomingState }: { incomingState: unknown }
           />
           <Button
             size="lg"
-            className="mt-auto w-full"
+            className="mt-auto w-full lg:mt-8"
             disabled={selectedVoice === null}
             onClick={() => setStep(3)}
           >
@@ -145,7 +145,12 @@ export function SettingsOnboarding({ incomingState }: { incomingState: unknown }
             isChecked={notificationsEnabled}
             onCheckedChange={setNotificationsEnabled}
           />
-          <Button size="lg" className="mt-auto w-full" disabled={save.isPending} onClick={finish}>
+          <Button
+            size="lg"
+            className="mt-auto w-full lg:mt-8"
+            disabled={save.isPending}
+            onClick={finish}
+          >
             <PendingLabel isPending={save.isPending} pendingText="Saving...">
               Continue
             </PendingLabel>

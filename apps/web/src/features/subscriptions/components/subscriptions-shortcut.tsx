@@ -26,8 +26,8 @@ export function SubscriptionsShortcut({ onOpen }: { onOpen(): void }) {
           {list.data ? (
             <p className="text-sm text-muted-foreground">
               <span className="money">{activeCount(list.data)}</span> active ·{' '}
-              <span className="money">{formatDollars(monthlyTotalSpend(list.data))}</span> in
-              monthly plans
+              <span className="money">{formatDollars(monthlyTotalSpend(list.data))}</span> a month
+              in plans and bills
             </p>
           ) : list.isPending ? (
             <Skeleton className="mt-1 h-4 w-40" />
