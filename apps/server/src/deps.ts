@@ -15,6 +15,7 @@ import { createAnalyticsModule } from './modules/analytics/analytics.module';
 import { createAuthModule } from './modules/auth/auth.module';
 import { createBankingModule } from './modules/banking/banking.module';
 import { createCalendarModule } from './modules/calendar/calendar.module';
+import { createInsightsModule } from './modules/insights/insights.module';
 import { createChatModule } from './modules/chat/chat.module';
 import { createOutboxModule } from './modules/dev/dev.module';
 import { isLoopbackHost } from './modules/dev/dev.routes';
@@ -238,6 +239,10 @@ export function composeBillow(options: CompositionOptions) {
       subscriptions.service.upcomingCharges(userId, from, until),
     ...clock,
   });
+  const insights = createInsightsModule({
+    chargeHistory: (userId, from) => subscriptions.service.chargeHistory(userId, from),
+    ...clock,
+  });
   const analytics = createAnalyticsModule({ db, ...clock });
   const users = createUsersModule({
     db,
@@ -298,6 +303,7 @@ export function composeBillow(options: CompositionOptions) {
     giftCards,
     chat,
     calendar,
+    insights,
     reminders,
     dev,
   ];

@@ -14,6 +14,8 @@ const isoDate = z
 export const upcomingCharge = z.object({
   subscription_id: z.string(),
   merchant_name: z.string(),
+  /** For the merchant's logo. */
+  merchant_website_url: z.string().nullable(),
   amount: z.number(),
   date: isoDate,
   cadence,

@@ -21,6 +21,7 @@ export * from './chat';
 export * from './negotiations';
 export * from './rewards';
 export * from './calendar';
+export * from './insights';
 export * from './payments';
 export * from './jobs';
 export * from './reminders';

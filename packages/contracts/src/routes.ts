@@ -9,6 +9,7 @@ import { bankingRoutes, sandboxRoutes } from './banking';
 import { calendarRoutes } from './calendar';
 import { devRoutes } from './dev';
 import { healthRoutes } from './health';
+import { insightRoutes } from './insights';
 import type { RouteContract } from './route';
 import { negotiationRoutes } from './negotiations';
 import { rewardRoutes } from './rewards';
@@ -28,6 +29,7 @@ export const apiRouteGroups = {
   negotiations: negotiationRoutes,
   rewards: rewardRoutes,
   calendar: calendarRoutes,
+  insights: insightRoutes,
   payments: paymentRoutes,
   reminders: reminderRoutes,
   dev: devRoutes,

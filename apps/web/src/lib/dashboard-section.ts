@@ -20,6 +20,9 @@ export const dashboardSection = z.discriminatedUnion('section', [
   z.object({ section: z.literal('profile') }),
   z.object({ section: z.literal('rewards') }),
   z.object({ section: z.literal('subscriptions') }),
+  z.object({ section: z.literal('calendar') }),
+  /** Spending charts and price increases. */
+  z.object({ section: z.literal('insights') }),
   /** With a subscription: open its required-information form (the negotiation flow). */
   z.object({ section: z.literal('negotiations'), subscriptionId: subscriptionId.optional() }),
   // The annual-plan flow, in its order: each screen knows the subscription it converts.

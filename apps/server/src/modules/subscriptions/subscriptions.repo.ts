@@ -161,6 +161,35 @@ export function createSubscriptionsRepo(db: Db, changes: ChangeFeed) {
         .where(eq(subscriptionTransactions.subscriptionId, subscriptionId))
         .orderBy(desc(chargedOn));
     },
+    /**
+     * Every charge matched to the person's visible subscriptions since `from` (YYYY-MM-DD), in
+     * date order: what the spending chart and the price-increase view are drawn from.
+     */
+    async chargesOf(userId: string, from: string) {
+      return db
+        .select({
+          subscriptionId: subscriptions.id,
+          amountCents: bankTransactions.amountCents,
+          date: chargedOn,
+        })
+        .from(subscriptions)
+        .innerJoin(
+          subscriptionTransactions,
+          eq(subscriptionTransactions.subscriptionId, subscriptions.id),
+        )
+        .innerJoin(
+          bankTransactions,
+          eq(bankTransactions.id, subscriptionTransactions.transactionId),
+        )
+        .where(
+          and(
+            eq(subscriptions.userId, userId),
+            eq(subscriptions.userMarkedNotSubscription, false),
+            sql`${chargedOn} >= ${from}`,
+          ),
+        )
+        .orderBy(chargedOn);
+    },
     async markNotSubscription(id: string) {
       await db
         .update(subscriptions)

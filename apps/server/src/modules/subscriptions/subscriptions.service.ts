@@ -200,6 +200,18 @@ export function createSubscriptionsService(deps: {
       return { streams: streams.length };
     },
 
+    /**
+     * The person's visible subscriptions and every charge matched to them since `from`: the
+     * history the spending chart and the price-increase view read (issue 19).
+     */
+    async chargeHistory(userId: string, from: string) {
+      const [rows, charges] = await Promise.all([
+        deps.repo.visibleOf(userId),
+        deps.repo.chargesOf(userId, from),
+      ]);
+      return { subscriptions: rows.map((row) => row.subscription), charges };
+    },
+
     /** The charges each ACTIVE subscription will make in [from, until], by the engine's schedule. */
     async upcomingCharges(userId: string, from: string, until: string): Promise<UpcomingCharge[]> {
       const rows = await deps.repo.visibleOf(userId);
@@ -218,6 +230,7 @@ export function createSubscriptionsService(deps: {
               ).map((date) => ({
                 subscription_id: s.id,
                 merchant_name: s.merchantName,
+                merchant_website_url: s.merchantWebsite,
                 amount: centsToDollars(s.amountCents),
                 date,
                 cadence: s.cadence as UpcomingCharge['cadence'],

@@ -17,6 +17,9 @@ import {
   payableAccounts,
   type AnnualPlan,
 } from '@/features/annual-plans/components/plan-screens';
+import { CalendarSection } from '@/features/calendar/components/calendar-section';
+import { CalendarFeedCard } from '@/features/calendar/components/calendar-feed-card';
+import { InsightsSection } from '@/features/insights/components/insights-section';
 import { useLocation, useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useSignOut } from '@/features/auth/api/use-sign-out';
@@ -32,6 +35,7 @@ import { RewardsCard } from '@/features/rewards/components/rewards-card';
 import { RewardsSection } from '@/features/rewards/components/rewards-section';
 import { BillsCard } from '@/features/subscriptions/components/bills-card';
 import { SubscriptionsSection } from '@/features/subscriptions/components/subscriptions-section';
+import { SubscriptionDetailDialog } from '@/features/subscriptions/components/subscription-detail-dialog';
 import { SubscriptionsShortcut } from '@/features/subscriptions/components/subscriptions-shortcut';
 import { subscriptionQueries } from '@/features/subscriptions/api/subscription-queries';
 import {
@@ -98,6 +102,7 @@ function DashboardPage({
             onBack={goHome}
             onSignOut={() => void signOut()}
             isSigningOut={isSigningOut}
+            extraCards={<CalendarFeedCard />}
           />
         ) : view.section === 'rewards' ? (
           <RewardsSection
@@ -157,6 +162,22 @@ function DashboardPage({
           />
         ) : view.section === 'subscriptions' ? (
           <SubscriptionsSection onBack={goHome} />
+        ) : view.section === 'calendar' ? (
+          <CalendarSection
+            onBack={goHome}
+            renderBillDetail={({ subscriptionId, onClose, onCloseAutoFocus }) => (
+              <SubscriptionDetailDialog
+                subscription={subscriptions.data?.find((s) => s.id === subscriptionId)}
+                onClose={onClose}
+                onCloseAutoFocus={onCloseAutoFocus}
+              />
+            )}
+          />
+        ) : view.section === 'insights' ? (
+          <InsightsSection
+            onBack={goHome}
+            onNegotiate={(subscriptionId) => setView({ section: 'negotiations', subscriptionId })}
+          />
         ) : view.section === 'negotiations' ? (
           <NegotiationsSection
             onBack={goHome}
@@ -182,9 +203,12 @@ function DashboardPage({
                 onOpenAnnualConversion={openConversion}
               />
             }
-            billsCard={<BillsCard />}
+            billsCard={<BillsCard onOpenCalendar={() => setView({ section: 'calendar' })} />}
             subscriptionsShortcut={
-              <SubscriptionsShortcut onOpen={() => setView({ section: 'subscriptions' })} />
+              <SubscriptionsShortcut
+                onOpen={() => setView({ section: 'subscriptions' })}
+                onOpenSpending={() => setView({ section: 'insights' })}
+              />
             }
             rewardsCard={<RewardsCard onOpen={() => setView({ section: 'rewards' })} />}
           />

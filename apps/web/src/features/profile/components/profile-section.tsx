@@ -3,7 +3,7 @@
  * accounts, settings, recovery email, feedback and leaving. It owns the dialogs that more than
  * one card opens (editing the profile leads into verifying a changed email).
  */
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, RotateCw } from 'lucide-react';
 import { profileMessages, type ProfileInfo } from '@billow/contracts';
@@ -29,9 +29,16 @@ export type ProfileSectionProps = {
   onBack(): void;
   onSignOut(): void;
   isSigningOut: boolean;
+  /** Cards other features add to the profile (the calendar link), after the reminders. */
+  extraCards?: ReactNode;
 };
 
-export function ProfileSection({ onBack, onSignOut, isSigningOut }: ProfileSectionProps) {
+export function ProfileSection({
+  onBack,
+  onSignOut,
+  isSigningOut,
+  extraCards,
+}: ProfileSectionProps) {
   const profile = useQuery(profileQueries.info());
 
   return (
@@ -72,7 +79,12 @@ export function ProfileSection({ onBack, onSignOut, isSigningOut }: ProfileSecti
           </Button>
         </Card>
       ) : (
-        <ProfileContent profile={profile.data} onSignOut={onSignOut} isSigningOut={isSigningOut} />
+        <ProfileContent
+          profile={profile.data}
+          onSignOut={onSignOut}
+          isSigningOut={isSigningOut}
+          extraCards={extraCards}
+        />
       )}
     </div>
   );
@@ -82,10 +94,12 @@ function ProfileContent({
   profile,
   onSignOut,
   isSigningOut,
+  extraCards,
 }: {
   profile: ProfileInfo;
   onSignOut(): void;
   isSigningOut: boolean;
+  extraCards?: ReactNode;
 }) {
   const [isEditing, setEditing] = useState(false);
   const emailFlow = useEmailVerificationFlow();
@@ -107,6 +121,7 @@ function ProfileContent({
         <div className="space-y-4">
           <SettingsCard values={profile.profile_settings} />
           <RemindersCard />
+          {extraCards}
           <FeedbackCard />
           <AccountCard onSignOut={onSignOut} isSigningOut={isSigningOut} />
         </div>

@@ -5,7 +5,8 @@
  */
 import { useId, useRef, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { CalendarCheck, Receipt } from 'lucide-react';
+import { CalendarCheck, CalendarDays, Receipt } from 'lucide-react';
+import { Button } from '@/components/ui/button';
 import { formatDollars, type Subscription, subscriptionMessages } from '@billow/contracts';
 import { LoadError } from '@/components/load-error';
 import { Card, CardTitle } from '@/components/ui/card';
@@ -28,9 +29,10 @@ export const billsCardTexts = {
   noUpcomingDetail: "You don't have any bills due in the next 7 days.",
   noActive: 'No active subscriptions',
   noActiveDetail: 'Bills Billow finds in your linked accounts show up here.',
+  openCalendar: 'Open the bills calendar',
 } as const;
 
-export function BillsCard() {
+export function BillsCard({ onOpenCalendar }: { onOpenCalendar?(): void } = {}) {
   const list = useQuery(subscriptionQueries.list());
   const [openId, setOpenId] = useState<string>();
   const lastOpenId = useRef<string>(undefined);
@@ -92,6 +94,12 @@ export function BillsCard() {
           ))}
         </TabsContent>
       </Tabs>
+      {onOpenCalendar && (
+        <Button variant="ghost" className="mt-2 w-full" onClick={onOpenCalendar}>
+          <CalendarDays aria-hidden="true" />
+          {billsCardTexts.openCalendar}
+        </Button>
+      )}
       <SubscriptionDetailDialog
         subscription={open}
         onClose={() => setOpenId(undefined)}

@@ -20,6 +20,7 @@ import { plainWords } from '@/lib/plain-words';
 import { EvidenceList, PriceIncreaseBadge } from './badges';
 import { NotSubscriptionButton } from './not-subscription-button';
 import { PaymentHistory, RECENT_PAYMENTS_LIMIT } from './payment-history';
+import { PriceHistorySection } from './price-history-section';
 import { RewardCreditNote } from './reward-credit';
 import { StatusTimeline } from './status-timeline';
 
@@ -82,6 +83,8 @@ export function SubscriptionDetailDialog({
               limit={RECENT_PAYMENTS_LIMIT}
             />
           </section>
+
+          <PriceHistorySection subscriptionId={subscription.id} />
 
           <StatusTimeline subscriptionId={subscription.id} />
 

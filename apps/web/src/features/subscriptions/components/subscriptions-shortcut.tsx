@@ -4,7 +4,7 @@
  * when that failed, the bills card says so and this card simply offers the way in.
  */
 import { useQuery } from '@tanstack/react-query';
-import { ChevronRight, Repeat } from 'lucide-react';
+import { ChartColumn, ChevronRight, Repeat } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -12,7 +12,14 @@ import { formatDollars } from '@billow/contracts';
 import { subscriptionQueries } from '../api/subscription-queries';
 import { activeCount, monthlyTotalSpend } from '../bill-lists';
 
-export function SubscriptionsShortcut({ onOpen }: { onOpen(): void }) {
+export function SubscriptionsShortcut({
+  onOpen,
+  onOpenSpending,
+}: {
+  onOpen(): void;
+  /** The spending charts and the price increases. */
+  onOpenSpending?(): void;
+}) {
   const list = useQuery(subscriptionQueries.list());
 
   return (
@@ -36,10 +43,18 @@ export function SubscriptionsShortcut({ onOpen }: { onOpen(): void }) {
           )}
         </div>
       </div>
-      <Button variant="outline" className="w-full" onClick={onOpen}>
-        See all subscriptions
-        <ChevronRight aria-hidden="true" />
-      </Button>
+      <div className="flex flex-col gap-2">
+        <Button variant="outline" className="w-full" onClick={onOpen}>
+          See all subscriptions
+          <ChevronRight aria-hidden="true" />
+        </Button>
+        {onOpenSpending && (
+          <Button variant="ghost" className="w-full" onClick={onOpenSpending}>
+            <ChartColumn aria-hidden="true" />
+            Spending and price increases
+          </Button>
+        )}
+      </div>
     </Card>
   );
 }

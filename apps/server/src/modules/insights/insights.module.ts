@@ -1,0 +1,15 @@
+/** Where the money goes: spending by month and category, and the prices that went up. */
+import type { FeatureModule } from '../feature-module';
+import { registerInsightRoutes } from './insights.routes';
+import { createInsightsService, type ChargeHistory } from './insights.service';
+
+export function createInsightsModule(deps: {
+  chargeHistory: (userId: string, from: string) => Promise<ChargeHistory>;
+  clock?: () => Date;
+}) {
+  const service = createInsightsService(deps);
+  return {
+    service,
+    routes: (app) => registerInsightRoutes(app, { insights: service }),
+  } satisfies FeatureModule & { service: unknown };
+}
