@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { MonthlySpend, UpcomingCharge } from '@billow/contracts';
 import {
+  chartShares,
   OTHER,
+  percentOf,
   sharesSummary,
   spendingSummary,
   stackedMonths,
@@ -74,5 +76,26 @@ describe('spending figures', () => {
       'Over the last 2 months your subscriptions and bills cost $220.00, $110.00 a month on average. Utilities cost the most, $180.00. The costliest month was November 2026, at $120.00.',
     );
     expect(spendingSummary([], [])).toBe('');
+  });
+});
+
+describe('the donut', () => {
+  it('draws the categories the bar chart names, and the rest as one slice', () => {
+    const shares = [
+      { category: 'rent', amount: 80, share: 0.8 },
+      { category: 'fitness', amount: 12, share: 0.12 },
+      { category: 'news', amount: 8, share: 0.08 },
+    ];
+    expect(chartShares(shares, ['rent', OTHER])).toEqual([
+      { category: 'rent', amount: 80, share: 0.8 },
+      { category: OTHER, amount: 20, share: 0.2 },
+    ]);
+    expect(chartShares(shares.slice(0, 1), ['rent'])).toEqual(shares.slice(0, 1));
+  });
+});
+
+describe('shares in words', () => {
+  it('says <1% for a sliver rather than 0%', () => {
+    expect([percentOf(0.004), percentOf(0), percentOf(0.126)]).toEqual(['<1%', '0%', '13%']);
   });
 });

@@ -97,6 +97,24 @@ export function thisMonthShares(
     .map(([category, c]) => ({ category, amount: dollars(c), share: total ? c / total : 0 }));
 }
 
+/**
+ * The shares as the donut draws them: the bar chart's named categories, each in its colour, and
+ * the rest as one grey "everything else" slice rather than several grey ones.
+ */
+export function chartShares(shares: readonly CategoryShare[], series: readonly string[]) {
+  const named = shares.filter((s) => series.includes(s.category) && s.category !== OTHER);
+  const rest = shares.filter((s) => !named.includes(s));
+  if (rest.length === 0) return named;
+  return [
+    ...named,
+    {
+      category: OTHER,
+      amount: dollars(rest.reduce((sum, s) => sum + cents(s.amount), 0)),
+      share: rest.reduce((sum, s) => sum + s.share, 0),
+    },
+  ];
+}
+
 /** "Over the last 12 months your subscriptions and bills cost $1,234.56, $102.88 a month…" */
 export function spendingSummary(months: readonly StackedMonth[], series: readonly string[]) {
   if (months.length === 0) return '';
@@ -120,13 +138,18 @@ export function spendingSummary(months: readonly StackedMonth[], series: readonl
     .join(' ');
 }
 
+/** '60%', and '<1%' for a sliver that would round to nothing. */
+export function percentOf(share: number) {
+  return share > 0 && share < 0.005 ? '<1%' : `${Math.round(share * 100)}%`;
+}
+
 /** "This month: $250.00 in all. Bills 60 %, Streaming 25 %…" */
 export function sharesSummary(shares: readonly CategoryShare[]) {
   if (shares.length === 0) return '';
   const total = dollars(shares.reduce((sum, s) => sum + cents(s.amount), 0));
   const parts = shares.map(
     (s) =>
-      `${categoryLabel(s.category)} ${formatDollars(s.amount)} (${Math.round(s.share * 100)}%)`,
+      `${categoryLabel(s.category)} ${formatDollars(s.amount)} (${percentOf(s.share)})`,
   );
   return `This month comes to ${formatDollars(total)}: ${parts.join(', ')}.`;
 }

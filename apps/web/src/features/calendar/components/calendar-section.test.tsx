@@ -23,15 +23,13 @@ const charge = (date: string, merchant: string, amount: number): UpcomingCharge 
 });
 
 /** Answers each month's request with the charges in it. */
-const byMonth =
-  (charges: UpcomingCharge[]) =>
-  (request: RecordedRequest) => {
-    const query = new URLSearchParams(request.path.split('?')[1]);
-    const inRange = charges.filter(
-      (c) => c.date >= query.get('from')! && c.date <= query.get('until')!,
-    );
-    return json(200, inRange)(request);
-  };
+const byMonth = (charges: UpcomingCharge[]) => (request: RecordedRequest) => {
+  const query = new URLSearchParams(request.path.split('?')[1]);
+  const inRange = charges.filter(
+    (c) => c.date >= query.get('from')! && c.date <= query.get('until')!,
+  );
+  return json(200, inRange)(request);
+};
 
 function renderCalendar(charges: UpcomingCharge[]) {
   storeSession();
@@ -85,13 +83,19 @@ describe(CalendarSection.name, () => {
     renderCalendar(charges);
     const grid = await screen.findByRole('grid', { name: 'December 2026' });
     await screen.findByText('$110.47');
-    within(grid).getByRole('button', { name: /December 1, today/ }).focus();
+    within(grid)
+      .getByRole('button', { name: /December 1, today/ })
+      .focus();
     await user.keyboard('{ArrowRight}{ArrowRight}');
     const focused = document.activeElement as HTMLElement;
     expect(focused.getAttribute('aria-label')).toMatch(/^Thursday, December 3/);
     const day = screen.getByTestId('calendar-day');
     const list = within(day).getByRole('list', { name: 'Bills due December 3' });
-    expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
       expect.stringContaining('Netflix'),
       expect.stringContaining('Spotify'),
       expect.stringContaining('Hulu'),
@@ -145,7 +149,7 @@ describe(CalendarSection.name, () => {
     storeSession();
     const api = mockApi().on(
       calendarRoutes.upcoming,
-      problem(500, 'internal', 'Something broke'),
+      problem(500, 'internal-server-error', 'Something broke'),
       json(200, []),
     );
     renderScreen(<CalendarSection onBack={() => {}} renderBillDetail={() => null} />);

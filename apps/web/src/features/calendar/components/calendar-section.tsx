@@ -60,8 +60,9 @@ export type BillDetailProps = {
 };
 
 const dayButtonId = (day: Date) => `calendar-day-${isoDay(day)}`;
-const billButtonId = (charge: UpcomingCharge) =>
-  `calendar-bill-${charge.subscription_id}-${charge.date}`;
+/** The day panel and the agenda can both list a bill: `place` keeps their ids apart. */
+const billButtonId = (place: 'day' | 'agenda', charge: UpcomingCharge) =>
+  `calendar-${place}-bill-${charge.subscription_id}-${charge.date}`;
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
 export function CalendarSection({
@@ -101,8 +102,8 @@ export function CalendarSection({
     focusAfterRender.current = moveFocus;
   }
 
-  function openCharge(charge: UpcomingCharge) {
-    setOpenBill({ subscriptionId: charge.subscription_id, returnTo: billButtonId(charge) });
+  function openCharge(charge: UpcomingCharge, buttonId: string) {
+    setOpenBill({ subscriptionId: charge.subscription_id, returnTo: buttonId });
   }
 
   const byDay = chargesByDay(upcoming.data ?? []);
@@ -292,6 +293,7 @@ function MonthGrid({
             const isSelected = isSameDay(day, selected);
             const isToday = isSameDay(day, today);
             const isSoon = charges.length > 0 && isDueSoonDay(day, today);
+            const isPast = differenceInCalendarDays(day, today) < 0;
             return (
               <div key={isoDay(day)} role="gridcell" aria-selected={isSelected}>
                 <button
@@ -318,6 +320,7 @@ function MonthGrid({
                     className={cn(
                       'inline-flex size-6 items-center justify-center rounded-full text-xs font-semibold',
                       isToday ? 'bg-primary text-primary-foreground' : 'text-muted-foreground',
+                      isPast && 'opacity-50',
                     )}
                   >
                     {format(day, 'd')}
@@ -376,7 +379,7 @@ function DayBills({
   today: Date;
   charges: UpcomingCharge[];
   isLoading: boolean;
-  onOpen(charge: UpcomingCharge): void;
+  onOpen(charge: UpcomingCharge, buttonId: string): void;
 }) {
   const headingId = useId();
   return (
@@ -391,6 +394,7 @@ function DayBills({
         <p className="text-sm text-muted-foreground">{calendarTexts.nothingThatDay}</p>
       ) : (
         <ChargeList
+          place="day"
           charges={charges}
           isSoon={isDueSoonDay(day, today)}
           label={`Bills due ${format(day, 'MMMM d')}`}
@@ -410,7 +414,7 @@ function Agenda({
   byDay: Map<string, UpcomingCharge[]>;
   today: Date;
   isLoading: boolean;
-  onOpen(charge: UpcomingCharge): void;
+  onOpen(charge: UpcomingCharge, buttonId: string): void;
 }) {
   if (isLoading) {
     return (
@@ -441,6 +445,7 @@ function Agenda({
               {isSameDay(day, today) && ` · ${calendarTexts.today}`}
             </h3>
             <ChargeList
+              place="agenda"
               charges={charges}
               isSoon={isSoon}
               label={`Bills due ${format(day, 'MMMM d')}`}
@@ -454,15 +459,17 @@ function Agenda({
 }
 
 function ChargeList({
+  place,
   charges,
   isSoon,
   label,
   onOpen,
 }: {
+  place: 'day' | 'agenda';
   charges: UpcomingCharge[];
   isSoon: boolean;
   label: string;
-  onOpen(charge: UpcomingCharge): void;
+  onOpen(charge: UpcomingCharge, buttonId: string): void;
 }) {
   return (
     <ul aria-label={label} className="-mx-2">
@@ -470,8 +477,8 @@ function ChargeList({
         <li key={charge.subscription_id}>
           <button
             type="button"
-            id={billButtonId(charge)}
-            onClick={() => onOpen(charge)}
+            id={billButtonId(place, charge)}
+            onClick={() => onOpen(charge, billButtonId(place, charge))}
             className="flex w-full items-center gap-3 rounded-2xl px-2 py-2 text-left transition-colors hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
           >
             <MerchantLogo

@@ -16,6 +16,7 @@ import { insightQueries } from '../api/insight-queries';
 import {
   categoryLabel,
   monthLabel,
+  percentOf,
   sharesSummary,
   spendingSummary,
   stackedMonths,
@@ -203,7 +204,7 @@ function Charts({
                         {categoryLabel(share.category)}
                       </th>
                       <td className="money py-1 text-right">{formatDollars(share.amount)}</td>
-                      <td className="py-1 text-right">{Math.round(share.share * 100)}%</td>
+                      <td className="py-1 text-right">{percentOf(share.share)}</td>
                     </tr>
                   ))}
                 </tbody>

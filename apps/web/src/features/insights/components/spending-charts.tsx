@@ -19,8 +19,8 @@ import {
 import { formatDollars } from '@billow/contracts';
 import {
   categoryLabel,
+  chartShares,
   colourOf,
-  OTHER,
   type CategoryShare,
   type StackedMonth,
 } from '../spending-figures';
@@ -36,6 +36,10 @@ const tooltipStyle = {
   itemStyle: { color: 'var(--card-foreground)' },
 };
 const wholeDollars = (value: number) => `$${Math.round(value)}`;
+/** Legend words in the text colour: the swatch beside them carries the series colour. */
+const legendLabel = (name: unknown) => (
+  <span className="text-foreground">{categoryLabel(String(name))}</span>
+);
 
 export function SpendingBarChart({ months, series }: { months: StackedMonth[]; series: string[] }) {
   return (
@@ -50,7 +54,7 @@ export function SpendingBarChart({ months, series }: { months: StackedMonth[]; s
             cursor={{ fill: 'currentColor', fillOpacity: 0.08 }}
             formatter={(value, name) => [formatDollars(Number(value)), categoryLabel(String(name))]}
           />
-          <Legend formatter={(name) => categoryLabel(String(name))} iconType="circle" />
+          <Legend formatter={legendLabel} iconType="circle" />
           {series.map((key, index) => (
             <Bar key={key} dataKey={key} stackId="spend" fill={colourOf(key, index)} />
           ))}
@@ -60,7 +64,8 @@ export function SpendingBarChart({ months, series }: { months: StackedMonth[]; s
   );
 }
 
-export function ShareDonut({ shares, series }: { shares: CategoryShare[]; series: string[] }) {
+export function ShareDonut({ shares: all, series }: { shares: CategoryShare[]; series: string[] }) {
+  const shares = chartShares(all, series);
   return (
     <div aria-hidden="true" className="h-56 text-muted-foreground" data-chart="share">
       <ResponsiveContainer width="100%" height="100%">
@@ -74,22 +79,19 @@ export function ShareDonut({ shares, series }: { shares: CategoryShare[]; series
             paddingAngle={2}
             stroke="var(--card)"
           >
-            {shares.map((share) => {
+            {shares.map((share) => (
               // A category keeps the colour it has in the bar chart.
-              const index = series.indexOf(share.category);
-              return (
-                <Cell
-                  key={share.category}
-                  fill={colourOf(index === -1 ? OTHER : share.category, index)}
-                />
-              );
-            })}
+              <Cell
+                key={share.category}
+                fill={colourOf(share.category, series.indexOf(share.category))}
+              />
+            ))}
           </Pie>
           <Tooltip
             {...tooltipStyle}
             formatter={(value, name) => [formatDollars(Number(value)), categoryLabel(String(name))]}
           />
-          <Legend formatter={(name) => categoryLabel(String(name))} iconType="circle" />
+          <Legend formatter={legendLabel} iconType="circle" />
         </PieChart>
       </ResponsiveContainer>
     </div>

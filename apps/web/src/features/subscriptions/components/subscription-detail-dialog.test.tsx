@@ -75,6 +75,37 @@ describe('the subscription detail popup', () => {
     expect(within(dialog).queryByText(/Price went up/)).not.toBeInTheDocument();
   });
 
+  describe('price over time', () => {
+    it('says how the price moved, from the payments already loaded', async () => {
+      const api = mockApi().on(
+        subscriptionRoutes.transactionDetails,
+        json(200, {
+          transaction_details: [
+            aPayment(netflix, { date: '2026-11-04', amount: 17.99 }),
+            aPayment(netflix, { date: '2026-10-04', amount: 17.99 }),
+            aPayment(netflix, { date: '2026-09-04', amount: 15.49 }),
+          ],
+        }),
+      );
+      const { dialog } = await openDetail(netflix, api);
+      const section = await within(dialog).findByRole('region', { name: 'Price over time' });
+      expect(
+        within(section).getByText('The price went up from $15.49 to $17.99 on Oct 4, 2026.'),
+      ).toBeVisible();
+      expect(api.requestsTo(subscriptionRoutes.transactionDetails)).toHaveLength(1);
+    });
+
+    it('is left out with a single payment', async () => {
+      const api = mockApi().on(
+        subscriptionRoutes.transactionDetails,
+        json(200, { transaction_details: [aPayment(netflix)] }),
+      );
+      const { dialog } = await openDetail(netflix, api);
+      await within(dialog).findByRole('list', { name: 'Netflix payments' });
+      expect(within(dialog).queryByText('Price over time')).not.toBeInTheDocument();
+    });
+  });
+
   describe('recent payments', () => {
     it('lists the 12 newest as Paid, a date like March 3rd and the amount, with the cadence', async () => {
       const api = mockApi().on(

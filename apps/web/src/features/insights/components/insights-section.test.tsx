@@ -1,0 +1,143 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  calendarRoutes,
+  insightRoutes,
+  type MonthlySpend,
+  type PriceIncrease,
+} from '@billow/contracts';
+import { json, mockApi, problem } from '@/test/mock-api';
+import { renderScreen, storeSession } from '@/test/render-app';
+import { InsightsSection } from './insights-section';
+
+/** Every test runs on Nov 20, 2026. */
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date(2026, 10, 20, 9, 30));
+});
+
+const months: MonthlySpend[] = [
+  {
+    month: '2026-10',
+    total: 105.49,
+    categories: [
+      { category: 'utilities', amount: 90 },
+      { category: 'streaming', amount: 15.49 },
+    ],
+  },
+  {
+    month: '2026-11',
+    total: 100,
+    categories: [{ category: 'utilities', amount: 100 }],
+  },
+];
+
+const increase = (over: Partial<PriceIncrease>): PriceIncrease => ({
+  subscription_id: 'xfinity',
+  merchant_name: 'Xfinity',
+  merchant_website_url: null,
+  cadence: 'MONTHLY',
+  previous_amount: 90,
+  amount: 100,
+  changed_on: '2026-10-05',
+  increase_per_year: 120,
+  is_negotiable: true,
+  ...over,
+});
+
+function renderInsights({
+  history = json(200, { months }),
+  increases = json(200, [
+    increase({}),
+    increase({
+      subscription_id: 'spotify',
+      merchant_name: 'Spotify',
+      previous_amount: 10.99,
+      amount: 11.99,
+      increase_per_year: 12,
+      is_negotiable: false,
+    }),
+  ]),
+} = {}) {
+  storeSession();
+  const api = mockApi()
+    .on(insightRoutes.spendingHistory, history)
+    .on(insightRoutes.priceIncreases, increases)
+    .on(
+      calendarRoutes.upcoming,
+      json(200, [
+        {
+          subscription_id: 'netflix',
+          merchant_name: 'Netflix',
+          merchant_website_url: null,
+          amount: 15.49,
+          date: '2026-11-28',
+          cadence: 'MONTHLY',
+          category: 'streaming',
+        },
+      ]),
+    );
+  const onNegotiate = vi.fn();
+  return {
+    api,
+    onNegotiate,
+    ...renderScreen(<InsightsSection onBack={() => {}} onNegotiate={onNegotiate} />),
+  };
+}
+
+describe(InsightsSection.name, () => {
+  it('says what the charts show, with the numbers in tables', async () => {
+    const user = userEvent.setup();
+    renderInsights();
+    expect(
+      await screen.findByText(
+        'Over the last 2 months your subscriptions and bills cost $205.49, $102.75 a month on average. Utilities cost the most, $190.00. The costliest month was October 2026, at $105.49.',
+      ),
+    ).toBeInTheDocument();
+    // This month: paid so far plus what is still due.
+    expect(
+      await screen.findByText(
+        'This month comes to $115.49: Utilities $100.00 (87%), Streaming $15.49 (13%).',
+      ),
+    ).toBeInTheDocument();
+    const [byMonth] = screen.getAllByText('Show the numbers');
+    await user.click(byMonth!);
+    const table = screen.getByRole('table', { name: 'Spending by month and category' });
+    const october = within(table).getByRole('row', { name: /Oct 2026/ });
+    expect(
+      within(october)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['$90.00', '$15.49', '$105.49']);
+  });
+
+  it('lists the price increases with a way to negotiate the ones Billow can', async () => {
+    const user = userEvent.setup();
+    const { onNegotiate } = renderInsights();
+    const list = await screen.findByRole('list', { name: 'Price increases' });
+    const rows = within(list).getAllByRole('listitem');
+    expect(rows[0]).toHaveTextContent('Xfinity$90.00 → $100.00 since Oct 5+$120.00 a year');
+    expect(within(rows[1]!).queryByRole('button')).not.toBeInTheDocument();
+    expect(screen.getByText('Together they cost you $132.00 more a year.')).toBeInTheDocument();
+    await user.click(within(rows[0]!).getByRole('button', { name: 'Negotiate Xfinity' }));
+    expect(onNegotiate).toHaveBeenCalledWith('xfinity');
+  });
+
+  it('shows the empty states, and a retry when the history fails', async () => {
+    const user = userEvent.setup();
+    renderInsights({
+      history: problem(500, 'internal-server-error', 'Broke'),
+      increases: json(200, []),
+    });
+    expect(await screen.findByText('No price increases')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Failed to load your spending. Please try again.'),
+    ).toBeInTheDocument();
+    mockApi()
+      .on(insightRoutes.spendingHistory, json(200, { months: [] }))
+      .on(insightRoutes.priceIncreases, json(200, []));
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('No spending yet')).toBeInTheDocument();
+  });
+});
