@@ -3,38 +3,21 @@
  * route composes the dashboard, subscriptions, profile and sign-out features, which know nothing
  * of each other.
  */
-import { useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useState, type ComponentType } from 'react';
 import { annualPlanFor, type Subscription } from '@billow/contracts';
 import { InstantSavingsCard } from '@/features/annual-plans/components/instant-savings-card';
-import {
-  AnnualCodeScreen,
-  PaymentConfirmationScreen,
-} from '@/features/annual-plans/components/payment-screens';
-import {
-  AnnualConversionScreen,
-  AnnualHowItWorksScreen,
-  PaymentAccountSelectionScreen,
-  payableAccounts,
-  type AnnualPlan,
-} from '@/features/annual-plans/components/plan-screens';
-import { CalendarSection } from '@/features/calendar/components/calendar-section';
-import { CalendarFeedCard } from '@/features/calendar/components/calendar-feed-card';
-import { InsightsSection } from '@/features/insights/components/insights-section';
+import { payableAccounts, type AnnualPlan } from '@/features/annual-plans/payable-accounts';
 import { useLocation, useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useSignOut } from '@/features/auth/api/use-sign-out';
 import { DashboardHeader } from '@/features/dashboard/components/dashboard-header';
 import { DashboardHome } from '@/features/dashboard/components/dashboard-home';
 import { NegotiationsCard } from '@/features/negotiations/components/negotiations-card';
-import { NegotiationsSection } from '@/features/negotiations/components/negotiations-section';
 import { profileQueries } from '@/features/profile/api/profile-queries';
 import { UpdateRequiredBanner } from '@/features/profile/components/update-required-banner';
 import { useUpdateProfileSettings } from '@/features/profile/api/use-update-profile-settings';
-import { ProfileSection } from '@/features/profile/components/profile-section';
 import { RewardsCard } from '@/features/rewards/components/rewards-card';
-import { RewardsSection } from '@/features/rewards/components/rewards-section';
 import { BillsCard } from '@/features/subscriptions/components/bills-card';
-import { SubscriptionsSection } from '@/features/subscriptions/components/subscriptions-section';
 import { SubscriptionDetailDialog } from '@/features/subscriptions/components/subscription-detail-dialog';
 import { SubscriptionsShortcut } from '@/features/subscriptions/components/subscriptions-shortcut';
 import { subscriptionQueries } from '@/features/subscriptions/api/subscription-queries';
@@ -44,8 +27,61 @@ import {
   sectionKey,
   type DashboardSection,
 } from '@/lib/dashboard-section';
+import { Skeleton } from '@/components/ui/skeleton';
 import { firstNameOf } from '@/lib/person-name';
 import { useSectionFocus } from '@/lib/use-section-focus';
+
+/**
+ * Every section but the home is loaded when it is first opened, so the signed-in first screen
+ * carries only the home's cards (issue 16). Focus still lands on the section's heading: it is
+ * moved there once the heading appears (`useSectionFocus`).
+ */
+function lazySection<P>(load: () => Promise<ComponentType<P>>) {
+  return lazy(async () => ({ default: await load() }));
+}
+const ProfileSection = lazySection(
+  async () => (await import('@/features/profile/components/profile-section')).ProfileSection,
+);
+const CalendarFeedCard = lazySection(
+  async () => (await import('@/features/calendar/components/calendar-feed-card')).CalendarFeedCard,
+);
+const RewardsSection = lazySection(
+  async () => (await import('@/features/rewards/components/rewards-section')).RewardsSection,
+);
+const SubscriptionsSection = lazySection(
+  async () =>
+    (await import('@/features/subscriptions/components/subscriptions-section'))
+      .SubscriptionsSection,
+);
+const NegotiationsSection = lazySection(
+  async () =>
+    (await import('@/features/negotiations/components/negotiations-section')).NegotiationsSection,
+);
+const CalendarSection = lazySection(
+  async () => (await import('@/features/calendar/components/calendar-section')).CalendarSection,
+);
+const InsightsSection = lazySection(
+  async () => (await import('@/features/insights/components/insights-section')).InsightsSection,
+);
+const AnnualConversionScreen = lazySection(
+  async () =>
+    (await import('@/features/annual-plans/components/plan-screens')).AnnualConversionScreen,
+);
+const AnnualHowItWorksScreen = lazySection(
+  async () =>
+    (await import('@/features/annual-plans/components/plan-screens')).AnnualHowItWorksScreen,
+);
+const PaymentAccountSelectionScreen = lazySection(
+  async () =>
+    (await import('@/features/annual-plans/components/plan-screens')).PaymentAccountSelectionScreen,
+);
+const PaymentConfirmationScreen = lazySection(
+  async () =>
+    (await import('@/features/annual-plans/components/payment-screens')).PaymentConfirmationScreen,
+);
+const AnnualCodeScreen = lazySection(
+  async () => (await import('@/features/annual-plans/components/payment-screens')).AnnualCodeScreen,
+);
 
 export function Component() {
   const location = useLocation();
@@ -97,123 +133,147 @@ function DashboardPage({
         onOpenProfile={() => setView({ section: 'profile' })}
       />
       <main className="flex-1">
-        {view.section === 'profile' ? (
-          <ProfileSection
-            onBack={goHome}
-            onSignOut={() => void signOut()}
-            isSigningOut={isSigningOut}
-            extraCards={<CalendarFeedCard />}
-          />
-        ) : view.section === 'rewards' ? (
-          <RewardsSection
-            onBack={goHome}
-            isAutoApplyEnabled={profile.data?.profile_settings.is_auto_apply_rewards_enabled}
-          />
-        ) : view.section === 'annual-conversion' ? (
-          <AnnualConversionScreen
-            plan={plan}
-            onBack={goHome}
-            onContinue={() =>
-              setView({ section: 'how-it-works', subscriptionId: view.subscriptionId })
-            }
-          />
-        ) : view.section === 'how-it-works' ? (
-          <AnnualHowItWorksScreen
-            onBack={() => openConversion(view.subscriptionId)}
-            onContinue={() =>
-              setView({ section: 'payment-account-selection', subscriptionId: view.subscriptionId })
-            }
-          />
-        ) : view.section === 'payment-account-selection' ? (
-          <PaymentAccountSelectionScreen
-            accounts={accounts}
-            selectedId={accountId}
-            onSelect={setChosenAccountId}
-            onBack={() => setView({ section: 'how-it-works', subscriptionId: view.subscriptionId })}
-            onContinue={() =>
-              accountId &&
-              setView({
-                section: 'payment-confirmation',
-                subscriptionId: view.subscriptionId,
-                financialAccountId: accountId,
-              })
-            }
-          />
-        ) : view.section === 'payment-confirmation' ? (
-          <PaymentConfirmationScreen
-            plan={plan}
-            account={accounts.find((a) => a.id === view.financialAccountId)}
-            onBack={() =>
-              setView({ section: 'payment-account-selection', subscriptionId: view.subscriptionId })
-            }
-            // Paid: the code replaces the confirmation, so Back cannot lead to paying again.
-            onPaid={() =>
-              setView(
-                { section: 'annual-code', subscriptionId: view.subscriptionId },
-                { replace: true },
-              )
-            }
-          />
-        ) : view.section === 'annual-code' ? (
-          <AnnualCodeScreen
-            subscriptionId={view.subscriptionId}
-            serviceName={subscription?.merchant_name ?? ''}
-            onBack={goHome}
-          />
-        ) : view.section === 'subscriptions' ? (
-          <SubscriptionsSection onBack={goHome} />
-        ) : view.section === 'calendar' ? (
-          <CalendarSection
-            onBack={goHome}
-            renderBillDetail={({ subscriptionId, onClose, onCloseAutoFocus }) => (
-              <SubscriptionDetailDialog
-                subscription={subscriptions.data?.find((s) => s.id === subscriptionId)}
-                onClose={onClose}
-                onCloseAutoFocus={onCloseAutoFocus}
-              />
-            )}
-          />
-        ) : view.section === 'insights' ? (
-          <InsightsSection
-            onBack={goHome}
-            onNegotiate={(subscriptionId) => setView({ section: 'negotiations', subscriptionId })}
-          />
-        ) : view.section === 'negotiations' ? (
-          <NegotiationsSection
-            onBack={goHome}
-            isNegotiationEnabled={profile.data?.profile_settings.is_bill_negotiation_enabled}
-            onEnable={() => updateSettings.mutate({ is_bill_negotiation_enabled: true })}
-            isEnabling={updateSettings.isPending}
-            onOpenAnnualConversion={openConversion}
-            onOpenAnnualCode={openCode}
-          />
-        ) : (
-          <DashboardHome
-            firstName={firstNameOf(name)}
-            linkedAccountCount={profile.data?.linkedAccounts.length ?? 0}
-            hasSubscriptions={subscriptions.data ? subscriptions.data.length > 0 : undefined}
-            isLoading={profile.isPending}
-            attention={profile.data?.is_plaid_update_mode_required && <UpdateRequiredBanner />}
-            instantSavingsCard={
-              <InstantSavingsCard onOpenOffer={openConversion} onOpenCode={openCode} />
-            }
-            negotiationsCard={
-              <NegotiationsCard
-                onViewAll={() => setView({ section: 'negotiations' })}
-                onOpenAnnualConversion={openConversion}
-              />
-            }
-            billsCard={<BillsCard onOpenCalendar={() => setView({ section: 'calendar' })} />}
-            subscriptionsShortcut={
-              <SubscriptionsShortcut
-                onOpen={() => setView({ section: 'subscriptions' })}
-                onOpenSpending={() => setView({ section: 'insights' })}
-              />
-            }
-            rewardsCard={<RewardsCard onOpen={() => setView({ section: 'rewards' })} />}
-          />
-        )}
+        <Suspense fallback={<SectionSkeleton />}>
+          {view.section === 'profile' ? (
+            <ProfileSection
+              onBack={goHome}
+              onSignOut={() => void signOut()}
+              isSigningOut={isSigningOut}
+              extraCards={<CalendarFeedCard />}
+            />
+          ) : view.section === 'rewards' ? (
+            <RewardsSection
+              onBack={goHome}
+              isAutoApplyEnabled={profile.data?.profile_settings.is_auto_apply_rewards_enabled}
+            />
+          ) : view.section === 'annual-conversion' ? (
+            <AnnualConversionScreen
+              plan={plan}
+              onBack={goHome}
+              onContinue={() =>
+                setView({ section: 'how-it-works', subscriptionId: view.subscriptionId })
+              }
+            />
+          ) : view.section === 'how-it-works' ? (
+            <AnnualHowItWorksScreen
+              onBack={() => openConversion(view.subscriptionId)}
+              onContinue={() =>
+                setView({
+                  section: 'payment-account-selection',
+                  subscriptionId: view.subscriptionId,
+                })
+              }
+            />
+          ) : view.section === 'payment-account-selection' ? (
+            <PaymentAccountSelectionScreen
+              accounts={accounts}
+              selectedId={accountId}
+              onSelect={setChosenAccountId}
+              onBack={() =>
+                setView({ section: 'how-it-works', subscriptionId: view.subscriptionId })
+              }
+              onContinue={() =>
+                accountId &&
+                setView({
+                  section: 'payment-confirmation',
+                  subscriptionId: view.subscriptionId,
+                  financialAccountId: accountId,
+                })
+              }
+            />
+          ) : view.section === 'payment-confirmation' ? (
+            <PaymentConfirmationScreen
+              plan={plan}
+              account={accounts.find((a) => a.id === view.financialAccountId)}
+              onBack={() =>
+                setView({
+                  section: 'payment-account-selection',
+                  subscriptionId: view.subscriptionId,
+                })
+              }
+              // Paid: the code replaces the confirmation, so Back cannot lead to paying again.
+              onPaid={() =>
+                setView(
+                  { section: 'annual-code', subscriptionId: view.subscriptionId },
+                  { replace: true },
+                )
+              }
+            />
+          ) : view.section === 'annual-code' ? (
+            <AnnualCodeScreen
+              subscriptionId={view.subscriptionId}
+              serviceName={subscription?.merchant_name ?? ''}
+              onBack={goHome}
+            />
+          ) : view.section === 'subscriptions' ? (
+            <SubscriptionsSection onBack={goHome} />
+          ) : view.section === 'calendar' ? (
+            <CalendarSection
+              onBack={goHome}
+              renderBillDetail={({ subscriptionId, onClose, onCloseAutoFocus }) => (
+                <SubscriptionDetailDialog
+                  subscription={subscriptions.data?.find((s) => s.id === subscriptionId)}
+                  onClose={onClose}
+                  onCloseAutoFocus={onCloseAutoFocus}
+                />
+              )}
+            />
+          ) : view.section === 'insights' ? (
+            <InsightsSection
+              onBack={goHome}
+              onNegotiate={(subscriptionId) => setView({ section: 'negotiations', subscriptionId })}
+            />
+          ) : view.section === 'negotiations' ? (
+            <NegotiationsSection
+              onBack={goHome}
+              isNegotiationEnabled={profile.data?.profile_settings.is_bill_negotiation_enabled}
+              onEnable={() => updateSettings.mutate({ is_bill_negotiation_enabled: true })}
+              isEnabling={updateSettings.isPending}
+              onOpenAnnualConversion={openConversion}
+              onOpenAnnualCode={openCode}
+            />
+          ) : (
+            <DashboardHome
+              firstName={firstNameOf(name)}
+              linkedAccountCount={profile.data?.linkedAccounts.length ?? 0}
+              hasSubscriptions={subscriptions.data ? subscriptions.data.length > 0 : undefined}
+              isLoading={profile.isPending}
+              attention={profile.data?.is_plaid_update_mode_required && <UpdateRequiredBanner />}
+              instantSavingsCard={
+                <InstantSavingsCard onOpenOffer={openConversion} onOpenCode={openCode} />
+              }
+              negotiationsCard={
+                <NegotiationsCard
+                  onViewAll={() => setView({ section: 'negotiations' })}
+                  onOpenAnnualConversion={openConversion}
+                />
+              }
+              billsCard={<BillsCard onOpenCalendar={() => setView({ section: 'calendar' })} />}
+              subscriptionsShortcut={
+                <SubscriptionsShortcut
+                  onOpen={() => setView({ section: 'subscriptions' })}
+                  onOpenSpending={() => setView({ section: 'insights' })}
+                />
+              }
+              rewardsCard={<RewardsCard onOpen={() => setView({ section: 'rewards' })} />}
+            />
+          )}
+        </Suspense>
       </main>
+    </div>
+  );
+}
+
+/** While a section's code loads: its place, quietly, and a word for screen readers. */
+function SectionSkeleton() {
+  return (
+    <div className="space-y-5" aria-busy="true">
+      <span role="status" className="sr-only">
+        Loading
+      </span>
+      <Skeleton className="h-9 w-32" />
+      <Skeleton className="h-8 w-48" />
+      <Skeleton className="h-48 w-full rounded-3xl" />
     </div>
   );
 }

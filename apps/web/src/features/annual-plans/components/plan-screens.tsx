@@ -20,13 +20,9 @@ import { cn } from '@/lib/cn';
 import { FlowScreen } from './flow-screen';
 
 /** What the flow converts: the person's monthly bill and the plan Billow can buy instead. */
-export type AnnualPlan = {
-  subscriptionId: string;
-  serviceName: string;
-  website: string | null;
-  monthlyPrice: number;
-  annualPlanCost: number;
-};
+import { payableAccounts, type AnnualPlan } from '../payable-accounts';
+
+export type { AnnualPlan };
 
 export const planTexts = {
   conversionHeading: (service: string) => `Switch ${service} to an annual plan`,
@@ -132,10 +128,6 @@ export function AnnualHowItWorksScreen({
     </FlowScreen>
   );
 }
-
-/** The accounts a debit can come from: active checking and savings accounts. */
-export const payableAccounts = (accounts: readonly LinkedAccount[]) =>
-  accounts.filter((a) => a.active && a.accountType === 'depository');
 
 export function PaymentAccountSelectionScreen({
   accounts,
