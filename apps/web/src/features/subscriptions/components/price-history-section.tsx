@@ -1,10 +1,13 @@
 /**
- * "Price over time" in the detail popup: the sentence always, the line once recharts has loaded.
+ * "Price over time" in the detail popup: the sentence always, the line once recharts has loaded,
+ * and each payment in a table for whoever wants the numbers (screen readers skip the picture).
  * It reads the payments the popup already loaded, so it costs no request of its own.
  */
 import { lazy, Suspense } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { formatDollars } from '@billow/contracts';
 import { Skeleton } from '@/components/ui/skeleton';
+import { formatLongDate } from '@/lib/dates';
 import { subscriptionQueries } from '../api/subscription-queries';
 import { pricePoints, priceSummary } from '../price-history';
 
@@ -24,6 +27,35 @@ export function PriceHistorySection({ subscriptionId }: { subscriptionId: string
       <Suspense fallback={<Skeleton className="h-40 w-full" />}>
         <PriceHistoryChart points={points} />
       </Suspense>
+      <details>
+        <summary className="cursor-pointer rounded-md text-sm font-medium text-primary focus-visible:outline-2 focus-visible:outline-ring">
+          Show the numbers
+        </summary>
+        <table className="mt-2 w-full text-sm">
+          <caption className="sr-only">Price paid on each date</caption>
+          <thead>
+            <tr className="text-left text-muted-foreground">
+              <th scope="col" className="py-1 font-medium">
+                Date
+              </th>
+              <th scope="col" className="py-1 text-right font-medium">
+                Paid
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {points.map((point) => (
+              <tr key={point.date} className="border-t border-border">
+                <th scope="row" className="py-1 text-left font-normal">
+                  {formatLongDate(point.date)}
+                  {point.isChange && <span className="ml-2 text-xs text-due">price changed</span>}
+                </th>
+                <td className="money py-1 text-right">{formatDollars(point.amount)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </details>
     </section>
   );
 }

@@ -92,6 +92,17 @@ describe('the subscription detail popup', () => {
       expect(
         within(section).getByText('The price went up from $15.49 to $17.99 on Oct 4, 2026.'),
       ).toBeVisible();
+      const table = within(section).getByRole('table', { name: 'Price paid on each date' });
+      expect(
+        within(table)
+          .getAllByRole('row')
+          .map((row) => row.textContent),
+      ).toEqual([
+        'DatePaid',
+        'Sep 4, 2026$15.49',
+        'Oct 4, 2026price changed$17.99',
+        'Nov 4, 2026$17.99',
+      ]);
       expect(api.requestsTo(subscriptionRoutes.transactionDetails)).toHaveLength(1);
     });
 
