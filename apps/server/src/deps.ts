@@ -15,6 +15,7 @@ import { createAnalyticsModule } from './modules/analytics/analytics.module';
 import { createAuthModule } from './modules/auth/auth.module';
 import { createBankingModule } from './modules/banking/banking.module';
 import { createCalendarModule } from './modules/calendar/calendar.module';
+import { createExportModule } from './modules/export/export.module';
 import { createChatModule } from './modules/chat/chat.module';
 import { createOutboxModule } from './modules/dev/dev.module';
 import { isLoopbackHost } from './modules/dev/dev.routes';
@@ -267,6 +268,8 @@ export function composeBillow(options: CompositionOptions) {
     ],
   });
 
+  const dataExport = createExportModule({ db, profile: users.service.profile, ...clock });
+
   const vapid = loadVapidKeys(config.push, config.dataDir);
   const reminders = createRemindersModule({
     db,
@@ -288,6 +291,7 @@ export function composeBillow(options: CompositionOptions) {
     createHealthModule({ database }),
     auth,
     users,
+    dataExport,
     analytics,
     subscriptions,
     negotiations,
