@@ -16,6 +16,7 @@ import { createAuthModule } from './modules/auth/auth.module';
 import { createBankingModule } from './modules/banking/banking.module';
 import { createCalendarModule } from './modules/calendar/calendar.module';
 import { createInsightsModule } from './modules/insights/insights.module';
+import { createExportModule } from './modules/export/export.module';
 import { createChatModule } from './modules/chat/chat.module';
 import { createOutboxModule } from './modules/dev/dev.module';
 import { isLoopbackHost } from './modules/dev/dev.routes';
@@ -272,6 +273,8 @@ export function composeBillow(options: CompositionOptions) {
     ],
   });
 
+  const dataExport = createExportModule({ db, profile: users.service.profile, ...clock });
+
   const vapid = loadVapidKeys(config.push, config.dataDir);
   const reminders = createRemindersModule({
     db,
@@ -293,6 +296,7 @@ export function composeBillow(options: CompositionOptions) {
     createHealthModule({ database }),
     auth,
     users,
+    dataExport,
     analytics,
     subscriptions,
     negotiations,

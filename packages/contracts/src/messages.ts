@@ -52,6 +52,7 @@ export const profileMessages = {
   invalidEmailCode: 'Invalid verification code. Please try again.',
   verifyEmailFailed: 'Failed to verify email code. Please try again.',
   enterValidCode: 'Please enter a valid verification code.',
+  exportFailed: 'Failed to download your data. Please try again.',
 } as const;
 
 /** The bank-linking provider the screens name (spec part 1 §1). */

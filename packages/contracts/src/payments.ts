@@ -77,6 +77,11 @@ export const giftCard = z.object({
 });
 export type GiftCard = z.infer<typeof giftCard>;
 
+/** A card number as `cardNumberMasked` shows it: every digit hidden but the last four. */
+export function maskCardNumber(lastFour: string): string {
+  return `•••• •••• •••• ${lastFour}`;
+}
+
 /** Spec part 2 §5: looking a gift card up by merchant needs the merchant's id or its name. */
 export const giftCardMerchant = z
   .object({

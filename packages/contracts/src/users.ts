@@ -137,6 +137,17 @@ export const userRoutes = {
     response: profileInfo,
     problemCodes: verifyEmailProblemCode,
   }),
+  /**
+   * Everything Billow keeps about the person, as a ZIP of JSON and CSV files with a README of
+   * the fields (issue 20). The answer is application/zip, not JSON: the server serves it from a
+   * plain route, and this contract lists it for the route suites (the schema stands in for the
+   * bytes, as the calendar feed's does for its text).
+   */
+  exportData: defineRoute({
+    method: 'GET',
+    path: '/api/user/export',
+    response: z.string(),
+  }),
 } as const;
 
 /** Problem details for the recovery email, worded for the screen. */

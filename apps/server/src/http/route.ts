@@ -53,13 +53,7 @@ export function mount<R extends RouteContract>(
     },
     ...(options.rateLimit ? { config: { rateLimit: options.rateLimit } } : {}),
     // Authentication runs before the body is validated, so a stranger learns nothing about shapes.
-    ...(isSignedInOnly
-      ? {
-          onRequest: async (request: FastifyRequest) => {
-            request.userId = await app.authenticate(request.headers.authorization);
-          },
-        }
-      : {}),
+    ...(isSignedInOnly ? { onRequest: signedInOnly(app) } : {}),
     handler: async (request, reply) => {
       try {
         return await handler(request as unknown as RouteRequest<R>, reply);
@@ -72,6 +66,17 @@ export function mount<R extends RouteContract>(
       }
     },
   });
+}
+
+/**
+ * The hook that makes a route signed-in only: it sets `request.userId` from the bearer token, or
+ * answers 401. `mount` adds it to every contract that does not say `auth: false`; a plain route
+ * (one that does not answer JSON) adds it itself.
+ */
+export function signedInOnly(app: FastifyInstance) {
+  return async (request: FastifyRequest) => {
+    request.userId = await app.authenticate(request.headers.authorization);
+  };
 }
 
 export const UNDECLARED_PROBLEM_CODE = 'a problem code the route does not declare';

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { authRouteRefs, defineRoute } from '@billow/contracts';
 import {
   api,
+  apiDownload,
   apiRequest,
   ApiError,
   registerRefreshFunction,
@@ -254,5 +255,35 @@ describe(api.name, () => {
       api(search, undefined, { query: { q: 'chase bank', page: undefined } }),
     ).resolves.toEqual(['a']);
     expect(calls[0]!.url).toBe('/api/search?q=chase+bank');
+  });
+});
+
+describe(apiDownload.name, () => {
+  beforeEach(() => registerRefreshFunction(undefined));
+  afterEach(() => vi.unstubAllGlobals());
+  const file = defineRoute({ method: 'GET', path: '/api/file', response: z.string() });
+
+  it('downloads a file with the session token, refreshed once on a 401, and its name', async () => {
+    sessionStorage.setItem('token', 'old');
+    registerRefreshFunction(async () => {
+      sessionStorage.setItem('token', 'new');
+      return true;
+    });
+    const zip = new Response(new Uint8Array([80, 75, 5, 6]), {
+      headers: {
+        'content-type': 'application/zip',
+        'content-disposition': 'attachment; filename="billow-export-2026-11-20.zip"',
+      },
+    });
+    const calls = mockFetch(json(401, {}), zip);
+    const { blob, fileName } = await apiDownload(file);
+    expect(new Uint8Array(await blob.arrayBuffer())).toEqual(new Uint8Array([80, 75, 5, 6]));
+    expect(fileName).toBe('billow-export-2026-11-20.zip');
+    expect(calls.map((c) => header(c, 'Authorization'))).toEqual(['Bearer old', 'Bearer new']);
+  });
+
+  it('raises the same errors as a JSON call', async () => {
+    mockFetch(json(429, {}));
+    await expect(apiDownload(file)).rejects.toMatchObject({ kind: 'http', status: 429 });
   });
 });

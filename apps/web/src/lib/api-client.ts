@@ -174,10 +174,8 @@ async function readProblem(response: Response): Promise<ProblemDetails | undefin
   }
 }
 
-export async function apiRequest<T = unknown>(
-  path: string,
-  options: RequestOptions = {},
-): Promise<T> {
+/** Sends with the session's token, refreshing once on a 401; answers an ok response or throws. */
+async function sendSignedIn(path: string, options: RequestOptions): Promise<Response> {
   const sentToken = storedToken(options);
   let response = await send(path, options);
   if (response.status === 401) {
@@ -202,6 +200,14 @@ export async function apiRequest<T = unknown>(
       parseRetryAfter(response.headers.get('Retry-After')),
     );
   }
+  return response;
+}
+
+export async function apiRequest<T = unknown>(
+  path: string,
+  options: RequestOptions = {},
+): Promise<T> {
+  const response = await sendSignedIn(path, options);
   if (response.status === 204) return undefined as T;
   try {
     return (await response.json()) as T;
@@ -266,4 +272,28 @@ export async function api<T extends Callable>(
     throw new ApiError(requestMessages.unexpected, 'invalid-response');
   }
   return parsed.data as RouteResponse<ContractOf<T>>;
+}
+
+/**
+ * Downloads a route that answers a file rather than JSON (the data export's ZIP), with the same
+ * token, refresh and errors as `api`. The file name is the one the server gives, if any.
+ */
+export async function apiDownload(
+  route: Callable,
+  options: Omit<RequestOptions, 'method' | 'body'> = {},
+): Promise<{ blob: Blob; fileName: string | undefined }> {
+  const response = await sendSignedIn(route.path, {
+    ...options,
+    method: route.method,
+    headers: { Accept: '*/*', ...options.headers },
+  });
+  const fileName = /filename="([^"]+)"/.exec(
+    response.headers.get('Content-Disposition') ?? '',
+  )?.[1];
+  try {
+    return { blob: await response.blob(), fileName };
+  } catch {
+    // The connection dropped while the file was coming in.
+    throw new ApiError(requestMessages.network, 'network');
+  }
 }

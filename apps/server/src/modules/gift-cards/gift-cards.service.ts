@@ -8,6 +8,7 @@ import {
   cardValue,
   dollarsToCents,
   giftCardMerchant,
+  maskCardNumber,
   merchants,
   type GiftCardResponse,
 } from '@billow/contracts';
@@ -37,8 +38,6 @@ export type GiftCardStockRow = z.infer<typeof giftCardStockRow>;
 
 /** How many cards of each merchant with an annual plan the sandbox starts with. */
 const SANDBOX_STOCK_PER_MERCHANT = 25;
-
-const mask = (lastFour: string) => `•••• •••• •••• ${lastFour}`;
 
 export function createGiftCardsService(deps: {
   db: Db;
@@ -155,7 +154,7 @@ export function createGiftCardsService(deps: {
         success: true,
         giftCard: {
           id: card.id,
-          cardNumberMasked: mask(card.cardNumberLastFour),
+          cardNumberMasked: maskCardNumber(card.cardNumberLastFour),
           ...(cardNumber ? { cardNumber } : {}),
           merchantId: card.merchantId,
           cardValue: card.valueCents / 100,

@@ -1,6 +1,7 @@
 /**
- * Leaving: Sign Out (on this device) and Delete Account (everywhere, for good). Deleting asks
- * first, names what is lost, and needs an access token in the session (spec part 1 §5).
+ * The account as a whole: a copy of its data (issue 20), Sign Out (on this device) and Delete
+ * Account (everywhere, for good). Deleting asks first, names what is lost, and needs an access
+ * token in the session (spec part 1 §5).
  */
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -14,6 +15,7 @@ import { PendingLabel } from '@/components/ui/pending-label';
 import { toast } from '@/components/ui/toaster';
 import { useSession } from '@/lib/session/session';
 import { useDeleteAccount } from '../api/use-profile-mutations';
+import { DownloadDataButton } from './download-data-button';
 
 export function AccountCard({
   onSignOut,
@@ -46,6 +48,7 @@ export function AccountCard({
   return (
     <Card aria-labelledby="account-title" className="space-y-4">
       <CardTitle id="account-title">Account</CardTitle>
+      <DownloadDataButton />
       <div className="flex flex-col gap-3">
         <Button variant="outline" onClick={onSignOut} disabled={isSigningOut}>
           <LogOut aria-hidden="true" />

@@ -1,0 +1,94 @@
+/**
+ * A person's data export (issue 20): their profile, accounts, transactions, subscriptions,
+ * negotiations, payments, gift cards and rewards, as JSON (and CSV for the tables people open in
+ * a spreadsheet), with a README of the fields. Secrets stay out: the repo never reads them, and
+ * gift card numbers are masked to their last four.
+ */
+import type { ProfileInfo } from '@billow/contracts';
+import { filesOf, readmeOf, type ExportFile } from './export-format';
+import {
+  accountsSet,
+  giftCardsSet,
+  negotiationsSet,
+  paymentsSet,
+  profileSet,
+  rewardsSet,
+  subscriptionsSet,
+  transactionsSet,
+} from './export.data-sets';
+import type { ExportRepo } from './export.repo';
+
+const dataSets = [
+  profileSet,
+  accountsSet,
+  transactionsSet,
+  subscriptionsSet,
+  negotiationsSet,
+  paymentsSet,
+  giftCardsSet,
+  rewardsSet,
+];
+
+const readmeNotes = [
+  'Amounts are US dollars; dates are YYYY-MM-DD; times are ISO 8601 in UTC.',
+  'Ids link the files: a transaction’s `account_id` is an `id` in accounts.json, and so on.',
+  'The CSV files are UTF-8 with a header row. A text cell that would start with =, +, - or @ starts with an apostrophe, so a spreadsheet does not run it as a formula; the JSON files have the exact text.',
+  'Not included, for your safety: Billow’s access to your bank, full gift card numbers, the answers you gave for negotiations and the transcripts of negotiation calls.',
+];
+
+export function createExportService(deps: {
+  repo: ExportRepo;
+  profile: (userId: string) => Promise<ProfileInfo>;
+  clock?: () => Date;
+}) {
+  const { repo } = deps;
+  const now = deps.clock ?? (() => new Date());
+
+  return {
+    async exportOf(userId: string): Promise<{ fileName: string; files: ExportFile[]; at: Date }> {
+      const at = now();
+      const [
+        profile,
+        accounts,
+        transactions,
+        subscriptions,
+        offers,
+        events,
+        payments,
+        giftCards,
+        rewards,
+      ] = await Promise.all([
+        deps.profile(userId),
+        repo.accounts(userId),
+        repo.transactions(userId),
+        repo.subscriptions(userId),
+        repo.negotiations(userId),
+        repo.negotiationEvents(userId),
+        repo.payments(userId),
+        repo.giftCards(userId),
+        repo.rewards(userId),
+      ]);
+      const negotiations = offers.map((offer) => ({
+        ...offer,
+        events: events.filter((event) => event.negotiationId === offer.id),
+      }));
+      const files = [
+        ...filesOf(profileSet, [{ userId, profile }]),
+        ...filesOf(accountsSet, accounts),
+        ...filesOf(transactionsSet, transactions),
+        ...filesOf(subscriptionsSet, subscriptions),
+        ...filesOf(negotiationsSet, negotiations),
+        ...filesOf(paymentsSet, payments),
+        ...filesOf(giftCardsSet, giftCards),
+        ...filesOf(rewardsSet, rewards),
+        {
+          name: 'README.md',
+          content: readmeOf(dataSets, { generatedAt: at.toISOString(), notes: readmeNotes }),
+        },
+      ];
+      return { fileName: `billow-export-${at.toISOString().slice(0, 10)}.zip`, files, at };
+    },
+  };
+}
+
+export type ExportService = ReturnType<typeof createExportService>;
