@@ -1,18 +1,30 @@
-import { render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { useEffect } from 'react';
+import { render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter, useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { AppProviders } from './providers';
-import { routes } from './router';
+import { AppRoutes } from './router';
 import { createQueryClient } from '@/lib/query-client';
 
+/** Where the app is now, for the test to read. */
+const at = { pathname: '' };
+function LocationProbe() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    at.pathname = pathname;
+  }, [pathname]);
+  return null;
+}
+
 function renderAt(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
   render(
     <AppProviders queryClient={createQueryClient()}>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[path]}>
+        <AppRoutes />
+        <LocationProbe />
+      </MemoryRouter>
     </AppProviders>,
   );
-  return router;
 }
 
 describe('routes', () => {
@@ -25,16 +37,16 @@ describe('routes', () => {
   });
 
   it('sends a signed-out visitor of a protected route to /auth once loading ends', async () => {
-    const router = renderAt('/chat');
+    renderAt('/chat');
     await screen.findByRole('heading', { name: 'Sign in' });
-    expect(router.state.location.pathname).toBe('/auth');
+    await waitFor(() => expect(at.pathname).toBe('/auth'));
   });
 
   it('lets a visitor with a stored session into a protected route', async () => {
     sessionStorage.setItem('token', 't');
     sessionStorage.setItem('accessToken', 'a');
-    const router = renderAt('/chat');
+    renderAt('/chat');
     await screen.findByRole('heading', { name: 'Chat' });
-    expect(router.state.location.pathname).toBe('/chat');
+    await waitFor(() => expect(at.pathname).toBe('/chat'));
   });
 });

@@ -1,48 +1,68 @@
 /**
  * Every route of spec part 1 §2. Each screen is its own chunk (`lazy`), so the first load of
- * any page carries only that page.
+ * any page carries only that page. The routes are declared as elements (React Router's
+ * declarative mode) rather than through its data router: Billow loads no data in routes, and the
+ * data router's code was the largest part of the first page's script after React (issue 16).
  */
-import { createBrowserRouter, Outlet } from 'react-router';
+import { lazy, Suspense, type ComponentType } from 'react';
+import { Outlet, Route, Routes, useLocation } from 'react-router';
 import { FullPageSpinner } from '@/components/layout/full-page-spinner';
 import { PageViewTracker } from './page-view-tracker';
-import { ErrorScreen } from './routes/error-screen';
+import { RouteErrorBoundary } from './route-error-boundary';
 import { NotFoundRoute } from './routes/not-found';
 
-export const routes = [
-  {
-    element: (
-      <>
-        <PageViewTracker />
-        <Outlet />
-      </>
-    ),
-    errorElement: <ErrorScreen />,
-    hydrateFallbackElement: <FullPageSpinner label="Loading Billow" />,
-    children: [
-      { path: '/auth', lazy: () => import('./routes/auth') },
-      { path: '/signup', lazy: () => import('./routes/signup') },
-      { path: '/netflix-signup', lazy: () => import('./routes/netflix-signup') },
-      { path: '/planetfitness-signup', lazy: () => import('./routes/planetfitness-signup') },
-      {
-        // Its own chunk too: the public pages do not carry the guard's profile query.
-        lazy: () => import('./protected-route'),
-        children: [
-          { path: '/', lazy: () => import('./routes/dashboard') },
-          {
-            path: '/profile-settings-customization',
-            lazy: () => import('./routes/profile-settings-customization'),
-          },
-          { path: '/account-linking-info', lazy: () => import('./routes/account-linking-info') },
-          { path: '/link', lazy: () => import('./routes/link') },
-          { path: '/plaid-oauth', lazy: () => import('./routes/plaid-oauth') },
-          { path: '/chat', lazy: () => import('./routes/chat') },
-        ],
-      },
-      { path: '*', element: <NotFoundRoute /> },
-    ],
-  },
-];
+/** A route module's screen (its `Component` export), loaded when the route is first shown. */
+function screen(load: () => Promise<{ Component: ComponentType }>) {
+  return lazy(async () => ({ default: (await load()).Component }));
+}
 
-export function createRouter() {
-  return createBrowserRouter(routes);
+const Auth = screen(() => import('./routes/auth'));
+const Signup = screen(() => import('./routes/signup'));
+const NetflixSignup = screen(() => import('./routes/netflix-signup'));
+const PlanetFitnessSignup = screen(() => import('./routes/planetfitness-signup'));
+// Its own chunk too: the public pages do not carry the guard's profile query.
+const ProtectedRoute = screen(() => import('./protected-route'));
+const Dashboard = screen(() => import('./routes/dashboard'));
+const ProfileSettings = screen(() => import('./routes/profile-settings-customization'));
+const AccountLinkingInfo = screen(() => import('./routes/account-linking-info'));
+const Link = screen(() => import('./routes/link'));
+const PlaidOAuth = screen(() => import('./routes/plaid-oauth'));
+const Chat = screen(() => import('./routes/chat'));
+
+/** Around every page: the page-view count, the global error fallback, the loading spinner. */
+function RootLayout() {
+  const { pathname } = useLocation();
+  return (
+    <>
+      <PageViewTracker />
+      {/* A new page gets a fresh boundary: an error on one page does not follow to the next. */}
+      <RouteErrorBoundary key={pathname}>
+        <Suspense fallback={<FullPageSpinner label="Loading Billow" />}>
+          <Outlet />
+        </Suspense>
+      </RouteErrorBoundary>
+    </>
+  );
+}
+
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<RootLayout />}>
+        <Route path="/auth" element={<Auth />} />
+        <Route path="/signup" element={<Signup />} />
+        <Route path="/netflix-signup" element={<NetflixSignup />} />
+        <Route path="/planetfitness-signup" element={<PlanetFitnessSignup />} />
+        <Route element={<ProtectedRoute />}>
+          <Route path="/" element={<Dashboard />} />
+          <Route path="/profile-settings-customization" element={<ProfileSettings />} />
+          <Route path="/account-linking-info" element={<AccountLinkingInfo />} />
+          <Route path="/link" element={<Link />} />
+          <Route path="/plaid-oauth" element={<PlaidOAuth />} />
+          <Route path="/chat" element={<Chat />} />
+        </Route>
+        <Route path="*" element={<NotFoundRoute />} />
+      </Route>
+    </Routes>
+  );
 }

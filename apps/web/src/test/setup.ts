@@ -1,7 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { toast } from 'sonner';
 import { afterEach, vi } from 'vitest';
+
+// Sections and charts load their code on first use; under a busy machine the first import of a
+// module tree can take more than the default second, so findBy… waits up to five.
+configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => {
   cleanup();

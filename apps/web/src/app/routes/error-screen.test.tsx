@@ -1,26 +1,25 @@
 import { render, screen } from '@testing-library/react';
-import { createMemoryRouter, data, RouterProvider } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { RouteErrorBoundary } from '../route-error-boundary';
 import { ErrorScreen } from './error-screen';
 
-function renderFailing(loader: () => never) {
-  const router = createMemoryRouter([
-    {
-      path: '/',
-      loader,
-      element: <p>never</p>,
-      errorElement: <ErrorScreen />,
-      hydrateFallbackElement: <p>loading</p>,
-    },
-  ]);
-  render(<RouterProvider router={router} />);
+function Failing({ error }: { error: unknown }): never {
+  throw error;
+}
+
+function renderFailing(error: unknown) {
+  // React reports the caught error on the console; the screen is what this test reads.
+  vi.spyOn(console, 'error').mockImplementation(() => {});
+  render(
+    <RouteErrorBoundary>
+      <Failing error={error} />
+    </RouteErrorBoundary>,
+  );
 }
 
 describe(ErrorScreen.name, () => {
   it('shows the message and the stack of a thrown error', async () => {
-    renderFailing(() => {
-      throw new Error('The sky fell');
-    });
+    renderFailing(new Error('The sky fell'));
     expect(
       await screen.findByRole('heading', { name: 'Unexpected Application Error!' }),
     ).toBeInTheDocument();
@@ -29,9 +28,7 @@ describe(ErrorScreen.name, () => {
   });
 
   it('shows the status and text of an error response', async () => {
-    renderFailing(() => {
-      throw data('gone', { status: 410, statusText: 'Gone' });
-    });
+    renderFailing({ status: 410, statusText: 'Gone' });
     expect(await screen.findByText('410 Gone')).toBeInTheDocument();
   });
 });
