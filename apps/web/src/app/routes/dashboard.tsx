@@ -139,7 +139,12 @@ function DashboardPage({
               onBack={goHome}
               onSignOut={() => void signOut()}
               isSigningOut={isSigningOut}
-              extraCards={<CalendarFeedCard />}
+              extraCards={
+                // Its own boundary: the profile stays on screen while the card's code loads.
+                <Suspense fallback={null}>
+                  <CalendarFeedCard />
+                </Suspense>
+              }
             />
           ) : view.section === 'rewards' ? (
             <RewardsSection

@@ -9,19 +9,26 @@
  * the step before, not off the site (issue 18). Navigation state is not used for them, since
  * the spec reserves it for the jump to loading.
  */
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { funnelMerchants, type MerchantChoice } from '@billow/contracts';
 import { track } from '@/lib/analytics';
 import { parseAmount } from '../bill-amount';
 import { hasNavigationState, type OnboardingState } from '@/lib/navigation-state';
-import { BillEstimationStep } from './bill-estimation-step';
-import { BillSavingsStep } from './bill-savings-step';
 import { FunnelLoadingStep } from './funnel-loading-step';
 import { GetStartedStep } from './get-started-step';
 import { preloadMerchantLogos } from './merchant-logo';
 import { SelectMerchantStep } from './select-merchant-step';
 import { StepHeader } from './step-header';
+
+// The steps after the choice of merchant load while the person chooses (issue 16): the first
+// screen carries only what it shows.
+const loadEstimation = () => import('./bill-estimation-step');
+const loadSavings = () => import('./bill-savings-step');
+const BillEstimationStep = lazy(async () => ({
+  default: (await loadEstimation()).BillEstimationStep,
+}));
+const BillSavingsStep = lazy(async () => ({ default: (await loadSavings()).BillSavingsStep }));
 
 export type FunnelStep = 'get-started' | 'select-merchant' | 'bill-estimation' | 'bill-savings';
 
@@ -69,7 +76,10 @@ export function SignupFunnel({ incomingState }: { incomingState: unknown }) {
   const [amountInput, setAmountInput] = useState('');
 
   useEffect(() => {
-    if (!isLoading) preloadMerchantLogos(funnelMerchants.map((m) => m.merchant_website_url));
+    if (isLoading) return;
+    preloadMerchantLogos(funnelMerchants.map((m) => m.merchant_website_url));
+    void loadEstimation();
+    void loadSavings();
   }, [isLoading]);
 
   if (isLoading) {
@@ -132,23 +142,25 @@ export function SignupFunnel({ incomingState }: { incomingState: unknown }) {
           }}
         />
       )}
-      {step === 'bill-estimation' && merchant && (
-        <BillEstimationStep
-          merchantName={merchant.name}
-          amount={amountInput}
-          onAmountChange={setAmountInput}
-          onNext={() => continueWithEstimate(parseAmount(amountInput) ?? 0, false)}
-          onUnsure={() => continueWithEstimate(0, true)}
-        />
-      )}
-      {step === 'bill-savings' && merchant && (
-        <BillSavingsStep
-          merchantName={merchant.name}
-          estimatedAmount={estimatedAmount}
-          onRevealed={() => track('signup_savings_viewed')}
-          onSignUp={() => signUp(merchant)}
-        />
-      )}
+      <Suspense fallback={null}>
+        {step === 'bill-estimation' && merchant && (
+          <BillEstimationStep
+            merchantName={merchant.name}
+            amount={amountInput}
+            onAmountChange={setAmountInput}
+            onNext={() => continueWithEstimate(parseAmount(amountInput) ?? 0, false)}
+            onUnsure={() => continueWithEstimate(0, true)}
+          />
+        )}
+        {step === 'bill-savings' && merchant && (
+          <BillSavingsStep
+            merchantName={merchant.name}
+            estimatedAmount={estimatedAmount}
+            onRevealed={() => track('signup_savings_viewed')}
+            onSignUp={() => signUp(merchant)}
+          />
+        )}
+      </Suspense>
     </div>
   );
 }
