@@ -71,15 +71,30 @@ export function PriceIncreaseBadge({
 }
 
 /** "Why we think this is a subscription": detection's reasons, in its own words. */
+/**
+ * How sure detection is, in words (issue 17): where it is unsure, the person knows to check, and
+ * "Not a subscription?" is right below.
+ */
+export function confidenceLabel(confidence: number): { words: string; isUnsure: boolean } {
+  const percent = `${Math.round(confidence * 100)}%`;
+  if (confidence >= 0.85) return { words: `Very sure (${percent})`, isUnsure: false };
+  if (confidence >= 0.6) return { words: `Fairly sure (${percent})`, isUnsure: false };
+  return { words: `Not sure (${percent}): check it is one`, isUnsure: true };
+}
+
 export function EvidenceList({
   evidence,
+  confidence,
   isCompact = false,
 }: {
   evidence: readonly string[];
+  /** Shown next to the heading in the full form. */
+  confidence?: number;
   /** In a list row: no heading, smaller type. */
   isCompact?: boolean;
 }) {
   if (evidence.length === 0) return null;
+  const sure = confidence === undefined ? undefined : confidenceLabel(confidence);
   const items = (
     <ul
       aria-label={isCompact ? 'Why we think this is a subscription' : undefined}
@@ -96,9 +111,22 @@ export function EvidenceList({
   if (isCompact) return items;
   return (
     <section aria-labelledby="evidence-heading" className="space-y-2">
-      <h3 id="evidence-heading" className="text-sm font-semibold">
-        Why we think this is a subscription
-      </h3>
+      <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
+        <h3 id="evidence-heading" className="text-sm font-semibold">
+          Why we think this is a subscription
+        </h3>
+        {sure && (
+          <span
+            data-testid="confidence"
+            className={cn(
+              'text-xs',
+              sure.isUnsure ? 'font-medium text-due' : 'text-muted-foreground',
+            )}
+          >
+            {sure.words}
+          </span>
+        )}
+      </div>
       {items}
     </section>
   );

@@ -63,6 +63,18 @@ describe('the subscription detail popup', () => {
     ).toEqual(netflix.evidence);
   });
 
+  it('says how sure Billow is, and asks to check when it is not', async () => {
+    const { dialog } = await openDetail({ ...netflix, confidence: 0.92 });
+    expect(within(dialog).getByTestId('confidence')).toHaveTextContent('Very sure (92%)');
+  });
+
+  it('asks the person to check a find Billow is not sure of', async () => {
+    const { dialog } = await openDetail({ ...netflix, confidence: 0.41 });
+    expect(within(dialog).getByTestId('confidence')).toHaveTextContent(
+      'Not sure (41%): check it is one',
+    );
+  });
+
   it('points out a price increase with the old and the new price', async () => {
     const { dialog } = await openDetail(
       aSubscription({ is_price_increase: true, previous_amount: 13.99, amount: 15.49 }),

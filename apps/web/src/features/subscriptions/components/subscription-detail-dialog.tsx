@@ -66,7 +66,7 @@ export function SubscriptionDetailDialog({
           </p>
 
           <PriceIncreaseBadge subscription={subscription} />
-          <EvidenceList evidence={subscription.evidence} />
+          <EvidenceList evidence={subscription.evidence} confidence={subscription.confidence} />
 
           <section aria-labelledby="recent-payments-heading" className="space-y-2">
             <div className="flex items-baseline justify-between gap-3">
