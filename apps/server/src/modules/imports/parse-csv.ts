@@ -106,15 +106,16 @@ export function suggestMapping(
     );
   }
   if (dateColumn < 0) return null;
-  const dateGuess = guessDateFormat(cellsOf(dateColumn));
+  // A few unreadable dates do not change the format: the reading names their rows.
+  const dateGuess = guessDateFormat(cellsOf(dateColumn).filter(looksLikeDate));
   if (!dateGuess) return null;
 
   let amount: ImportAmountMapping | null = null;
   if (hasHeader) {
     const debitColumn = named(header, NAMES.debit, [dateColumn]);
     const creditColumn = named(header, NAMES.credit, [dateColumn, debitColumn]);
-    const amountColumn = named(header, NAMES.amount, [dateColumn]);
-    if (debitColumn >= 0 && creditColumn >= 0 && debitColumn !== amountColumn)
+    const amountColumn = named(header, NAMES.amount, [dateColumn, debitColumn, creditColumn]);
+    if (debitColumn >= 0 && creditColumn >= 0)
       amount = { kind: 'debit-credit', debitColumn, creditColumn };
     else if (amountColumn >= 0)
       amount = {

@@ -23,8 +23,12 @@ export function parseAmountCents(cell: string): number | null | undefined {
     value = value.slice(1).trim();
   }
   // A currency sign or code around the number ("$12.00", "12.00 USD", "-$12.00").
-  value = value.replace(/^(?:[$€£¥]|[A-Z]{3}\s)\s*/, '').replace(/\s*(?:[$€£¥]|\s[A-Z]{3})$/, '');
-  if (value.startsWith('-')) {
+  const bare = value
+    .replace(/^(?:[$€£¥]|[A-Z]{3}\s)\s*/, '')
+    .replace(/\s*(?:[$€£¥]|\s[A-Z]{3})$/, '');
+  const hadCurrency = bare !== value;
+  value = bare;
+  if (hadCurrency && value.startsWith('-')) {
     isNegative = !isNegative;
     value = value.slice(1);
   }
