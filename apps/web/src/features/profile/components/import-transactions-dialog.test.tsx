@@ -1,6 +1,7 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import {
+  bankingRoutes,
   importRoutes,
   userRoutes,
   type ImportMapping,
@@ -66,6 +67,10 @@ describe('importing transactions from the profile', () => {
         json(200, preview(debitCredit, [15.49, -1000])),
       )
       .on(
+        bankingRoutes.transactionLoadStatus,
+        json(200, { transactionsLoaded: true, isAccountLinked: true, lastSyncedAt: null }),
+      )
+      .on(
         importRoutes.commit,
         json(200, {
           importedAccountId: crypto.randomUUID(),
@@ -90,6 +95,10 @@ describe('importing transactions from the profile', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Import' }));
     expect(await within(dialog).findByRole('status')).toHaveTextContent(
       'Added 2 transactions to Bank export. Billow is looking for subscriptions in them now.',
+    );
+    // The subscriptions reload once the detection the import started has run.
+    await waitFor(() =>
+      expect(api.requestsTo(bankingRoutes.transactionLoadStatus)).toHaveLength(1),
     );
     const sent = api.requests.filter((r) => r.path === importRoutes.commit.path);
     expect(sent).toHaveLength(1);

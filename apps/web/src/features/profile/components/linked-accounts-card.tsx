@@ -110,11 +110,17 @@ function AccountRow({ account, onOpen }: { account: LinkedAccount; onOpen(): voi
       <span className="min-w-0 flex-1">
         <span className="block truncate font-medium">{account.bankName}</span>
         <span className="block text-sm text-muted-foreground">
-          {describeSubtype(account)}{' '}
-          <span className="money" aria-hidden="true">
-            •••• {account.lastFour}
-          </span>
-          <span className="sr-only">ending in {account.lastFour}</span>
+          {describeSubtype(account)}
+          {/* An imported CSV has no account number. */}
+          {account.lastFour && (
+            <>
+              {' '}
+              <span className="money" aria-hidden="true">
+                •••• {account.lastFour}
+              </span>
+              <span className="sr-only">ending in {account.lastFour}</span>
+            </>
+          )}
         </span>
       </span>
       <span className="flex shrink-0 flex-col items-end gap-1">
