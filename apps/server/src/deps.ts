@@ -17,6 +17,7 @@ import { createBankingModule } from './modules/banking/banking.module';
 import { createCalendarModule } from './modules/calendar/calendar.module';
 import { createInsightsModule } from './modules/insights/insights.module';
 import { createExportModule } from './modules/export/export.module';
+import { createImportsModule } from './modules/imports/imports.module';
 import { createChatModule } from './modules/chat/chat.module';
 import { createOutboxModule } from './modules/dev/dev.module';
 import { isLoopbackHost } from './modules/dev/dev.routes';
@@ -274,6 +275,7 @@ export function composeBillow(options: CompositionOptions) {
   });
 
   const dataExport = createExportModule({ db, profile: users.service.profile, ...clock });
+  const imports = createImportsModule({ db, jobs, ...clock });
 
   const vapid = loadVapidKeys(config.push, config.dataDir);
   const reminders = createRemindersModule({
@@ -297,6 +299,7 @@ export function composeBillow(options: CompositionOptions) {
     auth,
     users,
     dataExport,
+    imports,
     analytics,
     subscriptions,
     negotiations,

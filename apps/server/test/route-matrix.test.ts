@@ -9,6 +9,7 @@ import { z } from 'zod';
 import {
   apiRoutes,
   bankingRoutes,
+  importRoutes,
   paymentRoutes,
   subscriptionRoutes,
   userRoutes,
@@ -113,6 +114,14 @@ describe("one person's ids in another person's requests", () => {
     t = await createTestApp();
     const session = await signIn(t.app, '+14155550193');
     await linkSandboxItem(t, session.token, { persona: 'default' });
+    // An imported account too: ids of both kinds of account are tried.
+    const imported = await t.app.inject({
+      method: 'POST',
+      url: importRoutes.commit.path,
+      headers: bearer(session.token),
+      payload: { fileName: 'bank.csv', fileText: SAMPLE_CSV },
+    });
+    expect(imported.statusCode, imported.body).toBe(200);
     const profile = await t.app.inject({
       method: 'GET',
       url: userRoutes.profileInfo.path,
@@ -139,6 +148,7 @@ describe("one person's ids in another person's requests", () => {
       financialAccountId: a.accounts,
       subscriptionId: a.subscriptions,
       subscription_id: a.subscriptions,
+      importedAccountId: a.accounts,
     };
     expect(a.accounts.length).toBeGreaterThan(0);
     expect(a.subscriptions.length).toBeGreaterThan(0);
@@ -187,7 +197,15 @@ function isOptional(route: RouteContract, field: string): boolean {
   return !(schema.required ?? []).includes(field);
 }
 
-/** The other fields a route needs besides the id (literals the contract fixes). */
+/** A small bank export, for the routes that read one. */
+const SAMPLE_CSV = 'Date,Description,Amount\n11/02/2026,NETFLIX.COM,-15.49\n';
+
+/** Fields a route needs that no literal in its contract gives (a file to import). */
+const sampleFields = new Map<RouteContract, Record<string, unknown>>([
+  [importRoutes.commit, { fileName: 'bank.csv', fileText: SAMPLE_CSV }],
+]);
+
+/** The other fields a route needs besides the id (literals the contract fixes, sample values). */
 function validExtras(route: RouteContract): Record<string, unknown> {
   if (!route.body) return {};
   const schema = z.toJSONSchema(route.body, { io: 'input', unrepresentable: 'any' }) as {
@@ -198,5 +216,5 @@ function validExtras(route: RouteContract): Record<string, unknown> {
     if (property.const !== undefined) extras[name] = property.const;
     else if (property.enum?.length === 1) extras[name] = property.enum[0];
   }
-  return extras;
+  return { ...extras, ...sampleFields.get(route) };
 }

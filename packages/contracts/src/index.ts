@@ -16,6 +16,7 @@ export * from './dev';
 export * from './merchants';
 export * from './analytics';
 export * from './banking';
+export * from './imports';
 export * from './subscriptions';
 export * from './chat';
 export * from './negotiations';

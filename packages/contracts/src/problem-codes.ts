@@ -48,6 +48,13 @@ export const linkResultProblemCode = z.enum([
 
 export const financialAccountProblemCode = z.enum(['account-not-found', 'account-not-eligible']);
 
+/** A file that cannot be read as transactions (the detail names the row), or an account not theirs. */
+export const importProblemCode = z.enum([
+  'import-file-unreadable',
+  'import-row-invalid',
+  'import-account-not-found',
+]);
+
 export const subscriptionProblemCode = z.enum(['subscription-not-found']);
 
 /** Giving a negotiation the information its merchant asks for. */
@@ -74,6 +81,7 @@ export type ProblemCode =
   | z.infer<typeof verifyEmailProblemCode>
   | z.infer<typeof linkResultProblemCode>
   | z.infer<typeof financialAccountProblemCode>
+  | z.infer<typeof importProblemCode>
   | z.infer<typeof subscriptionProblemCode>
   | z.infer<typeof requiredInfoProblemCode>
   | BankErrorCode;

@@ -9,6 +9,7 @@ import { bankingRoutes, sandboxRoutes } from './banking';
 import { calendarRoutes } from './calendar';
 import { devRoutes } from './dev';
 import { healthRoutes } from './health';
+import { importRoutes } from './imports';
 import { insightRoutes } from './insights';
 import type { RouteContract } from './route';
 import { negotiationRoutes } from './negotiations';
@@ -24,6 +25,7 @@ export const apiRouteGroups = {
   users: userRoutes,
   analytics: analyticsRoutes,
   banking: bankingRoutes,
+  imports: importRoutes,
   subscriptions: subscriptionRoutes,
   savings: savingsRoutes,
   negotiations: negotiationRoutes,

@@ -34,6 +34,8 @@ export type RouteHandler<R extends RouteContract> = (
 export type MountOptions = {
   /** Per-client limit for this route (by IP): at most `max` requests per `timeWindow`. */
   rateLimit?: { max: number; timeWindow: string | number };
+  /** The largest body this route takes, in bytes, when not the app's default. */
+  bodyLimit?: number;
 };
 
 export function mount<R extends RouteContract>(
@@ -52,6 +54,7 @@ export function mount<R extends RouteContract>(
       response: { 200: contract.response },
     },
     ...(options.rateLimit ? { config: { rateLimit: options.rateLimit } } : {}),
+    ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
     // Authentication runs before the body is validated, so a stranger learns nothing about shapes.
     ...(isSignedInOnly ? { onRequest: signedInOnly(app) } : {}),
     handler: async (request, reply) => {

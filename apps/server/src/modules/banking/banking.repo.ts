@@ -65,7 +65,8 @@ export function createBankingRepo(db: Db) {
       const rows = await db
         .select({ id: bankItems.id })
         .from(bankItems)
-        .where(eq(bankItems.status, 'active'));
+        // An imported item (a file the person uploaded) has nothing to sync.
+        .where(and(eq(bankItems.status, 'active'), isNull(bankItems.importSource)));
       return rows.map((row) => row.id);
     },
     async updateItem(id: string, values: Partial<typeof bankItems.$inferInsert>) {

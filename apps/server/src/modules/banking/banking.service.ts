@@ -228,6 +228,8 @@ export function createBankingService(deps: BankingServiceDeps) {
         if (item) {
           await deps.repo.deleteItem(item.id);
           await deps.repo.refreshUpdateRequired(userId);
+          // An imported item was never at the provider.
+          if (item.importSource !== null) return { success: true as const };
           // The login is gone on our side either way; tell the provider to forget it too.
           await deps.provider.removeItem(tokenOf(item)).catch((error: unknown) => {
             deps.log?.warn(
@@ -247,13 +249,14 @@ export function createBankingService(deps: BankingServiceDeps) {
     async ownItemAccessToken(userId: string, financialAccountId: string): Promise<string> {
       const account = await deps.repo.accountOf(userId, financialAccountId);
       const item = account && (await deps.repo.item(account.itemId));
-      if (!item) throw notFound();
+      if (!item || item.importSource !== null) throw notFound();
       return tokenOf(item);
     },
 
     /** Revokes every item of a person at the provider (their account is being deleted). */
     async revokeAll(userId: string) {
       for (const item of await deps.repo.itemsOf(userId)) {
+        if (item.importSource !== null) continue; // never at the provider
         await deps.provider.removeItem(tokenOf(item)).catch((error: unknown) => {
           deps.log?.warn(
             { err: error, itemId: item.id },

@@ -103,7 +103,8 @@ export function createBankSync(deps: BankingServiceDeps) {
   /** One sync of an item whose lease the caller holds; `heartbeat` renews the lease. */
   async function syncHoldingLease(itemId: string, heartbeat: () => Promise<void>) {
     const stored = await deps.repo.item(itemId);
-    if (!stored) return; // removed since the job was queued
+    // Removed since the job was queued, or imported from a file (nothing at a provider to read).
+    if (!stored || stored.importSource !== null) return;
     let item = stored;
     try {
       // A link stopped after its exchange is finished here, by its first sync.

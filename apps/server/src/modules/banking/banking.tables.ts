@@ -41,12 +41,21 @@ export const bankItems = pgTable(
     /** SHA-256 of the public token that linked (or repaired) it: a retried link/result finds it. */
     linkPublicTokenHash: text().unique(),
     isLinkPending: boolean().notNull().default(false),
+    /**
+     * Set on an "imported" item (issue 20): transactions read from a file the person uploaded, not
+     * a login at a provider, so it has no access token and is never synced or revoked. The value
+     * is the file source (an OFX account, or a CSV's name without dates) that imports reuse.
+     */
+    importSource: text(),
     /** Who is syncing this item, and until when (renewed while it runs): one sync at a time. */
     syncLeaseOwner: text(),
     syncLeaseUntil: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('bank_items_user_idx').on(table.userId)],
+  (table) => [
+    index('bank_items_user_idx').on(table.userId),
+    uniqueIndex('bank_items_import_source_idx').on(table.userId, table.importSource),
+  ],
 );
 
 export const bankAccounts = pgTable(

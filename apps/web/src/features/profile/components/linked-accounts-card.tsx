@@ -5,15 +5,16 @@
  */
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { ChevronRight, Landmark, Plus } from 'lucide-react';
+import { ChevronRight, FileUp, Landmark, Plus } from 'lucide-react';
 import type { LinkedAccount } from '@billow/contracts';
 import { BankLogo } from '@/components/bank-logo';
-import { buttonVariants } from '@/components/ui/button';
+import { Button, buttonVariants } from '@/components/ui/button';
 import { Card, CardTitle } from '@/components/ui/card';
 import { cn } from '@/lib/cn';
 import type { LinkState } from '@/lib/navigation-state';
 import { describeSubtype } from '../linked-account-rules';
 import { AccountDetailsDialog } from './account-details-dialog';
+import { ImportTransactionsDialog } from './import-transactions-dialog';
 import { AccountStatusBadge, PrimaryBadge } from './linked-account-badges';
 import { RemoveAccountDialog } from './remove-account-dialog';
 
@@ -22,6 +23,7 @@ const linkState: LinkState = { from: 'profile' };
 export function LinkedAccountsCard({ accounts }: { accounts: LinkedAccount[] }) {
   const [detailsId, setDetailsId] = useState<string | null>(null);
   const [removingId, setRemovingId] = useState<string | null>(null);
+  const [isImporting, setIsImporting] = useState(false);
   const details = accounts.find((account) => account.id === detailsId);
   const removing = accounts.find((account) => account.id === removingId);
 
@@ -64,6 +66,17 @@ export function LinkedAccountsCard({ accounts }: { accounts: LinkedAccount[] }) 
           ))}
         </ul>
       )}
+      <Button
+        variant="outline"
+        size="sm"
+        className="w-full"
+        onClick={() => setIsImporting(true)}
+        aria-haspopup="dialog"
+      >
+        <FileUp aria-hidden="true" />
+        Import transactions
+      </Button>
+      <ImportTransactionsDialog open={isImporting} onOpenChange={setIsImporting} />
       <AccountDetailsDialog
         account={details}
         onOpenChange={(open) => !open && setDetailsId(null)}
@@ -97,11 +110,17 @@ function AccountRow({ account, onOpen }: { account: LinkedAccount; onOpen(): voi
       <span className="min-w-0 flex-1">
         <span className="block truncate font-medium">{account.bankName}</span>
         <span className="block text-sm text-muted-foreground">
-          {describeSubtype(account)}{' '}
-          <span className="money" aria-hidden="true">
-            •••• {account.lastFour}
-          </span>
-          <span className="sr-only">ending in {account.lastFour}</span>
+          {describeSubtype(account)}
+          {/* An imported CSV has no account number. */}
+          {account.lastFour && (
+            <>
+              {' '}
+              <span className="money" aria-hidden="true">
+                •••• {account.lastFour}
+              </span>
+              <span className="sr-only">ending in {account.lastFour}</span>
+            </>
+          )}
         </span>
       </span>
       <span className="flex shrink-0 flex-col items-end gap-1">

@@ -1,0 +1,25 @@
+/** Importing transactions from a bank's CSV or OFX export into an "imported" account (issue 20). */
+import type { Db } from '../../db/database';
+import type { AppJobMap } from '../../jobs/catalog';
+import type { JobQueue } from '../../jobs/job-system';
+import type { FeatureModule } from '../feature-module';
+import { createImportsRepo } from './imports.repo';
+import { registerImportRoutes } from './imports.routes';
+import { createImportsService } from './imports.service';
+
+export function createImportsModule(deps: {
+  db: Db;
+  jobs: JobQueue<AppJobMap>;
+  clock?: () => Date;
+}) {
+  const service = createImportsService({
+    db: deps.db,
+    repo: createImportsRepo(deps.db),
+    jobs: deps.jobs,
+    ...(deps.clock ? { clock: deps.clock } : {}),
+  });
+  return {
+    service,
+    routes: (app) => registerImportRoutes(app, { imports: service }),
+  } satisfies FeatureModule & { service: unknown };
+}

@@ -1,0 +1,125 @@
+/**
+ * Imported accounts are bank items of their own (`importSource` set, no access token) with one
+ * account each, so everything that reads transactions — detection, the profile's linked
+ * accounts, the export — sees them as it sees a linked bank's.
+ */
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import type { Db, SqlResult } from '../../db/database';
+import { bankAccounts, bankItems } from '../banking/banking.tables';
+
+/** Rows a single insert statement writes: bounds the JSON parameter, not the statement count. */
+const INSERT_PAGE_ROWS = 2000;
+
+export type ImportRow = {
+  providerTransactionId: string;
+  amountCents: number;
+  date: string;
+  name: string;
+};
+
+export type ImportedAccount = { accountId: string; itemId: string; name: string };
+
+export function createImportsRepo(db: Db) {
+  const importedAccounts = (tx: Db) =>
+    tx
+      .select({ accountId: bankAccounts.id, itemId: bankItems.id, name: bankAccounts.name })
+      .from(bankAccounts)
+      .innerJoin(bankItems, eq(bankItems.id, bankAccounts.itemId))
+      .$dynamic();
+
+  return {
+    /** One of the person's imported accounts, or undefined (not theirs, not imported, gone). */
+    async importedAccountOf(
+      userId: string,
+      accountId: string,
+      tx: Db = db,
+    ): Promise<ImportedAccount | undefined> {
+      const [row] = await importedAccounts(tx)
+        .where(
+          and(
+            eq(bankAccounts.id, accountId),
+            eq(bankAccounts.userId, userId),
+            isNotNull(bankItems.importSource),
+          ),
+        )
+        .limit(1);
+      return row;
+    },
+
+    async importedAccountBySource(
+      userId: string,
+      importSource: string,
+      tx: Db = db,
+    ): Promise<ImportedAccount | undefined> {
+      const [row] = await importedAccounts(tx)
+        .where(and(eq(bankItems.userId, userId), eq(bankItems.importSource, importSource)))
+        .limit(1);
+      return row;
+    },
+
+    /** Creates the imported item and its one account (the caller's transaction). */
+    async createImportedAccount(
+      tx: Db,
+      values: { userId: string; importSource: string; name: string; mask: string | null },
+    ): Promise<ImportedAccount> {
+      const [item] = await tx
+        .insert(bankItems)
+        .values({
+          userId: values.userId,
+          providerItemId: `import:${crypto.randomUUID()}`,
+          accessTokenEncrypted: '',
+          institutionName: values.name,
+          importSource: values.importSource,
+        })
+        .returning({ id: bankItems.id });
+      const [account] = await tx
+        .insert(bankAccounts)
+        .values({
+          userId: values.userId,
+          itemId: item!.id,
+          providerAccountId: 'import',
+          name: values.name,
+          mask: values.mask,
+          // Not 'depository': an imported account can never be debited for a payment.
+          type: 'other',
+          subtype: 'imported',
+        })
+        .returning({ id: bankAccounts.id });
+      return { accountId: account!.id, itemId: item!.id, name: values.name };
+    },
+
+    /** Inserts the rows not imported before (by their stable id); answers how many were new. */
+    async insertTransactions(
+      tx: Db,
+      account: ImportedAccount & { userId: string },
+      rows: ImportRow[],
+      at: Date,
+    ): Promise<number> {
+      let added = 0;
+      for (let i = 0; i < rows.length; i += INSERT_PAGE_ROWS) {
+        const page = JSON.stringify(rows.slice(i, i + INSERT_PAGE_ROWS));
+        const result = (await tx.execute(sql`
+          INSERT INTO bank_transactions (user_id, item_id, account_id, provider_transaction_id,
+            amount_cents, date, name, updated_at)
+          SELECT ${account.userId}::uuid, ${account.itemId}::uuid, ${account.accountId}::uuid,
+            r."providerTransactionId", r."amountCents", r."date", r."name", ${at.toISOString()}::timestamptz
+          FROM jsonb_to_recordset(${page}::jsonb) AS r("providerTransactionId" text,
+            "amountCents" bigint, "date" date, "name" text)
+          ON CONFLICT (item_id, provider_transaction_id) DO NOTHING
+          RETURNING id`)) as unknown as SqlResult;
+        added += result.rows.length;
+      }
+      // Imported is loaded: the loading status and "updated …" notes read these.
+      await tx
+        .update(bankItems)
+        .set({
+          lastSyncedAt: at,
+          initialSyncedAt: sql`coalesce(${bankItems.initialSyncedAt}, ${at.toISOString()}::timestamptz)`,
+        })
+        .where(eq(bankItems.id, account.itemId));
+      return added;
+    },
+  };
+}
+
+export type ImportsRepo = ReturnType<typeof createImportsRepo>;

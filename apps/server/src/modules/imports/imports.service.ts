@@ -1,0 +1,157 @@
+/**
+ * Importing a bank's export file: a preview (the layout Billow recognised, its mapping, the first
+ * rows read with it) and the import itself, which is all or nothing — one row it cannot read and
+ * nothing is imported, the problem naming that row. Each transaction's id is a hash of its
+ * account, date, amount, description and how many identical ones came before it in the file, so
+ * importing the same file (or an overlapping export) again adds only what is new. Detection then
+ * runs as after a bank sync.
+ */
+import crypto from 'node:crypto';
+import {
+  dollarsToCents,
+  IMPORT_PREVIEW_ROWS,
+  type ImportMapping,
+  type ImportPreview,
+  type ImportResult,
+  type ImportRowError,
+  type ImportedTransaction,
+} from '@billow/contracts';
+import type { Db } from '../../db/database';
+import { ProblemError } from '../../http/problem';
+import type { AppJobMap } from '../../jobs/catalog';
+import type { JobQueue } from '../../jobs/job-system';
+import { ImportUnreadableError, readImportFile, type ImportFile } from './import-file';
+import type { ImportRow, ImportsRepo } from './imports.repo';
+
+export type ImportInput = {
+  fileName: string;
+  fileText: string;
+  mapping?: ImportMapping | undefined;
+};
+
+/** How many unreadable rows a 422 lists (the detail names the first). */
+const LISTED_ERRORS = 20;
+
+function unreadable(detail: string): ProblemError {
+  return new ProblemError('validation', detail, { status: 422, code: 'import-file-unreadable' });
+}
+
+function read(input: ImportInput): ImportFile {
+  try {
+    return readImportFile(input);
+  } catch (error) {
+    if (error instanceof ImportUnreadableError)
+      throw unreadable(error.row === null ? error.message : `Row ${error.row}: ${error.message}`);
+    throw error;
+  }
+}
+
+const rowName = (file: ImportFile, row: number) =>
+  file.format === 'ofx' ? `Transaction ${row}` : `Row ${row}`;
+
+function rowsInvalid(file: ImportFile, errors: ImportRowError[]): ProblemError {
+  const [first] = errors;
+  const more = errors.length > 1 ? ` (and ${errors.length - 1} more rows)` : '';
+  return new ProblemError(
+    'validation',
+    `${rowName(file, first!.row)}: ${first!.message}${more} Nothing was imported.`,
+    {
+      status: 422,
+      code: 'import-row-invalid',
+      errors: errors.slice(0, LISTED_ERRORS).map((error) => ({
+        field: rowName(file, error.row).toLowerCase(),
+        message: error.message,
+        code: 'import-row-invalid',
+      })),
+    },
+  );
+}
+
+/** The stable ids of a file's transactions in one account (see the paragraph above). */
+export function importIdsOf(accountId: string, transactions: ImportedTransaction[]): ImportRow[] {
+  const seen = new Map<string, number>();
+  return transactions.map((t) => {
+    const amountCents = dollarsToCents(t.amount);
+    const key = [accountId, t.date, amountCents, t.description.toLowerCase()].join('\u0001');
+    const occurrence = seen.get(key) ?? 0;
+    seen.set(key, occurrence + 1);
+    const hash = crypto.createHash('sha256').update(`${key}\u0001${occurrence}`).digest('hex');
+    return {
+      providerTransactionId: `import:${hash.slice(0, 40)}`,
+      amountCents,
+      date: t.date,
+      name: t.description,
+    };
+  });
+}
+
+export function createImportsService(deps: {
+  db: Db;
+  repo: ImportsRepo;
+  jobs: JobQueue<AppJobMap>;
+  clock?: () => Date;
+}) {
+  const now = deps.clock ?? (() => new Date());
+
+  return {
+    async preview(userId: string, input: ImportInput): Promise<ImportPreview> {
+      const file = read(input);
+      const existing = await deps.repo.importedAccountBySource(userId, file.sourceKey);
+      return {
+        format: file.format,
+        layout: file.layout,
+        columns: file.columns,
+        sample: file.sample,
+        mapping: file.mapping,
+        transactions: file.transactions.slice(0, IMPORT_PREVIEW_ROWS),
+        rowCount: file.rowCount,
+        errors: file.errors.slice(0, IMPORT_PREVIEW_ROWS),
+        importedAccountId: existing?.accountId ?? null,
+        accountName: existing?.name ?? file.accountName,
+      };
+    },
+
+    async commit(
+      userId: string,
+      input: ImportInput & { importedAccountId?: string | undefined },
+    ): Promise<ImportResult> {
+      const file = read(input);
+      if (!file.mapping && file.format === 'csv')
+        throw unreadable('Choose which columns hold the date, the description and the amount.');
+      if (file.errors.length > 0) throw rowsInvalid(file, file.errors);
+      if (file.transactions.length === 0) throw unreadable('This file holds no transactions.');
+      const at = now();
+      return deps.db.transaction(async (tx) => {
+        let account;
+        if (input.importedAccountId) {
+          account = await deps.repo.importedAccountOf(userId, input.importedAccountId, tx);
+          if (!account)
+            throw new ProblemError('not-found', 'This imported account was not found.', {
+              code: 'import-account-not-found',
+            });
+        } else {
+          account =
+            (await deps.repo.importedAccountBySource(userId, file.sourceKey, tx)) ??
+            (await deps.repo.createImportedAccount(tx, {
+              userId,
+              importSource: file.sourceKey,
+              name: file.accountName,
+              mask: file.mask,
+            }));
+        }
+        const rows = importIdsOf(account.accountId, file.transactions);
+        const added = await deps.repo.insertTransactions(tx, { ...account, userId }, rows, at);
+        // Detection follows as after a sync: its own job, sent with the rows it will read.
+        await deps.jobs.send('subscriptions-detect', { userId }, { tx, singletonKey: userId });
+        return {
+          importedAccountId: account.accountId,
+          accountName: account.name,
+          added,
+          alreadyImported: rows.length - added,
+        };
+      });
+    },
+  };
+}
+
+export type ImportsService = ReturnType<typeof createImportsService>;
