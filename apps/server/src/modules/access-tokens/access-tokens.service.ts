@@ -15,7 +15,6 @@ import { ProblemError } from '../../http/problem';
 import type { RouteAccess } from '../../http/route';
 import type { AccessTokenRow, AccessTokensRepo } from './access-tokens.repo';
 
-
 /** Writing "last used" at most this often per token: a script polling every second costs a read. */
 const LAST_USED_RESOLUTION_MS = 60_000;
 

@@ -179,7 +179,11 @@ function toSchema(
   owner: string,
   schemas: Record<string, JsonSchema>,
 ): JsonSchema {
-  const { $schema: _dialect, $defs, ...schema } = z.toJSONSchema(shape, {
+  const {
+    $schema: _dialect,
+    $defs,
+    ...schema
+  } = z.toJSONSchema(shape, {
     io,
     unrepresentable: 'any',
   }) as JsonSchema & { $defs?: Record<string, JsonSchema> };
