@@ -30,12 +30,16 @@ const REFERENCE_PAGE = `<!doctype html>
 </html>
 `;
 
-/** Starts the reference on the document (a file, not inline: the CSP allows no inline script). */
+/**
+ * Starts the reference on the document (a file, not inline: the CSP allows no inline script).
+ * No validator badge: Swagger UI would send the document's URL to swagger.io for it.
+ */
 const REFERENCE_SCRIPT = `window.SwaggerUIBundle({
   url: 'openapi.json',
   dom_id: '#reference',
   deepLinking: true,
   persistAuthorization: false,
+  validatorUrl: null,
 });
 `;
 
