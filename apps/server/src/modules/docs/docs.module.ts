@@ -4,10 +4,12 @@ import { registerDocsRoutes } from './docs.routes';
 import { buildOpenApiDocument } from './openapi-document';
 
 export function createDocsModule(deps: { version: string }) {
-  // Built once: the contracts do not change while the process runs.
-  const document = buildOpenApiDocument({ version: deps.version });
+  // Built when first asked for (some 70 ms, which every process start and test app would pay),
+  // then kept: the contracts do not change while the process runs.
+  let document: string | undefined;
+  const documentJson = () =>
+    (document ??= JSON.stringify(buildOpenApiDocument({ version: deps.version })));
   return {
-    document,
-    routes: (app) => registerDocsRoutes(app, { document }),
-  } satisfies FeatureModule & { document: unknown };
+    routes: (app) => registerDocsRoutes(app, { documentJson }),
+  } satisfies FeatureModule;
 }

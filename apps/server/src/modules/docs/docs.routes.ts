@@ -9,7 +9,6 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { docsRoutes } from '@billow/contracts';
 import { ProblemError } from '../../http/problem';
-import type { OpenApiDocument } from './openapi-document';
 
 const require = createRequire(import.meta.url);
 
@@ -66,11 +65,10 @@ const files: Record<string, ReferenceFile> = {
 
 export async function registerDocsRoutes(
   app: FastifyInstance,
-  deps: { document: OpenApiDocument },
+  deps: { documentJson: () => string },
 ) {
-  const documentJson = JSON.stringify(deps.document);
   app.get(docsRoutes.openApi.path, async (_request, reply) =>
-    reply.type('application/json; charset=utf-8').send(documentJson),
+    reply.type('application/json; charset=utf-8').send(deps.documentJson()),
   );
   app.get(docsRoutes.reference.path, async (_request, reply) =>
     reply.type('text/html; charset=utf-8').send(REFERENCE_PAGE),
