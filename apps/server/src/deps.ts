@@ -8,14 +8,18 @@ import type https from 'node:https';
 import { centsToDollars } from '@billow/contracts';
 import type { Config } from './config';
 import type { Database } from './db/database';
+import type { RouteAccess } from './http/route';
 import type { AppJobMap } from './jobs/catalog';
 import type { JobHandlers } from './jobs/job-map';
 import type { JobQueue } from './jobs/job-system';
+import { createAccessTokensModule } from './modules/access-tokens/access-tokens.module';
+import { accessTokenIn } from './modules/access-tokens/access-tokens.service';
 import { createAnalyticsModule } from './modules/analytics/analytics.module';
 import { createAuthModule } from './modules/auth/auth.module';
 import { createBankingModule } from './modules/banking/banking.module';
 import { createCalendarModule } from './modules/calendar/calendar.module';
 import { createInsightsModule } from './modules/insights/insights.module';
+import { createDocsModule } from './modules/docs/docs.module';
 import { createExportModule } from './modules/export/export.module';
 import { createImportsModule } from './modules/imports/imports.module';
 import { createChatModule } from './modules/chat/chat.module';
@@ -41,6 +45,9 @@ import { createSmsSender } from './providers/sms/sms-sender.factory';
 import { createPushSender, loadVapidKeys } from './providers/push/push-sender.factory';
 import { createFieldCipher } from './security/encryption';
 import { loadSecrets, type Secrets } from './security/secrets';
+
+/** The open API's version, as its OpenAPI document states it. */
+const API_VERSION = '1.0.0';
 
 export type CompositionOptions = {
   config: Config;
@@ -246,6 +253,7 @@ export function composeBillow(options: CompositionOptions) {
     ...clock,
   });
   const analytics = createAnalyticsModule({ db, ...clock });
+  const accessTokens = createAccessTokensModule({ db, ...clock });
   const users = createUsersModule({
     db,
     email,
@@ -270,6 +278,7 @@ export function composeBillow(options: CompositionOptions) {
       rewards,
       savings,
       calendar,
+      accessTokens,
       dev,
     ],
   });
@@ -296,8 +305,10 @@ export function composeBillow(options: CompositionOptions) {
 
   const modules: FeatureModule[] = [
     createHealthModule({ database }),
+    createDocsModule({ version: API_VERSION }),
     auth,
     users,
+    accessTokens,
     dataExport,
     imports,
     analytics,
@@ -316,14 +327,23 @@ export function composeBillow(options: CompositionOptions) {
   ];
   return {
     modules,
-    /** The signed-in user behind a bearer token (every protected route asks). */
-    authenticate: auth.service.authenticate,
+    /**
+     * The signed-in user behind a bearer token (every protected route asks): a session token, or
+     * a personal access token where the route allows one.
+     */
+    authenticate: (authorization: string | undefined, access?: RouteAccess) => {
+      const accessToken = accessTokenIn(authorization);
+      return accessToken
+        ? accessTokens.service.authenticate(accessToken, access)
+        : auth.service.authenticate(authorization);
+    },
     /** Origins the web app may load from, beyond its own, for the providers' web parts. */
     webOrigins: bank.provider.webOrigins,
     jobHandlers: Object.assign({}, ...modules.map((m) => m.jobs)) as JobHandlers<AppJobMap>,
     /** The services, for tests that drive a module directly. */
     services: {
       auth: auth.service,
+      accessTokens: accessTokens.service,
       users: users.service,
       banking: banking.service,
       subscriptions: subscriptions.service,

@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
+  accessTokenRoutes,
   apiRoutes,
   bankingRoutes,
   importRoutes,
@@ -97,17 +98,18 @@ describe('every signed-in route', () => {
 
 describe("one person's ids in another person's requests", () => {
   let t: TestApp;
-  let a: { token: string; accounts: string[]; subscriptions: string[] };
+  let a: { token: string; accounts: string[]; subscriptions: string[]; accessTokens: string[] };
   let bToken: string;
 
   async function snapshotOfA() {
     const headers = bearer(a.token);
-    const [profile, subscriptions, status] = await Promise.all([
+    const [profile, subscriptions, status, accessTokens] = await Promise.all([
       t.app.inject({ method: 'GET', url: userRoutes.profileInfo.path, headers }),
       t.app.inject({ method: 'GET', url: subscriptionRoutes.listAll.path, headers }),
       t.app.inject({ method: 'GET', url: bankingRoutes.transactionLoadStatus.path, headers }),
+      t.app.inject({ method: 'GET', url: accessTokenRoutes.list.path, headers }),
     ]);
-    return [profile.json(), subscriptions.json(), status.json()];
+    return [profile.json(), subscriptions.json(), status.json(), accessTokens.json()];
   }
 
   beforeAll(async () => {
@@ -132,8 +134,15 @@ describe("one person's ids in another person's requests", () => {
       url: subscriptionRoutes.listAll.path,
       headers: bearer(session.token),
     });
+    const accessToken = await t.app.inject({
+      method: 'POST',
+      url: accessTokenRoutes.create.path,
+      headers: bearer(session.token),
+      payload: { name: 'script' },
+    });
     a = {
       token: session.token,
+      accessTokens: [(accessToken.json() as { accessToken: { id: string } }).accessToken.id],
       accounts: (profile.json() as { linkedAccounts: { id: string }[] }).linkedAccounts.map(
         (account) => account.id,
       ),
@@ -149,6 +158,7 @@ describe("one person's ids in another person's requests", () => {
       subscriptionId: a.subscriptions,
       subscription_id: a.subscriptions,
       importedAccountId: a.accounts,
+      accessTokenId: a.accessTokens,
     };
     expect(a.accounts.length).toBeGreaterThan(0);
     expect(a.subscriptions.length).toBeGreaterThan(0);

@@ -61,5 +61,6 @@ export const calendarRoutes = {
     path: '/api/calendar/feed/:secret',
     auth: false,
     response: z.string(),
+    responseType: 'text/calendar',
   }),
 } as const;

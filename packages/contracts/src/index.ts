@@ -12,6 +12,8 @@ export * from './health';
 export * from './phone';
 export * from './auth';
 export * from './users';
+export * from './access-tokens';
+export * from './docs';
 export * from './dev';
 export * from './merchants';
 export * from './analytics';

@@ -66,6 +66,9 @@ export const requiredInfoProblemCode = z.enum([
   'required-info-invalid',
 ]);
 
+/** Making a personal access token. */
+export const accessTokenProblemCode = z.enum(['too-many-access-tokens']);
+
 /**
  * The sandbox bank's Link steps answer with the bank's own error code (Plaid's vocabulary, e.g.
  * INVALID_CREDENTIALS, INVALID_LINK_TOKEN), as Plaid Link would show it.
@@ -84,6 +87,7 @@ export type ProblemCode =
   | z.infer<typeof importProblemCode>
   | z.infer<typeof subscriptionProblemCode>
   | z.infer<typeof requiredInfoProblemCode>
+  | z.infer<typeof accessTokenProblemCode>
   | BankErrorCode;
 
 /** A bank's own error code (Plaid's vocabulary, all capitals), from the sandbox Link steps. */

@@ -12,8 +12,18 @@ export type RouteContract = {
   body?: z.ZodType;
   query?: z.ZodType;
   response: z.ZodType;
+  /**
+   * The answer's media type when it is not JSON (a file, a calendar, a page): a plain route
+   * serves it, and `response` stands in for its bytes.
+   */
+  responseType?: string;
   /** Whether the route needs a signed-in user (default true for product routes). */
   auth?: boolean;
+  /**
+   * Whether a personal access token may call it (default true: a read with any token, a change
+   * with a `write` token). Managing tokens and deleting the account need a session.
+   */
+  acceptsAccessTokens?: boolean;
   /**
    * The machine-readable `code`s its problems may carry on purpose (see problem-codes.ts), for
    * the web to choose its words by instead of reading `detail`.

@@ -3,11 +3,13 @@
  * matrix, property-based bad input), and a test fails when the server registers a route that is
  * missing here, so a new route is covered by those suites the day it lands.
  */
+import { accessTokenRoutes } from './access-tokens';
 import { analyticsRoutes } from './analytics';
 import { authRoutes } from './auth';
 import { bankingRoutes, sandboxRoutes } from './banking';
 import { calendarRoutes } from './calendar';
 import { devRoutes } from './dev';
+import { docsRoutes } from './docs';
 import { healthRoutes } from './health';
 import { importRoutes } from './imports';
 import { insightRoutes } from './insights';
@@ -23,6 +25,7 @@ export const apiRouteGroups = {
   health: healthRoutes,
   auth: authRoutes,
   users: userRoutes,
+  accessTokens: accessTokenRoutes,
   analytics: analyticsRoutes,
   banking: bankingRoutes,
   imports: importRoutes,
@@ -34,6 +37,7 @@ export const apiRouteGroups = {
   insights: insightRoutes,
   payments: paymentRoutes,
   reminders: reminderRoutes,
+  docs: docsRoutes,
   dev: devRoutes,
   sandbox: sandboxRoutes,
 } as const;

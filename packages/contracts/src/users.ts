@@ -122,6 +122,8 @@ export const userRoutes = {
   deleteAccount: defineRoute({
     method: 'DELETE',
     path: '/api/user/delete-account',
+    // Deleting everything needs the person, not a script holding one of their tokens.
+    acceptsAccessTokens: false,
     response: z.object({ success: z.boolean(), message: z.string() }),
   }),
   sendEmailVerification: defineRoute({
@@ -147,6 +149,7 @@ export const userRoutes = {
     method: 'GET',
     path: '/api/user/export',
     response: z.string(),
+    responseType: 'application/zip',
   }),
 } as const;
 

@@ -6,6 +6,7 @@
 export * from '../modules/users/users.tables';
 export * from '../modules/dev/outbox.tables';
 export * from '../modules/auth/auth.tables';
+export * from '../modules/access-tokens/access-tokens.tables';
 export * from '../modules/analytics/analytics.tables';
 export * from '../modules/banking/banking.tables';
 export * from '../providers/bank/sandbox/sandbox-bank.tables';

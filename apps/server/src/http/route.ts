@@ -2,6 +2,7 @@
  * Mounts a contract from packages/contracts as a Fastify route: the contract's zod shapes
  * validate what comes in and serialise what goes out, so the server cannot drift from the web.
  * A contract is signed-in only unless it says `auth: false`; then the handler gets `userId`.
+ * A signed-in route also takes a personal access token, as far as its contract and method allow.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -11,13 +12,20 @@ import { ProblemError } from './problem';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Resolves an Authorization header to a user id, or throws a 401 problem. */
-    authenticate: (authorization: string | undefined) => Promise<string>;
+    /**
+     * Resolves an Authorization header to a user id, or throws a 401 problem. Given the route's
+     * access, a personal access token may be the bearer (or be refused with a 403 problem);
+     * without it, only a session token is.
+     */
+    authenticate: (authorization: string | undefined, access?: RouteAccess) => Promise<string>;
   }
   interface FastifyRequest {
     userId: string;
   }
 }
+
+/** What a route allows a personal access token: whether it changes things, and whether at all. */
+export type RouteAccess = { isChange: boolean; acceptsAccessTokens: boolean };
 
 type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
 
@@ -56,7 +64,7 @@ export function mount<R extends RouteContract>(
     ...(options.rateLimit ? { config: { rateLimit: options.rateLimit } } : {}),
     ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
     // Authentication runs before the body is validated, so a stranger learns nothing about shapes.
-    ...(isSignedInOnly ? { onRequest: signedInOnly(app) } : {}),
+    ...(isSignedInOnly ? { onRequest: signedInOnly(app, contract) } : {}),
     handler: async (request, reply) => {
       try {
         return await handler(request as unknown as RouteRequest<R>, reply);
@@ -73,12 +81,17 @@ export function mount<R extends RouteContract>(
 
 /**
  * The hook that makes a route signed-in only: it sets `request.userId` from the bearer token, or
- * answers 401. `mount` adds it to every contract that does not say `auth: false`; a plain route
- * (one that does not answer JSON) adds it itself.
+ * answers 401 (403 for a personal access token the route does not take). `mount` adds it to every
+ * contract that does not say `auth: false`; a plain route (one that does not answer JSON) adds it
+ * itself.
  */
-export function signedInOnly(app: FastifyInstance) {
+export function signedInOnly(app: FastifyInstance, contract: RouteContract) {
+  const access: RouteAccess = {
+    isChange: contract.method !== 'GET',
+    acceptsAccessTokens: contract.acceptsAccessTokens !== false,
+  };
   return async (request: FastifyRequest) => {
-    request.userId = await app.authenticate(request.headers.authorization);
+    request.userId = await app.authenticate(request.headers.authorization, access);
   };
 }
 

@@ -23,6 +23,8 @@ export const queryDomains = {
   annualPlans: ['annualPlans'],
   /** Reminder settings and web-push opt-in. */
   reminders: ['reminders'],
+  /** The person's personal access tokens for the open API. */
+  accessTokens: ['accessTokens'],
   /** Linking's per-visit state (link token, load status): never reloaded by "the data changed". */
   linking: ['linking'],
 } as const satisfies Record<string, readonly [string]>;

@@ -14,7 +14,7 @@ export async function registerExportRoutes(
   app.get(
     userRoutes.exportData.path,
     {
-      onRequest: signedInOnly(app),
+      onRequest: signedInOnly(app, userRoutes.exportData),
       config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
     },
     async (request, reply) => {

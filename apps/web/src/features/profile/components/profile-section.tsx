@@ -1,6 +1,6 @@
 /**
  * The profile section of the dashboard (spec part 1 §2 "Profile section"): identity, linked
- * accounts, settings, recovery email, feedback and leaving. It owns the dialogs that more than
+ * accounts, settings, recovery email, access tokens, feedback and leaving. It owns the dialogs that more than
  * one card opens (editing the profile leads into verifying a changed email).
  */
 import { useState, type ReactNode } from 'react';
@@ -12,6 +12,7 @@ import { Card } from '@/components/ui/card';
 import { FieldError } from '@/components/ui/field-error';
 import { toast } from '@/components/ui/toaster';
 import { profileQueries } from '../api/profile-queries';
+import { AccessTokensCard } from './access-tokens-card';
 import { AccountCard } from './account-card';
 import { EditProfileDialog } from './edit-profile-dialog';
 import { FeedbackCard } from './feedback-card';
@@ -122,6 +123,7 @@ function ProfileContent({
           <SettingsCard values={profile.profile_settings} />
           <RemindersCard />
           {extraCards}
+          <AccessTokensCard />
           <FeedbackCard />
           <AccountCard onSignOut={onSignOut} isSigningOut={isSigningOut} />
         </div>

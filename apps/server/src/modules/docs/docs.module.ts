@@ -1,0 +1,15 @@
+/** The open API's description: the OpenAPI document and its interactive reference. */
+import type { FeatureModule } from '../feature-module';
+import { registerDocsRoutes } from './docs.routes';
+import { buildOpenApiDocument } from './openapi-document';
+
+export function createDocsModule(deps: { version: string }) {
+  // Built when first asked for (some 70 ms, which every process start and test app would pay),
+  // then kept: the contracts do not change while the process runs.
+  let document: string | undefined;
+  const documentJson = () =>
+    (document ??= JSON.stringify(buildOpenApiDocument({ version: deps.version })));
+  return {
+    routes: (app) => registerDocsRoutes(app, { documentJson }),
+  } satisfies FeatureModule;
+}
