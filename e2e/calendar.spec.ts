@@ -31,7 +31,7 @@ for (const theme of ['light', 'dark'] as const) {
     const nextMonth = next.toLocaleString('en-US', { month: 'long', year: 'numeric' });
     await expect(page.getByRole('heading', { name: nextMonth })).toBeVisible();
     const monthName = next.toLocaleString('en-US', { month: 'long' });
-    await expect(page.getByText(`Due in ${monthName}`)).toBeVisible();
+    await expect(page.getByText(`Due in ${monthName}`, { exact: true })).toBeVisible();
     await expect(page.getByText(/^\$\d[\d,]*\.\d\d$/).first()).toBeVisible();
 
     let bill;

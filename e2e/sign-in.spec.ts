@@ -98,6 +98,8 @@ test.describe('signing in with a texted code', () => {
   });
 
   test('a person manages their profile and deletes their account', async ({ page }) => {
+    // Sign-in, an email code, a reload, feedback and a deletion: longer than the default on a busy CI.
+    test.setTimeout(90_000);
     const phone = uniquePhone();
     const signIn = new SignInPage(page);
     await signIn.signIn(phone);
