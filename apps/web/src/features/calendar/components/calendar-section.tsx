@@ -16,10 +16,11 @@ import {
   isSameMonth,
   startOfMonth,
 } from 'date-fns';
-import { AlarmClock, ArrowLeft, CalendarCheck, ChevronLeft, ChevronRight } from 'lucide-react';
+import { AlarmClock, CalendarCheck, ChevronLeft, ChevronRight } from 'lucide-react';
 import { formatDollars, type UpcomingCharge } from '@billow/contracts';
 import { LoadError } from '@/components/load-error';
 import { MerchantLogo } from '@/components/merchant-logo';
+import { SectionHeader } from '@/components/section-header';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -163,19 +164,11 @@ export function CalendarSection({
 
   return (
     <div className="space-y-5" aria-busy={upcoming.isPending}>
-      <div>
-        <Button variant="ghost" size="sm" className="-ml-3" onClick={onBack}>
-          <ArrowLeft aria-hidden="true" />
-          {calendarTexts.back}
-        </Button>
-        <h1
-          id="section-heading"
-          tabIndex={-1}
-          className="mt-2 text-2xl font-bold tracking-tight focus:outline-none"
-        >
-          {calendarTexts.heading}
-        </h1>
-      </div>
+      <SectionHeader
+        heading={calendarTexts.heading}
+        backLabel={calendarTexts.back}
+        onBack={onBack}
+      />
       <div className="flex items-center gap-2">
         <h2 id="calendar-month" aria-live="polite" className="flex-1 text-lg font-semibold">
           {format(month, 'MMMM yyyy')}

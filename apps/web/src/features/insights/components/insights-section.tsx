@@ -6,10 +6,10 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { endOfMonth, format } from 'date-fns';
-import { ArrowLeft, ChartColumn } from 'lucide-react';
+import { ChartColumn } from 'lucide-react';
 import { formatDollars } from '@billow/contracts';
 import { LoadError } from '@/components/load-error';
-import { Button } from '@/components/ui/button';
+import { SectionHeader } from '@/components/section-header';
 import { Card, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { insightQueries } from '../api/insight-queries';
@@ -60,19 +60,11 @@ export function InsightsSection({
 
   return (
     <div className="space-y-5" aria-busy={history.isPending}>
-      <div>
-        <Button variant="ghost" size="sm" className="-ml-3" onClick={onBack}>
-          <ArrowLeft aria-hidden="true" />
-          {insightsTexts.back}
-        </Button>
-        <h1
-          id="section-heading"
-          tabIndex={-1}
-          className="mt-2 text-2xl font-bold tracking-tight focus:outline-none"
-        >
-          {insightsTexts.heading}
-        </h1>
-      </div>
+      <SectionHeader
+        heading={insightsTexts.heading}
+        backLabel={insightsTexts.back}
+        onBack={onBack}
+      />
       <div className="grid items-start gap-4 lg:grid-cols-2">
         {history.isError ? (
           <Card className="lg:col-span-2">
@@ -102,7 +94,8 @@ export function InsightsSection({
         ) : (
           <Charts
             months={history.data.months}
-            stillDue={stillDue.data}
+            // What is still due failing to load leaves this month as paid so far, not a skeleton forever.
+            stillDue={stillDue.data ?? (stillDue.isError ? [] : undefined)}
             thisMonthKey={format(today, 'yyyy-MM')}
           />
         )}

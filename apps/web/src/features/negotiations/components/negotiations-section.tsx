@@ -4,8 +4,8 @@
  * ones waiting for the person. While bill negotiation is off the whole part is blurred behind an
  * overlay that turns it on (a missing setting counts as on).
  */
-import { ArrowLeft } from 'lucide-react';
 import { negotiationMessages, type NegotiationOffer } from '@billow/contracts';
+import { SectionHeader } from '@/components/section-header';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -47,19 +47,11 @@ export function NegotiationsSection({
 
   return (
     <div className="space-y-5" aria-busy={list.isPending}>
-      <div>
-        <Button variant="ghost" size="sm" className="-ml-3" onClick={onBack}>
-          <ArrowLeft aria-hidden="true" />
-          {negotiationsSectionTexts.back}
-        </Button>
-        <h1
-          id="section-heading"
-          tabIndex={-1}
-          className="mt-2 text-2xl font-bold tracking-tight focus:outline-none"
-        >
-          {negotiationsSectionTexts.heading}
-        </h1>
-      </div>
+      <SectionHeader
+        heading={negotiationsSectionTexts.heading}
+        backLabel={negotiationsSectionTexts.back}
+        onBack={onBack}
+      />
       {list.isError && !list.data ? (
         <Card className="py-6 text-center">
           <h2 className="text-lg font-semibold">{negotiationMessages.loadFailedTitle}</h2>

@@ -5,8 +5,9 @@
  */
 import { useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, RotateCw } from 'lucide-react';
+import { RotateCw } from 'lucide-react';
 import { profileMessages, type ProfileInfo } from '@billow/contracts';
+import { SectionHeader } from '@/components/section-header';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { FieldError } from '@/components/ui/field-error';
@@ -44,19 +45,7 @@ export function ProfileSection({
 
   return (
     <div className="space-y-5" aria-busy={profile.isPending}>
-      <div>
-        <Button variant="ghost" size="sm" className="-ml-3" onClick={onBack}>
-          <ArrowLeft aria-hidden="true" />
-          Back to home
-        </Button>
-        <h1
-          id="section-heading"
-          tabIndex={-1}
-          className="mt-2 text-2xl font-bold tracking-tight focus:outline-none"
-        >
-          Profile
-        </h1>
-      </div>
+      <SectionHeader heading="Profile" backLabel="Back to home" onBack={onBack} />
       {profile.isPending ? (
         <>
           <span className="sr-only" role="status">

@@ -4,10 +4,9 @@
  * to change it; and the history from the rewards ledger.
  */
 import { useQueries } from '@tanstack/react-query';
-import { ArrowLeft } from 'lucide-react';
 import { formatDollars, rewardMessages } from '@billow/contracts';
 import { LoadError } from '@/components/load-error';
-import { Button } from '@/components/ui/button';
+import { SectionHeader } from '@/components/section-header';
 import { Card, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { rewardQueries } from '../api/reward-queries';
@@ -46,19 +45,11 @@ export function RewardsSection({
 
   return (
     <div className="space-y-5" aria-busy={isPending}>
-      <div>
-        <Button variant="ghost" size="sm" className="-ml-3" onClick={onBack}>
-          <ArrowLeft aria-hidden="true" />
-          {rewardsSectionTexts.back}
-        </Button>
-        <h1
-          id="section-heading"
-          tabIndex={-1}
-          className="mt-2 text-2xl font-bold tracking-tight focus:outline-none"
-        >
-          {rewardsSectionTexts.heading}
-        </h1>
-      </div>
+      <SectionHeader
+        heading={rewardsSectionTexts.heading}
+        backLabel={rewardsSectionTexts.back}
+        onBack={onBack}
+      />
       {failed.length > 0 ? (
         <Card>
           <LoadError

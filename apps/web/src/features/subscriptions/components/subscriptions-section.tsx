@@ -5,11 +5,12 @@
  */
 import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, SearchX } from 'lucide-react';
+import { SearchX } from 'lucide-react';
 import { Link } from 'react-router';
 import { formatDollars, type Subscription, subscriptionMessages } from '@billow/contracts';
+import { SectionHeader } from '@/components/section-header';
 import { LoadError } from '@/components/load-error';
-import { Button, buttonVariants } from '@/components/ui/button';
+import { buttonVariants } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -36,19 +37,11 @@ export function SubscriptionsSection({ onBack }: { onBack(): void }) {
 
   return (
     <div className="space-y-5" aria-busy={list.isPending}>
-      <div>
-        <Button variant="ghost" size="sm" className="-ml-3" onClick={onBack}>
-          <ArrowLeft aria-hidden="true" />
-          {subscriptionsSectionTexts.back}
-        </Button>
-        <h1
-          id="section-heading"
-          tabIndex={-1}
-          className="mt-2 text-2xl font-bold tracking-tight focus:outline-none"
-        >
-          {subscriptionsSectionTexts.heading}
-        </h1>
-      </div>
+      <SectionHeader
+        heading={subscriptionsSectionTexts.heading}
+        backLabel={subscriptionsSectionTexts.back}
+        onBack={onBack}
+      />
       {list.data ? (
         list.data.length === 0 ? (
           <EmptySubscriptions />
