@@ -148,8 +148,7 @@ export function sharesSummary(shares: readonly CategoryShare[]) {
   if (shares.length === 0) return '';
   const total = dollars(shares.reduce((sum, s) => sum + cents(s.amount), 0));
   const parts = shares.map(
-    (s) =>
-      `${categoryLabel(s.category)} ${formatDollars(s.amount)} (${percentOf(s.share)})`,
+    (s) => `${categoryLabel(s.category)} ${formatDollars(s.amount)} (${percentOf(s.share)})`,
   );
   return `This month comes to ${formatDollars(total)}: ${parts.join(', ')}.`;
 }

@@ -59,25 +59,23 @@ function renderInsights({
       is_negotiable: false,
     }),
   ]),
+  stillDue = json(200, [
+    {
+      subscription_id: 'netflix',
+      merchant_name: 'Netflix',
+      merchant_website_url: null,
+      amount: 15.49,
+      date: '2026-11-28',
+      cadence: 'MONTHLY',
+      category: 'streaming',
+    },
+  ]),
 } = {}) {
   storeSession();
   const api = mockApi()
     .on(insightRoutes.spendingHistory, history)
     .on(insightRoutes.priceIncreases, increases)
-    .on(
-      calendarRoutes.upcoming,
-      json(200, [
-        {
-          subscription_id: 'netflix',
-          merchant_name: 'Netflix',
-          merchant_website_url: null,
-          amount: 15.49,
-          date: '2026-11-28',
-          cadence: 'MONTHLY',
-          category: 'streaming',
-        },
-      ]),
-    );
+    .on(calendarRoutes.upcoming, stillDue);
   const onNegotiate = vi.fn();
   return {
     api,
@@ -122,6 +120,13 @@ describe(InsightsSection.name, () => {
     expect(screen.getByText('Together they cost you $132.00 more a year.')).toBeInTheDocument();
     await user.click(within(rows[0]!).getByRole('button', { name: 'Negotiate Xfinity' }));
     expect(onNegotiate).toHaveBeenCalledWith('xfinity');
+  });
+
+  it('shows this month as paid so far when what is still due fails to load', async () => {
+    renderInsights({ stillDue: problem(500, 'internal-server-error', 'Broke') });
+    expect(
+      await screen.findByText('This month comes to $100.00: Utilities $100.00 (100%).'),
+    ).toBeInTheDocument();
   });
 
   it('shows the empty states, and a retry when the history fails', async () => {
