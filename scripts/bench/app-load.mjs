@@ -17,9 +17,9 @@ import autocannon from 'autocannon';
 const root = path.resolve(import.meta.dirname, '../..');
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-export async function startServer(port, env = {}) {
+export async function startServer(port, env = {}, nodeArgs = []) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'billow-bench-'));
-  const child = spawn(process.execPath, ['scripts/start.mjs', 'all'], {
+  const child = spawn(process.execPath, [...nodeArgs, 'scripts/start.mjs', 'all'], {
     cwd: root,
     env: {
       ...process.env,

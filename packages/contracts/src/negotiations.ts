@@ -10,6 +10,7 @@ import {
 } from './enums';
 import { defineRoute } from './route';
 import { text } from './text';
+import { genderValues } from './negotiation-fields';
 import { requiredInfoProblemCode } from './problem-codes';
 
 /** The information a merchant may ask for before it talks (spec part 2 §3, all optional). */
@@ -35,34 +36,6 @@ export const requiredUserInfoField = z.enum([
 ]);
 export type RequiredUserInfoField = z.infer<typeof requiredUserInfoField>;
 
-/** Each field's human label; two of them are the spec's words. */
-export const requiredUserInfoLabels: Record<RequiredUserInfoField, string> = {
-  billing_address: 'Complete billing address including zip code',
-  account_number: 'Account number',
-  name_on_account: 'Name on account',
-  gender: 'Gender',
-  verification_code: 'Verification code',
-  email: 'Email',
-  phone_number: 'Phone number',
-  date_of_birth: 'Date of birth',
-  social_security_number: 'Social Security number',
-  driver_license_number: "Driver's license number",
-  driver_license_state: "Driver's license state",
-  driver_license_expiration_date: "Driver's license expiration date",
-  passport_number: 'Passport number',
-  student_verification: 'Student verification',
-  eligibility_confirmation: 'Eligibility confirmation',
-  payment_method_last_four: 'Last 4 digits of payment method',
-  service_selection: 'Service selection',
-  account_pin: 'Account PIN',
-};
-
-export const genderValues = ['male', 'female', 'non-binary'] as const;
-
-export const ELIGIBILITY_CONFIRMATION_LABEL =
-  'I confirm that I have reviewed the eligibility criteria and am eligible for these savings';
-export const SERVICE_SELECTION_PLACEHOLDER = 'Select service';
-
 /** Spec part 2 §9: call defaults, and how many items the dashboard card shows. */
 export const NEGOTIATION_CALL_DEFAULTS = {
   maxAttempts: 3,
@@ -73,7 +46,6 @@ export const NEGOTIATION_CALL_DEFAULTS = {
   priority: z.infer<typeof negotiationPriority>;
   maxDurationMinutes: number;
 };
-export const NEGOTIATIONS_CARD_LIMIT = 3;
 export const TEST_MERCHANT_NAME = 'TEST_MERCHANT';
 
 /** A message of a call record (spec part 2 §3 "Call record"). */
@@ -204,20 +176,4 @@ export const negotiationRoutes = {
     response: z.object({ success: z.literal(true), status: negotiationStatus }),
     problemCodes: requiredInfoProblemCode,
   }),
-} as const;
-
-/** Screen texts of the negotiation area (spec part 2 §2, §8). */
-export const negotiationMessages = {
-  cardTitle: 'Negotiations',
-  cardEmptyTitle: 'No Active Negotiations',
-  howItWorks: 'How it works',
-  viewAll: 'View All Negotiations',
-  explore: 'Explore Negotiations',
-  letsDoIt: "Let's do it",
-  loadFailedTitle: 'Unable to Load Negotiations',
-  loadFailed: 'Failed to load negotiations data. Please try again.',
-  tryAgain: 'Try Again',
-  requiredInformation: 'Required Information',
-  enterInformationFor: (service: string) => `Enter Information for ${service}`,
-  badges: { IN_PROGRESS: 'IN PROGRESS', USER_INPUT_REQUIRED: 'INPUT REQUIRED' },
 } as const;

@@ -4,43 +4,8 @@
  */
 import { z } from 'zod';
 import { paymentErrorType } from './enums';
-import { findMerchant, type Merchant } from './merchants';
 import { subscriptionProblemCode } from './problem-codes';
 import { defineRoute } from './route';
-
-/** Annual-conversion savings (spec part 2 §9): 12 × monthly − annual, rounded; 0 without a plan. */
-export function annualSavings(monthlyPrice: number, annualPlanCost: number | null): number {
-  if (annualPlanCost === null || annualPlanCost <= 0) return 0;
-  return Math.round(12 * monthlyPrice - annualPlanCost);
-}
-
-/** What the annual plan costs a month (spec part 2 §9): annual / 12. */
-export function annualMonthlyEquivalent(annualPlanCost: number): number {
-  return annualPlanCost / 12;
-}
-
-/**
- * The annual plan a subscription can convert to: its merchant sells one for less than 12 × the
- * person's monthly price. Undefined when there is none (no plan, or it saves nothing).
- */
-export function annualPlanFor(subscription: {
-  merchantName: string;
-  merchantWebsite: string | null;
-  status: string;
-  /** Dollars a month. */
-  monthlyPrice: number;
-}): { merchant: Merchant; annualPlanCost: number; savings: number } | undefined {
-  if (subscription.status !== 'ACTIVE') return undefined;
-  const merchant = findMerchant(subscription);
-  const annualPlanCost = merchant?.annualPlanPrice;
-  if (!merchant || !annualPlanCost || annualPlanCost >= 12 * subscription.monthlyPrice)
-    return undefined;
-  return {
-    merchant,
-    annualPlanCost,
-    savings: annualSavings(subscription.monthlyPrice, annualPlanCost),
-  };
-}
 
 /** Spec part 2 §3 "Instant-savings item", plus the subscription it is for (the flow needs it). */
 export const instantSavingsItem = z.object({
@@ -185,17 +150,3 @@ export const paymentErrorMessages: Record<BankTransferErrorType, string> = {
   no_available_gift_cards: 'Payment failed. Please try again or contact support.',
   already_paid: 'This annual plan is already paid. Your gift card code is ready.',
 };
-
-export const paymentMessages = {
-  otherError: 'Payment failed. Please try again or contact support.',
-  authenticationFailed: 'Authentication failed. Please log in again.',
-  networkError: 'Network error. Please check your connection and try again.',
-  unexpectedError: 'An unexpected error occurred. Please try again.',
-  missingAccountOrSubscription: 'Missing account or subscription information',
-  loadInstantSavingsFailed: 'Failed to load instant savings data. Please try again.',
-  getGiftCardFailed: 'Failed to get gift card',
-  loadGiftCardFailed: 'Failed to load gift card. Please try again.',
-  tryAgain: 'Try Again',
-  recommended: 'Recommended',
-  currentPlan: 'Current Plan',
-} as const;

@@ -4,7 +4,7 @@ import {
   isRewardOptionAffordable,
   rewardOptions,
   rewardProgressPercent,
-} from './rewards';
+} from './reward-options';
 
 describe(rewardProgressPercent.name, () => {
   it('is the balance over the target price, capped at 100 %', () => {

@@ -38,6 +38,10 @@ export const userRouteRefs = {
     'POST',
     '/api/user/update-profile-info',
   ),
+  updateProfileSettings: routeRef<typeof userRoutes.updateProfileSettings>(
+    'POST',
+    '/api/user/update-profile-settings',
+  ),
 };
 
 export const analyticsRouteRefs = {

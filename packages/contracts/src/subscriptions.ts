@@ -76,13 +76,3 @@ export const savingsRoutes = {
     response: z.object({ lifetime_savings: z.number() }),
   }),
 } as const;
-
-/** Screen texts of the subscription and bills area (spec part 2 §8). */
-export const subscriptionMessages = {
-  loadBillsFailed: 'Failed to load upcoming bills. Please try again.',
-  fetchTransactionsFailed: 'Failed to fetch transaction details',
-  deleteFailed: 'Failed to delete subscription. Please try again.',
-  markNotSubscriptionFailed: 'Failed to mark as not a subscription. Please try again.',
-  loadSubscriptionsFailed: 'Failed to load subscriptions. Please try again.',
-  loadSavingsFailed: 'Failed to load savings data. Please try again.',
-} as const;

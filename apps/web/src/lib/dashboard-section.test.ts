@@ -17,11 +17,21 @@ describe(sectionFromState.name, () => {
     });
   });
 
+  it('keeps only what the section carries', () => {
+    expect(sectionFromState({ section: 'rewards', subscriptionId: 's-1', extra: true })).toEqual({
+      section: 'rewards',
+    });
+    expect(sectionFromState({ section: 'negotiations' })).toEqual({ section: 'negotiations' });
+  });
+
   it('falls back to the dashboard for an unknown section, a flow screen without its subscription, or no state', () => {
     for (const state of [
       { section: 'settings' },
       { section: 'annual-code' },
       { section: 'payment-confirmation', subscriptionId: 's-1' },
+      { section: 'negotiations', subscriptionId: '' },
+      { section: 'annual-code', subscriptionId: 42 },
+      { section: 'toString' },
       'profile',
       null,
       undefined,

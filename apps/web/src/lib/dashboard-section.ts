@@ -11,40 +11,63 @@
  * flow screen without the subscription it needs, falls back to the dashboard rather than
  * stranding anyone on a blank page.
  */
-import { z } from 'zod';
-
-const subscriptionId = z.string().min(1);
-
-export const dashboardSection = z.discriminatedUnion('section', [
-  z.object({ section: z.literal('dashboard') }),
-  z.object({ section: z.literal('profile') }),
-  z.object({ section: z.literal('rewards') }),
-  z.object({ section: z.literal('subscriptions') }),
-  z.object({ section: z.literal('calendar') }),
+export type DashboardSection =
+  | { section: 'dashboard' }
+  | { section: 'profile' }
+  | { section: 'rewards' }
+  | { section: 'subscriptions' }
+  | { section: 'calendar' }
   /** Spending charts and price increases. */
-  z.object({ section: z.literal('insights') }),
+  | { section: 'insights' }
   /** With a subscription: open its required-information form (the negotiation flow). */
-  z.object({ section: z.literal('negotiations'), subscriptionId: subscriptionId.optional() }),
+  | { section: 'negotiations'; subscriptionId?: string }
   // The annual-plan flow, in its order: each screen knows the subscription it converts.
-  z.object({ section: z.literal('annual-conversion'), subscriptionId }),
-  z.object({ section: z.literal('how-it-works'), subscriptionId }),
-  z.object({ section: z.literal('payment-account-selection'), subscriptionId }),
-  z.object({
-    section: z.literal('payment-confirmation'),
-    subscriptionId,
-    financialAccountId: z.string().min(1),
-  }),
-  z.object({ section: z.literal('annual-code'), subscriptionId }),
-]);
-export type DashboardSection = z.infer<typeof dashboardSection>;
+  | { section: 'annual-conversion'; subscriptionId: string }
+  | { section: 'how-it-works'; subscriptionId: string }
+  | { section: 'payment-account-selection'; subscriptionId: string }
+  | { section: 'payment-confirmation'; subscriptionId: string; financialAccountId: string }
+  | { section: 'annual-code'; subscriptionId: string };
 export type DashboardSectionName = DashboardSection['section'];
 
 export const homeSection: DashboardSection = { section: 'dashboard' };
 
-/** Reads `location.state` as a section; anything else is the dashboard. */
+/** What each section carries beyond its name: its ids, and whether each must be there. */
+const sectionShapes: Record<
+  DashboardSectionName,
+  Partial<Record<'subscriptionId' | 'financialAccountId', 'required' | 'optional'>>
+> = {
+  dashboard: {},
+  profile: {},
+  rewards: {},
+  subscriptions: {},
+  calendar: {},
+  insights: {},
+  negotiations: { subscriptionId: 'optional' },
+  'annual-conversion': { subscriptionId: 'required' },
+  'how-it-works': { subscriptionId: 'required' },
+  'payment-account-selection': { subscriptionId: 'required' },
+  'payment-confirmation': { subscriptionId: 'required', financialAccountId: 'required' },
+  'annual-code': { subscriptionId: 'required' },
+};
+
+const isId = (value: unknown): value is string => typeof value === 'string' && value.length > 0;
+
+/**
+ * Reads `location.state` as a section; anything else is the dashboard. Checked by hand, not with
+ * zod: this runs on the dashboard's first screen, which loads no schemas (issue 16).
+ */
 export function sectionFromState(state: unknown): DashboardSection {
-  const parsed = dashboardSection.safeParse(state);
-  return parsed.success ? parsed.data : homeSection;
+  if (typeof state !== 'object' || state === null) return homeSection;
+  const given = state as Record<string, unknown>;
+  const name = given.section;
+  if (typeof name !== 'string' || !Object.hasOwn(sectionShapes, name)) return homeSection;
+  const section: Record<string, string> = { section: name };
+  for (const [key, need] of Object.entries(sectionShapes[name as DashboardSectionName])) {
+    const value = given[key];
+    if (isId(value)) section[key] = value;
+    else if (need === 'required' || value !== undefined) return homeSection;
+  }
+  return section as DashboardSection;
 }
 
 /**

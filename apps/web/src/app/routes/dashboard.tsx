@@ -18,7 +18,7 @@ import { UpdateRequiredBanner } from '@/features/profile/components/update-requi
 import { useUpdateProfileSettings } from '@/features/profile/api/use-update-profile-settings';
 import { RewardsCard } from '@/features/rewards/components/rewards-card';
 import { BillsCard } from '@/features/subscriptions/components/bills-card';
-import { SubscriptionDetailDialog } from '@/features/subscriptions/components/subscription-detail-dialog';
+import { SubscriptionDetailPopup } from '@/features/subscriptions/components/subscription-detail-popup';
 import { SubscriptionsShortcut } from '@/features/subscriptions/components/subscriptions-shortcut';
 import { subscriptionQueries } from '@/features/subscriptions/api/subscription-queries';
 import {
@@ -216,7 +216,7 @@ function DashboardPage({
             <CalendarSection
               onBack={goHome}
               renderBillDetail={({ subscriptionId, onClose, onCloseAutoFocus }) => (
-                <SubscriptionDetailDialog
+                <SubscriptionDetailPopup
                   subscription={subscriptions.data?.find((s) => s.id === subscriptionId)}
                   onClose={onClose}
                   onCloseAutoFocus={onCloseAutoFocus}

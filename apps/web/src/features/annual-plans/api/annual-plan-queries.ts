@@ -4,7 +4,7 @@
  * for again for a short while before the screen calls it a failure.
  */
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { paymentRoutes } from '@billow/contracts';
+import { paymentRouteRefs } from '@billow/contracts';
 import { api } from '@/lib/api-client';
 import { invalidateDomains, queryDomains } from '@/lib/query-domains';
 
@@ -23,13 +23,13 @@ export const annualPlanQueries = {
   instantSavings: () =>
     queryOptions({
       queryKey: annualPlanKeys.instantSavings(),
-      queryFn: ({ signal }) => api(paymentRoutes.instantSavings, undefined, { signal }),
+      queryFn: ({ signal }) => api(paymentRouteRefs.instantSavings, undefined, { signal }),
     }),
   giftCard: (subscriptionId: string, includeFullCardNumber: boolean) =>
     queryOptions({
       queryKey: annualPlanKeys.giftCard(subscriptionId, includeFullCardNumber),
       queryFn: ({ signal }) =>
-        api(paymentRoutes.giftCard, { subscriptionId, includeFullCardNumber }, { signal }),
+        api(paymentRouteRefs.giftCard, { subscriptionId, includeFullCardNumber }, { signal }),
       refetchInterval: (query) =>
         query.state.data?.success === false && query.state.dataUpdateCount < GIFT_CARD_WAIT_TRIES
           ? GIFT_CARD_RETRY_MS
@@ -41,7 +41,7 @@ export function usePayAnnualPlan() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: { subscription_id: string; financialAccountId: string }) =>
-      api(paymentRoutes.pay, body),
+      api(paymentRouteRefs.pay, body),
     onSuccess: (answer) => {
       if (answer.success)
         void invalidateDomains(queryClient, [

@@ -5,7 +5,7 @@
  * the route guard then sends them to /auth.
  */
 import { useCallback, useState } from 'react';
-import { authRoutes } from '@billow/contracts';
+import { authRouteRefs } from '@billow/contracts';
 import { api } from '@/lib/api-client';
 import { useSession } from '@/lib/session/session';
 import { tokenStorage } from '@/lib/session/token-storage';
@@ -19,7 +19,7 @@ export function useSignOut(): { signOut(): Promise<void>; isSigningOut: boolean 
     const { refreshToken } = tokenStorage.read();
     try {
       // Skip-retry: refreshing only to revoke would rotate the very token we are revoking.
-      await api(authRoutes.logout, refreshToken ? { refreshToken } : {}, { skipRetry: true });
+      await api(authRouteRefs.logout, refreshToken ? { refreshToken } : {}, { skipRetry: true });
     } catch {
       // Best effort: the local sign-out below is what the person asked for.
     }

@@ -3,13 +3,11 @@
  * Billow has no name yet) → on to onboarding, bank linking or home. The steps share one page so
  * Back keeps the typed number and nothing reloads between them.
  */
-import { useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import type { SignInUser } from '@billow/contracts';
 import { readOnboardingState } from '@/lib/navigation-state';
 import { useSession } from '@/lib/session/session';
-import { CodeStep } from './code-step';
-import { LegalNameStep } from './legal-name-step';
 import { PhoneStep } from './phone-step';
 import {
   clearPendingCode,
@@ -19,6 +17,13 @@ import {
   type PendingCode,
 } from './pending-code';
 import { destinationAfterSignIn } from './sign-in-destination';
+
+// The later steps load while the person types their number: the page's first script carries only
+// the phone step (issue 16).
+const loadCodeStep = () => import('./code-step');
+const loadLegalNameStep = () => import('./legal-name-step');
+const CodeStep = lazy(async () => ({ default: (await loadCodeStep()).CodeStep }));
+const LegalNameStep = lazy(async () => ({ default: (await loadLegalNameStep()).LegalNameStep }));
 
 type Step =
   | { name: 'phone' }
@@ -39,6 +44,10 @@ export function SignInFlow({ incomingState }: { incomingState: unknown }) {
   const [step, setStep] = useState<Step>(() => (restored ? codeStep(restored) : { name: 'phone' }));
   const [phoneInput, setPhoneInput] = useState(restored?.phoneInput ?? '');
   const { selectedMerchant } = readOnboardingState(incomingState);
+  useEffect(() => {
+    void loadCodeStep().catch(() => undefined);
+    void loadLegalNameStep().catch(() => undefined);
+  }, []);
 
   // Someone already signed in has nothing to do here. Only on the phone step: from the code
   // step on, being signed in is this flow's own doing and it navigates by itself.
@@ -49,44 +58,48 @@ export function SignInFlow({ incomingState }: { incomingState: unknown }) {
     void navigate(to, { replace: true, state });
   }
 
-  switch (step.name) {
-    case 'phone':
-      return (
-        <PhoneStep
-          initialPhone={phoneInput}
-          merchant={selectedMerchant}
-          onCodeReady={(code) => {
-            savePendingCode(code);
-            setPhoneInput(code.phoneInput);
-            setStep(codeStep(code));
-          }}
-        />
-      );
-    case 'code':
-      return (
-        <CodeStep
-          key={step.phoneNumber}
-          phoneNumber={step.phoneNumber}
-          resendAfterSeconds={step.resendAfterSeconds}
-          onBack={() => setStep({ name: 'phone' })}
-          onResent={(sent) =>
-            savePendingCode({
-              phoneInput,
-              phoneNumber: sent.phoneNumber,
-              sentAt: Date.now(),
-              expiresInSeconds: sent.expiresInSeconds,
-              resendAfterSeconds: sent.resendAfterSeconds,
-            })
-          }
-          onVerified={({ token, accessToken, refreshToken, user }) => {
-            clearPendingCode();
-            signIn({ token, accessToken, refreshToken });
-            if (user.user_legal_name === null) setStep({ name: 'legal-name', user });
-            else finish(user);
-          }}
-        />
-      );
-    case 'legal-name':
-      return <LegalNameStep onSaved={() => finish(step.user)} />;
+  return <Suspense fallback={null}>{currentStep()}</Suspense>;
+
+  function currentStep() {
+    switch (step.name) {
+      case 'phone':
+        return (
+          <PhoneStep
+            initialPhone={phoneInput}
+            merchant={selectedMerchant}
+            onCodeReady={(code) => {
+              savePendingCode(code);
+              setPhoneInput(code.phoneInput);
+              setStep(codeStep(code));
+            }}
+          />
+        );
+      case 'code':
+        return (
+          <CodeStep
+            key={step.phoneNumber}
+            phoneNumber={step.phoneNumber}
+            resendAfterSeconds={step.resendAfterSeconds}
+            onBack={() => setStep({ name: 'phone' })}
+            onResent={(sent) =>
+              savePendingCode({
+                phoneInput,
+                phoneNumber: sent.phoneNumber,
+                sentAt: Date.now(),
+                expiresInSeconds: sent.expiresInSeconds,
+                resendAfterSeconds: sent.resendAfterSeconds,
+              })
+            }
+            onVerified={({ token, accessToken, refreshToken, user }) => {
+              clearPendingCode();
+              signIn({ token, accessToken, refreshToken });
+              if (user.user_legal_name === null) setStep({ name: 'legal-name', user });
+              else finish(user);
+            }}
+          />
+        );
+      case 'legal-name':
+        return <LegalNameStep onSaved={() => finish(step.user)} />;
+    }
   }
 }

@@ -1,6 +1,6 @@
 /** Lifetime savings: one cache entry for the dashboard banner (and anything else that shows it). */
 import { queryOptions } from '@tanstack/react-query';
-import { savingsRoutes } from '@billow/contracts';
+import { savingsRouteRefs } from '@billow/contracts';
 import { api } from '@/lib/api-client';
 import { queryDomains } from '@/lib/query-domains';
 
@@ -13,6 +13,6 @@ export const savingsQueries = {
   lifetime: () =>
     queryOptions({
       queryKey: savingsKeys.lifetime(),
-      queryFn: ({ signal }) => api(savingsRoutes.lifetime, undefined, { signal }),
+      queryFn: ({ signal }) => api(savingsRouteRefs.lifetime, undefined, { signal }),
     }),
 };

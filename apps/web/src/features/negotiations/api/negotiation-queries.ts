@@ -5,7 +5,7 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSingleFlightMutation } from '@/lib/use-single-flight-mutation';
-import { negotiationRoutes, type NegotiationOffer } from '@billow/contracts';
+import { negotiationRouteRefs, type NegotiationOffer } from '@billow/contracts';
 import { api } from '@/lib/api-client';
 import { invalidateDomains, queryDomains } from '@/lib/query-domains';
 
@@ -22,7 +22,7 @@ export const negotiationQueries = {
   list: () =>
     queryOptions({
       queryKey: negotiationKeys.list(),
-      queryFn: ({ signal }) => api(negotiationRoutes.negotiable, undefined, { signal }),
+      queryFn: ({ signal }) => api(negotiationRouteRefs.negotiable, undefined, { signal }),
       refetchInterval: (query) => (query.state.data?.some(isRunning) ? LIVE_REFRESH_MS : false),
     }),
 };
@@ -32,7 +32,7 @@ export function useSubmitRequiredInfo() {
   const queryClient = useQueryClient();
   return useSingleFlightMutation({
     mutationFn: (body: { subscriptionId: string; requiredInfo: Record<string, string> }) =>
-      api(negotiationRoutes.submitRequiredInfo, body),
+      api(negotiationRouteRefs.submitRequiredInfo, body),
     onSettled: () => invalidateDomains(queryClient, ['negotiations']),
   });
 }

@@ -12,12 +12,20 @@ import {
 } from '@billow/contracts';
 import { Button } from '@/components/ui/button';
 import { Card, CardTitle } from '@/components/ui/card';
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { lazyDialog } from '@/components/lazy-dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useNegotiations } from '../api/negotiation-queries';
-import { HowItWorksDialog } from './how-it-works-dialog';
 import { NegotiationRowContent } from './negotiation-row';
-import { RequiredInfoForm } from './required-info-form';
+
+// Both dialogs load on demand: the dashboard's first screen does not carry them (issue 16).
+const HowItWorksDialog = lazyDialog(
+  async () => (await import('./how-it-works-dialog')).HowItWorksDialog,
+  (props) => props.isOpen,
+);
+const RequiredInfoDialog = lazyDialog(
+  async () => (await import('./required-info-dialog')).RequiredInfoDialog,
+  (props) => props.offer !== undefined,
+);
 
 export const negotiationsCardTexts = {
   completedNote:
@@ -93,21 +101,7 @@ export function NegotiationsCard({
           onViewAll();
         }}
       />
-      <Dialog open={open !== undefined} onOpenChange={(isOpen) => !isOpen && setFormFor(undefined)}>
-        <DialogContent>
-          {open && (
-            <>
-              <DialogTitle className="mb-4 text-lg font-semibold">
-                {negotiationMessages.enterInformationFor(open.service_name)}
-              </DialogTitle>
-              <DialogDescription className="sr-only">
-                What {open.service_name} asks for before Billow can negotiate
-              </DialogDescription>
-              <RequiredInfoForm offer={open} onSubmitted={() => setFormFor(undefined)} />
-            </>
-          )}
-        </DialogContent>
-      </Dialog>
+      <RequiredInfoDialog offer={open} onClose={() => setFormFor(undefined)} />
     </Card>
   );
 }

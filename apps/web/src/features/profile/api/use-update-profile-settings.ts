@@ -5,7 +5,7 @@
  * save settles, so the screen ends on what the server holds.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { userRoutes, type ProfileInfo, type ProfileSettings } from '@billow/contracts';
+import { userRouteRefs, type ProfileInfo, type ProfileSettings } from '@billow/contracts';
 import { api } from '@/lib/api-client';
 import { profileKeys, profileQueries } from './profile-queries';
 
@@ -26,7 +26,7 @@ export function useUpdateProfileSettings() {
 
   return useMutation({
     mutationKey,
-    mutationFn: (change: SettingsChange) => api(userRoutes.updateProfileSettings, change),
+    mutationFn: (change: SettingsChange) => api(userRouteRefs.updateProfileSettings, change),
     onMutate: async (change) => {
       // A reload in flight would land after our change and flip the switch back.
       await queryClient.cancelQueries({ queryKey });

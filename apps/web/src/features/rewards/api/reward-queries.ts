@@ -4,7 +4,7 @@
  * rewards reloads all of it.
  */
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import { REWARD_HISTORY_PAGE_SIZE, rewardRoutes } from '@billow/contracts';
+import { REWARD_HISTORY_PAGE_SIZE, rewardRouteRefs } from '@billow/contracts';
 import { api } from '@/lib/api-client';
 import { queryDomains } from '@/lib/query-domains';
 
@@ -20,24 +20,24 @@ export const rewardQueries = {
   balance: () =>
     queryOptions({
       queryKey: rewardKeys.balance(),
-      queryFn: ({ signal }) => api(rewardRoutes.balance, undefined, { signal }),
+      queryFn: ({ signal }) => api(rewardRouteRefs.balance, undefined, { signal }),
     }),
   lifetimeAccrued: () =>
     queryOptions({
       queryKey: rewardKeys.lifetimeAccrued(),
-      queryFn: ({ signal }) => api(rewardRoutes.lifetimeAccrued, undefined, { signal }),
+      queryFn: ({ signal }) => api(rewardRouteRefs.lifetimeAccrued, undefined, { signal }),
     }),
   nextReward: () =>
     queryOptions({
       queryKey: rewardKeys.nextReward(),
-      queryFn: ({ signal }) => api(rewardRoutes.nextReward, undefined, { signal }),
+      queryFn: ({ signal }) => api(rewardRouteRefs.nextReward, undefined, { signal }),
     }),
   history: () =>
     infiniteQueryOptions({
       queryKey: rewardKeys.history(),
       initialPageParam: 1,
       queryFn: ({ signal, pageParam }) =>
-        api(rewardRoutes.history, undefined, {
+        api(rewardRouteRefs.history, undefined, {
           signal,
           query: { page: pageParam, page_size: REWARD_HISTORY_PAGE_SIZE },
         }),

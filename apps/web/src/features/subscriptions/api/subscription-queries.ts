@@ -5,8 +5,8 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import {
-  reminderRoutes,
-  subscriptionRoutes,
+  reminderRouteRefs,
+  subscriptionRouteRefs,
   type SubscriptionTransaction,
 } from '@billow/contracts';
 import { api } from '@/lib/api-client';
@@ -32,14 +32,14 @@ export const subscriptionQueries = {
   list: () =>
     queryOptions({
       queryKey: subscriptionKeys.list(),
-      queryFn: ({ signal }) => api(subscriptionRoutes.listAll, undefined, { signal }),
+      queryFn: ({ signal }) => api(subscriptionRouteRefs.listAll, undefined, { signal }),
     }),
   transactions: (subscriptionId: string) =>
     queryOptions({
       queryKey: subscriptionKeys.transactions(subscriptionId),
       queryFn: async ({ signal }) => {
         const { transaction_details } = await api(
-          subscriptionRoutes.transactionDetails,
+          subscriptionRouteRefs.transactionDetails,
           { subscriptionId },
           { signal },
         );
@@ -51,7 +51,7 @@ export const subscriptionQueries = {
   timeline: (subscriptionId: string) =>
     queryOptions({
       queryKey: subscriptionKeys.timeline(subscriptionId),
-      queryFn: ({ signal }) => api(reminderRoutes.statusTimeline, { subscriptionId }, { signal }),
+      queryFn: ({ signal }) => api(reminderRouteRefs.statusTimeline, { subscriptionId }, { signal }),
       staleTime: TRANSACTIONS_STALE_MS,
     }),
 };

@@ -6,7 +6,7 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useSingleFlightMutation } from '@/lib/use-single-flight-mutation';
-import { subscriptionRoutes, type Subscription } from '@billow/contracts';
+import { subscriptionRouteRefs, type Subscription } from '@billow/contracts';
 import { api } from '@/lib/api-client';
 import { invalidateDomains } from '@/lib/query-domains';
 import { subscriptionKeys, subscriptionQueries } from './subscription-queries';
@@ -15,7 +15,7 @@ export function useMarkNotSubscription() {
   const queryClient = useQueryClient();
   return useSingleFlightMutation({
     mutationFn: (subscription: Pick<Subscription, 'id'>) =>
-      api(subscriptionRoutes.remove, { subscriptionId: subscription.id }),
+      api(subscriptionRouteRefs.remove, { subscriptionId: subscription.id }),
     onSuccess: async (_result, { id }) => {
       const { queryKey } = subscriptionQueries.list();
       // A reload already in flight may still carry the service; let ours be the last word.

@@ -15,7 +15,7 @@ import { averagePerMonth, dueThisMonth } from '@/lib/bill-totals';
 import { subscriptionQueries } from '../api/subscription-queries';
 import { allBills, groupByMonth, upcomingBills } from '../bill-lists';
 import { BillList, BillListSkeleton, billRowId } from './bill-list';
-import { SubscriptionDetailDialog } from './subscription-detail-dialog';
+import { SubscriptionDetailPopup } from './subscription-detail-popup';
 
 export const billsCardTexts = {
   title: 'Bills',
@@ -100,7 +100,7 @@ export function BillsCard({ onOpenCalendar }: { onOpenCalendar?(): void } = {}) 
           {billsCardTexts.openCalendar}
         </Button>
       )}
-      <SubscriptionDetailDialog
+      <SubscriptionDetailPopup
         subscription={open}
         onClose={() => setOpenId(undefined)}
         onCloseAutoFocus={(event) => {

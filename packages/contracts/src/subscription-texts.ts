@@ -1,0 +1,12 @@
+/**
+ * Screen texts of the subscription and bills area (spec part 2 §8). No zod: the
+ * dashboard's first screen shows them without loading the schemas (issue 16).
+ */
+export const subscriptionMessages = {
+  loadBillsFailed: 'Failed to load upcoming bills. Please try again.',
+  fetchTransactionsFailed: 'Failed to fetch transaction details',
+  deleteFailed: 'Failed to delete subscription. Please try again.',
+  markNotSubscriptionFailed: 'Failed to mark as not a subscription. Please try again.',
+  loadSubscriptionsFailed: 'Failed to load subscriptions. Please try again.',
+  loadSavingsFailed: 'Failed to load savings data. Please try again.',
+} as const;
