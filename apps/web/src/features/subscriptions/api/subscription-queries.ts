@@ -51,7 +51,8 @@ export const subscriptionQueries = {
   timeline: (subscriptionId: string) =>
     queryOptions({
       queryKey: subscriptionKeys.timeline(subscriptionId),
-      queryFn: ({ signal }) => api(reminderRouteRefs.statusTimeline, { subscriptionId }, { signal }),
+      queryFn: ({ signal }) =>
+        api(reminderRouteRefs.statusTimeline, { subscriptionId }, { signal }),
       staleTime: TRANSACTIONS_STALE_MS,
     }),
 };
