@@ -4,7 +4,8 @@
  */
 import { useState, type ReactNode } from 'react';
 import { CreditCard, EyeOff, Landmark, Wallet } from 'lucide-react';
-import { dataSafetyPromises, IconList, type IconListItem } from '@/components/icon-list';
+import { dataSafetyPromises } from '@/components/data-safety-promises';
+import { IconList, type IconListItem } from '@/components/icon-list';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,

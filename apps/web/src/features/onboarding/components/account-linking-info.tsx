@@ -11,7 +11,8 @@ import { landingInfoForMerchant } from '../merchant-landings';
 import { readOnboardingState } from '@/lib/navigation-state';
 import { LinkingDiagram } from './linking-diagram';
 import { StepHeading } from './step-heading';
-import { dataSafetyPromises, IconList } from '@/components/icon-list';
+import { dataSafetyPromises } from '@/components/data-safety-promises';
+import { IconList } from '@/components/icon-list';
 
 export function AccountLinkingInfo({ incomingState }: { incomingState: unknown }) {
   const navigate = useNavigate();

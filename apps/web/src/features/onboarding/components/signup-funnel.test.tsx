@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { track } from '@/lib/analytics';
 import { mockApi } from '@/test/mock-api';
@@ -24,7 +24,7 @@ type User = ReturnType<typeof renderFunnel>['user'];
 
 async function pickMerchant(user: User, name = 'Netflix') {
   await user.click(screen.getByRole('button', { name: 'Get Started' }));
-  await user.click(screen.getByRole('button', { name }));
+  await user.click(await screen.findByRole('button', { name }));
   await user.click(screen.getByRole('button', { name: 'Continue' }));
 }
 
@@ -46,9 +46,11 @@ describe('the /signup funnel', () => {
     it('moves on to the merchant choice and records signup_get_started', async () => {
       const { user } = renderFunnel();
       await user.click(screen.getByRole('button', { name: 'Get Started' }));
-      expect(
-        screen.getByRole('heading', { name: 'Choose a bill you would like to save money on' }),
-      ).toHaveFocus();
+      // The merchant choice loads on demand; focus lands on its heading once it is in.
+      const heading = await screen.findByRole('heading', {
+        name: 'Choose a bill you would like to save money on',
+      });
+      await waitFor(() => expect(heading).toHaveFocus());
       expect(screen.getByText('Step 2 of 4')).toBeVisible();
       expect(trackedNames()).toEqual(['signup_get_started']);
     });
@@ -58,7 +60,7 @@ describe('the /signup funnel', () => {
     it('offers the twelve merchants as toggle buttons and keeps Continue off until one is picked', async () => {
       const { user } = renderFunnel();
       await user.click(screen.getByRole('button', { name: 'Get Started' }));
-      const grid = screen.getByRole('group', {
+      const grid = await screen.findByRole('group', {
         name: 'Choose a bill you would like to save money on',
       });
       const merchants = within(grid).getAllByRole('button');
@@ -82,7 +84,7 @@ describe('the /signup funnel', () => {
     it('can be picked with the keyboard alone', async () => {
       const { user } = renderFunnel();
       await user.click(screen.getByRole('button', { name: 'Get Started' }));
-      screen.getByRole('button', { name: 'Verizon' }).focus();
+      (await screen.findByRole('button', { name: 'Verizon' })).focus();
       await user.keyboard(' ');
       expect(screen.getByRole('button', { name: 'Verizon' })).toHaveAttribute(
         'aria-pressed',
@@ -105,7 +107,7 @@ describe('the /signup funnel', () => {
     it('goes to /auth on "Skip for now"', async () => {
       const { user, router } = renderFunnel();
       await user.click(screen.getByRole('button', { name: 'Get Started' }));
-      await user.click(screen.getByRole('link', { name: 'Skip for now' }));
+      await user.click(await screen.findByRole('link', { name: 'Skip for now' }));
       expect(router.state.location.pathname).toBe('/auth');
     });
   });

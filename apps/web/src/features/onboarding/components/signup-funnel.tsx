@@ -17,14 +17,16 @@ import { parseAmount } from '../bill-amount';
 import { hasNavigationState, type OnboardingState } from '@/lib/navigation-state';
 import { FunnelLoadingStep } from './funnel-loading-step';
 import { GetStartedStep } from './get-started-step';
-import { preloadMerchantLogos } from './merchant-logo';
-import { SelectMerchantStep } from './select-merchant-step';
 import { StepHeader } from './step-header';
 
-// The steps after the choice of merchant load while the person chooses (issue 16): the first
-// screen carries only what it shows.
+// The steps after the first load while the person reads it (issue 16): the first screen
+// carries only what it shows.
+const loadSelectMerchant = () => import('./select-merchant-step');
 const loadEstimation = () => import('./bill-estimation-step');
 const loadSavings = () => import('./bill-savings-step');
+const SelectMerchantStep = lazy(async () => ({
+  default: (await loadSelectMerchant()).SelectMerchantStep,
+}));
 const BillEstimationStep = lazy(async () => ({
   default: (await loadEstimation()).BillEstimationStep,
 }));
@@ -77,9 +79,10 @@ export function SignupFunnel({ incomingState }: { incomingState: unknown }) {
 
   useEffect(() => {
     if (isLoading) return;
-    preloadMerchantLogos(funnelMerchants.map((m) => m.merchant_website_url));
-    void loadEstimation();
-    void loadSavings();
+    const urls = funnelMerchants.map((m) => m.merchant_website_url);
+    void import('./merchant-logo').then(({ preloadMerchantLogos }) => preloadMerchantLogos(urls));
+    for (const load of [loadSelectMerchant, loadEstimation, loadSavings])
+      void load().catch(() => undefined);
   }, [isLoading]);
 
   if (isLoading) {
@@ -131,18 +134,18 @@ export function SignupFunnel({ incomingState }: { incomingState: unknown }) {
           }}
         />
       )}
-      {step === 'select-merchant' && (
-        <SelectMerchantStep
-          selected={merchant}
-          onSelect={setPicked}
-          onContinue={() => {
-            if (!merchant) return;
-            track('signup_merchant_selected', { merchant_id: merchant.id });
-            goTo({ step: 'bill-estimation', merchant, estimatedAmount: 0 });
-          }}
-        />
-      )}
       <Suspense fallback={null}>
+        {step === 'select-merchant' && (
+          <SelectMerchantStep
+            selected={merchant}
+            onSelect={setPicked}
+            onContinue={() => {
+              if (!merchant) return;
+              track('signup_merchant_selected', { merchant_id: merchant.id });
+              goTo({ step: 'bill-estimation', merchant, estimatedAmount: 0 });
+            }}
+          />
+        )}
         {step === 'bill-estimation' && merchant && (
           <BillEstimationStep
             merchantName={merchant.name}
