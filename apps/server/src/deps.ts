@@ -225,13 +225,12 @@ export function composeBillow(options: CompositionOptions) {
       },
     },
   });
-  const now = options.clock ?? (() => new Date());
   const chat = createChatModule({
     model: createChatModel(config.chat),
     messagesPerMinute: config.chat.messagesPerMinute,
     // The person's own data, each read scoped to them by the module that owns it.
     financesOf: (userId) => ({
-      today: () => now().toISOString().slice(0, 10),
+      today: () => subscriptions.service.todayOf(userId),
       subscriptions: () => subscriptions.service.list(userId),
       charges: async (id) =>
         (await subscriptions.service.transactionDetails(userId, id)).transaction_details,
@@ -246,11 +245,12 @@ export function composeBillow(options: CompositionOptions) {
     publicUrl: config.publicUrl,
     upcomingCharges: (userId, from, until) =>
       subscriptions.service.upcomingCharges(userId, from, until),
+    todayOf: (userId) => subscriptions.service.todayOf(userId),
     ...clock,
   });
   const insights = createInsightsModule({
     chargeHistory: (userId, from) => subscriptions.service.chargeHistory(userId, from),
-    ...clock,
+    todayOf: (userId) => subscriptions.service.todayOf(userId),
   });
   const analytics = createAnalyticsModule({ db, ...clock });
   const accessTokens = createAccessTokensModule({ db, ...clock });

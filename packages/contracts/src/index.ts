@@ -11,6 +11,7 @@ export * from './text';
 export * from './health';
 export * from './phone';
 export * from './auth';
+export * from './time-zone';
 export * from './users';
 export * from './access-tokens';
 export * from './docs';

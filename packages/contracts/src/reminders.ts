@@ -1,6 +1,7 @@
 /** Reminders and alerts: the profile's reminder settings and web-push opt-in. */
 import { z } from 'zod';
 import { defineRoute } from './route';
+import { timeZoneName } from './time-zone';
 import { subscriptionStatus } from './enums';
 import { subscriptionProblemCode } from './problem-codes';
 
@@ -12,21 +13,20 @@ export const reminderPreferences = z.object({
   /** Local hours when nothing is sent: from start up to (not including) end. */
   quietHoursStart: z.number().int().min(0).max(23),
   quietHoursEnd: z.number().int().min(0).max(23),
-  timeZone: z
-    .string()
-    .min(1)
-    .max(64)
-    .refine((zone) => {
-      try {
-        new Intl.DateTimeFormat('en-US', { timeZone: zone });
-        return true;
-      } catch {
-        return false;
-      }
-    }, 'Unknown time zone'),
+  /**
+   * The profile's time zone (`time_zone` of profile-info), read here for compatibility: the
+   * profile is its one source, and a zone sent with an update is not stored (issue 17).
+   */
+  timeZone: timeZoneName,
   isEmailEnabled: z.boolean(),
 });
 export type ReminderPreferences = z.infer<typeof reminderPreferences>;
+
+/** What an update sets: the preferences without the zone (older clients may still send it). */
+export const reminderPreferencesUpdate = reminderPreferences.extend({
+  timeZone: timeZoneName.optional(),
+});
+export type ReminderPreferencesUpdate = z.infer<typeof reminderPreferencesUpdate>;
 
 export const pushSubscriptionBody = z.object({
   endpoint: z.string().url().max(2000),
@@ -51,7 +51,7 @@ export const reminderRoutes = {
   updatePreferences: defineRoute({
     method: 'POST',
     path: '/api/reminders/preferences',
-    body: reminderPreferences,
+    body: reminderPreferencesUpdate,
     response: reminderPreferences,
   }),
   pushKey: defineRoute({

@@ -5,6 +5,7 @@ import { FEEDBACK_MAX_LENGTH, LEGAL_NAME_MAX_LENGTH } from './constants';
 import { accountType } from './enums';
 import { defineRoute } from './route';
 import { text } from './text';
+import { timeZoneName } from './time-zone';
 
 export const linkedAccount = z.object({
   id: z.string(),
@@ -39,6 +40,11 @@ export const profileInfo = z.object({
   linkedAccounts: z.array(linkedAccount),
   profile_settings: profileSettings,
   gender: gender.nullable(),
+  /**
+   * The IANA time zone the person's days are counted in (issue 17): set from the browser until
+   * the person picks one in the profile; "UTC" for an account that never told.
+   */
+  time_zone: z.string(),
 });
 export type ProfileInfo = z.infer<typeof profileInfo>;
 
@@ -50,11 +56,22 @@ export const updateProfileInfoBody = z
     email: text().trim().toLowerCase().pipe(z.email()).optional(),
     /** Accepted for compatibility; only the email verification flow can make it true. */
     is_email_verified: z.boolean().optional(),
+    /** The zone the person picked: it stays until they pick another. */
+    time_zone: timeZoneName.optional(),
+    /**
+     * The zone the browser is in, sent at sign-in and onboarding: kept only while the person
+     * has not picked one, so a phone that travels keeps their days in step.
+     */
+    browser_time_zone: timeZoneName.optional(),
   })
-  .refine((body) => body.user_legal_name !== undefined || body.email !== undefined, {
-    message: 'Required',
-    path: ['user_legal_name'],
-  });
+  .refine(
+    (body) =>
+      body.user_legal_name !== undefined ||
+      body.email !== undefined ||
+      body.time_zone !== undefined ||
+      body.browser_time_zone !== undefined,
+    { message: 'Required', path: ['user_legal_name'] },
+  );
 
 export const updateProfileSettingsBody = profileSettings.partial();
 

@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useSession } from '@/lib/session/session';
+import { useShareBrowserTimeZone } from '@/lib/use-share-browser-time-zone';
 import { FullPageSpinner } from '@/components/layout/full-page-spinner';
 import { profileQueries } from '@/features/profile/api/profile-queries';
 
@@ -17,6 +18,7 @@ export function ProtectedRoute() {
   const { status } = useSession();
   const location = useLocation();
   const profile = useQuery({ ...profileQueries.info(), enabled: status === 'authenticated' });
+  useShareBrowserTimeZone(profile.data?.time_zone);
   if (status === 'loading') return <FullPageSpinner label="Loading your account" />;
   if (status === 'anonymous')
     return <Navigate to="/auth" replace state={{ returnTo: location.pathname }} />;

@@ -31,6 +31,7 @@ export function aProfile(overrides: Partial<ProfileInfo> = {}): ProfileInfo {
       is_bill_negotiation_enabled: true,
     },
     gender: null,
+    time_zone: 'UTC',
     ...overrides,
   };
 }

@@ -27,6 +27,8 @@ export function createCalendarService(deps: {
   cipher: FieldCipher;
   publicUrl: string;
   upcomingCharges: (userId: string, from: string, until: string) => Promise<UpcomingCharge[]>;
+  /** Today where the person is (their profile's zone): the feed starts from their today. */
+  todayOf: (userId: string) => Promise<string>;
   clock?: () => Date;
 }) {
   const now = deps.clock ?? (() => new Date());
@@ -71,7 +73,7 @@ export function createCalendarService(deps: {
       if (!isSecretShaped(secret)) return undefined;
       const userId = await deps.repo.ownerOf(hashOf(secret));
       if (!userId) return undefined;
-      const today = parseIsoDate(now().toISOString().slice(0, 10));
+      const today = parseIsoDate(await deps.todayOf(userId));
       const from = formatIsoDate(today);
       const until = formatIsoDate(addMonths(today, CALENDAR_FEED_MONTHS_AHEAD));
       const charges = await deps.upcomingCharges(userId, from, until);

@@ -9,7 +9,7 @@ import {
 } from './chat.conversation';
 
 const finances = {
-  today: () => '2026-11-20',
+  today: async () => '2026-11-20',
   subscriptions: async () => [],
   charges: async () => [],
   rewardsBalance: async () => 12.5,

@@ -34,6 +34,10 @@ export const profileSet = dataSet<{ userId: string; profile: ProfileInfo }>({
       of: (r) => r.profile.is_email_verified,
     },
     gender: { about: 'The gender you chose during sign-up, if any.', of: (r) => r.profile.gender },
+    time_zone: {
+      about: 'The time zone your days are counted in (days until a bill, reminders).',
+      of: (r) => r.profile.time_zone,
+    },
     lifetime_accrued_rewards: {
       about: 'Every reward you have earned, in dollars.',
       of: (r) => r.profile.lifetime_accrued_rewards,

@@ -48,13 +48,12 @@ const isSamePrice = (a: number, b: number) =>
 
 export function createInsightsService(deps: {
   chargeHistory: (userId: string, from: string) => Promise<ChargeHistory>;
-  clock?: () => Date;
+  /** Today where the person is (their profile's zone): "this month" is their month. */
+  todayOf: (userId: string) => Promise<string>;
 }) {
-  const today = () => (deps.clock?.() ?? new Date()).toISOString().slice(0, 10);
-
   return {
     async spendingHistory(userId: string): Promise<{ months: MonthlySpend[] }> {
-      const now = today();
+      const now = await deps.todayOf(userId);
       const from = monthStart(now, SPENDING_HISTORY_MONTHS - 1);
       const { subscriptions, charges } = await deps.chargeHistory(userId, from);
       if (charges.length === 0) return { months: [] };
@@ -83,7 +82,7 @@ export function createInsightsService(deps: {
     },
 
     async priceIncreases(userId: string): Promise<PriceIncrease[]> {
-      const now = today();
+      const now = await deps.todayOf(userId);
       const since = formatIsoDate(addMonths(parseIsoDate(now), -PRICE_INCREASE_LOOKBACK_MONTHS));
       const { subscriptions, charges } = await deps.chargeHistory(
         userId,

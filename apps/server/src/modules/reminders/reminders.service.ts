@@ -7,7 +7,11 @@
  * answer loses that digest rather than risk sending it twice.)
  */
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
-import { JOB_LIMITS, type ReminderPreferences } from '@billow/contracts';
+import {
+  JOB_LIMITS,
+  type ReminderPreferences,
+  type ReminderPreferencesUpdate,
+} from '@billow/contracts';
 import type { Db } from '../../db/database';
 import type { AppJobMap } from '../../jobs/catalog';
 import type { JobQueue } from '../../jobs/job-system';
@@ -77,18 +81,22 @@ export function createRemindersService(deps: {
   const { db, jobs } = deps;
   const now = deps.clock ?? (() => new Date());
 
+  /** The person's reminder settings, in the zone of their profile (its one source). */
   async function preferencesOf(userId: string, tx: Db = db): Promise<ReminderPreferences> {
     const [row] = await tx
-      .select()
-      .from(reminderPreferences)
-      .where(eq(reminderPreferences.userId, userId));
-    if (!row) return { ...DEFAULTS, offsetsDays: [...DEFAULTS.offsetsDays] };
+      .select({ preferences: reminderPreferences, timeZone: users.timeZone })
+      .from(users)
+      .leftJoin(reminderPreferences, eq(reminderPreferences.userId, users.id))
+      .where(eq(users.id, userId));
+    const timeZone = row?.timeZone ?? DEFAULTS.timeZone;
+    const prefs = row?.preferences;
+    if (!prefs) return { ...DEFAULTS, offsetsDays: [...DEFAULTS.offsetsDays], timeZone };
     return {
-      offsetsDays: row.offsetsDays,
-      quietHoursStart: row.quietHoursStart,
-      quietHoursEnd: row.quietHoursEnd,
-      timeZone: row.timeZone,
-      isEmailEnabled: row.isEmailEnabled,
+      offsetsDays: prefs.offsetsDays,
+      quietHoursStart: prefs.quietHoursStart,
+      quietHoursEnd: prefs.quietHoursEnd,
+      timeZone,
+      isEmailEnabled: prefs.isEmailEnabled,
     };
   }
 
@@ -287,9 +295,11 @@ export function createRemindersService(deps: {
     alertOnce,
     localTime: (timeZone: string) => localTime(now(), timeZone),
 
-    async updatePreferences(userId: string, prefs: ReminderPreferences) {
+    /** Stores the settings; a zone sent along is the profile's to set, so it is left out. */
+    async updatePreferences(userId: string, prefs: ReminderPreferencesUpdate) {
+      const { timeZone: _profileOwnsIt, ...kept } = prefs;
       const values = {
-        ...prefs,
+        ...kept,
         offsetsDays: [...new Set(prefs.offsetsDays)].sort((a, b) => b - a),
         updatedAt: now(),
       };

@@ -16,7 +16,10 @@ import { users } from '../users/users.tables';
 
 export type ReminderChannel = 'sms' | 'email' | 'push';
 
-/** How and when a person wants reminders (a person without a row has the defaults). */
+/**
+ * How and when a person wants reminders (a person without a row has the defaults). Their time
+ * zone is the profile's (users.time_zone), the one zone every part of Billow reads.
+ */
 export const reminderPreferences = pgTable('reminder_preferences', {
   userId: uuid()
     .primaryKey()
@@ -29,7 +32,6 @@ export const reminderPreferences = pgTable('reminder_preferences', {
   /** Local hours (0–23) when nothing is sent: from start up to (not including) end. */
   quietHoursStart: integer().notNull().default(21),
   quietHoursEnd: integer().notNull().default(8),
-  timeZone: text().notNull().default('UTC'),
   isEmailEnabled: boolean().notNull().default(true),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });

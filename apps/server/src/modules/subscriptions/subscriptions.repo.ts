@@ -3,6 +3,7 @@ import { USER_DATA_CHANNEL, type ChangeFeed } from '../../db/change-feed';
 import type { Db } from '../../db/database';
 import { keptAnswers } from '../../db/kept-answers';
 import { bankAccounts, bankItems, bankTransactions } from '../banking/banking.tables';
+import { users } from '../users/users.tables';
 import { subscriptions, subscriptionTransactions } from './subscriptions.tables';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
@@ -46,6 +47,14 @@ export function createSubscriptionsRepo(db: Db, changes: ChangeFeed) {
     { max: 2_000 },
   );
   return {
+    /** The zone the person's days are counted in (their profile's). */
+    async timeZoneOf(userId: string): Promise<string> {
+      const [row] = await db
+        .select({ timeZone: users.timeZone })
+        .from(users)
+        .where(eq(users.id, userId));
+      return row?.timeZone ?? 'UTC';
+    },
     /** Outflows and inflows of a person, as detection reads them. */
     async transactionsForDetection(userId: string) {
       return db

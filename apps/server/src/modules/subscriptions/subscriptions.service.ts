@@ -14,6 +14,7 @@ import { upcomingChargeDates } from '@billow/recurring/upcoming';
 import {
   centsToDollars,
   dollarsToCents,
+  localDateIn,
   type Subscription,
   type UpcomingCharge,
   type SubscriptionStatus,
@@ -242,10 +243,19 @@ export function createSubscriptionsService(deps: {
         );
     },
 
+    /** Today's date where the person is (their profile's zone), as YYYY-MM-DD. */
+    async todayOf(userId: string): Promise<string> {
+      return localDateIn(await deps.repo.timeZoneOf(userId), now());
+    },
+
     async list(userId: string): Promise<Subscription[]> {
-      // A date-only ISO string parses as UTC midnight; today is parsed once, not per row.
-      const todayMs = Date.parse(isoDay(now()));
-      const rows = await deps.repo.visibleOf(userId);
+      // Days until due count from the person's own today, not the server's (issue 17). A
+      // date-only ISO string parses as UTC midnight; today is parsed once, not per row.
+      const [timeZone, rows] = await Promise.all([
+        deps.repo.timeZoneOf(userId),
+        deps.repo.visibleOf(userId),
+      ]);
+      const todayMs = Date.parse(localDateIn(timeZone, now()));
       const nameOf = namesToldApart(rows.map((row) => row.subscription));
       return rows.map(({ subscription: s, accountName, accountMask, bankName }) => ({
         id: s.id,

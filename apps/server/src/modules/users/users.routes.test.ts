@@ -1,4 +1,4 @@
-import { userRoutes } from '@billow/contracts';
+import { reminderRoutes, userRoutes } from '@billow/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productionEnv } from '../../../test/production-env';
 import { createTestApp, type TestApp } from '../../../test/test-app';
@@ -42,7 +42,38 @@ describe('the user API', () => {
         is_bill_negotiation_enabled: false,
       },
       gender: null,
+      time_zone: 'UTC',
     });
+  });
+
+  it('keeps the browser’s time zone until the person picks one, and refuses a made-up zone (issue 17)', async () => {
+    const { token } = await signIn(t.app, nextPhone());
+    const fromBrowser = await call(token, userRoutes.updateProfileInfo, {
+      browser_time_zone: 'America/Los_Angeles',
+    });
+    expect(fromBrowser.json().time_zone).toBe('America/Los_Angeles');
+
+    const picked = await call(token, userRoutes.updateProfileInfo, { time_zone: 'Europe/Paris' });
+    expect(picked.json().time_zone).toBe('Europe/Paris');
+    // A later sign-in on a phone elsewhere does not undo the pick.
+    await call(token, userRoutes.updateProfileInfo, { browser_time_zone: 'Asia/Tokyo' });
+
+    const wrong = await call(token, userRoutes.updateProfileInfo, { time_zone: 'Mars/Olympus' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect((await call(token, userRoutes.profileInfo)).json().time_zone).toBe('Europe/Paris');
+
+    // Reminders go out on the profile's clock: the profile is the zone's one source.
+    const reminders = await call(token, reminderRoutes.preferences);
+    expect(reminders.json().timeZone).toBe('Europe/Paris');
+    const saved = await call(token, reminderRoutes.updatePreferences, {
+      offsetsDays: [3],
+      quietHoursStart: 22,
+      quietHoursEnd: 7,
+      timeZone: 'Asia/Tokyo',
+      isEmailEnabled: true,
+    });
+    expect(saved.json()).toMatchObject({ offsetsDays: [3], timeZone: 'Europe/Paris' });
   });
 
   it('saves the legal name, settings and onboarding choices', async () => {

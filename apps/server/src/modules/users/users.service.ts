@@ -77,6 +77,7 @@ export function createUsersService(deps: UsersServiceDeps) {
       linkedAccounts: await deps.linkedAccounts(user.id),
       profile_settings: settingsOf(user),
       gender: (user.gender as ProfileInfo['gender']) ?? null,
+      time_zone: user.timeZone,
     };
   }
 
@@ -115,7 +116,12 @@ export function createUsersService(deps: UsersServiceDeps) {
     },
     async updateInfo(
       userId: string,
-      changes: { user_legal_name?: string; email?: string },
+      changes: {
+        user_legal_name?: string;
+        email?: string;
+        time_zone?: string;
+        browser_time_zone?: string;
+      },
     ): Promise<ProfileInfo> {
       const user = await load(userId);
       const isNewEmail = changes.email !== undefined && changes.email !== user.email;
@@ -123,6 +129,12 @@ export function createUsersService(deps: UsersServiceDeps) {
         legalName: changes.user_legal_name,
         // A new address has to be proven again.
         ...(isNewEmail ? { email: changes.email, isEmailVerified: false } : {}),
+        // The person's pick wins over the browser's, now and at every later sign-in.
+        ...(changes.time_zone !== undefined
+          ? { timeZone: changes.time_zone, isTimeZoneChosen: true }
+          : changes.browser_time_zone !== undefined && !user.isTimeZoneChosen
+            ? { timeZone: changes.browser_time_zone }
+            : {}),
       });
       return profileOf(updated);
     },

@@ -32,7 +32,7 @@ const bill = (merchant_name: string, amount: number, days: number): Subscription
 });
 
 const financesOf = (list: Subscription[]): FinanceReader => ({
-  today: () => '2026-11-20',
+  today: async () => '2026-11-20',
   subscriptions: async () => list,
   charges: async () => [],
   rewardsBalance: async () => 0,

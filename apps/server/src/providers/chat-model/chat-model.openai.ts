@@ -95,7 +95,8 @@ export async function runTool(
       }));
     case 'upcoming_bills': {
       const all = await finances.subscriptions();
-      const due = args.period === 'month' ? dueThisMonth(all, finances.today()) : dueThisWeek(all);
+      const due =
+        args.period === 'month' ? dueThisMonth(all, await finances.today()) : dueThisWeek(all);
       return {
         period: args.period === 'month' ? 'month' : 'week',
         total: sumDollars(due.map((s) => s.amount)),

@@ -9,8 +9,8 @@ export type ChatTurn = { role: 'user' | 'assistant'; content: string };
 
 /** One person's data, already scoped to them: the model never names a user. */
 export type FinanceReader = {
-  /** Today, as the server sees it (YYYY-MM-DD). */
-  today(): string;
+  /** Today where the person is, in their profile's time zone (YYYY-MM-DD). */
+  today(): Promise<string>;
   subscriptions(): Promise<Subscription[]>;
   /** The charges behind one of the person's subscriptions, newest first. */
   charges(subscriptionId: string): Promise<SubscriptionTransaction[]>;

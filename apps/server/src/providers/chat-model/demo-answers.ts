@@ -140,7 +140,7 @@ export async function demoAnswer(rawQuestion: string, finances: FinanceReader): 
   }
   if (/week|due soon|coming up|upcoming/.test(q)) return dueAnswer(dueThisWeek(all), 'this week');
   if (/\bdue\b.*month|month.*\bdue\b|this month/.test(q)) {
-    return dueAnswer(dueThisMonth(all, finances.today()), 'this month');
+    return dueAnswer(dueThisMonth(all, await finances.today()), 'this month');
   }
   if (/biggest|largest|most expensive|highest|top\b|costs? the most/.test(q)) {
     const top = [...live]

@@ -1,6 +1,10 @@
 /** Reminder settings and the web-push opt-in of the profile. */
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { reminderRoutes, type ReminderPreferences } from '@billow/contracts';
+import {
+  reminderRoutes,
+  type ReminderPreferences,
+  type ReminderPreferencesUpdate,
+} from '@billow/contracts';
 import { api } from '@/lib/api-client';
 import { invalidateDomains, queryDomains } from '@/lib/query-domains';
 
@@ -28,12 +32,12 @@ export function useUpdateReminderPreferences() {
   const queryClient = useQueryClient();
   const key = reminderKeys.preferences();
   return useMutation({
-    mutationFn: (preferences: ReminderPreferences) =>
+    mutationFn: (preferences: ReminderPreferencesUpdate) =>
       api(reminderRoutes.updatePreferences, preferences),
     onMutate: async (preferences) => {
       await queryClient.cancelQueries({ queryKey: key });
       const previous = queryClient.getQueryData<ReminderPreferences>(key);
-      queryClient.setQueryData(key, preferences);
+      if (previous) queryClient.setQueryData(key, { ...previous, ...preferences });
       return { previous };
     },
     onError: (_error, _preferences, context) => {

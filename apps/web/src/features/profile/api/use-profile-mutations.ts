@@ -7,6 +7,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useSingleFlightMutation } from '@/lib/use-single-flight-mutation';
 import { userRoutes, type ProfileInfo } from '@billow/contracts';
 import { api } from '@/lib/api-client';
+import { invalidateDomains } from '@/lib/query-domains';
 import { profileQueries } from './profile-queries';
 
 function useStoreProfile() {
@@ -24,6 +25,19 @@ export function useUpdateProfile() {
     mutationFn: (input: { user_legal_name: string; email: string }) =>
       api(userRoutes.updateProfileInfo, input),
     onSuccess: storeProfile,
+  });
+}
+
+/** The zone the person picks: it stays until they pick another (issue 17). */
+export function useUpdateTimeZone() {
+  const storeProfile = useStoreProfile();
+  const queryClient = useQueryClient();
+  return useSingleFlightMutation({
+    mutationFn: (timeZone: string) => api(userRoutes.updateProfileInfo, { time_zone: timeZone }),
+    onSuccess: async (profile) => {
+      // Days until each bill count from the new zone's today.
+      await Promise.all([storeProfile(profile), invalidateDomains(queryClient, ['subscriptions'])]);
+    },
   });
 }
 

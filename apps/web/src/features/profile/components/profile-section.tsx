@@ -23,6 +23,7 @@ import { ProfileSkeleton } from './profile-skeleton';
 import { SecurityCard } from './security-card';
 import { RemindersCard } from './reminders-card';
 import { SettingsCard } from './settings-card';
+import { TimeZoneCard } from './time-zone-card';
 import { UpdateRequiredBanner } from './update-required-banner';
 import { useEmailVerificationFlow } from './use-email-verification-flow';
 import { VerifyEmailDialog } from './verify-email-dialog';
@@ -110,6 +111,7 @@ function ProfileContent({
         </div>
         <div className="space-y-4">
           <SettingsCard values={profile.profile_settings} />
+          <TimeZoneCard timeZone={profile.time_zone} />
           <RemindersCard />
           {extraCards}
           <AccessTokensCard />

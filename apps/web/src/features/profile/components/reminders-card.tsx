@@ -4,7 +4,7 @@
  * "Subscription notifications" setting above.
  */
 import { useQuery } from '@tanstack/react-query';
-import type { ReminderPreferences } from '@billow/contracts';
+import type { ReminderPreferencesUpdate } from '@billow/contracts';
 import { LoadError } from '@/components/load-error';
 import { Button } from '@/components/ui/button';
 import { Card, CardTitle } from '@/components/ui/card';
@@ -37,8 +37,6 @@ export const remindersCardTexts = {
   saveFailed: 'Failed to save your reminder settings. Please try again.',
 } as const;
 
-const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-
 export function RemindersCard() {
   const preferences = useQuery(reminderQueries.preferences());
   const push = useQuery(reminderQueries.push());
@@ -70,10 +68,11 @@ export function RemindersCard() {
       </Card>
     );
   }
-  const values = preferences.data;
-  const save = (change: Partial<ReminderPreferences>) =>
+  // The zone is the profile's (its time zone card): reminders only read it.
+  const { timeZone: _profileZone, ...values } = preferences.data;
+  const save = (change: Partial<ReminderPreferencesUpdate>) =>
     update
-      .mutateAsync({ ...values, timeZone: browserTimeZone(), ...change })
+      .mutateAsync({ ...values, ...change })
       .catch(() => toast.error(remindersCardTexts.saveFailed));
 
   return (
