@@ -98,7 +98,13 @@ describe('every signed-in route', () => {
 
 describe("one person's ids in another person's requests", () => {
   let t: TestApp;
-  let a: { token: string; accounts: string[]; subscriptions: string[]; accessTokens: string[] };
+  let a: {
+    token: string;
+    accounts: string[];
+    subscriptions: string[];
+    accessTokens: string[];
+    transactions: string[];
+  };
   let bToken: string;
 
   async function snapshotOfA() {
@@ -140,7 +146,17 @@ describe("one person's ids in another person's requests", () => {
       headers: bearer(session.token),
       payload: { name: 'script' },
     });
+    const candidates = await t.app.inject({
+      method: 'GET',
+      url: subscriptionRoutes.missedCandidates.path,
+      headers: bearer(session.token),
+    });
     a = {
+      transactions: (
+        candidates.json() as { transactions: { transaction_id: string }[] }
+      ).transactions
+        .slice(0, 3)
+        .map((c) => c.transaction_id),
       token: session.token,
       accessTokens: [(accessToken.json() as { accessToken: { id: string } }).accessToken.id],
       accounts: (profile.json() as { linkedAccounts: { id: string }[] }).linkedAccounts.map(
@@ -159,9 +175,11 @@ describe("one person's ids in another person's requests", () => {
       subscription_id: a.subscriptions,
       importedAccountId: a.accounts,
       accessTokenId: a.accessTokens,
+      transactionId: a.transactions,
     };
     expect(a.accounts.length).toBeGreaterThan(0);
     expect(a.subscriptions.length).toBeGreaterThan(0);
+    expect(a.transactions.length).toBeGreaterThan(0);
     const before = await snapshotOfA();
     const routes = signedInRoutes.filter((route) => idFields(route).length > 0);
     expect(routes.length).toBeGreaterThan(0);
@@ -213,6 +231,7 @@ const SAMPLE_CSV = 'Date,Description,Amount\n11/02/2026,NETFLIX.COM,-15.49\n';
 /** Fields a route needs that no literal in its contract gives (a file to import). */
 const sampleFields = new Map<RouteContract, Record<string, unknown>>([
   [importRoutes.commit, { fileName: 'bank.csv', fileText: SAMPLE_CSV }],
+  [subscriptionRoutes.addMissed, { name: 'Gym', cadence: 'MONTHLY' }],
 ]);
 
 /** The other fields a route needs besides the id (literals the contract fixes, sample values). */

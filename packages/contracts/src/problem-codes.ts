@@ -57,6 +57,15 @@ export const importProblemCode = z.enum([
 
 export const subscriptionProblemCode = z.enum(['subscription-not-found']);
 
+/**
+ * Adding a missed subscription from one of the person's transactions (issue 17): the transaction
+ * is not theirs (or gone), or a subscription holds it already.
+ */
+export const addMissedSubscriptionProblemCode = z.enum([
+  'transaction-not-found',
+  'transaction-already-in-subscription',
+]);
+
 /** Giving a negotiation the information its merchant asks for. */
 export const requiredInfoProblemCode = z.enum([
   'subscription-not-found',
@@ -86,6 +95,7 @@ export type ProblemCode =
   | z.infer<typeof financialAccountProblemCode>
   | z.infer<typeof importProblemCode>
   | z.infer<typeof subscriptionProblemCode>
+  | z.infer<typeof addMissedSubscriptionProblemCode>
   | z.infer<typeof requiredInfoProblemCode>
   | z.infer<typeof accessTokenProblemCode>
   | BankErrorCode;

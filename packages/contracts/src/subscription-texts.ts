@@ -9,4 +9,7 @@ export const subscriptionMessages = {
   markNotSubscriptionFailed: 'Failed to mark as not a subscription. Please try again.',
   loadSubscriptionsFailed: 'Failed to load subscriptions. Please try again.',
   loadSavingsFailed: 'Failed to load savings data. Please try again.',
+  loadMissedCandidatesFailed: 'Failed to load your transactions. Please try again.',
+  addMissedFailed: 'Failed to add the subscription. Please try again.',
+  addMissedTaken: 'This charge is already part of a subscription.',
 } as const;

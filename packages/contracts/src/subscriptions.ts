@@ -1,8 +1,9 @@
 /** Subscriptions and bills (spec part 2 §3 "Subscription", §7 subscription calls). */
-import { subscriptionProblemCode } from './problem-codes';
+import { addMissedSubscriptionProblemCode, subscriptionProblemCode } from './problem-codes';
 import { z } from 'zod';
 import { cadence, subscriptionCategory, subscriptionStatus } from './enums';
 import { defineRoute } from './route';
+import { text } from './text';
 
 export const subscription = z.object({
   id: z.string(),
@@ -31,8 +32,50 @@ export const subscription = z.object({
    * so the person is charged `amount − reward_credit`.
    */
   reward_credit: z.number().min(0),
+  /**
+   * The person added it by hand from one of their transactions, where detection had missed it
+   * (issue 17): detection keeps it, and attaches the merchant's later charges to it.
+   */
+  is_user_added: z.boolean(),
 });
 export type Subscription = z.infer<typeof subscription>;
+
+/** How many transactions a page of missed-subscription candidates holds. */
+export const MISSED_CANDIDATES_PAGE_SIZE = 20;
+/** The longest name a person can give a subscription they add. */
+export const SUBSCRIPTION_NAME_MAX_LENGTH = 80;
+
+/** The cadences a person can choose for a subscription they add (every one but UNKNOWN). */
+export const addableCadence = cadence.exclude(['UNKNOWN']);
+export type AddableCadence = z.infer<typeof addableCadence>;
+
+/** A money-out transaction no subscription holds: one a person may add as a missed one. */
+export const missedCandidate = z.object({
+  transaction_id: z.string(),
+  /** The day it was charged (the authorised date, else the posted one). */
+  date: z.string(),
+  description: z.string(),
+  /** Billow's reading of the merchant, the name it suggests for the subscription. */
+  merchant_name: z.string(),
+  amount: z.number(),
+  currency: z.string(),
+  /** The account it was paid from, as "Bank •••• 1234". */
+  account: z.string().nullable(),
+});
+export type MissedCandidate = z.infer<typeof missedCandidate>;
+
+export const missedCandidatesQuery = z.object({
+  /** Words to find in the description or the merchant name. */
+  q: text().trim().max(100).optional(),
+  page: z.coerce.number().int().min(1).max(1000).default(1),
+});
+
+export const addMissedSubscriptionBody = z.object({
+  transactionId: z.string().uuid(),
+  name: text().trim().min(1).max(SUBSCRIPTION_NAME_MAX_LENGTH),
+  cadence: addableCadence,
+});
+export type AddMissedSubscriptionBody = z.infer<typeof addMissedSubscriptionBody>;
 
 export const subscriptionTransaction = z.object({
   subscription_id: z.string(),
@@ -66,6 +109,28 @@ export const subscriptionRoutes = {
     body: subscriptionIdBody,
     response: z.object({ success: z.literal(true) }),
     problemCodes: subscriptionProblemCode,
+  }),
+  /** Money-out transactions no subscription holds, newest first, a page at a time (issue 17). */
+  missedCandidates: defineRoute({
+    method: 'GET',
+    path: '/api/subscriptions/missed-candidates',
+    query: missedCandidatesQuery,
+    response: z.object({
+      transactions: z.array(missedCandidate),
+      page: z.number().int(),
+      has_more: z.boolean(),
+    }),
+  }),
+  /**
+   * Adds a subscription detection missed, from one of the person's transactions: first seen on
+   * that charge, its amount, the next date one cadence on (issue 17).
+   */
+  addMissed: defineRoute({
+    method: 'POST',
+    path: '/api/subscriptions/add-missed',
+    body: addMissedSubscriptionBody,
+    response: subscription,
+    problemCodes: addMissedSubscriptionProblemCode,
   }),
 } as const;
 

@@ -8,6 +8,7 @@ import { subscriptionsJobHandlers } from './subscriptions.jobs';
 import { createSubscriptionsRepo } from './subscriptions.repo';
 import { registerSubscriptionRoutes } from './subscriptions.routes';
 import { createSubscriptionsService } from './subscriptions.service';
+import { createMissedSubscriptionsService } from './missed-subscriptions.service';
 
 export function createSubscriptionsModule(deps: {
   db: Db;
@@ -16,14 +17,16 @@ export function createSubscriptionsModule(deps: {
   clock?: () => Date;
   onChanged?: (userId: string) => Promise<void>;
 }) {
-  const service = createSubscriptionsService({
-    repo: createSubscriptionsRepo(deps.db, deps.changes),
+  const repo = createSubscriptionsRepo(deps.db, deps.changes);
+  const optional = {
     ...(deps.clock ? { clock: deps.clock } : {}),
     ...(deps.onChanged ? { onChanged: deps.onChanged } : {}),
-  });
+  };
+  const service = createSubscriptionsService({ repo, ...optional });
+  const missed = createMissedSubscriptionsService({ repo, list: service.list, ...optional });
   return {
     service,
-    routes: (app) => registerSubscriptionRoutes(app, { subscriptions: service }),
+    routes: (app) => registerSubscriptionRoutes(app, { subscriptions: service, missed }),
     jobs: subscriptionsJobHandlers(service),
     // Its rows go with the account's; its detection jobs are keyed by the person.
     forget: ({ userId }) => deps.jobs.forget('subscriptions-detect', userId),

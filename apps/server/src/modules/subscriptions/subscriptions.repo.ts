@@ -1,10 +1,11 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, ilike, inArray, notExists, or, sql } from 'drizzle-orm';
 import { USER_DATA_CHANNEL, type ChangeFeed } from '../../db/change-feed';
 import type { Db } from '../../db/database';
 import { keptAnswers } from '../../db/kept-answers';
 import { bankAccounts, bankItems, bankTransactions } from '../banking/banking.tables';
 import { users } from '../users/users.tables';
 import { subscriptions, subscriptionTransactions } from './subscriptions.tables';
+import type { Charge } from './user-added';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type SubscriptionValues = Omit<
@@ -138,6 +139,103 @@ export function createSubscriptionsRepo(db: Db, changes: ChangeFeed) {
             .values(links.slice(i, i + 1000))
             .onConflictDoNothing();
         }
+      });
+    },
+    /**
+     * A page of the person's money-out transactions no subscription holds, newest first, whose
+     * description or bank merchant name holds `search` (issue 17).
+     */
+    async unmatchedOutflows(
+      userId: string,
+      options: { search: string | undefined; limit: number; offset: number },
+    ) {
+      const pattern = options.search
+        ? `%${options.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+        : undefined;
+      return db
+        .select({
+          id: bankTransactions.id,
+          date: chargedOn,
+          name: bankTransactions.name,
+          merchantName: bankTransactions.merchantName,
+          amountCents: bankTransactions.amountCents,
+          currency: bankTransactions.isoCurrencyCode,
+          accountName: bankAccounts.name,
+          accountMask: bankAccounts.mask,
+          bankName: bankItems.institutionName,
+        })
+        .from(bankTransactions)
+        .innerJoin(bankAccounts, eq(bankAccounts.id, bankTransactions.accountId))
+        .leftJoin(bankItems, eq(bankItems.id, bankAccounts.itemId))
+        .where(
+          and(
+            eq(bankTransactions.userId, userId),
+            gt(bankTransactions.amountCents, 0),
+            notExists(
+              db
+                .select({ one: sql`1` })
+                .from(subscriptionTransactions)
+                .where(eq(subscriptionTransactions.transactionId, bankTransactions.id)),
+            ),
+            pattern
+              ? or(
+                  ilike(bankTransactions.name, pattern),
+                  ilike(bankTransactions.merchantName, pattern),
+                )
+              : undefined,
+          ),
+        )
+        .orderBy(desc(chargedOn), desc(bankTransactions.id))
+        .limit(options.limit)
+        .offset(options.offset);
+    },
+    /**
+     * Stores a subscription the person added from one of their transactions, all or nothing:
+     * the transaction is locked while it is checked, so two adds of one charge make one.
+     * `build` gets the charge and answers the values, or why not.
+     */
+    async addFromTransaction<Refusal extends string>(
+      userId: string,
+      transactionId: string,
+      build: (
+        charge: Charge,
+        added: SubscriptionRow[],
+      ) => { refused: Refusal } | { values: SubscriptionValues },
+    ): Promise<{ refused: Refusal | 'not-found' } | { id: string }> {
+      return db.transaction(async (tx) => {
+        const [charge] = await tx
+          .select({
+            id: bankTransactions.id,
+            date: chargedOn,
+            name: bankTransactions.name,
+            merchantName: bankTransactions.merchantName,
+            amountCents: bankTransactions.amountCents,
+            accountId: bankTransactions.accountId,
+          })
+          .from(bankTransactions)
+          .where(and(eq(bankTransactions.id, transactionId), eq(bankTransactions.userId, userId)))
+          .for('update');
+        if (!charge) return { refused: 'not-found' as const };
+        const [held] = await tx
+          .select({ id: subscriptionTransactions.subscriptionId })
+          .from(subscriptionTransactions)
+          .where(eq(subscriptionTransactions.transactionId, transactionId))
+          .limit(1);
+        if (held) return { refused: 'held' as Refusal };
+        const added = await tx
+          .select()
+          .from(subscriptions)
+          .where(and(eq(subscriptions.userId, userId), eq(subscriptions.isUserAdded, true)));
+        const outcome = build(charge, added);
+        if ('refused' in outcome) return outcome;
+        const [row] = await tx
+          .insert(subscriptions)
+          .values({ ...outcome.values, userId })
+          .returning({ id: subscriptions.id });
+        await tx
+          .insert(subscriptionTransactions)
+          .values({ subscriptionId: row!.id, transactionId });
+        return { id: row!.id };
       });
     },
     /** The person's subscriptions as list-all shows them; the answer is shared, never change it. */

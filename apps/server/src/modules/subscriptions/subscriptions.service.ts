@@ -7,6 +7,8 @@
  *   2. else one with the same merchant and cadence and an amount within ±30%.
  * A stored subscription no stream matches is deleted, unless the person marked it as not a
  * subscription: that row stays, keeps matching its stream, and keeps it hidden for good.
+ * A subscription the person added by hand takes its merchant's charges before any of this, and
+ * a stream sharing a charge with it is folded into it (user-added.ts).
  */
 import type { Db } from '../../db/database';
 import { detectRecurring, type RecurringStream } from '@billow/recurring';
@@ -21,6 +23,7 @@ import {
 } from '@billow/contracts';
 import { ProblemError } from '../../http/problem';
 import type { SubscriptionRow, SubscriptionsRepo, SubscriptionValues } from './subscriptions.repo';
+import { addedAfterDetection, chargesOfAdded } from './user-added';
 
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
@@ -158,6 +161,16 @@ export function createSubscriptionsService(deps: {
       const at = now();
       const rows = await deps.repo.transactionsForDetection(userId);
       const accountOf = new Map(rows.map((r) => [r.id, r.accountId]));
+      const stored = await deps.repo.existingWithTransactions(userId);
+      // What the person added by hand stays theirs: it takes its merchant's charges first.
+      const added = stored.filter(({ row }) => row.isUserAdded);
+      const heldByAdded = chargesOfAdded(
+        added,
+        rows.map((r) => ({ ...r, date: r.authorizedDate ?? r.date })),
+      );
+      const takenByAdded = new Set(
+        [...heldByAdded.values()].flatMap((charges) => charges.map((charge) => charge.id)),
+      );
       const streams = detectRecurring(
         rows.map((r) => ({
           id: r.id,
@@ -170,20 +183,35 @@ export function createSubscriptionsService(deps: {
           merchant_name: r.merchantName,
         })),
         { asOf: isoDay(at) },
-      ).filter((stream) => stream.last_amount > 0);
+      )
+        .filter((stream) => stream.last_amount > 0)
+        // A stream of charges an added subscription holds is that subscription, not a new one.
+        .filter((stream) => !stream.transaction_ids.some((id) => takenByAdded.has(id)));
 
-      const stored = await deps.repo.existingWithTransactions(userId);
-      const matches = matchStreams(streams, stored);
+      const matches = matchStreams(
+        streams,
+        stored.filter(({ row }) => !row.isUserAdded),
+      );
       const matchedIds = new Set([...matches.values()].map((m) => m.row.id));
       const paymentAccount = (stream: RecurringStream) =>
         accountOf.get(stream.transaction_ids.at(-1) ?? '') ?? null;
 
       await deps.repo.saveDetection(userId, {
-        updates: [...matches].map(([stream, match]) => ({
-          id: match.row.id,
-          values: keepWhatBillowArranged(match.row, valuesOf(stream, paymentAccount(stream), at)),
-          transactionIds: stream.transaction_ids,
-        })),
+        updates: [
+          ...[...matches].map(([stream, match]) => ({
+            id: match.row.id,
+            values: keepWhatBillowArranged(match.row, valuesOf(stream, paymentAccount(stream), at)),
+            transactionIds: stream.transaction_ids,
+          })),
+          ...added.map(({ row }) => {
+            const held = heldByAdded.get(row.id) ?? [];
+            return {
+              id: row.id,
+              values: keepWhatBillowArranged(row, addedAfterDetection(row, held, at)),
+              transactionIds: held.map((charge) => charge.id),
+            };
+          }),
+        ],
         inserts: streams
           .filter((stream) => !matches.has(stream))
           .map((stream) => ({
@@ -193,7 +221,10 @@ export function createSubscriptionsService(deps: {
         deleteIds: stored
           .filter(
             ({ row }) =>
-              !matchedIds.has(row.id) && !row.userMarkedNotSubscription && !row.isBillowManaged,
+              !matchedIds.has(row.id) &&
+              !row.userMarkedNotSubscription &&
+              !row.isBillowManaged &&
+              !row.isUserAdded,
           )
           .map(({ row }) => row.id),
       });
@@ -283,6 +314,7 @@ export function createSubscriptionsService(deps: {
         previous_amount:
           s.previousAmountCents === null ? null : centsToDollars(s.previousAmountCents),
         confidence: s.confidence,
+        is_user_added: s.isUserAdded,
         reward_credit:
           s.renewalDate !== null && s.rewardCreditBillDate === s.renewalDate
             ? centsToDollars(Math.min(s.rewardCreditCents, s.amountCents))

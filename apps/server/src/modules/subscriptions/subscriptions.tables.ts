@@ -16,7 +16,7 @@ import { bankAccounts, bankTransactions } from '../banking/banking.tables';
 import { users } from '../users/users.tables';
 
 /**
- * A recurring charge Billow found (or a person told it is not one). Ids stay stable across
+ * A recurring charge Billow found (or a person added, or told it is not one). Ids stay stable across
  * detection runs, and a row the person marked as not a subscription is kept so the stream never
  * comes back.
  */
@@ -48,6 +48,14 @@ export const subscriptions = pgTable(
     userMarkedNotSubscription: boolean().notNull().default(false),
     isBillowManaged: boolean().notNull().default(false),
     isAtomicManageEligible: boolean().notNull().default(false),
+    /**
+     * Added by the person from one of their transactions, where detection missed it (issue 17).
+     * Detection never deletes it, folds its own streams of the same charges into it, and
+     * attaches the merchant's later charges to it (see user-added.ts).
+     */
+    isUserAdded: boolean().notNull().default(false),
+    /** The normalised merchant of the charge it was added from: its later charges share it. */
+    merchantKey: text(),
     /**
      * The last charge the bank had shown when a negotiation lowered the amount: until the bank
      * shows a newer charge, detection keeps the negotiated amount rather than the old price.

@@ -29,6 +29,7 @@ const bill = (merchant_name: string, amount: number, days: number): Subscription
   is_price_increase: false,
   previous_amount: null,
   confidence: 0.9,
+  is_user_added: false,
 });
 
 const financesOf = (list: Subscription[]): FinanceReader => ({

@@ -27,6 +27,7 @@ export function aSubscription(overrides: Partial<Subscription> = {}): Subscripti
     is_price_increase: false,
     previous_amount: null,
     confidence: 0.9,
+    is_user_added: false,
     ...overrides,
   };
 }

@@ -75,7 +75,12 @@ export function PriceIncreaseBadge({
  * How sure detection is, in words (issue 17): where it is unsure, the person knows to check, and
  * "Not a subscription?" is right below.
  */
-export function confidenceLabel(confidence: number): { words: string; isUnsure: boolean } {
+export function confidenceLabel(
+  confidence: number,
+  /** The person added it by hand: it is theirs, not detection's guess. */
+  isUserAdded = false,
+): { words: string; isUnsure: boolean } {
+  if (isUserAdded) return { words: 'Added by you', isUnsure: false };
   const percent = `${Math.round(confidence * 100)}%`;
   if (confidence >= 0.85) return { words: `Very sure (${percent})`, isUnsure: false };
   if (confidence >= 0.6) return { words: `Fairly sure (${percent})`, isUnsure: false };
@@ -85,16 +90,19 @@ export function confidenceLabel(confidence: number): { words: string; isUnsure: 
 export function EvidenceList({
   evidence,
   confidence,
+  isUserAdded = false,
   isCompact = false,
 }: {
   evidence: readonly string[];
   /** Shown next to the heading in the full form. */
   confidence?: number;
+  /** Added by the person: "Added by you" stands where the confidence would. */
+  isUserAdded?: boolean;
   /** In a list row: no heading, smaller type. */
   isCompact?: boolean;
 }) {
   if (evidence.length === 0) return null;
-  const sure = confidence === undefined ? undefined : confidenceLabel(confidence);
+  const sure = confidence === undefined ? undefined : confidenceLabel(confidence, isUserAdded);
   const items = (
     <ul
       aria-label={isCompact ? 'Why we think this is a subscription' : undefined}

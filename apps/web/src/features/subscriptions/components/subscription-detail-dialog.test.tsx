@@ -68,6 +68,11 @@ describe('the subscription detail popup', () => {
     expect(within(dialog).getByTestId('confidence')).toHaveTextContent('Very sure (92%)');
   });
 
+  it('says a subscription the person added is theirs, instead of how sure Billow is', async () => {
+    const { dialog } = await openDetail({ ...netflix, confidence: 1, is_user_added: true });
+    expect(within(dialog).getByTestId('confidence')).toHaveTextContent(/^Added by you$/);
+  });
+
   it('asks the person to check a find Billow is not sure of', async () => {
     const { dialog } = await openDetail({ ...netflix, confidence: 0.41 });
     expect(within(dialog).getByTestId('confidence')).toHaveTextContent(

@@ -66,7 +66,11 @@ export function SubscriptionDetailDialog({
           </p>
 
           <PriceIncreaseBadge subscription={subscription} />
-          <EvidenceList evidence={subscription.evidence} confidence={subscription.confidence} />
+          <EvidenceList
+            evidence={subscription.evidence}
+            confidence={subscription.confidence}
+            isUserAdded={subscription.is_user_added}
+          />
 
           <section aria-labelledby="recent-payments-heading" className="space-y-2">
             <div className="flex items-baseline justify-between gap-3">

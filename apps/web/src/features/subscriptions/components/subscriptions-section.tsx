@@ -3,19 +3,20 @@
  * figures people ask first (what do I pay a month, how many do I have) and every subscription
  * Billow found, in a list that scrolls within the page.
  */
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { SearchX } from 'lucide-react';
+import { Plus, SearchX } from 'lucide-react';
 import { Link } from 'react-router';
 import { formatDollars, type Subscription, subscriptionMessages } from '@billow/contracts';
 import { SectionHeader } from '@/components/section-header';
 import { LoadError } from '@/components/load-error';
-import { buttonVariants } from '@/components/ui/button';
+import { Button, buttonVariants } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { subscriptionQueries } from '../api/subscription-queries';
 import { activeCount, byName, monthlyEquivalentSpend, monthlyTotalSpend } from '../bill-lists';
+import { AddMissedSubscriptionDialog, addMissedTexts } from './add-missed-subscription-dialog';
 import { SubscriptionListItem } from './subscription-list-item';
 
 export const subscriptionsSectionTexts = {
@@ -34,6 +35,7 @@ export const subscriptionsSectionTexts = {
 
 export function SubscriptionsSection({ onBack }: { onBack(): void }) {
   const list = useQuery(subscriptionQueries.list());
+  const [isAdding, setIsAdding] = useState(false);
 
   return (
     <div className="space-y-5" aria-busy={list.isPending}>
@@ -42,6 +44,15 @@ export function SubscriptionsSection({ onBack }: { onBack(): void }) {
         backLabel={subscriptionsSectionTexts.back}
         onBack={onBack}
       />
+      {list.data && (
+        <div className="flex justify-end">
+          <Button variant="outline" size="sm" onClick={() => setIsAdding(true)}>
+            <Plus aria-hidden="true" />
+            {addMissedTexts.open}
+          </Button>
+        </div>
+      )}
+      <AddMissedSubscriptionDialog open={isAdding} onOpenChange={setIsAdding} />
       {list.data ? (
         list.data.length === 0 ? (
           <EmptySubscriptions />
