@@ -23,7 +23,7 @@ import {
 } from '@billow/contracts';
 import { ProblemError } from '../../http/problem';
 import type { SubscriptionRow, SubscriptionsRepo, SubscriptionValues } from './subscriptions.repo';
-import { addedAfterDetection, chargesOfAdded } from './user-added';
+import { addedAfterDetection, chargesOfAdded, type Charge } from './user-added';
 
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
@@ -164,10 +164,12 @@ export function createSubscriptionsService(deps: {
       const stored = await deps.repo.existingWithTransactions(userId);
       // What the person added by hand stays theirs: it takes its merchant's charges first.
       const added = stored.filter(({ row }) => row.isUserAdded);
-      const heldByAdded = chargesOfAdded(
-        added,
-        rows.map((r) => ({ ...r, date: r.authorizedDate ?? r.date })),
-      );
+      const heldByAdded = added.length
+        ? chargesOfAdded(
+            added,
+            rows.map((r) => ({ ...r, date: r.authorizedDate ?? r.date })),
+          )
+        : new Map<string, Charge[]>();
       const takenByAdded = new Set(
         [...heldByAdded.values()].flatMap((charges) => charges.map((charge) => charge.id)),
       );

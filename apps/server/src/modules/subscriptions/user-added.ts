@@ -12,7 +12,7 @@
  */
 import { centsToDollars, dollarsToCents, type AddableCadence } from '@billow/contracts';
 import { DEFAULT_CATALOGUE, monthlyAmount, normalizeMerchant } from '@billow/recurring';
-import { addMonths, formatIsoDate, parseIsoDate } from '@billow/recurring/dates';
+import { addMonths, formatHumanDate, formatIsoDate, parseIsoDate } from '@billow/recurring/dates';
 import type { SubscriptionRow, SubscriptionValues } from './subscriptions.repo';
 
 /** A bank transaction as the rule reads it. */
@@ -48,6 +48,10 @@ export function nextChargeDate(date: string, cadence: AddableCadence): string {
   const months = MONTH_STEPS[cadence];
   return formatIsoDate(months ? addMonths(day, months) : day + (DAY_STEPS[cadence] ?? 30));
 }
+
+/** "Nov 10, 2026", as detection's own evidence writes a date. */
+const humanDate = (date: string) => formatHumanDate(parseIsoDate(date));
+const addedFrom = (date: string) => `Added by you from the charge on ${humanDate(date)}`;
 
 type AddedRow = Pick<SubscriptionRow, 'merchantKey' | 'firstChargeDate' | 'amountCents'>;
 
@@ -119,7 +123,7 @@ export function addedValues(
     paymentAccountId: charge.accountId,
     isPriceIncrease: false,
     confidence: 1,
-    evidence: [`Added by you from the charge on ${charge.date}`],
+    evidence: [addedFrom(charge.date)],
     isUserAdded: true,
     merchantKey: merchant.key,
     updatedAt: at,
@@ -156,8 +160,10 @@ export function addedAfterDetection(
     renewalDate: nextChargeDate(last.date, cadence),
     paymentAccountId: last.accountId,
     evidence: [
-      `Added by you from the charge on ${paid[0]!.date}`,
-      ...(paid.length > 1 ? [`${paid.length} charges so far, the latest on ${last.date}`] : []),
+      addedFrom(paid[0]!.date),
+      ...(paid.length > 1
+        ? [`${paid.length} charges so far, the latest on ${humanDate(last.date)}`]
+        : []),
     ],
     updatedAt: at,
   };
