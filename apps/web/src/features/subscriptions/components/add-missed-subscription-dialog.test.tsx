@@ -42,7 +42,7 @@ function renderSection(...candidates: Parameters<ReturnType<typeof mockApi>['on'
 
 async function openDialog(user: ReturnType<typeof renderSection>['user']) {
   await user.click(await screen.findByRole('button', { name: addMissedTexts.open }));
-  return screen.getByRole('dialog', { name: addMissedTexts.title });
+  return screen.findByRole('dialog', { name: addMissedTexts.title });
 }
 
 describe('Add a missed subscription', () => {

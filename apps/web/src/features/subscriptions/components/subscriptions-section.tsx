@@ -8,6 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Plus, SearchX } from 'lucide-react';
 import { Link } from 'react-router';
 import { formatDollars, type Subscription, subscriptionMessages } from '@billow/contracts';
+import { lazyDialog } from '@/components/lazy-dialog';
 import { SectionHeader } from '@/components/section-header';
 import { LoadError } from '@/components/load-error';
 import { Button, buttonVariants } from '@/components/ui/button';
@@ -16,7 +17,6 @@ import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { subscriptionQueries } from '../api/subscription-queries';
 import { activeCount, byName, monthlyEquivalentSpend, monthlyTotalSpend } from '../bill-lists';
-import { AddMissedSubscriptionDialog, addMissedTexts } from './add-missed-subscription-dialog';
 import { SubscriptionListItem } from './subscription-list-item';
 
 export const subscriptionsSectionTexts = {
@@ -31,7 +31,14 @@ export const subscriptionsSectionTexts = {
   emptyDetail:
     'Billow finds subscriptions in the transactions of your linked accounts. Link the account your bills come out of, and they will show up here.',
   retry: 'Try again',
+  addMissed: 'Add a missed subscription',
 } as const;
+
+/** Loaded on demand: most visits never open it (issue 16's rule for dialogs). */
+const AddMissedSubscriptionDialog = lazyDialog(
+  async () => (await import('./add-missed-subscription-dialog')).AddMissedSubscriptionDialog,
+  (props) => props.open,
+);
 
 export function SubscriptionsSection({ onBack }: { onBack(): void }) {
   const list = useQuery(subscriptionQueries.list());
@@ -48,7 +55,7 @@ export function SubscriptionsSection({ onBack }: { onBack(): void }) {
         <div className="flex justify-end">
           <Button variant="outline" size="sm" onClick={() => setIsAdding(true)}>
             <Plus aria-hidden="true" />
-            {addMissedTexts.open}
+            {subscriptionsSectionTexts.addMissed}
           </Button>
         </div>
       )}
