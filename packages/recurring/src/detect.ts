@@ -47,9 +47,21 @@ import { byDay, toCharge } from './charges';
 import { parseIsoDate } from './dates';
 import { findGroupStreams, type MerchantGroup } from './detect-group';
 import { mergeFragments, type Found } from './merge-fragments';
-import { compileCatalogue, normalizeMerchant } from './normalize';
+import {
+  compileCatalogue,
+  identifyMerchant,
+  merchantKeyOf,
+  normalizeMerchant,
+  unknownMerchant,
+} from './normalize';
 import { buildStream } from './stream';
-import type { DetectOptions, NormalizedMerchant, RecurringStream, Transaction } from './types';
+import type {
+  DetectOptions,
+  MerchantCatalogue,
+  NormalizedMerchant,
+  RecurringStream,
+  Transaction,
+} from './types';
 
 export function detectRecurring(
   transactions: readonly Transaction[],
@@ -57,35 +69,35 @@ export function detectRecurring(
 ): RecurringStream[] {
   const catalogue = options.catalogue ?? DEFAULT_CATALOGUE;
   compileCatalogue(catalogue);
-  const merchants = new Map<string, NormalizedMerchant>();
+  const descriptors = new Map<string, Descriptor>();
   const groups = new Map<string, MerchantGroup>();
   let latestDay = -Infinity;
 
   // The same charge seen under two accounts (a bank login linked twice) counts once; a charge
-  // repeated on one account (a double charge) counts twice. Keyed by descriptor, day and amount.
-  const firstAccountOf = new Map<string, string>();
+  // repeated on one account (a double charge) counts twice. Keyed by descriptor, day and amount:
+  // per descriptor, the first transaction seen on each day (further ones with another amount
+  // in a list), so no key string is built per transaction.
   for (const transaction of transactions) {
-    if (transaction.account_id !== undefined) {
-      const key = `${transaction.description}\u0001${transaction.date}\u0001${transaction.amount}`;
-      const first = firstAccountOf.get(key);
-      if (first === undefined) firstAccountOf.set(key, transaction.account_id);
-      else if (first !== transaction.account_id) continue;
-    }
     const charge = toCharge(transaction);
+    const { description } = transaction;
+    let descriptor = descriptors.get(description);
+    if (!descriptor) {
+      descriptor = { firstByDay: new Map(), group: null };
+      descriptors.set(description, descriptor);
+    }
+    if (
+      transaction.account_id !== undefined &&
+      isCopyFromAnotherAccount(descriptor, charge.day, transaction)
+    ) {
+      continue;
+    }
     if (charge.day > latestDay) latestDay = charge.day;
-    const cacheKey = transaction.merchant_name
-      ? `${transaction.description}\u0001${transaction.merchant_name}`
-      : transaction.description;
-    let merchant = merchants.get(cacheKey);
-    if (!merchant) {
-      merchant = normalizeMerchant(transaction.description, catalogue, transaction.merchant_name);
-      merchants.set(cacheKey, merchant);
-    }
-    let group = groups.get(merchant.key);
-    if (!group) {
-      group = { merchant, charges: [], refunds: [] };
-      groups.set(merchant.key, group);
-    }
+    const group = transaction.merchant_name
+      ? groupFor(
+          groups,
+          merchantWithName(descriptor, description, transaction.merchant_name, catalogue),
+        )
+      : (descriptor.group ??= groupFor(groups, identifyMerchant(description, catalogue)));
     (charge.amount < 0 ? group.refunds : group.charges).push(charge);
   }
   if (groups.size === 0) return [];
@@ -113,6 +125,75 @@ export function detectRecurring(
       a.first_date.localeCompare(b.first_date) ||
       a.last_amount - b.last_amount,
   );
+}
+
+/** What is known about one raw descriptor within one detection. */
+type Descriptor = {
+  /** Per day, the first transaction with an account seen with this descriptor (or several, by amount). */
+  firstByDay: Map<number, Transaction | Transaction[]>;
+  /** Its merchant's group, when no aggregator name came with it. */
+  group: MerchantGroup | null;
+  /** The merchant per aggregator name (`merchant_name`), when names came with it. */
+  byName?: Map<string, NormalizedMerchant>;
+};
+
+/**
+ * Whether this transaction repeats one already seen on another account: same descriptor, day
+ * and amount. Registers it as the first of its kind otherwise.
+ */
+function isCopyFromAnotherAccount(
+  descriptor: Descriptor,
+  day: number,
+  transaction: Transaction,
+): boolean {
+  const seen = descriptor.firstByDay.get(day);
+  if (seen === undefined) {
+    descriptor.firstByDay.set(day, transaction);
+    return false;
+  }
+  const list = Array.isArray(seen) ? seen : [seen];
+  // Amounts compare as the original string key did: `${amount}`, which for numbers is identity.
+  const first = list.find((other) => sameAmount(other.amount, transaction.amount));
+  if (first === undefined) {
+    list.push(transaction);
+    if (!Array.isArray(seen)) descriptor.firstByDay.set(day, list);
+    return false;
+  }
+  return first.account_id !== transaction.account_id;
+}
+
+function sameAmount(a: number, b: number): boolean {
+  return a === b || (Number.isNaN(a) && Number.isNaN(b));
+}
+
+/** The group of a merchant (as `identifyMerchant` answers), made on first sight. */
+function groupFor(
+  groups: Map<string, MerchantGroup>,
+  found: NormalizedMerchant | string,
+): MerchantGroup {
+  const key = merchantKeyOf(found);
+  let group = groups.get(key);
+  if (!group) {
+    const merchant = typeof found === 'string' ? unknownMerchant(found) : found;
+    group = { merchant, charges: [], refunds: [] };
+    groups.set(key, group);
+  }
+  return group;
+}
+
+function merchantWithName(
+  descriptor: Descriptor,
+  description: string,
+  merchantName: string,
+  catalogue: MerchantCatalogue,
+): NormalizedMerchant {
+  descriptor.byName ??= new Map();
+  let merchant = descriptor.byName.get(merchantName);
+  if (!merchant) {
+    merchant = normalizeMerchant(description, catalogue, merchantName);
+    descriptor.byName.set(merchantName, merchant);
+  }
+  return merchant;
 }
 
 /**
