@@ -24,7 +24,9 @@ function* households(): Generator<{ id: string; transactions: Transaction[]; asO
   }
   const dev = findDevSet();
   if (!dev) throw new Error('dev set not found');
-  for (const file of readdirSync(dev).filter((name) => /^user_\d+\.json$/.test(name)).sort()) {
+  for (const file of readdirSync(dev)
+    .filter((name) => /^user_\d+\.json$/.test(name))
+    .sort()) {
     const { transactions } = JSON.parse(readFileSync(join(dev, file), 'utf8')) as {
       transactions: Transaction[];
     };

@@ -82,7 +82,7 @@ export function detectRecurring(
     const { description } = transaction;
     let descriptor = descriptors.get(description);
     if (!descriptor) {
-      descriptor = { firstByDay: new Map(), group: null };
+      descriptor = { first: null, firstDay: 0, byDay: null, group: null };
       descriptors.set(description, descriptor);
     }
     if (
@@ -129,8 +129,14 @@ export function detectRecurring(
 
 /** What is known about one raw descriptor within one detection. */
 type Descriptor = {
-  /** Per day, the first transaction with an account seen with this descriptor (or several, by amount). */
-  firstByDay: Map<number, Transaction | Transaction[]>;
+  /** The first transaction with an account seen with this descriptor. */
+  first: Transaction | null;
+  firstDay: number;
+  /**
+   * Once a second day or amount is seen: per day, the first transaction of each amount
+   * (one, or several with different amounts).
+   */
+  byDay: Map<number, Transaction | Transaction[]> | null;
   /** Its merchant's group, when no aggregator name came with it. */
   group: MerchantGroup | null;
   /** The merchant per aggregator name (`merchant_name`), when names came with it. */
@@ -146,20 +152,32 @@ function isCopyFromAnotherAccount(
   day: number,
   transaction: Transaction,
 ): boolean {
-  const seen = descriptor.firstByDay.get(day);
+  const { first } = descriptor;
+  if (first === null) {
+    descriptor.first = transaction;
+    descriptor.firstDay = day;
+    return false;
+  }
+  if (descriptor.byDay === null) {
+    if (descriptor.firstDay === day && sameAmount(first.amount, transaction.amount)) {
+      return first.account_id !== transaction.account_id;
+    }
+    descriptor.byDay = new Map([[descriptor.firstDay, first]]);
+  }
+  const seen = descriptor.byDay.get(day);
   if (seen === undefined) {
-    descriptor.firstByDay.set(day, transaction);
+    descriptor.byDay.set(day, transaction);
     return false;
   }
   const list = Array.isArray(seen) ? seen : [seen];
   // Amounts compare as the original string key did: `${amount}`, which for numbers is identity.
-  const first = list.find((other) => sameAmount(other.amount, transaction.amount));
-  if (first === undefined) {
+  const match = list.find((other) => sameAmount(other.amount, transaction.amount));
+  if (match === undefined) {
     list.push(transaction);
-    if (!Array.isArray(seen)) descriptor.firstByDay.set(day, list);
+    if (!Array.isArray(seen)) descriptor.byDay.set(day, list);
     return false;
   }
-  return first.account_id !== transaction.account_id;
+  return match.account_id !== transaction.account_id;
 }
 
 function sameAmount(a: number, b: number): boolean {

@@ -151,12 +151,17 @@ function bestSplit(
   if (n < 2 * MIN_SEGMENT || cadence === 'DAILY') return null;
   const cap = CADENCE_RULES[cadence].lateDays + 1;
   const schedules = candidateSchedules(points, cadence);
-  const prefixes = schedules.map((schedule) => {
-    const prefix = new Float64Array(n + 1);
-    points.forEach((point, i) => {
-      prefix[i + 1] = (prefix[i] ?? 0) + Math.min(cap, distanceToSlot(schedule, point));
-    });
-    return prefix;
+  // One flat table: row a holds the prefix sums of capped distances under schedule a.
+  const stride = n + 1;
+  const prefixes = new Float64Array(schedules.length * stride);
+  schedules.forEach((schedule, a) => {
+    const row = a * stride;
+    let sum = 0;
+    for (let i = 0; i < n; i++) {
+      const point = points[i];
+      if (point) sum += Math.min(cap, distanceToSlot(schedule, point));
+      prefixes[row + i + 1] = sum;
+    }
   });
   let best: { before: Schedule; after: Schedule; untilIndex: number } | null = null;
   let bestCost = Infinity;
@@ -165,12 +170,12 @@ function bestSplit(
     let afterIndex = 0;
     let beforeCost = Infinity;
     let afterCost = Infinity;
-    prefixes.forEach((prefix, a) => {
-      const left = prefix[k] ?? 0;
-      const right = (prefix[n] ?? 0) - left;
+    for (let a = 0; a < schedules.length; a++) {
+      const left = prefixes[a * stride + k] ?? 0;
+      const right = (prefixes[a * stride + n] ?? 0) - left;
       if (left < beforeCost) [beforeCost, beforeIndex] = [left, a];
       if (right < afterCost) [afterCost, afterIndex] = [right, a];
-    });
+    }
     const before = schedules[beforeIndex];
     const after = schedules[afterIndex];
     if (before && after && before !== after && beforeCost + afterCost < bestCost) {
