@@ -99,7 +99,10 @@ export function groupByAmount(charges: readonly Charge[]): Charge[][] {
     if (same) same.push(charge);
     else byAmount.set(charge.amount, [charge]);
   }
-  const amounts = Float64Array.from(byAmount.keys()).sort();
+  const amounts = new Float64Array(byAmount.size);
+  let distinct = 0;
+  for (const amount of byAmount.keys()) amounts[distinct++] = amount;
+  amounts.sort();
   const levels: Charge[][] = [];
   let current: Charge[] = [];
   let levelLow = 0;

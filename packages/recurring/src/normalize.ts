@@ -29,6 +29,9 @@ type AliasIndex = {
   byFirstChar: Map<number, CompiledAlias[]>;
   /** Aliases with no literal prefix: tried at every word start. */
   anywhere: CompiledAlias[];
+  /** `byFirstPair` and `byFirstChar` for ASCII, as flat tables (index first × 128 + second). */
+  asciiPairs: Array<CompiledAlias[] | undefined>;
+  asciiChars: Array<CompiledAlias[] | undefined>;
 };
 
 type CompiledAlias = {
@@ -222,7 +225,15 @@ function compileAliases(entries: readonly MerchantCatalogueEntry[]): AliasIndex 
     const shorter = byFirstChar.get(key >>> 16) ?? anywhere;
     byFirstPair.set(key, inOrder([...list, ...shorter]));
   }
-  return { byFirstPair, byFirstChar, anywhere };
+  const asciiPairs = new Array<CompiledAlias[] | undefined>(128 * 128).fill(undefined);
+  const asciiChars = new Array<CompiledAlias[] | undefined>(128).fill(undefined);
+  for (const [key, list] of byFirstPair) {
+    const first = key >>> 16;
+    const second = key & 0xffff;
+    if (first < 128 && second < 128) asciiPairs[(first << 7) | second] = list;
+  }
+  for (const [code, list] of byFirstChar) if (code < 128) asciiChars[code] = list;
+  return { byFirstPair, byFirstChar, anywhere, asciiPairs, asciiChars };
 }
 
 function pairKey(text: string, at: number): number {
@@ -268,13 +279,25 @@ export function matchCatalogue(
   return null;
 }
 
+/** The aliases that may match at `at`, in alternation order. */
+function aliasesAt(tier: AliasIndex, text: string, at: number): CompiledAlias[] {
+  if (at >= text.length) return tier.anywhere;
+  const first = text.charCodeAt(at);
+  if (at + 1 < text.length) {
+    const second = text.charCodeAt(at + 1);
+    const pair =
+      first < 128 && second < 128
+        ? tier.asciiPairs[(first << 7) | second]
+        : tier.byFirstPair.get(pairKey(text, at));
+    if (pair) return pair;
+  }
+  return (first < 128 ? tier.asciiChars[first] : tier.byFirstChar.get(first)) ?? tier.anywhere;
+}
+
 function matchTier(text: string, tier: AliasIndex): MerchantCatalogueEntry | null {
   for (let at = 0; at <= text.length; at++) {
     if (at > 0 && isWordCharCode(text.charCodeAt(at - 1))) continue;
-    const candidates =
-      (at + 1 < text.length ? tier.byFirstPair.get(pairKey(text, at)) : undefined) ??
-      (at < text.length ? tier.byFirstChar.get(text.charCodeAt(at)) : undefined) ??
-      tier.anywhere;
+    const candidates = aliasesAt(tier, text, at);
     for (const alias of candidates) {
       const { prefix, pattern } = alias;
       if (prefix.length > 2 && !text.startsWith(prefix, at)) continue;

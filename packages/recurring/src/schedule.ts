@@ -47,7 +47,8 @@ export function slotOf(schedule: Schedule, point: DatedPoint): SlotHit {
     }
     return { slot: (month - offset) / step, date };
   }
-  let best: SlotHit = { slot: 0, date: Number.NaN };
+  let bestSlot = 0;
+  let bestDate = Number.NaN;
   let bestDistance = Infinity;
   for (let month = point.monthIndex - 1; month <= point.monthIndex + 1; month++) {
     for (let half = 0; half < 2; half++) {
@@ -55,11 +56,12 @@ export function slotOf(schedule: Schedule, point: DatedPoint): SlotHit {
       const distance = Math.abs(point.day - date);
       if (distance < bestDistance) {
         bestDistance = distance;
-        best = { slot: month * 2 + half, date };
+        bestSlot = month * 2 + half;
+        bestDate = date;
       }
     }
   }
-  return best;
+  return { slot: bestSlot, date: bestDate };
 }
 
 /**
