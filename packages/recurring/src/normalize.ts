@@ -318,17 +318,20 @@ export function cleanDescriptor(stripped: string): string {
   let text = columns[0] && columns[0].length >= 3 ? columns[0] : stripped;
   text = text.replace(ACH_TAIL, '');
   // Phone, card, date, reference, star and digit-token patterns all need a digit, and the
-  // replacements only add spaces: without one, they cannot match at any step.
+  // replacements only add spaces: without one, they cannot match at any step. Likewise a
+  // pattern that needs a '*', '#' or '.' is skipped once the text has none.
   if (HAS_DIGIT.test(text)) {
-    text = text
-      .replace(PHONE, ' ')
-      .replace(MASKED_CARD, ' ')
-      .replace(DATES, ' ')
-      .replace(REFERENCES, ' ')
-      .replace(STORE_NUMBERS, ' ')
-      .replace(STAR_REFERENCE, ' ')
-      .replace(WEB_SUFFIX, ' ')
-      .replace(DIGIT_TOKENS, ' ');
+    text = text.replace(PHONE, ' ');
+    if (text.includes('XX') || text.includes('**') || text.includes('CARD ')) {
+      text = text.replace(MASKED_CARD, ' ');
+    }
+    text = text.replace(DATES, ' ').replace(REFERENCES, ' ');
+    if (text.includes('#') || text.includes('STORE') || text.includes('NO.')) {
+      text = text.replace(STORE_NUMBERS, ' ');
+    }
+    if (text.includes('*')) text = text.replace(STAR_REFERENCE, ' ');
+    if (text.includes('.')) text = text.replace(WEB_SUFFIX, ' ');
+    text = text.replace(DIGIT_TOKENS, ' ');
   } else {
     if (text.includes('#')) text = text.replace(STORE_NUMBERS, ' ');
     if (text.includes('.')) text = text.replace(WEB_SUFFIX, ' ');
@@ -336,11 +339,35 @@ export function cleanDescriptor(stripped: string): string {
   text = text.replace(PUNCTUATION, ' ').replace(SPACES, ' ').trim();
   // Two passes: "BLUE BOTTLE COFFEE OAKLAND CA US" loses "US", then "CA", then the city.
   for (let round = 0; round < 3; round++) {
-    const next = text.replace(STATE_TAIL, '').replace(CITY_TAIL, '').replace(TRAILING_NOISE, '');
+    const next = withoutTail(withoutTail(withoutTail(text, STATE_TAIL), CITY_TAIL), TRAILING_NOISE);
     if (next === text || next.length < 2) break;
     text = next;
   }
   return text.length > 0 ? text : stripped.replace(SPACES, ' ').trim();
+}
+
+/**
+ * Longest text each end-anchored pattern (" (?:A|B|…)$") can match: a match lies within that
+ * many final characters, so only they are searched before the whole text is rewritten — a
+ * pattern anchored at the end is otherwise tried at every position from the start.
+ */
+const TAIL_LENGTHS = new Map<RegExp, number>(
+  [STATE_TAIL, CITY_TAIL, TRAILING_NOISE].map((pattern) => [
+    pattern,
+    1 +
+      Math.max(
+        ...pattern.source
+          .slice(4, -2)
+          .split('|')
+          .map((word) => word.length),
+      ),
+  ]),
+);
+
+function withoutTail(text: string, pattern: RegExp): string {
+  const length = TAIL_LENGTHS.get(pattern) ?? text.length;
+  const tail = text.length > length ? text.slice(text.length - length) : text;
+  return pattern.test(tail) ? text.replace(pattern, '') : text;
 }
 
 /** What the payment was for, at the end of a cleaned descriptor: "ROCKET MORTGAGE MTG". */
