@@ -13,7 +13,7 @@ import {
   type GroupContext,
 } from './candidate';
 import { byDay, median, type Charge } from './charges';
-import { slotOf } from './schedule';
+import { fixedPeriodOf, slotOf } from './schedule';
 import {
   bestFit,
   fitCadence,
@@ -327,7 +327,7 @@ function extendAcrossPriceChanges(
     let grown: Candidate | null = null;
     for (const { part, isLone } of parts) {
       const union = [...candidate.members, ...candidate.extras, ...part].sort(byDay);
-      const fit = fitCadence(union, candidate.cadence);
+      const fit = fitCadence(union, candidate.cadence, fixedPeriodOf(candidate.schedule));
       if (
         fit &&
         isAcceptable(fit, union.length, limits) &&

@@ -10,7 +10,7 @@ import { byDay, type Charge } from './charges';
 import { formatIsoDate } from './dates';
 import type { Candidate } from './candidate';
 import { describeStream } from './evidence';
-import { candidateSchedules, slotDate, slotOf, type Schedule } from './schedule';
+import { candidateSchedules, fixedPeriodOf, slotDate, slotOf, type Schedule } from './schedule';
 import type { NormalizedMerchant, RecurringStream, StreamStatus } from './types';
 
 /** The prediction re-anchors on this many latest charges, so a moved billing day is followed. */
@@ -50,11 +50,15 @@ function hasEnoughCharges(candidate: Candidate, merchant: NormalizedMerchant): b
  * later (lag, weekends), so the day most charges land on exactly — the mode, not the median —
  * is the billing day; the capped distance breaks ties.
  */
-function billingDaySchedule(recent: readonly Charge[], cadence: KnownCadence): Schedule | null {
+function billingDaySchedule(
+  recent: readonly Charge[],
+  cadence: KnownCadence,
+  fixedPeriod: number | undefined,
+): Schedule | null {
   const cap = CADENCE_RULES[cadence].lateDays + 1;
   let best: Schedule | null = null;
   let bestScore = -Infinity;
-  for (const schedule of candidateSchedules(recent, cadence)) {
+  for (const schedule of candidateSchedules(recent, cadence, fixedPeriod)) {
     let exact = 0;
     let cost = 0;
     for (const charge of recent) {
@@ -119,7 +123,9 @@ export function buildStream(
   const movedOn = candidate.fit?.earlier?.untilDay ?? -Infinity;
   const recent = candidate.members.filter((charge) => charge.day >= movedOn).slice(-RECENT_CHARGES);
   const schedule: Schedule =
-    (recent.length >= 2 ? billingDaySchedule(recent, cadence) : null) ?? candidate.schedule;
+    (recent.length >= 2
+      ? billingDaySchedule(recent, cadence, fixedPeriodOf(candidate.schedule))
+      : null) ?? candidate.schedule;
   let nextSlot = slotOf(schedule, lastAttempt).slot + 1;
   let nextDay = slotDate(schedule, nextSlot);
   while (nextDay <= lastAttempt.day) nextDay = slotDate(schedule, ++nextSlot);
@@ -185,6 +191,7 @@ export function buildStream(
     first_date: formatIsoDate(firstCharge.day),
     last_date: formatIsoDate(lastCharge.day),
     predicted_next_date: formatIsoDate(nextDay),
+    period_days: schedule.kind === 'days' ? schedule.period : null,
     days_until_due: nextDay - asOf,
     normalized_monthly_amount: round2(monthlyAmount(typicalAmount, cadence)),
     status,
