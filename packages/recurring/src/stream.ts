@@ -13,6 +13,9 @@ import { describeStream } from './evidence';
 import { candidateSchedules, fixedPeriodOf, slotDate, slotOf, type Schedule } from './schedule';
 import type { NormalizedMerchant, RecurringStream, StreamStatus } from './types';
 
+/** Cadences whose grace period is shorter than a cycle, so one skipped cycle is forgiven. */
+const SKIPPABLE: ReadonlySet<KnownCadence> = new Set<KnownCadence>(['WEEKLY', 'BIWEEKLY']);
+
 /** The prediction re-anchors on this many latest charges, so a moved billing day is followed. */
 const RECENT_CHARGES = 12;
 
@@ -135,6 +138,19 @@ export function buildStream(
     lastAttempt.isReversed && (!lastMember || lastAttempt.day > lastMember.day)
       ? lastAttempt
       : null;
+  const filledSlots = new Set(
+    candidate.members.map((charge) => slotOf(candidate.schedule, charge).slot),
+  );
+  const slots = [...filledSlots];
+  const skippedCount =
+    slots.length > 0 ? Math.max(...slots) - Math.min(...slots) + 1 - slots.length : 0;
+  // A weekly or biweekly plan that has skipped cycles before (a meal kit's paused week) may
+  // skip the one just before "as of" too — the grace period is shorter than a cycle — as long
+  // as that is the only charge missed so far: the one after it is still to come.
+  if (asOf - nextDay > rule.graceDays && skippedCount > 0 && SKIPPABLE.has(cadence)) {
+    const following = slotDate(schedule, nextSlot + 1);
+    if (following > asOf) nextDay = following;
+  }
   const isOverdue = asOf - nextDay > rule.graceDays;
   const status: StreamStatus = isOverdue
     ? 'CANCELLED'
@@ -144,12 +160,6 @@ export function buildStream(
         ? 'FAILED_PAYMENT'
         : 'ACTIVE';
 
-  const filledSlots = new Set(
-    candidate.members.map((charge) => slotOf(candidate.schedule, charge).slot),
-  );
-  const slots = [...filledSlots];
-  const skippedCount =
-    slots.length > 0 ? Math.max(...slots) - Math.min(...slots) + 1 - slots.length : 0;
   const retries = candidate.reversed.flatMap((failed) => {
     const slot = slotOf(candidate.schedule, failed).slot;
     const retry = candidate.members.find(
