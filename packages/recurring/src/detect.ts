@@ -10,7 +10,10 @@
  *   ±3 (biweekly, semi-monthly), ±4 (monthly), ±5 (quarterly), ±7 (yearly), and still belongs
  *   to its slot up to 3/5/8/10/14 days late (a retry). A fit needs ≥ 75% of slots filled (a
  *   skipped cycle is fine), ≤ 20% extra or stray charges, ≤ 20% late ones, and charges on average
- *   within half the on-time window of their slot; the billing day may move once.
+ *   within half the on-time window of their slot; the billing day may move once. A plan billed
+ *   every four weeks fits a 28-day grid: reported with the spec's nearest cadence (MONTHLY) but
+ *   predicted from its true period (`period_days` 28), when that grid explains six or more
+ *   charges without a misfit and clearly better than calendar months.
  * - Amounts. Fixed-price streams are found per amount level (to the cent, so two subscriptions
  *   at one merchant stay apart) and joined across price changes. Bills (utilities, telecom,
  *   internet, insurance, rent, loans, childcare) may vary up to 3× between cheapest and dearest
@@ -36,7 +39,9 @@
  *   (≥ 3 charges) — Amazon Subscribe & Save, not Amazon orders. At a merchant the catalogue
  *   doesn't know, a run of < 5 equal charges among twice as many others is treated as chance.
  * - Status. CANCELLED once the predicted charge is overdue past a grace period (4 days weekly,
- *   6 biweekly/semi-monthly, 10 monthly, 20 quarterly, 30 yearly, 3 daily); else FREE_TRIAL for
+ *   6 biweekly/semi-monthly, 10 monthly, 20 quarterly, 30 yearly, 3 daily) — a weekly or
+ *   biweekly plan that has skipped cycles before is forgiven one skipped cycle while the next
+ *   is still to come; else FREE_TRIAL for
  *   a running trial; else FAILED_PAYMENT when the latest attempt was reversed; else ACTIVE.
  *   UNKNOWN is never produced: irregular histories are not reported at all.
  * - Own-account transfers ("ONLINE TRANSFER TO SAV …") are never streams, however regular.
