@@ -336,7 +336,9 @@ export function cleanDescriptor(stripped: string): string {
     if (text.includes('#')) text = text.replace(STORE_NUMBERS, ' ');
     if (text.includes('.')) text = text.replace(WEB_SUFFIX, ' ');
   }
-  text = text.replace(PUNCTUATION, ' ').replace(SPACES, ' ').trim();
+  if (hasPunctuation(text)) text = text.replace(PUNCTUATION, ' ');
+  if (hasLooseSpace(text)) text = text.replace(SPACES, ' ');
+  text = text.trim();
   // Two passes: "BLUE BOTTLE COFFEE OAKLAND CA US" loses "US", then "CA", then the city.
   for (let round = 0; round < 3; round++) {
     const next = withoutTail(withoutTail(withoutTail(text, STATE_TAIL), CITY_TAIL), TRAILING_NOISE);
@@ -368,6 +370,34 @@ function withoutTail(text: string, pattern: RegExp): string {
   const length = TAIL_LENGTHS.get(pattern) ?? text.length;
   const tail = text.length > length ? text.slice(text.length - length) : text;
   return pattern.test(tail) ? text.replace(pattern, '') : text;
+}
+
+/** Whether `PUNCTUATION` would change the text: any character outside A–Z, 0–9, & ' and space. */
+function hasPunctuation(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    const isKept =
+      (code >= 65 && code <= 90) ||
+      (code >= 48 && code <= 57) ||
+      code === 38 ||
+      code === 39 ||
+      code === 32;
+    if (!isKept) return true;
+  }
+  return false;
+}
+
+/**
+ * Whether `SPACES` would change the text: two whitespace characters in a row, or one that is
+ * not a plain space (anything outside printable ASCII is left to the regular expression).
+ */
+function hasLooseSpace(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 32 || code > 126) return true;
+    if (code === 32 && text.charCodeAt(i + 1) === 32) return true;
+  }
+  return false;
 }
 
 /** What the payment was for, at the end of a cleaned descriptor: "ROCKET MORTGAGE MTG". */
