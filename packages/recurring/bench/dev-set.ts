@@ -11,6 +11,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { detectRecurring, type RecurringStream, type Transaction } from '../src/index';
+import { measureThroughput } from './throughput';
 
 type LabelledStream = {
   cadence: string;
@@ -149,17 +150,10 @@ export function scoreDevSet(corpus: string): DevSetScore {
   const transactions = households.reduce((sum, h) => sum + h.transactions.length, 0);
   const detectAll = (): RecurringStream[][] =>
     households.map((household) => detectRecurring(household.transactions));
-  detectAll(); // warm-up
-  let passes = 0;
-  let detected: RecurringStream[][] = [];
-  const start = performance.now();
-  const cpuStart = process.cpuUsage();
-  while (passes < 3 || (performance.now() - start < 1000 && passes < 50)) {
-    detected = detectAll();
-    passes++;
-  }
-  const seconds = (performance.now() - start) / 1000;
-  const cpu = process.cpuUsage(cpuStart);
+  const { throughput, result: detected } = measureThroughput(detectAll, transactions, {
+    warmups: 2,
+    passes: 9,
+  });
   const tally: Tally = {
     truth: 0,
     detected: 0,
@@ -182,7 +176,7 @@ export function scoreDevSet(corpus: string): DevSetScore {
     f1: precision + recall > 0 ? (2 * precision * recall) / (precision + recall) : 0,
     cadenceAccuracy: tally.matched > 0 ? tally.cadenceRight / tally.matched : 0,
     nextDateWithin3Days: tally.nextJudged > 0 ? tally.nextRight / tally.nextJudged : 0,
-    transactionsPerSecond: (transactions * passes) / seconds,
-    transactionsPerCpuSecond: (transactions * passes) / ((cpu.user + cpu.system) / 1e6),
+    transactionsPerSecond: throughput.perWallSecond,
+    transactionsPerCpuSecond: throughput.perCpuSecond,
   };
 }

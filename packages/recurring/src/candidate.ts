@@ -4,7 +4,7 @@
  */
 import { CADENCE_RULES, type KnownCadence } from './cadence';
 import type { Charge } from './charges';
-import { bestSchedule, slotOf, type Schedule } from './schedule';
+import { bestSchedule, fixedPeriodOf, slotOf, type Schedule } from './schedule';
 import { fitCadence, type ScheduleFit } from './schedule-fit';
 import type { NormalizedMerchant } from './types';
 
@@ -105,7 +105,10 @@ export function splitAtPauses(candidate: Candidate, reversed: readonly Charge[])
     const charges = [...members, ...candidate.extras]
       .filter((charge) => charge.day >= from && charge.day <= to)
       .sort((a, c) => a.day - c.day);
-    const fit = charges.length >= 2 ? fitCadence(charges, candidate.cadence) : null;
+    const fit =
+      charges.length >= 2
+        ? fitCadence(charges, candidate.cadence, fixedPeriodOf(candidate.schedule))
+        : null;
     if (fit) pieces.push({ ...candidateFrom(charges, fit), isVariable: candidate.isVariable });
   }
   return pieces;
@@ -131,7 +134,11 @@ function pauseCuts(candidate: Candidate, reversed: readonly Charge[]): number[] 
     )
       continue;
     const isLongBreak = to - from >= 6 * rule.periodDays;
-    const before = bestSchedule(members.slice(Math.max(0, i - 3), i), candidate.cadence);
+    const before = bestSchedule(
+      members.slice(Math.max(0, i - 3), i),
+      candidate.cadence,
+      fixedPeriodOf(candidate.schedule),
+    );
     const resumesOnGrid =
       before !== null &&
       members

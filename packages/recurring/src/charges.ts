@@ -90,21 +90,35 @@ export function markReversals(charges: Charge[], refunds: readonly Charge[]): vo
  * Each level comes back sorted by day.
  */
 export function groupByAmount(charges: readonly Charge[]): Charge[][] {
-  const byAmount = [...charges].sort((a, b) => a.amount - b.amount || a.day - b.day);
+  // Charges of one exact amount keep their order (by day, as given); the distinct amounts are
+  // sorted as numbers. The same order as a stable sort by amount, without a comparator call
+  // per pair of charges.
+  const byAmount = new Map<number, Charge[]>();
+  for (const charge of charges) {
+    const same = byAmount.get(charge.amount);
+    if (same) same.push(charge);
+    else byAmount.set(charge.amount, [charge]);
+  }
+  const amounts = new Float64Array(byAmount.size);
+  let distinct = 0;
+  for (const amount of byAmount.keys()) amounts[distinct++] = amount;
+  amounts.sort();
   const levels: Charge[][] = [];
   let current: Charge[] = [];
   let levelLow = 0;
   let previous = 0;
-  for (const charge of byAmount) {
+  for (const amount of amounts) {
+    const same = byAmount.get(amount) ?? [];
     const isNewLevel =
-      current.length === 0 || charge.amount - previous > 0.005 || charge.amount > levelLow + 0.005;
+      current.length === 0 || amount - previous > 0.005 || amount > levelLow + 0.005;
     if (isNewLevel) {
       if (current.length > 0) levels.push(current);
-      current = [];
-      levelLow = charge.amount;
+      current = same;
+      levelLow = amount;
+    } else {
+      for (const charge of same) current.push(charge);
     }
-    current.push(charge);
-    previous = charge.amount;
+    previous = amount;
   }
   if (current.length > 0) levels.push(current);
   for (const level of levels) level.sort(byDay);

@@ -78,7 +78,20 @@ function digits(text: string, from: number, to: number): number {
   return value;
 }
 
+/** Formatted dates by epoch day from 1970 to 2239: streams list every charge's date. */
+const ISO_CACHE_DAYS = 100_000;
+const ISO_DATES: Array<string | undefined> = new Array<string | undefined>(ISO_CACHE_DAYS);
+
 export function formatIsoDate(days: number): string {
+  const isCacheable = Number.isInteger(days) && days >= 0 && days < ISO_CACHE_DAYS;
+  const cached = isCacheable ? ISO_DATES[days] : undefined;
+  if (cached !== undefined) return cached;
+  const text = formatUncached(days);
+  if (isCacheable) ISO_DATES[days] = text;
+  return text;
+}
+
+function formatUncached(days: number): string {
   const { year, month, day } = civilFromDays(days);
   return `${String(year).padStart(4, '0')}-${month < 10 ? '0' : ''}${month}-${day < 10 ? '0' : ''}${day}`;
 }

@@ -10,7 +10,10 @@
  *   ±3 (biweekly, semi-monthly), ±4 (monthly), ±5 (quarterly), ±7 (yearly), and still belongs
  *   to its slot up to 3/5/8/10/14 days late (a retry). A fit needs ≥ 75% of slots filled (a
  *   skipped cycle is fine), ≤ 20% extra or stray charges, ≤ 20% late ones, and charges on average
- *   within half the on-time window of their slot; the billing day may move once.
+ *   within half the on-time window of their slot; the billing day may move once. A plan billed
+ *   every four weeks fits a 28-day grid: reported with the spec's nearest cadence (MONTHLY) but
+ *   predicted from its true period (`period_days` 28), when that grid explains six or more
+ *   charges without a misfit and clearly better than calendar months.
  * - Amounts. Fixed-price streams are found per amount level (to the cent, so two subscriptions
  *   at one merchant stay apart) and joined across price changes. Bills (utilities, telecom,
  *   internet, insurance, rent, loans, childcare) may vary up to 3× between cheapest and dearest
@@ -36,7 +39,9 @@
  *   (≥ 3 charges) — Amazon Subscribe & Save, not Amazon orders. At a merchant the catalogue
  *   doesn't know, a run of < 5 equal charges among twice as many others is treated as chance.
  * - Status. CANCELLED once the predicted charge is overdue past a grace period (4 days weekly,
- *   6 biweekly/semi-monthly, 10 monthly, 20 quarterly, 30 yearly, 3 daily); else FREE_TRIAL for
+ *   6 biweekly/semi-monthly, 10 monthly, 20 quarterly, 30 yearly, 3 daily) — a weekly or
+ *   biweekly plan that has skipped cycles before is forgiven one skipped cycle while the next
+ *   is still to come; else FREE_TRIAL for
  *   a running trial; else FAILED_PAYMENT when the latest attempt was reversed; else ACTIVE.
  *   UNKNOWN is never produced: irregular histories are not reported at all.
  * - Own-account transfers ("ONLINE TRANSFER TO SAV …") are never streams, however regular.
@@ -47,9 +52,21 @@ import { byDay, toCharge } from './charges';
 import { parseIsoDate } from './dates';
 import { findGroupStreams, type MerchantGroup } from './detect-group';
 import { mergeFragments, type Found } from './merge-fragments';
-import { compileCatalogue, normalizeMerchant } from './normalize';
+import {
+  compileCatalogue,
+  identifyMerchant,
+  merchantKeyOf,
+  normalizeMerchant,
+  unknownMerchant,
+} from './normalize';
 import { buildStream } from './stream';
-import type { DetectOptions, NormalizedMerchant, RecurringStream, Transaction } from './types';
+import type {
+  DetectOptions,
+  MerchantCatalogue,
+  NormalizedMerchant,
+  RecurringStream,
+  Transaction,
+} from './types';
 
 export function detectRecurring(
   transactions: readonly Transaction[],
@@ -57,35 +74,35 @@ export function detectRecurring(
 ): RecurringStream[] {
   const catalogue = options.catalogue ?? DEFAULT_CATALOGUE;
   compileCatalogue(catalogue);
-  const merchants = new Map<string, NormalizedMerchant>();
+  const descriptors = new Map<string, Descriptor>();
   const groups = new Map<string, MerchantGroup>();
   let latestDay = -Infinity;
 
   // The same charge seen under two accounts (a bank login linked twice) counts once; a charge
-  // repeated on one account (a double charge) counts twice. Keyed by descriptor, day and amount.
-  const firstAccountOf = new Map<string, string>();
+  // repeated on one account (a double charge) counts twice. Keyed by descriptor, day and amount:
+  // per descriptor, the first transaction seen on each day (further ones with another amount
+  // in a list), so no key string is built per transaction.
   for (const transaction of transactions) {
-    if (transaction.account_id !== undefined) {
-      const key = `${transaction.description}\u0001${transaction.date}\u0001${transaction.amount}`;
-      const first = firstAccountOf.get(key);
-      if (first === undefined) firstAccountOf.set(key, transaction.account_id);
-      else if (first !== transaction.account_id) continue;
-    }
     const charge = toCharge(transaction);
+    const { description } = transaction;
+    let descriptor = descriptors.get(description);
+    if (!descriptor) {
+      descriptor = { first: null, firstDay: 0, byDay: null, group: null };
+      descriptors.set(description, descriptor);
+    }
+    if (
+      transaction.account_id !== undefined &&
+      isCopyFromAnotherAccount(descriptor, charge.day, transaction)
+    ) {
+      continue;
+    }
     if (charge.day > latestDay) latestDay = charge.day;
-    const cacheKey = transaction.merchant_name
-      ? `${transaction.description}\u0001${transaction.merchant_name}`
-      : transaction.description;
-    let merchant = merchants.get(cacheKey);
-    if (!merchant) {
-      merchant = normalizeMerchant(transaction.description, catalogue, transaction.merchant_name);
-      merchants.set(cacheKey, merchant);
-    }
-    let group = groups.get(merchant.key);
-    if (!group) {
-      group = { merchant, charges: [], refunds: [] };
-      groups.set(merchant.key, group);
-    }
+    const group = transaction.merchant_name
+      ? groupFor(
+          groups,
+          merchantWithName(descriptor, description, transaction.merchant_name, catalogue),
+        )
+      : (descriptor.group ??= groupFor(groups, identifyMerchant(description, catalogue)));
     (charge.amount < 0 ? group.refunds : group.charges).push(charge);
   }
   if (groups.size === 0) return [];
@@ -113,6 +130,93 @@ export function detectRecurring(
       a.first_date.localeCompare(b.first_date) ||
       a.last_amount - b.last_amount,
   );
+}
+
+/** What is known about one raw descriptor within one detection. */
+type Descriptor = {
+  /** The first transaction with an account seen with this descriptor. */
+  first: Transaction | null;
+  firstDay: number;
+  /**
+   * Once a second day or amount is seen: per day, the first transaction of each amount
+   * (one, or several with different amounts).
+   */
+  byDay: Map<number, Transaction | Transaction[]> | null;
+  /** Its merchant's group, when no aggregator name came with it. */
+  group: MerchantGroup | null;
+  /** The merchant per aggregator name (`merchant_name`), when names came with it. */
+  byName?: Map<string, NormalizedMerchant>;
+};
+
+/**
+ * Whether this transaction repeats one already seen on another account: same descriptor, day
+ * and amount. Registers it as the first of its kind otherwise.
+ */
+function isCopyFromAnotherAccount(
+  descriptor: Descriptor,
+  day: number,
+  transaction: Transaction,
+): boolean {
+  const { first } = descriptor;
+  if (first === null) {
+    descriptor.first = transaction;
+    descriptor.firstDay = day;
+    return false;
+  }
+  if (descriptor.byDay === null) {
+    if (descriptor.firstDay === day && sameAmount(first.amount, transaction.amount)) {
+      return first.account_id !== transaction.account_id;
+    }
+    descriptor.byDay = new Map([[descriptor.firstDay, first]]);
+  }
+  const seen = descriptor.byDay.get(day);
+  if (seen === undefined) {
+    descriptor.byDay.set(day, transaction);
+    return false;
+  }
+  const list = Array.isArray(seen) ? seen : [seen];
+  // Amounts compare as the original string key did: `${amount}`, which for numbers is identity.
+  const match = list.find((other) => sameAmount(other.amount, transaction.amount));
+  if (match === undefined) {
+    list.push(transaction);
+    if (!Array.isArray(seen)) descriptor.byDay.set(day, list);
+    return false;
+  }
+  return match.account_id !== transaction.account_id;
+}
+
+function sameAmount(a: number, b: number): boolean {
+  return a === b || (Number.isNaN(a) && Number.isNaN(b));
+}
+
+/** The group of a merchant (as `identifyMerchant` answers), made on first sight. */
+function groupFor(
+  groups: Map<string, MerchantGroup>,
+  found: NormalizedMerchant | string,
+): MerchantGroup {
+  const key = merchantKeyOf(found);
+  let group = groups.get(key);
+  if (!group) {
+    const merchant = typeof found === 'string' ? unknownMerchant(found) : found;
+    group = { merchant, charges: [], refunds: [] };
+    groups.set(key, group);
+  }
+  return group;
+}
+
+function merchantWithName(
+  descriptor: Descriptor,
+  description: string,
+  merchantName: string,
+  catalogue: MerchantCatalogue,
+): NormalizedMerchant {
+  descriptor.byName ??= new Map();
+  let merchant = descriptor.byName.get(merchantName);
+  if (!merchant) {
+    merchant = normalizeMerchant(description, catalogue, merchantName);
+    descriptor.byName.set(merchantName, merchant);
+  }
+  return merchant;
 }
 
 /**

@@ -13,7 +13,7 @@ import {
   type GroupContext,
 } from './candidate';
 import { byDay, median, type Charge } from './charges';
-import { slotOf } from './schedule';
+import { fixedPeriodOf, slotOf } from './schedule';
 import {
   bestFit,
   fitCadence,
@@ -30,7 +30,7 @@ const HABITUAL_LIMITS: FitLimits = { minCoverage: 0.85, maxMisfitShare: 0.1, max
 type Seed = { candidate: Candidate; level: Charge[] };
 
 /** The merchant's paid charges by day, and the amount level each belongs to. */
-type Neighbours = { paid: readonly Charge[]; levelOf: ReadonlyMap<Charge, Charge[]> };
+type Neighbours = { paid: readonly Charge[]; levelOf: () => ReadonlyMap<Charge, Charge[]> };
 
 /**
  * Levels with a charge in [beforeFrom, beforeTo) or (afterFrom, afterTo]: the only ones that
@@ -38,12 +38,14 @@ type Neighbours = { paid: readonly Charge[]; levelOf: ReadonlyMap<Charge, Charge
  * amounts from costing seeds × levels.
  */
 function levelsNear(
-  { paid, levelOf }: Neighbours,
+  neighbours: Neighbours,
   beforeFrom: number,
   beforeTo: number,
   afterFrom: number,
   afterTo: number,
 ): Set<Charge[]> {
+  const { paid } = neighbours;
+  const levelOf = neighbours.levelOf();
   const near = new Set<Charge[]>();
   const collect = (from: number, isIn: (day: number) => boolean): void => {
     for (let i = firstIndexFrom(paid, from); i < paid.length; i++) {
@@ -98,9 +100,18 @@ export function findFixedStreams(context: GroupContext, levels: readonly Charge[
   }
   seeds.sort((a, b) => b.candidate.members.length - a.candidate.members.length);
 
-  const levelOf = new Map<Charge, Charge[]>();
-  for (const level of levels) for (const charge of level) levelOf.set(charge, level);
-  const neighbours = { paid: context.paid, levelOf };
+  // Built on first use: most merchants have no seed to grow.
+  let levelOf: Map<Charge, Charge[]> | null = null;
+  const neighbours: Neighbours = {
+    paid: context.paid,
+    levelOf: () => {
+      if (!levelOf) {
+        levelOf = new Map();
+        for (const level of levels) for (const charge of level) levelOf.set(charge, level);
+      }
+      return levelOf;
+    },
+  };
   const taken = new Set<Charge>();
   const candidates: Candidate[] = [];
   const minExtendable = context.merchant.isRecurringMerchant === true ? 2 : 3;
@@ -316,7 +327,7 @@ function extendAcrossPriceChanges(
     let grown: Candidate | null = null;
     for (const { part, isLone } of parts) {
       const union = [...candidate.members, ...candidate.extras, ...part].sort(byDay);
-      const fit = fitCadence(union, candidate.cadence);
+      const fit = fitCadence(union, candidate.cadence, fixedPeriodOf(candidate.schedule));
       if (
         fit &&
         isAcceptable(fit, union.length, limits) &&

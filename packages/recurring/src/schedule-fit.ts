@@ -14,6 +14,7 @@ import { CADENCE_RULES, type KnownCadence } from './cadence';
 import {
   bestSchedule,
   candidateSchedules,
+  FIXED_DAY_PERIODS,
   distanceToSlot,
   slotOf,
   type DatedPoint,
@@ -146,17 +147,23 @@ function assess(
 function bestSplit(
   points: readonly DatedPoint[],
   cadence: KnownCadence,
+  fixedPeriod: number | undefined,
 ): { before: Schedule; after: Schedule; untilIndex: number } | null {
   const n = points.length;
   if (n < 2 * MIN_SEGMENT || cadence === 'DAILY') return null;
   const cap = CADENCE_RULES[cadence].lateDays + 1;
-  const schedules = candidateSchedules(points, cadence);
-  const prefixes = schedules.map((schedule) => {
-    const prefix = new Float64Array(n + 1);
-    points.forEach((point, i) => {
-      prefix[i + 1] = (prefix[i] ?? 0) + Math.min(cap, distanceToSlot(schedule, point));
-    });
-    return prefix;
+  const schedules = candidateSchedules(points, cadence, fixedPeriod);
+  // One flat table: row a holds the prefix sums of capped distances under schedule a.
+  const stride = n + 1;
+  const prefixes = new Float64Array(schedules.length * stride);
+  schedules.forEach((schedule, a) => {
+    const row = a * stride;
+    let sum = 0;
+    for (let i = 0; i < n; i++) {
+      const point = points[i];
+      if (point) sum += Math.min(cap, distanceToSlot(schedule, point));
+      prefixes[row + i + 1] = sum;
+    }
   });
   let best: { before: Schedule; after: Schedule; untilIndex: number } | null = null;
   let bestCost = Infinity;
@@ -165,12 +172,12 @@ function bestSplit(
     let afterIndex = 0;
     let beforeCost = Infinity;
     let afterCost = Infinity;
-    prefixes.forEach((prefix, a) => {
-      const left = prefix[k] ?? 0;
-      const right = (prefix[n] ?? 0) - left;
+    for (let a = 0; a < schedules.length; a++) {
+      const left = prefixes[a * stride + k] ?? 0;
+      const right = (prefixes[a * stride + n] ?? 0) - left;
       if (left < beforeCost) [beforeCost, beforeIndex] = [left, a];
       if (right < afterCost) [afterCost, afterIndex] = [right, a];
-    });
+    }
     const before = schedules[beforeIndex];
     const after = schedules[afterIndex];
     if (before && after && before !== after && beforeCost + afterCost < bestCost) {
@@ -207,14 +214,15 @@ function misfitsOf(fit: ScheduleFit): number {
 export function fitCadence(
   points: readonly DatedPoint[],
   cadence: KnownCadence,
+  fixedPeriod?: number,
 ): ScheduleFit | null {
-  const schedule = bestSchedule(points, cadence);
+  const schedule = bestSchedule(points, cadence, fixedPeriod);
   if (!schedule) return null;
   const single = assess(points, cadence, schedule, null);
   const window = CADENCE_RULES[cadence].toleranceDays + 1;
   if (single && misfitsOf(single) < 2 && single.meanAbsResidual <= 0.35 * window) return single;
   if (!couldFillGrid(points, cadence)) return single;
-  const split = bestSplit(points, cadence);
+  const split = bestSplit(points, cadence, fixedPeriod);
   if (!split) return single;
   const moved = assess(points, cadence, split.after, {
     schedule: split.before,
@@ -242,6 +250,58 @@ export function isAcceptable(fit: ScheduleFit, pointCount: number, limits: FitLi
   );
 }
 
+/** A fixed-day grid must beat the calendar grid by this much score to replace it. */
+const FIXED_PERIOD_MARGIN = 0.05;
+/** Fewer charges cannot tell four weeks from a month (or from a weekly plan's leftovers). */
+const MIN_FIXED_PERIOD_CHARGES = 6;
+
+/**
+ * The calendar fit, or a fixed-day one (every four weeks for monthly) that explains the charges
+ * clearly better. Only tried when the calendar grid leaves charges late, off or loosely timed:
+ * a true monthly stream sits on its day of the month and keeps its calendar grid.
+ */
+function withFixedPeriod(
+  points: readonly DatedPoint[],
+  cadence: KnownCadence,
+  calendar: ScheduleFit | null,
+  limits: FitLimits,
+): ScheduleFit | null {
+  const periods = FIXED_DAY_PERIODS[cadence];
+  if (!periods || points.length < MIN_FIXED_PERIOD_CHARGES) return calendar;
+  const isCalendarAcceptable = calendar !== null && isAcceptable(calendar, points.length, limits);
+  if (
+    calendar &&
+    isCalendarAcceptable &&
+    misfitsOf(calendar) === 0 &&
+    calendar.meanAbsResidual < 1
+  ) {
+    return calendar;
+  }
+  let best = calendar;
+  for (const period of periods) {
+    const fixed = fitCadence(points, cadence, period);
+    // One grid throughout, explaining every charge: a fixed period that needs a moved
+    // anchor is a calendar stream drifting, not a shorter period.
+    if (
+      !fixed ||
+      fixed.earlier !== null ||
+      misfitsOf(fixed) > 0 ||
+      fixed.members.length < MIN_FIXED_PERIOD_CHARGES ||
+      !isAcceptable(fixed, points.length, limits)
+    ) {
+      continue;
+    }
+    if (
+      !best ||
+      (best === calendar && !isCalendarAcceptable) ||
+      fixed.score > best.score + FIXED_PERIOD_MARGIN
+    ) {
+      best = fixed;
+    }
+  }
+  return best;
+}
+
 /**
  * The best acceptable cadence among `cadences`, or null when none explains the history. A fit
  * with enough charges to be reported beats one without, whatever their scores.
@@ -255,7 +315,7 @@ export function bestFit(
   let bestIsReportable = false;
   for (const cadence of cadences) {
     if (!isPlausible(points, cadence)) continue;
-    const fit = fitCadence(points, cadence);
+    const fit = withFixedPeriod(points, cadence, fitCadence(points, cadence), limits);
     if (!fit || !isAcceptable(fit, points.length, limits)) continue;
     const isReportable = fit.members.length >= CADENCE_RULES[cadence].minCharges;
     if (

@@ -47,7 +47,8 @@ export function slotOf(schedule: Schedule, point: DatedPoint): SlotHit {
     }
     return { slot: (month - offset) / step, date };
   }
-  let best: SlotHit = { slot: 0, date: Number.NaN };
+  let bestSlot = 0;
+  let bestDate = Number.NaN;
   let bestDistance = Infinity;
   for (let month = point.monthIndex - 1; month <= point.monthIndex + 1; month++) {
     for (let half = 0; half < 2; half++) {
@@ -55,11 +56,12 @@ export function slotOf(schedule: Schedule, point: DatedPoint): SlotHit {
       const distance = Math.abs(point.day - date);
       if (distance < bestDistance) {
         bestDistance = distance;
-        best = { slot: month * 2 + half, date };
+        bestSlot = month * 2 + half;
+        bestDate = date;
       }
     }
   }
-  return best;
+  return { slot: bestSlot, date: bestDate };
 }
 
 /**
@@ -101,12 +103,35 @@ function mod(value: number, by: number): number {
   return ((value % by) + by) % by;
 }
 
-/** Every anchor worth trying for a cadence, read off the charges themselves. */
+/**
+ * Fixed-day periods that stand for a calendar cadence: billed every four weeks, a plan is
+ * reported as monthly (the spec's nearest cadence) but its grid — and so its next date — steps
+ * by 28 days. Tried beside the calendar grid (schedule-fit.ts `bestFit`).
+ */
+export const FIXED_DAY_PERIODS: Partial<Record<KnownCadence, readonly number[]>> = {
+  MONTHLY: [28],
+};
+
+/**
+ * The fixed-day period of a stream's grid when it is not the cadence's own grid (28 for a
+ * monthly stream billed every four weeks), else undefined.
+ */
+export function fixedPeriodOf(schedule: Schedule): number | undefined {
+  return schedule.kind === 'days' && MONTH_STEPS[schedule.cadence] !== undefined
+    ? schedule.period
+    : undefined;
+}
+
+/**
+ * Every anchor worth trying for a cadence, read off the charges themselves; with
+ * `fixedPeriod`, the phases of a grid of that many days instead of the cadence's own.
+ */
 export function candidateSchedules(
   points: readonly DatedPoint[],
   cadence: KnownCadence,
+  fixedPeriod?: number,
 ): Schedule[] {
-  const step = MONTH_STEPS[cadence];
+  const step = fixedPeriod === undefined ? MONTH_STEPS[cadence] : undefined;
   if (step !== undefined) {
     const seen = new Set<number>();
     const schedules: Schedule[] = [];
@@ -130,7 +155,7 @@ export function candidateSchedules(
     }
     return schedules;
   }
-  const period = Math.round(CADENCE_RULES[cadence].periodDays);
+  const period = fixedPeriod ?? Math.round(CADENCE_RULES[cadence].periodDays);
   const schedules: Schedule[] = [];
   for (let phase = 0; phase < period; phase++) {
     schedules.push({ kind: 'days', cadence, period, phase });
@@ -142,11 +167,12 @@ export function candidateSchedules(
 export function bestSchedule(
   points: readonly DatedPoint[],
   cadence: KnownCadence,
+  fixedPeriod?: number,
 ): Schedule | null {
   const cap = CADENCE_RULES[cadence].lateDays + 1;
   let best: Schedule | null = null;
   let bestCost = Infinity;
-  for (const schedule of candidateSchedules(points, cadence)) {
+  for (const schedule of candidateSchedules(points, cadence, fixedPeriod)) {
     let cost = 0;
     for (const point of points) {
       cost += Math.min(cap, distanceToSlot(schedule, point));

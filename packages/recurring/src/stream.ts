@@ -10,8 +10,11 @@ import { byDay, type Charge } from './charges';
 import { formatIsoDate } from './dates';
 import type { Candidate } from './candidate';
 import { describeStream } from './evidence';
-import { candidateSchedules, slotDate, slotOf, type Schedule } from './schedule';
+import { candidateSchedules, fixedPeriodOf, slotDate, slotOf, type Schedule } from './schedule';
 import type { NormalizedMerchant, RecurringStream, StreamStatus } from './types';
+
+/** Cadences whose grace period is shorter than a cycle, so one skipped cycle is forgiven. */
+const SKIPPABLE: ReadonlySet<KnownCadence> = new Set<KnownCadence>(['WEEKLY', 'BIWEEKLY']);
 
 /** The prediction re-anchors on this many latest charges, so a moved billing day is followed. */
 const RECENT_CHARGES = 12;
@@ -50,11 +53,15 @@ function hasEnoughCharges(candidate: Candidate, merchant: NormalizedMerchant): b
  * later (lag, weekends), so the day most charges land on exactly — the mode, not the median —
  * is the billing day; the capped distance breaks ties.
  */
-function billingDaySchedule(recent: readonly Charge[], cadence: KnownCadence): Schedule | null {
+function billingDaySchedule(
+  recent: readonly Charge[],
+  cadence: KnownCadence,
+  fixedPeriod: number | undefined,
+): Schedule | null {
   const cap = CADENCE_RULES[cadence].lateDays + 1;
   let best: Schedule | null = null;
   let bestScore = -Infinity;
-  for (const schedule of candidateSchedules(recent, cadence)) {
+  for (const schedule of candidateSchedules(recent, cadence, fixedPeriod)) {
     let exact = 0;
     let cost = 0;
     for (const charge of recent) {
@@ -119,7 +126,9 @@ export function buildStream(
   const movedOn = candidate.fit?.earlier?.untilDay ?? -Infinity;
   const recent = candidate.members.filter((charge) => charge.day >= movedOn).slice(-RECENT_CHARGES);
   const schedule: Schedule =
-    (recent.length >= 2 ? billingDaySchedule(recent, cadence) : null) ?? candidate.schedule;
+    (recent.length >= 2
+      ? billingDaySchedule(recent, cadence, fixedPeriodOf(candidate.schedule))
+      : null) ?? candidate.schedule;
   let nextSlot = slotOf(schedule, lastAttempt).slot + 1;
   let nextDay = slotDate(schedule, nextSlot);
   while (nextDay <= lastAttempt.day) nextDay = slotDate(schedule, ++nextSlot);
@@ -129,6 +138,19 @@ export function buildStream(
     lastAttempt.isReversed && (!lastMember || lastAttempt.day > lastMember.day)
       ? lastAttempt
       : null;
+  const filledSlots = new Set(
+    candidate.members.map((charge) => slotOf(candidate.schedule, charge).slot),
+  );
+  const slots = [...filledSlots];
+  const skippedCount =
+    slots.length > 0 ? Math.max(...slots) - Math.min(...slots) + 1 - slots.length : 0;
+  // A weekly or biweekly plan that has skipped cycles before (a meal kit's paused week) may
+  // skip the one just before "as of" too — the grace period is shorter than a cycle — as long
+  // as that is the only charge missed so far: the one after it is still to come.
+  if (asOf - nextDay > rule.graceDays && skippedCount > 0 && SKIPPABLE.has(cadence)) {
+    const following = slotDate(schedule, nextSlot + 1);
+    if (following > asOf) nextDay = following;
+  }
   const isOverdue = asOf - nextDay > rule.graceDays;
   const status: StreamStatus = isOverdue
     ? 'CANCELLED'
@@ -138,12 +160,6 @@ export function buildStream(
         ? 'FAILED_PAYMENT'
         : 'ACTIVE';
 
-  const filledSlots = new Set(
-    candidate.members.map((charge) => slotOf(candidate.schedule, charge).slot),
-  );
-  const slots = [...filledSlots];
-  const skippedCount =
-    slots.length > 0 ? Math.max(...slots) - Math.min(...slots) + 1 - slots.length : 0;
   const retries = candidate.reversed.flatMap((failed) => {
     const slot = slotOf(candidate.schedule, failed).slot;
     const retry = candidate.members.find(
@@ -185,6 +201,7 @@ export function buildStream(
     first_date: formatIsoDate(firstCharge.day),
     last_date: formatIsoDate(lastCharge.day),
     predicted_next_date: formatIsoDate(nextDay),
+    period_days: schedule.kind === 'days' ? schedule.period : null,
     days_until_due: nextDay - asOf,
     normalized_monthly_amount: round2(monthlyAmount(typicalAmount, cadence)),
     status,

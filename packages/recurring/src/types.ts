@@ -68,6 +68,12 @@ export type RecurringStream = {
   first_date: string;
   last_date: string;
   predicted_next_date: string;
+  /**
+   * Days between charges when the stream bills on a fixed number of days — 7 weekly, 14
+   * biweekly, 28 for a plan reported as monthly that bills every four weeks — and null for
+   * calendar grids (semi-monthly, monthly, quarterly, yearly). Later charges step by it.
+   */
+  period_days: number | null;
   days_until_due: number;
   normalized_monthly_amount: number;
   status: StreamStatus;

@@ -20,6 +20,21 @@ describe(upcomingChargeDates.name, () => {
     expect(dates).toEqual(['2027-02-28', '2027-03-31', '2027-04-30']);
   });
 
+  it('steps a plan billed every four weeks (reported as monthly) by 28 days, not by months', () => {
+    expect(
+      upcomingChargeDates(
+        {
+          cadence: 'MONTHLY',
+          predictedDate: '2027-03-05',
+          lastChargeDate: '2027-02-05',
+          periodDays: 28,
+        },
+        '2027-03-01',
+        '2027-05-31',
+      ),
+    ).toEqual(['2027-03-05', '2027-04-02', '2027-04-30', '2027-05-28']);
+  });
+
   it('keeps a bill on the 28th on the 28th', () => {
     expect(
       upcomingChargeDates(

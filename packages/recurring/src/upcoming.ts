@@ -3,7 +3,8 @@
  * the calendar and its feed need several months of them. They step on from the engine's date by
  * the cadence, on the same grid the engine bills on: days for daily/weekly/biweekly, a billing day
  * of month for monthly/quarterly/yearly, clamped to short months and restored after them (a bill
- * on the 31st falls on Feb 28, or Feb 29 in a leap year, then Mar 31 again).
+ * on the 31st falls on Feb 28, or Feb 29 in a leap year, then Mar 31 again) — unless the stream
+ * bills every fixed number of days (every four weeks, reported as monthly), which it steps by.
  */
 import type { Cadence } from '@billow/contracts';
 import { civilFromDays, daysInMonth, dateInMonth, formatIsoDate, parseIsoDate } from './dates';
@@ -14,6 +15,12 @@ export type UpcomingInput = {
   predictedDate: string;
   /** The last charge seen (YYYY-MM-DD): its day of month tells a clamped billing day. */
   lastChargeDate: string;
+  /**
+   * The engine's `period_days`: a stream billed every fixed number of days steps by it,
+   * whatever its cadence says (every four weeks is reported as monthly). Null or absent: the
+   * cadence's own grid.
+   */
+  periodDays?: number | null;
 };
 
 const DAY_STEPS: Partial<Record<Cadence, number>> = { DAILY: 1, WEEKLY: 7, BIWEEKLY: 14 };
@@ -34,7 +41,8 @@ export function upcomingChargeDates(input: UpcomingInput, from: string, until: s
   const end = parseIsoDate(until);
   if ([predicted, start, end].some(Number.isNaN)) return [];
   const dates: number[] = [];
-  const dayStep = DAY_STEPS[input.cadence];
+  const dayStep =
+    input.periodDays && input.periodDays > 0 ? input.periodDays : DAY_STEPS[input.cadence];
   const monthStep = MONTH_STEPS[input.cadence];
   if (dayStep) {
     for (let day = predicted; day <= end; day += dayStep) dates.push(day);

@@ -63,7 +63,11 @@ describe.each(personas)('the calendar for the %s persona', (persona) => {
       const steps = dates.slice(1).map((date, i) => dayNumber(date) - dayNumber(dates[i]!));
       if (subscription.cadence === 'WEEKLY') expect(new Set(steps)).toEqual(new Set([7]));
       if (subscription.cadence === 'BIWEEKLY') expect(steps.every((s) => s === 14)).toBe(true);
-      if (subscription.cadence === 'MONTHLY') {
+      // The New York Times bills every four weeks (packages/sandbox-bank's catalogue): listed as
+      // monthly, the spec's nearest cadence, but its charges step by its true period (issue 17).
+      if (subscription.merchant_name === 'The New York Times') {
+        expect(new Set(steps), subscription.merchant_name).toEqual(new Set([28]));
+      } else if (subscription.cadence === 'MONTHLY') {
         const days = dates.map((date) => Number(date.slice(8)));
         const billingDay = Math.max(...days);
         dates.forEach((date) => {

@@ -2,6 +2,7 @@ import {
   bigint,
   boolean,
   date,
+  integer,
   index,
   jsonb,
   pgTable,
@@ -31,6 +32,8 @@ export const subscriptions = pgTable(
     merchantWebsite: text(),
     category: text().$type<SubscriptionCategory>().notNull(),
     cadence: text().notNull(),
+    /** The engine's fixed-day period (28 for every four weeks, reported as monthly); null for calendar grids. */
+    periodDays: integer(),
     status: text().notNull(),
     amountCents: bigint({ mode: 'number' }).notNull(),
     averageAmountCents: bigint({ mode: 'number' }).notNull(),
