@@ -1,9 +1,10 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useSession } from '@/lib/session/session';
 import { useShareBrowserTimeZone } from '@/lib/use-share-browser-time-zone';
 import { FullPageSpinner } from '@/components/layout/full-page-spinner';
+import { prefetchHome } from '@/app/home-queries';
 import { profileQueries } from '@/features/profile/api/profile-queries';
 
 const ResumeNameStep = lazy(() => import('@/features/auth/components/resume-name-step'));
@@ -18,6 +19,11 @@ export function ProtectedRoute() {
   const { status } = useSession();
   const location = useLocation();
   const profile = useQuery({ ...profileQueries.info(), enabled: status === 'authenticated' });
+  const queryClient = useQueryClient();
+  const isHome = location.pathname === '/';
+  useEffect(() => {
+    if (status === 'authenticated' && isHome) prefetchHome(queryClient);
+  }, [status, isHome, queryClient]);
   useShareBrowserTimeZone(profile.data?.time_zone);
   if (status === 'loading') return <FullPageSpinner label="Loading your account" />;
   if (status === 'anonymous')

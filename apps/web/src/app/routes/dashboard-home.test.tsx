@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  paymentRoutes,
   rewardRoutes,
   savingsRoutes,
   subscriptionRoutes,
@@ -11,6 +12,7 @@ import { aSubscription } from '@/features/subscriptions/test-helpers';
 import { json, mockApi, never, problem, type Reply } from '@/test/mock-api';
 import { renderScreen, storeSession } from '@/test/render-app';
 import { aLinkedAccount, aProfile } from '@/test/fixtures';
+import { HOME_CARDS_WAIT_MS } from '../home-queries';
 import { Component as DashboardRoute } from './dashboard';
 
 /** Every test runs on Dec 1, 2026. */
@@ -22,11 +24,13 @@ beforeEach(() => {
 function renderHome({
   subscriptions = [aSubscription()],
   savings = json(200, { lifetime_savings: 0 }),
+  instantSavings = json(200, []),
   linkedAccountCount = 1,
   state,
 }: {
   subscriptions?: Subscription[];
   savings?: Reply;
+  instantSavings?: Reply;
   linkedAccountCount?: number;
   state?: unknown;
 } = {}) {
@@ -39,6 +43,7 @@ function renderHome({
     .on(userRoutes.profileInfo, json(200, profile))
     .on(subscriptionRoutes.listAll, json(200, subscriptions))
     .on(savingsRoutes.lifetime, savings)
+    .on(paymentRoutes.instantSavings, instantSavings)
     .on(rewardRoutes.balance, json(200, 4.5))
     .on(rewardRoutes.lifetimeAccrued, json(200, 16.49))
     .on(rewardRoutes.nextReward, json(200, { name: 'Spotify', amount: 11.99 }))
@@ -52,7 +57,7 @@ function renderHome({
 
 /** Waits until the Subscriptions card shows its figures, so the list has arrived. */
 async function subscriptionsLoaded() {
-  const card = screen.getByRole('region', { name: 'Subscriptions' });
+  const card = await screen.findByRole('region', { name: 'Subscriptions' });
   await waitFor(() => expect(card).toHaveTextContent(/\d+ active/));
 }
 
@@ -96,9 +101,40 @@ describe('the dashboard section', () => {
     });
   });
 
+  describe('while the cards’ first answers come in', () => {
+    it('keeps every card back until the last of them has answered, so none pushes another down', async () => {
+      let answer: (response: Response) => void = () => undefined;
+      const { api } = renderHome({
+        instantSavings: () => new Promise<Response>((resolve) => (answer = resolve)),
+      });
+      await waitFor(() => expect(api.requestsTo(paymentRoutes.instantSavings)).toHaveLength(1));
+      await waitFor(() => expect(api.requestsTo(rewardRoutes.balance)).not.toHaveLength(0));
+      // The profile and the savings have answered: the page is out, the cards still wait.
+      expect(await screen.findByRole('button', { name: /Hi, Ada/ })).toBeVisible();
+      const banner = screen.getByRole('region', { name: 'Lifetime savings' });
+      await waitFor(() => expect(banner).toHaveTextContent('You’ve saved $0 with Billow'));
+      expect(screen.queryByRole('region', { name: 'Bills' })).not.toBeInTheDocument();
+      answer(new Response('[]', { status: 200, headers: { 'content-type': 'application/json' } }));
+      expect(await screen.findByRole('region', { name: 'Bills' })).toBeVisible();
+      expect(screen.getByRole('region', { name: 'Rewards' })).toBeVisible();
+    });
+
+    it('stops waiting for an answer that is slow to come', async () => {
+      renderHome({ instantSavings: never });
+      expect(
+        await screen.findByRole(
+          'region',
+          { name: 'Bills' },
+          { timeout: HOME_CARDS_WAIT_MS + 2000 },
+        ),
+      ).toBeVisible();
+    });
+  });
+
   it('shows the bills card', async () => {
     renderHome({ subscriptions: [aSubscription({ merchant_name: 'Hulu', days_until_due: 5 })] });
-    const bills = screen.getByRole('region', { name: 'Bills' });
+    // The cards come out together once their first answers are in.
+    const bills = await screen.findByRole('region', { name: 'Bills' });
     expect(await within(bills).findByText('due in 5 days')).toBeVisible();
   });
 
@@ -122,7 +158,7 @@ describe('the dashboard section', () => {
   describe('the rewards section', () => {
     it('opens from the Rewards card with focus on its heading, and comes back', async () => {
       const { user } = renderHome();
-      const card = screen.getByRole('region', { name: 'Rewards' });
+      const card = await screen.findByRole('region', { name: 'Rewards' });
       await waitFor(() => expect(card).toHaveTextContent('$4.50 toward a free subscription'));
       await user.click(within(card).getByRole('button', { name: 'See rewards' }));
 
@@ -137,7 +173,7 @@ describe('the dashboard section', () => {
 
     it('opens on arrival when the navigation asks for it', async () => {
       renderHome({ state: { section: 'rewards' } });
-      expect(screen.getByRole('heading', { level: 1, name: 'Rewards' })).toBeVisible();
+      expect(await screen.findByRole('heading', { level: 1, name: 'Rewards' })).toBeVisible();
       expect(await screen.findByLabelText('Balance $4.50')).toBeVisible();
     });
   });
@@ -150,7 +186,7 @@ describe('the dashboard section', () => {
           aSubscription({ merchant_name: 'Hulu', amount: 7.99 }),
         ],
       });
-      const card = screen.getByRole('region', { name: 'Subscriptions' });
+      const card = await screen.findByRole('region', { name: 'Subscriptions' });
       await waitFor(() =>
         expect(card).toHaveTextContent('2 active · $23.48 a month in plans and bills'),
       );
@@ -167,7 +203,7 @@ describe('the dashboard section', () => {
 
     it('opens on arrival when the navigation asks for it', async () => {
       renderHome({ state: { section: 'subscriptions' } });
-      expect(screen.getByRole('heading', { level: 1, name: 'Subscriptions' })).toBeVisible();
+      expect(await screen.findByRole('heading', { level: 1, name: 'Subscriptions' })).toBeVisible();
       expect(await screen.findByRole('list', { name: 'Your subscriptions' })).toBeVisible();
     });
 
@@ -175,7 +211,8 @@ describe('the dashboard section', () => {
       const { user } = renderHome();
       await subscriptionsLoaded();
       await user.click(screen.getByRole('button', { name: 'See all subscriptions' }));
-      expect(screen.getByRole('list', { name: 'Your subscriptions' })).toBeVisible();
+      // The section's code may still be loading; its list then comes with no wait for data.
+      expect(await screen.findByRole('list', { name: 'Your subscriptions' })).toBeVisible();
       expect(screen.queryByRole('status')).not.toBeInTheDocument();
     });
   });

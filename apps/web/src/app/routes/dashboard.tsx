@@ -11,6 +11,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useSignOut } from '@/features/auth/api/use-sign-out';
 import { DashboardHeader } from '@/features/dashboard/components/dashboard-header';
+import { useHomeCardsPending } from '@/app/home-queries';
 import { DashboardHome } from '@/features/dashboard/components/dashboard-home';
 import { NegotiationsCard } from '@/features/negotiations/components/negotiations-card';
 import { profileQueries } from '@/features/profile/api/profile-queries';
@@ -106,6 +107,7 @@ function DashboardPage({
 }) {
   const profile = useQuery(profileQueries.info());
   const subscriptions = useQuery(subscriptionQueries.list());
+  const areCardsPending = useHomeCardsPending();
   const { signOut, isSigningOut } = useSignOut();
   const updateSettings = useUpdateProfileSettings();
   const name = profile.data?.user_legal_name;
@@ -242,7 +244,7 @@ function DashboardPage({
               firstName={firstNameOf(name)}
               linkedAccountCount={profile.data?.linkedAccounts.length ?? 0}
               hasSubscriptions={subscriptions.data ? subscriptions.data.length > 0 : undefined}
-              isLoading={profile.isPending}
+              isLoading={profile.isPending || areCardsPending}
               attention={profile.data?.is_plaid_update_mode_required && <UpdateRequiredBanner />}
               instantSavingsCard={
                 <InstantSavingsCard onOpenOffer={openConversion} onOpenCode={openCode} />

@@ -65,7 +65,7 @@ export function InstantSavingsCard({
                       : instantSavingsTexts.annualPlan}
                   </span>
                 </span>
-                <span className="text-sm font-semibold text-emerald-600 dark:text-emerald-400">
+                <span className="text-sm font-semibold text-emerald-700 dark:text-emerald-400">
                   {instantSavingsTexts.perYear(
                     annualSavings(offer.current_price, offer.annual_plan_cost),
                   )}

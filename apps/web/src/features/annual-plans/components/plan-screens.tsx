@@ -66,7 +66,7 @@ export function AnnualConversionScreen({
     <FlowScreen heading={planTexts.conversionHeading(plan.serviceName)} onBack={onBack}>
       <div className="flex items-center gap-3">
         <MerchantLogo name={plan.serviceName} website={plan.website} />
-        <p className="text-lg font-semibold text-emerald-600 dark:text-emerald-400">
+        <p className="text-lg font-semibold text-emerald-700 dark:text-emerald-400">
           {planTexts.yearlySavings(savings)}
         </p>
       </div>

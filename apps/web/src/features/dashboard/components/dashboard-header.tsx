@@ -23,7 +23,8 @@ export function DashboardHeader({
   return (
     <header className="flex items-center justify-between gap-3 py-4">
       {isLoading ? (
-        <div className="flex items-center gap-3" aria-hidden="true">
+        // As tall as the button it stands for (its py-1 included), so nothing moves when it comes.
+        <div className="flex items-center gap-3 py-1" aria-hidden="true">
           <Skeleton className="size-10 rounded-full" />
           <div className="space-y-1.5">
             <Skeleton className="h-4 w-24" />

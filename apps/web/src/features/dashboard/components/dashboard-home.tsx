@@ -5,6 +5,8 @@
  * The route composes the bills card and the subscriptions entry point from their own feature.
  */
 import type { ReactNode } from 'react';
+import { Card } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
 import { SavingsBanner } from './savings-banner';
 import { PromiseCard, WelcomeCard, WelcomeCardSkeleton } from './welcome-card';
 
@@ -24,6 +26,7 @@ export function DashboardHome({
   linkedAccountCount: number;
   /** Undefined while the subscriptions are loading. */
   hasSubscriptions: boolean | undefined;
+  /** The profile or a card's first answer is still on its way: the cards wait behind one skeleton. */
   isLoading: boolean;
   /** Spec part 2 §2: instant savings, then negotiations, then bills. */
   instantSavingsCard?: ReactNode;
@@ -48,31 +51,48 @@ export function DashboardHome({
       {/* One column on a phone, in the spec's order. On a desktop the bills fill the left
           column and everything else stacks beside them (issue 18); the order people tab through
           stays the spec's. The last row takes what is left, so the right column stays packed. */}
-      <div className="flex flex-col gap-4 lg:grid lg:grid-flow-row-dense lg:grid-cols-2 lg:grid-rows-[repeat(5,auto)_1fr] lg:items-start">
-        {isLoading ? (
-          <div className="lg:col-start-1">
-            <WelcomeCardSkeleton />
-          </div>
-        ) : (
-          isLearning && (
+      {isLoading ? (
+        <HomeCardsSkeleton />
+      ) : (
+        <div className="flex flex-col gap-4 lg:grid lg:grid-flow-row-dense lg:grid-cols-2 lg:grid-rows-[repeat(5,auto)_1fr] lg:items-start">
+          {isLearning && (
             <div className="lg:col-start-1">
               <WelcomeCard firstName={firstName} linkedAccountCount={linkedAccountCount} />
             </div>
-          )
-        )}
-        {instantSavingsCard && (
-          <div className="empty:hidden lg:col-start-2">{instantSavingsCard}</div>
-        )}
-        {negotiationsCard && <div className="empty:hidden lg:col-start-2">{negotiationsCard}</div>}
-        <div className="empty:hidden lg:col-start-1 lg:row-span-6">{billsCard}</div>
-        <div className="empty:hidden lg:col-start-2">{subscriptionsShortcut}</div>
-        {rewardsCard && <div className="empty:hidden lg:col-start-2">{rewardsCard}</div>}
-        {!isLoading && isLearning && (
-          <div className="empty:hidden lg:col-start-2">
-            <PromiseCard />
-          </div>
-        )}
-      </div>
+          )}
+          {instantSavingsCard && (
+            <div className="empty:hidden lg:col-start-2">{instantSavingsCard}</div>
+          )}
+          {negotiationsCard && (
+            <div className="empty:hidden lg:col-start-2">{negotiationsCard}</div>
+          )}
+          <div className="empty:hidden lg:col-start-1 lg:row-span-6">{billsCard}</div>
+          <div className="empty:hidden lg:col-start-2">{subscriptionsShortcut}</div>
+          {rewardsCard && <div className="empty:hidden lg:col-start-2">{rewardsCard}</div>}
+          {isLearning && (
+            <div className="empty:hidden lg:col-start-2">
+              <PromiseCard />
+            </div>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The cards' place while their first answers come in: one skeleton for all of them, so they
+ * appear together instead of pushing each other down one by one (issue 16).
+ */
+function HomeCardsSkeleton() {
+  return (
+    <div aria-hidden="true" className="flex flex-col gap-4 lg:grid lg:grid-cols-2 lg:items-start">
+      <WelcomeCardSkeleton />
+      <Card className="space-y-3">
+        <Skeleton className="h-6 w-40" />
+        <Skeleton className="h-12 w-full rounded-xl" />
+        <Skeleton className="h-12 w-full rounded-xl" />
+      </Card>
     </div>
   );
 }

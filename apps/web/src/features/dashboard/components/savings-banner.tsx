@@ -22,9 +22,16 @@ export function SavingsBanner() {
         <PiggyBank aria-hidden="true" className="size-6 text-primary" />
       </span>
       {savings.isPending ? (
-        <div aria-hidden="true" className="flex-1 space-y-2">
-          <Skeleton className="h-6 w-52 bg-primary/15" />
-          <Skeleton className="h-4 w-64 max-w-full bg-primary/15" />
+        // As tall as the answer most people see first ($0: a line, then a sentence that wraps
+        // on a phone), so nothing below moves when it comes (issue 16).
+        <div aria-hidden="true" className="min-w-0 flex-1">
+          <div className="py-0.5">
+            <Skeleton className="h-6 w-52 max-w-full bg-primary/15" />
+          </div>
+          <div className="space-y-1 py-0.5">
+            <Skeleton className="h-4 w-64 max-w-full bg-primary/15" />
+            <Skeleton className="h-4 w-40 bg-primary/15 lg:hidden" />
+          </div>
         </div>
       ) : savings.isError ? (
         <LoadError

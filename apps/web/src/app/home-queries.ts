@@ -1,0 +1,50 @@
+/**
+ * What the dashboard's first screen shows, asked for together as soon as the page is known to be
+ * the dashboard, while its code is still loading (issue 16); and whether the cards' part of it is
+ * still on its way. The cards wait for all of it behind one skeleton and then appear together,
+ * instead of small skeletons that grow one after another and push the cards below them down the
+ * page as each answer comes in.
+ */
+import { useEffect, useState } from 'react';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { annualPlanQueries } from '@/features/annual-plans/api/annual-plan-queries';
+import { negotiationQueries } from '@/features/negotiations/api/negotiation-queries';
+import { rewardQueries } from '@/features/rewards/api/reward-queries';
+import { subscriptionQueries } from '@/features/subscriptions/api/subscription-queries';
+import { savingsQueries } from '@/features/dashboard/api/savings-queries';
+
+export function prefetchHome(queryClient: QueryClient): void {
+  void queryClient.prefetchQuery(subscriptionQueries.list());
+  void queryClient.prefetchQuery(annualPlanQueries.instantSavings());
+  void queryClient.prefetchQuery(negotiationQueries.list());
+  void queryClient.prefetchQuery(savingsQueries.lifetime());
+  void queryClient.prefetchQuery(rewardQueries.balance());
+}
+
+/** How long the cards wait for each other at most; after that each shows its own skeleton. */
+export const HOME_CARDS_WAIT_MS = 1500;
+
+/**
+ * Whether the cards of the dashboard's first screen should still wait for each other: a first
+ * request of theirs is still on its way. A failed one (retrying) or a slow one past
+ * `HOME_CARDS_WAIT_MS` holds no one up.
+ */
+export function useHomeCardsPending(): boolean {
+  const results = [
+    useQuery(subscriptionQueries.list()),
+    useQuery(annualPlanQueries.instantSavings()),
+    useQuery(negotiationQueries.list()),
+    useQuery(rewardQueries.balance()),
+  ];
+  const isWaiting = results.some((result) => result.isPending && result.failureCount === 0);
+  // Once the cards are out they stay out: a card's own reload (an error retried when it mounts)
+  // must not put them back behind the skeleton.
+  const [isDone, setDone] = useState(false);
+  if (!isWaiting && !isDone) setDone(true);
+  useEffect(() => {
+    if (isDone) return;
+    const timer = setTimeout(() => setDone(true), HOME_CARDS_WAIT_MS);
+    return () => clearTimeout(timer);
+  }, [isDone]);
+  return !isDone;
+}
