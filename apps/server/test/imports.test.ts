@@ -260,6 +260,33 @@ describe('importing bank export files', () => {
     expect(own.json()).toMatchObject({ added: 300 });
   });
 
+  it('imports a new file source sent twice at once into one account, without duplicates', async () => {
+    const d = (await signIn(t.app, '+14155550304')).token;
+    const payload = { fileName: 'Twice_20261120.csv', fileText: ukCsv };
+    const answers = await Promise.all([commit(d, payload), commit(d, payload)]);
+    for (const answer of answers) expect(answer.statusCode, answer.body).toBe(200);
+    const results = answers.map((answer) => answer.json() as ImportResult);
+    expect(results[0]!.importedAccountId).toBe(results[1]!.importedAccountId);
+    expect(results.map((r) => r.added).sort()).toEqual([0, 300]);
+    expect((await profileOf(d)).linkedAccounts).toHaveLength(1);
+  });
+
+  it('reads a ;-separated export with decimal commas below a preamble', async () => {
+    const e = (await signIn(t.app, '+14155550305')).token;
+    const fileText = [
+      'Kontonummer;DE12 3456 7890 1234 5678 90',
+      'Zeitraum;01.10.2026 - 31.10.2026',
+      '',
+      'Buchungstag;Verwendungszweck;Betrag',
+      '05.10.2026;NETFLIX;-12,99',
+      '06.10.2026;MIETE;-1.234,56',
+      '07.10.2026;GEHALT;2.500,00',
+    ].join('\n');
+    const response = await commit(e, { fileName: 'Umsaetze.csv', fileText });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({ added: 3 });
+  });
+
   it('refuses a file that is not a statement', async () => {
     const response = await commit(a, { fileName: 'notes.csv', fileText: 'hello,world\nfoo,bar\n' });
     expect(response.statusCode).toBe(422);
