@@ -6,7 +6,8 @@
  * under /api/ or /ws/ is ever cached: those answers are a person's own data. Pages load from the
  * network first and fall back to the kept shell, which shows the app's offline screen.
  * A new version waits until the app asks it to take over ("Update available — Reload") or
- * every Billow tab is closed; on taking over it deletes the shells of older versions.
+ * every Billow tab is closed; on taking over it deletes the shells of older versions. A first
+ * visit is not taken over (no clients.claim): the worker controls Billow from the next load.
  */
 const SHELL = [];
 const VERSION = 'development';
@@ -34,7 +35,6 @@ self.addEventListener('activate', (event) => {
           .filter((name) => name.startsWith(CACHE_PREFIX) && name !== CACHE)
           .map((name) => caches.delete(name)),
       );
-      await self.clients.claim();
     })(),
   );
 });
