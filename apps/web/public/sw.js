@@ -63,13 +63,13 @@ async function page(request) {
     return await fetch(request);
   } catch {
     const cache = await caches.open(CACHE);
-    return (await cache.match('/index.html')) || offlinePage();
+    return (await cache.match('/index.html', { ignoreVary: true })) || offlinePage();
   }
 }
 
 async function shellFile(request) {
   const cache = await caches.open(CACHE);
-  return (await cache.match(request)) || fetch(request);
+  return (await cache.match(request, { ignoreVary: true })) || fetch(request);
 }
 
 self.addEventListener('fetch', (event) => {
