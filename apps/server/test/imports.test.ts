@@ -136,8 +136,24 @@ describe('importing bank export files', () => {
       })
     ).json() as ProfileInfo;
 
+  /** Resolves when an import request reaches its handler (the file is read next). */
+  let reading: Promise<void>;
+  let onReading = () => {};
+  const nextReading = () => {
+    reading = new Promise((resolve) => (onReading = resolve));
+  };
+  nextReading();
+
   beforeAll(async () => {
-    t = await createTestApp({ clock: () => new Date(`${today}T12:00:00Z`) });
+    t = await createTestApp({
+      clock: () => new Date(`${today}T12:00:00Z`),
+      setup: (app) =>
+        app.addHook('preHandler', async (request) => {
+          if (request.url !== importRoutes.commit.path) return;
+          onReading();
+          nextReading();
+        }),
+    });
     a = (await signIn(t.app, '+14155550301')).token;
     b = (await signIn(t.app, '+14155550302')).token;
   });
@@ -258,6 +274,54 @@ describe('importing bank export files', () => {
     // Their own import goes into an account of their own.
     const own = await commit(b, { fileName: 'mine.csv', fileText: ukCsv });
     expect(own.json()).toMatchObject({ added: 300 });
+  });
+
+  it('imports a new file source sent twice at once into one account, without duplicates', async () => {
+    const d = (await signIn(t.app, '+14155550304')).token;
+    const payload = { fileName: 'Twice_20261120.csv', fileText: ukCsv };
+    const answers = await Promise.all([commit(d, payload), commit(d, payload)]);
+    for (const answer of answers) expect(answer.statusCode, answer.body).toBe(200);
+    const results = answers.map((answer) => answer.json() as ImportResult);
+    expect(results[0]!.importedAccountId).toBe(results[1]!.importedAccountId);
+    expect(results.map((r) => r.added).sort()).toEqual([0, 300]);
+    expect((await profileOf(d)).linkedAccounts).toHaveLength(1);
+  });
+
+  it('reads a ;-separated export with decimal commas below a preamble', async () => {
+    const e = (await signIn(t.app, '+14155550305')).token;
+    const fileText = [
+      'Kontonummer;DE12 3456 7890 1234 5678 90',
+      'Zeitraum;01.10.2026 - 31.10.2026',
+      '',
+      'Buchungstag;Verwendungszweck;Betrag',
+      '05.10.2026;NETFLIX;-12,99',
+      '06.10.2026;MIETE;-1.234,56',
+      '07.10.2026;GEHALT;2.500,00',
+    ].join('\n');
+    const response = await commit(e, { fileName: 'Umsaetze.csv', fileText });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({ added: 3 });
+  });
+
+  it('keeps answering other requests while it reads a large OFX file', async () => {
+    const f = (await signIn(t.app, '+14155550306')).token;
+    // Broken at its last transaction: the answer is a 422 as soon as the file is read, with no
+    // database work after it, so only a read off the event loop lets /api/health answer first.
+    const rows = statement(25_000, [], 4);
+    const fileText = ofx(rows).replace(/<TRNAMT>[^<]*<FITID>24999</, '<TRNAMT>X<FITID>24999<');
+    const answered: string[] = [];
+    const importing = commit(f, { fileName: 'big.ofx', fileText }).then((response) => {
+      answered.push('import');
+      return response;
+    });
+    await reading;
+    const health = await t.app.inject({ method: 'GET', url: '/api/health' });
+    answered.push('health');
+    const response = await importing;
+    expect(health.statusCode).toBe(200);
+    expect(response.statusCode, response.body).toBe(422);
+    expect(response.json()).toMatchObject({ detail: expect.stringMatching(/^Transaction 25000:/) });
+    expect(answered).toEqual(['health', 'import']);
   });
 
   it('refuses a file that is not a statement', async () => {

@@ -39,6 +39,8 @@ export type ImportAmountMapping = z.infer<typeof importAmountMapping>;
 
 export const importMapping = z.object({
   hasHeader: z.boolean(),
+  /** Lines above the table (a bank's account name, period, balance…), left out; 0 when absent. */
+  skipRows: z.number().int().min(0).max(100).optional(),
   dateColumn: column,
   dateFormat: importDateFormat,
   descriptionColumn: column,

@@ -26,6 +26,9 @@ export function contentSecurityPolicy(
       imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
       fontSrc: ["'self'", 'data:'],
       connectSrc: ["'self'", ...extra],
+      // The web app's service worker (/sw.js) and manifest (/manifest.webmanifest), issue 20.
+      workerSrc: ["'self'"],
+      manifestSrc: ["'self'"],
       frameSrc: ["'self'", ...providerOrigins],
       objectSrc: ["'none'"],
       baseUri: ["'self'"],

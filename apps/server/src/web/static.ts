@@ -1,7 +1,8 @@
 /**
- * Serves the built web app. Hashed assets are cached for a year; index.html is revalidated on
- * every load so a new deploy is picked up. The build writes brotli and gzip copies of each text
- * file (apps/web/build/precompress.ts), sent as they are to a browser that accepts them. Any GET outside /api, /ws and /assets that matches no
+ * Serves the built web app. Hashed assets are cached for a year; index.html, the service worker
+ * (/sw.js) and the web manifest are revalidated on every load so a new deploy is picked up. The
+ * build writes brotli and gzip copies of each text file (apps/web/build/precompress.ts), sent as
+ * they are to a browser that accepts them. Any GET outside /api, /ws and /assets that matches no
  * file gets index.html, and the React router decides what to show (its own 404 page included).
  * Source maps are served in the sandbox only.
  */

@@ -7,6 +7,7 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { Outlet, Route, Routes, useLocation } from 'react-router';
 import { FullPageSpinner } from '@/components/layout/full-page-spinner';
+import { OfflineGate } from './offline-screen';
 import { PageViewTracker } from './page-view-tracker';
 import { RouteErrorBoundary } from './route-error-boundary';
 import { NotFoundRoute } from './routes/not-found';
@@ -29,7 +30,10 @@ const Link = screen(() => import('./routes/link'));
 const PlaidOAuth = screen(() => import('./routes/plaid-oauth'));
 const Chat = screen(() => import('./routes/chat'));
 
-/** Around every page: the page-view count, the global error fallback, the loading spinner. */
+/**
+ * Around every page: the page-view count, the global error fallback, the offline screen, the
+ * loading spinner.
+ */
 function RootLayout() {
   const { pathname } = useLocation();
   return (
@@ -37,9 +41,11 @@ function RootLayout() {
       <PageViewTracker />
       {/* A new page gets a fresh boundary: an error on one page does not follow to the next. */}
       <RouteErrorBoundary key={pathname}>
-        <Suspense fallback={<FullPageSpinner label="Loading Billow" />}>
-          <Outlet />
-        </Suspense>
+        <OfflineGate>
+          <Suspense fallback={<FullPageSpinner label="Loading Billow" />}>
+            <Outlet />
+          </Suspense>
+        </OfflineGate>
       </RouteErrorBoundary>
     </>
   );

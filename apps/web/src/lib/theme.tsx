@@ -1,7 +1,7 @@
 /**
  * Light or dark (spec part 1 §4 "Theme"): read from local storage key darkMode (a JSON boolean,
  * off when missing or malformed), written back on every change, and mirrored as the `dark` class
- * on <html>.
+ * on <html> and in the browser's theme colour (the installed app's title bar).
  */
 import {
   createContext,
@@ -13,6 +13,9 @@ import {
   type ReactNode,
 } from 'react';
 import { THEME_STORAGE_KEY } from '@billow/contracts';
+
+/** The page's background (--background in index.css) in each theme; also in index.html and theme-init.js. */
+export const THEME_COLORS = { light: '#f7fbfa', dark: '#091112' } as const;
 
 export function readDarkMode(): boolean {
   try {
@@ -32,6 +35,9 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     localStorage.setItem(THEME_STORAGE_KEY, JSON.stringify(isDarkMode));
     document.documentElement.classList.toggle('dark', isDarkMode);
+    // Both the light and the dark scheme's colour: Billow's theme is the person's choice, not the system's.
+    for (const meta of document.querySelectorAll('meta[name="theme-color"]'))
+      meta.setAttribute('content', isDarkMode ? THEME_COLORS.dark : THEME_COLORS.light);
   }, [isDarkMode]);
 
   const toggle = useCallback(() => setDarkMode((value) => !value), []);

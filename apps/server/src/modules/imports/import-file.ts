@@ -86,9 +86,10 @@ export function readImportFile(input: {
   const suggestion = suggestMapping(table.rows);
   const mapping = input.mapping ?? suggestion?.mapping ?? null;
   const name = sourceNameOf(input.fileName);
+  const skip = mapping?.skipRows ?? 0;
   const common = {
     format: 'csv' as const,
-    sample: table.rows.slice(0, 20),
+    sample: table.rows.slice(skip, skip + 20),
     sourceKey: `file:${name.toLowerCase()}`,
     accountName: name,
     mask: null,
@@ -98,7 +99,7 @@ export function readImportFile(input: {
     return {
       ...common,
       layout: 'CSV: no date and amount columns recognised; choose them below',
-      columns: columnNames(table.rows, false),
+      columns: columnNames(table.rows, { hasHeader: false }),
       mapping: null,
       transactions: [],
       errors: [],
@@ -109,7 +110,7 @@ export function readImportFile(input: {
   return {
     ...common,
     layout: input.mapping || !suggestion ? layoutOf(mapping) : suggestion.layout,
-    columns: columnNames(table.rows, mapping.hasHeader),
+    columns: columnNames(table.rows, mapping),
     mapping,
     transactions: reading.transactions,
     errors: reading.errors,

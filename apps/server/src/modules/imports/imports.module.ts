@@ -3,6 +3,7 @@ import type { Db } from '../../db/database';
 import type { AppJobMap } from '../../jobs/catalog';
 import type { JobQueue } from '../../jobs/job-system';
 import type { FeatureModule } from '../feature-module';
+import { createImportFileReader } from './import-file-reader';
 import { createImportsRepo } from './imports.repo';
 import { registerImportRoutes } from './imports.routes';
 import { createImportsService } from './imports.service';
@@ -12,14 +13,19 @@ export function createImportsModule(deps: {
   jobs: JobQueue<AppJobMap>;
   clock?: () => Date;
 }) {
+  const reader = createImportFileReader();
   const service = createImportsService({
     db: deps.db,
     repo: createImportsRepo(deps.db),
     jobs: deps.jobs,
+    reader,
     ...(deps.clock ? { clock: deps.clock } : {}),
   });
   return {
     service,
-    routes: (app) => registerImportRoutes(app, { imports: service }),
+    routes: async (app) => {
+      app.addHook('onClose', () => reader.close());
+      await registerImportRoutes(app, { imports: service });
+    },
   } satisfies FeatureModule & { service: unknown };
 }

@@ -27,6 +27,17 @@ export function createImportsRepo(db: Db) {
       .innerJoin(bankItems, eq(bankItems.id, bankAccounts.itemId))
       .$dynamic();
 
+  async function importedAccountBySource(
+    userId: string,
+    importSource: string,
+    tx: Db = db,
+  ): Promise<ImportedAccount | undefined> {
+    const [row] = await importedAccounts(tx)
+      .where(and(eq(bankItems.userId, userId), eq(bankItems.importSource, importSource)))
+      .limit(1);
+    return row;
+  }
+
   return {
     /** One of the person's imported accounts, or undefined (not theirs, not imported, gone). */
     async importedAccountOf(
@@ -46,18 +57,14 @@ export function createImportsRepo(db: Db) {
       return row;
     },
 
-    async importedAccountBySource(
-      userId: string,
-      importSource: string,
-      tx: Db = db,
-    ): Promise<ImportedAccount | undefined> {
-      const [row] = await importedAccounts(tx)
-        .where(and(eq(bankItems.userId, userId), eq(bankItems.importSource, importSource)))
-        .limit(1);
-      return row;
-    },
+    importedAccountBySource,
 
-    /** Creates the imported item and its one account (the caller's transaction). */
+    /**
+     * Creates the imported item and its one account (the caller's transaction), or answers the
+     * one another import of the same source created in the meantime: two requests that both
+     * found none insert the same (user, source), and the unique index lets one through; the
+     * other waits for it to commit and reads its account.
+     */
     async createImportedAccount(
       tx: Db,
       values: { userId: string; importSource: string; name: string; mask: string | null },
@@ -71,12 +78,18 @@ export function createImportsRepo(db: Db) {
           institutionName: values.name,
           importSource: values.importSource,
         })
+        .onConflictDoNothing({ target: [bankItems.userId, bankItems.importSource] })
         .returning({ id: bankItems.id });
+      if (!item) {
+        const existing = await importedAccountBySource(values.userId, values.importSource, tx);
+        if (existing) return existing;
+        throw new Error(`imported account for ${values.importSource} vanished while importing`);
+      }
       const [account] = await tx
         .insert(bankAccounts)
         .values({
           userId: values.userId,
-          itemId: item!.id,
+          itemId: item.id,
           providerAccountId: 'import',
           name: values.name,
           mask: values.mask,
@@ -85,7 +98,7 @@ export function createImportsRepo(db: Db) {
           subtype: 'imported',
         })
         .returning({ id: bankAccounts.id });
-      return { accountId: account!.id, itemId: item!.id, name: values.name };
+      return { accountId: account!.id, itemId: item.id, name: values.name };
     },
 
     /** Inserts the rows not imported before (by their stable id); answers how many were new. */
@@ -97,6 +110,8 @@ export function createImportsRepo(db: Db) {
     ): Promise<number> {
       let added = 0;
       for (let i = 0; i < rows.length; i += INSERT_PAGE_ROWS) {
+        // Embedded PostgreSQL runs on this thread: between pages, other requests get a turn.
+        if (i > 0) await new Promise((resolve) => setImmediate(resolve));
         const page = JSON.stringify(rows.slice(i, i + INSERT_PAGE_ROWS));
         const result = (await tx.execute(sql`
           INSERT INTO bank_transactions (user_id, item_id, account_id, provider_transaction_id,

@@ -21,6 +21,7 @@ import { ProblemError } from '../../http/problem';
 import type { AppJobMap } from '../../jobs/catalog';
 import type { JobQueue } from '../../jobs/job-system';
 import { ImportUnreadableError, readImportFile, type ImportFile } from './import-file';
+import type { ImportFileReader } from './import-file-reader';
 import type { ImportRow, ImportsRepo } from './imports.repo';
 
 export type ImportInput = {
@@ -36,15 +37,21 @@ function unreadable(detail: string): ProblemError {
   return new ProblemError('validation', detail, { status: 422, code: 'import-file-unreadable' });
 }
 
-function read(input: ImportInput): ImportFile {
+async function read(reader: ImportFileReader, input: ImportInput): Promise<ImportFile> {
   try {
-    return readImportFile(input);
+    return await reader.read(input);
   } catch (error) {
     if (error instanceof ImportUnreadableError)
       throw unreadable(error.row === null ? error.message : `Row ${error.row}: ${error.message}`);
     throw error;
   }
 }
+
+/** Reads on this thread: for tests and callers that bring no reader. */
+const readHere: ImportFileReader = {
+  read: async (input) => readImportFile(input),
+  close: async () => undefined,
+};
 
 const rowName = (file: ImportFile, row: number) =>
   file.format === 'ofx' ? `Transaction ${row}` : `Row ${row}`;
@@ -89,13 +96,16 @@ export function createImportsService(deps: {
   db: Db;
   repo: ImportsRepo;
   jobs: JobQueue<AppJobMap>;
+  /** Where files are read (a worker thread for large ones, see import-file-reader.ts). */
+  reader?: ImportFileReader;
   clock?: () => Date;
 }) {
   const now = deps.clock ?? (() => new Date());
+  const reader = deps.reader ?? readHere;
 
   return {
     async preview(userId: string, input: ImportInput): Promise<ImportPreview> {
-      const file = read(input);
+      const file = await read(reader, input);
       const existing = await deps.repo.importedAccountBySource(userId, file.sourceKey);
       return {
         format: file.format,
@@ -115,7 +125,7 @@ export function createImportsService(deps: {
       userId: string,
       input: ImportInput & { importedAccountId?: string | undefined },
     ): Promise<ImportResult> {
-      const file = read(input);
+      const file = await read(reader, input);
       if (!file.mapping && file.format === 'csv')
         throw unreadable('Choose which columns hold the date, the description and the amount.');
       if (file.errors.length > 0) throw rowsInvalid(file, file.errors);

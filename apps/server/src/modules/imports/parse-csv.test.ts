@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readCsv, readCsvTransactions, suggestMapping } from './parse-csv';
+import { columnNames, readCsv, readCsvTransactions, suggestMapping } from './parse-csv';
 
 const rowsOf = (text: string) => readCsv(text).rows;
 
@@ -77,6 +77,66 @@ describe(suggestMapping.name, () => {
     expect(suggestMapping(rowsOf('Date,Name,Amount\n01/02/2024,A,-1\n'))!.layout).toMatch(
       /day first/,
     ));
+
+  it('finds the header below the lines a bank writes above it, and skips those lines', () => {
+    const rows = rowsOf(
+      'Account Name:,Everyday Checking\n' +
+        'Account Number:,****1234\n' +
+        'Date Range:,01/01/2024 - 01/31/2024\n' +
+        '\n' +
+        'Transaction Date,Description,Amount,Balance\n' +
+        '01/15/2024,NETFLIX.COM,-15.49,"1,084.51"\n' +
+        '01/17/2024,PAYROLL,"1,000.00","2,084.51"\n',
+    );
+    const suggestion = suggestMapping(rows)!;
+    expect(suggestion.mapping).toEqual({
+      hasHeader: true,
+      skipRows: 4,
+      dateColumn: 0,
+      dateFormat: 'MDY',
+      descriptionColumn: 1,
+      amount: { kind: 'amount', column: 2, moneyOut: 'negative' },
+    });
+    expect(suggestion.layout).toMatch(/4 lines above the header skipped/);
+    expect(readCsvTransactions(rows, suggestion.mapping)).toEqual({
+      transactions: [
+        { row: 6, date: '2024-01-15', description: 'NETFLIX.COM', amount: 15.49 },
+        { row: 7, date: '2024-01-17', description: 'PAYROLL', amount: -1000 },
+      ],
+      errors: [],
+    });
+    expect(columnNames(rows, suggestion.mapping)).toEqual([
+      'Transaction Date',
+      'Description',
+      'Amount',
+      'Balance',
+    ]);
+  });
+
+  it('reads a ;-separated export with decimal commas and a preamble', () => {
+    const rows = rowsOf(
+      'Kontonummer;DE12 3456 7890 1234 5678 90\n' +
+        'Zeitraum;01.01.2024 - 31.01.2024\n' +
+        'Kontostand;1.234,56 EUR\n' +
+        '\n' +
+        'Buchungstag;Verwendungszweck;Betrag;Saldo\n' +
+        '15.01.2024;NETFLIX;-12,99;1.221,57\n' +
+        '16.01.2024;MIETE;-1.234,56;-12,99\n' +
+        '17.01.2024;GEHALT;2.500,00;2.487,01\n' +
+        '18.01.2024;BAECKER;-9,99 €;2.477,02\n',
+    );
+    const { mapping } = suggestMapping(rows)!;
+    expect(mapping).toMatchObject({ hasHeader: true, skipRows: 4, dateFormat: 'DMY' });
+    expect(readCsvTransactions(rows, mapping)).toEqual({
+      transactions: [
+        { row: 6, date: '2024-01-15', description: 'NETFLIX', amount: 12.99 },
+        { row: 7, date: '2024-01-16', description: 'MIETE', amount: 1234.56 },
+        { row: 8, date: '2024-01-17', description: 'GEHALT', amount: -2500 },
+        { row: 9, date: '2024-01-18', description: 'BAECKER', amount: 9.99 },
+      ],
+      errors: [],
+    });
+  });
 
   it('finds nothing in a file without dates', () =>
     expect(suggestMapping(rowsOf('a,b\nc,d\n'))).toBeNull());

@@ -1,6 +1,6 @@
 /**
- * Reading a bank's CSV export: the cells (papaparse, which also finds the delimiter and handles
- * quoting), a suggested mapping from the header's names or, without a header, from what the
+ * Reading a bank's CSV export: the cells (papaparse, which handles quoting; the delimiter guessed
+ * here), where the table starts below any lines a bank writes above it, a suggested mapping from the header's names or, without a header, from what the
  * columns hold, and the transactions a mapping reads. Row numbers are the file's lines as a
  * spreadsheet numbers them (the header is row 1), so an error names the row the person can find.
  */
@@ -23,8 +23,32 @@ export type CsvTable = {
 /** The rows a suggestion looks at: enough to see every column's kind, few enough to be quick. */
 const SUGGESTION_ROWS = 500;
 
+/** The delimiters a bank's export uses; papaparse's own guess can take a decimal comma for one. */
+const DELIMITERS = [',', ';', '\t', '|'];
+/** The lines the delimiter is guessed from. */
+const DELIMITER_LINES = 50;
+
+/**
+ * The delimiter that splits the most of the first lines into the same number (2 or more) of
+ * cells: "15.01.2024;NETFLIX;-12,99;1.221,57" splits evenly on ";" and unevenly on ",".
+ */
+function guessDelimiter(text: string): string {
+  let best = { delimiter: ',', score: 0 };
+  for (const delimiter of DELIMITERS) {
+    const { data } = Papa.parse<string[]>(text, { delimiter, preview: DELIMITER_LINES });
+    const counts = new Map<number, number>();
+    for (const row of data)
+      if (row.length > 1) counts.set(row.length, (counts.get(row.length) ?? 0) + 1);
+    const score = Math.max(0, ...counts.values());
+    if (score > best.score) best = { delimiter, score };
+  }
+  return best.delimiter;
+}
+
 export function readCsv(fileText: string): CsvTable {
-  const parsed = Papa.parse<string[]>(fileText.replace(/^\uFEFF/, ''), {
+  const text = fileText.replace(/^\uFEFF/, '');
+  const parsed = Papa.parse<string[]>(text, {
+    delimiter: guessDelimiter(text),
     skipEmptyLines: false,
   });
   const rows = parsed.data;
@@ -41,11 +65,16 @@ export function readCsv(fileText: string): CsvTable {
 
 const isBlank = (row: string[]) => row.every((cell) => cell.trim() === '');
 
+type TableStart = Pick<ImportMapping, 'hasHeader' | 'skipRows'>;
+
 /** The column names: the header's, or "Column 1", "Column 2"… */
-export function columnNames(rows: string[][], hasHeader: boolean): string[] {
-  const width = Math.max(0, ...rows.slice(0, SUGGESTION_ROWS).map((row) => row.length));
+export function columnNames(rows: string[][], start: TableStart): string[] {
+  const skip = start.skipRows ?? 0;
+  const table = rows.slice(skip, skip + SUGGESTION_ROWS);
+  const width = Math.max(0, ...table.map((row) => row.length));
+  const header = start.hasHeader ? table[0] : undefined;
   return Array.from({ length: width }, (_, i) =>
-    hasHeader && rows[0]?.[i]?.trim() ? rows[0][i]!.trim() : `Column ${i + 1}`,
+    header?.[i]?.trim() ? header[i]!.trim() : `Column ${i + 1}`,
   );
 }
 
@@ -83,6 +112,40 @@ function moneyOutSign(cells: string[]): 'negative' | 'positive' {
   return negatives * 2 >= amounts.length ? 'negative' : 'positive';
 }
 
+/** How many lines the table's start is looked for in. */
+const PREAMBLE_ROWS = 50;
+
+/**
+ * Where the table starts. Banks often write lines above it (the account's name and number, the
+ * period, a balance): the first transaction is the first line with a date and, in another cell,
+ * an amount; the header is the nearest line above it (over blank and other transaction-like
+ * lines) without a date. Without one, the table starts at its first line.
+ */
+export function findTableStart(rows: string[][]): TableStart {
+  const look = rows.slice(0, PREAMBLE_ROWS);
+  const hasDate = (row: string[]) => row.some(looksLikeDate);
+  const first = look.findIndex(
+    (row) =>
+      row.filter((cell) => cell.trim() !== '').length >= 3 &&
+      row.some(
+        (cell, i) =>
+          looksLikeDate(cell) && row.some((other, j) => j !== i && looksLikeAmount(other)),
+      ),
+  );
+  const firstLine = rows.find((row) => !isBlank(row));
+  if (first < 0) return { hasHeader: !!firstLine && !hasDate(firstLine) };
+  let above = first - 1;
+  while (above >= 0 && (isBlank(look[above]!) || hasDate(look[above]!))) above--;
+  const header = above >= 0 ? look[above]! : undefined;
+  if (header && header.filter((cell) => cell.trim() !== '').length >= 2)
+    return above > 0 ? { hasHeader: true, skipRows: above } : { hasHeader: true };
+  // No header: the table starts at the first transaction-like line after the preamble.
+  let start = above + 1;
+  while (start < look.length && isBlank(look[start]!)) start++;
+  const isPreamble = look.slice(0, start).some((row) => !isBlank(row));
+  return isPreamble ? { hasHeader: false, skipRows: start } : { hasHeader: false };
+}
+
 /**
  * The mapping Billow suggests, and the layout it recognised in words; null when it finds no date
  * or amount column, and the person maps the columns themselves.
@@ -90,13 +153,14 @@ function moneyOutSign(cells: string[]): 'negative' | 'positive' {
 export function suggestMapping(
   rows: string[][],
 ): { mapping: ImportMapping; layout: string } | null {
-  const content = rows.filter((row) => !isBlank(row));
+  const start = findTableStart(rows);
+  const { hasHeader } = start;
+  const content = rows.slice(start.skipRows ?? 0).filter((row) => !isBlank(row));
   const first = content[0];
   if (!first) return null;
-  const hasHeader = !first.some(looksLikeDate);
   const header = hasHeader ? first.map((cell) => cell.trim()) : [];
   const body = (hasHeader ? content.slice(1) : content).slice(0, SUGGESTION_ROWS);
-  const width = columnNames(rows, hasHeader).length;
+  const width = columnNames(rows, start).length;
   const cellsOf = (column: number) => body.map((row) => row[column] ?? '');
 
   let dateColumn = hasHeader ? named(header, NAMES.date) : -1;
@@ -156,7 +220,7 @@ export function suggestMapping(
   if (descriptionColumn < 0) return null;
 
   const mapping: ImportMapping = {
-    hasHeader,
+    ...start,
     dateColumn,
     dateFormat: dateGuess.format,
     descriptionColumn,
@@ -172,7 +236,12 @@ export function layoutOf(mapping: ImportMapping, isDateAmbiguous = false): strin
       : `one amount column, money out ${mapping.amount.moneyOut}`;
   const dates = { MDY: 'MM/DD/YYYY', YMD: 'YYYY-MM-DD', DMY: 'DD/MM/YYYY' }[mapping.dateFormat];
   const note = isDateAmbiguous ? ' (could also be day first: check the dates)' : '';
-  return `CSV: ${money}; dates ${dates}${note}`;
+  const skip = mapping.skipRows ?? 0;
+  const skipped =
+    skip > 0
+      ? `; ${skip === 1 ? '1 line' : `${skip} lines`} above the ${mapping.hasHeader ? 'header' : 'first row'} skipped`
+      : '';
+  return `CSV: ${money}; dates ${dates}${note}${skipped}`;
 }
 
 export type CsvReading = { transactions: ImportedTransaction[]; errors: ImportRowError[] };
@@ -182,7 +251,8 @@ export function readCsvTransactions(rows: string[][], mapping: ImportMapping): C
   const transactions: ImportedTransaction[] = [];
   const errors: ImportRowError[] = [];
   rows.forEach((cells, index) => {
-    if ((mapping.hasHeader && index === 0) || isBlank(cells)) return;
+    const skip = mapping.skipRows ?? 0;
+    if (index < skip || (mapping.hasHeader && index === skip) || isBlank(cells)) return;
     const row = index + 1;
     const result = readRow(cells, mapping);
     if (typeof result === 'string') errors.push({ row, message: result });

@@ -16,10 +16,23 @@ describe(parseAmountCents.name, () => {
     ['  7.10 ', 710],
   ])('reads %s as %i cents', (cell, cents) => expect(parseAmountCents(cell)).toBe(cents));
 
+  it.each([
+    ['12,99', 1299],
+    ['1.234,56', 123456],
+    ['-9,99 €', -999],
+    ['€ 1.000,00', 100000],
+    ['12,5', 1250],
+    ['1,234', 123400],
+    ['1.234.567,00', 123456700],
+  ])('reads the decimal comma of %s as %i cents, and keeps 1,234 a thousand', (cell, cents) =>
+    expect(parseAmountCents(cell)).toBe(cents),
+  );
+
   it('reads a blank cell as no amount', () => expect(parseAmountCents('  ')).toBeNull());
 
-  it.each(['abc', '12.345', '1,23', '12..0', '--5', '1 000'])('refuses %s', (cell) =>
-    expect(parseAmountCents(cell)).toBeUndefined(),
+  it.each(['abc', '12.345', '1,234,5', '1.234.56', '1,234,56', '12..0', '--5', '1 000', '1,2,3'])(
+    'refuses %s',
+    (cell) => expect(parseAmountCents(cell)).toBeUndefined(),
   );
 });
 

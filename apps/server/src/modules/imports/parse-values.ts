@@ -1,6 +1,6 @@
 /**
- * Reading one cell of a bank's export: an amount ("$1,234.56", "-12.00", "(12.00)", "12.00-")
- * as cents, and a date in one of the three orders banks write them (month, day or year first)
+ * Reading one cell of a bank's export: an amount ("$1,234.56", "-12.00", "(12.00)", "12.00-", or
+ * with a decimal comma "1.234,56", "-9,99 €") as cents, and a date in one of the three orders banks write them (month, day or year first)
  * as an ISO date. Pure, so the CSV and OFX readers and their tests share one set of rules.
  */
 import type { ImportDateFormat } from '@billow/contracts';
@@ -32,8 +32,16 @@ export function parseAmountCents(cell: string): number | null | undefined {
     isNegative = !isNegative;
     value = value.slice(1);
   }
-  if (!/^(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d{1,2})?$|^\.\d{1,2}$/.test(value)) return undefined;
-  const [whole = '0', fraction = ''] = value.replaceAll(',', '').split('.');
+  let whole: string;
+  let fraction: string;
+  if (/^(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d{1,2})?$|^\.\d{1,2}$/.test(value)) {
+    [whole = '0', fraction = ''] = value.replaceAll(',', '').split('.');
+  } else if (/^(?:\d{1,3}(?:\.\d{3})+,\d{1,2}|\d+,\d{1,2})$/.test(value)) {
+    // A decimal comma ("12,99", "1.234,56"): never confused with "1,234", whose comma groups
+    // three digits. Dots grouping thousands count only before a decimal comma, so "12.345"
+    // (a price to the tenth of a cent?) stays unreadable rather than read as 12,345.
+    [whole = '0', fraction = ''] = value.replaceAll('.', '').split(',');
+  } else return undefined;
   const cents = Number(whole || '0') * 100 + Number(fraction.padEnd(2, '0') || '0');
   if (!Number.isSafeInteger(cents)) return undefined;
   return isNegative ? -cents : cents;

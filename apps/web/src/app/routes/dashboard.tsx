@@ -5,6 +5,7 @@
  */
 import { lazy, Suspense, useCallback, useState, type ComponentType } from 'react';
 import { annualPlanFor, type Subscription } from '@billow/contracts';
+import { InstallAppCard } from '@/features/app-install/components/install-app-card';
 import { InstantSavingsCard } from '@/features/annual-plans/components/instant-savings-card';
 import { payableAccounts, type AnnualPlan } from '@/features/annual-plans/payable-accounts';
 import { useLocation, useNavigate } from 'react-router';
@@ -145,6 +146,7 @@ function DashboardPage({
                 // Its own boundary: the profile stays on screen while the card's code loads.
                 <Suspense fallback={null}>
                   <CalendarFeedCard />
+                  <InstallAppCard />
                 </Suspense>
               }
             />

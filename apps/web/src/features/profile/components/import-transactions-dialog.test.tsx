@@ -109,6 +109,25 @@ describe('importing transactions from the profile', () => {
     });
   });
 
+  it('keeps the lines above the table skipped while the person changes the mapping', async () => {
+    const belowPreamble: ImportMapping = { ...suggested, skipRows: 4 };
+    const layout =
+      'CSV: one amount column, money out negative; dates DD/MM/YYYY; 4 lines above the header skipped';
+    const api = mockApi()
+      .on(userRoutes.profileInfo, json(200, aProfile()))
+      .on(importRoutes.preview, json(200, { ...preview(belowPreamble, [-15.49, 0]), layout }));
+    const { user } = renderProfile();
+    const dialog = await chooseFile(user);
+    expect(await within(dialog).findByText(/4 lines above the header skipped/)).toBeInTheDocument();
+
+    await user.selectOptions(within(dialog).getByLabelText('Amounts'), 'debit-credit');
+    await waitFor(() => expect(api.requestsTo(importRoutes.preview)).toHaveLength(2));
+    const [, changed] = api.requestsTo(importRoutes.preview);
+    expect(changed!.body).toMatchObject({
+      mapping: { skipRows: 4, amount: { kind: 'debit-credit' } },
+    });
+  });
+
   it('names the row when the file cannot be imported', async () => {
     mockApi()
       .on(userRoutes.profileInfo, json(200, aProfile()))
