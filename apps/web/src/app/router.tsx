@@ -10,7 +10,6 @@ import { FullPageSpinner } from '@/components/layout/full-page-spinner';
 import { OfflineGate } from './offline-screen';
 import { PageViewTracker } from './page-view-tracker';
 import { RouteErrorBoundary } from './route-error-boundary';
-import { NotFoundRoute } from './routes/not-found';
 
 /** A route module's screen (its `Component` export), loaded when the route is first shown. */
 function screen(load: () => Promise<{ Component: ComponentType }>) {
@@ -29,6 +28,9 @@ const AccountLinkingInfo = screen(() => import('./routes/account-linking-info'))
 const Link = screen(() => import('./routes/link'));
 const PlaidOAuth = screen(() => import('./routes/plaid-oauth'));
 const Chat = screen(() => import('./routes/chat'));
+const NotFound = lazy(async () => ({
+  default: (await import('./routes/not-found')).NotFoundRoute,
+}));
 
 /**
  * Around every page: the page-view count, the global error fallback, the offline screen, the
@@ -67,7 +69,7 @@ export function AppRoutes() {
           <Route path="/plaid-oauth" element={<PlaidOAuth />} />
           <Route path="/chat" element={<Chat />} />
         </Route>
-        <Route path="*" element={<NotFoundRoute />} />
+        <Route path="*" element={<NotFound />} />
       </Route>
     </Routes>
   );

@@ -5,7 +5,7 @@
 import { Download } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card, CardTitle } from '@/components/ui/card';
-import { useInstallPrompt } from '../api/install-prompt';
+import { useInstallPrompt } from '../api/use-install-prompt';
 
 export const installTexts = {
   title: 'Billow on your home screen',

@@ -1,0 +1,20 @@
+/**
+ * Bank-linking texts (spec part 1 §1, §8). Apart from `messages.ts`, so each screen's chunk carries
+ * its own words and every page's first script only the shared ones (issue 16). Words are
+ * requirements: change them only when the spec changes.
+ */
+/** The bank-linking provider the screens name (spec part 1 §1). */
+export const LINKING_PROVIDER_NAME = 'Plaid';
+
+/** Bank-linking texts (spec part 1 §8). */
+export const linkingMessages = {
+  tokenMissing: 'Failed to get link token',
+  tokenUnexpected: 'An unexpected error occurred',
+  resultNotSuccess: 'Failed to link account. Please try again.',
+  resultFailed: 'An error occurred',
+  cancelledOrFailed: 'Account linking was cancelled or failed. Please try again.',
+  noSession: 'No active link session found. Please start the account linking process again.',
+  statusFailed: 'Failed to check transaction status. Please try again.',
+  statusInitialFailed: 'Failed to check initial transaction status',
+  statusPollingFailed: 'Failed to check transaction status during polling',
+} as const;
