@@ -92,7 +92,7 @@ self.addEventListener('push', (event) => {
     self.registration.showNotification(message.title, {
       body: message.body,
       icon: '/icons/icon-192.png',
-      data: { url: message.url || '/dashboard' },
+      data: { url: message.url || '/' },
       tag: 'billow-reminder',
     }),
   );
@@ -100,6 +100,6 @@ self.addEventListener('push', (event) => {
 
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();
-  const url = (event.notification.data && event.notification.data.url) || '/dashboard';
+  const url = (event.notification.data && event.notification.data.url) || '/';
   event.waitUntil(self.clients.openWindow(url));
 });

@@ -64,7 +64,8 @@ export function createPushSubscriptions(deps: {
         userId,
         title: 'Billow notifications are on',
         body: 'This is how reminders before your bills will look.',
-        url: '/profile',
+        // Billow's pages are / and its sections, which an address cannot name: open the app.
+        url: '/',
       });
       return { sent: 1 };
     },

@@ -248,7 +248,7 @@ export function createRemindersService(deps: {
           ...ref,
           title: message.title,
           body: message.push,
-          url: '/dashboard',
+          url: '/',
           badge: message.badge,
         },
         { tx },

@@ -15,7 +15,8 @@ export function NegotiationBadge({ status }: { status: NegotiationStatus }) {
       : status === 'USER_INPUT_REQUIRED'
         ? {
             label: negotiationMessages.badges.USER_INPUT_REQUIRED,
-            className: 'bg-orange-500 text-white',
+            // Orange, as the spec says, dark enough for white 11 px text (4.5:1).
+            className: 'bg-orange-700 text-white',
           }
         : others[status]!;
   return (

@@ -32,7 +32,7 @@ describe(NegotiationsCard.name, () => {
     expect(screen.getByRole('heading', { name: 'Negotiations' })).toBeInTheDocument();
     expect(within(list).getAllByText('INPUT REQUIRED')).toHaveLength(2);
     expect(within(list).getByText('IN PROGRESS')).toHaveClass('bg-blue-600');
-    expect(within(list).getAllByText('INPUT REQUIRED')[0]).toHaveClass('bg-orange-500');
+    expect(within(list).getAllByText('INPUT REQUIRED')[0]).toHaveClass('bg-orange-700');
     expect(screen.queryByText('Done')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'View All Negotiations' })).toBeInTheDocument();
   });
