@@ -33,7 +33,8 @@ export function useHomeCardsPending(): boolean {
   const results = [
     useQuery(subscriptionQueries.list()),
     useQuery(annualPlanQueries.instantSavings()),
-    useQuery(negotiationQueries.list()),
+    // Only the card watches a running call; this one waits for the first answer alone.
+    useQuery({ ...negotiationQueries.list(), refetchInterval: false }),
     useQuery(rewardQueries.balance()),
   ];
   const isWaiting = results.some((result) => result.isPending && result.failureCount === 0);
