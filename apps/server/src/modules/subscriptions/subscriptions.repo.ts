@@ -47,14 +47,21 @@ export function createSubscriptionsRepo(db: Db, changes: ChangeFeed) {
     USER_DATA_CHANNEL,
     { max: 2_000 },
   );
+  // The person's zone, which every list-all reads too: kept the same way (a change of zone
+  // notifies the same channel, migration 0023), so list-all stays free of queries.
+  const zoneOf = db
+    .select({ timeZone: users.timeZone })
+    .from(users)
+    .where(eq(users.id, sql.placeholder('userId')))
+    .prepare('user_time_zone_of');
+  const keptZones = keptAnswers<{ timeZone: string }>(changes, USER_DATA_CHANNEL, {
+    max: 2_000,
+  });
   return {
     /** The zone the person's days are counted in (their profile's). */
     async timeZoneOf(userId: string): Promise<string> {
-      const [row] = await db
-        .select({ timeZone: users.timeZone })
-        .from(users)
-        .where(eq(users.id, userId));
-      return row?.timeZone ?? 'UTC';
+      const kept = await keptZones.get(userId, async () => (await zoneOf.execute({ userId }))[0]);
+      return kept?.timeZone ?? 'UTC';
     },
     /** Outflows and inflows of a person, as detection reads them. */
     async transactionsForDetection(userId: string) {

@@ -77,6 +77,19 @@ describe('days until due in the person’s own time zone', () => {
     expect(await netflixAt(losAngeles, '2026-11-27T03:00:00Z')).toBe(1);
   });
 
+  it('follows a zone the person picks at once, even when the list was read just before', async () => {
+    const traveller = await personIn('+15555557005', null);
+    expect(await netflixAt(traveller, '2026-11-26T20:00:00Z')).toBe(1);
+    const saved = await t.app.inject({
+      method: 'POST',
+      url: userRoutes.updateProfileInfo.path,
+      headers: bearer(traveller),
+      payload: { time_zone: 'Pacific/Auckland' },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(await netflixAt(traveller, '2026-11-26T20:00:00Z')).toBe(0);
+  });
+
   it('counts this month in the person’s zone for the spending history', async () => {
     const auckland = await personIn('+15555557004', 'Pacific/Auckland');
     // 30 Nov 12:00 UTC is already 1 December in Auckland: December is this month there.
