@@ -1,7 +1,6 @@
-/** The frame of every annual-plan screen: a back link and the screen's heading. */
+/** The frame of every annual-plan screen: the section header (a back link and the heading). */
 import type { ReactNode } from 'react';
-import { ArrowLeft } from 'lucide-react';
-import { Button } from '@/components/ui/button';
+import { SectionHeader } from '@/components/section-header';
 
 export function FlowScreen({
   heading,
@@ -16,19 +15,7 @@ export function FlowScreen({
 }) {
   return (
     <div className="space-y-5">
-      <div>
-        <Button variant="ghost" size="sm" className="-ml-3" onClick={onBack}>
-          <ArrowLeft aria-hidden="true" />
-          {backLabel}
-        </Button>
-        <h1
-          id="section-heading"
-          tabIndex={-1}
-          className="mt-2 text-2xl font-bold tracking-tight focus:outline-none"
-        >
-          {heading}
-        </h1>
-      </div>
+      <SectionHeader heading={heading} backLabel={backLabel} onBack={onBack} />
       {children}
     </div>
   );
