@@ -6,19 +6,30 @@
  * page as each answer comes in.
  */
 import { useEffect, useState } from 'react';
-import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { useQueries, type QueryClient } from '@tanstack/react-query';
 import { annualPlanQueries } from '@/features/annual-plans/api/annual-plan-queries';
 import { negotiationQueries } from '@/features/negotiations/api/negotiation-queries';
 import { rewardQueries } from '@/features/rewards/api/reward-queries';
 import { subscriptionQueries } from '@/features/subscriptions/api/subscription-queries';
 import { savingsQueries } from '@/features/dashboard/api/savings-queries';
 
+/** The cards' first answers. The savings banner holds its own place and does not wait. */
+const cardQueries = () =>
+  [
+    subscriptionQueries.list(),
+    annualPlanQueries.instantSavings(),
+    // Only the card watches a running call; waiting needs its first answer alone.
+    { ...negotiationQueries.list(), refetchInterval: false },
+    rewardQueries.balance(),
+  ] as const;
+
 export function prefetchHome(queryClient: QueryClient): void {
-  void queryClient.prefetchQuery(subscriptionQueries.list());
-  void queryClient.prefetchQuery(annualPlanQueries.instantSavings());
-  void queryClient.prefetchQuery(negotiationQueries.list());
+  const [list, instantSavings, negotiations, balance] = cardQueries();
+  void queryClient.prefetchQuery(list);
+  void queryClient.prefetchQuery(instantSavings);
+  void queryClient.prefetchQuery(negotiations);
+  void queryClient.prefetchQuery(balance);
   void queryClient.prefetchQuery(savingsQueries.lifetime());
-  void queryClient.prefetchQuery(rewardQueries.balance());
 }
 
 /** How long the cards wait for each other at most; after that each shows its own skeleton. */
@@ -30,14 +41,10 @@ export const HOME_CARDS_WAIT_MS = 1500;
  * `HOME_CARDS_WAIT_MS` holds no one up.
  */
 export function useHomeCardsPending(): boolean {
-  const results = [
-    useQuery(subscriptionQueries.list()),
-    useQuery(annualPlanQueries.instantSavings()),
-    // Only the card watches a running call; this one waits for the first answer alone.
-    useQuery({ ...negotiationQueries.list(), refetchInterval: false }),
-    useQuery(rewardQueries.balance()),
-  ];
-  const isWaiting = results.some((result) => result.isPending && result.failureCount === 0);
+  const isWaiting = useQueries({
+    queries: cardQueries(),
+    combine: (results) => results.some((result) => result.isPending && result.failureCount === 0),
+  });
   // Once the cards are out they stay out: a card's own reload (an error retried when it mounts)
   // must not put them back behind the skeleton.
   const [isDone, setDone] = useState(false);
