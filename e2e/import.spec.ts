@@ -4,6 +4,7 @@
  * the subscriptions in them reach the dashboard.
  */
 import { expect, test } from '@playwright/test';
+import { usDateDaysAgo } from './support/bank-export';
 import { uniquePhone } from './support/outbox';
 import { SignInPage } from './pages/sign-in-page';
 
@@ -12,17 +13,12 @@ test.describe.configure({ timeout: 120_000 });
 /** Eight months of Netflix and Spotify among coffee, in columns named as no bank names them. */
 function oddCsv() {
   const rows = ['Posted on;Payee;Value'];
-  const daysAgo = (days: number) => {
-    const date = new Date();
-    date.setDate(date.getDate() - days);
-    const mm = String(date.getMonth() + 1).padStart(2, '0');
-    const dd = String(date.getDate()).padStart(2, '0');
-    return `${mm}/${dd}/${date.getFullYear()}`;
-  };
   for (let month = 7; month >= 0; month--) {
-    rows.push(`${daysAgo(30 * month + 3)};NETFLIX.COM 866-579-7172 CA;-15.49`);
-    rows.push(`${daysAgo(30 * month + 9)};SPOTIFY USA 877-7781161 NY;-11.99`);
-    rows.push(`${daysAgo(30 * month + 6)};BLUE BOTTLE COFFEE;-${(4 + month / 10).toFixed(2)}`);
+    rows.push(`${usDateDaysAgo(30 * month + 3)};NETFLIX.COM 866-579-7172 CA;-15.49`);
+    rows.push(`${usDateDaysAgo(30 * month + 9)};SPOTIFY USA 877-7781161 NY;-11.99`);
+    rows.push(
+      `${usDateDaysAgo(30 * month + 6)};BLUE BOTTLE COFFEE;-${(4 + month / 10).toFixed(2)}`,
+    );
   }
   return rows.join('\n');
 }

@@ -4,24 +4,18 @@
  * subscriptions as added by them.
  */
 import { expect, test } from '@playwright/test';
+import { usDateDaysAgo } from './support/bank-export';
 import { uniquePhone } from './support/outbox';
 import { SignInPage } from './pages/sign-in-page';
 
 test.describe.configure({ timeout: 120_000 });
 
 function bankExport() {
-  const daysAgo = (days: number) => {
-    const date = new Date();
-    date.setDate(date.getDate() - days);
-    const mm = String(date.getMonth() + 1).padStart(2, '0');
-    const dd = String(date.getDate()).padStart(2, '0');
-    return `${mm}/${dd}/${date.getFullYear()}`;
-  };
   const rows = ['Date,Description,Amount'];
   for (let month = 5; month >= 0; month--) {
-    rows.push(`${daysAgo(30 * month + 3)},NETFLIX.COM 866-579-7172 CA,-15.49`);
+    rows.push(`${usDateDaysAgo(30 * month + 3)},NETFLIX.COM 866-579-7172 CA,-15.49`);
   }
-  rows.push(`${daysAgo(12)},CROSSFIT DOWNTOWN #1234,-39.99`);
+  rows.push(`${usDateDaysAgo(12)},CROSSFIT DOWNTOWN #1234,-39.99`);
   return rows.join('\n');
 }
 
