@@ -123,20 +123,6 @@ export function digestLines(due: DueReminder[]): string[] {
   return [...new Map(due.map((d) => [d.eventKey, d.line])).values()];
 }
 
-/** The person's wall clock: their local date and hour. */
-export function localTime(now: Date, timeZone: string): { date: string; hour: number } {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(now);
-  const part = (type: string) => parts.find((p) => p.type === type)!.value;
-  return { date: `${part('year')}-${part('month')}-${part('day')}`, hour: Number(part('hour')) };
-}
-
 export function isQuietHour(hour: number, start: number, end: number): boolean {
   if (start === end) return false;
   return start < end ? hour >= start && hour < end : hour >= start || hour < end;

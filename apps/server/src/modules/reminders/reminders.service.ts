@@ -9,6 +9,7 @@
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import {
   JOB_LIMITS,
+  localTimeIn,
   type ReminderPreferences,
   type ReminderPreferencesUpdate,
 } from '@billow/contracts';
@@ -24,7 +25,6 @@ import {
   digestLines,
   dueReminders,
   isQuietHour,
-  localTime,
   type DueReminder,
 } from './reminder-events';
 import {
@@ -196,7 +196,7 @@ export function createRemindersService(deps: {
       for (const person of people) {
         await eachPerson?.(person.id, tx);
         const prefs = await preferencesOf(person.id, tx);
-        const local = localTime(at, prefs.timeZone);
+        const local = localTimeIn(prefs.timeZone, at);
         if (isQuietHour(local.hour, prefs.quietHoursStart, prefs.quietHoursEnd)) continue;
         const due = dueReminders(
           await factsOf(person.id, local.date, tx),
@@ -293,7 +293,7 @@ export function createRemindersService(deps: {
   return {
     preferencesOf,
     alertOnce,
-    localTime: (timeZone: string) => localTime(now(), timeZone),
+    localTime: (timeZone: string) => localTimeIn(timeZone, now()),
 
     /** Stores the settings; a zone sent along is the profile's to set, so it is left out. */
     async updatePreferences(userId: string, prefs: ReminderPreferencesUpdate) {
