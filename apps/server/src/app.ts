@@ -19,6 +19,7 @@ import { helmetOptions, securityHeaders } from './http/security-headers';
 import { ProblemError } from './http/problem';
 import rateLimit from '@fastify/rate-limit';
 import type { Billow } from './deps';
+import { readRoutePages } from './web/route-pages';
 import { isApiPath, isAssetPath, registerWeb, sendSpaIndex } from './web/static';
 
 export type AppDeps = {
@@ -38,7 +39,8 @@ function trustProxyOption(setting: Config['trustProxy']) {
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, billow } = deps;
-  const helmetConfig = helmetOptions(config, billow.webOrigins);
+  const pages = config.serveWeb ? readRoutePages(config.webDistDir) : null;
+  const helmetConfig = helmetOptions(config, billow.webOrigins, pages?.scriptHashes);
   const headers = securityHeaders(helmetConfig);
   const app = Fastify({
     loggerInstance: deps.logger,
@@ -123,7 +125,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       !isApiPath(urlPath) &&
       !isAssetPath(urlPath)
     ) {
-      return sendSpaIndex(reply);
+      return sendSpaIndex(reply, pages?.pageFor(urlPath));
     }
     return sendProblem(
       reply,
