@@ -14,8 +14,8 @@ export default defineConfig({
     tailwindcss(),
     // The pages people open first, each preloading its route's chunks (issue 16).
     routePages({
-      '/signup': { page: 'signup', modules: ['src/app/routes/signup.tsx'] },
-      '/auth': { page: 'auth', modules: ['src/app/routes/auth.tsx'] },
+      '/signup': { page: 'signup', modules: ['src/app/routes/signup.tsx'], prerender: true },
+      '/auth': { page: 'auth', modules: ['src/app/routes/auth.tsx'], prerender: true },
       '/': {
         page: 'home',
         modules: ['src/app/protected-route.tsx', 'src/app/routes/dashboard.tsx'],

@@ -125,7 +125,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       !isApiPath(urlPath) &&
       !isAssetPath(urlPath)
     ) {
-      return sendSpaIndex(reply, pages?.pageFor(urlPath));
+      return sendSpaIndex(reply, pages?.pageFor(urlPath, request.url.includes('?')));
     }
     return sendProblem(
       reply,
