@@ -81,7 +81,9 @@ export function detectRecurring(
   // The same charge seen under two accounts (a bank login linked twice) counts once; a charge
   // repeated on one account (a double charge) counts twice. Keyed by descriptor, day and amount:
   // per descriptor, the first transaction seen on each day (further ones with another amount
-  // in a list), so no key string is built per transaction.
+  // in a list), so no key string is built per transaction. With one account there is nothing
+  // to look for.
+  const hasAccounts = spansAccounts(transactions);
   for (const transaction of transactions) {
     const charge = toCharge(transaction);
     const { description } = transaction;
@@ -91,6 +93,7 @@ export function detectRecurring(
       descriptors.set(description, descriptor);
     }
     if (
+      hasAccounts &&
       transaction.account_id !== undefined &&
       isCopyFromAnotherAccount(descriptor, charge.day, transaction)
     ) {
@@ -130,6 +133,17 @@ export function detectRecurring(
       a.first_date.localeCompare(b.first_date) ||
       a.last_amount - b.last_amount,
   );
+}
+
+/** Whether the transactions name two accounts or more (a transaction may name none). */
+function spansAccounts(transactions: readonly Transaction[]): boolean {
+  let seen: string | undefined;
+  for (const { account_id: account } of transactions) {
+    if (account === undefined) continue;
+    if (seen === undefined) seen = account;
+    else if (account !== seen) return true;
+  }
+  return false;
 }
 
 /** What is known about one raw descriptor within one detection. */
