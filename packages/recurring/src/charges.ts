@@ -7,6 +7,7 @@
  */
 import { dateInMonth, daysInMonth } from './dates';
 import type { DatedPoint } from './schedule';
+import { float64Scratch } from './scratch';
 import type { Transaction } from './types';
 
 export type Charge = DatedPoint & {
@@ -131,7 +132,7 @@ export function groupByAmount(charges: readonly Charge[]): Charge[][] {
 function inAmountOrder(charges: readonly Charge[]): ArrayLike<number> {
   const n = charges.length;
   if (n >= INDEX_SPAN) return inAmountOrderByMap(charges);
-  const packed = new Float64Array(n);
+  const packed = packedScratch(n).subarray(0, n);
   for (let i = 0; i < n; i++) {
     const { amount } = charges[i] as Charge;
     const cents = Math.round(amount * 100);
@@ -142,10 +143,13 @@ function inAmountOrder(charges: readonly Charge[]): ArrayLike<number> {
     packed[i] = cents * INDEX_SPAN + i;
   }
   packed.sort();
-  const order = new Int32Array(n);
-  for (let i = 0; i < n; i++) order[i] = (packed[i] as number) % INDEX_SPAN;
-  return order;
+  // Unpacked in place: the sorted keys become the indices they carry.
+  for (let i = 0; i < n; i++) packed[i] = (packed[i] as number) % INDEX_SPAN;
+  return packed;
 }
+
+/** Read by `groupByAmount` before the next call overwrites it. */
+const packedScratch = float64Scratch();
 
 /** Charges per packed key (index below this); cents below the other bound keep keys exact. */
 const INDEX_SPAN = 2 ** 21;

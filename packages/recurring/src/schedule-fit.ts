@@ -18,7 +18,9 @@ import {
   slotOf,
   type DatedPoint,
   type Schedule,
+  type SlotHit,
 } from './schedule';
+import { float64Scratch, int32Scratch } from './scratch';
 
 export type ScheduleFit = {
   cadence: KnownCadence;
@@ -74,6 +76,10 @@ export function isPlausible(points: readonly DatedPoint[], cadence: KnownCadence
   return points.length <= slots * 1.5 + 1 && points.length >= slots * 0.5;
 }
 
+const slotScratch = float64Scratch();
+const distanceScratch = float64Scratch();
+const closestScratch = int32Scratch();
+
 function assess(
   points: readonly DatedPoint[],
   cadence: KnownCadence,
@@ -84,15 +90,16 @@ function assess(
   const n = points.length;
   // Slot and distance per point (slot NaN when off the grid), then per slot the closest point
   // (the first on a tie) in a table spanning the slots in use: slots are whole numbers.
-  const slots = new Float64Array(n);
-  const distances = new Float64Array(n);
+  const slots = slotScratch(n);
+  const distances = distanceScratch(n);
   let offCount = 0;
   let lowSlot = Infinity;
   let highSlot = -Infinity;
+  const hit: SlotHit = { slot: 0, date: 0 };
   for (let index = 0; index < n; index++) {
     const point = points[index] as DatedPoint;
     const grid = earlier && index < earlier.untilIndex ? earlier.schedule : schedule;
-    const hit = slotOf(grid, point);
+    slotOf(grid, point, hit);
     const distance = Math.abs(point.day - hit.date);
     distances[index] = distance;
     if (distance > rule.lateDays) {
@@ -105,7 +112,7 @@ function assess(
     if (hit.slot > highSlot) highSlot = hit.slot;
   }
   if (offCount > n - 2) return null;
-  const closest = new Int32Array(highSlot - lowSlot + 1).fill(-1);
+  const closest = closestScratch(highSlot - lowSlot + 1).fill(-1, 0, highSlot - lowSlot + 1);
   for (let index = 0; index < n; index++) {
     const slot = slots[index] as number;
     if (Number.isNaN(slot)) continue;
@@ -183,13 +190,19 @@ function anchorCosts(
   fixedPeriod: number | undefined,
 ): AnchorCosts {
   const schedules = candidateSchedules(points, cadence, fixedPeriod);
-  return {
-    schedules,
-    cap: CADENCE_RULES[cadence].lateDays + 1,
-    prefixes: new Float64Array(schedules.length * (points.length + 1)),
-    filled: new Int32Array(schedules.length),
-  };
+  const stride = points.length + 1;
+  const prefixes = prefixScratch(schedules.length * stride);
+  const filled = filledScratch(schedules.length);
+  for (let a = 0; a < schedules.length; a++) {
+    prefixes[a * stride] = 0;
+    filled[a] = 0;
+  }
+  return { schedules, cap: CADENCE_RULES[cadence].lateDays + 1, prefixes, filled };
 }
+
+/** One fit's costs are done with before the next fit starts (`fitCadence` is not re-entered). */
+const prefixScratch = float64Scratch();
+const filledScratch = int32Scratch();
 
 /** Sums row `a` up to `until` charges, or until its sum reaches `stopAt`; returns the sum. */
 function fillRow(
