@@ -379,6 +379,7 @@ function withFixedPeriod(
   }
   let best = calendar;
   for (const period of periods) {
+    if (!mayFitEveryCharge(points, period, CADENCE_RULES[cadence].toleranceDays)) continue;
     const fixed = fitCadence(points, cadence, period);
     // One grid throughout, explaining every charge: a fixed period that needs a moved
     // anchor is a calendar stream drifting, not a shorter period.
@@ -400,6 +401,28 @@ function withFixedPeriod(
     }
   }
   return best;
+}
+
+/**
+ * Whether one grid of `period` days could hold every charge on time, one per slot — what
+ * `withFixedPeriod` asks of a fixed-day grid — judged from the gaps alone: charges on time for
+ * slots k periods apart lie k periods give or take twice the tolerance apart. Most histories
+ * fail at some gap, and the grid search is skipped.
+ */
+function mayFitEveryCharge(
+  points: readonly DatedPoint[],
+  period: number,
+  toleranceDays: number,
+): boolean {
+  const slack = 2 * toleranceDays;
+  for (let i = 1; i < points.length; i++) {
+    const gap = (points[i] as DatedPoint).day - (points[i - 1] as DatedPoint).day;
+    // Out of day order the rule does not hold; leave such input to the search.
+    if (gap < 0) return true;
+    const beyond = gap % period;
+    if (gap < period - slack || (beyond > slack && beyond < period - slack)) return false;
+  }
+  return true;
 }
 
 /**
