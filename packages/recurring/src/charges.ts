@@ -7,6 +7,7 @@
  */
 import { dateInMonth, daysInMonth } from './dates';
 import type { DatedPoint } from './schedule';
+import { float64Scratch } from './scratch';
 import type { Transaction } from './types';
 
 export type Charge = DatedPoint & {
@@ -90,39 +91,87 @@ export function markReversals(charges: Charge[], refunds: readonly Charge[]): vo
  * Each level comes back sorted by day.
  */
 export function groupByAmount(charges: readonly Charge[]): Charge[][] {
-  // Charges of one exact amount keep their order (by day, as given); the distinct amounts are
-  // sorted as numbers. The same order as a stable sort by amount, without a comparator call
-  // per pair of charges.
-  const byAmount = new Map<number, Charge[]>();
-  for (const charge of charges) {
-    const same = byAmount.get(charge.amount);
-    if (same) same.push(charge);
-    else byAmount.set(charge.amount, [charge]);
-  }
-  const amounts = new Float64Array(byAmount.size);
-  let distinct = 0;
-  for (const amount of byAmount.keys()) amounts[distinct++] = amount;
-  amounts.sort();
+  const order = inAmountOrder(charges);
   const levels: Charge[][] = [];
   let current: Charge[] = [];
   let levelLow = 0;
   let previous = 0;
-  for (const amount of amounts) {
-    const same = byAmount.get(amount) ?? [];
+  // Whether the current level holds more than one amount, so it needs sorting by day again.
+  let isMixed = false;
+  for (let at = 0; at < order.length; at++) {
+    const charge = charges[order[at] as number] as Charge;
+    const { amount } = charge;
+    if (at > 0 && amount === previous) {
+      current.push(charge);
+      continue;
+    }
     const isNewLevel =
       current.length === 0 || amount - previous > 0.005 || amount > levelLow + 0.005;
     if (isNewLevel) {
-      if (current.length > 0) levels.push(current);
-      current = same;
+      if (current.length > 0) levels.push(isMixed ? current.sort(byDay) : current);
+      current = [charge];
       levelLow = amount;
+      isMixed = false;
     } else {
-      for (const charge of same) current.push(charge);
+      current.push(charge);
+      isMixed = true;
     }
     previous = amount;
   }
-  if (current.length > 0) levels.push(current);
-  for (const level of levels) level.sort(byDay);
+  if (current.length > 0) levels.push(isMixed ? current.sort(byDay) : current);
+  if (!isSortedByDay(charges)) for (const level of levels) level.sort(byDay);
   return levels;
+}
+
+/**
+ * Indices of the charges by amount, charges of one amount in their given order — a stable sort
+ * by amount. Amounts in whole cents (all real ones) sort as one typed array of cents and index
+ * packed into one number, with no comparator call per pair; any other amount falls back to
+ * grouping by exact amount.
+ */
+function inAmountOrder(charges: readonly Charge[]): ArrayLike<number> {
+  const n = charges.length;
+  if (n >= INDEX_SPAN) return inAmountOrderByMap(charges);
+  const packed = packedScratch(n).subarray(0, n);
+  for (let i = 0; i < n; i++) {
+    const { amount } = charges[i] as Charge;
+    const cents = Math.round(amount * 100);
+    // Exact cents only, so two amounts share a key only when they are the same number.
+    if (!(cents >= 0 && cents < MAX_PACKED_CENTS && cents / 100 === amount)) {
+      return inAmountOrderByMap(charges);
+    }
+    packed[i] = cents * INDEX_SPAN + i;
+  }
+  packed.sort();
+  // Unpacked in place: the sorted keys become the indices they carry.
+  for (let i = 0; i < n; i++) packed[i] = (packed[i] as number) % INDEX_SPAN;
+  return packed;
+}
+
+/** Read by `groupByAmount` before the next call overwrites it. */
+const packedScratch = float64Scratch();
+
+/** Charges per packed key (index below this); cents below the other bound keep keys exact. */
+const INDEX_SPAN = 2 ** 21;
+const MAX_PACKED_CENTS = 2 ** 31;
+
+function inAmountOrderByMap(charges: readonly Charge[]): number[] {
+  const byAmount = new Map<number, number[]>();
+  charges.forEach((charge, index) => {
+    const same = byAmount.get(charge.amount);
+    if (same) same.push(index);
+    else byAmount.set(charge.amount, [index]);
+  });
+  const amounts = new Float64Array(byAmount.keys());
+  amounts.sort();
+  return [...amounts].flatMap((amount) => byAmount.get(amount) ?? []);
+}
+
+function isSortedByDay(charges: readonly Charge[]): boolean {
+  for (let i = 1; i < charges.length; i++) {
+    if (byDay(charges[i - 1] as Charge, charges[i] as Charge) > 0) return false;
+  }
+  return true;
 }
 
 export function byDay(a: Charge, b: Charge): number {

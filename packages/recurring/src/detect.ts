@@ -48,7 +48,7 @@
  */
 import { DEFAULT_CATALOGUE } from './catalog';
 import { TRIAL_MAX_AMOUNT } from './candidate';
-import { byDay, toCharge } from './charges';
+import { byDay, toCharge, type Charge } from './charges';
 import { parseIsoDate } from './dates';
 import { findGroupStreams, type MerchantGroup } from './detect-group';
 import { mergeFragments, type Found } from './merge-fragments';
@@ -75,13 +75,15 @@ export function detectRecurring(
   const catalogue = options.catalogue ?? DEFAULT_CATALOGUE;
   compileCatalogue(catalogue);
   const descriptors = new Map<string, Descriptor>();
-  const groups = new Map<string, MerchantGroup>();
+  const groups = new Map<string, Gathered>();
   let latestDay = -Infinity;
 
   // The same charge seen under two accounts (a bank login linked twice) counts once; a charge
   // repeated on one account (a double charge) counts twice. Keyed by descriptor, day and amount:
   // per descriptor, the first transaction seen on each day (further ones with another amount
-  // in a list), so no key string is built per transaction.
+  // in a list), so no key string is built per transaction. With one account there is nothing
+  // to look for.
+  const hasAccounts = spansAccounts(transactions);
   for (const transaction of transactions) {
     const charge = toCharge(transaction);
     const { description } = transaction;
@@ -91,6 +93,7 @@ export function detectRecurring(
       descriptors.set(description, descriptor);
     }
     if (
+      hasAccounts &&
       transaction.account_id !== undefined &&
       isCopyFromAnotherAccount(descriptor, charge.day, transaction)
     ) {
@@ -111,8 +114,9 @@ export function detectRecurring(
   if (Number.isNaN(asOf)) throw new RangeError(`asOf "${options.asOf}" is not a YYYY-MM-DD date`);
 
   const found: Found[] = [];
-  for (const group of groups.values()) {
-    if (!mayHoldStream(group)) continue;
+  for (const gathered of groups.values()) {
+    const group = toMerchantGroup(gathered);
+    if (!group || !mayHoldStream(group)) continue;
     group.charges.sort(byDay);
     group.refunds.sort(byDay);
     for (const candidate of findGroupStreams(group, asOf)) {
@@ -132,6 +136,17 @@ export function detectRecurring(
   );
 }
 
+/** Whether the transactions name two accounts or more (a transaction may name none). */
+function spansAccounts(transactions: readonly Transaction[]): boolean {
+  let seen: string | undefined;
+  for (const { account_id: account } of transactions) {
+    if (account === undefined) continue;
+    if (seen === undefined) seen = account;
+    else if (account !== seen) return true;
+  }
+  return false;
+}
+
 /** What is known about one raw descriptor within one detection. */
 type Descriptor = {
   /** The first transaction with an account seen with this descriptor. */
@@ -143,7 +158,7 @@ type Descriptor = {
    */
   byDay: Map<number, Transaction | Transaction[]> | null;
   /** Its merchant's group, when no aggregator name came with it. */
-  group: MerchantGroup | null;
+  group: Gathered | null;
   /** The merchant per aggregator name (`merchant_name`), when names came with it. */
   byName?: Map<string, NormalizedMerchant>;
 };
@@ -189,19 +204,34 @@ function sameAmount(a: number, b: number): boolean {
   return a === b || (Number.isNaN(a) && Number.isNaN(b));
 }
 
+/**
+ * One merchant's transactions as gathered, before its merchant is worked out in full: `found`
+ * is `identifyMerchant`'s answer (for a merchant the catalogue does not know, the cleaned
+ * descriptor).
+ */
+type Gathered = { found: NormalizedMerchant | string; charges: Charge[]; refunds: Charge[] };
+
 /** The group of a merchant (as `identifyMerchant` answers), made on first sight. */
-function groupFor(
-  groups: Map<string, MerchantGroup>,
-  found: NormalizedMerchant | string,
-): MerchantGroup {
+function groupFor(groups: Map<string, Gathered>, found: NormalizedMerchant | string): Gathered {
   const key = merchantKeyOf(found);
   let group = groups.get(key);
   if (!group) {
-    const merchant = typeof found === 'string' ? unknownMerchant(found) : found;
-    group = { merchant, charges: [], refunds: [] };
+    group = { found, charges: [], refunds: [] };
     groups.set(key, group);
   }
   return group;
+}
+
+/**
+ * The group with its merchant, or null when it has no charge — or one charge at a merchant the
+ * catalogue does not know, which is never a stream (`mayHoldStream`: such a merchant is not a
+ * known subscription merchant). Most one-off shops are seen once, so their names and
+ * categories are never worked out.
+ */
+function toMerchantGroup(gathered: Gathered): MerchantGroup | null {
+  const { found, charges, refunds } = gathered;
+  if (charges.length === 0 || (typeof found === 'string' && charges.length < 2)) return null;
+  return { merchant: typeof found === 'string' ? unknownMerchant(found) : found, charges, refunds };
 }
 
 function merchantWithName(

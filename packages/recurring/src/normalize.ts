@@ -52,6 +52,12 @@ type CompiledAlias = {
  */
 type CompiledCatalogue = {
   tiers: AliasIndex[];
+  /**
+   * Whether an alias's match at a place depends only on the text from there on (and the
+   * character before): no alias looks behind or anchors at the start. Then a rescan of the
+   * raw descriptor can skip the part already scanned as the stripped one (`identifyMerchant`).
+   */
+  isLocal: boolean;
   /** One merchant object per entry (and per entry's membership product), shared by detections. */
   merchants: Map<MerchantCatalogueEntry, NormalizedMerchant>;
   memberships: Map<MerchantCatalogueEntry, NormalizedMerchant>;
@@ -170,6 +176,9 @@ export function compileCatalogue(catalogue: MerchantCatalogue): CompiledCatalogu
       compileAliases(catalogue.filter((entry) => entry.isRecurringMerchant !== false)),
       compileAliases(catalogue.filter((entry) => entry.isRecurringMerchant === false)),
     ],
+    isLocal: catalogue.every((entry) =>
+      entry.aliases.every((alias) => !alias.includes('(?<') && !alias.includes('^')),
+    ),
     merchants: new Map(),
     memberships: new Map(),
   };
@@ -268,12 +277,14 @@ export function stripDescriptorNoise(upper: string): string {
   return text.length > 0 ? text : upper.trim();
 }
 
+/** The first alias (leftmost, subscription tier first) matching at a word start before `end`. */
 export function matchCatalogue(
   text: string,
   compiled: CompiledCatalogue,
+  end: number = text.length + 1,
 ): MerchantCatalogueEntry | null {
   for (const tier of compiled.tiers) {
-    const found = matchTier(text, tier);
+    const found = matchTier(text, tier, end);
     if (found) return found;
   }
   return null;
@@ -294,8 +305,9 @@ function aliasesAt(tier: AliasIndex, text: string, at: number): CompiledAlias[] 
   return (first < 128 ? tier.asciiChars[first] : tier.byFirstChar.get(first)) ?? tier.anywhere;
 }
 
-function matchTier(text: string, tier: AliasIndex): MerchantCatalogueEntry | null {
-  for (let at = 0; at <= text.length; at++) {
+function matchTier(text: string, tier: AliasIndex, end: number): MerchantCatalogueEntry | null {
+  const last = Math.min(end - 1, text.length);
+  for (let at = 0; at <= last; at++) {
     if (at > 0 && isWordCharCode(text.charCodeAt(at - 1))) continue;
     const candidates = aliasesAt(tier, text, at);
     for (const alias of candidates) {
@@ -508,7 +520,9 @@ export function identifyMerchant(
   const stripped = stripDescriptorNoise(upper);
   const entry =
     matchCatalogue(stripped, compiled) ??
-    (stripped === upper ? null : matchCatalogue(upper, compiled)) ??
+    (stripped === upper
+      ? null
+      : matchCatalogue(upper, compiled, rescanEnd(upper, stripped, compiled))) ??
     (merchantName ? matchCatalogue(merchantName.toUpperCase(), compiled) : null);
   if (entry) {
     return entry.isRecurringMerchant === false && MEMBERSHIP_WORDS.test(stripped)
@@ -523,6 +537,17 @@ export function identifyMerchant(
     // "SCHOLARSHARE 529 CONTRIB"): a transfer by either is a transfer.
     category: isTransfer(stripped) ? 'transfers' : guessCategory(cleaned),
   };
+}
+
+/**
+ * Where the rescan of the raw descriptor may stop once the stripped one matched nothing: the
+ * stripped text is the raw one's tail, and every word start in that tail was already tried
+ * with the same text ahead of it — so only the noise in front is left to try.
+ */
+function rescanEnd(upper: string, stripped: string, compiled: CompiledCatalogue): number {
+  return compiled.isLocal && upper.endsWith(stripped)
+    ? upper.length - stripped.length
+    : upper.length + 1;
 }
 
 /** The grouping key of `identifyMerchant`'s answer. */

@@ -12,14 +12,15 @@
  */
 import { CADENCE_RULES, type KnownCadence } from './cadence';
 import {
-  bestSchedule,
   candidateSchedules,
   FIXED_DAY_PERIODS,
   distanceToSlot,
   slotOf,
   type DatedPoint,
   type Schedule,
+  type SlotHit,
 } from './schedule';
+import { float64Scratch, int32Scratch } from './scratch';
 
 export type ScheduleFit = {
   cadence: KnownCadence;
@@ -75,6 +76,10 @@ export function isPlausible(points: readonly DatedPoint[], cadence: KnownCadence
   return points.length <= slots * 1.5 + 1 && points.length >= slots * 0.5;
 }
 
+const slotScratch = float64Scratch();
+const distanceScratch = float64Scratch();
+const closestScratch = int32Scratch();
+
 function assess(
   points: readonly DatedPoint[],
   cadence: KnownCadence,
@@ -82,37 +87,61 @@ function assess(
   earlier: { schedule: Schedule; untilIndex: number } | null,
 ): ScheduleFit | null {
   const rule = CADENCE_RULES[cadence];
-  const bestInSlot = new Map<number, { index: number; distance: number }>();
-  const inWindow: Array<{ index: number; slot: number }> = [];
+  const n = points.length;
+  // Slot and distance per point (slot NaN when off the grid), then per slot the closest point
+  // (the first on a tie) in a table spanning the slots in use: slots are whole numbers.
+  const slots = slotScratch(n);
+  const distances = distanceScratch(n);
   let offCount = 0;
-  points.forEach((point, index) => {
+  let lowSlot = Infinity;
+  let highSlot = -Infinity;
+  const hit: SlotHit = { slot: 0, date: 0 };
+  for (let index = 0; index < n; index++) {
+    const point = points[index] as DatedPoint;
     const grid = earlier && index < earlier.untilIndex ? earlier.schedule : schedule;
-    const hit = slotOf(grid, point);
+    slotOf(grid, point, hit);
     const distance = Math.abs(point.day - hit.date);
+    distances[index] = distance;
     if (distance > rule.lateDays) {
       offCount++;
-      return;
+      slots[index] = Number.NaN;
+      continue;
     }
-    inWindow.push({ index, slot: hit.slot });
-    const current = bestInSlot.get(hit.slot);
-    if (!current || distance < current.distance) bestInSlot.set(hit.slot, { index, distance });
-  });
+    slots[index] = hit.slot;
+    if (hit.slot < lowSlot) lowSlot = hit.slot;
+    if (hit.slot > highSlot) highSlot = hit.slot;
+  }
+  if (offCount > n - 2) return null;
+  const closest = closestScratch(highSlot - lowSlot + 1).fill(-1, 0, highSlot - lowSlot + 1);
+  for (let index = 0; index < n; index++) {
+    const slot = slots[index] as number;
+    if (Number.isNaN(slot)) continue;
+    const current = closest[slot - lowSlot] as number;
+    if (current < 0 || (distances[index] as number) < (distances[current] as number)) {
+      closest[slot - lowSlot] = index;
+    }
+  }
   const members: number[] = [];
   const extras: number[] = [];
-  for (const { index, slot } of inWindow) {
-    (bestInSlot.get(slot)?.index === index ? members : extras).push(index);
-  }
-  if (members.length < 2) return null;
   let onTimeCount = 0;
   let residualSum = 0;
   let firstSlot = Infinity;
   let lastSlot = -Infinity;
-  for (const [slot, { distance }] of bestInSlot) {
+  for (let index = 0; index < n; index++) {
+    const slot = slots[index] as number;
+    if (Number.isNaN(slot)) continue;
+    if (closest[slot - lowSlot] !== index) {
+      extras.push(index);
+      continue;
+    }
+    members.push(index);
+    const distance = distances[index] as number;
     if (distance <= rule.toleranceDays) onTimeCount++;
     residualSum += distance;
-    firstSlot = Math.min(firstSlot, slot);
-    lastSlot = Math.max(lastSlot, slot);
+    if (slot < firstSlot) firstSlot = slot;
+    if (slot > lastSlot) lastSlot = slot;
   }
+  if (members.length < 2) return null;
   const lateCount = members.length - onTimeCount;
   const coverage = members.length / (lastSlot - firstSlot + 1);
   const meanAbsResidual = residualSum / members.length;
@@ -141,30 +170,94 @@ function assess(
 }
 
 /**
+ * The capped distances of every charge to its nearest slot under every anchor worth trying,
+ * as prefix sums per anchor (row a, column i: the first i charges). Rows are filled only as
+ * far as needed: picking the one best anchor abandons an anchor once it costs more than the
+ * best so far, and only a split search needs whole rows.
+ */
+type AnchorCosts = {
+  schedules: Schedule[];
+  cap: number;
+  /** Row a at a × (n + 1). */
+  prefixes: Float64Array;
+  /** How many charges each row has summed. */
+  filled: Int32Array;
+};
+
+function anchorCosts(
+  points: readonly DatedPoint[],
+  cadence: KnownCadence,
+  fixedPeriod: number | undefined,
+): AnchorCosts {
+  const schedules = candidateSchedules(points, cadence, fixedPeriod);
+  const stride = points.length + 1;
+  const prefixes = prefixScratch(schedules.length * stride);
+  const filled = filledScratch(schedules.length);
+  for (let a = 0; a < schedules.length; a++) {
+    prefixes[a * stride] = 0;
+    filled[a] = 0;
+  }
+  return { schedules, cap: CADENCE_RULES[cadence].lateDays + 1, prefixes, filled };
+}
+
+/** One fit's costs are done with before the next fit starts (`fitCadence` is not re-entered). */
+const prefixScratch = float64Scratch();
+const filledScratch = int32Scratch();
+
+/** Sums row `a` up to `until` charges, or until its sum reaches `stopAt`; returns the sum. */
+function fillRow(
+  costs: AnchorCosts,
+  points: readonly DatedPoint[],
+  a: number,
+  until: number,
+  stopAt: number,
+): number {
+  const { prefixes, filled, cap } = costs;
+  const schedule = costs.schedules[a] as Schedule;
+  const row = a * (points.length + 1);
+  let i = filled[a] as number;
+  let sum = prefixes[row + i] as number;
+  while (i < until && sum < stopAt) {
+    sum += Math.min(cap, distanceToSlot(schedule, points[i] as DatedPoint));
+    i++;
+    prefixes[row + i] = sum;
+  }
+  filled[a] = i;
+  return sum;
+}
+
+/**
+ * The anchor that puts the charges closest to their slots (schedule.ts `bestSchedule`, the
+ * same answer): the first with the least capped total distance.
+ */
+function bestAnchor(costs: AnchorCosts, points: readonly DatedPoint[]): Schedule | null {
+  let best: Schedule | null = null;
+  let bestCost = Infinity;
+  const n = points.length;
+  for (let a = 0; a < costs.schedules.length; a++) {
+    const cost = fillRow(costs, points, a, n, bestCost);
+    if (costs.filled[a] === n && cost < bestCost) {
+      bestCost = cost;
+      best = costs.schedules[a] ?? null;
+    }
+  }
+  return best;
+}
+
+/**
  * The best two-grid split: for every anchor, prefix sums of capped distances give the cost of
  * any "before" and "after" segment, so all split points are tried in anchors × charges steps.
  */
 function bestSplit(
+  costs: AnchorCosts,
   points: readonly DatedPoint[],
   cadence: KnownCadence,
-  fixedPeriod: number | undefined,
 ): { before: Schedule; after: Schedule; untilIndex: number } | null {
   const n = points.length;
   if (n < 2 * MIN_SEGMENT || cadence === 'DAILY') return null;
-  const cap = CADENCE_RULES[cadence].lateDays + 1;
-  const schedules = candidateSchedules(points, cadence, fixedPeriod);
-  // One flat table: row a holds the prefix sums of capped distances under schedule a.
+  const { schedules, prefixes } = costs;
+  for (let a = 0; a < schedules.length; a++) fillRow(costs, points, a, n, Infinity);
   const stride = n + 1;
-  const prefixes = new Float64Array(schedules.length * stride);
-  schedules.forEach((schedule, a) => {
-    const row = a * stride;
-    let sum = 0;
-    for (let i = 0; i < n; i++) {
-      const point = points[i];
-      if (point) sum += Math.min(cap, distanceToSlot(schedule, point));
-      prefixes[row + i + 1] = sum;
-    }
-  });
   let best: { before: Schedule; after: Schedule; untilIndex: number } | null = null;
   let bestCost = Infinity;
   for (let k = MIN_SEGMENT; k <= n - MIN_SEGMENT; k++) {
@@ -173,10 +266,16 @@ function bestSplit(
     let beforeCost = Infinity;
     let afterCost = Infinity;
     for (let a = 0; a < schedules.length; a++) {
-      const left = prefixes[a * stride + k] ?? 0;
-      const right = (prefixes[a * stride + n] ?? 0) - left;
-      if (left < beforeCost) [beforeCost, beforeIndex] = [left, a];
-      if (right < afterCost) [afterCost, afterIndex] = [right, a];
+      const left = prefixes[a * stride + k] as number;
+      const right = (prefixes[a * stride + n] as number) - left;
+      if (left < beforeCost) {
+        beforeCost = left;
+        beforeIndex = a;
+      }
+      if (right < afterCost) {
+        afterCost = right;
+        afterIndex = a;
+      }
     }
     const before = schedules[beforeIndex];
     const after = schedules[afterIndex];
@@ -216,13 +315,14 @@ export function fitCadence(
   cadence: KnownCadence,
   fixedPeriod?: number,
 ): ScheduleFit | null {
-  const schedule = bestSchedule(points, cadence, fixedPeriod);
+  const costs = anchorCosts(points, cadence, fixedPeriod);
+  const schedule = bestAnchor(costs, points);
   if (!schedule) return null;
   const single = assess(points, cadence, schedule, null);
   const window = CADENCE_RULES[cadence].toleranceDays + 1;
   if (single && misfitsOf(single) < 2 && single.meanAbsResidual <= 0.35 * window) return single;
   if (!couldFillGrid(points, cadence)) return single;
-  const split = bestSplit(points, cadence, fixedPeriod);
+  const split = bestSplit(costs, points, cadence);
   if (!split) return single;
   const moved = assess(points, cadence, split.after, {
     schedule: split.before,
@@ -279,6 +379,7 @@ function withFixedPeriod(
   }
   let best = calendar;
   for (const period of periods) {
+    if (!mayFitEveryCharge(points, period, CADENCE_RULES[cadence].toleranceDays)) continue;
     const fixed = fitCadence(points, cadence, period);
     // One grid throughout, explaining every charge: a fixed period that needs a moved
     // anchor is a calendar stream drifting, not a shorter period.
@@ -300,6 +401,28 @@ function withFixedPeriod(
     }
   }
   return best;
+}
+
+/**
+ * Whether one grid of `period` days could hold every charge on time, one per slot — what
+ * `withFixedPeriod` asks of a fixed-day grid — judged from the gaps alone: charges on time for
+ * slots k periods apart lie k periods give or take twice the tolerance apart. Most histories
+ * fail at some gap, and the grid search is skipped.
+ */
+function mayFitEveryCharge(
+  points: readonly DatedPoint[],
+  period: number,
+  toleranceDays: number,
+): boolean {
+  const slack = 2 * toleranceDays;
+  for (let i = 1; i < points.length; i++) {
+    const gap = (points[i] as DatedPoint).day - (points[i - 1] as DatedPoint).day;
+    // Out of day order the rule does not hold; leave such input to the search.
+    if (gap < 0) return true;
+    const beyond = gap % period;
+    if (gap < period - slack || (beyond > slack && beyond < period - slack)) return false;
+  }
+  return true;
 }
 
 /**

@@ -27,10 +27,20 @@ const dateInMonth = importedDateInMonth;
 
 const MONTH_STEPS: Partial<Record<KnownCadence, number>> = { MONTHLY: 1, QUARTERLY: 3, YEARLY: 12 };
 
-export function slotOf(schedule: Schedule, point: DatedPoint): SlotHit {
+/**
+ * The slot nearest a point and its date. Written into `into` when given, so loops over every
+ * charge of a history can reuse one object instead of allocating one per charge.
+ */
+export function slotOf(
+  schedule: Schedule,
+  point: DatedPoint,
+  into: SlotHit = { slot: 0, date: 0 },
+): SlotHit {
   if (schedule.kind === 'days') {
     const slot = Math.round((point.day - schedule.phase) / schedule.period);
-    return { slot, date: schedule.phase + slot * schedule.period };
+    into.slot = slot;
+    into.date = schedule.phase + slot * schedule.period;
+    return into;
   }
   if (schedule.kind === 'months') {
     const { step, offset, anchorDay } = schedule;
@@ -40,12 +50,20 @@ export function slotOf(schedule: Schedule, point: DatedPoint): SlotHit {
     // Only a charge more than half a month from this month's slot can be nearer a neighbour's.
     if (point.day - date > 14) {
       const next = dateInMonth(base + step, anchorDay);
-      if (next - point.day < point.day - date) [month, date] = [base + step, next];
+      if (next - point.day < point.day - date) {
+        month = base + step;
+        date = next;
+      }
     } else if (date - point.day > 14) {
       const previous = dateInMonth(base - step, anchorDay);
-      if (point.day - previous <= date - point.day) [month, date] = [base - step, previous];
+      if (point.day - previous <= date - point.day) {
+        month = base - step;
+        date = previous;
+      }
     }
-    return { slot: (month - offset) / step, date };
+    into.slot = (month - offset) / step;
+    into.date = date;
+    return into;
   }
   let bestSlot = 0;
   let bestDate = Number.NaN;
@@ -61,7 +79,9 @@ export function slotOf(schedule: Schedule, point: DatedPoint): SlotHit {
       }
     }
   }
-  return { slot: bestSlot, date: bestDate };
+  into.slot = bestSlot;
+  into.date = bestDate;
+  return into;
 }
 
 /**
@@ -87,8 +107,11 @@ export function distanceToSlot(schedule: Schedule, point: DatedPoint): number {
     }
     return Math.abs(distance);
   }
-  return Math.abs(point.day - slotOf(schedule, point).date);
+  return Math.abs(point.day - slotOf(schedule, point, scratchHit).date);
 }
+
+/** Reused by `distanceToSlot`, which only reads the date before returning. */
+const scratchHit: SlotHit = { slot: 0, date: 0 };
 
 export function slotDate(schedule: Schedule, slot: number): number {
   if (schedule.kind === 'days') return schedule.phase + slot * schedule.period;
