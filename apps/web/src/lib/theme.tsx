@@ -38,11 +38,16 @@ function applyTheme(isDarkMode: boolean) {
 const listeners = new Set<() => void>();
 
 function subscribe(listener: () => void) {
+  const fromAnotherTab = (event: StorageEvent) => {
+    if (event.key !== THEME_STORAGE_KEY) return;
+    applyTheme(readDarkMode());
+    listener();
+  };
   listeners.add(listener);
-  window.addEventListener('storage', listener);
+  window.addEventListener('storage', fromAnotherTab);
   return () => {
     listeners.delete(listener);
-    window.removeEventListener('storage', listener);
+    window.removeEventListener('storage', fromAnotherTab);
   };
 }
 
