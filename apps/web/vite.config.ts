@@ -3,27 +3,12 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from './build/precompress';
-import { routePages } from './build/route-pages';
 import { serviceWorker } from './build/service-worker';
 
 const apiTarget = `http://localhost:${process.env.API_PORT ?? '3000'}`;
 
 export default defineConfig({
-  plugins: [
-    react(),
-    tailwindcss(),
-    // The pages people open first, each preloading its route's chunks (issue 16).
-    routePages({
-      '/signup': { page: 'signup', modules: ['src/app/routes/signup.tsx'], prerender: true },
-      '/auth': { page: 'auth', modules: ['src/app/routes/auth.tsx'], prerender: true },
-      '/': {
-        page: 'home',
-        modules: ['src/app/protected-route.tsx', 'src/app/routes/dashboard.tsx'],
-      },
-    }),
-    serviceWorker(),
-    precompress(),
-  ],
+  plugins: [react(), tailwindcss(), serviceWorker(), precompress()],
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
   server: {
     port: 5173,

@@ -19,7 +19,6 @@ import { helmetOptions, securityHeaders } from './http/security-headers';
 import { ProblemError } from './http/problem';
 import rateLimit from '@fastify/rate-limit';
 import type { Billow } from './deps';
-import { readRoutePages } from './web/route-pages';
 import { isApiPath, isAssetPath, registerWeb, sendSpaIndex } from './web/static';
 
 export type AppDeps = {
@@ -39,8 +38,7 @@ function trustProxyOption(setting: Config['trustProxy']) {
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, billow } = deps;
-  const pages = config.serveWeb ? readRoutePages(config.webDistDir) : null;
-  const helmetConfig = helmetOptions(config, billow.webOrigins, pages?.scriptHashes);
+  const helmetConfig = helmetOptions(config, billow.webOrigins);
   const headers = securityHeaders(helmetConfig);
   const app = Fastify({
     loggerInstance: deps.logger,
@@ -125,7 +123,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       !isApiPath(urlPath) &&
       !isAssetPath(urlPath)
     ) {
-      return sendSpaIndex(reply, pages?.pageFor(urlPath, request.url.includes('?')));
+      return sendSpaIndex(reply);
     }
     return sendProblem(
       reply,

@@ -13,6 +13,7 @@ import type { Plugin } from 'vite';
 /** Files of public/ that belong to the shell. */
 const PUBLIC_SHELL = [
   'favicon.svg',
+  'theme-init.js',
   'manifest.webmanifest',
   'icons/icon.svg',
   'icons/icon-192.png',

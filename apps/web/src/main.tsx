@@ -1,10 +1,10 @@
 import '@fontsource-variable/inter';
 import './index.css';
-import { startTransition, StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppProviders } from './app/providers';
-import { AppRoutes, preloadPublicScreen } from './app/router';
+import { AppRoutes } from './app/router';
 import { listenForInstallPrompt } from './features/app-install/api/install-prompt';
 import { createQueryClient } from './lib/query-client';
 
@@ -22,30 +22,12 @@ if (import.meta.env.PROD) {
   else window.addEventListener('load', register, { once: true });
 }
 
-const app = (
+createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <AppProviders queryClient={queryClient}>
       <BrowserRouter>
         <AppRoutes />
       </BrowserRouter>
     </AppProviders>
-  </StrictMode>
+  </StrictMode>,
 );
-const container = document.getElementById('root')!;
-// The first render is a transition: React renders it in slices and yields between them, so the
-// page stays responsive (and shows no long task) while the app mounts (issue 16).
-if (container.hasChildNodes()) {
-  // A page the build prerendered (build/route-pages.ts) is already painted, and React adopts its
-  // markup. Its screen's code (preloaded by the page) is awaited first: were it still loading,
-  // the session's first update would make React drop the markup and draw the page afresh.
-  // Should it fail to load, React meets the failure itself and shows the error screen.
-  void preloadPublicScreen(window.location.pathname)
-    .catch(() => undefined)
-    .then(() =>
-      startTransition(() => {
-        hydrateRoot(container, app);
-      }),
-    );
-} else {
-  startTransition(() => createRoot(container).render(app));
-}

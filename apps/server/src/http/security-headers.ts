@@ -10,20 +10,18 @@ import type { Config } from '../config';
 
 /**
  * The CSP the web app runs under: its own origin, plus what the providers' web parts need (e.g.
- * a bank's Link dialog) and the operator's extra origins (e.g. PostHog). The only inline
- * scripts allowed are the web build's own, by hash (web/route-pages.ts).
+ * a bank's Link dialog) and the operator's extra origins (e.g. PostHog).
  */
 export function contentSecurityPolicy(
   config: Pick<Config, 'publicUrl' | 'cspExtraOrigins'>,
   providerOrigins: string[] = [],
-  inlineScriptHashes: string[] = [],
 ) {
   const extra = [...providerOrigins, ...config.cspExtraOrigins];
   return {
     useDefaults: false,
     directives: {
       defaultSrc: ["'self'"],
-      scriptSrc: ["'self'", ...inlineScriptHashes, ...extra],
+      scriptSrc: ["'self'", ...extra],
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
       fontSrc: ["'self'", 'data:'],
@@ -44,10 +42,9 @@ export function contentSecurityPolicy(
 export function helmetOptions(
   config: Pick<Config, 'publicUrl' | 'cspExtraOrigins'>,
   providerOrigins: string[] = [],
-  inlineScriptHashes: string[] = [],
 ) {
   return {
-    contentSecurityPolicy: contentSecurityPolicy(config, providerOrigins, inlineScriptHashes),
+    contentSecurityPolicy: contentSecurityPolicy(config, providerOrigins),
     crossOriginEmbedderPolicy: false,
     strictTransportSecurity: config.publicUrl.startsWith('https://'),
   } satisfies HelmetOptions;

@@ -22,22 +22,6 @@ describe('serving the web app', () => {
     );
     await fs.writeFile(path.join(dist, 'assets', 'app-def456.js.gz'), zlib.gzipSync(script));
     await fs.writeFile(path.join(dist, 'favicon.svg'), '<svg/>');
-    // What build/route-pages.ts writes: a page per first route and the inline scripts' hashes.
-    await fs.mkdir(path.join(dist, 'pages'));
-    await fs.writeFile(path.join(dist, 'pages', 'signup.html'), '<!doctype html><p>signup page');
-    await fs.writeFile(
-      path.join(dist, 'pages', 'signup.prerendered.html'),
-      '<!doctype html><p>prerendered signup page',
-    );
-    await fs.writeFile(path.join(dist, 'pages', 'home.html'), '<!doctype html><p>home page');
-    await fs.writeFile(
-      path.join(dist, 'pages', 'pages.json'),
-      JSON.stringify({
-        routes: { '/signup': 'pages/signup.html', '/': 'pages/home.html' },
-        prerendered: { '/signup': 'pages/signup.prerendered.html' },
-        scriptHashes: [`'sha256-${'A'.repeat(43)}='`, "'unsafe-inline'"],
-      }),
-    );
     t = await createTestApp({ env: { SERVE_WEB: 'true', WEB_DIST_DIR: dist } });
   });
   afterAll(async () => {
@@ -78,39 +62,13 @@ describe('serving the web app', () => {
   });
 
   it('answers any app route with index.html, revalidated each load', async () => {
-    for (const url of ['/chat', '/some/deep/link?x=1', '/signup/extra']) {
+    for (const url of ['/', '/chat', '/some/deep/link?x=1']) {
       const response = await t.app.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['content-type']).toMatch(/^text\/html/);
       expect(response.headers['cache-control']).toBe('no-cache');
       expect(response.body).toContain('<div id="root">');
     }
-  });
-
-  it('answers the first routes with their own page, prerendered only for the bare path', async () => {
-    const pages = {
-      '/signup': 'prerendered signup page',
-      // A query may change what the page shows: the page without markup, React draws it.
-      '/signup?step=select-merchant': '<p>signup page',
-      '/': 'home page',
-      '/?from=email': 'home page',
-    };
-    for (const [url, page] of Object.entries(pages)) {
-      const response = await t.app.inject({ method: 'GET', url });
-      expect(response.statusCode, url).toBe(200);
-      expect(response.headers['content-type'], url).toMatch(/^text\/html/);
-      expect(response.headers['cache-control'], url).toBe('no-cache');
-      expect(response.body, url).toContain(page);
-    }
-  });
-
-  it('lets the build’s inline scripts run by hash, and no other inline script', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/signup' });
-    const scriptSrc = /script-src ([^;]*)/.exec(
-      String(response.headers['content-security-policy']),
-    );
-    expect(scriptSrc?.[1]).toContain(`'sha256-${'A'.repeat(43)}='`);
-    expect(scriptSrc?.[1]).not.toContain('unsafe-inline');
   });
 
   it('keeps API paths as problem details, never the app page', async () => {

@@ -4,8 +4,7 @@
  * build writes brotli and gzip copies of each text file (apps/web/build/precompress.ts), sent as
  * they are to a browser that accepts them. Any GET outside /api, /ws and /assets that matches no
  * file gets index.html, and the React router decides what to show (its own 404 page included).
- * Source maps are served in the sandbox only. The pages people open first (/signup, /auth, /)
- * get the build's copy of index.html that preloads their route's chunks (route-pages.ts).
+ * Source maps are served in the sandbox only.
  */
 import fs from 'node:fs';
 import type { ServerResponse } from 'node:http';
@@ -25,8 +24,6 @@ export async function registerWeb(
   await app.register(fastifyStatic, {
     root: distDir,
     wildcard: false,
-    // "/" is an app route like any other: sendSpaIndex picks its page.
-    index: false,
     preCompressed: true,
     // Source maps hold the web app's source: a help in the sandbox, not for the public internet.
     allowedPath: (pathName: string) => options.serveSourceMaps || !pathName.endsWith('.map'),
@@ -58,6 +55,6 @@ export function isAssetPath(urlPath: string): boolean {
   return urlPath.startsWith('/assets/') || urlPath.endsWith('.map');
 }
 
-export function sendSpaIndex(reply: FastifyReply, page = 'index.html') {
-  return reply.header('cache-control', 'no-cache').type('text/html').sendFile(page);
+export function sendSpaIndex(reply: FastifyReply) {
+  return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
 }

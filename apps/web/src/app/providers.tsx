@@ -1,5 +1,5 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, type ReactNode } from 'react';
+import { useCallback, type ReactNode } from 'react';
 import { refreshTokens } from '@/features/auth/api/refresh-tokens';
 import { ThemeProvider } from '@/lib/theme';
 import { SessionProvider } from '@/lib/session/session';
@@ -14,9 +14,6 @@ export function AppProviders({
 }) {
   // Stable, so the session's sign-out (and what it registers with the request helper) is too.
   const clearCache = useCallback(() => queryClient.clear(), [queryClient]);
-  // A prerendered page arrives inert (build/route-pages.ts): clicks and typing wait until React
-  // has adopted it, which it has once this first effect runs.
-  useEffect(() => document.getElementById('root')?.removeAttribute('inert'), []);
   return (
     <ThemeProvider>
       <QueryClientProvider client={queryClient}>

@@ -4,59 +4,30 @@
  * declarative mode) rather than through its data router: Billow loads no data in routes, and the
  * data router's code was the largest part of the first page's script after React (issue 16).
  */
-import { createElement, lazy, Suspense, type ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { Outlet, Route, Routes, useLocation } from 'react-router';
 import { FullPageSpinner } from '@/components/layout/full-page-spinner';
 import { OfflineGate } from './offline-screen';
 import { PageViewTracker } from './page-view-tracker';
 import { RouteErrorBoundary } from './route-error-boundary';
 
-type Screen = ComponentType & { preload(): Promise<void> };
-
-/**
- * A route module's screen (its `Component` export), loaded when the route is first shown, or
- * earlier with `preload()`: once loaded it renders at once, without suspending. A prerendered
- * page needs that (main.tsx): React adopts the page's markup in one pass only if nothing in it
- * is still loading.
- */
-function screen(load: () => Promise<{ Component: ComponentType }>): Screen {
-  let loaded: ComponentType | undefined;
-  const preload = () =>
-    load().then((module) => {
-      loaded = module.Component;
-    });
-  const Lazy = lazy(async () => {
-    await preload();
-    return { default: loaded! };
-  });
-  const Screen = () => createElement(loaded ?? Lazy);
-  return Object.assign(Screen, { preload });
+/** A route module's screen (its `Component` export), loaded when the route is first shown. */
+function screen(load: () => Promise<{ Component: ComponentType }>) {
+  return lazy(async () => ({ default: (await load()).Component }));
 }
 
-const publicScreens: Record<string, Screen> = {
-  '/auth': screen(() => import('./routes/auth')),
-  '/signup': screen(() => import('./routes/signup')),
-  '/netflix-signup': screen(() => import('./routes/netflix-signup')),
-  '/planetfitness-signup': screen(() => import('./routes/planetfitness-signup')),
-};
+const Auth = screen(() => import('./routes/auth'));
+const Signup = screen(() => import('./routes/signup'));
+const NetflixSignup = screen(() => import('./routes/netflix-signup'));
+const PlanetFitnessSignup = screen(() => import('./routes/planetfitness-signup'));
 // Its own chunk too: the public pages do not carry the guard's profile query.
 const ProtectedRoute = screen(() => import('./protected-route'));
-const signedInScreens: Record<string, Screen> = {
-  '/': screen(() => import('./routes/dashboard')),
-  '/profile-settings-customization': screen(
-    () => import('./routes/profile-settings-customization'),
-  ),
-  '/account-linking-info': screen(() => import('./routes/account-linking-info')),
-  '/link': screen(() => import('./routes/link')),
-  '/plaid-oauth': screen(() => import('./routes/plaid-oauth')),
-  '/chat': screen(() => import('./routes/chat')),
-};
-
-/** Loads the code of a public page's screen (the pages the build prerenders are public). */
-export function preloadPublicScreen(pathname: string): Promise<void> {
-  return publicScreens[pathname]?.preload() ?? Promise.resolve();
-}
-
+const Dashboard = screen(() => import('./routes/dashboard'));
+const ProfileSettings = screen(() => import('./routes/profile-settings-customization'));
+const AccountLinkingInfo = screen(() => import('./routes/account-linking-info'));
+const Link = screen(() => import('./routes/link'));
+const PlaidOAuth = screen(() => import('./routes/plaid-oauth'));
+const Chat = screen(() => import('./routes/chat'));
 const NotFound = lazy(async () => ({
   default: (await import('./routes/not-found')).NotFoundRoute,
 }));
@@ -86,13 +57,17 @@ export function AppRoutes() {
   return (
     <Routes>
       <Route element={<RootLayout />}>
-        {Object.entries(publicScreens).map(([path, Screen]) => (
-          <Route key={path} path={path} element={<Screen />} />
-        ))}
+        <Route path="/auth" element={<Auth />} />
+        <Route path="/signup" element={<Signup />} />
+        <Route path="/netflix-signup" element={<NetflixSignup />} />
+        <Route path="/planetfitness-signup" element={<PlanetFitnessSignup />} />
         <Route element={<ProtectedRoute />}>
-          {Object.entries(signedInScreens).map(([path, Screen]) => (
-            <Route key={path} path={path} element={<Screen />} />
-          ))}
+          <Route path="/" element={<Dashboard />} />
+          <Route path="/profile-settings-customization" element={<ProfileSettings />} />
+          <Route path="/account-linking-info" element={<AccountLinkingInfo />} />
+          <Route path="/link" element={<Link />} />
+          <Route path="/plaid-oauth" element={<PlaidOAuth />} />
+          <Route path="/chat" element={<Chat />} />
         </Route>
         <Route path="*" element={<NotFound />} />
       </Route>

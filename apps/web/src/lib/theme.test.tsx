@@ -53,20 +53,4 @@ describe('theme', () => {
     expect(document.documentElement).toHaveClass('dark');
     expect(screen.getByRole('button', { name: 'Switch to light mode' })).toBeInTheDocument();
   });
-
-  it('follows a theme chosen in another tab', () => {
-    render(
-      <ThemeProvider>
-        <ThemeToggle />
-      </ThemeProvider>,
-    );
-    expect(document.documentElement).not.toHaveClass('dark');
-    // Another tab stores the choice; this one hears of it through the storage event.
-    localStorage.setItem('darkMode', 'true');
-    act(() => {
-      window.dispatchEvent(new StorageEvent('storage', { key: 'darkMode', newValue: 'true' }));
-    });
-    expect(document.documentElement).toHaveClass('dark');
-    expect(screen.getByRole('button', { name: 'Switch to light mode' })).toBeInTheDocument();
-  });
 });

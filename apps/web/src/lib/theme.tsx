@@ -9,12 +9,12 @@ import {
   useContext,
   useEffect,
   useMemo,
-  useSyncExternalStore,
+  useState,
   type ReactNode,
 } from 'react';
 import { THEME_STORAGE_KEY } from '@billow/contracts';
 
-/** The page's background (--background in index.css) in each theme; also in index.html and src/theme-init.js. */
+/** The page's background (--background in index.css) in each theme; also in index.html and theme-init.js. */
 export const THEME_COLORS = { light: '#f7fbfa', dark: '#091112' } as const;
 
 export function readDarkMode(): boolean {
@@ -25,59 +25,23 @@ export function readDarkMode(): boolean {
   }
 }
 
-/** The class on <html> and the browser bar's colour (src/theme-init.js does the same at load). */
-function applyTheme(isDarkMode: boolean) {
-  document.documentElement.classList.toggle('dark', isDarkMode);
-  // Both the light and the dark scheme's colour: Billow's theme is the person's choice, not the system's.
-  for (const meta of document.querySelectorAll('meta[name="theme-color"]'))
-    meta.setAttribute('content', isDarkMode ? THEME_COLORS.dark : THEME_COLORS.light);
-}
-
-// The stored choice is the one source: every provider (and every tab, through the storage
-// event) reads it, and a change is written there first.
-const listeners = new Set<() => void>();
-
-function subscribe(listener: () => void) {
-  const fromAnotherTab = (event: StorageEvent) => {
-    if (event.key !== THEME_STORAGE_KEY) return;
-    applyTheme(readDarkMode());
-    listener();
-  };
-  listeners.add(listener);
-  window.addEventListener('storage', fromAnotherTab);
-  return () => {
-    listeners.delete(listener);
-    window.removeEventListener('storage', fromAnotherTab);
-  };
-}
-
-function storeDarkMode(isDarkMode: boolean) {
-  localStorage.setItem(THEME_STORAGE_KEY, JSON.stringify(isDarkMode));
-  applyTheme(isDarkMode);
-  for (const listener of listeners) listener();
-}
-
-/** What the build's prerendered pages were rendered with: a first visit has nothing stored. */
-const prerenderedDarkMode = () => false;
-
 type ThemeContextValue = { isDarkMode: boolean; setDarkMode(value: boolean): void; toggle(): void };
 
 const ThemeContext = createContext<ThemeContextValue | undefined>(undefined);
 
 export function ThemeProvider({ children }: { children: ReactNode }) {
-  // While a prerendered page hydrates, React renders it as it was prerendered, then at once with
-  // the stored choice; <html> already carries that choice (src/theme-init.js), so nothing flashes.
-  const isDarkMode = useSyncExternalStore(subscribe, readDarkMode, prerenderedDarkMode);
+  const [isDarkMode, setDarkMode] = useState(readDarkMode);
 
-  // From the store, not from this render, which may still be the prerendered one.
-  useEffect(() => applyTheme(readDarkMode()), []);
+  useEffect(() => {
+    localStorage.setItem(THEME_STORAGE_KEY, JSON.stringify(isDarkMode));
+    document.documentElement.classList.toggle('dark', isDarkMode);
+    // Both the light and the dark scheme's colour: Billow's theme is the person's choice, not the system's.
+    for (const meta of document.querySelectorAll('meta[name="theme-color"]'))
+      meta.setAttribute('content', isDarkMode ? THEME_COLORS.dark : THEME_COLORS.light);
+  }, [isDarkMode]);
 
-  const setDarkMode = useCallback((value: boolean) => storeDarkMode(value), []);
-  const toggle = useCallback(() => storeDarkMode(!readDarkMode()), []);
-  const value = useMemo(
-    () => ({ isDarkMode, setDarkMode, toggle }),
-    [isDarkMode, setDarkMode, toggle],
-  );
+  const toggle = useCallback(() => setDarkMode((value) => !value), []);
+  const value = useMemo(() => ({ isDarkMode, setDarkMode, toggle }), [isDarkMode, toggle]);
   return <ThemeContext.Provider value={value}>{children}</ThemeContext.Provider>;
 }
 
