@@ -7,6 +7,8 @@ test.describe('signing in with a texted code', () => {
   test('a new person signs up, names themselves, signs out and back in, and stays signed in', async ({
     page,
   }) => {
+    // Two full sign-ins and the profile: about 30 s on a loaded 2-core runner, the default limit.
+    test.slow();
     const phone = uniquePhone();
     const signIn = new SignInPage(page);
 
