@@ -4,8 +4,8 @@
  */
 import { CADENCE_RULES, type KnownCadence } from './cadence';
 import type { Charge } from './charges';
-import { bestSchedule, fixedPeriodOf, slotOf, type Schedule } from './schedule';
-import { fitCadence, type ScheduleFit } from './schedule-fit';
+import { fixedPeriodOf, slotOf, type Schedule } from './schedule';
+import { bestSchedule, fitCadence, type ScheduleFit } from './schedule-fit';
 import type { NormalizedMerchant } from './types';
 
 export type Candidate = {

@@ -227,9 +227,18 @@ function fillRow(
 }
 
 /**
- * The anchor that puts the charges closest to their slots (schedule.ts `bestSchedule`, the
- * same answer): the first with the least capped total distance.
+ * The anchor that puts the charges closest to their slots: the first with the least total
+ * distance, each distance capped so outliers don't steer.
  */
+export function bestSchedule(
+  points: readonly DatedPoint[],
+  cadence: KnownCadence,
+  fixedPeriod?: number,
+): Schedule | null {
+  return bestAnchor(anchorCosts(points, cadence, fixedPeriod), points);
+}
+
+/** `bestSchedule` over costs a split search may go on to read. */
 function bestAnchor(costs: AnchorCosts, points: readonly DatedPoint[]): Schedule | null {
   let best: Schedule | null = null;
   let bestCost = Infinity;

@@ -186,25 +186,3 @@ export function candidateSchedules(
   return schedules;
 }
 
-/** The anchor that puts the charges closest to their slots (distances capped so outliers don't steer). */
-export function bestSchedule(
-  points: readonly DatedPoint[],
-  cadence: KnownCadence,
-  fixedPeriod?: number,
-): Schedule | null {
-  const cap = CADENCE_RULES[cadence].lateDays + 1;
-  let best: Schedule | null = null;
-  let bestCost = Infinity;
-  for (const schedule of candidateSchedules(points, cadence, fixedPeriod)) {
-    let cost = 0;
-    for (const point of points) {
-      cost += Math.min(cap, distanceToSlot(schedule, point));
-      if (cost >= bestCost) break;
-    }
-    if (cost < bestCost) {
-      bestCost = cost;
-      best = schedule;
-    }
-  }
-  return best;
-}
