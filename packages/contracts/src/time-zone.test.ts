@@ -1,18 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { localDateIn, localTimeIn } from './time-zone';
 
-/** The wall clock read afresh, with nothing kept between calls. */
+/**
+ * The wall clock read another way, with nothing kept between calls: Swedish dates are written
+ * "YYYY-MM-DD HH:mm:ss".
+ */
 function freshWallClock(zone: string, at: Date): { date: string; hour: number } {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone: zone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(at);
-  const part = (type: string) => parts.find((p) => p.type === type)!.value;
-  return { date: `${part('year')}-${part('month')}-${part('day')}`, hour: Number(part('hour')) };
+  const text = at.toLocaleString('sv-SE', { timeZone: zone, hourCycle: 'h23' });
+  return { date: text.slice(0, 10), hour: Number(text.slice(11, 13)) };
 }
 
 describe('localTimeIn', () => {

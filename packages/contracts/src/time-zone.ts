@@ -19,49 +19,44 @@ export function isKnownTimeZone(zone: string): boolean {
 
 export const timeZoneName = z.string().min(1).max(64).refine(isKnownTimeZone, 'Unknown time zone');
 
-/**
- * Building an Intl.DateTimeFormat costs far more than formatting with one, and "today" is asked
- * on every list a person opens, so one formatter is kept per zone (there are a few hundred).
- */
-const wallClockFormatters = new Map<string, Intl.DateTimeFormat>();
+type WallClock = { date: string; hour: number };
 
-function wallClockFormatterFor(zone: string): Intl.DateTimeFormat {
-  let formatter = wallClockFormatters.get(zone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-CA', {
+/**
+ * Per zone, its formatter and its last answer. Building an Intl.DateTimeFormat costs far more
+ * than formatting with one, and "today" is asked on every list a person opens. Every zone's
+ * offset from UTC, and every daylight-saving switch, falls on a quarter hour, so the wall
+ * clock's date and hour cannot change inside a quarter hour of UTC: the last answer stands for
+ * the quarter hour it was asked in.
+ */
+const zones = new Map<string, { formatter: Intl.DateTimeFormat; slot: number; time: WallClock }>();
+const QUARTER_HOUR_MS = 15 * 60 * 1000;
+
+/** The wall clock in `zone` at `at`: its calendar date (YYYY-MM-DD) and hour (0–23). */
+export function localTimeIn(zone: string, at: Date): WallClock {
+  const slot = Math.floor(at.getTime() / QUARTER_HOUR_MS);
+  let kept = zones.get(zone);
+  if (kept?.slot === slot) return kept.time;
+  kept ??= {
+    formatter: new Intl.DateTimeFormat('en-CA', {
       timeZone: zone,
       year: 'numeric',
       month: '2-digit',
       day: '2-digit',
       hour: '2-digit',
       hourCycle: 'h23',
-    });
-    wallClockFormatters.set(zone, formatter);
-  }
-  return formatter;
-}
-
-/**
- * Every zone's offset from UTC, and every daylight-saving switch, falls on a quarter hour, so
- * the wall clock's date and hour cannot change inside a quarter hour of UTC: each zone keeps
- * its last answer for the quarter hour it was asked in.
- */
-const QUARTER_HOUR_MS = 15 * 60 * 1000;
-const lastWallClock = new Map<string, { slot: number; time: { date: string; hour: number } }>();
-
-/** The wall clock in `zone` at `at`: its calendar date (YYYY-MM-DD) and hour (0–23). */
-export function localTimeIn(zone: string, at: Date): { date: string; hour: number } {
-  const slot = Math.floor(at.getTime() / QUARTER_HOUR_MS);
-  const last = lastWallClock.get(zone);
-  if (last?.slot === slot) return last.time;
-  const parts = wallClockFormatterFor(zone).formatToParts(at);
+    }),
+    slot,
+    time: { date: '', hour: 0 },
+  };
+  const parts = kept.formatter.formatToParts(at);
   const part = (type: string) => parts.find((p) => p.type === type)!.value;
-  const time = {
+  kept.slot = slot;
+  kept.time = {
     date: `${part('year')}-${part('month')}-${part('day')}`,
     hour: Number(part('hour')),
   };
-  lastWallClock.set(zone, { slot, time });
-  return time;
+  zones.set(zone, kept);
+  return kept.time;
 }
 
 /** The calendar date (YYYY-MM-DD) it is in `zone` at `at`. */
