@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { linkedPerson } from './pages/linked-person';
+import { reloadUntilVisible } from './support/reload-until';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -12,10 +13,7 @@ test('a sandbox telecom bill is negotiated down while the person watches the cal
 
   // The negotiations card lists the negotiable bills once detection made the offers.
   const card = page.getByRole('region', { name: /Negotiations/ });
-  await expect(async () => {
-    await page.reload();
-    await expect(card.getByText('Verizon', { exact: true })).toBeVisible({ timeout: 2000 });
-  }).toPass({ timeout: 30_000 });
+  await reloadUntilVisible(page, card.getByText('Verizon', { exact: true }));
   await expect(card.getByText('INPUT REQUIRED').first()).toBeVisible();
   await card.getByRole('button', { name: 'View All Negotiations' }).click();
 

@@ -1,6 +1,7 @@
-import { expect, test, type Locator } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { payFirstInstantSaving } from './pages/annual-plan-flow';
 import { linkedPerson } from './pages/linked-person';
+import { reloadUntilVisible } from './support/reload-until';
 
 test.describe.configure({ timeout: 150_000 });
 
@@ -11,6 +12,15 @@ const dollars = (text: string) => {
   return (match[1] ? -1 : 1) * Number(match[2]!.replace(/,/g, ''));
 };
 const amountIn = async (locator: Locator) => dollars((await locator.textContent()) ?? '');
+
+/** Opens the rewards section from the dashboard; a reload keeps an open section, so home first. */
+async function openRewards(page: Page, card: Locator) {
+  const home = page.getByRole('button', { name: 'Back to home' });
+  const seeRewards = card.getByRole('button', { name: 'See rewards' });
+  await expect(home.or(seeRewards).first()).toBeVisible({ timeout: 10_000 });
+  if (await home.isVisible()) await home.click();
+  await seeRewards.click();
+}
 
 test('a successful negotiation earns a reward: balance, progress and history show it', async ({
   page,
@@ -27,12 +37,7 @@ test('a successful negotiation earns a reward: balance, progress and history sho
 
   // Negotiate the sandbox Verizon bill down.
   const negotiations = page.getByRole('region', { name: /Negotiations/ });
-  await expect(async () => {
-    await page.reload();
-    await expect(negotiations.getByText('Verizon', { exact: true })).toBeVisible({
-      timeout: 2000,
-    });
-  }).toPass({ timeout: 30_000 });
+  await reloadUntilVisible(page, negotiations.getByText('Verizon', { exact: true }));
   await negotiations.getByRole('button', { name: 'View All Negotiations' }).click();
   await page.getByRole('button', { name: 'Turn on bill negotiation' }).click();
   const form = page.getByRole('form', { name: 'Information for Verizon' });
@@ -44,12 +49,9 @@ test('a successful negotiation earns a reward: balance, progress and history sho
   await page.getByRole('button', { name: 'Back to home' }).click();
 
   // The rewards section shows the reward the negotiation earned (its job runs after the call).
-  await expect(async () => {
-    await card.getByRole('button', { name: 'See rewards' }).click();
-    await expect(page.getByText('Earned for negotiating your Verizon bill')).toBeVisible({
-      timeout: 2000,
-    });
-  }).toPass({ timeout: 30_000 });
+  await reloadUntilVisible(page, page.getByText('Earned for negotiating your Verizon bill'), {
+    beforeLook: () => openRewards(page, card),
+  });
   const history = page.getByRole('list', { name: 'Rewards history' });
   const earnedEntry = history
     .getByRole('listitem')
@@ -67,7 +69,7 @@ test('a successful negotiation earns a reward: balance, progress and history sho
     // A reload stays on the open section (it is the page's history state) and reads afresh.
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Rewards', level: 1 })).toBeVisible();
-    await expect(earnedEntry).toBeVisible({ timeout: 5000 });
+    await expect(earnedEntry).toBeVisible({ timeout: 10_000 });
     const entries = (await history.getByRole('listitem').locator('.money').allTextContents()).map(
       dollars,
     );
@@ -118,14 +120,9 @@ test('a paid annual plan earns a reward: balance, progress and history show it',
   // The calculate-rewards job runs after the payment: the section shows what it earned.
   const card = page.getByRole('region', { name: 'Rewards' });
   const earnedText = `Earned on the ${service} annual plan Billow paid`;
-  await expect(async () => {
-    // Read afresh; a reload keeps an open section, so go home from there first.
-    await page.reload();
-    const home = page.getByRole('button', { name: 'Back to home' });
-    if (await home.isVisible()) await home.click();
-    await card.getByRole('button', { name: 'See rewards' }).click();
-    await expect(page.getByText(earnedText)).toBeVisible({ timeout: 2000 });
-  }).toPass({ timeout: 30_000 });
+  await reloadUntilVisible(page, page.getByText(earnedText), {
+    beforeLook: () => openRewards(page, card),
+  });
   const history = page.getByRole('list', { name: 'Rewards history' });
   const earnedEntry = history.getByRole('listitem').filter({ hasText: earnedText });
   await expect(earnedEntry).toContainText('Annual plan');

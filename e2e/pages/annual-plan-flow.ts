@@ -3,15 +3,13 @@
  * offer, plan comparison, how it works, the preselected checking account, Pay.
  */
 import { expect, type Page } from '@playwright/test';
+import { reloadUntilVisible } from '../support/reload-until';
 
 /** Opens the first instant-savings offer and walks to its payment confirmation; returns the service. */
 export async function confirmFirstInstantSaving(page: Page): Promise<string> {
   // The card lists the annual plans once detection has found the monthly bills.
   const card = page.getByRole('region', { name: 'Instant savings' });
-  await expect(async () => {
-    await page.reload();
-    await expect(card.getByRole('button').first()).toBeVisible({ timeout: 2000 });
-  }).toPass({ timeout: 45_000 });
+  await reloadUntilVisible(page, card.getByRole('button').first());
   const offers = card.getByRole('button');
   expect(await offers.count()).toBeLessThanOrEqual(3);
   await expect(offers.first()).toContainText(/Save \$[\d,]+\.\d{2}\/yr/);

@@ -80,6 +80,18 @@ export function createBankingService(deps: BankingServiceDeps) {
     return accounts.some((account) => known.has(sameKey(account.name, account.mask, account.type)));
   }
 
+  /**
+   * Whether what a sync starts for the dashboard is still running: detection, then the
+   * negotiation offers made from the bills it found (queued before detection completes, so
+   * there is no moment between them). The loading screen waits for both, and the dashboard
+   * opens with its cards filled instead of gaining offers only on a later visit.
+   */
+  async function isDashboardInTheMaking(userId: string) {
+    for (const job of ['subscriptions-detect', 'negotiations-refresh-offers'] as const)
+      if (await deps.jobs.isPending(job, userId)) return true;
+    return false;
+  }
+
   async function currentLoadStatus(userId: string): Promise<TransactionLoadStatus> {
     const items = await deps.repo.itemsOf(userId);
     const synced = items.flatMap((item) =>
@@ -88,7 +100,7 @@ export function createBankingService(deps: BankingServiceDeps) {
     const isSynced = items.length > 0 && items.every((item) => item.initialSyncedAt !== null);
     return {
       isAccountLinked: items.length > 0,
-      transactionsLoaded: isSynced && !(await deps.jobs.isPending('subscriptions-detect', userId)),
+      transactionsLoaded: isSynced && !(await isDashboardInTheMaking(userId)),
       lastSyncedAt: synced.length > 0 ? new Date(Math.max(...synced)).toISOString() : null,
     };
   }

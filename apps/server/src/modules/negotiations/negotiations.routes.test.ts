@@ -1,4 +1,5 @@
 import {
+  bankingRoutes,
   negotiationRoutes,
   savingsRoutes,
   subscriptionRoutes,
@@ -97,6 +98,32 @@ describe('bill negotiation over HTTP with the simulated call agent', () => {
     await t.runQueuedJobs();
     return offerOf(token, 'Verizon');
   }
+
+  it('reports the transactions loaded only once the offers are made, so the dashboard opens with them', async () => {
+    const phone = `+1415555${String(phoneCounter++).padStart(4, '0')}`;
+    const { token } = await signIn(t.app, phone);
+    await linkSandboxItem(t, token, { overrideAccounts: customUser(today) }, { sync: false });
+    const loaded = async () =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: bankingRoutes.transactionLoadStatus.path,
+          headers: bearer(token),
+        })
+      ).json().transactionsLoaded as boolean;
+
+    expect(await t.runQueuedJobs(['bank-transaction-sync', 'subscriptions-detect'])).toEqual([
+      'bank-transaction-sync',
+      'subscriptions-detect',
+    ]);
+    // The bills are found; their offers are still being made.
+    expect(await offers(token)).toEqual([]);
+    expect(await loaded()).toBe(false);
+
+    expect(await t.runQueuedJobs()).toContain('negotiations-refresh-offers');
+    expect(await loaded()).toBe(true);
+    expect((await offers(token)).map((o) => o.service_name)).toContain('Verizon');
+  });
 
   it('makes one offer per negotiable ACTIVE bill, asking only what the merchant needs', async () => {
     const { token, phone } = await person();
