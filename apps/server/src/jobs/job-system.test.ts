@@ -124,6 +124,34 @@ describe(startJobSystem.name, () => {
     await jobs.stop();
   });
 
+  it("refuses a job of a 'short' queue sent without a key, unless the queue runs on a schedule", async () => {
+    const jobs = await startJobSystem({
+      database,
+      jobs: defineJobs({
+        'test.per-person': {
+          payload: z.object({ userId: z.string() }),
+          options: { policy: 'short' },
+        },
+        'test.everyone': {
+          payload: z.object({}),
+          options: { policy: 'short', schedule: '0 * * * *' },
+        },
+      }),
+      logger,
+      pollIntervalSeconds: 0.5,
+      isWorker: false,
+    });
+    await expect(jobs.queue.send('test.per-person', { userId: 'a' })).rejects.toThrow(
+      /singletonKey/,
+    );
+    const first = await jobs.queue.send('test.per-person', { userId: 'a' }, { singletonKey: 'a' });
+    const second = await jobs.queue.send('test.per-person', { userId: 'b' }, { singletonKey: 'b' });
+    expect(first).toBeTruthy();
+    expect(second).toBeTruthy();
+    expect(await jobs.queue.send('test.everyone', {})).toBeTruthy();
+    await jobs.stop();
+  });
+
   it('enqueues inside a transaction and drops the job when the transaction rolls back', async () => {
     const jobs = await startJobSystem({
       database,

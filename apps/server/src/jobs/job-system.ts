@@ -165,6 +165,14 @@ export async function startJobSystem<M extends JobMap>(
       const definition = jobs[name];
       if (!definition) throw new Error(`Unknown job "${name}"`);
       const data = definition.payload.parse(payload) as object;
+      // A 'short' queue keeps one waiting job per singleton key: unkeyed, one person's job
+      // would silently drop another's. Only a scheduled, everyone-at-once job goes unkeyed.
+      if (
+        definition.options?.policy === 'short' &&
+        !definition.options.schedule &&
+        !sendOptions.singletonKey
+      )
+        throw new Error(`"${name}" keeps one waiting job per key: send it with a singletonKey`);
       const jobId = await boss.send(name, data, {
         ...(sendOptions.tx ? { db: { executeSql: executeSqlIn(sendOptions.tx) } } : {}),
         // As an instant, not a number of seconds: pg-boss casts a number string both to an

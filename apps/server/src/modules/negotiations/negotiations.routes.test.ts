@@ -265,15 +265,16 @@ describe('bill negotiation over HTTP with the simulated call agent', () => {
       'select count(*)::int as n from negotiation_events',
     );
     await t.jobs.queue.send('negotiation-handle-status', { callId: String(calls[0]!.id) });
-    await t.jobs.queue.send('negotiation-process-request', {
-      negotiationId: (
-        await t.database.executeSql(
-          `select id from negotiations where subscription_id = '${done.subscription_id}'`,
-        )
-      ).rows[0]!.id as string,
-      attempt: 1,
-      try: 1,
-    });
+    const negotiationId = (
+      await t.database.executeSql(
+        `select id from negotiations where subscription_id = '${done.subscription_id}'`,
+      )
+    ).rows[0]!.id as string;
+    await t.jobs.queue.send(
+      'negotiation-process-request',
+      { negotiationId, attempt: 1, try: 1 },
+      { singletonKey: `${negotiationId}:1` },
+    );
     await t.runQueuedJobs();
     expect(await lifetime(token)).toBe(120);
     const { rows: eventsAfter } = await t.database.executeSql(

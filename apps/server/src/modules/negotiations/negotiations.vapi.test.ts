@@ -489,11 +489,12 @@ describe('bill negotiation through Vapi (a local fake)', () => {
         `select id from negotiations where subscription_id = '${offer.subscription_id}'`,
       );
       const callsBefore = vapi.calls.length;
-      await t.jobs.queue.send('negotiation-process-request', {
-        negotiationId: String(rows[0]!.id),
-        attempt: 1,
-        try: 1,
-      });
+      const negotiationId = String(rows[0]!.id);
+      await t.jobs.queue.send(
+        'negotiation-process-request',
+        { negotiationId, attempt: 1, try: 1 },
+        { singletonKey: `${negotiationId}:1` },
+      );
       await t.runQueuedJobs();
       expect(vapi.calls.length).toBe(callsBefore);
       expect((await callRows(offer.subscription_id))[0]!.provider_call_id).toBe(vapiCall.id);

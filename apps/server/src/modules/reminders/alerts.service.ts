@@ -355,10 +355,14 @@ export function createAlertsService(deps: {
         .from(subscriptions)
         .where(eq(subscriptions.id, payload.subscriptionId));
       const { timeZone } = await reminders.preferencesOf(owner!.userId);
-      await jobs.send('subscription-send-renewal-reminder', {
-        userId: owner!.userId,
-        localDate: reminders.localTime(timeZone).date,
-      });
+      const localDate = reminders.localTime(timeZone).date;
+      // Keyed like the scan's: the queue keeps one waiting job per key, and without one a
+      // second person's reminder would be dropped while the first's waits.
+      await jobs.send(
+        'subscription-send-renewal-reminder',
+        { userId: owner!.userId, localDate },
+        { singletonKey: `${owner!.userId}:${localDate}` },
+      );
     },
 
     /** check account balance: people with overdraft protection on, in batches. */

@@ -199,6 +199,17 @@ describe('alerts', () => {
     ).toEqual(new Set([dayFrom(today, -4)]));
   });
 
+  it('reminds each person of their failed payment when one scan finds several', async () => {
+    const first = await linked({ available: 2000, nsfAfterSpotify: true });
+    const second = await linked({ available: 2000, nsfAfterSpotify: true });
+    at(today, 20);
+    await scan();
+    for (const person of [first, second]) {
+      const failed = (await outbox(person.phoneNumber)).filter((m) => m.body.includes('failed'));
+      expect(failed, person.phoneNumber).toHaveLength(1);
+    }
+  });
+
   it('records the way back to ACTIVE once the failed bill is paid again', async () => {
     const person = await linked({ available: 2000, nsfAfterSpotify: true, paidAgainDaysAgo: 1 });
     const spotify = person.bills.find((b) => b.merchant_name === 'Spotify')!;
