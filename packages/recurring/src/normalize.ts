@@ -277,17 +277,31 @@ export function stripDescriptorNoise(upper: string): string {
   return text.length > 0 ? text : upper.trim();
 }
 
-/** The first alias (leftmost, subscription tier first) matching at a word start before `end`. */
+/**
+ * The first alias (leftmost, subscription tier first) matching at a word start before `end`.
+ * One pass over the word starts serves every tier: each start is tried against the tiers ahead
+ * of the best one matched so far, so a tier's match is its leftmost and the first tier wins.
+ */
 export function matchCatalogue(
   text: string,
   compiled: CompiledCatalogue,
   end: number = text.length + 1,
 ): MerchantCatalogueEntry | null {
-  for (const tier of compiled.tiers) {
-    const found = matchTier(text, tier, end);
-    if (found) return found;
+  const { tiers } = compiled;
+  const last = Math.min(end - 1, text.length);
+  let best: MerchantCatalogueEntry | null = null;
+  let bestTier = tiers.length;
+  for (let at = 0; at <= last && bestTier > 0; at++) {
+    if (at > 0 && isWordCharCode(text.charCodeAt(at - 1))) continue;
+    for (let tier = 0; tier < bestTier; tier++) {
+      const found = matchAt(text, tiers[tier] as AliasIndex, at);
+      if (found) {
+        best = found;
+        bestTier = tier;
+      }
+    }
   }
-  return null;
+  return best;
 }
 
 /** The aliases that may match at `at`, in alternation order. */
@@ -305,20 +319,16 @@ function aliasesAt(tier: AliasIndex, text: string, at: number): CompiledAlias[] 
   return (first < 128 ? tier.asciiChars[first] : tier.byFirstChar.get(first)) ?? tier.anywhere;
 }
 
-function matchTier(text: string, tier: AliasIndex, end: number): MerchantCatalogueEntry | null {
-  const last = Math.min(end - 1, text.length);
-  for (let at = 0; at <= last; at++) {
-    if (at > 0 && isWordCharCode(text.charCodeAt(at - 1))) continue;
-    const candidates = aliasesAt(tier, text, at);
-    for (const alias of candidates) {
-      const { prefix, pattern } = alias;
-      if (prefix.length > 2 && !text.startsWith(prefix, at)) continue;
-      if (pattern) {
-        pattern.lastIndex = at;
-        if (pattern.test(text)) return alias.entry;
-      } else if (!alias.endsWord || !isWordCharCode(text.charCodeAt(at + prefix.length))) {
-        return alias.entry;
-      }
+/** The first alias of a tier, in alternation order, matching at word start `at`. */
+function matchAt(text: string, tier: AliasIndex, at: number): MerchantCatalogueEntry | null {
+  for (const alias of aliasesAt(tier, text, at)) {
+    const { prefix, pattern } = alias;
+    if (prefix.length > 2 && !text.startsWith(prefix, at)) continue;
+    if (pattern) {
+      pattern.lastIndex = at;
+      if (pattern.test(text)) return alias.entry;
+    } else if (!alias.endsWord || !isWordCharCode(text.charCodeAt(at + prefix.length))) {
+      return alias.entry;
     }
   }
   return null;
