@@ -640,15 +640,13 @@ function rescanEnd(upper: string, stripped: string, compiled: CompiledCatalogue)
     : upper.length + 1;
 }
 
-/** The grouping key of `identifyMerchant`'s answer. */
-export function merchantKeyOf(found: NormalizedMerchant | string): string {
-  return typeof found === 'string' ? `raw:${found}` : found.key;
-}
+/** How the key of a merchant the catalogue does not know starts: then its cleaned descriptor. */
+export const RAW_KEY = 'raw:';
 
 /** A merchant the catalogue does not know, from its cleaned descriptor. */
 export function unknownMerchant(cleaned: string): NormalizedMerchant {
   return {
-    key: `raw:${cleaned}`,
+    key: `${RAW_KEY}${cleaned}`,
     name: titleCase(displayWords(cleaned)),
     website: null,
     category: guessCategory(cleaned),
