@@ -110,7 +110,17 @@ export function distanceToSlot(schedule: Schedule, point: DatedPoint): number {
   return Math.abs(point.day - slotOf(schedule, point, scratchHit).date);
 }
 
-/** Reused by `distanceToSlot`, which only reads the date before returning. */
+/** The number of the slot nearest a point (`slotOf`'s slot, without allocating). */
+export function nearestSlotIndex(schedule: Schedule, point: DatedPoint): number {
+  return slotOf(schedule, point, scratchHit).slot;
+}
+
+/** The date of the slot nearest a point (`slotOf`'s date, without allocating). */
+export function nearestSlotDate(schedule: Schedule, point: DatedPoint): number {
+  return slotOf(schedule, point, scratchHit).date;
+}
+
+/** Reused by the functions above, which only read it before returning. */
 const scratchHit: SlotHit = { slot: 0, date: 0 };
 
 export function slotDate(schedule: Schedule, slot: number): number {
