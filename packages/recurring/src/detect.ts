@@ -75,6 +75,9 @@ export function detectRecurring(
   const catalogue = options.catalogue ?? DEFAULT_CATALOGUE;
   compileCatalogue(catalogue);
   const descriptors = new Map<string, Descriptor>();
+  // Per raw descriptor, its merchant's group when no aggregator name came with it: the one
+  // thing most descriptors need, so it is kept apart from what only some need.
+  const groupOfDescriptor = new Map<string, Gathered>();
   const groups = new MerchantGroups();
   let latestDay = -Infinity;
 
@@ -90,22 +93,27 @@ export function detectRecurring(
     const transaction = transactions[index] as Transaction;
     const charge = toCharge(transaction);
     const { description } = transaction;
-    let descriptor = descriptors.get(description);
-    if (!descriptor) {
-      descriptor = { first: null, firstDay: 0, byDay: null, group: null };
-      descriptors.set(description, descriptor);
-    }
     if (
       hasAccounts &&
       transaction.account_id !== undefined &&
-      isCopyFromAnotherAccount(descriptor, charge.day, transaction)
+      isCopyFromAnotherAccount(descriptorOf(descriptors, description), charge.day, transaction)
     ) {
       continue;
     }
     if (charge.day > latestDay) latestDay = charge.day;
-    const group = transaction.merchant_name
-      ? groups.of(merchantWithName(descriptor, description, transaction.merchant_name, catalogue))
-      : (descriptor.group ??= groups.of(identifyMerchant(description, catalogue)));
+    let group: Gathered | undefined;
+    if (transaction.merchant_name) {
+      const descriptor = descriptorOf(descriptors, description);
+      group = groups.of(
+        merchantWithName(descriptor, description, transaction.merchant_name, catalogue),
+      );
+    } else {
+      group = groupOfDescriptor.get(description);
+      if (!group) {
+        group = groups.of(identifyMerchant(description, catalogue));
+        groupOfDescriptor.set(description, group);
+      }
+    }
     (charge.amount < 0 ? group.refunds : group.charges).push(charge);
   }
   if (groups.inOrder.length === 0) return [];
@@ -149,6 +157,16 @@ function spansAccounts(transactions: readonly Transaction[]): boolean {
   return false;
 }
 
+/** What is known about one raw descriptor within one detection, made on first need. */
+function descriptorOf(descriptors: Map<string, Descriptor>, description: string): Descriptor {
+  let descriptor = descriptors.get(description);
+  if (!descriptor) {
+    descriptor = { first: null, firstDay: 0, byDay: null };
+    descriptors.set(description, descriptor);
+  }
+  return descriptor;
+}
+
 /** What is known about one raw descriptor within one detection. */
 type Descriptor = {
   /** The first transaction with an account seen with this descriptor. */
@@ -159,8 +177,6 @@ type Descriptor = {
    * (one, or several with different amounts).
    */
   byDay: Map<number, Transaction | Transaction[]> | null;
-  /** Its merchant's group, when no aggregator name came with it. */
-  group: Gathered | null;
   /** The merchant per aggregator name (`merchant_name`), when names came with it. */
   byName?: Map<string, NormalizedMerchant>;
 };
