@@ -16,7 +16,7 @@ import {
 } from './candidate';
 import { byDay, median, type Charge } from './charges';
 import { BILL_CATEGORIES } from './normalize';
-import { slotOf } from './schedule';
+import { nearestSlotIndex, slotOf } from './schedule';
 import { bestFit, type FitLimits, type ScheduleFit } from './schedule-fit';
 
 const BILL_CADENCES: readonly KnownCadence[] = ['YEARLY', 'QUARTERLY', 'MONTHLY'];
@@ -88,7 +88,7 @@ export function fillEmptySlots(
   const fit = candidate.fit;
   if (!fit) return;
   const filled = new Set(
-    candidate.members.map((charge) => slotOf(candidate.schedule, charge).slot),
+    candidate.members.map((charge) => nearestSlotIndex(candidate.schedule, charge)),
   );
   const typical = median(candidate.members.map((charge) => charge.amount));
   const rule = CADENCE_RULES[candidate.cadence];

@@ -4,7 +4,13 @@
  */
 import { CADENCE_RULES, type KnownCadence } from './cadence';
 import type { Charge } from './charges';
-import { fixedPeriodOf, slotOf, type Schedule } from './schedule';
+import {
+  fixedPeriodOf,
+  nearestSlotDate,
+  nearestSlotIndex,
+  type Schedule,
+  slotOf,
+} from './schedule';
 import { bestSchedule, fitCadence, type ScheduleFit } from './schedule-fit';
 import type { NormalizedMerchant } from './types';
 
@@ -144,7 +150,7 @@ function pauseCuts(candidate: Candidate, reversed: readonly Charge[]): number[] 
       members
         .slice(i, i + 2)
         .every(
-          (charge) => Math.abs(charge.day - slotOf(before, charge).date) <= rule.toleranceDays,
+          (charge) => Math.abs(charge.day - nearestSlotDate(before, charge)) <= rule.toleranceDays,
         );
     if (isLongBreak || !resumesOnGrid) cuts.push(i);
   }
@@ -169,8 +175,8 @@ export function reversalDistance(candidate: Candidate, charge: Charge): number |
   if (Math.abs(nearest - charge.amount) > tolerance) return null;
   const hit = slotOf(candidate.schedule, charge);
   if (
-    hit.slot < slotOf(candidate.schedule, first).slot ||
-    hit.slot > slotOf(candidate.schedule, last).slot + 1
+    hit.slot < nearestSlotIndex(candidate.schedule, first) ||
+    hit.slot > nearestSlotIndex(candidate.schedule, last) + 1
   ) {
     return null;
   }

@@ -167,7 +167,7 @@ function inAmountOrderByMap(charges: readonly Charge[]): number[] {
   return [...amounts].flatMap((amount) => byAmount.get(amount) ?? []);
 }
 
-function isSortedByDay(charges: readonly Charge[]): boolean {
+export function isSortedByDay(charges: readonly Charge[]): boolean {
   for (let i = 1; i < charges.length; i++) {
     if (byDay(charges[i - 1] as Charge, charges[i] as Charge) > 0) return false;
   }

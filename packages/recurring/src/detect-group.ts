@@ -57,12 +57,17 @@ export function isHabitual(
 
 export function findGroupStreams(group: MerchantGroup, asOf: number): Candidate[] {
   markReversals(group.charges, group.refunds);
-  const active = group.charges.filter((charge) => !charge.isReversed);
-  const paid = active.filter((charge) => charge.amount > 0);
+  // Only a refund reverses a charge, and most merchants have neither refunds nor $0 charges:
+  // then the lists are the charges themselves rather than copies (nothing changes them).
+  const hasRefunds = group.refunds.length > 0;
+  const active = hasRefunds ? group.charges.filter((charge) => !charge.isReversed) : group.charges;
+  const paid = active.every((charge) => charge.amount > 0)
+    ? active
+    : active.filter((charge) => charge.amount > 0);
   const levels = groupByAmount(paid);
   const context: GroupContext = {
     merchant: group.merchant,
-    reversed: group.charges.filter((charge) => charge.isReversed),
+    reversed: hasRefunds ? group.charges.filter((charge) => charge.isReversed) : [],
     active,
     paid,
     isHabitual: isHabitual(group.merchant, paid, levels),
@@ -72,7 +77,8 @@ export function findGroupStreams(group: MerchantGroup, asOf: number): Candidate[
   const candidates = wholeBill.length > 0 ? wholeBill : findFixedStreams(context, levels);
   const consumed = new Set<Charge>();
   const consume = (candidate: Candidate): void => {
-    for (const charge of [...candidate.members, ...candidate.extras]) consumed.add(charge);
+    for (const charge of candidate.members) consumed.add(charge);
+    for (const charge of candidate.extras) consumed.add(charge);
     if (candidate.trial) consumed.add(candidate.trial);
   };
   candidates.forEach(consume);

@@ -48,15 +48,15 @@
  */
 import { DEFAULT_CATALOGUE } from './catalog';
 import { TRIAL_MAX_AMOUNT } from './candidate';
-import { byDay, toCharge, type Charge } from './charges';
+import { byDay, isSortedByDay, toCharge, type Charge } from './charges';
 import { parseIsoDate } from './dates';
 import { findGroupStreams, type MerchantGroup } from './detect-group';
 import { mergeFragments, type Found } from './merge-fragments';
 import {
   compileCatalogue,
   identifyMerchant,
-  merchantKeyOf,
   normalizeMerchant,
+  RAW_KEY,
   unknownMerchant,
 } from './normalize';
 import { buildStream } from './stream';
@@ -75,7 +75,10 @@ export function detectRecurring(
   const catalogue = options.catalogue ?? DEFAULT_CATALOGUE;
   compileCatalogue(catalogue);
   const descriptors = new Map<string, Descriptor>();
-  const groups = new Map<string, Gathered>();
+  // Per raw descriptor, its merchant's group when no aggregator name came with it: the one
+  // thing most descriptors need, so it is kept apart from what only some need.
+  const groupOfDescriptor = new Map<string, Gathered>();
+  const groups = new MerchantGroups();
   let latestDay = -Infinity;
 
   // The same charge seen under two accounts (a bank login linked twice) counts once; a charge
@@ -84,41 +87,47 @@ export function detectRecurring(
   // in a list), so no key string is built per transaction. With one account there is nothing
   // to look for.
   const hasAccounts = spansAccounts(transactions);
-  for (const transaction of transactions) {
+  // Indexed rather than `for…of`: an array iterator costs an object per step until the loop
+  // is optimised, and most histories are detected once.
+  for (let index = 0; index < transactions.length; index++) {
+    const transaction = transactions[index] as Transaction;
     const charge = toCharge(transaction);
     const { description } = transaction;
-    let descriptor = descriptors.get(description);
-    if (!descriptor) {
-      descriptor = { first: null, firstDay: 0, byDay: null, group: null };
-      descriptors.set(description, descriptor);
-    }
     if (
       hasAccounts &&
       transaction.account_id !== undefined &&
-      isCopyFromAnotherAccount(descriptor, charge.day, transaction)
+      isCopyFromAnotherAccount(descriptorOf(descriptors, description), charge.day, transaction)
     ) {
       continue;
     }
     if (charge.day > latestDay) latestDay = charge.day;
-    const group = transaction.merchant_name
-      ? groupFor(
-          groups,
-          merchantWithName(descriptor, description, transaction.merchant_name, catalogue),
-        )
-      : (descriptor.group ??= groupFor(groups, identifyMerchant(description, catalogue)));
+    let group: Gathered | undefined;
+    if (transaction.merchant_name) {
+      const descriptor = descriptorOf(descriptors, description);
+      group = groups.of(
+        merchantWithName(descriptor, description, transaction.merchant_name, catalogue),
+      );
+    } else {
+      group = groupOfDescriptor.get(description);
+      if (!group) {
+        group = groups.of(identifyMerchant(description, catalogue));
+        groupOfDescriptor.set(description, group);
+      }
+    }
     (charge.amount < 0 ? group.refunds : group.charges).push(charge);
   }
-  if (groups.size === 0) return [];
+  if (groups.inOrder.length === 0) return [];
 
   const asOf = options.asOf === undefined ? latestDay : parseIsoDate(options.asOf);
   if (Number.isNaN(asOf)) throw new RangeError(`asOf "${options.asOf}" is not a YYYY-MM-DD date`);
 
   const found: Found[] = [];
-  for (const gathered of groups.values()) {
+  for (const gathered of groups.inOrder) {
     const group = toMerchantGroup(gathered);
     if (!group || !mayHoldStream(group)) continue;
-    group.charges.sort(byDay);
-    group.refunds.sort(byDay);
+    // Histories mostly come in date order; a sort would copy the list even then.
+    if (!isSortedByDay(group.charges)) group.charges.sort(byDay);
+    if (!isSortedByDay(group.refunds)) group.refunds.sort(byDay);
     for (const candidate of findGroupStreams(group, asOf)) {
       found.push({ candidate, merchant: group.merchant });
     }
@@ -139,12 +148,23 @@ export function detectRecurring(
 /** Whether the transactions name two accounts or more (a transaction may name none). */
 function spansAccounts(transactions: readonly Transaction[]): boolean {
   let seen: string | undefined;
-  for (const { account_id: account } of transactions) {
+  for (let index = 0; index < transactions.length; index++) {
+    const account = (transactions[index] as Transaction).account_id;
     if (account === undefined) continue;
     if (seen === undefined) seen = account;
     else if (account !== seen) return true;
   }
   return false;
+}
+
+/** What is known about one raw descriptor within one detection, made on first need. */
+function descriptorOf(descriptors: Map<string, Descriptor>, description: string): Descriptor {
+  let descriptor = descriptors.get(description);
+  if (!descriptor) {
+    descriptor = { first: null, firstDay: 0, byDay: null };
+    descriptors.set(description, descriptor);
+  }
+  return descriptor;
 }
 
 /** What is known about one raw descriptor within one detection. */
@@ -157,8 +177,6 @@ type Descriptor = {
    * (one, or several with different amounts).
    */
   byDay: Map<number, Transaction | Transaction[]> | null;
-  /** Its merchant's group, when no aggregator name came with it. */
-  group: Gathered | null;
   /** The merchant per aggregator name (`merchant_name`), when names came with it. */
   byName?: Map<string, NormalizedMerchant>;
 };
@@ -211,15 +229,39 @@ function sameAmount(a: number, b: number): boolean {
  */
 type Gathered = { found: NormalizedMerchant | string; charges: Charge[]; refunds: Charge[] };
 
-/** The group of a merchant (as `identifyMerchant` answers), made on first sight. */
-function groupFor(groups: Map<string, Gathered>, found: NormalizedMerchant | string): Gathered {
-  const key = merchantKeyOf(found);
-  let group = groups.get(key);
-  if (!group) {
-    group = { found, charges: [], refunds: [] };
-    groups.set(key, group);
+/**
+ * The groups by merchant (as `identifyMerchant` answers), each made on first sight, in that
+ * order. A merchant's key is its catalogue key, or "raw:" and the cleaned descriptor for one
+ * the catalogue does not know; the latter are looked up by the cleaned descriptor alone, so no
+ * key string is built per descriptor.
+ */
+class MerchantGroups {
+  readonly inOrder: Gathered[] = [];
+  private readonly byRawName = new Map<string, Gathered>();
+  private readonly byKey = new Map<string, Gathered>();
+
+  of(found: NormalizedMerchant | string): Gathered {
+    let table = this.byKey;
+    let name: string;
+    if (typeof found === 'string') {
+      table = this.byRawName;
+      name = found;
+    } else if (found.key.startsWith(RAW_KEY)) {
+      // A merchant named by the aggregator but unknown to the catalogue shares the group of
+      // its cleaned descriptor.
+      table = this.byRawName;
+      name = found.key.slice(RAW_KEY.length);
+    } else {
+      name = found.key;
+    }
+    let group = table.get(name);
+    if (!group) {
+      group = { found, charges: [], refunds: [] };
+      table.set(name, group);
+      this.inOrder.push(group);
+    }
+    return group;
   }
-  return group;
 }
 
 /**

@@ -13,7 +13,7 @@ import {
   type GroupContext,
 } from './candidate';
 import { byDay, median, type Charge } from './charges';
-import { fixedPeriodOf, slotOf } from './schedule';
+import { fixedPeriodOf, nearestSlotDate, nearestSlotIndex, slotOf } from './schedule';
 import {
   bestFit,
   fitCadence,
@@ -173,7 +173,7 @@ export function gridCore(level: readonly Charge[]): Candidate | null {
       .filter((charge): charge is Charge => charge !== undefined)
       .filter(
         (charge) =>
-          Math.abs(charge.day - slotOf(loose.schedule, charge).date) <= rule.toleranceDays,
+          Math.abs(charge.day - nearestSlotDate(loose.schedule, charge)) <= rule.toleranceDays,
       );
     if (onTime.length < MIN_CORE_CHARGES) continue;
     // Same-price purchases long before or after the plan sit on its grid by chance: the plan is
@@ -228,7 +228,7 @@ function absorbInterludes(candidates: Candidate[]): Candidate[] {
     const last = host.members[host.members.length - 1];
     if (!first || !last) continue;
     const rule = CADENCE_RULES[host.cadence];
-    const filled = new Set(host.members.map((charge) => slotOf(host.schedule, charge).slot));
+    const filled = new Set(host.members.map((charge) => nearestSlotIndex(host.schedule, charge)));
     for (const guest of bySize) {
       if (
         guest === host ||
@@ -250,7 +250,7 @@ function absorbInterludes(candidates: Candidate[]): Candidate[] {
         );
       });
       if (!fitsHost) continue;
-      for (const charge of guest.members) filled.add(slotOf(host.schedule, charge).slot);
+      for (const charge of guest.members) filled.add(nearestSlotIndex(host.schedule, charge));
       host.members = [...host.members, ...guest.members].sort(byDay);
       host.extras = [...host.extras, ...guest.extras].sort(byDay);
       absorbed.add(guest);

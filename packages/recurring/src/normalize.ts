@@ -74,16 +74,16 @@ const ACH_TAIL =
 const PHONE = /\(?\b\d{3}\)?[-. ]?\d{3}[-. ]?\d{4}\b|\b1?-?8\d\d-?[A-Z]{7}\b|\b\d{3}-\d{7}\b/g;
 /** A masked card number, or "CARD 0180": the card's last four, which change with the card. */
 const MASKED_CARD = /(?:X{2,}|\*{2,})\d{2,4}|\bCARD \d{4}\b/g;
+/** `DATES` for a text without '/' or '-': only the month-name dates can match there. */
+const MONTH_DATES = /\b(?:JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEPT?|OCT|NOV|DEC) ?\d{1,2}\b/g;
 const DATES =
   /\b(?:ON )?\d{1,2}[/-]\d{1,2}(?:[/-]\d{2,4})?\b|\b\d{4}-\d{2}-\d{2}\b|\b(?:JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEPT?|OCT|NOV|DEC) ?\d{1,2}\b/g;
 const REFERENCES =
   /\b(?:WEB ID|PPD ID|CO ID|REF|REFERENCE|CONF|CONFIRMATION|TRACE|AUTH|TRN|TXN|INV|INVOICE|ORDER|ACCT|ACCOUNT|ID)\b\s*(?:NO\.?|NUM|NUMBER)?\s*[#:]?\s*[A-Z0-9-]*\d[A-Z0-9-]*/g;
 const STORE_NUMBERS = /#\s*[A-Z0-9-]+|\bSTORE ?\d+\b|\bNO\. ?\d+\b/g;
 const STAR_REFERENCE = /\*\s*[A-Z0-9]*\d[A-Z0-9]*/g;
-const DIGIT_TOKENS = /\b(?=[A-Z]*\d)(?=\d*[A-Z])[A-Z0-9]{4,}\b|\b\d{3,}\b/g;
 const WEB_SUFFIX = /\.(?:COM|NET|ORG|IO|CO|US|TV)\b(?:\/\S*)?/g;
 const HAS_DIGIT = /\d/;
-const PUNCTUATION = /[^A-Z0-9&' ]+/g;
 const SPACES = /\s+/g;
 const STATE_TAIL =
   / (?:AL|AK|AZ|AR|CA|CO|CT|DE|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY|DC|US|USA)$/;
@@ -277,17 +277,31 @@ export function stripDescriptorNoise(upper: string): string {
   return text.length > 0 ? text : upper.trim();
 }
 
-/** The first alias (leftmost, subscription tier first) matching at a word start before `end`. */
+/**
+ * The first alias (leftmost, subscription tier first) matching at a word start before `end`.
+ * One pass over the word starts serves every tier: each start is tried against the tiers ahead
+ * of the best one matched so far, so a tier's match is its leftmost and the first tier wins.
+ */
 export function matchCatalogue(
   text: string,
   compiled: CompiledCatalogue,
   end: number = text.length + 1,
 ): MerchantCatalogueEntry | null {
-  for (const tier of compiled.tiers) {
-    const found = matchTier(text, tier, end);
-    if (found) return found;
+  const { tiers } = compiled;
+  const last = Math.min(end - 1, text.length);
+  let best: MerchantCatalogueEntry | null = null;
+  let bestTier = tiers.length;
+  for (let at = 0; at <= last && bestTier > 0; at++) {
+    if (at > 0 && isWordCharCode(text.charCodeAt(at - 1))) continue;
+    for (let tier = 0; tier < bestTier; tier++) {
+      const found = matchAt(text, tiers[tier] as AliasIndex, at);
+      if (found) {
+        best = found;
+        bestTier = tier;
+      }
+    }
   }
-  return null;
+  return best;
 }
 
 /** The aliases that may match at `at`, in alternation order. */
@@ -305,20 +319,16 @@ function aliasesAt(tier: AliasIndex, text: string, at: number): CompiledAlias[] 
   return (first < 128 ? tier.asciiChars[first] : tier.byFirstChar.get(first)) ?? tier.anywhere;
 }
 
-function matchTier(text: string, tier: AliasIndex, end: number): MerchantCatalogueEntry | null {
-  const last = Math.min(end - 1, text.length);
-  for (let at = 0; at <= last; at++) {
-    if (at > 0 && isWordCharCode(text.charCodeAt(at - 1))) continue;
-    const candidates = aliasesAt(tier, text, at);
-    for (const alias of candidates) {
-      const { prefix, pattern } = alias;
-      if (prefix.length > 2 && !text.startsWith(prefix, at)) continue;
-      if (pattern) {
-        pattern.lastIndex = at;
-        if (pattern.test(text)) return alias.entry;
-      } else if (!alias.endsWord || !isWordCharCode(text.charCodeAt(at + prefix.length))) {
-        return alias.entry;
-      }
+/** The first alias of a tier, in alternation order, matching at word start `at`. */
+function matchAt(text: string, tier: AliasIndex, at: number): MerchantCatalogueEntry | null {
+  for (const alias of aliasesAt(tier, text, at)) {
+    const { prefix, pattern } = alias;
+    if (prefix.length > 2 && !text.startsWith(prefix, at)) continue;
+    if (pattern) {
+      pattern.lastIndex = at;
+      if (pattern.test(text)) return alias.entry;
+    } else if (!alias.endsWord || !isWordCharCode(text.charCodeAt(at + prefix.length))) {
+      return alias.entry;
     }
   }
   return null;
@@ -326,8 +336,7 @@ function matchTier(text: string, tier: AliasIndex, end: number): MerchantCatalog
 
 /** The upper-case descriptor with every per-charge detail removed. */
 export function cleanDescriptor(stripped: string): string {
-  const columns = stripped.split(/\s{2,}/);
-  let text = columns[0] && columns[0].length >= 3 ? columns[0] : stripped;
+  let text = firstColumn(stripped);
   text = text.replace(ACH_TAIL, '');
   // Phone, card, date, reference, star and digit-token patterns all need a digit, and the
   // replacements only add spaces: without one, they cannot match at any step. Likewise a
@@ -337,20 +346,19 @@ export function cleanDescriptor(stripped: string): string {
     if (text.includes('XX') || text.includes('**') || text.includes('CARD ')) {
       text = text.replace(MASKED_CARD, ' ');
     }
-    text = text.replace(DATES, ' ').replace(REFERENCES, ' ');
+    text = text.replace(text.includes('/') || text.includes('-') ? DATES : MONTH_DATES, ' ');
+    text = text.replace(REFERENCES, ' ');
     if (text.includes('#') || text.includes('STORE') || text.includes('NO.')) {
       text = text.replace(STORE_NUMBERS, ' ');
     }
     if (text.includes('*')) text = text.replace(STAR_REFERENCE, ' ');
     if (text.includes('.')) text = text.replace(WEB_SUFFIX, ' ');
-    text = text.replace(DIGIT_TOKENS, ' ');
+    text = withoutDigitTokens(text);
   } else {
     if (text.includes('#')) text = text.replace(STORE_NUMBERS, ' ');
     if (text.includes('.')) text = text.replace(WEB_SUFFIX, ' ');
   }
-  if (hasPunctuation(text)) text = text.replace(PUNCTUATION, ' ');
-  if (hasLooseSpace(text)) text = text.replace(SPACES, ' ');
-  text = text.trim();
+  text = keptWords(text);
   // Two passes: "BLUE BOTTLE COFFEE OAKLAND CA US" loses "US", then "CA", then the city.
   for (let round = 0; round < 3; round++) {
     const next = withoutTail(withoutTail(withoutTail(text, STATE_TAIL), CITY_TAIL), TRAILING_NOISE);
@@ -358,6 +366,116 @@ export function cleanDescriptor(stripped: string): string {
     text = next;
   }
   return text.length > 0 ? text : stripped.replace(SPACES, ' ').trim();
+}
+
+/**
+ * The descriptor's first column when it is laid out in columns (two or more whitespace
+ * characters apart) and that column has three characters or more; else the whole descriptor.
+ * Most descriptors have no such gap and are returned as they are, without splitting.
+ */
+function firstColumn(stripped: string): string {
+  if (!mayHaveWhitespaceRun(stripped)) return stripped;
+  const first = stripped.split(/\s{2,}/)[0];
+  return first && first.length >= 3 ? first : stripped;
+}
+
+/**
+ * Whether two characters in a row may both be whitespace: two spaces, or two characters
+ * outside printable ASCII (where `\s` has members the check leaves to the regular expression).
+ */
+function mayHaveWhitespaceRun(text: string): boolean {
+  let wasSpace = false;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    const isSpace = code <= 32 || code >= 127;
+    if (isSpace && wasSpace) return true;
+    wasSpace = isSpace;
+  }
+  return false;
+}
+
+/**
+ * The text with every reference-like token replaced by a space: a word of four or more
+ * letters and digits mixing both ("A1B2C3"), or of three or more digits ("4521"). What
+ * `/\b(?=[A-Z]*\d)(?=\d*[A-Z])[A-Z0-9]{4,}\b|\b\d{3,}\b/g` replaces, read in one pass: both
+ * alternatives start and end at word boundaries with only word characters between, so a
+ * match is always one whole word (a run of `\w`, which also holds '_' and a–z), never part
+ * of one.
+ */
+function withoutDigitTokens(text: string): string {
+  let result = '';
+  let copiedUpTo = 0;
+  let i = 0;
+  while (i < text.length) {
+    if (!isRegExpWordCode(text.charCodeAt(i))) {
+      i++;
+      continue;
+    }
+    const start = i;
+    let digits = 0;
+    let upperLetters = 0;
+    while (i < text.length && isRegExpWordCode(text.charCodeAt(i))) {
+      const code = text.charCodeAt(i);
+      if (code >= 48 && code <= 57) digits++;
+      else if (code >= 65 && code <= 90) upperLetters++;
+      i++;
+    }
+    const length = i - start;
+    const isMixed =
+      digits + upperLetters === length && length >= 4 && digits > 0 && upperLetters > 0;
+    const isNumber = digits === length && length >= 3;
+    if (isMixed || isNumber) {
+      result += text.slice(copiedUpTo, start) + ' ';
+      copiedUpTo = i;
+    }
+  }
+  return copiedUpTo === 0 ? text : result + text.slice(copiedUpTo);
+}
+
+/** `\w` of a regular expression without the u flag: A–Z, a–z, 0–9 and '_'. */
+function isRegExpWordCode(code: number): boolean {
+  return (
+    (code >= 65 && code <= 90) ||
+    (code >= 97 && code <= 122) ||
+    (code >= 48 && code <= 57) ||
+    code === 95
+  );
+}
+
+/**
+ * The words of the text made of A–Z, 0–9, '&' and "'", one space apart: every other character
+ * separates words. The same as replacing `/[^A-Z0-9&' ]+/g` by a space, runs of whitespace by
+ * one space and trimming, in one pass — and none when the text is already so.
+ */
+function keptWords(text: string): string {
+  if (isKeptWords(text)) return text;
+  let result = '';
+  let wordStart = -1;
+  for (let i = 0; i <= text.length; i++) {
+    if (i < text.length && isKeptCode(text.charCodeAt(i))) {
+      if (wordStart < 0) wordStart = i;
+      continue;
+    }
+    if (wordStart >= 0) {
+      result += (result.length > 0 ? ' ' : '') + text.slice(wordStart, i);
+      wordStart = -1;
+    }
+  }
+  return result;
+}
+
+/** Whether `keptWords` would return the text as it is: kept characters, one space apart. */
+function isKeptWords(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    if (isKeptCode(text.charCodeAt(i))) continue;
+    const isGap = text.charCodeAt(i) === 32 && i > 0 && isKeptCode(text.charCodeAt(i + 1));
+    if (!isGap) return false;
+  }
+  return true;
+}
+
+function isKeptCode(code: number): boolean {
+  return (code >= 65 && code <= 90) || (code >= 48 && code <= 57) || code === 38 || code === 39;
 }
 
 /**
@@ -382,34 +500,6 @@ function withoutTail(text: string, pattern: RegExp): string {
   const length = TAIL_LENGTHS.get(pattern) ?? text.length;
   const tail = text.length > length ? text.slice(text.length - length) : text;
   return pattern.test(tail) ? text.replace(pattern, '') : text;
-}
-
-/** Whether `PUNCTUATION` would change the text: any character outside A–Z, 0–9, & ' and space. */
-function hasPunctuation(text: string): boolean {
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    const isKept =
-      (code >= 65 && code <= 90) ||
-      (code >= 48 && code <= 57) ||
-      code === 38 ||
-      code === 39 ||
-      code === 32;
-    if (!isKept) return true;
-  }
-  return false;
-}
-
-/**
- * Whether `SPACES` would change the text: two whitespace characters in a row, or one that is
- * not a plain space (anything outside printable ASCII is left to the regular expression).
- */
-function hasLooseSpace(text: string): boolean {
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (code < 32 || code > 126) return true;
-    if (code === 32 && text.charCodeAt(i + 1) === 32) return true;
-  }
-  return false;
 }
 
 /** What the payment was for, at the end of a cleaned descriptor: "ROCKET MORTGAGE MTG". */
@@ -550,15 +640,13 @@ function rescanEnd(upper: string, stripped: string, compiled: CompiledCatalogue)
     : upper.length + 1;
 }
 
-/** The grouping key of `identifyMerchant`'s answer. */
-export function merchantKeyOf(found: NormalizedMerchant | string): string {
-  return typeof found === 'string' ? `raw:${found}` : found.key;
-}
+/** How the key of a merchant the catalogue does not know starts: then its cleaned descriptor. */
+export const RAW_KEY = 'raw:';
 
 /** A merchant the catalogue does not know, from its cleaned descriptor. */
 export function unknownMerchant(cleaned: string): NormalizedMerchant {
   return {
-    key: `raw:${cleaned}`,
+    key: `${RAW_KEY}${cleaned}`,
     name: titleCase(displayWords(cleaned)),
     website: null,
     category: guessCategory(cleaned),

@@ -110,7 +110,17 @@ export function distanceToSlot(schedule: Schedule, point: DatedPoint): number {
   return Math.abs(point.day - slotOf(schedule, point, scratchHit).date);
 }
 
-/** Reused by `distanceToSlot`, which only reads the date before returning. */
+/** The number of the slot nearest a point (`slotOf`'s slot, without allocating). */
+export function nearestSlotIndex(schedule: Schedule, point: DatedPoint): number {
+  return slotOf(schedule, point, scratchHit).slot;
+}
+
+/** The date of the slot nearest a point (`slotOf`'s date, without allocating). */
+export function nearestSlotDate(schedule: Schedule, point: DatedPoint): number {
+  return slotOf(schedule, point, scratchHit).date;
+}
+
+/** Reused by the functions above, which only read it before returning. */
 const scratchHit: SlotHit = { slot: 0, date: 0 };
 
 export function slotDate(schedule: Schedule, slot: number): number {
@@ -146,6 +156,24 @@ export function fixedPeriodOf(schedule: Schedule): number | undefined {
 }
 
 /**
+ * Which month anchors (offset × 32 + billing day) one `candidateSchedules` call has listed: a
+ * key is listed when it holds the call's stamp, so the table is never cleared nor allocated
+ * per call (only when the stamps run out). Keys outside it (from a point that is not a
+ * calendar date) are kept in a set instead.
+ */
+const ANCHOR_KEYS = 12 * 32;
+const anchorsSeen = new Int32Array(ANCHOR_KEYS);
+let anchorsSeenStamp = 0;
+
+function nextAnchorsStamp(): number {
+  if (anchorsSeenStamp === 0x7fffffff) {
+    anchorsSeen.fill(0);
+    anchorsSeenStamp = 0;
+  }
+  return ++anchorsSeenStamp;
+}
+
+/**
  * Every anchor worth trying for a cadence, read off the charges themselves; with
  * `fixedPeriod`, the phases of a grid of that many days instead of the cadence's own.
  */
@@ -156,13 +184,20 @@ export function candidateSchedules(
 ): Schedule[] {
   const step = fixedPeriod === undefined ? MONTH_STEPS[cadence] : undefined;
   if (step !== undefined) {
-    const seen = new Set<number>();
+    const stamp = nextAnchorsStamp();
+    let otherKeys: Set<number> | null = null;
     const schedules: Schedule[] = [];
     for (const point of points) {
       const offset = mod(point.monthIndex, step);
       const key = offset * 32 + point.dayOfMonth;
-      if (seen.has(key)) continue;
-      seen.add(key);
+      if ((key | 0) === key && key >= 0 && key < ANCHOR_KEYS) {
+        if (anchorsSeen[key] === stamp) continue;
+        anchorsSeen[key] = stamp;
+      } else {
+        otherKeys ??= new Set();
+        if (otherKeys.has(key)) continue;
+        otherKeys.add(key);
+      }
       schedules.push({ kind: 'months', cadence, step, offset, anchorDay: point.dayOfMonth });
     }
     return schedules;
@@ -185,4 +220,3 @@ export function candidateSchedules(
   }
   return schedules;
 }
-

@@ -10,7 +10,14 @@ import { byDay, type Charge } from './charges';
 import { formatIsoDate } from './dates';
 import type { Candidate } from './candidate';
 import { describeStream } from './evidence';
-import { candidateSchedules, fixedPeriodOf, slotDate, slotOf, type Schedule } from './schedule';
+import {
+  candidateSchedules,
+  fixedPeriodOf,
+  nearestSlotDate,
+  nearestSlotIndex,
+  slotDate,
+  type Schedule,
+} from './schedule';
 import type { NormalizedMerchant, RecurringStream, StreamStatus } from './types';
 
 /** Cadences whose grace period is shorter than a cycle, so one skipped cycle is forgiven. */
@@ -65,7 +72,7 @@ function billingDaySchedule(
     let exact = 0;
     let cost = 0;
     for (const charge of recent) {
-      const distance = Math.abs(charge.day - slotOf(schedule, charge).date);
+      const distance = Math.abs(charge.day - nearestSlotDate(schedule, charge));
       if (distance === 0) exact++;
       cost += Math.min(cap, distance);
     }
@@ -129,7 +136,7 @@ export function buildStream(
     (recent.length >= 2
       ? billingDaySchedule(recent, cadence, fixedPeriodOf(candidate.schedule))
       : null) ?? candidate.schedule;
-  let nextSlot = slotOf(schedule, lastAttempt).slot + 1;
+  let nextSlot = nearestSlotIndex(schedule, lastAttempt) + 1;
   let nextDay = slotDate(schedule, nextSlot);
   while (nextDay <= lastAttempt.day) nextDay = slotDate(schedule, ++nextSlot);
 
@@ -139,7 +146,7 @@ export function buildStream(
       ? lastAttempt
       : null;
   const filledSlots = new Set(
-    candidate.members.map((charge) => slotOf(candidate.schedule, charge).slot),
+    candidate.members.map((charge) => nearestSlotIndex(candidate.schedule, charge)),
   );
   const slots = [...filledSlots];
   const skippedCount =
@@ -161,9 +168,9 @@ export function buildStream(
         : 'ACTIVE';
 
   const retries = candidate.reversed.flatMap((failed) => {
-    const slot = slotOf(candidate.schedule, failed).slot;
+    const slot = nearestSlotIndex(candidate.schedule, failed);
     const retry = candidate.members.find(
-      (member) => member.day >= failed.day && slotOf(candidate.schedule, member).slot === slot,
+      (member) => member.day >= failed.day && nearestSlotIndex(candidate.schedule, member) === slot,
     );
     return retry ? [{ failed, retry }] : [];
   });
