@@ -24,9 +24,9 @@ export type TestApp = {
   jobs: JobSystem<AppJobMap>;
   /**
    * Runs every job waiting in the queue (and the jobs those enqueue) through the real handlers,
-   * the way a worker would, and returns the names of the jobs it ran.
+   * the way a worker would, and returns the names of the jobs it ran. With `only`, jobs of those
+   * kinds alone: the others stay waiting.
    */
-  /** Runs waiting jobs (of these kinds only, when given) until none is left; returns their kinds. */
   runQueuedJobs(only?: (keyof AppJobMap)[]): Promise<string[]>;
   close(): Promise<void>;
 };
