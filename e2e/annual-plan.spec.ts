@@ -15,7 +15,7 @@ test('an instant-savings offer is paid from the checking account and its code re
 
   // The code, masked until asked for, then copied.
   await expect(page.getByLabel('Masked gift card code')).toHaveText(/•••• \d{4}$/, {
-    timeout: 20_000,
+    timeout: 45_000,
   });
   await expect(page.getByText(/Your annual plan runs until/)).toBeVisible();
   await page.getByRole('button', { name: 'Show full code' }).click();

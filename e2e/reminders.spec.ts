@@ -90,7 +90,7 @@ test('reminder days and browser notifications from the profile; reminders land i
   await card.getByRole('checkbox', { name: 'A week before' }).click();
   await expect(card.getByRole('checkbox', { name: 'A week before' })).toBeChecked();
   await scan();
-  await expect.poll(async () => (await renewals()).length, { timeout: 20_000 }).toBe(1);
+  await expect.poll(async () => (await renewals()).length, { timeout: 45_000 }).toBe(1);
   await scan();
   await page.waitForTimeout(1500);
   expect(await renewals()).toHaveLength(1);

@@ -77,7 +77,7 @@ test('the dashboard shows the bills Billow found, and a service marked as not a 
   // Wait for the sync job (and the detection it runs) to finish.
   await expect
     .poll(async () => (await callApi(page, '/api/user/transaction-load-status')).lastSyncedAt, {
-      timeout: 20_000,
+      timeout: 45_000,
     })
     .not.toBe(before.lastSyncedAt);
   const names = (await callApi(page, '/api/subscriptions/list-all')).map(
