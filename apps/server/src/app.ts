@@ -19,7 +19,7 @@ import { helmetOptions, securityHeaders } from './http/security-headers';
 import { ProblemError } from './http/problem';
 import rateLimit from '@fastify/rate-limit';
 import type { Billow } from './deps';
-import { isApiPath, isAssetPath, registerWeb, sendSpaIndex } from './web/static';
+import { isApiPath, isAssetPath, prerenderedPages, registerWeb, sendSpaPage } from './web/static';
 
 export type AppDeps = {
   config: Config;
@@ -114,6 +114,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const isWebServed =
     config.serveWeb &&
     (await registerWeb(app, config.webDistDir, { serveSourceMaps: config.isSandbox }));
+  const webPages = isWebServed ? prerenderedPages(config.webDistDir) : new Map<string, string>();
 
   app.setNotFoundHandler((request, reply) => {
     const urlPath = requestPath(request);
@@ -123,7 +124,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       !isApiPath(urlPath) &&
       !isAssetPath(urlPath)
     ) {
-      return sendSpaIndex(reply);
+      return sendSpaPage(reply, request.url, webPages);
     }
     return sendProblem(
       reply,

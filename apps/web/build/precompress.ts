@@ -20,28 +20,32 @@ function filesUnder(dir: string): string[] {
     );
 }
 
+/** Writes `.br` and `.gz` copies beside a text file worth compressing (the prerendered pages too). */
+export function writeCompressedCopies(file: string): void {
+  if (!compressible.test(file)) return;
+  const source = fs.readFileSync(file);
+  if (source.length < minBytes) return;
+  const brotli = zlib.brotliCompressSync(source, {
+    params: {
+      [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+      [zlib.constants.BROTLI_PARAM_SIZE_HINT]: source.length,
+    },
+  });
+  fs.writeFileSync(`${file}.br`, brotli);
+  fs.writeFileSync(`${file}.gz`, zlib.gzipSync(source, { level: 9 }));
+}
+
 export function precompress(): Plugin {
   let outDir = 'dist';
   return {
     name: 'billow-precompress',
-    apply: 'build',
+    // The browser's build only: the prerendering build's files are not served.
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },
     closeBundle() {
-      for (const file of filesUnder(outDir)) {
-        if (!compressible.test(file)) continue;
-        const source = fs.readFileSync(file);
-        if (source.length < minBytes) continue;
-        const brotli = zlib.brotliCompressSync(source, {
-          params: {
-            [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
-            [zlib.constants.BROTLI_PARAM_SIZE_HINT]: source.length,
-          },
-        });
-        fs.writeFileSync(`${file}.br`, brotli);
-        fs.writeFileSync(`${file}.gz`, zlib.gzipSync(source, { level: 9 }));
-      }
+      for (const file of filesUnder(outDir)) writeCompressedCopies(file);
     },
   };
 }

@@ -13,7 +13,7 @@ import type { Plugin } from 'vite';
 /** Files of public/ that belong to the shell. */
 const PUBLIC_SHELL = [
   'favicon.svg',
-  'theme-init.js',
+  'first-paint.js',
   'manifest.webmanifest',
   'icons/icon.svg',
   'icons/icon-192.png',
@@ -30,7 +30,8 @@ export function serviceWorker(): Plugin {
   let publicDir = 'public';
   return {
     name: 'billow-service-worker',
-    apply: 'build',
+    // The browser's build only: the prerendering build has no shell.
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
       publicDir = config.publicDir;

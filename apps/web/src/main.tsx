@@ -1,10 +1,9 @@
 import '@fontsource-variable/inter';
 import './index.css';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
-import { AppProviders } from './app/providers';
-import { AppRoutes } from './app/router';
+import { AppTree } from './app/app-tree';
 import { listenForInstallPrompt } from './features/app-install/api/install-prompt';
 import { createQueryClient } from './lib/query-client';
 
@@ -22,12 +21,30 @@ if (import.meta.env.PROD) {
   else window.addEventListener('load', register, { once: true });
 }
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <AppProviders queryClient={queryClient}>
-      <BrowserRouter>
-        <AppRoutes />
-      </BrowserRouter>
-    </AppProviders>
-  </StrictMode>,
-);
+const container = document.getElementById('root')!;
+const app = <AppTree queryClient={queryClient} Router={BrowserRouter} />;
+const html = document.documentElement;
+// The page came prerendered (build/prerender-pages.ts) and this visitor's first screen is that
+// markup (public/first-paint.js): React adopts it instead of building it again.
+const isPrerendered = container.firstElementChild !== null && html.dataset.prerender !== 'skip';
+
+function start() {
+  if (isPrerendered) {
+    // As a transition, so the work is done in slices between which the page stays responsive.
+    startTransition(() => {
+      hydrateRoot(container, app);
+    });
+  } else {
+    container.replaceChildren();
+    delete html.dataset.prerender;
+    createRoot(container).render(app);
+  }
+}
+
+// A prerendered page is painted before React takes it over: adopting the markup holds the main
+// thread for a while on a slow phone, and the browser would often do that first and paint after
+// (issue 16). A hidden tab paints no frame, and its animation frames wait until it is shown.
+if (isPrerendered && document.visibilityState === 'visible')
+  // The frame's callbacks run just before its paint; a task queued from there runs after it.
+  requestAnimationFrame(() => setTimeout(start));
+else start();

@@ -22,6 +22,14 @@ describe('serving the web app', () => {
     );
     await fs.writeFile(path.join(dist, 'assets', 'app-def456.js.gz'), zlib.gzipSync(script));
     await fs.writeFile(path.join(dist, 'favicon.svg'), '<svg/>');
+    // What the build's prerendering step writes (apps/web/build/prerender-pages.ts).
+    await fs.mkdir(path.join(dist, 'prerendered'));
+    const signup = `<!doctype html><div id="root"><h1>Get started</h1>${' '.repeat(2000)}</div>`;
+    await fs.writeFile(path.join(dist, 'prerendered', 'signup.html'), signup);
+    await fs.writeFile(
+      path.join(dist, 'prerendered', 'signup.html.br'),
+      zlib.brotliCompressSync(signup),
+    );
     t = await createTestApp({ env: { SERVE_WEB: 'true', WEB_DIST_DIR: dist } });
   });
   afterAll(async () => {
@@ -69,6 +77,25 @@ describe('serving the web app', () => {
       expect(response.headers['cache-control']).toBe('no-cache');
       expect(response.body).toContain('<div id="root">');
     }
+  });
+
+  it('answers a prerendered page with its own HTML, compressed, and with a query the app page', async () => {
+    const page = await t.app.inject({
+      method: 'GET',
+      url: '/signup',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.headers['cache-control']).toBe('no-cache');
+    expect(page.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(page.rawPayload).toString()).toContain('<h1>Get started</h1>');
+    // A query picks another screen than the one prerendered: the app renders it from scratch.
+    const step = await t.app.inject({ method: 'GET', url: '/signup?step=select-merchant' });
+    expect(step.body).toBe('<!doctype html><div id="root"></div>');
+    // Pages the build did not prerender keep index.html.
+    const auth = await t.app.inject({ method: 'GET', url: '/auth' });
+    expect(auth.body).toBe('<!doctype html><div id="root"></div>');
   });
 
   it('keeps API paths as problem details, never the app page', async () => {

@@ -3,8 +3,10 @@
  * (/sw.js) and the web manifest are revalidated on every load so a new deploy is picked up. The
  * build writes brotli and gzip copies of each text file (apps/web/build/precompress.ts), sent as
  * they are to a browser that accepts them. Any GET outside /api, /ws and /assets that matches no
- * file gets index.html, and the React router decides what to show (its own 404 page included).
- * Source maps are served in the sandbox only.
+ * file gets index.html, and the React router decides what to show (its own 404 page included),
+ * except a page the build prerendered (apps/web/build/prerender-pages.ts): /signup and /auth get
+ * their own HTML with the page's markup in it, when the address has no query (a query picks
+ * another screen than the one prerendered). Source maps are served in the sandbox only.
  */
 import fs from 'node:fs';
 import type { ServerResponse } from 'node:http';
@@ -55,6 +57,23 @@ export function isAssetPath(urlPath: string): boolean {
   return urlPath.startsWith('/assets/') || urlPath.endsWith('.map');
 }
 
-export function sendSpaIndex(reply: FastifyReply) {
-  return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+/** The build's prerendered pages, by path: `prerendered/signup.html` is /signup's. */
+export function prerenderedPages(distDir: string): Map<string, string> {
+  const dir = path.join(distDir, 'prerendered');
+  if (!fs.existsSync(dir)) return new Map();
+  return new Map(
+    fs
+      .readdirSync(dir)
+      .filter((file) => file.endsWith('.html'))
+      .map((file) => [`/${file.slice(0, -'.html'.length)}`, `prerendered/${file}`]),
+  );
+}
+
+/** The page for an address the server has no route for: its prerendered HTML, or index.html. */
+export function sendSpaPage(reply: FastifyReply, url: string, pages: ReadonlyMap<string, string>) {
+  const file = url.includes('?') ? undefined : pages.get(url);
+  return reply
+    .header('cache-control', 'no-cache')
+    .type('text/html')
+    .sendFile(file ?? 'index.html');
 }

@@ -90,13 +90,18 @@ function currentSink(): Sink {
   return sink;
 }
 
-export function track(name: AnalyticsEventName, properties?: Properties): void {
+/** Records an event on the page it happened on: the current one, unless `path` says otherwise. */
+export function track(
+  name: AnalyticsEventName,
+  properties?: Properties,
+  path = window.location.pathname,
+): void {
   try {
     currentSink().capture({
       name,
       anonymousId: anonymousId(),
       occurredAt: new Date().toISOString(),
-      path: window.location.pathname,
+      path,
       ...(properties ? { properties } : {}),
     });
   } catch {

@@ -14,7 +14,7 @@ import {
 } from 'react';
 import { THEME_STORAGE_KEY } from '@billow/contracts';
 
-/** The page's background (--background in index.css) in each theme; also in index.html and theme-init.js. */
+/** The page's background (--background in index.css) in each theme; also in index.html and first-paint.js. */
 export const THEME_COLORS = { light: '#f7fbfa', dark: '#091112' } as const;
 
 export function readDarkMode(): boolean {

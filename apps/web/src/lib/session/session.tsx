@@ -42,9 +42,13 @@ export function SessionProvider({
   refreshTokens?: RefreshTokens;
   onSignedOut?: () => void;
 }) {
+  // With no refresh token there is nothing to restore: signed out from the first render, so a
+  // prerendered public page is adopted as it came (a change of session while its route's code
+  // loads would make React draw it again, issue 16).
   const [status, setStatus] = useState<SessionStatus>(() => {
     const stored = tokenStorage.read();
-    return stored.token && stored.accessToken ? 'authenticated' : 'loading';
+    if (stored.token && stored.accessToken) return 'authenticated';
+    return stored.refreshToken ? 'loading' : 'anonymous';
   });
 
   const signIn = useCallback((tokens: StoredTokens) => {

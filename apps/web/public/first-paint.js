@@ -1,0 +1,23 @@
+/*
+ * Runs before the first paint (a blocking script in index.html's head).
+ *
+ * The theme: the saved choice as the `dark` class, so dark mode never flashes white, and the
+ * browser's bar in Billow's colour, not the system's (THEME_COLORS in src/lib/theme.tsx).
+ *
+ * The prerendered page: /signup and /auth arrive with their markup as a first-time visitor sees
+ * it (issue 16). A visitor whose first screen differs (dark mode, a session or a texted code in
+ * this tab, or a page reached with navigation state) must not see that markup while the script
+ * loads: `data-prerender="skip"` hides it (src/index.css) and src/main.tsx renders afresh.
+ */
+try {
+  var isDarkMode = JSON.parse(localStorage.getItem('darkMode') || 'false') === true;
+  if (isDarkMode) document.documentElement.classList.add('dark');
+  for (var meta of document.querySelectorAll('meta[name="theme-color"]'))
+    meta.setAttribute('content', isDarkMode ? '#091112' : '#f7fbfa');
+  var state = history.state;
+  if (isDarkMode || sessionStorage.length > 0 || (state && state.usr != null))
+    document.documentElement.dataset.prerender = 'skip';
+} catch (e) {
+  /* storage out of reach (a malformed value, a blocked storage): light mode, a fresh render */
+  document.documentElement.dataset.prerender = 'skip';
+}

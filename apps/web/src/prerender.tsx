@@ -1,0 +1,20 @@
+/**
+ * The build's server-side entry (build/prerender-pages.ts): the markup of a public page as a
+ * first-time visitor's browser would render it, written into that page's HTML so it paints
+ * before any script has run (issue 16). Everything the page loads lazily is waited for.
+ */
+import type { ReactNode } from 'react';
+import { prerender } from 'react-dom/static';
+import { StaticRouter } from 'react-router';
+import { AppTree } from './app/app-tree';
+import { createQueryClient } from './lib/query-client';
+
+export async function prerenderPage(url: string): Promise<string> {
+  const Router = ({ children }: { children: ReactNode }) => (
+    <StaticRouter location={url}>{children}</StaticRouter>
+  );
+  const { prelude } = await prerender(
+    <AppTree queryClient={createQueryClient()} Router={Router} />,
+  );
+  return new Response(prelude).text();
+}
