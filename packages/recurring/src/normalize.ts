@@ -39,6 +39,8 @@ type CompiledAlias = {
   order: number;
   /** Characters every match starts with (may be empty). */
   prefix: string;
+  /** The prefix's third character code, or -1 when it has fewer (see `matchAt`). */
+  third: number;
   /** Sticky: matches only at `lastIndex`; null when the alias is plain text (the prefix). */
   pattern: RegExp | null;
   /** For plain text: whether a letter or digit may not follow ("HULU" is not "HULUK"). */
@@ -207,6 +209,7 @@ function compileAliases(entries: readonly MerchantCatalogueEntry[]): AliasIndex 
     return {
       order,
       prefix,
+      third: prefix.length > 2 ? prefix.charCodeAt(2) : -1,
       pattern: isPlain ? null : new RegExp(`(?:${source})${after}`, 'y'),
       endsWord: after !== '',
       entry,
@@ -323,7 +326,14 @@ function aliasesAt(tier: AliasIndex, text: string, at: number): CompiledAlias[] 
 function matchAt(text: string, tier: AliasIndex, at: number): MerchantCatalogueEntry | null {
   for (const alias of aliasesAt(tier, text, at)) {
     const { prefix, pattern } = alias;
-    if (prefix.length > 2 && !text.startsWith(prefix, at)) continue;
+    // The list was chosen by the first two characters; most aliases in it already differ at
+    // the third, which is cheaper to compare than calling `startsWith`.
+    if (
+      prefix.length > 2 &&
+      (text.charCodeAt(at + 2) !== alias.third || !text.startsWith(prefix, at))
+    ) {
+      continue;
+    }
     if (pattern) {
       pattern.lastIndex = at;
       if (pattern.test(text)) return alias.entry;
