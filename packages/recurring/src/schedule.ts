@@ -65,19 +65,33 @@ export function slotOf(
     into.date = date;
     return into;
   }
-  let bestSlot = 0;
-  let bestDate = Number.NaN;
-  let bestDistance = Infinity;
-  for (let month = point.monthIndex - 1; month <= point.monthIndex + 1; month++) {
-    for (let half = 0; half < 2; half++) {
-      const date = dateInMonth(month, half === 0 ? schedule.first : schedule.second);
-      const distance = Math.abs(point.day - date);
-      if (distance < bestDistance) {
-        bestDistance = distance;
-        bestSlot = month * 2 + half;
-        bestDate = date;
-      }
-    }
+  // The nearest of the slots from the previous month's second to the next month's first, the
+  // earlier on a tie. Within a month the first day is always before the second (they are 11 to
+  // 19 days apart and only the second can be clamped), so the previous month's first and the
+  // next month's second are never nearer than their neighbours and are not tried.
+  const month = point.monthIndex;
+  let bestSlot = (month - 1) * 2 + 1;
+  let bestDate = dateInMonth(month - 1, schedule.second);
+  let bestDistance = Math.abs(point.day - bestDate);
+  let date = dateInMonth(month, schedule.first);
+  let distance = Math.abs(point.day - date);
+  if (distance < bestDistance) {
+    bestDistance = distance;
+    bestSlot = month * 2;
+    bestDate = date;
+  }
+  date = dateInMonth(month, schedule.second);
+  distance = Math.abs(point.day - date);
+  if (distance < bestDistance) {
+    bestDistance = distance;
+    bestSlot = month * 2 + 1;
+    bestDate = date;
+  }
+  date = dateInMonth(month + 1, schedule.first);
+  distance = Math.abs(point.day - date);
+  if (distance < bestDistance) {
+    bestSlot = (month + 1) * 2;
+    bestDate = date;
   }
   into.slot = bestSlot;
   into.date = bestDate;
