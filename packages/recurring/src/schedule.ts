@@ -245,6 +245,24 @@ function dayGridsOf(cadence: KnownCadence, period: number): readonly Schedule[] 
   return grids;
 }
 
+/**
+ * The points' days of the month, each once, in order. Read as bits of one number when every
+ * day is a calendar day (as a charge's is), without a set and a sort per fit.
+ */
+function billingDays(points: readonly DatedPoint[]): number[] {
+  let bits = 0;
+  for (let index = 0; index < points.length; index++) {
+    const day = (points[index] as DatedPoint).dayOfMonth;
+    if (!isCalendarDay(day)) {
+      return [...new Set(points.map((point) => point.dayOfMonth))].sort((a, b) => a - b);
+    }
+    bits |= 1 << day;
+  }
+  const days: number[] = [];
+  for (let day = 1; day <= 31; day++) if ((bits & (1 << day)) !== 0) days.push(day);
+  return days;
+}
+
 /** Day grids of longer periods (none are asked for) are not kept. */
 const MAX_KEPT_PERIOD = 366;
 
@@ -278,7 +296,7 @@ export function candidateSchedules(
     return schedules;
   }
   if (cadence === 'SEMI_MONTHLY') {
-    const days = [...new Set(points.map((point) => point.dayOfMonth))].sort((a, b) => a - b);
+    const days = billingDays(points);
     const schedules: Schedule[] = [];
     for (const first of days) {
       for (const second of days) {
