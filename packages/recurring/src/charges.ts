@@ -98,7 +98,7 @@ export function groupByAmount(charges: readonly Charge[]): Charge[][] {
   let previous = 0;
   // Whether the current level holds more than one amount, so it needs sorting by day again.
   let isMixed = false;
-  for (let at = 0; at < order.length; at++) {
+  for (let at = 0; at < charges.length; at++) {
     const charge = charges[order[at] as number] as Charge;
     const { amount } = charge;
     if (at > 0 && amount === previous) {
@@ -125,14 +125,15 @@ export function groupByAmount(charges: readonly Charge[]): Charge[][] {
 
 /**
  * Indices of the charges by amount, charges of one amount in their given order — a stable sort
- * by amount. Amounts in whole cents (all real ones) sort as one typed array of cents and index
- * packed into one number, with no comparator call per pair; any other amount falls back to
- * grouping by exact amount.
+ * by amount. Amounts in whole cents (all real ones) sort as cents and index packed into one
+ * number, with no comparator call per pair; any other amount falls back to grouping by exact
+ * amount. Returns the scratch buffer itself (its first `charges.length` entries are the
+ * answer): a typed-array view costs more to make than a short list costs to sort.
  */
 function inAmountOrder(charges: readonly Charge[]): ArrayLike<number> {
   const n = charges.length;
   if (n >= INDEX_SPAN) return inAmountOrderByMap(charges);
-  const packed = packedScratch(n).subarray(0, n);
+  const packed = packedScratch(n);
   for (let i = 0; i < n; i++) {
     const { amount } = charges[i] as Charge;
     const cents = Math.round(amount * 100);
@@ -142,10 +143,30 @@ function inAmountOrder(charges: readonly Charge[]): ArrayLike<number> {
     }
     packed[i] = cents * INDEX_SPAN + i;
   }
-  packed.sort();
+  sortPrefix(packed, n);
   // Unpacked in place: the sorted keys become the indices they carry.
   for (let i = 0; i < n; i++) packed[i] = (packed[i] as number) % INDEX_SPAN;
   return packed;
+}
+
+/** Up to this length an insertion sort beats the built-in sort's call and setup. */
+const INSERTION_SORT_MAX = 16;
+
+/** Sorts the first `n` keys ascending. Keys are distinct, so every sort gives one order. */
+function sortPrefix(keys: Float64Array, n: number): void {
+  if (n > INSERTION_SORT_MAX) {
+    keys.subarray(0, n).sort();
+    return;
+  }
+  for (let i = 1; i < n; i++) {
+    const key = keys[i] as number;
+    let j = i - 1;
+    while (j >= 0 && (keys[j] as number) > key) {
+      keys[j + 1] = keys[j] as number;
+      j--;
+    }
+    keys[j + 1] = key;
+  }
 }
 
 /** Read by `groupByAmount` before the next call overwrites it. */

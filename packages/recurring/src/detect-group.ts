@@ -49,8 +49,19 @@ export function isHabitual(
   const first = paid[0];
   const last = paid[paid.length - 1];
   if (!first || !last) return false;
-  const sizes = levels.map((level) => level.length).sort((a, b) => b - a);
-  const stray = paid.length - (sizes[0] ?? 0) - (sizes[1] ?? 0);
+  // The two largest levels, read in one pass (a busy merchant has hundreds of levels).
+  let largest = 0;
+  let second = 0;
+  for (let i = 0; i < levels.length; i++) {
+    const size = (levels[i] as Charge[]).length;
+    if (size > largest) {
+      second = largest;
+      largest = size;
+    } else if (size > second) {
+      second = size;
+    }
+  }
+  const stray = paid.length - largest - second;
   const months = (last.day - first.day) / 30.44 + 1;
   return stray / months > BUSY_STRAY_CHARGES_PER_MONTH;
 }

@@ -82,11 +82,10 @@ export function detectRecurring(
   let latestDay = -Infinity;
 
   // The same charge seen under two accounts (a bank login linked twice) counts once; a charge
-  // repeated on one account (a double charge) counts twice. Keyed by descriptor, day and amount:
-  // per descriptor, the first transaction seen on each day (further ones with another amount
-  // in a list), so no key string is built per transaction. With one account there is nothing
-  // to look for.
+  // repeated on one account (a double charge) counts twice. Keyed by descriptor, day and amount
+  // (`isCopyFromAnotherAccount`). With one account there is nothing to look for.
   const hasAccounts = spansAccounts(transactions);
+  const seenOnDay: SeenOnDay = new Map();
   // Indexed rather than `for…of`: an array iterator costs an object per step until the loop
   // is optimised, and most histories are detected once.
   for (let index = 0; index < transactions.length; index++) {
@@ -96,7 +95,7 @@ export function detectRecurring(
     if (
       hasAccounts &&
       transaction.account_id !== undefined &&
-      isCopyFromAnotherAccount(descriptorOf(descriptors, description), charge.day, transaction)
+      isCopyFromAnotherAccount(seenOnDay, charge.day, transaction)
     ) {
       continue;
     }
@@ -161,7 +160,7 @@ function spansAccounts(transactions: readonly Transaction[]): boolean {
 function descriptorOf(descriptors: Map<string, Descriptor>, description: string): Descriptor {
   let descriptor = descriptors.get(description);
   if (!descriptor) {
-    descriptor = { first: null, firstDay: 0, byDay: null };
+    descriptor = {};
     descriptors.set(description, descriptor);
   }
   return descriptor;
@@ -169,53 +168,47 @@ function descriptorOf(descriptors: Map<string, Descriptor>, description: string)
 
 /** What is known about one raw descriptor within one detection. */
 type Descriptor = {
-  /** The first transaction with an account seen with this descriptor. */
-  first: Transaction | null;
-  firstDay: number;
-  /**
-   * Once a second day or amount is seen: per day, the first transaction of each amount
-   * (one, or several with different amounts).
-   */
-  byDay: Map<number, Transaction | Transaction[]> | null;
   /** The merchant per aggregator name (`merchant_name`), when names came with it. */
   byName?: Map<string, NormalizedMerchant>;
 };
+
+/**
+ * Per day, the first transaction with an account of each descriptor and amount: one, or
+ * several in the order seen. A day holds a handful of transactions, so comparing their
+ * descriptors costs less than keeping a table per descriptor.
+ */
+type SeenOnDay = Map<number, Transaction | Transaction[]>;
 
 /**
  * Whether this transaction repeats one already seen on another account: same descriptor, day
  * and amount. Registers it as the first of its kind otherwise.
  */
 function isCopyFromAnotherAccount(
-  descriptor: Descriptor,
+  seenOnDay: SeenOnDay,
   day: number,
   transaction: Transaction,
 ): boolean {
-  const { first } = descriptor;
-  if (first === null) {
-    descriptor.first = transaction;
-    descriptor.firstDay = day;
-    return false;
-  }
-  if (descriptor.byDay === null) {
-    if (descriptor.firstDay === day && sameAmount(first.amount, transaction.amount)) {
-      return first.account_id !== transaction.account_id;
-    }
-    descriptor.byDay = new Map([[descriptor.firstDay, first]]);
-  }
-  const seen = descriptor.byDay.get(day);
+  const seen = seenOnDay.get(day);
   if (seen === undefined) {
-    descriptor.byDay.set(day, transaction);
+    seenOnDay.set(day, transaction);
     return false;
   }
-  const list = Array.isArray(seen) ? seen : [seen];
-  // Amounts compare as the original string key did: `${amount}`, which for numbers is identity.
-  const match = list.find((other) => sameAmount(other.amount, transaction.amount));
-  if (match === undefined) {
-    list.push(transaction);
-    if (!Array.isArray(seen)) descriptor.byDay.set(day, list);
+  if (!Array.isArray(seen)) {
+    if (isSameKind(seen, transaction)) return seen.account_id !== transaction.account_id;
+    seenOnDay.set(day, [seen, transaction]);
     return false;
   }
-  return match.account_id !== transaction.account_id;
+  for (let index = 0; index < seen.length; index++) {
+    const other = seen[index] as Transaction;
+    if (isSameKind(other, transaction)) return other.account_id !== transaction.account_id;
+  }
+  seen.push(transaction);
+  return false;
+}
+
+/** Same descriptor and amount (amounts compare as the original string key did: identity). */
+function isSameKind(a: Transaction, b: Transaction): boolean {
+  return a.description === b.description && sameAmount(a.amount, b.amount);
 }
 
 function sameAmount(a: number, b: number): boolean {

@@ -18,8 +18,23 @@ const RHYTHM: Record<KnownCadence, string> = {
 
 const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
+/**
+ * Formatted amounts, by amount: every stream's evidence names a few, and `Intl` formatting
+ * costs more than a lookup. Prices repeat across streams and households, so the table stays
+ * small; it is capped all the same.
+ */
+const formattedMoney = new Map<number, string>();
+const FORMATTED_MONEY_CAP = 10_000;
+
 export function formatMoney(amount: number): string {
-  return money.format(amount);
+  // A map holds 0 and -0 as one key, and they format differently ("$0.00", "-$0.00").
+  if (amount === 0) return money.format(amount);
+  let text = formattedMoney.get(amount);
+  if (text === undefined) {
+    text = money.format(amount);
+    if (formattedMoney.size < FORMATTED_MONEY_CAP) formattedMoney.set(amount, text);
+  }
+  return text;
 }
 
 export type EvidenceFacts = {

@@ -85,6 +85,9 @@ export function findFixedStreams(context: GroupContext, levels: readonly Charge[
     return found && !isCoincidentalYearly(found, context) ? found : null;
   };
   for (const level of levels) {
+    // A lone charge seeds nothing (`fitRuns`, `withAddOns` and `gridCore` all need more), and
+    // most levels at a busy merchant are one charge.
+    if (level.length < 2) continue;
     const runs = fitRuns(level, fit, context.isHabitual ? 0 : 2);
     for (const run of runs) {
       seeds.push({ candidate: candidateFrom(run.charges, run.fit), level });

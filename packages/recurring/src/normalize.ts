@@ -35,10 +35,14 @@ type AliasIndex = {
 };
 
 type CompiledAlias = {
+  /** Its tier (`CompiledCatalogue.tiers`): a lower tier wins wherever it matches. */
+  tier: number;
   /** Position in the alternation: lower wins at one place. */
   order: number;
   /** Characters every match starts with (may be empty). */
   prefix: string;
+  /** The prefix's third character code, or -1 when it has fewer (see `matchAt`). */
+  third: number;
   /** Sticky: matches only at `lastIndex`; null when the alias is plain text (the prefix). */
   pattern: RegExp | null;
   /** For plain text: whether a letter or digit may not follow ("HULU" is not "HULUK"). */
@@ -52,6 +56,12 @@ type CompiledAlias = {
  */
 type CompiledCatalogue = {
   tiers: AliasIndex[];
+  /**
+   * Per ASCII pair (first × 128 + second): the aliases every tier tries at a word start
+   * followed by one more character, tier by tier, each tier's in alternation order; undefined
+   * where none may match. One lookup per word start rather than one per tier.
+   */
+  asciiPairs: Array<CompiledAlias[] | undefined>;
   /**
    * Whether an alias's match at a place depends only on the text from there on (and the
    * character before): no alias looks behind or anchors at the start. Then a rescan of the
@@ -135,6 +145,15 @@ const CATEGORY_KEYWORDS: ReadonlyArray<[RegExp, SubscriptionCategory]> = [
   ],
 ];
 
+/**
+ * Whether any category's keyword is there at all: most merchants the catalogue does not know
+ * have none, and one search of every keyword at once answers them in half the time of one
+ * search per category.
+ */
+const ANY_CATEGORY_KEYWORD = new RegExp(
+  CATEGORY_KEYWORDS.map(([pattern]) => `(?:${pattern.source})`).join('|'),
+);
+
 export const BILL_CATEGORIES: ReadonlySet<SubscriptionCategory> = new Set<SubscriptionCategory>([
   'utilities',
   'insurance',
@@ -171,11 +190,19 @@ const compiledCatalogues = new WeakMap<MerchantCatalogue, CompiledCatalogue>();
 export function compileCatalogue(catalogue: MerchantCatalogue): CompiledCatalogue {
   const cached = compiledCatalogues.get(catalogue);
   if (cached) return cached;
+  const tiers = [
+    compileAliases(
+      catalogue.filter((entry) => entry.isRecurringMerchant !== false),
+      0,
+    ),
+    compileAliases(
+      catalogue.filter((entry) => entry.isRecurringMerchant === false),
+      1,
+    ),
+  ];
   const compiled: CompiledCatalogue = {
-    tiers: [
-      compileAliases(catalogue.filter((entry) => entry.isRecurringMerchant !== false)),
-      compileAliases(catalogue.filter((entry) => entry.isRecurringMerchant === false)),
-    ],
+    tiers,
+    asciiPairs: acrossTiers(tiers),
     isLocal: catalogue.every((entry) =>
       entry.aliases.every((alias) => !alias.includes('(?<') && !alias.includes('^')),
     ),
@@ -186,7 +213,28 @@ export function compileCatalogue(catalogue: MerchantCatalogue): CompiledCatalogu
   return compiled;
 }
 
-function compileAliases(entries: readonly MerchantCatalogueEntry[]): AliasIndex {
+/** `CompiledCatalogue.asciiPairs`: each tier's `aliasesAt` per pair, joined; equal lists shared. */
+function acrossTiers(tiers: readonly AliasIndex[]): Array<CompiledAlias[] | undefined> {
+  const joined = new Map<string, CompiledAlias[]>();
+  const table = new Array<CompiledAlias[] | undefined>(128 * 128).fill(undefined);
+  for (let key = 0; key < 128 * 128; key++) {
+    const first = key >>> 7;
+    const lists = tiers.map(
+      (tier) => tier.asciiPairs[key] ?? tier.asciiChars[first] ?? tier.anywhere,
+    );
+    if (lists.every((list) => list.length === 0)) continue;
+    const id = lists.map((list) => list.map((alias) => alias.order).join(',')).join('|');
+    let list = joined.get(id);
+    if (!list) {
+      list = lists.flat();
+      joined.set(id, list);
+    }
+    table[key] = list;
+  }
+  return table;
+}
+
+function compileAliases(entries: readonly MerchantCatalogueEntry[], tier: number): AliasIndex {
   const aliases: Array<{ source: string; entry: MerchantCatalogueEntry }> = [];
   for (const entry of entries) {
     for (const alias of entry.aliases) {
@@ -205,8 +253,10 @@ function compileAliases(entries: readonly MerchantCatalogueEntry[]): AliasIndex 
     const prefix = literalPrefix(source);
     const isPlain = prefix === source && source.length > 0;
     return {
+      tier,
       order,
       prefix,
+      third: prefix.length > 2 ? prefix.charCodeAt(2) : -1,
       pattern: isPlain ? null : new RegExp(`(?:${source})${after}`, 'y'),
       endsWord: after !== '',
       entry,
@@ -293,10 +343,22 @@ export function matchCatalogue(
   let bestTier = tiers.length;
   for (let at = 0; at <= last && bestTier > 0; at++) {
     if (at > 0 && isWordCharCode(text.charCodeAt(at - 1))) continue;
-    for (let tier = 0; tier < bestTier; tier++) {
-      const found = matchAt(text, tiers[tier] as AliasIndex, at);
+    const first = text.charCodeAt(at);
+    const second = text.charCodeAt(at + 1);
+    if (first < 128 && second < 128) {
+      // Both characters are ASCII (NaN, past the end, is not): one list serves every tier.
+      const list = compiled.asciiPairs[(first << 7) | second];
+      const found = list ? firstMatch(text, list, at, bestTier) : null;
       if (found) {
-        best = found;
+        best = found.entry;
+        bestTier = found.tier;
+      }
+      continue;
+    }
+    for (let tier = 0; tier < bestTier; tier++) {
+      const found = firstMatch(text, aliasesAt(tiers[tier] as AliasIndex, text, at), at, tier + 1);
+      if (found) {
+        best = found.entry;
         bestTier = tier;
       }
     }
@@ -319,16 +381,33 @@ function aliasesAt(tier: AliasIndex, text: string, at: number): CompiledAlias[] 
   return (first < 128 ? tier.asciiChars[first] : tier.byFirstChar.get(first)) ?? tier.anywhere;
 }
 
-/** The first alias of a tier, in alternation order, matching at word start `at`. */
-function matchAt(text: string, tier: AliasIndex, at: number): MerchantCatalogueEntry | null {
-  for (const alias of aliasesAt(tier, text, at)) {
+/**
+ * The first alias of the list (ordered by tier, then alternation) below tier `belowTier`
+ * matching at word start `at`.
+ */
+function firstMatch(
+  text: string,
+  list: readonly CompiledAlias[],
+  at: number,
+  belowTier: number,
+): CompiledAlias | null {
+  for (let index = 0; index < list.length; index++) {
+    const alias = list[index] as CompiledAlias;
+    if (alias.tier >= belowTier) return null;
     const { prefix, pattern } = alias;
-    if (prefix.length > 2 && !text.startsWith(prefix, at)) continue;
+    // The list was chosen by the first two characters; most aliases in it already differ at
+    // the third, which is cheaper to compare than calling `startsWith`.
+    if (
+      prefix.length > 2 &&
+      (text.charCodeAt(at + 2) !== alias.third || !text.startsWith(prefix, at))
+    ) {
+      continue;
+    }
     if (pattern) {
       pattern.lastIndex = at;
-      if (pattern.test(text)) return alias.entry;
+      if (pattern.test(text)) return alias;
     } else if (!alias.endsWord || !isWordCharCode(text.charCodeAt(at + prefix.length))) {
-      return alias.entry;
+      return alias;
     }
   }
   return null;
@@ -552,6 +631,7 @@ function isTransfer(text: string): boolean {
 }
 
 export function guessCategory(cleaned: string): SubscriptionCategory {
+  if (!ANY_CATEGORY_KEYWORD.test(cleaned)) return 'other';
   for (const [pattern, category] of CATEGORY_KEYWORDS) {
     if (pattern.test(cleaned)) return category;
   }

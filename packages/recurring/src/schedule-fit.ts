@@ -176,7 +176,7 @@ function assess(
  * best so far, and only a split search needs whole rows.
  */
 type AnchorCosts = {
-  schedules: Schedule[];
+  schedules: readonly Schedule[];
   cap: number;
   /** Row a at a × (n + 1). */
   prefixes: Float64Array;

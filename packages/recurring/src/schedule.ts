@@ -65,19 +65,33 @@ export function slotOf(
     into.date = date;
     return into;
   }
-  let bestSlot = 0;
-  let bestDate = Number.NaN;
-  let bestDistance = Infinity;
-  for (let month = point.monthIndex - 1; month <= point.monthIndex + 1; month++) {
-    for (let half = 0; half < 2; half++) {
-      const date = dateInMonth(month, half === 0 ? schedule.first : schedule.second);
-      const distance = Math.abs(point.day - date);
-      if (distance < bestDistance) {
-        bestDistance = distance;
-        bestSlot = month * 2 + half;
-        bestDate = date;
-      }
-    }
+  // The nearest of the slots from the previous month's second to the next month's first, the
+  // earlier on a tie. Within a month the first day is always before the second (they are 11 to
+  // 19 days apart and only the second can be clamped), so the previous month's first and the
+  // next month's second are never nearer than their neighbours and are not tried.
+  const month = point.monthIndex;
+  let bestSlot = (month - 1) * 2 + 1;
+  let bestDate = dateInMonth(month - 1, schedule.second);
+  let bestDistance = Math.abs(point.day - bestDate);
+  let date = dateInMonth(month, schedule.first);
+  let distance = Math.abs(point.day - date);
+  if (distance < bestDistance) {
+    bestDistance = distance;
+    bestSlot = month * 2;
+    bestDate = date;
+  }
+  date = dateInMonth(month, schedule.second);
+  distance = Math.abs(point.day - date);
+  if (distance < bestDistance) {
+    bestDistance = distance;
+    bestSlot = month * 2 + 1;
+    bestDate = date;
+  }
+  date = dateInMonth(month + 1, schedule.first);
+  distance = Math.abs(point.day - date);
+  if (distance < bestDistance) {
+    bestSlot = (month + 1) * 2;
+    bestDate = date;
   }
   into.slot = bestSlot;
   into.date = bestDate;
@@ -174,6 +188,85 @@ function nextAnchorsStamp(): number {
 }
 
 /**
+ * Grids are never changed once made, so one object serves every fit that asks for the same
+ * grid: fitting asks for thousands per household, mostly the same few, and making each anew
+ * was a good part of what detection allocates. Month grids are kept per cadence by anchor key,
+ * semi-monthly ones by day pair, and each cadence's list of day grids by period; a grid off
+ * the calendar (not a day 1–31) is made anew.
+ */
+const monthGrids = new Map<KnownCadence, Array<Schedule | undefined>>();
+const semiGrids: Array<Schedule | undefined> = new Array<Schedule | undefined>(32 * 32);
+const dayGrids = new Map<KnownCadence, Map<number, readonly Schedule[]>>();
+
+function isCalendarDay(day: number): boolean {
+  return Number.isInteger(day) && day >= 1 && day <= 31;
+}
+
+function monthGrid(
+  cadence: KnownCadence,
+  step: number,
+  offset: number,
+  anchorDay: number,
+): Schedule {
+  if (!isCalendarDay(anchorDay) || !Number.isInteger(offset) || offset < 0 || offset >= 12) {
+    return { kind: 'months', cadence, step, offset, anchorDay };
+  }
+  let grids = monthGrids.get(cadence);
+  if (!grids) {
+    grids = new Array<Schedule | undefined>(ANCHOR_KEYS);
+    monthGrids.set(cadence, grids);
+  }
+  const key = offset * 32 + anchorDay;
+  return (grids[key] ??= { kind: 'months', cadence, step, offset, anchorDay });
+}
+
+function semiGrid(cadence: KnownCadence, first: number, second: number): Schedule {
+  if (cadence !== 'SEMI_MONTHLY' || !isCalendarDay(first) || !isCalendarDay(second)) {
+    return { kind: 'semi', cadence, first, second };
+  }
+  return (semiGrids[first * 32 + second] ??= { kind: 'semi', cadence, first, second });
+}
+
+function dayGridsOf(cadence: KnownCadence, period: number): readonly Schedule[] {
+  let byPeriod = dayGrids.get(cadence);
+  if (!byPeriod) {
+    byPeriod = new Map();
+    dayGrids.set(cadence, byPeriod);
+  }
+  let grids = byPeriod.get(period);
+  if (!grids) {
+    const made: Schedule[] = [];
+    for (let phase = 0; phase < period; phase++) {
+      made.push({ kind: 'days', cadence, period, phase });
+    }
+    grids = made;
+    if (Number.isInteger(period) && period <= MAX_KEPT_PERIOD) byPeriod.set(period, grids);
+  }
+  return grids;
+}
+
+/**
+ * The points' days of the month, each once, in order. Read as bits of one number when every
+ * day is a calendar day (as a charge's is), without a set and a sort per fit.
+ */
+function billingDays(points: readonly DatedPoint[]): number[] {
+  let bits = 0;
+  for (let index = 0; index < points.length; index++) {
+    const day = (points[index] as DatedPoint).dayOfMonth;
+    if (!isCalendarDay(day)) {
+      return [...new Set(points.map((point) => point.dayOfMonth))].sort((a, b) => a - b);
+    }
+    bits |= 1 << day;
+  }
+  const days: number[] = [];
+  for (let day = 1; day <= 31; day++) if ((bits & (1 << day)) !== 0) days.push(day);
+  return days;
+}
+
+/** Day grids of longer periods (none are asked for) are not kept. */
+const MAX_KEPT_PERIOD = 366;
+
+/**
  * Every anchor worth trying for a cadence, read off the charges themselves; with
  * `fixedPeriod`, the phases of a grid of that many days instead of the cadence's own.
  */
@@ -181,7 +274,7 @@ export function candidateSchedules(
   points: readonly DatedPoint[],
   cadence: KnownCadence,
   fixedPeriod?: number,
-): Schedule[] {
+): readonly Schedule[] {
   const step = fixedPeriod === undefined ? MONTH_STEPS[cadence] : undefined;
   if (step !== undefined) {
     const stamp = nextAnchorsStamp();
@@ -198,25 +291,20 @@ export function candidateSchedules(
         if (otherKeys.has(key)) continue;
         otherKeys.add(key);
       }
-      schedules.push({ kind: 'months', cadence, step, offset, anchorDay: point.dayOfMonth });
+      schedules.push(monthGrid(cadence, step, offset, point.dayOfMonth));
     }
     return schedules;
   }
   if (cadence === 'SEMI_MONTHLY') {
-    const days = [...new Set(points.map((point) => point.dayOfMonth))].sort((a, b) => a - b);
+    const days = billingDays(points);
     const schedules: Schedule[] = [];
     for (const first of days) {
       for (const second of days) {
         const gap = second - first;
-        if (gap >= 11 && gap <= 19) schedules.push({ kind: 'semi', cadence, first, second });
+        if (gap >= 11 && gap <= 19) schedules.push(semiGrid(cadence, first, second));
       }
     }
     return schedules;
   }
-  const period = fixedPeriod ?? Math.round(CADENCE_RULES[cadence].periodDays);
-  const schedules: Schedule[] = [];
-  for (let phase = 0; phase < period; phase++) {
-    schedules.push({ kind: 'days', cadence, period, phase });
-  }
-  return schedules;
+  return dayGridsOf(cadence, fixedPeriod ?? Math.round(CADENCE_RULES[cadence].periodDays));
 }
