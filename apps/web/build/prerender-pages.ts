@@ -1,7 +1,7 @@
 /**
  * Writes the prerendered public pages (issue 16): /signup and /auth as a first-time visitor's
  * browser would first render them, inside index.html, so they paint before any script runs and
- * React adopts the markup (src/app/start.tsx). Each page also preloads its own route's chunks,
+ * React adopts the markup (src/main.tsx). Each page also preloads its own route's chunks,
  * which the browser would otherwise find only after the entry script ran. Its scripts are
  * fetched at low priority: the page shows without them, so the styles and the font go first.
  * The server sends these files for their paths (apps/server/src/web/static.ts); every other
@@ -13,13 +13,13 @@ import { pathToFileURL } from 'node:url';
 import { writeCompressedCopies } from './precompress';
 
 /** The pages prerendered, each with its route module (the key of the build manifest). */
-export const PRERENDERED_PAGES = [
+const PRERENDERED_PAGES = [
   { path: '/signup', module: 'src/app/routes/signup.tsx' },
   { path: '/auth', module: 'src/app/routes/auth.tsx' },
 ] as const;
 
 /** Where in the build the pages go: `prerendered/signup.html` for /signup. */
-export const prerenderedFile = (pagePath: string) => `prerendered${pagePath}.html`;
+const prerenderedFile = (pagePath: string) => `prerendered${pagePath}.html`;
 
 type ManifestChunk = { file: string; imports?: string[] };
 type Manifest = Record<string, ManifestChunk>;
