@@ -51,6 +51,23 @@ test.describe('the prerendered public pages', () => {
     expect(errors).toEqual([]);
   });
 
+  test('a number typed before the app has started is the one it sends the code to', async ({
+    page,
+  }) => {
+    // The app's first script is held back until the number is typed into the prerendered field.
+    let release = () => {};
+    const typed = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await typed;
+      await route.continue();
+    });
+    await page.goto('/auth', { waitUntil: 'commit' });
+    await page.getByLabel('Phone number').fill('4155550142');
+    release();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page.getByText(/\(415\) 555-0142|415.?555.?0142/).first()).toBeVisible();
+  });
+
   test('a visitor in dark mode gets the page drawn for them, not the light one', async ({
     page,
   }) => {

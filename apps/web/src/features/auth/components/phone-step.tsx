@@ -4,7 +4,7 @@
  * before spending a text message on it. Its country metadata loads when the person first asks
  * for a code (prefetched once they start typing), not with the page.
  */
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import {
   DEFAULT_COUNTRY_CODE,
   normalizePhoneNumber,
@@ -39,6 +39,13 @@ export function PhoneStep({
   const inputRef = useRef<HTMLInputElement>(null);
   const startOtp = useStartOtp();
   useFocusOnMount(inputRef);
+  // /auth arrives prerendered (issue 16): what was typed before the app took the page over is
+  // in the field, and React adopts the field without reading it. Read once, as the app starts.
+  useEffect(() => {
+    const typed = inputRef.current?.value ?? '';
+    if (typed !== '' && typed !== phone) setPhone(phoneInputCharacters(typed));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
