@@ -7,9 +7,26 @@ import { serviceWorker } from './build/service-worker';
 
 const apiTarget = `http://localhost:${process.env.API_PORT ?? '3000'}`;
 
-export default defineConfig({
+/**
+ * React Router publishes one entry, its development build, with checks and warnings that cost a
+ * phone tens of milliseconds as the page starts (issue 16); a build uses the production one
+ * beside it. Tests and the development server keep the warnings.
+ */
+const reactRouterProduction = path.resolve(
+  import.meta.dirname,
+  '../../node_modules/react-router/dist/production/index.mjs',
+);
+
+export default defineConfig(({ command }) => ({
   plugins: [react(), tailwindcss(), serviceWorker(), precompress()],
-  resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
+  resolve: {
+    alias: [
+      { find: '@', replacement: path.resolve(import.meta.dirname, 'src') },
+      ...(command === 'build'
+        ? [{ find: /^react-router$/, replacement: reactRouterProduction }]
+        : []),
+    ],
+  },
   server: {
     port: 5173,
     proxy: {
@@ -24,4 +41,4 @@ export default defineConfig({
     manifest: true,
     rolldownOptions: { treeshake: { manualPureFunctions: ['z'] } },
   },
-});
+}));

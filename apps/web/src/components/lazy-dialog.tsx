@@ -6,10 +6,7 @@
  * animate closed and hand focus back to whatever opened it.
  */
 import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
-
-// Safari has no requestIdleCallback.
-const whenIdle = (work: () => void) =>
-  typeof requestIdleCallback === 'function' ? requestIdleCallback(work) : setTimeout(work, 1);
+import { whenIdle } from '@/lib/when-idle';
 
 export function lazyDialog<P extends object>(
   load: () => Promise<ComponentType<P>>,

@@ -1,14 +1,31 @@
 /**
- * The one way features raise toasts. The toast library stays out of the first page load: the
- * toaster is lazily loaded and `toast` loads the library on its first call. Sonner keeps toasts
- * in a module-level store and shows them to the toaster once it mounts, so none is lost.
+ * The one way features raise toasts. The toast library stays out of the page's start: the
+ * toaster is mounted, and the library loaded, on the first toast. Loading it earlier cost a phone
+ * a long task as the page started, most of it the library's stylesheet going into the page
+ * (issue 16). Sonner keeps toasts in a module-level store and replays them to a toaster that
+ * subscribes later, so none is lost.
  */
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
 import type { toast as sonnerToast } from 'sonner';
 
 type ToastArgs = Parameters<typeof sonnerToast.success>;
 
-const loadSonner = () => import('sonner');
+let isToasterWanted = false;
+const listeners = new Set<() => void>();
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
+}
+
+function loadSonner() {
+  if (!isToasterWanted) {
+    isToasterWanted = true;
+    for (const listener of listeners) listener();
+  }
+  return import('sonner');
+}
+
 const SonnerToaster = lazy(() => import('./sonner-toaster'));
 
 export const toast = {
@@ -18,6 +35,12 @@ export const toast = {
 };
 
 export function Toaster() {
+  const isWanted = useSyncExternalStore(
+    subscribe,
+    () => isToasterWanted,
+    () => false,
+  );
+  if (!isWanted) return null;
   return (
     <Suspense fallback={null}>
       <SonnerToaster />

@@ -8,6 +8,7 @@ import { Navigate, useNavigate } from 'react-router';
 import type { SignInUser } from '@billow/contracts';
 import { readOnboardingState } from '@/lib/navigation-state';
 import { useSession } from '@/lib/session/session';
+import { whenIdle } from '@/lib/when-idle';
 import { PhoneStep } from './phone-step';
 import {
   clearPendingCode,
@@ -45,8 +46,9 @@ export function SignInFlow({ incomingState }: { incomingState: unknown }) {
   const [phoneInput, setPhoneInput] = useState(restored?.phoneInput ?? '');
   const { selectedMerchant } = readOnboardingState(incomingState);
   useEffect(() => {
-    void loadCodeStep().catch(() => undefined);
-    void loadLegalNameStep().catch(() => undefined);
+    // Each in an idle moment of its own, so neither lengthens the page's start (issue 16).
+    whenIdle(() => void loadCodeStep().catch(() => undefined));
+    whenIdle(() => void loadLegalNameStep().catch(() => undefined));
   }, []);
 
   // Someone already signed in has nothing to do here. Only on the phone step: from the code

@@ -13,6 +13,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { funnelMerchants, type MerchantChoice } from '@billow/contracts';
 import { track } from '@/lib/analytics';
+import { whenIdle } from '@/lib/when-idle';
 import { parseAmount } from '../bill-amount';
 import { hasNavigationState, type OnboardingState } from '@/lib/navigation-state';
 import { FunnelLoadingStep } from './funnel-loading-step';
@@ -79,10 +80,14 @@ export function SignupFunnel({ incomingState }: { incomingState: unknown }) {
 
   useEffect(() => {
     if (isLoading) return;
+    // Each in an idle moment of its own: together, as the page starts, they were one of its
+    // longest tasks on a phone (issue 16).
     const urls = funnelMerchants.map((m) => m.merchant_website_url);
-    void import('./merchant-logo').then(({ preloadMerchantLogos }) => preloadMerchantLogos(urls));
+    whenIdle(() => {
+      void import('./merchant-logo').then(({ preloadMerchantLogos }) => preloadMerchantLogos(urls));
+    });
     for (const load of [loadSelectMerchant, loadEstimation, loadSavings])
-      void load().catch(() => undefined);
+      whenIdle(() => void load().catch(() => undefined));
   }, [isLoading]);
 
   if (isLoading) {
