@@ -10,6 +10,7 @@ import { userRouteRefs } from '@billow/contracts';
 import { api } from './api-client';
 import { invalidateDomains } from './query-domains';
 import { browserTimeZone } from './time-zone';
+import { whenIdle } from './when-idle';
 
 let isShared = false;
 
@@ -21,16 +22,21 @@ export function resetSharedTimeZone() {
 export function useShareBrowserTimeZone(profileTimeZone: string | undefined) {
   const queryClient = useQueryClient();
   useEffect(() => {
-    const zone = browserTimeZone();
-    if (isShared || profileTimeZone === undefined || !zone || zone === profileTimeZone) return;
-    isShared = true;
-    api(userRouteRefs.updateProfileInfo, { browser_time_zone: zone })
-      .then((profile) =>
-        // Days until due (and the profile's zone) read differently now.
-        profile.time_zone === profileTimeZone
-          ? undefined
-          : invalidateDomains(queryClient, ['profile', 'subscriptions']),
-      )
-      .catch(() => {});
+    if (isShared || profileTimeZone === undefined) return;
+    // In an idle moment: the browser's first Intl call loads its locale data, one of the
+    // longest tasks of the dashboard's start on a phone (issue 16).
+    whenIdle(() => {
+      const zone = browserTimeZone();
+      if (isShared || !zone || zone === profileTimeZone) return;
+      isShared = true;
+      api(userRouteRefs.updateProfileInfo, { browser_time_zone: zone })
+        .then((profile) =>
+          // Days until due (and the profile's zone) read differently now.
+          profile.time_zone === profileTimeZone
+            ? undefined
+            : invalidateDomains(queryClient, ['profile', 'subscriptions']),
+        )
+        .catch(() => {});
+    });
   }, [profileTimeZone, queryClient]);
 }

@@ -4,7 +4,7 @@
  * nothing found yet) the welcome card leads with the one thing that helps most, linking.
  * The route composes the bills card and the subscriptions entry point from their own feature.
  */
-import type { ReactNode } from 'react';
+import { useDeferredValue, type ReactNode } from 'react';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { SavingsBanner } from './savings-banner';
@@ -40,6 +40,11 @@ export function DashboardHome({
   attention?: ReactNode;
 }) {
   const isLearning = linkedAccountCount === 0 || hasSubscriptions === false;
+  // The cards replace their skeleton in a render React may slice, keeping the page responsive
+  // meanwhile: drawn at once, they were the longest task of the dashboard's start on a phone,
+  // and the answers that end the wait arrive through the query cache as urgent updates
+  // (issue 16).
+  const isWaiting = useDeferredValue(isLoading);
 
   return (
     <div className="space-y-4">
@@ -51,7 +56,7 @@ export function DashboardHome({
       {/* One column on a phone, in the spec's order. On a desktop the bills fill the left
           column and everything else stacks beside them (issue 18); the order people tab through
           stays the spec's. The last row takes what is left, so the right column stays packed. */}
-      {isLoading ? (
+      {isWaiting ? (
         <HomeCardsSkeleton />
       ) : (
         <div className="flex flex-col gap-4 lg:grid lg:grid-flow-row-dense lg:grid-cols-2 lg:grid-rows-[repeat(5,auto)_1fr] lg:items-start">
