@@ -48,7 +48,7 @@
  */
 import { DEFAULT_CATALOGUE } from './catalog';
 import { TRIAL_MAX_AMOUNT } from './candidate';
-import { byDay, isSortedByDay, toCharge, type Charge } from './charges';
+import { sortByDay, toCharge, type Charge } from './charges';
 import { parseIsoDate } from './dates';
 import { findGroupStreams, type MerchantGroup } from './detect-group';
 import { mergeFragments, type Found } from './merge-fragments';
@@ -124,9 +124,8 @@ export function detectRecurring(
   for (const gathered of groups.inOrder) {
     const group = toMerchantGroup(gathered);
     if (!group || !mayHoldStream(group)) continue;
-    // Histories mostly come in date order; a sort would copy the list even then.
-    if (!isSortedByDay(group.charges)) group.charges.sort(byDay);
-    if (!isSortedByDay(group.refunds)) group.refunds.sort(byDay);
+    sortByDay(group.charges);
+    sortByDay(group.refunds);
     for (const candidate of findGroupStreams(group, asOf)) {
       found.push({ candidate, merchant: group.merchant });
     }
