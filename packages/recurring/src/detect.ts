@@ -74,7 +74,8 @@ export function detectRecurring(
 ): RecurringStream[] {
   const catalogue = options.catalogue ?? DEFAULT_CATALOGUE;
   compileCatalogue(catalogue);
-  const descriptors = new Map<string, Descriptor>();
+  // Per raw descriptor that came with aggregator names, its merchant per name.
+  const namedDescriptors = new Map<string, Map<string, NormalizedMerchant>>();
   // Per raw descriptor, its merchant's group when no aggregator name came with it: the one
   // thing most descriptors need, so it is kept apart from what only some need.
   const groupOfDescriptor = new Map<string, Gathered>();
@@ -102,9 +103,8 @@ export function detectRecurring(
     if (charge.day > latestDay) latestDay = charge.day;
     let group: Gathered | undefined;
     if (transaction.merchant_name) {
-      const descriptor = descriptorOf(descriptors, description);
       group = groups.of(
-        merchantWithName(descriptor, description, transaction.merchant_name, catalogue),
+        merchantWithName(namedDescriptors, description, transaction.merchant_name, catalogue),
       );
     } else {
       group = groupOfDescriptor.get(description);
@@ -154,22 +154,6 @@ function spansAccounts(transactions: readonly Transaction[]): boolean {
   }
   return false;
 }
-
-/** What is known about one raw descriptor within one detection, made on first need. */
-function descriptorOf(descriptors: Map<string, Descriptor>, description: string): Descriptor {
-  let descriptor = descriptors.get(description);
-  if (!descriptor) {
-    descriptor = {};
-    descriptors.set(description, descriptor);
-  }
-  return descriptor;
-}
-
-/** What is known about one raw descriptor within one detection. */
-type Descriptor = {
-  /** The merchant per aggregator name (`merchant_name`), when names came with it. */
-  byName?: Map<string, NormalizedMerchant>;
-};
 
 /**
  * Per day, the first transaction with an account of each descriptor and amount: one, or
@@ -268,17 +252,25 @@ function toMerchantGroup(gathered: Gathered): MerchantGroup | null {
   return { merchant: typeof found === 'string' ? unknownMerchant(found) : found, charges, refunds };
 }
 
+/**
+ * The merchant of a descriptor that came with the aggregator's name, worked out once per
+ * descriptor and name. Only such descriptors get a table of names: most histories have none.
+ */
 function merchantWithName(
-  descriptor: Descriptor,
+  namedDescriptors: Map<string, Map<string, NormalizedMerchant>>,
   description: string,
   merchantName: string,
   catalogue: MerchantCatalogue,
 ): NormalizedMerchant {
-  descriptor.byName ??= new Map();
-  let merchant = descriptor.byName.get(merchantName);
+  let byName = namedDescriptors.get(description);
+  if (!byName) {
+    byName = new Map();
+    namedDescriptors.set(description, byName);
+  }
+  let merchant = byName.get(merchantName);
   if (!merchant) {
     merchant = normalizeMerchant(description, catalogue, merchantName);
-    descriptor.byName.set(merchantName, merchant);
+    byName.set(merchantName, merchant);
   }
   return merchant;
 }
