@@ -56,8 +56,9 @@ import {
   compileCatalogue,
   identifyMerchant,
   normalizeMerchant,
+  displayName,
   RAW_KEY,
-  unknownMerchant,
+  unnamedMerchant,
 } from './normalize';
 import { buildStream } from './stream';
 import type {
@@ -126,9 +127,12 @@ export function detectRecurring(
     if (!group || !mayHoldStream(group)) continue;
     sortByDay(group.charges);
     sortByDay(group.refunds);
-    for (const candidate of findGroupStreams(group, asOf)) {
-      found.push({ candidate, merchant: group.merchant });
+    const candidates = findGroupStreams(group, asOf);
+    // Named only now that it has a stream to show (`unnamedMerchant`).
+    if (candidates.length > 0 && typeof gathered.found === 'string') {
+      group.merchant.name = displayName(gathered.found);
     }
+    for (const candidate of candidates) found.push({ candidate, merchant: group.merchant });
   }
   const streams: RecurringStream[] = [];
   for (const { candidate, merchant } of mergeFragments(found)) {
@@ -244,12 +248,13 @@ class MerchantGroups {
  * The group with its merchant, or null when it has no charge — or one charge at a merchant the
  * catalogue does not know, which is never a stream (`mayHoldStream`: such a merchant is not a
  * known subscription merchant). Most one-off shops are seen once, so their names and
- * categories are never worked out.
+ * categories are never worked out; a merchant the catalogue does not know gets its name only
+ * once it has a stream (`unnamedMerchant`).
  */
 function toMerchantGroup(gathered: Gathered): MerchantGroup | null {
   const { found, charges, refunds } = gathered;
   if (charges.length === 0 || (typeof found === 'string' && charges.length < 2)) return null;
-  return { merchant: typeof found === 'string' ? unknownMerchant(found) : found, charges, refunds };
+  return { merchant: typeof found === 'string' ? unnamedMerchant(found) : found, charges, refunds };
 }
 
 /**

@@ -768,14 +768,28 @@ export const RAW_KEY = 'raw:';
 
 /** A merchant the catalogue does not know, from its cleaned descriptor. */
 export function unknownMerchant(cleaned: string): NormalizedMerchant {
+  return { ...unnamedMerchant(cleaned), name: displayName(cleaned) };
+}
+
+/**
+ * `unknownMerchant` with its name left empty, for detection to fill in (`displayName`) once
+ * the merchant has a stream: finding streams never reads the name, most merchants of a
+ * history have none, and the name is the costlier half to work out.
+ */
+export function unnamedMerchant(cleaned: string): NormalizedMerchant {
   return {
     key: `${RAW_KEY}${cleaned}`,
-    name: titleCase(displayWords(cleaned)),
+    name: '',
     website: null,
     category: guessCategory(cleaned),
     catalogueId: null,
     isRecurringMerchant: null,
   };
+}
+
+/** The name a person reads for a merchant the catalogue does not know. */
+export function displayName(cleaned: string): string {
+  return titleCase(displayWords(cleaned));
 }
 
 function sharedMerchant(
