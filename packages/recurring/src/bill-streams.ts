@@ -60,6 +60,10 @@ export function findVariableStreams(
   if (!isKnownBiller && leftovers.length < MIN_STRICTLY_REGULAR) return [];
   const limits = isKnownBiller ? KNOWN_BILLER_LIMITS : VARIABLE_LIMITS;
   const fit = (run: Charge[]): ScheduleFit | null => {
+    // Away from billers only a strictly regular run qualifies, and that makes every charge a
+    // member (none off or extra) within 2× of each other: a run too short or spread wider
+    // cannot, whichever grid fits it best — so the costly grid search is skipped.
+    if (!isKnownBiller && (run.length < MIN_STRICTLY_REGULAR || spreadOf(run) > 2)) return null;
     const found = bestFit(run, BILL_CADENCES, limits);
     if (!found) return null;
     const amounts = found.members.map((index) => run[index]?.amount ?? 0);
@@ -77,6 +81,17 @@ export function findVariableStreams(
       isVariable: hasVariableAmounts(candidate.members),
     })),
   );
+}
+
+/** Dearest over cheapest amount. */
+function spreadOf(charges: readonly Charge[]): number {
+  let low = Infinity;
+  let high = -Infinity;
+  for (const { amount } of charges) {
+    if (amount < low) low = amount;
+    if (amount > high) high = amount;
+  }
+  return high / low;
 }
 
 /** A bill's odd month (a higher usage charge) lands in the slot the regular amount left empty. */

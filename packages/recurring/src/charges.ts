@@ -188,6 +188,25 @@ function inAmountOrderByMap(charges: readonly Charge[]): number[] {
   return [...amounts].flatMap((amount) => byAmount.get(amount) ?? []);
 }
 
+/**
+ * Puts the charges in day order (`byDay`) in place. Most histories come in date order, where
+ * a sort would still copy the list; many bank exports list the newest first, and a list in
+ * strictly reverse order is turned around instead — the same order, since no two of its
+ * charges compare equal, without a comparator call per pair.
+ */
+export function sortByDay(charges: Charge[]): void {
+  if (isSortedByDay(charges)) return;
+  if (isStrictlyReversedByDay(charges)) charges.reverse();
+  else charges.sort(byDay);
+}
+
+function isStrictlyReversedByDay(charges: readonly Charge[]): boolean {
+  for (let i = 1; i < charges.length; i++) {
+    if (byDay(charges[i - 1] as Charge, charges[i] as Charge) <= 0) return false;
+  }
+  return true;
+}
+
 export function isSortedByDay(charges: readonly Charge[]): boolean {
   for (let i = 1; i < charges.length; i++) {
     if (byDay(charges[i - 1] as Charge, charges[i] as Charge) > 0) return false;

@@ -48,7 +48,7 @@
  */
 import { DEFAULT_CATALOGUE } from './catalog';
 import { TRIAL_MAX_AMOUNT } from './candidate';
-import { byDay, isSortedByDay, toCharge, type Charge } from './charges';
+import { sortByDay, toCharge, type Charge } from './charges';
 import { parseIsoDate } from './dates';
 import { findGroupStreams, type MerchantGroup } from './detect-group';
 import { mergeFragments, type Found } from './merge-fragments';
@@ -56,8 +56,9 @@ import {
   compileCatalogue,
   identifyMerchant,
   normalizeMerchant,
+  displayName,
   RAW_KEY,
-  unknownMerchant,
+  unnamedMerchant,
 } from './normalize';
 import { buildStream } from './stream';
 import type {
@@ -74,7 +75,8 @@ export function detectRecurring(
 ): RecurringStream[] {
   const catalogue = options.catalogue ?? DEFAULT_CATALOGUE;
   compileCatalogue(catalogue);
-  const descriptors = new Map<string, Descriptor>();
+  // Per raw descriptor that came with aggregator names, its merchant per name.
+  const namedDescriptors = new Map<string, Map<string, NormalizedMerchant>>();
   // Per raw descriptor, its merchant's group when no aggregator name came with it: the one
   // thing most descriptors need, so it is kept apart from what only some need.
   const groupOfDescriptor = new Map<string, Gathered>();
@@ -102,9 +104,8 @@ export function detectRecurring(
     if (charge.day > latestDay) latestDay = charge.day;
     let group: Gathered | undefined;
     if (transaction.merchant_name) {
-      const descriptor = descriptorOf(descriptors, description);
       group = groups.of(
-        merchantWithName(descriptor, description, transaction.merchant_name, catalogue),
+        merchantWithName(namedDescriptors, description, transaction.merchant_name, catalogue),
       );
     } else {
       group = groupOfDescriptor.get(description);
@@ -124,12 +125,14 @@ export function detectRecurring(
   for (const gathered of groups.inOrder) {
     const group = toMerchantGroup(gathered);
     if (!group || !mayHoldStream(group)) continue;
-    // Histories mostly come in date order; a sort would copy the list even then.
-    if (!isSortedByDay(group.charges)) group.charges.sort(byDay);
-    if (!isSortedByDay(group.refunds)) group.refunds.sort(byDay);
-    for (const candidate of findGroupStreams(group, asOf)) {
-      found.push({ candidate, merchant: group.merchant });
+    sortByDay(group.charges);
+    sortByDay(group.refunds);
+    const candidates = findGroupStreams(group, asOf);
+    // Named only now that it has a stream to show (`unnamedMerchant`).
+    if (candidates.length > 0 && typeof gathered.found === 'string') {
+      group.merchant.name = displayName(gathered.found);
     }
+    for (const candidate of candidates) found.push({ candidate, merchant: group.merchant });
   }
   const streams: RecurringStream[] = [];
   for (const { candidate, merchant } of mergeFragments(found)) {
@@ -155,22 +158,6 @@ function spansAccounts(transactions: readonly Transaction[]): boolean {
   }
   return false;
 }
-
-/** What is known about one raw descriptor within one detection, made on first need. */
-function descriptorOf(descriptors: Map<string, Descriptor>, description: string): Descriptor {
-  let descriptor = descriptors.get(description);
-  if (!descriptor) {
-    descriptor = {};
-    descriptors.set(description, descriptor);
-  }
-  return descriptor;
-}
-
-/** What is known about one raw descriptor within one detection. */
-type Descriptor = {
-  /** The merchant per aggregator name (`merchant_name`), when names came with it. */
-  byName?: Map<string, NormalizedMerchant>;
-};
 
 /**
  * Per day, the first transaction with an account of each descriptor and amount: one, or
@@ -261,25 +248,34 @@ class MerchantGroups {
  * The group with its merchant, or null when it has no charge — or one charge at a merchant the
  * catalogue does not know, which is never a stream (`mayHoldStream`: such a merchant is not a
  * known subscription merchant). Most one-off shops are seen once, so their names and
- * categories are never worked out.
+ * categories are never worked out; a merchant the catalogue does not know gets its name only
+ * once it has a stream (`unnamedMerchant`).
  */
 function toMerchantGroup(gathered: Gathered): MerchantGroup | null {
   const { found, charges, refunds } = gathered;
   if (charges.length === 0 || (typeof found === 'string' && charges.length < 2)) return null;
-  return { merchant: typeof found === 'string' ? unknownMerchant(found) : found, charges, refunds };
+  return { merchant: typeof found === 'string' ? unnamedMerchant(found) : found, charges, refunds };
 }
 
+/**
+ * The merchant of a descriptor that came with the aggregator's name, worked out once per
+ * descriptor and name. Only such descriptors get a table of names: most histories have none.
+ */
 function merchantWithName(
-  descriptor: Descriptor,
+  namedDescriptors: Map<string, Map<string, NormalizedMerchant>>,
   description: string,
   merchantName: string,
   catalogue: MerchantCatalogue,
 ): NormalizedMerchant {
-  descriptor.byName ??= new Map();
-  let merchant = descriptor.byName.get(merchantName);
+  let byName = namedDescriptors.get(description);
+  if (!byName) {
+    byName = new Map();
+    namedDescriptors.set(description, byName);
+  }
+  let merchant = byName.get(merchantName);
   if (!merchant) {
     merchant = normalizeMerchant(description, catalogue, merchantName);
-    descriptor.byName.set(merchantName, merchant);
+    byName.set(merchantName, merchant);
   }
   return merchant;
 }
