@@ -2,6 +2,7 @@
  * Plain-English reasons shown next to a detected stream, so a person can check the call
  * ("Charged 14 times, about every month, most recently $15.49 on Mar 3, 2026").
  */
+import { formatDollars } from '@billow/contracts';
 import type { KnownCadence } from './cadence';
 import type { Charge } from './charges';
 import { formatHumanDate, formatMonthYear } from './dates';
@@ -15,27 +16,6 @@ const RHYTHM: Record<KnownCadence, string> = {
   QUARTERLY: 'about every three months',
   YEARLY: 'about every year',
 };
-
-const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-
-/**
- * Formatted amounts, by amount: every stream's evidence names a few, and `Intl` formatting
- * costs more than a lookup. Prices repeat across streams and households, so the table stays
- * small; it is capped all the same.
- */
-const formattedMoney = new Map<number, string>();
-const FORMATTED_MONEY_CAP = 10_000;
-
-export function formatMoney(amount: number): string {
-  // A map holds 0 and -0 as one key, and they format differently ("$0.00", "-$0.00").
-  if (amount === 0) return money.format(amount);
-  let text = formattedMoney.get(amount);
-  if (text === undefined) {
-    text = money.format(amount);
-    if (formattedMoney.size < FORMATTED_MONEY_CAP) formattedMoney.set(amount, text);
-  }
-  return text;
-}
 
 export type EvidenceFacts = {
   merchantName: string;
@@ -59,21 +39,21 @@ export function describeStream(facts: EvidenceFacts): string[] {
   const last = facts.paid[facts.paid.length - 1];
   if (facts.isTrialOnly && facts.trial) {
     sentences.push(
-      `Trial charge of ${formatMoney(facts.trial.amount)} on ${formatHumanDate(facts.trial.day)}; ` +
+      `Trial charge of ${formatDollars(facts.trial.amount)} on ${formatHumanDate(facts.trial.day)}; ` +
         `the first full charge is expected around ${formatHumanDate(facts.trialEndsDay ?? facts.trial.day)}`,
     );
   } else if (last) {
     const count = facts.paid.length;
     const times = count === 1 ? 'once' : count === 2 ? 'twice' : `${count} times`;
     sentences.push(
-      `Charged ${times}, ${RHYTHM[facts.cadence]}, most recently ${formatMoney(last.amount)} on ${formatHumanDate(last.day)}`,
+      `Charged ${times}, ${RHYTHM[facts.cadence]}, most recently ${formatDollars(last.amount)} on ${formatHumanDate(last.day)}`,
     );
   }
   if (facts.priceChange) {
     const { from, to, day } = facts.priceChange;
     const direction = to > from ? 'up' : 'down';
     sentences.push(
-      `Price went ${direction} from ${formatMoney(from)} to ${formatMoney(to)} in ${formatMonthYear(day)}`,
+      `Price went ${direction} from ${formatDollars(from)} to ${formatDollars(to)} in ${formatMonthYear(day)}`,
     );
   }
   if (facts.isVariable) {
@@ -81,22 +61,22 @@ export function describeStream(facts: EvidenceFacts): string[] {
       .filter((charge) => charge !== facts.trial)
       .map((charge) => charge.amount);
     sentences.push(
-      `Amount varies from ${formatMoney(Math.min(...amounts))} to ${formatMoney(Math.max(...amounts))}, as a metered bill does`,
+      `Amount varies from ${formatDollars(Math.min(...amounts))} to ${formatDollars(Math.max(...amounts))}, as a metered bill does`,
     );
   }
   if (facts.trial && !facts.isTrialOnly) {
     sentences.push(
-      `Started with a ${formatMoney(facts.trial.amount)} trial charge on ${formatHumanDate(facts.trial.day)}`,
+      `Started with a ${formatDollars(facts.trial.amount)} trial charge on ${formatHumanDate(facts.trial.day)}`,
     );
   }
   for (const { failed, retry } of facts.retries.slice(-1)) {
     sentences.push(
-      `A ${formatMoney(failed.amount)} charge on ${formatHumanDate(failed.day)} was reversed and charged again on ${formatHumanDate(retry.day)}`,
+      `A ${formatDollars(failed.amount)} charge on ${formatHumanDate(failed.day)} was reversed and charged again on ${formatHumanDate(retry.day)}`,
     );
   }
   if (facts.failedLast) {
     sentences.push(
-      `The latest charge of ${formatMoney(facts.failedLast.amount)} on ${formatHumanDate(facts.failedLast.day)} was reversed, so the payment looks to have failed`,
+      `The latest charge of ${formatDollars(facts.failedLast.amount)} on ${formatHumanDate(facts.failedLast.day)} was reversed, so the payment looks to have failed`,
     );
   }
   if (facts.skippedCount > 0) {
