@@ -68,6 +68,24 @@ test.describe('the prerendered public pages', () => {
     await expect(page.getByText(/\(415\) 555-0142|415.?555.?0142/).first()).toBeVisible();
   });
 
+  test('a tap on Get Started before the app has started takes the visitor on', async ({ page }) => {
+    // The app's first script is held back until the prerendered button has been tapped.
+    let release = () => {};
+    const tapped = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await tapped;
+      await route.continue();
+    });
+    await page.goto('/signup', { waitUntil: 'commit' });
+    await page.getByRole('button', { name: 'Get Started' }).click();
+    release();
+    await expect(
+      page.getByRole('heading', { name: 'Choose a bill you would like to save money on' }),
+    ).toBeVisible();
+    // Held once, replayed once: the funnel moved one step, not two.
+    await expect(page.getByRole('button', { name: 'Continue' })).toBeDisabled();
+  });
+
   test('a visitor in dark mode gets the page drawn for them, not the light one', async ({
     page,
   }) => {

@@ -179,7 +179,8 @@ try {
       console.log(
         `  Lighthouse mobile ${route.padEnd(16)} performance ${s.performance} (target ≥ 95), ` +
           `accessibility ${s.accessibility} (target 100); FCP ${(s.fcpMs / 1000).toFixed(1)} s, ` +
-          `LCP ${(s.lcpMs / 1000).toFixed(1)} s, CLS ${s.cls} (median of 3)` +
+          `LCP ${(s.lcpMs / 1000).toFixed(1)} s, TBT ${s.tbtMs} ms, CLS ${s.cls} (median of 3; ` +
+          `this machine's Lighthouse benchmark index ${s.benchmarkIndex})` +
           (s.finalPath === route.split(' ')[0] ? '' : `; ended on ${s.finalPath}`),
       );
   figures.lighthouse = scores;

@@ -54,7 +54,10 @@ async function settledPerson(base, phoneNumber) {
   }
 }
 
-/** Returns { skipped } or { [route]: { performance, accessibility, lcpMs, fcpMs, cls, finalPath } }. */
+/**
+ * Returns { skipped } or { [route]: { performance, accessibility, fcpMs, lcpMs, tbtMs,
+ * benchmarkIndex, cls, finalPath } }.
+ */
 export async function lighthouseScores(base, { phoneNumber }) {
   if (!fs.existsSync(CHROMIUM)) return { skipped: `no Chromium at ${CHROMIUM}` };
   let lighthouse;
@@ -107,6 +110,9 @@ export async function lighthouseScores(base, { phoneNumber }) {
           accessibility: Math.round(categories.accessibility.score * 100),
           fcpMs: Math.round(audits['first-contentful-paint'].numericValue),
           lcpMs: Math.round(audits['largest-contentful-paint'].numericValue),
+          tbtMs: Math.round(audits['total-blocking-time'].numericValue),
+          // Lighthouse slows the CPU 4× whatever the machine: a busy or slow machine scores lower.
+          benchmarkIndex: Math.round(result.lhr.environment.benchmarkIndex),
           cls: Number(audits['cumulative-layout-shift'].numericValue.toFixed(3)),
           // Where the run ended: a signed-in run sent elsewhere did not measure the dashboard.
           finalPath: new URL(result.lhr.finalDisplayedUrl).pathname,

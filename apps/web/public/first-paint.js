@@ -21,3 +21,30 @@ try {
   /* storage out of reach (a malformed value, a blocked storage): light mode, a fresh render */
   document.documentElement.dataset.prerender = 'skip';
 }
+
+/*
+ * Taps before the app has started: a button of the prerendered markup does nothing until React
+ * has adopted it, so a tap there was lost (issue 16). Until then a tap on one is held (its
+ * default, such as a form's submission, prevented) and replayed once the page is the app's
+ * (src/lib/held-taps.ts). src/main.tsx stops holding when it draws the page afresh instead.
+ */
+if (document.documentElement.dataset.prerender !== 'skip') {
+  var heldTaps = [];
+  window.billowHeldTaps = heldTaps;
+  document.addEventListener(
+    'click',
+    function hold(event) {
+      if (window.billowHeldTaps !== heldTaps) {
+        document.removeEventListener('click', hold, true);
+        return;
+      }
+      var target = event.target;
+      var button = target instanceof Element ? target.closest('#root button') : null;
+      if (!button) return;
+      event.preventDefault();
+      event.stopPropagation();
+      if (heldTaps.indexOf(button) < 0) heldTaps.push(button);
+    },
+    true,
+  );
+}

@@ -5,6 +5,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppTree } from './app/app-tree';
 import { listenForInstallPrompt } from './features/app-install/api/install-prompt';
+import { releaseHeldTaps } from './lib/held-taps';
 import { createQueryClient } from './lib/query-client';
 
 const queryClient = createQueryClient();
@@ -35,6 +36,8 @@ function start() {
       hydrateRoot(container, app);
     });
   } else {
+    // Taps on markup about to be replaced are not the visitor's intent on the new page.
+    releaseHeldTaps();
     container.replaceChildren();
     delete html.dataset.prerender;
     createRoot(container).render(app);

@@ -1,0 +1,29 @@
+import { useEffect } from 'react';
+
+declare global {
+  interface Window {
+    /** Taps on the prerendered page's buttons before the app started (public/first-paint.js). */
+    billowHeldTaps?: HTMLElement[];
+  }
+}
+
+/** Stops holding taps on the prerendered page's buttons; returns those held, in tap order. */
+export function releaseHeldTaps(): HTMLElement[] {
+  const held = window.billowHeldTaps ?? [];
+  window.billowHeldTaps = undefined;
+  return held;
+}
+
+/**
+ * Once the page's buttons are the app's, taps on them from before it started are replayed:
+ * "Get Started" tapped while the script still loads takes the visitor on (issue 16). A button
+ * gone or disabled by then is skipped.
+ */
+export function useReplayHeldTaps(): void {
+  useEffect(() => {
+    for (const button of releaseHeldTaps()) {
+      if (button.isConnected && !(button instanceof HTMLButtonElement && button.disabled))
+        button.click();
+    }
+  }, []);
+}
