@@ -4,6 +4,7 @@ import { BrowserRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { AppTree } from './app/app-tree';
 import { createQueryClient } from './lib/query-client';
+import { mockApi } from './test/mock-api';
 import { prerenderPage } from './prerender';
 
 /**
@@ -55,6 +56,8 @@ describe('prerendered public pages', () => {
   // The browser's renders come first: the server renderer leaves React Router's context set
   // behind it in this shared test realm (the build prerenders in a process of its own).
   it('write into /signup and /auth the markup a first visit renders', async () => {
+    // The pages ask nothing of the server to render; the page views they record go nowhere.
+    mockApi();
     const signup = await firstRender('/signup');
     const auth = await firstRender('/auth');
 

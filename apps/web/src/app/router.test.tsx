@@ -1,10 +1,11 @@
 import { useEffect } from 'react';
 import { render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { AppProviders } from './providers';
 import { AppRoutes } from './router';
 import { createQueryClient } from '@/lib/query-client';
+import { mockApi } from '@/test/mock-api';
 
 /** Where the app is now, for the test to read. */
 const at = { pathname: '' };
@@ -28,6 +29,11 @@ function renderAt(path: string) {
 }
 
 describe('routes', () => {
+  // What the screens ask of the server is not the point here; nothing leaves the test.
+  beforeEach(() => {
+    mockApi();
+  });
+
   it('shows the not-found page with a link home for an unknown path', async () => {
     renderAt('/no/such/page');
     expect(
