@@ -1,4 +1,15 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+
+/** Holds the app's first script back until the returned function is called. */
+async function holdAppScript(page: Page): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
 
 /**
  * /signup and /auth arrive with their markup (issue 16): a visitor sees the page before any
@@ -55,12 +66,7 @@ test.describe('the prerendered public pages', () => {
     page,
   }) => {
     // The app's first script is held back until the number is typed into the prerendered field.
-    let release = () => {};
-    const typed = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-      await typed;
-      await route.continue();
-    });
+    const release = await holdAppScript(page);
     await page.goto('/auth', { waitUntil: 'commit' });
     await page.getByLabel('Phone number').fill('4155550142');
     release();
@@ -70,12 +76,7 @@ test.describe('the prerendered public pages', () => {
 
   test('a tap on Get Started before the app has started takes the visitor on', async ({ page }) => {
     // The app's first script is held back until the prerendered button has been tapped.
-    let release = () => {};
-    const tapped = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-      await tapped;
-      await route.continue();
-    });
+    const release = await holdAppScript(page);
     await page.goto('/signup', { waitUntil: 'commit' });
     await page.getByRole('button', { name: 'Get Started' }).click();
     release();

@@ -81,8 +81,12 @@ const validatorNames = new Map<unknown, string>(
   Object.entries(validators).map(([name, validator]) => [validator, name]),
 );
 
-/** A configuration value as TypeScript source: validators and theme getters by name. */
-function source(value: unknown): string {
+/**
+ * A configuration value as TypeScript source: validators and theme getters by name, and an array
+ * the configuration repeats by the name of its one copy (`shared`; tailwind-merge only reads
+ * them).
+ */
+function source(value: unknown, shared?: ReadonlyMap<string, string>): string {
   if (typeof value === 'function') {
     const getter = value as { isThemeGetter?: boolean; themeKey?: string };
     if (getter.isThemeGetter) return `fromTheme(${JSON.stringify(getter.themeKey)})`;
@@ -90,12 +94,50 @@ function source(value: unknown): string {
     if (!name) throw new Error(`a configuration function tailwind-merge does not export`);
     return `v.${name}`;
   }
-  if (Array.isArray(value)) return `[${value.map(source).join(', ')}]`;
+  if (Array.isArray(value)) {
+    const name = shared?.get(source(value));
+    return name ?? `[${value.map((item) => source(item, shared)).join(', ')}]`;
+  }
   if (value !== null && typeof value === 'object')
     return `{ ${Object.entries(value)
-      .map(([key, item]) => `${JSON.stringify(key)}: ${source(item)}`)
+      .map(([key, item]) => `${JSON.stringify(key)}: ${source(item, shared)}`)
       .join(', ')} }`;
   return JSON.stringify(value);
+}
+
+/** How often each array (by its source) appears in a configuration value, outer ones first. */
+function arrayCounts(value: unknown, into = new Map<string, number>()): Map<string, number> {
+  if (Array.isArray(value)) {
+    const key = source(value);
+    into.set(key, (into.get(key) ?? 0) + 1);
+    for (const item of value) arrayCounts(item, into);
+  } else if (value !== null && typeof value === 'object' && typeof value !== 'function')
+    for (const item of Object.values(value)) arrayCounts(item, into);
+  return into;
+}
+
+/** An array repeated in the groups is written once when it is at least this long in source. */
+const SHARED_ARRAY_LENGTH = 24;
+
+/**
+ * The arrays to write once, by source, each with its name: those written out more than once
+ * otherwise. One repeated only inside another written once is left inside it.
+ */
+function sharedArrays(value: unknown): Map<string, string> {
+  const counts = arrayCounts(value);
+  const isRepeated = (array: string) =>
+    (counts.get(array) ?? 0) > 1 && array.length >= SHARED_ARRAY_LENGTH;
+  const written = new Map<string, number>();
+  const visit = (item: unknown): void => {
+    if (Array.isArray(item)) {
+      const array = source(item);
+      if (isRepeated(array)) written.set(array, (written.get(array) ?? 0) + 1);
+      else item.forEach(visit);
+    } else if (item !== null && typeof item === 'object') Object.values(item).forEach(visit);
+  };
+  visit(value);
+  const names = [...written].filter(([, count]) => count > 1);
+  return new Map(names.map(([array], index) => [array, `scale${index + 1}`]));
 }
 
 /** The theme keys a configuration value reads. */
@@ -126,6 +168,7 @@ export async function renderConfig(groups: readonly string[]): Promise<string> {
   const theme = Object.fromEntries(
     Object.entries(fullConfig.theme).filter(([key]) => keys.has(key)),
   );
+  const shared = sharedArrays(classGroups);
   const lines = [
     '// Written by build/tailwind-merge-config.ts; do not edit. It is tailwind-merge’s default',
     '// configuration with only the class groups the app uses (cn.ts, issue 16).',
@@ -133,12 +176,14 @@ export async function renderConfig(groups: readonly string[]): Promise<string> {
     '',
     'type Groups = Config<string, string>;',
     '',
+    ...[...shared].map(([array, name]) => `const ${name} = ${array};`),
+    '',
     'export const tailwindMergeConfig: Groups = {',
     `  cacheSize: ${source(fullConfig.cacheSize)},`,
     `  theme: ${source(theme)},`,
     '  classGroups: {',
     ...Object.entries(classGroups).map(
-      ([group, value]) => `    ${source(group)}: ${source(value)},`,
+      ([group, value]) => `    ${source(group)}: ${source(value, shared)},`,
     ),
     '  },',
     `  conflictingClassGroups: ${source(conflicting)},`,

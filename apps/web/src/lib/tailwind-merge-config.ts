@@ -4,6 +4,67 @@ import { type Config, fromTheme, validators as v } from 'tailwind-merge';
 
 type Groups = Config<string, string>;
 
+const scale1 = ['auto', 'hidden', 'clip', 'visible', 'scroll'];
+const scale2 = [
+  v.isFraction,
+  'full',
+  'auto',
+  v.isArbitraryVariable,
+  v.isArbitraryValue,
+  fromTheme('spacing'),
+];
+const scale3 = [v.isInteger, 'auto', v.isArbitraryVariable, v.isArbitraryValue];
+const scale4 = ['', v.isNumber, v.isArbitraryVariable, v.isArbitraryValue];
+const scale5 = [v.isInteger, 'none', 'subgrid', v.isArbitraryVariable, v.isArbitraryValue];
+const scale6 = [
+  'auto',
+  { span: ['full', v.isInteger, v.isArbitraryVariable, v.isArbitraryValue] },
+  v.isInteger,
+  v.isArbitraryVariable,
+  v.isArbitraryValue,
+];
+const scale7 = [v.isArbitraryVariable, v.isArbitraryValue, fromTheme('spacing')];
+const scale8 = ['auto', v.isArbitraryVariable, v.isArbitraryValue, fromTheme('spacing')];
+const scale9 = [
+  'screen',
+  'lh',
+  'none',
+  v.isFraction,
+  'auto',
+  'full',
+  'dvw',
+  'dvh',
+  'lvw',
+  'lvh',
+  'svw',
+  'svh',
+  'min',
+  'max',
+  'fit',
+  v.isArbitraryVariable,
+  v.isArbitraryValue,
+  fromTheme('spacing'),
+];
+const scale10 = [fromTheme('color'), v.isArbitraryVariable, v.isArbitraryValue];
+const scale11 = [
+  '',
+  'none',
+  'full',
+  fromTheme('radius'),
+  v.isArbitraryVariable,
+  v.isArbitraryValue,
+];
+const scale12 = ['', v.isNumber, v.isArbitraryVariableLength, v.isArbitraryLength];
+const scale13 = [v.isNumber, v.isArbitraryVariable, v.isArbitraryValue];
+const scale14 = ['', 'none', fromTheme('blur'), v.isArbitraryVariable, v.isArbitraryValue];
+const scale15 = [
+  v.isFraction,
+  'full',
+  v.isArbitraryVariable,
+  v.isArbitraryValue,
+  fromTheme('spacing'),
+];
+
 export const tailwindMergeConfig: Groups = {
   cacheSize: 500,
   theme: {
@@ -58,136 +119,33 @@ export const tailwindMergeConfig: Groups = {
     ],
     sr: ['sr-only', 'not-sr-only'],
     'object-fit': [{ object: ['contain', 'cover', 'fill', 'none', 'scale-down'] }],
-    overflow: [{ overflow: ['auto', 'hidden', 'clip', 'visible', 'scroll'] }],
-    'overflow-x': [{ 'overflow-x': ['auto', 'hidden', 'clip', 'visible', 'scroll'] }],
-    'overflow-y': [{ 'overflow-y': ['auto', 'hidden', 'clip', 'visible', 'scroll'] }],
+    overflow: [{ overflow: scale1 }],
+    'overflow-x': [{ 'overflow-x': scale1 }],
+    'overflow-y': [{ 'overflow-y': scale1 }],
     overscroll: [{ overscroll: ['auto', 'contain', 'none'] }],
     position: ['static', 'fixed', 'absolute', 'relative', 'sticky'],
-    inset: [
-      {
-        inset: [
-          v.isFraction,
-          'full',
-          'auto',
-          v.isArbitraryVariable,
-          v.isArbitraryValue,
-          fromTheme('spacing'),
-        ],
-      },
-    ],
-    'inset-x': [
-      {
-        'inset-x': [
-          v.isFraction,
-          'full',
-          'auto',
-          v.isArbitraryVariable,
-          v.isArbitraryValue,
-          fromTheme('spacing'),
-        ],
-      },
-    ],
-    'inset-y': [
-      {
-        'inset-y': [
-          v.isFraction,
-          'full',
-          'auto',
-          v.isArbitraryVariable,
-          v.isArbitraryValue,
-          fromTheme('spacing'),
-        ],
-      },
-    ],
-    top: [
-      {
-        top: [
-          v.isFraction,
-          'full',
-          'auto',
-          v.isArbitraryVariable,
-          v.isArbitraryValue,
-          fromTheme('spacing'),
-        ],
-      },
-    ],
-    right: [
-      {
-        right: [
-          v.isFraction,
-          'full',
-          'auto',
-          v.isArbitraryVariable,
-          v.isArbitraryValue,
-          fromTheme('spacing'),
-        ],
-      },
-    ],
-    bottom: [
-      {
-        bottom: [
-          v.isFraction,
-          'full',
-          'auto',
-          v.isArbitraryVariable,
-          v.isArbitraryValue,
-          fromTheme('spacing'),
-        ],
-      },
-    ],
-    left: [
-      {
-        left: [
-          v.isFraction,
-          'full',
-          'auto',
-          v.isArbitraryVariable,
-          v.isArbitraryValue,
-          fromTheme('spacing'),
-        ],
-      },
-    ],
+    inset: [{ inset: scale2 }],
+    'inset-x': [{ 'inset-x': scale2 }],
+    'inset-y': [{ 'inset-y': scale2 }],
+    top: [{ top: scale2 }],
+    right: [{ right: scale2 }],
+    bottom: [{ bottom: scale2 }],
+    left: [{ left: scale2 }],
     visibility: ['visible', 'invisible', 'collapse'],
-    z: [{ z: [v.isInteger, 'auto', v.isArbitraryVariable, v.isArbitraryValue] }],
+    z: [{ z: scale3 }],
     'flex-direction': [{ flex: ['row', 'row-reverse', 'col', 'col-reverse'] }],
     'flex-wrap': [{ flex: ['nowrap', 'wrap', 'wrap-reverse'] }],
     flex: [{ flex: [v.isNumber, v.isFraction, 'auto', 'initial', 'none', v.isArbitraryValue] }],
-    shrink: [{ shrink: ['', v.isNumber, v.isArbitraryVariable, v.isArbitraryValue] }],
-    'grid-cols': [
-      { 'grid-cols': [v.isInteger, 'none', 'subgrid', v.isArbitraryVariable, v.isArbitraryValue] },
-    ],
-    'col-start-end': [
-      {
-        col: [
-          'auto',
-          { span: ['full', v.isInteger, v.isArbitraryVariable, v.isArbitraryValue] },
-          v.isInteger,
-          v.isArbitraryVariable,
-          v.isArbitraryValue,
-        ],
-      },
-    ],
-    'col-start': [
-      { 'col-start': [v.isInteger, 'auto', v.isArbitraryVariable, v.isArbitraryValue] },
-    ],
-    'grid-rows': [
-      { 'grid-rows': [v.isInteger, 'none', 'subgrid', v.isArbitraryVariable, v.isArbitraryValue] },
-    ],
-    'row-start-end': [
-      {
-        row: [
-          'auto',
-          { span: ['full', v.isInteger, v.isArbitraryVariable, v.isArbitraryValue] },
-          v.isInteger,
-          v.isArbitraryVariable,
-          v.isArbitraryValue,
-        ],
-      },
-    ],
+    shrink: [{ shrink: scale4 }],
+    'grid-cols': [{ 'grid-cols': scale5 }],
+    'col-start-end': [{ col: scale6 }],
+    'col-start': [{ 'col-start': scale3 }],
+    'grid-rows': [{ 'grid-rows': scale5 }],
+    'row-start-end': [{ row: scale6 }],
     'grid-flow': [{ 'grid-flow': ['row', 'col', 'dense', 'row-dense', 'col-dense'] }],
-    gap: [{ gap: [v.isArbitraryVariable, v.isArbitraryValue, fromTheme('spacing')] }],
-    'gap-x': [{ 'gap-x': [v.isArbitraryVariable, v.isArbitraryValue, fromTheme('spacing')] }],
-    'gap-y': [{ 'gap-y': [v.isArbitraryVariable, v.isArbitraryValue, fromTheme('spacing')] }],
+    gap: [{ gap: scale7 }],
+    'gap-x': [{ 'gap-x': scale7 }],
+    'gap-y': [{ 'gap-y': scale7 }],
     'justify-content': [
       {
         justify: [
@@ -232,19 +190,19 @@ export const tailwindMergeConfig: Groups = {
         ],
       },
     ],
-    p: [{ p: [v.isArbitraryVariable, v.isArbitraryValue, fromTheme('spacing')] }],
-    px: [{ px: [v.isArbitraryVariable, v.isArbitraryValue, fromTheme('spacing')] }],
-    py: [{ py: [v.isArbitraryVariable, v.isArbitraryValue, fromTheme('spacing')] }],
-    pt: [{ pt: [v.isArbitraryVariable, v.isArbitraryValue, fromTheme('spacing')] }],
-    pr: [{ pr: [v.isArbitraryVariable, v.isArbitraryValue, fromTheme('spacing')] }],
-    pb: [{ pb: [v.isArbitraryVariable, v.isArbitraryValue, fromTheme('spacing')] }],
-    pl: [{ pl: [v.isArbitraryVariable, v.isArbitraryValue, fromTheme('spacing')] }],
-    mx: [{ mx: ['auto', v.isArbitraryVariable, v.isArbitraryValue, fromTheme('spacing')] }],
-    my: [{ my: ['auto', v.isArbitraryVariable, v.isArbitraryValue, fromTheme('spacing')] }],
-    mt: [{ mt: ['auto', v.isArbitraryVariable, v.isArbitraryValue, fromTheme('spacing')] }],
-    mb: [{ mb: ['auto', v.isArbitraryVariable, v.isArbitraryValue, fromTheme('spacing')] }],
-    ml: [{ ml: ['auto', v.isArbitraryVariable, v.isArbitraryValue, fromTheme('spacing')] }],
-    'space-y': [{ 'space-y': [v.isArbitraryVariable, v.isArbitraryValue, fromTheme('spacing')] }],
+    p: [{ p: scale7 }],
+    px: [{ px: scale7 }],
+    py: [{ py: scale7 }],
+    pt: [{ pt: scale7 }],
+    pr: [{ pr: scale7 }],
+    pb: [{ pb: scale7 }],
+    pl: [{ pl: scale7 }],
+    mx: [{ mx: scale8 }],
+    my: [{ my: scale8 }],
+    mt: [{ mt: scale8 }],
+    mb: [{ mb: scale8 }],
+    ml: [{ ml: scale8 }],
+    'space-y': [{ 'space-y': scale7 }],
     size: [
       {
         size: [
@@ -362,54 +320,8 @@ export const tailwindMergeConfig: Groups = {
         ],
       },
     ],
-    'min-h': [
-      {
-        'min-h': [
-          'screen',
-          'lh',
-          'none',
-          v.isFraction,
-          'auto',
-          'full',
-          'dvw',
-          'dvh',
-          'lvw',
-          'lvh',
-          'svw',
-          'svh',
-          'min',
-          'max',
-          'fit',
-          v.isArbitraryVariable,
-          v.isArbitraryValue,
-          fromTheme('spacing'),
-        ],
-      },
-    ],
-    'max-h': [
-      {
-        'max-h': [
-          'screen',
-          'lh',
-          'none',
-          v.isFraction,
-          'auto',
-          'full',
-          'dvw',
-          'dvh',
-          'lvw',
-          'lvh',
-          'svw',
-          'svh',
-          'min',
-          'max',
-          'fit',
-          v.isArbitraryVariable,
-          v.isArbitraryValue,
-          fromTheme('spacing'),
-        ],
-      },
-    ],
+    'min-h': [{ 'min-h': scale9 }],
+    'max-h': [{ 'max-h': scale9 }],
     'font-size': [
       { text: ['base', fromTheme('text'), v.isArbitraryVariableLength, v.isArbitraryLength] },
     ],
@@ -438,7 +350,7 @@ export const tailwindMergeConfig: Groups = {
       { list: ['disc', 'decimal', 'none', v.isArbitraryVariable, v.isArbitraryValue] },
     ],
     'text-alignment': [{ text: ['left', 'center', 'right', 'justify', 'start', 'end'] }],
-    'text-color': [{ text: [fromTheme('color'), v.isArbitraryVariable, v.isArbitraryValue] }],
+    'text-color': [{ text: scale10 }],
     'text-decoration': ['underline', 'overline', 'line-through', 'no-underline'],
     'underline-offset': [
       { 'underline-offset': [v.isNumber, 'auto', v.isArbitraryVariable, v.isArbitraryValue] },
@@ -467,56 +379,22 @@ export const tailwindMergeConfig: Groups = {
     ],
     break: [{ break: ['normal', 'words', 'all', 'keep'] }],
     content: [{ content: ['none', v.isArbitraryVariable, v.isArbitraryValue] }],
-    'bg-color': [{ bg: [fromTheme('color'), v.isArbitraryVariable, v.isArbitraryValue] }],
-    rounded: [
-      {
-        rounded: [
-          '',
-          'none',
-          'full',
-          fromTheme('radius'),
-          v.isArbitraryVariable,
-          v.isArbitraryValue,
-        ],
-      },
-    ],
-    'rounded-t': [
-      {
-        'rounded-t': [
-          '',
-          'none',
-          'full',
-          fromTheme('radius'),
-          v.isArbitraryVariable,
-          v.isArbitraryValue,
-        ],
-      },
-    ],
-    'border-w': [{ border: ['', v.isNumber, v.isArbitraryVariableLength, v.isArbitraryLength] }],
-    'border-w-t': [
-      { 'border-t': ['', v.isNumber, v.isArbitraryVariableLength, v.isArbitraryLength] },
-    ],
-    'border-w-b': [
-      { 'border-b': ['', v.isNumber, v.isArbitraryVariableLength, v.isArbitraryLength] },
-    ],
-    'border-w-l': [
-      { 'border-l': ['', v.isNumber, v.isArbitraryVariableLength, v.isArbitraryLength] },
-    ],
-    'divide-y': [
-      { 'divide-y': ['', v.isNumber, v.isArbitraryVariableLength, v.isArbitraryLength] },
-    ],
+    'bg-color': [{ bg: scale10 }],
+    rounded: [{ rounded: scale11 }],
+    'rounded-t': [{ 'rounded-t': scale11 }],
+    'border-w': [{ border: scale12 }],
+    'border-w-t': [{ 'border-t': scale12 }],
+    'border-w-b': [{ 'border-b': scale12 }],
+    'border-w-l': [{ 'border-l': scale12 }],
+    'divide-y': [{ 'divide-y': scale12 }],
     'border-style': [{ border: ['solid', 'dashed', 'dotted', 'double', 'hidden', 'none'] }],
-    'border-color': [{ border: [fromTheme('color'), v.isArbitraryVariable, v.isArbitraryValue] }],
-    'border-color-t': [
-      { 'border-t': [fromTheme('color'), v.isArbitraryVariable, v.isArbitraryValue] },
-    ],
-    'divide-color': [{ divide: [fromTheme('color'), v.isArbitraryVariable, v.isArbitraryValue] }],
+    'border-color': [{ border: scale10 }],
+    'border-color-t': [{ 'border-t': scale10 }],
+    'divide-color': [{ divide: scale10 }],
     'outline-style': [{ outline: ['solid', 'dashed', 'dotted', 'double', 'none', 'hidden'] }],
-    'outline-offset': [
-      { 'outline-offset': [v.isNumber, v.isArbitraryVariable, v.isArbitraryValue] },
-    ],
-    'outline-w': [{ outline: ['', v.isNumber, v.isArbitraryVariableLength, v.isArbitraryLength] }],
-    'outline-color': [{ outline: [fromTheme('color'), v.isArbitraryVariable, v.isArbitraryValue] }],
+    'outline-offset': [{ 'outline-offset': scale13 }],
+    'outline-w': [{ outline: scale12 }],
+    'outline-color': [{ outline: scale10 }],
     shadow: [
       {
         shadow: [
@@ -529,11 +407,11 @@ export const tailwindMergeConfig: Groups = {
         ],
       },
     ],
-    'shadow-color': [{ shadow: [fromTheme('color'), v.isArbitraryVariable, v.isArbitraryValue] }],
-    'ring-w': [{ ring: ['', v.isNumber, v.isArbitraryVariableLength, v.isArbitraryLength] }],
-    'ring-color': [{ ring: [fromTheme('color'), v.isArbitraryVariable, v.isArbitraryValue] }],
-    opacity: [{ opacity: [v.isNumber, v.isArbitraryVariable, v.isArbitraryValue] }],
-    blur: [{ blur: ['', 'none', fromTheme('blur'), v.isArbitraryVariable, v.isArbitraryValue] }],
+    'shadow-color': [{ shadow: scale10 }],
+    'ring-w': [{ ring: scale12 }],
+    'ring-color': [{ ring: scale10 }],
+    opacity: [{ opacity: scale13 }],
+    blur: [{ blur: scale14 }],
     'drop-shadow': [
       {
         'drop-shadow': [
@@ -545,15 +423,9 @@ export const tailwindMergeConfig: Groups = {
         ],
       },
     ],
-    'drop-shadow-color': [
-      { 'drop-shadow': [fromTheme('color'), v.isArbitraryVariable, v.isArbitraryValue] },
-    ],
-    grayscale: [{ grayscale: ['', v.isNumber, v.isArbitraryVariable, v.isArbitraryValue] }],
-    'backdrop-blur': [
-      {
-        'backdrop-blur': ['', 'none', fromTheme('blur'), v.isArbitraryVariable, v.isArbitraryValue],
-      },
-    ],
+    'drop-shadow-color': [{ 'drop-shadow': scale10 }],
+    grayscale: [{ grayscale: scale4 }],
+    'backdrop-blur': [{ 'backdrop-blur': scale14 }],
     transition: [
       {
         transition: [
@@ -574,29 +446,9 @@ export const tailwindMergeConfig: Groups = {
       { animate: ['none', fromTheme('animate'), v.isArbitraryVariable, v.isArbitraryValue] },
     ],
     rotate: [{ rotate: ['none', v.isNumber, v.isArbitraryVariable, v.isArbitraryValue] }],
-    'translate-x': [
-      {
-        'translate-x': [
-          v.isFraction,
-          'full',
-          v.isArbitraryVariable,
-          v.isArbitraryValue,
-          fromTheme('spacing'),
-        ],
-      },
-    ],
-    'translate-y': [
-      {
-        'translate-y': [
-          v.isFraction,
-          'full',
-          v.isArbitraryVariable,
-          v.isArbitraryValue,
-          fromTheme('spacing'),
-        ],
-      },
-    ],
-    accent: [{ accent: [fromTheme('color'), v.isArbitraryVariable, v.isArbitraryValue] }],
+    'translate-x': [{ 'translate-x': scale15 }],
+    'translate-y': [{ 'translate-y': scale15 }],
+    accent: [{ accent: scale10 }],
     cursor: [
       {
         cursor: [
