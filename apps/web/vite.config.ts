@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
@@ -12,9 +13,9 @@ const apiTarget = `http://localhost:${process.env.API_PORT ?? '3000'}`;
  * phone tens of milliseconds as the page starts (issue 16); a build uses the production one
  * beside it. Tests and the development server keep the warnings.
  */
-const reactRouterProduction = path.resolve(
-  import.meta.dirname,
-  '../../node_modules/react-router/dist/production/index.mjs',
+const reactRouterProduction = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+  'dist/production/index.mjs',
 );
 
 export default defineConfig(({ command }) => ({
