@@ -2,7 +2,7 @@
  * Writes `src/lib/tailwind-merge-config.ts`: tailwind-merge's default configuration cut down to
  * the class groups the app's classes fall in (issue 16). `cn` merges with it, so a page carries
  * and builds only those groups instead of tailwind-merge's whole default configuration, which
- * was a tenth of the script every page loads and one of the longest tasks of its start on a
+ * was 8 % of the script every page loads and one of the longest tasks of its start on a
  * phone. Merging is unchanged for the app's classes: `src/lib/cn.test.ts` fails when the written
  * file is not what this module writes for the current source, and checks every pair of the
  * app's classes against the full configuration.
@@ -111,7 +111,7 @@ function arrayCounts(value: unknown, into = new Map<string, number>()): Map<stri
     const key = source(value);
     into.set(key, (into.get(key) ?? 0) + 1);
     for (const item of value) arrayCounts(item, into);
-  } else if (value !== null && typeof value === 'object' && typeof value !== 'function')
+  } else if (value !== null && typeof value === 'object')
     for (const item of Object.values(value)) arrayCounts(item, into);
   return into;
 }
