@@ -4,7 +4,7 @@ import { tailwindMergeConfig } from './tailwind-merge-config';
 
 /**
  * tailwind-merge with only the class groups the app uses, about a third of Tailwind's, written
- * out at build time (build/tailwind-merge-config.ts). Its whole default configuration was 8 %
+ * out ahead of time (build/tailwind-merge-config.ts). Its whole default configuration was 8 %
  * of the script every page loads, and the first merge builds a lookup of every group it knows,
  * one of the longest tasks of a page's start on a phone (issue 16). Merging is unchanged for
  * the app's classes: `cn.test.ts` checks the written configuration against the source and every
