@@ -26,11 +26,19 @@ try {
  * Taps before the app has started: a button of the prerendered markup does nothing until React
  * has adopted it, so a tap there was lost (issue 16). Until then a tap on one is held (its
  * default, such as a form's submission, prevented) and replayed once the page is the app's
- * (src/lib/held-taps.ts). src/main.tsx stops holding when it draws the page afresh instead.
+ * (src/lib/held-taps.ts). Only the page's own buttons, as parsed, are held: one the app draws
+ * itself (an error or offline screen in the page's place) works from the start. src/main.tsx
+ * stops holding when it draws the page afresh instead.
  */
 if (document.documentElement.dataset.prerender !== 'skip') {
   var heldTaps = [];
+  var parsedButtons = null;
   window.billowHeldTaps = heldTaps;
+  // The page is parsed before any module script runs, so these are all the prerendered buttons.
+  document.addEventListener('readystatechange', function () {
+    if (document.readyState === 'interactive' && parsedButtons === null)
+      parsedButtons = new WeakSet(document.querySelectorAll('#root button'));
+  });
   document.addEventListener(
     'click',
     function hold(event) {
@@ -40,7 +48,7 @@ if (document.documentElement.dataset.prerender !== 'skip') {
       }
       var target = event.target;
       var button = target instanceof Element ? target.closest('#root button') : null;
-      if (!button) return;
+      if (!button || (parsedButtons !== null && !parsedButtons.has(button))) return;
       event.preventDefault();
       event.stopPropagation();
       if (heldTaps.indexOf(button) < 0) heldTaps.push(button);

@@ -7,6 +7,7 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { Outlet, Route, Routes, useLocation } from 'react-router';
 import { FullPageSpinner } from '@/components/layout/full-page-spinner';
+import { ReplayHeldTaps } from '@/lib/held-taps';
 import { OfflineGate } from './offline-screen';
 import { PageViewTracker } from './page-view-tracker';
 import { RouteErrorBoundary } from './route-error-boundary';
@@ -34,7 +35,7 @@ const NotFound = lazy(async () => ({
 
 /**
  * Around every page: the page-view count, the global error fallback, the offline screen, the
- * loading spinner.
+ * loading spinner, and the taps on a prerendered page from before the app started.
  */
 function RootLayout() {
   const { pathname } = useLocation();
@@ -46,6 +47,7 @@ function RootLayout() {
         <OfflineGate>
           <Suspense fallback={<FullPageSpinner label="Loading Billow" />}>
             <Outlet />
+            <ReplayHeldTaps />
           </Suspense>
         </OfflineGate>
       </RouteErrorBoundary>

@@ -17,13 +17,15 @@ export function releaseHeldTaps(): HTMLElement[] {
 /**
  * Once the page's buttons are the app's, taps on them from before it started are replayed:
  * "Get Started" tapped while the script still loads takes the visitor on (issue 16). A button
- * gone or disabled by then is skipped.
+ * gone or disabled by then is skipped. Placed beside the page inside the boundary that waits for
+ * its code, so it runs once the page itself has been adopted, whichever page was prerendered.
  */
-export function useReplayHeldTaps(): void {
+export function ReplayHeldTaps(): null {
   useEffect(() => {
     for (const button of releaseHeldTaps()) {
       if (button.isConnected && !(button instanceof HTMLButtonElement && button.disabled))
         button.click();
     }
   }, []);
+  return null;
 }

@@ -1,13 +1,10 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useReplayHeldTaps } from '@/lib/held-taps';
 import { BillowLogo } from './billow-logo';
 import { ThemeToggle } from './theme-toggle';
 
 /** The frame of every public screen: logo home, theme toggle, a phone-width column. */
 export function PublicLayout({ children }: { children: ReactNode }) {
-  // The prerendered pages are public ones: their early taps are replayed once they are the app's.
-  useReplayHeldTaps();
   return (
     <div className="mx-auto flex min-h-dvh w-full max-w-md flex-col px-5 pb-8">
       <header className="flex items-center justify-between py-4">
