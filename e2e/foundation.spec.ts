@@ -26,6 +26,22 @@ test.describe('the web shell', () => {
     );
   });
 
+  test('a device set to dark opens Billow dark, and nothing is stored until the person chooses', async ({
+    page,
+  }) => {
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.goto('/signup');
+    const html = page.locator('html');
+    await expect(html).toHaveClass(/dark/);
+    await expect(page.getByRole('button', { name: 'Switch to light mode' })).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('darkMode'))).toBeNull();
+
+    await page.getByRole('button', { name: 'Switch to light mode' }).click();
+    await page.reload();
+    await expect(html).not.toHaveClass(/dark/);
+    expect(await page.evaluate(() => localStorage.getItem('darkMode'))).toBe('false');
+  });
+
   test('the theme toggle persists across reloads, dark and back to light', async ({ page }) => {
     await page.goto('/no/such/page');
     const html = page.locator('html');

@@ -1,8 +1,9 @@
 /*
  * Runs before the first paint (a blocking script in index.html's head).
  *
- * The theme: the saved choice as the `dark` class, so dark mode never flashes white, and the
- * browser's bar in Billow's colour, not the system's (THEME_COLORS in src/lib/theme.tsx).
+ * The theme: the saved choice, or the system's scheme while nothing is saved, as the `dark` class,
+ * so dark mode never flashes white, and the browser's bar in Billow's colour (THEME_COLORS and the
+ * rule in src/lib/theme.tsx).
  *
  * The prerendered page: /signup and /auth arrive with their markup as a first-time visitor sees
  * it (issue 16). A visitor whose first screen differs (dark mode, a session or a texted code in
@@ -10,7 +11,11 @@
  * loads: `data-prerender="skip"` hides it (src/index.css) and src/main.tsx renders afresh.
  */
 try {
-  var isDarkMode = JSON.parse(localStorage.getItem('darkMode') || 'false') === true;
+  var stored = JSON.parse(localStorage.getItem('darkMode') || 'null');
+  var isDarkMode =
+    typeof stored === 'boolean'
+      ? stored
+      : typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches;
   if (isDarkMode) document.documentElement.classList.add('dark');
   for (var meta of document.querySelectorAll('meta[name="theme-color"]'))
     meta.setAttribute('content', isDarkMode ? '#091112' : '#f7fbfa');

@@ -1,14 +1,59 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ThemeToggle } from '@/components/layout/theme-toggle';
 import { readDarkMode, THEME_COLORS, ThemeProvider } from './theme';
 
 describe('theme', () => {
-  it('is light when nothing or something malformed is stored', () => {
-    expect(readDarkMode()).toBe(false);
+  it('has no stored choice when nothing or something malformed is stored', () => {
+    expect(readDarkMode()).toBeNull();
     localStorage.setItem('darkMode', '{oops');
+    expect(readDarkMode()).toBeNull();
+    localStorage.setItem('darkMode', 'false');
     expect(readDarkMode()).toBe(false);
+  });
+
+  it('follows the system’s scheme, live, while the person has not chosen, and stores nothing', () => {
+    const listeners = new Set<() => void>();
+    const system = { matches: true };
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      get matches() {
+        return query === '(prefers-color-scheme: dark)' && system.matches;
+      },
+      media: query,
+      addEventListener: (_: string, listener: () => void) => listeners.add(listener),
+      removeEventListener: (_: string, listener: () => void) => listeners.delete(listener),
+    }));
+    render(
+      <ThemeProvider>
+        <ThemeToggle />
+      </ThemeProvider>,
+    );
+    expect(document.documentElement).toHaveClass('dark');
+    expect(screen.getByRole('button', { name: 'Switch to light mode' })).toBeInTheDocument();
+    expect(localStorage.getItem('darkMode')).toBeNull();
+
+    system.matches = false;
+    act(() => listeners.forEach((listener) => listener()));
+    expect(document.documentElement).not.toHaveClass('dark');
+    expect(localStorage.getItem('darkMode')).toBeNull();
+  });
+
+  it('keeps the person’s choice over the system’s once they toggle', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query === '(prefers-color-scheme: dark)',
+      media: query,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    }));
+    render(
+      <ThemeProvider>
+        <ThemeToggle />
+      </ThemeProvider>,
+    );
+    await act(() => userEvent.click(screen.getByRole('button', { name: 'Switch to light mode' })));
+    expect(document.documentElement).not.toHaveClass('dark');
+    expect(localStorage.getItem('darkMode')).toBe('false');
   });
 
   it('toggles the dark class and stores the choice as a JSON boolean', async () => {
