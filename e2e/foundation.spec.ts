@@ -7,8 +7,9 @@ test.describe('the web shell', () => {
     expect(await response.json()).toEqual({ status: 'ok', db: 'ok' });
   });
 
-  test('an unknown page says so and leads home', async ({ page }) => {
-    await page.goto('/no/such/page');
+  test('an unknown page says so, with a 404, and leads home', async ({ page }) => {
+    const response = await page.goto('/no/such/page');
+    expect(response?.status()).toBe(404);
     await expect(page.getByRole('heading', { name: 'Oops! Page not found' })).toBeVisible();
     await page.getByRole('link', { name: 'Go home' }).click();
     // Home is for signed-in people; a visitor lands on sign-in.

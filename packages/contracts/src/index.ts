@@ -20,6 +20,7 @@ export * from './access-tokens';
 export * from './docs';
 export * from './dev';
 export * from './merchants';
+export * from './app-pages';
 export * from './analytics';
 export * from './banking';
 export * from './imports';

@@ -70,11 +70,22 @@ describe('serving the web app', () => {
   });
 
   it('answers any app route with index.html, revalidated each load', async () => {
-    for (const url of ['/', '/chat', '/some/deep/link?x=1']) {
+    for (const url of ['/', '/chat', '/chat/', '/link?from=profile', '/netflix-signup']) {
       const response = await t.app.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['content-type']).toMatch(/^text\/html/);
       expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body).toContain('<div id="root">');
+    }
+  });
+
+  it('answers an address that is no page of the app with 404, and the app page that says so', async () => {
+    for (const url of ['/no/such/page', '/chat/extra', '/some/deep/link?x=1', '/index.htm']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.headers['content-type']).toMatch(/^text\/html/);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      // The app's own not-found page draws it, with its link home.
       expect(response.body).toContain('<div id="root">');
     }
   });

@@ -3,7 +3,8 @@
  * (/sw.js) and the web manifest are revalidated on every load so a new deploy is picked up. The
  * build writes brotli and gzip copies of each text file (apps/web/build/precompress.ts), sent as
  * they are to a browser that accepts them. Any GET outside /api, /ws and /assets that matches no
- * file gets index.html, and the React router decides what to show (its own 404 page included),
+ * file gets index.html, and the React router decides what to show (its own 404 page included,
+ * answered with status 404 when the address is none of the app's pages),
  * except a page the build prerendered (apps/web/build/prerender-pages.ts): /signup and /auth get
  * their own HTML with the page's markup in it, when the address has no query (a query picks
  * another screen than the one prerendered). Source maps are served in the sandbox only.
@@ -12,6 +13,7 @@ import fs from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { isAppPage } from '@billow/contracts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 
 export async function registerWeb(
@@ -69,10 +71,15 @@ export function prerenderedPages(distDir: string): Map<string, string> {
   );
 }
 
-/** The page for an address the server has no route for: its prerendered HTML, or index.html. */
+/**
+ * The page for an address the server has no route for: its prerendered HTML, or index.html; with
+ * 404 when the address is none of the app's pages (the app then draws its not-found screen).
+ */
 export function sendSpaPage(reply: FastifyReply, url: string, pages: ReadonlyMap<string, string>) {
   const file = url.includes('?') ? undefined : pages.get(url);
+  const pathname = url.split('?', 1)[0]!;
   return reply
+    .code(isAppPage(pathname) ? 200 : 404)
     .header('cache-control', 'no-cache')
     .type('text/html')
     .sendFile(file ?? 'index.html');

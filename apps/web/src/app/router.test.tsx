@@ -1,4 +1,7 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { useEffect } from 'react';
+import { APP_PAGE_PATHS, isAppPage } from '@billow/contracts';
 import { render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -54,5 +57,12 @@ describe('routes', () => {
     renderAt('/chat');
     await screen.findByRole('heading', { name: 'Chat' });
     await waitFor(() => expect(at.pathname).toBe('/chat'));
+  });
+
+  it('has a route for every page the server answers with 200, and no other', async () => {
+    const source = fs.readFileSync(path.join(import.meta.dirname, 'router.tsx'), 'utf8');
+    const routed = [...source.matchAll(/<Route path="([^"]+)"/g)].map((match) => match[1]);
+    expect(routed.filter((route) => route !== '*').sort()).toEqual([...APP_PAGE_PATHS].sort());
+    expect(isAppPage('/no/such/page')).toBe(false);
   });
 });
