@@ -3,6 +3,14 @@ import { QueryClient } from '@tanstack/react-query';
 import { QUERY_CACHE } from '@billow/contracts';
 import { ApiError } from './api-client';
 
+/**
+ * An answer this young is not asked for again when another screen part mounts and reads it: the
+ * dashboard asks for its first screen's data before its code has loaded, and the cards that then
+ * mount read those answers instead of asking again. A change the person makes reloads what it
+ * touches whatever its age (invalidateDomains), and what a job changes shows on the next visit.
+ */
+export const FRESH_FOR_MS = 10_000;
+
 export function retryDelay(attemptIndex: number): number {
   return Math.min(QUERY_CACHE.retryBaseDelayMs * 2 ** attemptIndex, QUERY_CACHE.retryMaxDelayMs);
 }
@@ -26,6 +34,7 @@ export function createQueryClient(): QueryClient {
       queries: {
         retry: shouldRetry,
         retryDelay,
+        staleTime: FRESH_FOR_MS,
         gcTime: QUERY_CACHE.gcTimeMs,
         refetchOnWindowFocus: false,
       },
