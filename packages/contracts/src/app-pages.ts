@@ -11,6 +11,8 @@ export const APP_PAGE_PATHS: readonly string[] = [
   '/auth',
   '/signup',
   ...merchantLandings.map((landing) => landing.path),
+  '/privacy',
+  '/terms',
   '/profile-settings-customization',
   '/account-linking-info',
   '/link',

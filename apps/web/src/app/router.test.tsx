@@ -65,4 +65,15 @@ describe('routes', () => {
     expect(routed.filter((route) => route !== '*').sort()).toEqual([...APP_PAGE_PATHS].sort());
     expect(isAppPage('/no/such/page')).toBe(false);
   });
+
+  it.each([
+    ['/privacy', 'Privacy policy'],
+    ['/terms', 'Terms of use'],
+  ])('shows %s to anyone, linked from every public page', async (path, title) => {
+    renderAt(path);
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeVisible();
+    const legal = screen.getByRole('navigation', { name: 'Legal' });
+    expect(legal).toContainElement(screen.getByRole('link', { name: 'Privacy' }));
+    expect(legal).toContainElement(screen.getByRole('link', { name: 'Terms' }));
+  });
 });

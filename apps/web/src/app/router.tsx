@@ -21,6 +21,8 @@ const Auth = screen(() => import('./routes/auth'));
 const Signup = screen(() => import('./routes/signup'));
 const NetflixSignup = screen(() => import('./routes/netflix-signup'));
 const PlanetFitnessSignup = screen(() => import('./routes/planetfitness-signup'));
+const Privacy = screen(() => import('./routes/privacy'));
+const Terms = screen(() => import('./routes/terms'));
 // Its own chunk too: the public pages do not carry the guard's profile query.
 const ProtectedRoute = screen(() => import('./protected-route'));
 const Dashboard = screen(() => import('./routes/dashboard'));
@@ -63,6 +65,8 @@ export function AppRoutes() {
         <Route path="/signup" element={<Signup />} />
         <Route path="/netflix-signup" element={<NetflixSignup />} />
         <Route path="/planetfitness-signup" element={<PlanetFitnessSignup />} />
+        <Route path="/privacy" element={<Privacy />} />
+        <Route path="/terms" element={<Terms />} />
         <Route element={<ProtectedRoute />}>
           <Route path="/" element={<Dashboard />} />
           <Route path="/profile-settings-customization" element={<ProfileSettings />} />

@@ -1,9 +1,13 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { BillowLogo } from './billow-logo';
+import { LegalLinks } from './legal-links';
 import { ThemeToggle } from './theme-toggle';
 
-/** The frame of every public screen: logo home, theme toggle, a phone-width column. */
+/**
+ * The frame of every public screen: logo home, theme toggle, a phone-width column, and the
+ * privacy policy and terms at the foot.
+ */
 export function PublicLayout({ children }: { children: ReactNode }) {
   return (
     <div className="mx-auto flex min-h-dvh w-full max-w-md flex-col px-5 pb-8">
@@ -18,6 +22,7 @@ export function PublicLayout({ children }: { children: ReactNode }) {
         <ThemeToggle />
       </header>
       <main className="flex flex-1 flex-col">{children}</main>
+      <LegalLinks className="pt-8" />
     </div>
   );
 }

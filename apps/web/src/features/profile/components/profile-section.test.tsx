@@ -52,6 +52,17 @@ describe(ProfileSection.name, () => {
       expect(await screen.findByRole('heading', { name: 'Ada Lovelace' })).toBeVisible();
     });
 
+    it('links the privacy policy and the terms', async () => {
+      mockApi().on(userRoutes.profileInfo, json(200, aProfile()));
+      renderProfile();
+      const legal = await screen.findByRole('navigation', { name: 'Legal' });
+      expect(within(legal).getByRole('link', { name: 'Privacy' })).toHaveAttribute(
+        'href',
+        '/privacy',
+      );
+      expect(within(legal).getByRole('link', { name: 'Terms' })).toHaveAttribute('href', '/terms');
+    });
+
     it('goes back to the dashboard with Back to home', async () => {
       mockApi().on(userRoutes.profileInfo, json(200, aProfile()));
       const { user, onBack } = renderProfile();

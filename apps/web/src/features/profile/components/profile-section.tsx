@@ -7,6 +7,7 @@ import { useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { RotateCw } from 'lucide-react';
 import { profileMessages, type ProfileInfo } from '@billow/contracts';
+import { LegalLinks } from '@/components/layout/legal-links';
 import { SectionHeader } from '@/components/section-header';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -117,6 +118,7 @@ function ProfileContent({
           <AccessTokensCard />
           <FeedbackCard />
           <AccountCard onSignOut={onSignOut} isSigningOut={isSigningOut} />
+          <LegalLinks />
         </div>
       </div>
       <EditProfileDialog
