@@ -5,6 +5,7 @@ export * from './problems';
 export * from './enums';
 export * from './messages';
 export * from './auth-texts';
+export * from './legal-name';
 export * from './profile-texts';
 export * from './linking-texts';
 export * from './constants';

@@ -2,6 +2,7 @@
 import { sendEmailVerificationProblemCode, verifyEmailProblemCode } from './problem-codes';
 import { z } from 'zod';
 import { FEEDBACK_MAX_LENGTH, LEGAL_NAME_MAX_LENGTH } from './constants';
+import { legalNameProblem } from './legal-name';
 import { accountType } from './enums';
 import { defineRoute } from './route';
 import { text } from './text';
@@ -48,7 +49,13 @@ export const profileInfo = z.object({
 });
 export type ProfileInfo = z.infer<typeof profileInfo>;
 
-const legalName = text().trim().min(1).max(LEGAL_NAME_MAX_LENGTH);
+const legalName = text()
+  .trim()
+  .max(LEGAL_NAME_MAX_LENGTH)
+  .superRefine((name, context) => {
+    const problem = legalNameProblem(name);
+    if (problem) context.addIssue({ code: 'custom', message: problem });
+  });
 
 export const updateProfileInfoBody = z
   .object({

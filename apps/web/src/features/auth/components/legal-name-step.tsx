@@ -3,7 +3,7 @@
  * negotiations and annual plans are made under. Saved through the profile update.
  */
 import { useRef, useState, type FormEvent } from 'react';
-import { authMessages, LEGAL_NAME_MAX_LENGTH } from '@billow/contracts';
+import { authMessages, LEGAL_NAME_MAX_LENGTH, legalNameProblem } from '@billow/contracts';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
@@ -27,7 +27,8 @@ export function LegalNameStep({ onSaved }: { onSaved(): void }) {
     event.preventDefault();
     if (save.isPending) return;
     const trimmed = name.trim();
-    if (!trimmed) return showError(authMessages.enterLegalName);
+    const problem = legalNameProblem(trimmed);
+    if (problem) return showError(problem);
     setError(null);
     save.mutate(trimmed, {
       onSuccess: () => onSaved(),
@@ -38,7 +39,7 @@ export function LegalNameStep({ onSaved }: { onSaved(): void }) {
   return (
     <div className="flex flex-1 flex-col gap-8 pt-6">
       <header className="space-y-3">
-        <p className="text-sm font-semibold text-primary">One last thing</p>
+        <p className="text-sm font-semibold text-primary">About you</p>
         <h1 className="text-3xl font-bold tracking-tight">What’s your full legal name?</h1>
         <p className="text-lg text-muted-foreground">
           We use it when we talk to your providers for you, so it should match your bills.

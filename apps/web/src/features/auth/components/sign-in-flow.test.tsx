@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import {
   authMessages,
   authRoutes,
+  legalNameMessages,
   otpFailureDetail,
   otpStartFailureDetail,
   otpVerifyLimitDetail,
@@ -437,6 +438,18 @@ describe(SignInFlow.name, () => {
       expect(name).toHaveFocus();
       await user.click(screen.getByRole('button', { name: 'Continue' }));
       expect(await screen.findByRole('alert')).toHaveTextContent(authMessages.enterLegalName);
+      // A single letter is no full name; an emoji is read out on calls and shows as tofu.
+      await user.type(name, 'A');
+      await user.click(screen.getByRole('button', { name: 'Continue' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent(authMessages.enterLegalName);
+      await user.clear(name);
+      await user.type(name, 'Ada 🦄 Lovelace');
+      await user.click(screen.getByRole('button', { name: 'Continue' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent(
+        legalNameMessages.invalidCharacters,
+      );
+      expect(api.requestsTo(userRoutes.updateProfileInfo)).toHaveLength(0);
+      await user.clear(name);
 
       await user.type(name, '  Ada Lovelace ');
       await user.click(screen.getByRole('button', { name: 'Continue' }));

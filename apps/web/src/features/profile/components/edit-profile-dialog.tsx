@@ -5,7 +5,12 @@
  */
 import { useState, type FormEvent } from 'react';
 import { z } from 'zod';
-import { LEGAL_NAME_MAX_LENGTH, profileMessages, type ProfileInfo } from '@billow/contracts';
+import {
+  LEGAL_NAME_MAX_LENGTH,
+  legalNameProblem,
+  profileMessages,
+  type ProfileInfo,
+} from '@billow/contracts';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
@@ -53,12 +58,16 @@ function EditProfileForm({
   const [name, setName] = useState(profile.user_legal_name ?? '');
   const [email, setEmail] = useState(profile.email ?? '');
   const [error, setError] = useState<string | null>(null);
+  const [nameError, setNameError] = useState<string | null>(null);
   const update = useUpdateProfile();
   const isComplete = name.trim() !== '' && email.trim() !== '';
 
   function submit(event: FormEvent) {
     event.preventDefault();
     if (!isComplete || update.isPending) return;
+    const nameProblem = legalNameProblem(name.trim());
+    setNameError(nameProblem);
+    if (nameProblem) return setError(null);
     const nextEmail = email.trim().toLowerCase();
     if (!emailFormat.safeParse(nextEmail).success) return setError(invalidEmailMessage);
     setError(null);
@@ -74,18 +83,22 @@ function EditProfileForm({
 
   return (
     <form className="mt-6 space-y-4" onSubmit={submit} noValidate>
-      <Field id="edit-profile-name" label="Full name">
+      <Field id="edit-profile-name" label="Full name" error={nameError}>
         {(control) => (
           <Input
             {...control}
             autoComplete="name"
             maxLength={LEGAL_NAME_MAX_LENGTH}
             value={name}
-            onChange={(event) => setName(event.target.value)}
+            onChange={(event) => {
+              setName(event.target.value);
+              setNameError(null);
+            }}
           />
         )}
       </Field>
-      {/* One message for the form, under the last field; only a malformed email is the email's fault. */}
+      {/* One message for the form, under the last field; only a malformed email is the email's fault.
+          A name Billow cannot use is said under the name. */}
       <Field
         id="edit-profile-email"
         label="Email"
