@@ -23,6 +23,12 @@ describe(sanitizeAmountInput.name, () => {
     expect(sanitizeAmountInput('', '-5')).toBe('5');
   });
 
+  it('refuses a sixth digit of dollars, keeping what was there', () => {
+    expect(sanitizeAmountInput('99999', '999999')).toBe('99999');
+    expect(sanitizeAmountInput('', '99999999')).toBe('');
+    expect(sanitizeAmountInput('99999.9', '99999.99')).toBe('99999.99');
+  });
+
   it('lets the field hold 0 or be emptied', () => {
     expect(sanitizeAmountInput('', '0')).toBe('0');
     expect(sanitizeAmountInput('5', '')).toBe('');

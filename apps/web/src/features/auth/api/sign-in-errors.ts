@@ -2,18 +2,28 @@
  * What a person reads when a sign-in call fails. The request helper only throws typed errors;
  * the wording lives here so every step says the same thing for the same failure.
  */
-import { authMessages, type otpVerifyProblemCode } from '@billow/contracts';
+import { authMessages, OTP, type otpVerifyProblemCode } from '@billow/contracts';
 import type { z } from 'zod';
 import { ApiError } from '@/lib/api-client';
 
 export const invalidPhoneMessage = 'Please enter a valid phone number.';
 
 /** Codes that can no longer work, by the problem's code: the only way on is a new one. */
-export const resendNeededMessages: Partial<Record<z.infer<typeof otpVerifyProblemCode>, string>> = {
-  'code-expired': 'This code has expired. Tap “Resend code” to get a new one.',
-  'code-burned': 'Too many tries with this code. Tap “Resend code” to get a new one.',
-  'code-missing': 'We couldn’t find a code for this number. Tap “Resend code” to get a new one.',
+const resendNeededReasons: Partial<Record<z.infer<typeof otpVerifyProblemCode>, string>> = {
+  'code-expired': 'This code has expired.',
+  'code-burned': 'Too many tries with this code.',
+  'code-missing': 'We couldn’t find a code for this number.',
 };
+
+/** What to do next, true to the Resend button as it stands: ready, or still counting down. */
+export function resendNeededMessage(reason: string, canResendNow: boolean): string {
+  return canResendNow
+    ? `${reason} Tap “Resend code” to get a new one.`
+    : `${reason} You can get a new one when “Resend code” below is ready.`;
+}
+
+/** A code shorter than the ones Billow sends: asked for whole before anything is checked. */
+export const incompleteCodeMessage = `Please enter all ${OTP.length} digits of your code.`;
 
 function describeWait(seconds: number): string {
   if (seconds < 60) return seconds === 1 ? '1 second' : `${seconds} seconds`;
@@ -43,14 +53,17 @@ export function describeSendCodeError(error: unknown): string {
 }
 
 /** Step 2: the code was refused. `needsNewCode` tells the screen to point at Resend. */
-export function describeVerifyError(error: unknown): { message: string; needsNewCode: boolean } {
+export function describeVerifyError(
+  error: unknown,
+  canResendNow = true,
+): { message: string; needsNewCode: boolean } {
   if (!(error instanceof ApiError))
     return { message: authMessages.signInFailed, needsNewCode: false };
   if (error.kind === 'network') return { message: error.message, needsNewCode: false };
   if (error.status === 429) return { message: rateLimitMessage(error), needsNewCode: false };
   const code = error.problemCode;
   if (code === 'code-wrong') return { message: authMessages.invalidCode, needsNewCode: false };
-  const resendNeeded = resendNeededMessages[code as keyof typeof resendNeededMessages];
-  if (resendNeeded) return { message: resendNeeded, needsNewCode: true };
+  const reason = resendNeededReasons[code as keyof typeof resendNeededReasons];
+  if (reason) return { message: resendNeededMessage(reason, canResendNow), needsNewCode: true };
   return { message: authMessages.signInFailed, needsNewCode: false };
 }

@@ -21,7 +21,11 @@ import { PendingLabel } from '@/components/ui/pending-label';
 import { toast } from '@/components/ui/toaster';
 import { useFocusOnMount } from '@/lib/use-focus-on-mount';
 import { useStartOtp, useVerifyOtp } from '../api/sign-in-requests';
-import { describeSendCodeError, describeVerifyError } from '../api/sign-in-errors';
+import {
+  describeSendCodeError,
+  describeVerifyError,
+  incompleteCodeMessage,
+} from '../api/sign-in-errors';
 import { useCountdown } from './use-countdown';
 
 /** Codes are digits; they arrive with spaces or dashes for readability ("123 456", "123-456"). */
@@ -71,13 +75,14 @@ export function CodeStep({
     if (verify.isPending) return;
     const cleaned = cleanCode(code);
     if (!cleaned) return showError(authMessages.enterCode);
+    if (cleaned.length < OTP.length) return showError(incompleteCodeMessage);
     setError(null);
     verify.mutate(
       { phoneNumber, code: cleaned },
       {
         onSuccess: onVerified,
         onError: (failure) => {
-          const { message, needsNewCode } = describeVerifyError(failure);
+          const { message, needsNewCode } = describeVerifyError(failure, secondsLeft === 0);
           if (needsNewCode) setCode('');
           showError(message);
         },
@@ -134,7 +139,6 @@ export function CodeStep({
               inputMode="numeric"
               autoComplete="one-time-code"
               maxLength={SIGN_IN_CODE_MAX_LENGTH}
-              placeholder="123456"
               value={code}
               onChange={(event) => {
                 setCode(cleanCode(event.target.value));

@@ -322,10 +322,39 @@ describe(SignInFlow.name, () => {
       const { user } = renderSignIn();
       await sendCode(user);
       await enterCode(user);
+      // Resend still counts down: the message does not send the person to a button that waits.
+      expect(await screen.findByRole('alert')).toHaveTextContent(
+        'This code has expired. You can get a new one when “Resend code” below is ready.',
+      );
+      expect(screen.getByRole('button', { name: /Resend code in/ })).toBeDisabled();
+      expect(screen.getByLabelText('Verification code')).toHaveValue('');
+    });
+
+    it('points at Resend code when it is ready', async () => {
+      mockApi()
+        .on(authRoutes.otpStart, json(200, { ...codeSent, resendAfterSeconds: 0 }))
+        .on(
+          authRoutes.otpVerify,
+          problem(400, 'authentication-failed', otpFailureDetail.expired, {}, 'code-expired'),
+        );
+      const { user } = renderSignIn();
+      await sendCode(user);
+      await enterCode(user);
       expect(await screen.findByRole('alert')).toHaveTextContent(
         'This code has expired. Tap “Resend code” to get a new one.',
       );
-      expect(screen.getByLabelText('Verification code')).toHaveValue('');
+      expect(screen.getByRole('button', { name: 'Resend code' })).toBeEnabled();
+    });
+
+    it('asks for all six digits of a code that is too short, and checks nothing', async () => {
+      const api = mockApi().on(authRoutes.otpStart, json(200, codeSent));
+      const { user } = renderSignIn();
+      await sendCode(user);
+      await enterCode(user, '123');
+      expect(await screen.findByRole('alert')).toHaveTextContent(
+        'Please enter all 6 digits of your code.',
+      );
+      expect(api.requestsTo(authRoutes.otpVerify)).toHaveLength(0);
     });
 
     it('says sign-in failed for any other failure', async () => {

@@ -8,7 +8,7 @@ import { type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { AMOUNT_MAX_DECIMALS, isValidAmount, sanitizeAmountInput } from '../bill-amount';
+import { AMOUNT_MAX_TEXT, isValidAmount, sanitizeAmountInput } from '../bill-amount';
 import { StepHeading } from './step-heading';
 
 export function BillEstimationStep({
@@ -40,7 +40,7 @@ export function BillEstimationStep({
       <Field
         id="bill-estimate"
         label="Monthly amount"
-        hint={`In US dollars, up to ${AMOUNT_MAX_DECIMALS} decimals. A rough guess is fine.`}
+        hint={`In US dollars, up to ${AMOUNT_MAX_TEXT}. A rough guess is fine.`}
         hintClassName="text-sm"
       >
         {(control) => (
