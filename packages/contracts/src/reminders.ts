@@ -6,6 +6,10 @@ import { subscriptionStatus } from './enums';
 import { subscriptionProblemCode } from './problem-codes';
 
 export const REMINDER_OFFSET_MAX_DAYS = 30;
+export const QUIET_HOURS_SAME_MESSAGE = 'Quiet hours need different start and end times.';
+/** Turning email reminders on without a verified address to send them to. */
+export const EMAIL_REMINDERS_NEED_EMAIL_MESSAGE =
+  'Add and verify an email in Security to get reminders by email.';
 
 export const reminderPreferences = z.object({
   /** Days before a bill or a trial's end to remind (default 3 and 1). */
@@ -23,9 +27,13 @@ export const reminderPreferences = z.object({
 export type ReminderPreferences = z.infer<typeof reminderPreferences>;
 
 /** What an update sets: the preferences without the zone (older clients may still send it). */
-export const reminderPreferencesUpdate = reminderPreferences.extend({
-  timeZone: timeZoneName.optional(),
-});
+export const reminderPreferencesUpdate = reminderPreferences
+  .extend({ timeZone: timeZoneName.optional() })
+  // From an hour to the same hour is no window at all, or all day: neither is what was meant.
+  .refine((prefs) => prefs.quietHoursStart !== prefs.quietHoursEnd, {
+    message: QUIET_HOURS_SAME_MESSAGE,
+    path: ['quietHoursEnd'],
+  });
 export type ReminderPreferencesUpdate = z.infer<typeof reminderPreferencesUpdate>;
 
 export const pushSubscriptionBody = z.object({

@@ -8,12 +8,14 @@
  */
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import {
+  EMAIL_REMINDERS_NEED_EMAIL_MESSAGE,
   JOB_LIMITS,
   localTimeIn,
   type ReminderPreferences,
   type ReminderPreferencesUpdate,
 } from '@billow/contracts';
 import type { Db } from '../../db/database';
+import { ProblemError } from '../../http/problem';
 import type { AppJobMap } from '../../jobs/catalog';
 import type { JobQueue } from '../../jobs/job-system';
 import type { EmailSender } from '../../providers/email/email-sender';
@@ -297,6 +299,21 @@ export function createRemindersService(deps: {
 
     /** Stores the settings; a zone sent along is the profile's to set, so it is left out. */
     async updatePreferences(userId: string, prefs: ReminderPreferencesUpdate) {
+      // Turning email reminders on needs a verified address to send them to. One that was on
+      // before the address changed stays as it is: sending skips an address that is not verified.
+      if (prefs.isEmailEnabled && !(await preferencesOf(userId)).isEmailEnabled) {
+        const [person] = await personQuery(db).where(eq(users.id, userId));
+        if (!person?.email || !person.isEmailVerified)
+          throw new ProblemError('validation', EMAIL_REMINDERS_NEED_EMAIL_MESSAGE, {
+            errors: [
+              {
+                field: 'isEmailEnabled',
+                message: EMAIL_REMINDERS_NEED_EMAIL_MESSAGE,
+                code: 'email-not-verified',
+              },
+            ],
+          });
+      }
       const { timeZone: _profileOwnsIt, ...kept } = prefs;
       const values = {
         ...kept,

@@ -2,7 +2,12 @@
  * Reminders end to end on a controllable clock: a linked person's bills found by detection, the
  * scan run as the schedule would, and what lands in the sandbox outbox.
  */
-import { reminderRoutes, userRoutes } from '@billow/contracts';
+import {
+  EMAIL_REMINDERS_NEED_EMAIL_MESSAGE,
+  QUIET_HOURS_SAME_MESSAGE,
+  reminderRoutes,
+  userRoutes,
+} from '@billow/contracts';
 import { describe, expect, it } from 'vitest';
 import { customTransaction, dayFrom } from '../../../test/sandbox-link';
 import { latestCode } from '../../../test/sign-in';
@@ -154,6 +159,41 @@ describe('reminders before bills', () => {
     });
     await scan();
     expect(await reminders(person.phoneNumber)).toHaveLength(1);
+  });
+
+  it('refuses quiet hours that start and end at the same hour, and email reminders with no verified email to send them to', async () => {
+    const person = await linkedPerson();
+    const settings = {
+      offsetsDays: [3],
+      quietHoursStart: 21,
+      quietHoursEnd: 8,
+      isEmailEnabled: false,
+    };
+    expect((await call(person.token, reminderRoutes.updatePreferences, settings)).statusCode).toBe(
+      200,
+    );
+
+    const sameHour = await call(person.token, reminderRoutes.updatePreferences, {
+      ...settings,
+      quietHoursEnd: 21,
+    });
+    expect(sameHour.statusCode).toBe(400);
+    expect(sameHour.json().errors).toContainEqual(
+      expect.objectContaining({ field: 'quietHoursEnd', message: QUIET_HOURS_SAME_MESSAGE }),
+    );
+
+    const emailOn = await call(person.token, reminderRoutes.updatePreferences, {
+      ...settings,
+      isEmailEnabled: true,
+    });
+    expect(emailOn.statusCode).toBe(400);
+    expect(emailOn.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(emailOn.json()).toMatchObject({
+      detail: EMAIL_REMINDERS_NEED_EMAIL_MESSAGE,
+      errors: [expect.objectContaining({ field: 'isEmailEnabled' })],
+    });
+    const kept = await call(person.token, reminderRoutes.preferences);
+    expect(kept.json()).toMatchObject({ quietHoursEnd: 8, isEmailEnabled: false });
   });
 
   it('sends nothing twice after a crash in the middle of a batch and a re-run', async () => {

@@ -47,15 +47,34 @@ export function useUpdateReminderPreferences() {
   });
 }
 
+/** Why web push could not be turned on, in words for the person (never the browser's own). */
+export class PushSetupError extends Error {}
+
+export const pushSetupMessages = {
+  unsupported: 'This browser can’t show notifications from Billow.',
+  blocked:
+    'Notifications are blocked for Billow in this browser. Allow them in the site settings, then try again.',
+  failed: 'Failed to turn on notifications. Please try again.',
+} as const;
+
+/** What to tell the person about a failed push set-up. */
+export function describePushSetupError(error: unknown): string {
+  if (error instanceof PushSetupError) return error.message;
+  // A subscribe the browser refuses (permission withdrawn meanwhile) is a block too.
+  if (error instanceof DOMException && error.name === 'NotAllowedError')
+    return pushSetupMessages.blocked;
+  return pushSetupMessages.failed;
+}
+
 /** Asks the browser for permission, subscribes it with the server's VAPID key, and stores it. */
 export function useEnablePush() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (publicKey: string) => {
       if (!('serviceWorker' in navigator) || !('PushManager' in window))
-        throw new Error('This browser cannot show notifications.');
+        throw new PushSetupError(pushSetupMessages.unsupported);
       const permission = await Notification.requestPermission();
-      if (permission !== 'granted') throw new Error('Notifications are blocked for this site.');
+      if (permission !== 'granted') throw new PushSetupError(pushSetupMessages.blocked);
       const registration = await navigator.serviceWorker.register('/sw.js');
       await navigator.serviceWorker.ready;
       const existing = await registration.pushManager.getSubscription();

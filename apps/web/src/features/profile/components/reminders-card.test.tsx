@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { reminderRoutes, type ReminderPreferences } from '@billow/contracts';
+import { reminderRoutes, userRoutes, type ReminderPreferences } from '@billow/contracts';
+import { aProfile } from '@/test/fixtures';
 import { json, mockApi, never, problem } from '@/test/mock-api';
 import { renderScreen, storeSession } from '@/test/render-app';
 import { RemindersCard, remindersCardTexts } from './reminders-card';
@@ -16,8 +17,16 @@ const preferences = (change: Partial<ReminderPreferences> = {}): ReminderPrefere
 });
 
 function renderCard(...replies: Parameters<ReturnType<typeof mockApi>['on']>[1][]) {
+  return renderCardFor(aProfile(), ...replies);
+}
+
+function renderCardFor(
+  profile: ReturnType<typeof aProfile>,
+  ...replies: Parameters<ReturnType<typeof mockApi>['on']>[1][]
+) {
   storeSession();
   const api = mockApi()
+    .on(userRoutes.profileInfo, json(200, profile))
     .on(reminderRoutes.preferences, ...replies)
     .on(reminderRoutes.pushKey, json(200, { publicKey: 'key', subscribed: false }));
   renderScreen(<RemindersCard />);
@@ -68,5 +77,45 @@ describe(RemindersCard.name, () => {
         isEmailEnabled: true,
       }),
     );
+  });
+
+  it('never offers quiet hours that start and end at the same hour', async () => {
+    renderCard(json(200, preferences()));
+    const end = await within(card()).findByRole('combobox', { name: 'Quiet hours end' });
+    const start = within(card()).getByRole('combobox', { name: 'Quiet hours start' });
+    expect(within(end).getByRole('option', { name: '9 PM' })).toBeDisabled();
+    expect(within(start).getByRole('option', { name: '8 AM' })).toBeDisabled();
+    expect(within(end).getByRole('option', { name: '10 PM' })).toBeEnabled();
+  });
+
+  it('turns email reminders off, and says why, while there is no verified email', async () => {
+    const api = renderCardFor(
+      aProfile({ email: null, is_email_verified: false }),
+      json(200, preferences({ isEmailEnabled: false })),
+    );
+    const email = await within(card()).findByRole('switch', { name: 'Email reminders' });
+    await waitFor(() => expect(email).toBeDisabled());
+    expect(
+      within(card()).getByText('Add and verify an email in Security to get reminders by email.'),
+    ).toBeVisible();
+    await userEvent.click(email);
+    expect(api.requestsTo(reminderRoutes.updatePreferences)).toHaveLength(0);
+  });
+
+  it('says in its own words why browser notifications could not be turned on', async () => {
+    renderCard(json(200, preferences()));
+    Object.assign(navigator, { serviceWorker: {} });
+    Object.assign(window, {
+      PushManager: class {},
+      Notification: { requestPermission: () => Promise.resolve('denied') },
+    });
+    await userEvent.click(
+      await within(card()).findByRole('button', { name: 'Turn on browser notifications' }),
+    );
+    expect(
+      await screen.findByText(
+        'Notifications are blocked for Billow in this browser. Allow them in the site settings, then try again.',
+      ),
+    ).toBeVisible();
   });
 });

@@ -4,14 +4,19 @@
  * "Subscription notifications" setting above.
  */
 import { useQuery } from '@tanstack/react-query';
-import type { ReminderPreferencesUpdate } from '@billow/contracts';
+import {
+  EMAIL_REMINDERS_NEED_EMAIL_MESSAGE,
+  type ReminderPreferencesUpdate,
+} from '@billow/contracts';
 import { LoadError } from '@/components/load-error';
 import { Button } from '@/components/ui/button';
 import { Card, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Switch } from '@/components/ui/switch';
 import { toast } from '@/components/ui/toaster';
+import { profileQueries } from '../api/profile-queries';
 import {
+  describePushSetupError,
   reminderQueries,
   useEnablePush,
   useSendTestPush,
@@ -39,6 +44,7 @@ export const remindersCardTexts = {
 
 export function RemindersCard() {
   const preferences = useQuery(reminderQueries.preferences());
+  const profile = useQuery(profileQueries.info());
   const push = useQuery(reminderQueries.push());
   const update = useUpdateReminderPreferences();
   const enablePush = useEnablePush();
@@ -70,6 +76,9 @@ export function RemindersCard() {
   }
   // The zone is the profile's (its time zone card): reminders only read it.
   const { timeZone: _profileZone, ...values } = preferences.data;
+  // Email reminders go only to a verified address; until there is one they are off (the server
+  // refuses turning them on, and skips an address that stopped being verified).
+  const hasVerifiedEmail = Boolean(profile.data?.email && profile.data.is_email_verified);
   const save = (change: Partial<ReminderPreferencesUpdate>) =>
     update
       .mutateAsync({ ...values, ...change })
@@ -115,7 +124,7 @@ export function RemindersCard() {
             onChange={(e) => void save({ quietHoursStart: Number(e.target.value) })}
           >
             {Array.from({ length: 24 }, (_, h) => (
-              <option key={h} value={h}>
+              <option key={h} value={h} disabled={h === values.quietHoursEnd}>
                 {hourLabel(h)}
               </option>
             ))}
@@ -130,7 +139,7 @@ export function RemindersCard() {
             onChange={(e) => void save({ quietHoursEnd: Number(e.target.value) })}
           >
             {Array.from({ length: 24 }, (_, h) => (
-              <option key={h} value={h}>
+              <option key={h} value={h} disabled={h === values.quietHoursStart}>
                 {hourLabel(h)}
               </option>
             ))}
@@ -143,12 +152,15 @@ export function RemindersCard() {
             Email reminders
           </label>
           <p id="reminders-email-description" className="text-sm text-muted-foreground">
-            Sent to your verified email, one digest a day.
+            {hasVerifiedEmail
+              ? 'Sent to your verified email, one digest a day.'
+              : EMAIL_REMINDERS_NEED_EMAIL_MESSAGE}
           </p>
         </div>
         <Switch
           id="reminders-email"
-          checked={values.isEmailEnabled}
+          checked={values.isEmailEnabled && hasVerifiedEmail}
+          disabled={!hasVerifiedEmail}
           onCheckedChange={(checked) => void save({ isEmailEnabled: checked })}
           aria-describedby="reminders-email-description"
         />
@@ -180,13 +192,7 @@ export function RemindersCard() {
               void enablePush
                 .mutateAsync(push.data!.publicKey)
                 .then(() => toast.success('Browser notifications are on.'))
-                .catch((error: unknown) =>
-                  toast.error(
-                    error instanceof Error && error.message
-                      ? error.message
-                      : 'Failed to turn on notifications.',
-                  ),
-                )
+                .catch((error: unknown) => toast.error(describePushSetupError(error)))
             }
           >
             Turn on browser notifications
