@@ -8,7 +8,7 @@ import { trackedEvents, trackedNames } from '../test-helpers';
 
 vi.mock('@/lib/analytics', () => ({ track: vi.fn() }));
 
-function renderFunnel(state?: unknown) {
+function renderFunnel(state?: unknown, at = '/signup') {
   mockApi();
   return renderApp(
     [
@@ -16,7 +16,7 @@ function renderFunnel(state?: unknown) {
       { path: '/auth', element: <h1>Sign in</h1> },
       { path: '/', element: <h1>Home</h1> },
     ],
-    { at: '/signup', state },
+    { at, state },
   );
 }
 
@@ -26,6 +26,8 @@ async function pickMerchant(user: User, name = 'Netflix') {
   await user.click(screen.getByRole('button', { name: 'Get Started' }));
   await user.click(await screen.findByRole('button', { name }));
   await user.click(screen.getByRole('button', { name: 'Continue' }));
+  // The next step's code loads on first use.
+  await screen.findByLabelText('Monthly amount');
 }
 
 const amountField = () => screen.getByLabelText('Monthly amount');
@@ -165,7 +167,7 @@ describe('the /signup funnel', () => {
       await user.clear(amountField());
       await user.type(amountField(), '50{Enter}');
       expect(
-        screen.getByRole('heading', { name: "Let's see how much Billow can save you" }),
+        await screen.findByRole('heading', { name: "Let's see how much Billow can save you" }),
       ).toBeVisible();
       expect(trackedEvents()).toContainEqual({
         name: 'signup_estimate_entered',
@@ -196,7 +198,7 @@ describe('the /signup funnel', () => {
       await user.type(amountField(), '50');
       await user.click(screen.getByRole('button', { name: 'Next' }));
       expect(
-        screen.getByRole('heading', { name: "Let's see how much Billow can save you" }),
+        await screen.findByRole('heading', { name: "Let's see how much Billow can save you" }),
       ).toHaveFocus();
       await act(() => vi.advanceTimersByTimeAsync(2900));
       expect(screen.queryByText('$120.00')).toBeNull();
@@ -245,6 +247,22 @@ describe('the /signup funnel', () => {
       await act(() => vi.advanceTimersByTimeAsync(3000));
       await user.click(screen.getByRole('button', { name: 'Sign up to save' }));
       expect(JSON.stringify(trackedEvents())).not.toMatch(/87\.65|17\.53|210/);
+    });
+
+    it('keeps the typed amount when the visitor goes Back from the savings', async () => {
+      const { user } = renderFunnel();
+      await pickMerchant(user);
+      await user.type(amountField(), '87.5{Enter}');
+      await act(() => vi.advanceTimersByTimeAsync(3000));
+      await user.click(screen.getByRole('button', { name: 'Back' }));
+      expect(amountField()).toHaveValue('87.5');
+    });
+
+    it('keeps the amount on Back after a reload on the savings', async () => {
+      const { user } = renderFunnel(undefined, '/signup?step=bill-savings&merchant=9&amount=87.5');
+      await act(() => vi.advanceTimersByTimeAsync(3000));
+      await user.click(screen.getByRole('button', { name: 'Back' }));
+      expect(amountField()).toHaveValue('87.5');
     });
 
     it('stops the reveal when the visitor goes Back before it ends', async () => {

@@ -76,7 +76,11 @@ export function SignupFunnel({ incomingState }: { incomingState: unknown }) {
   // Picked on step 2 but not yet confirmed with Continue.
   const [picked, setPicked] = useState<MerchantChoice | null>(chosenMerchant);
   const merchant = step === 'select-merchant' ? picked : chosenMerchant;
-  const [amountInput, setAmountInput] = useState('');
+  // What was typed stays through Back from the savings, and through a reload there (the
+  // savings step's address holds the amount).
+  const [amountInput, setAmountInput] = useState(() =>
+    estimatedAmount > 0 ? String(estimatedAmount) : '',
+  );
 
   useEffect(() => {
     if (isLoading) return;
