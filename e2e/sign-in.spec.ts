@@ -4,7 +4,7 @@ import { SignInPage } from './pages/sign-in-page';
 import { latestCode, normalizedUs, uniquePhone } from './support/outbox';
 
 test.describe('signing in with a texted code', () => {
-  test('a new person signs up, names themselves, signs out and back in, and stays signed in', async ({
+  test('a new person signs up, names themselves, signs out and back in to the onboarding they left, and stays signed in', async ({
     page,
   }) => {
     // Two full sign-ins and the profile: about 30 s on a loaded 2-core runner, the default limit.
@@ -21,9 +21,9 @@ test.describe('signing in with a texted code', () => {
     await expect(page.getByText('Ada Lovelace')).toBeVisible();
     await profile.signOut();
 
-    // Existing, with no linked accounts yet: Billow sends them to link one.
+    // They left the settings onboarding half-way: signing in again brings them back to it.
     await signIn.signIn(phone);
-    await expect(page).toHaveURL(/\/link$/);
+    await expect(page).toHaveURL(/\/profile-settings-customization$/);
 
     await page.goto('/');
     await expect(page.getByRole('button', { name: /Hi, Ada/ })).toBeVisible();

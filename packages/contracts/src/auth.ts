@@ -33,6 +33,8 @@ export type AuthTokens = z.infer<typeof authTokens>;
 
 export const signInUser = z.object({
   existingUser: z.boolean(),
+  /** Whether the person finished the settings onboarding (signing in resumes it until then). */
+  is_onboarded: z.boolean(),
   userId: z.string(),
   user_legal_name: z.string().nullable(),
   linkedAccounts: z.array(linkedAccount),

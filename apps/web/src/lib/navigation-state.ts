@@ -86,3 +86,22 @@ export function hasNavigationState(state: unknown): boolean {
 }
 
 export type LinkState = { from: LinkFrom };
+
+/**
+ * How far the settings onboarding got, kept in its own history entry so a reload comes back to
+ * the same step with the same choices (issue 38). Not part of the onboarding state carried on.
+ */
+export type SettingsProgress = Customization & { step: 1 | 2 | 3 };
+
+export function readSettingsProgress(state: unknown): SettingsProgress | undefined {
+  if (!isRecord(state) || !isRecord(state.settingsProgress)) return undefined;
+  const customization = readCustomization(state.settingsProgress);
+  const { step } = state.settingsProgress;
+  if (!customization || (step !== 1 && step !== 2 && step !== 3)) return undefined;
+  return { ...customization, step };
+}
+
+/** `state` with the settings onboarding's progress put in (or replaced). */
+export function withSettingsProgress(state: unknown, progress: SettingsProgress): object {
+  return { ...(isRecord(state) ? state : {}), settingsProgress: progress };
+}

@@ -43,6 +43,7 @@ export function aSignIn(user: Partial<SignInUser> = {}): OtpVerifyResponse {
     refreshToken: 'new-refresh-token',
     user: {
       existingUser: true,
+      is_onboarded: true,
       userId: 'user-1',
       user_legal_name: 'Ada Lovelace',
       linkedAccounts: [aLinkedAccount()],

@@ -40,6 +40,7 @@ describe('sign-in with a texted code', () => {
     const first = await signIn(t.app, phone);
     expect(first.user).toEqual({
       existingUser: false,
+      is_onboarded: false,
       userId: expect.any(String),
       user_legal_name: null,
       linkedAccounts: [],
@@ -53,7 +54,31 @@ describe('sign-in with a texted code', () => {
       [phone],
     );
     const second = await signIn(t.app, phone);
-    expect(second.user).toMatchObject({ existingUser: true, userId: first.user.userId });
+    // Back before finishing the settings onboarding: the web resumes it rather than skipping it.
+    expect(second.user).toMatchObject({
+      existingUser: true,
+      is_onboarded: false,
+      userId: first.user.userId,
+    });
+
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/user/update-profile-info-from-onboarding',
+      headers: bearer(second.accessToken),
+      payload: {
+        gender: null,
+        profile_settings: {
+          is_bill_negotiation_enabled: false,
+          is_subscription_notifications_enabled: true,
+        },
+      },
+    });
+    await t.database.executeSql(
+      `update one_time_codes set created_at = now() - interval '1 minute' where subject = $1`,
+      [phone],
+    );
+    const third = await signIn(t.app, phone);
+    expect(third.user).toMatchObject({ existingUser: true, is_onboarded: true });
 
     const profile = await t.app.inject({
       method: 'GET',

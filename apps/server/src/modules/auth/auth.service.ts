@@ -171,6 +171,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         ...tokens,
         user: {
           existingUser: !isNew,
+          is_onboarded: user.onboardedAt !== null,
           userId: user.id,
           user_legal_name: user.legalName,
           linkedAccounts: await deps.linkedAccounts(user.id),

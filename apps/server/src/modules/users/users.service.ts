@@ -148,8 +148,9 @@ export function createUsersService(deps: UsersServiceDeps) {
         };
       },
     ): Promise<ProfileInfo> {
-      await load(userId);
+      const user = await load(userId);
       const updated = await deps.repo.update(userId, {
+        onboardedAt: user.onboardedAt ?? now(),
         gender: body.gender,
         isBillNegotiationEnabled: body.profile_settings.is_bill_negotiation_enabled,
         isSubscriptionNotificationsEnabled:

@@ -17,6 +17,8 @@ export const users = pgTable('users', {
   timeZone: text().notNull().default('UTC'),
   /** Whether the person picked the zone: until then the browser's zone replaces it. */
   isTimeZoneChosen: boolean().notNull().default(false),
+  /** When the person finished the settings onboarding; until then signing in resumes it. */
+  onboardedAt: timestamp({ withTimezone: true }),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });

@@ -1,17 +1,18 @@
 /**
  * Where a person goes once signed in (spec part 1 §4 "Sign-in steps"): a new user continues
- * into the settings onboarding, carrying what the funnel or a merchant landing handed to /auth;
- * an existing user without linked accounts is asked to link one; everyone else goes home.
+ * into the settings onboarding, carrying what the funnel or a merchant landing handed to /auth,
+ * and so does someone who left it half-way; an existing user without linked accounts is asked
+ * to link one; everyone else goes home.
  */
 import type { SignInUser } from '@billow/contracts';
 
 export type SignInDestination = { to: string; state?: unknown };
 
 export function destinationAfterSignIn(
-  user: Pick<SignInUser, 'existingUser' | 'linkedAccounts'>,
+  user: Pick<SignInUser, 'existingUser' | 'is_onboarded' | 'linkedAccounts'>,
   incomingState: unknown,
 ): SignInDestination {
-  if (!user.existingUser) return { to: '/profile-settings-customization', state: incomingState };
+  if (!user.existingUser || !user.is_onboarded) return { to: '/profile-settings-customization', state: incomingState };
   if (user.linkedAccounts.length === 0) return { to: '/link' };
   return { to: '/' };
 }

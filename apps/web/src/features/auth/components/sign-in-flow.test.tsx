@@ -416,7 +416,10 @@ describe(SignInFlow.name, () => {
     it('sends a new user on to the settings onboarding, carrying what they arrived with', async () => {
       mockApi()
         .on(authRoutes.otpStart, json(200, codeSent))
-        .on(authRoutes.otpVerify, json(200, aSignIn({ existingUser: false, linkedAccounts: [] })));
+        .on(
+          authRoutes.otpVerify,
+          json(200, aSignIn({ existingUser: false, is_onboarded: false, linkedAccounts: [] })),
+        );
       const arrivedWith = { selectedMerchant: 'Netflix', estimatedAmount: 50 };
       const { user, router } = renderSignIn(arrivedWith);
       await sendCode(user);
@@ -425,6 +428,18 @@ describe(SignInFlow.name, () => {
         expect(router.state.location.pathname).toBe('/profile-settings-customization'),
       );
       expect(router.state.location.state).toEqual(arrivedWith);
+    });
+
+    it('brings back a person who left the settings onboarding half-way, to finish it', async () => {
+      mockApi()
+        .on(authRoutes.otpStart, json(200, codeSent))
+        .on(authRoutes.otpVerify, json(200, aSignIn({ is_onboarded: false, linkedAccounts: [] })));
+      const { user, router } = renderSignIn();
+      await sendCode(user);
+      await enterCode(user);
+      await waitFor(() =>
+        expect(router.state.location.pathname).toBe('/profile-settings-customization'),
+      );
     });
 
     it('asks an existing user without linked accounts to link one', async () => {

@@ -55,6 +55,34 @@ describe('the settings onboarding', () => {
     expect(screen.getByText('Step 1 of 3')).toBeVisible();
   });
 
+  it('comes back on the step and with the choices it had after a reload, then carries them on', async () => {
+    const { user, router, unmount } = renderSettings({ state: landingState });
+    await chooseVoiceAndContinue(user, 'Female');
+    expect(screen.getByText('Step 3 of 3')).toBeVisible();
+    await user.click(screen.getByRole('switch', { name: 'Text me before bills are due' }));
+
+    // A reload: the same address and history entry, a fresh app.
+    const { state } = router.state.location;
+    unmount();
+    const reloaded = renderSettings({ state });
+    expect(screen.getByText('Step 3 of 3')).toBeVisible();
+    expect(screen.getByRole('switch', { name: 'Text me before bills are due' })).not.toBeChecked();
+    await reloaded.user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(screen.getByRole('radio', { name: 'Female' })).toBeChecked();
+    await reloaded.user.click(continueButton());
+    await reloaded.user.click(continueButton());
+    await arrived();
+    expect(reloaded.router.state.location.state).toEqual({
+      ...landingState,
+      customization: {
+        billNegotiationEnabled: true,
+        selectedVoice: 'female',
+        notificationsEnabled: false,
+      },
+    });
+    expect(reloaded.api.requestsTo(userRoutes.updateProfileInfoFromOnboarding)).toHaveLength(1);
+  });
+
   it('speaks of the merchant it was opened with', () => {
     renderSettings({ state: landingState });
     expect(screen.getByText('Let’s start saving on Netflix')).toBeVisible();

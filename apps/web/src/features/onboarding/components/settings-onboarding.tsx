@@ -4,15 +4,17 @@
  * save and on to /account-linking-info with the incoming state plus the choices. A failed save
  * does not stop anyone: the choices can be changed later in the profile.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { BellRing, Handshake } from 'lucide-react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { PendingLabel } from '@/components/ui/pending-label';
 import { track } from '@/lib/analytics';
 import { useSaveOnboardingSettings } from '../api/use-save-onboarding-settings';
 import {
   readOnboardingState,
+  readSettingsProgress,
+  withSettingsProgress,
   type Customization,
   type NegotiatorVoice,
   type OnboardingState,
@@ -26,13 +28,38 @@ type SettingsStep = 1 | 2 | 3;
 
 export function SettingsOnboarding({ incomingState }: { incomingState: unknown }) {
   const navigate = useNavigate();
+  const location = useLocation();
   const save = useSaveOnboardingSettings();
   const [incoming] = useState(() => readOnboardingState(incomingState));
-  const [step, setStep] = useState<SettingsStep>(1);
-  const [billNegotiationEnabled, setBillNegotiationEnabled] = useState(true);
-  const [selectedVoice, setSelectedVoice] = useState<NegotiatorVoice | null>(null);
-  const [notificationsEnabled, setNotificationsEnabled] = useState(true);
+  // A reload comes back where the person was, with what they chose (its history entry keeps it).
+  const [resumed] = useState(() => readSettingsProgress(incomingState));
+  const [step, setStep] = useState<SettingsStep>(resumed?.step ?? 1);
+  const [billNegotiationEnabled, setBillNegotiationEnabled] = useState(
+    resumed?.billNegotiationEnabled ?? true,
+  );
+  const [selectedVoice, setSelectedVoice] = useState<NegotiatorVoice | null>(
+    resumed?.selectedVoice ?? null,
+  );
+  const [notificationsEnabled, setNotificationsEnabled] = useState(
+    resumed?.notificationsEnabled ?? true,
+  );
   const merchant = incoming.selectedMerchant;
+
+  useEffect(() => {
+    const progress = { step, billNegotiationEnabled, selectedVoice, notificationsEnabled };
+    const saved = readSettingsProgress(location.state);
+    if (
+      saved?.step === step &&
+      saved.billNegotiationEnabled === billNegotiationEnabled &&
+      saved.selectedVoice === selectedVoice &&
+      saved.notificationsEnabled === notificationsEnabled
+    )
+      return;
+    void navigate(location, {
+      replace: true,
+      state: withSettingsProgress(location.state, progress),
+    });
+  }, [step, billNegotiationEnabled, selectedVoice, notificationsEnabled, location, navigate]);
 
   function continueFromNegotiation() {
     if (billNegotiationEnabled) return setStep(2);
