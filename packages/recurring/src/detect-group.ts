@@ -18,7 +18,7 @@ import { reversalDistance, type Candidate, type GroupContext } from './candidate
 import { groupByAmount, markReversals, type Charge } from './charges';
 import { fillEmptySlots, findVariableStreams, findWholeBill, isBiller } from './bill-streams';
 import { findFixedStreams } from './fixed-streams';
-import { HABITUAL_CATEGORIES } from './normalize';
+import { isHabitualMerchant } from './normalize';
 import { attachTrial, findRunningTrial } from './trials';
 import type { NormalizedMerchant } from './types';
 
@@ -44,8 +44,7 @@ export function isHabitual(
   paid: readonly Charge[],
   levels: readonly Charge[][],
 ): boolean {
-  if (merchant.isRecurringMerchant === false || HABITUAL_CATEGORIES.has(merchant.category))
-    return true;
+  if (isHabitualMerchant(merchant)) return true;
   const first = paid[0];
   const last = paid[paid.length - 1];
   if (!first || !last) return false;
@@ -93,7 +92,7 @@ export function findGroupStreams(group: MerchantGroup, asOf: number): Candidate[
     if (candidate.trial) consumed.add(candidate.trial);
   };
   candidates.forEach(consume);
-  if (isBiller(context) && wholeBill.length === 0) {
+  if (!context.isHabitual && wholeBill.length === 0) {
     for (const candidate of candidates) fillEmptySlots(candidate, context, consumed);
   }
   for (const candidate of candidates) attachTrial(candidate, context, consumed);
