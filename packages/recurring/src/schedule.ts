@@ -28,12 +28,22 @@ const dateInMonth = importedDateInMonth;
 
 const MONTH_STEPS: Partial<Record<KnownCadence, number>> = { MONTHLY: 1, QUARTERLY: 3, YEARLY: 12 };
 
-/** Saturdays and Sundays from the epoch up to and including `day` (1970-01-01 was a Thursday). */
-function weekendDaysThrough(day: number): number {
-  const days = day + 1;
-  const weeks = Math.floor(days / 7);
-  const rest = days - weeks * 7;
-  return 2 * weeks + (rest > 2 ? 1 : 0) + (rest > 3 ? 1 : 0);
+/**
+ * Per weekday a run of days starts on (0 = Sunday … 6 = Saturday) and per length under a week
+ * (index weekday × 7 + length): how many of its days are a Saturday or a Sunday.
+ */
+const WEEKEND_DAYS = new Int8Array(49);
+for (let start = 0; start < 7; start++) {
+  for (let length = 1; length < 7; length++) {
+    const weekday = (start + length - 1) % 7;
+    WEEKEND_DAYS[start * 7 + length] =
+      (WEEKEND_DAYS[start * 7 + length - 1] as number) + (weekday === 0 || weekday === 6 ? 1 : 0);
+  }
+}
+
+/** 0 = Sunday … 6 = Saturday (1970-01-01, day 0, was a Thursday). */
+function weekdayOf(day: number): number {
+  return (((day + 4) % 7) + 7) % 7;
 }
 
 /**
@@ -46,7 +56,10 @@ function weekendDaysThrough(day: number): number {
 export function postingDistance(day: number, slotDate: number): number {
   const late = day - slotDate;
   if (late <= 0) return -late;
-  return late - weekendDaysThrough(day - 1) + weekendDaysThrough(slotDate - 1);
+  // The weekend days in [slotDate, day): two a week, and those of the days left over.
+  const weeks = late < 7 ? 0 : Math.floor(late / 7);
+  const rest = late - 7 * weeks;
+  return late - 2 * weeks - (WEEKEND_DAYS[weekdayOf(slotDate) * 7 + rest] as number);
 }
 
 /**
@@ -65,7 +78,12 @@ export function slotOf(
     const { period, phase } = schedule;
     const before = Math.floor((day - phase) / period);
     const beforeDate = phase + before * period;
-    const late = postingDistance(day, beforeDate);
+    const since = day - beforeDate;
+    // Whole weeks keep every slot on one weekday, so a lag under a week is read off the table.
+    const late =
+      since < 7 && period % 7 === 0
+        ? since - (WEEKEND_DAYS[weekdayOf(phase) * 7 + since] as number)
+        : postingDistance(day, beforeDate);
     const early = beforeDate + period - day;
     if (late < early) {
       into.slot = before;
@@ -80,22 +98,36 @@ export function slotOf(
   }
   if (schedule.kind === 'months') {
     const { step, offset, anchorDay } = schedule;
-    let month = point.monthIndex - mod(point.monthIndex - offset, step);
-    let date = dateInMonth(month, anchorDay);
+    const month = point.monthIndex - mod(point.monthIndex - offset, step);
+    const date = dateInMonth(month, anchorDay);
+    // The slot this month and the one before or after it; a month-based slot is 28 days or
+    // more from the next, so up to 9 days early beats the previous one, and a lag under 14
+    // business days (14 calendar days at most before a 28-day neighbour) beats the next.
+    let beforeMonth = month;
+    let beforeDate = date;
+    let afterMonth = month + step;
     if (date > day) {
-      month -= step;
-      date = dateInMonth(month, anchorDay);
+      if (date - day <= 9) {
+        into.slot = (month - offset) / step;
+        into.date = date;
+        into.distance = date - day;
+        return into;
+      }
+      beforeMonth = month - step;
+      beforeDate = dateInMonth(beforeMonth, anchorDay);
+      afterMonth = month;
     }
-    const late = postingDistance(day, date);
-    const next = dateInMonth(month + step, anchorDay);
-    if (late < next - day) {
-      into.slot = (month - offset) / step;
-      into.date = date;
+    const late = postingDistance(day, beforeDate);
+    const afterDate =
+      afterMonth === month ? date : late < 14 ? Infinity : dateInMonth(afterMonth, anchorDay);
+    if (late < afterDate - day) {
+      into.slot = (beforeMonth - offset) / step;
+      into.date = beforeDate;
       into.distance = late;
     } else {
-      into.slot = (month + step - offset) / step;
-      into.date = next;
-      into.distance = next - day;
+      into.slot = (afterMonth - offset) / step;
+      into.date = afterDate;
+      into.distance = afterDate - day;
     }
     return into;
   }
@@ -141,6 +173,32 @@ export function slotOf(
  * loops that weigh every anchor against every charge.
  */
 export function distanceToSlot(schedule: Schedule, point: DatedPoint): number {
+  const day = point.day;
+  if (schedule.kind === 'days') {
+    const { period, phase } = schedule;
+    const since = day - phase - Math.floor((day - phase) / period) * period;
+    const late =
+      since < 7 && period % 7 === 0
+        ? since - (WEEKEND_DAYS[weekdayOf(phase) * 7 + since] as number)
+        : postingDistance(day, day - since);
+    const early = period - since;
+    return late < early ? late : early;
+  }
+  if (schedule.kind === 'months') {
+    const { step, offset, anchorDay } = schedule;
+    const month = point.monthIndex - mod(point.monthIndex - offset, step);
+    const date = dateInMonth(month, anchorDay);
+    if (date > day) {
+      const early = date - day;
+      if (early <= 9) return early;
+      const late = postingDistance(day, dateInMonth(month - step, anchorDay));
+      return late < early ? late : early;
+    }
+    const late = postingDistance(day, date);
+    if (late < 14) return late;
+    const early = dateInMonth(month + step, anchorDay) - day;
+    return late < early ? late : early;
+  }
   return slotOf(schedule, point, scratchHit).distance;
 }
 
