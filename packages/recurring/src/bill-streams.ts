@@ -94,18 +94,17 @@ function spreadOf(charges: readonly Charge[]): number {
   return high / low;
 }
 
-/** A charge in an empty slot inside a stream may cost this much less or more than its neighbour. */
+/** A charge in an empty slot of a stream may cost this much less or more than its neighbour. */
 const MIN_FILL_RATIO = 0.6;
 const MAX_FILL_RATIO = 1.7;
-/** Beyond a stream's ends, only a price change joins: a new price within this factor. */
-const MAX_EDGE_RATIO = 1.25;
+/** Charges a stream needs before other prices may fill its slots. */
+const MIN_OWN_CHARGES = 3;
 
 /**
  * Charges at another price that sit on time in a stream's empty slots join it: a bill's odd
  * month, a meal kit's week with extras, a promotional price in the middle of a plan. Beyond
- * either end only the very next slot may be filled, by a price change (within 1.25× of the
- * charge beside it), and the stream grows on from there: the first bill at an introductory
- * price, the latest bill at a new one. The price is compared with the member nearest in time,
+ * either end only the very next slot may be filled, and the stream grows on from there: the
+ * first bill at an introductory price, the latest bill at a new one. The price is compared with the member nearest in time,
  * so a stream whose price stepped over the years is judged at the price of the time.
  */
 export function fillEmptySlots(
@@ -114,7 +113,8 @@ export function fillEmptySlots(
   consumed: Set<Charge>,
 ): void {
   const fit = candidate.fit;
-  if (!fit) return;
+  // A stream first stands on charges of its own price; only then do other prices fill it.
+  if (!fit || candidate.members.length < MIN_OWN_CHARGES) return;
   const gridAt = (day: number): Schedule =>
     fit.earlier && day < fit.earlier.untilDay ? fit.earlier.schedule : candidate.schedule;
   const rule = CADENCE_RULES[candidate.cadence];
@@ -139,8 +139,7 @@ export function fillEmptySlots(
       if (hit.slot < firstSlot - 1 || hit.slot > lastSlot + 1) continue;
       const isEdge = hit.slot < firstSlot || hit.slot > lastSlot;
       const ratio = charge.amount / nearestInTime(members, charge.day).amount;
-      const limit = isEdge ? MAX_EDGE_RATIO : MAX_FILL_RATIO;
-      if (ratio > limit || ratio < (isEdge ? 1 / MAX_EDGE_RATIO : MIN_FILL_RATIO)) continue;
+      if (ratio > MAX_FILL_RATIO || ratio < MIN_FILL_RATIO) continue;
       filled.add(hit.slot);
       members.push(charge);
       members.sort(byDay);
