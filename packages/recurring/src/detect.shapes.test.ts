@@ -6,8 +6,8 @@ import { charge, charges, everyDays, idsOf, monthly, shiftDays } from './testing
 /**
  * The stream shapes detection missed most on histories it was not built with (issue 41): a
  * weekly plan whose Friday bill posts on Monday, a meal kit's dearer weeks, a first bill at an
- * introductory price, leftovers of a weekly plan that fall a quarter apart, a barber at one price
- * every few weeks, an app store's repeated prices.
+ * introductory price, leftovers of a weekly plan that fall a quarter apart, a nail salon at one
+ * price every few weeks, an app store's repeated prices.
  */
 
 /** Weekly Friday bills from 2025-01-03: posted on the Friday, or after the weekend. */
@@ -35,8 +35,10 @@ describe(`${detectRecurring.name} — a weekly bill posted after the weekend`, (
 describe(`${detectRecurring.name} — other prices in a plan's own slots`, () => {
   it("keeps a meal kit's dearer weeks (extra meals) in its weekly stream", () => {
     const dates = everyDays('2025-01-06', 7, 40);
+    // Every fourth week has extras, each time a different number of them.
+    const extras = [5.99, 11.98, 17.97, 23.96, 29.95, 35.94, 41.93, 8.99, 14.98, 20.97];
     const amounts = dates.map((_, week) =>
-      week % 6 === 2 ? 89.97 : week % 9 === 4 ? 77.96 : 59.99,
+      week % 4 === 2 ? Math.round((59.99 + (extras[week >> 2] ?? 0)) * 100) / 100 : 59.99,
     );
     const history = charges(dates, 'EVERYPLATE.COM NY', amounts);
     const streams = detectRecurring(history, { asOf: '2025-10-10' });
@@ -80,16 +82,18 @@ describe(`${detectRecurring.name} — leftovers of a faster plan`, () => {
 });
 
 describe(`${detectRecurring.name} — look-alikes that are not plans`, () => {
-  it('does not report a barber visited at one price every three to six weeks', () => {
-    const gaps = [26, 23, 32, 29, 35, 27, 38, 21, 27, 30, 40, 30, 26, 33];
+  it('does not report a nail salon visited at one price every four to six weeks', () => {
+    // A run of eight visits at $45 that a moved billing day could pass for monthly, a long
+    // break, then more visits; now and then a visit with a tip.
+    const gaps = [38, 29, 41, 28, 33, 29, 35, 84, 31, 40, 27, 36, 30];
     const tips = new Map([
-      [3, 44.89],
-      [9, 45.22],
+      [8, 51.75],
+      [11, 53.1],
     ]);
-    let day = '2025-01-04';
+    let day = '2024-12-27';
     const history: Transaction[] = [];
     gaps.forEach((gap, visit) => {
-      history.push(charge(day, 'SQ *FRESH FADES BARBER', tips.get(visit) ?? 40));
+      history.push(charge(day, 'SQ *LUXE NAILS', tips.get(visit) ?? 45));
       day = shiftDays(day, gap);
     });
     expect(detectRecurring(history, { asOf: '2026-01-10' })).toEqual([]);
