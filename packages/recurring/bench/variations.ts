@@ -623,8 +623,10 @@ function writeStream(
     : [...spellings].sort(() => random.next() - 0.5).slice(0, spellingCount);
   // A biller's debit names the same kind of payment every month.
   const achKind = random.pick(['PAYMENT', 'AUTOPAY', 'WEB PMT', 'BILL PAY']);
-  if (mixMode === 'change' && used.length > 1)
-    (traits.delete('descriptor_mix'), traits.add('descriptor_change'));
+  if (mixMode === 'change' && used.length > 1) {
+    traits.delete('descriptor_mix');
+    traits.add('descriptor_change');
+  }
   const switchAt = shape === 'account_switch' ? random.int(3, Math.max(3, days.length - 3)) : -1;
   const firstAccount = random.pick(writer.accounts);
   const otherAccount = writer.accounts.find((account) => account !== firstAccount) ?? firstAccount;

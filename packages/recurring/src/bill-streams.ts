@@ -14,7 +14,7 @@ import {
   type Candidate,
   type GroupContext,
 } from './candidate';
-import { byDay, median, type Charge } from './charges';
+import { byDay, type Charge } from './charges';
 import { BILL_CATEGORIES } from './normalize';
 import { nearestSlotIndex, slotOf, type Schedule } from './schedule';
 import { bestFit, type FitLimits, type ScheduleFit } from './schedule-fit';
