@@ -14,9 +14,9 @@ import {
   type Candidate,
   type GroupContext,
 } from './candidate';
-import { byDay, median, type Charge } from './charges';
+import { byDay, type Charge } from './charges';
 import { BILL_CATEGORIES } from './normalize';
-import { nearestSlotIndex, slotOf } from './schedule';
+import { nearestSlotIndex, slotOf, type Schedule } from './schedule';
 import { bestFit, type FitLimits, type ScheduleFit } from './schedule-fit';
 
 const BILL_CADENCES: readonly KnownCadence[] = ['YEARLY', 'QUARTERLY', 'MONTHLY'];
@@ -94,31 +94,72 @@ function spreadOf(charges: readonly Charge[]): number {
   return high / low;
 }
 
-/** A bill's odd month (a higher usage charge) lands in the slot the regular amount left empty. */
+/** A charge in an empty slot of a stream may cost this much less or more than its neighbour. */
+const MIN_FILL_RATIO = 0.6;
+const MAX_FILL_RATIO = 1.7;
+/** Charges a stream needs before other prices may fill its slots. */
+const MIN_OWN_CHARGES = 3;
+
+/**
+ * Charges at another price that sit on time in a stream's empty slots join it: a bill's odd
+ * month, a meal kit's week with extras, a promotional price in the middle of a plan. Beyond
+ * either end only the very next slot may be filled, and the stream grows on from there: the
+ * first bill at an introductory price, the latest bill at a new one. The price is compared with the member nearest in time,
+ * so a stream whose price stepped over the years is judged at the price of the time.
+ */
 export function fillEmptySlots(
   candidate: Candidate,
   context: GroupContext,
   consumed: Set<Charge>,
 ): void {
   const fit = candidate.fit;
-  if (!fit) return;
-  const filled = new Set(
-    candidate.members.map((charge) => nearestSlotIndex(candidate.schedule, charge)),
-  );
-  const typical = median(candidate.members.map((charge) => charge.amount));
+  // A stream first stands on charges of its own price; only then do other prices fill it.
+  if (!fit || candidate.members.length < MIN_OWN_CHARGES) return;
+  const gridAt = (day: number): Schedule =>
+    fit.earlier && day < fit.earlier.untilDay ? fit.earlier.schedule : candidate.schedule;
   const rule = CADENCE_RULES[candidate.cadence];
-  for (const charge of context.paid) {
-    if (consumed.has(charge)) continue;
-    const ratio = charge.amount / typical;
-    if (ratio < 0.6 || ratio > 1.6) continue;
-    const hit = slotOf(candidate.schedule, charge);
-    if (filled.has(hit.slot) || Math.abs(charge.day - hit.date) > rule.toleranceDays) continue;
-    if (hit.slot < fit.firstSlot - 1 || hit.slot > fit.lastSlot + 1) continue;
-    filled.add(hit.slot);
-    candidate.members.push(charge);
-    consumed.add(charge);
+  const { members } = candidate;
+  const filled = new Set<number>();
+  let firstSlot = Infinity;
+  let lastSlot = -Infinity;
+  for (const charge of members) {
+    const slot = nearestSlotIndex(gridAt(charge.day), charge);
+    filled.add(slot);
+    firstSlot = Math.min(firstSlot, slot);
+    lastSlot = Math.max(lastSlot, slot);
   }
-  candidate.members.sort(byDay);
+  const open = context.paid.filter((charge) => !consumed.has(charge));
+  let hasGrown = true;
+  while (hasGrown) {
+    hasGrown = false;
+    for (const charge of open) {
+      if (consumed.has(charge)) continue;
+      const hit = slotOf(gridAt(charge.day), charge);
+      if (filled.has(hit.slot) || hit.distance > rule.toleranceDays) continue;
+      if (hit.slot < firstSlot - 1 || hit.slot > lastSlot + 1) continue;
+      const isEdge = hit.slot < firstSlot || hit.slot > lastSlot;
+      const ratio = charge.amount / nearestInTime(members, charge.day).amount;
+      if (ratio > MAX_FILL_RATIO || ratio < MIN_FILL_RATIO) continue;
+      filled.add(hit.slot);
+      members.push(charge);
+      members.sort(byDay);
+      consumed.add(charge);
+      if (isEdge) {
+        firstSlot = Math.min(firstSlot, hit.slot);
+        lastSlot = Math.max(lastSlot, hit.slot);
+        hasGrown = true;
+      }
+    }
+  }
+}
+
+/** The charge nearest `day` among charges sorted by day (not empty). */
+function nearestInTime(charges: readonly Charge[], day: number): Charge {
+  let best = charges[0] as Charge;
+  for (const charge of charges) {
+    if (Math.abs(charge.day - day) < Math.abs(best.day - day)) best = charge;
+  }
+  return best;
 }
 
 /** More than a few amount changes means a metered bill, not a subscription with price rises. */

@@ -4,13 +4,7 @@
  */
 import { CADENCE_RULES, type KnownCadence } from './cadence';
 import type { Charge } from './charges';
-import {
-  fixedPeriodOf,
-  nearestSlotDate,
-  nearestSlotIndex,
-  type Schedule,
-  slotOf,
-} from './schedule';
+import { fixedPeriodOf, distanceToSlot, nearestSlotIndex, type Schedule, slotOf } from './schedule';
 import { bestSchedule, fitCadence, type ScheduleFit } from './schedule-fit';
 import type { NormalizedMerchant } from './types';
 
@@ -149,9 +143,7 @@ function pauseCuts(candidate: Candidate, reversed: readonly Charge[]): number[] 
       before !== null &&
       members
         .slice(i, i + 2)
-        .every(
-          (charge) => Math.abs(charge.day - nearestSlotDate(before, charge)) <= rule.toleranceDays,
-        );
+        .every((charge) => distanceToSlot(before, charge) <= rule.toleranceDays);
     if (isLongBreak || !resumesOnGrid) cuts.push(i);
   }
   return cuts;
@@ -180,5 +172,5 @@ export function reversalDistance(candidate: Candidate, charge: Charge): number |
   ) {
     return null;
   }
-  return Math.abs(charge.day - hit.date);
+  return hit.distance;
 }

@@ -15,10 +15,10 @@
  */
 import { CADENCE_RULES } from './cadence';
 import { reversalDistance, type Candidate, type GroupContext } from './candidate';
-import { groupByAmount, markReversals, type Charge } from './charges';
+import { byDay, groupByAmount, markReversals, median, type Charge } from './charges';
 import { fillEmptySlots, findVariableStreams, findWholeBill, isBiller } from './bill-streams';
 import { findFixedStreams } from './fixed-streams';
-import { HABITUAL_CATEGORIES } from './normalize';
+import { isHabitualMerchant } from './normalize';
 import { attachTrial, findRunningTrial } from './trials';
 import type { NormalizedMerchant } from './types';
 
@@ -44,8 +44,7 @@ export function isHabitual(
   paid: readonly Charge[],
   levels: readonly Charge[][],
 ): boolean {
-  if (merchant.isRecurringMerchant === false || HABITUAL_CATEGORIES.has(merchant.category))
-    return true;
+  if (isHabitualMerchant(merchant)) return true;
   const first = paid[0];
   const last = paid[paid.length - 1];
   if (!first || !last) return false;
@@ -93,7 +92,7 @@ export function findGroupStreams(group: MerchantGroup, asOf: number): Candidate[
     if (candidate.trial) consumed.add(candidate.trial);
   };
   candidates.forEach(consume);
-  if (isBiller(context) && wholeBill.length === 0) {
+  if (!context.isHabitual && wholeBill.length === 0) {
     for (const candidate of candidates) fillEmptySlots(candidate, context, consumed);
   }
   for (const candidate of candidates) attachTrial(candidate, context, consumed);
@@ -103,10 +102,9 @@ export function findGroupStreams(group: MerchantGroup, asOf: number): Candidate[
       consume(variable);
     }
   }
+  const whole = absorbSlowerPieces(candidates);
   const strays = storefrontStrays(context, consumed);
-  const kept = strays
-    ? candidates.filter((candidate) => standsAmongStrays(candidate, strays))
-    : candidates;
+  const kept = strays ? whole.filter((candidate) => standsAmongStrays(candidate, strays)) : whole;
   attachReversed(kept, group.charges);
   const trial = strays ? null : findRunningTrial(context, consumed, asOf);
   if (trial) kept.push(trial);
@@ -133,6 +131,12 @@ function storefrontStrays(context: GroupContext, consumed: ReadonlySet<Charge>):
 }
 
 function standsAmongStrays(candidate: Candidate, strays: readonly Charge[]): boolean {
+  // A plan's price may also be an item's, now and then; a price the person pays as often
+  // outside the run as in it is a purchase that happened to repeat.
+  const samePrice = strays.filter((stray) =>
+    candidate.members.some((member) => Math.abs(member.amount - stray.amount) < 0.005),
+  ).length;
+  if (samePrice * 2 >= candidate.members.length) return false;
   if (
     candidate.members.length >= STOREFRONT_MIN_CHARGES &&
     (candidate.fit?.coverage ?? 0) >= STOREFRONT_MIN_COVERAGE
@@ -143,6 +147,49 @@ function standsAmongStrays(candidate: Candidate, strays: readonly Charge[]): boo
   const dearestStray = Math.max(...strays.map((charge) => charge.amount));
   return candidate.members.every((charge) => charge.amount > dearestStray);
 }
+/** A slower piece is absorbed by a stream at least this many times faster. */
+const MIN_SPEED_RATIO = 2;
+
+/**
+ * A slower "stream" at one merchant that lies within a faster stream's span, at about its price,
+ * is made of that stream's leftovers — a meal kit's week billed twice, a late delivery — that
+ * happen to fall a month or a quarter apart; its charges are the faster stream's extras. Two
+ * plans at one merchant differ in price or bill yearly (a gym's annual fee beside its dues).
+ */
+function absorbSlowerPieces(candidates: Candidate[]): Candidate[] {
+  if (candidates.length < 2) return candidates;
+  const absorbed = new Set<Candidate>();
+  for (const guest of candidates) {
+    const first = guest.members[0];
+    const last = guest.members[guest.members.length - 1];
+    // A yearly fee beside a monthly plan (a gym's annual fee) is a product of its own.
+    if (!first || !last || guest.isTrialOnly || guest.cadence === 'YEARLY') continue;
+    const period = CADENCE_RULES[guest.cadence].periodDays;
+    const price = median(guest.members.map((charge) => charge.amount));
+    const host = candidates.find((other) => {
+      if (other === guest || absorbed.has(other) || other.members.length <= guest.members.length)
+        return false;
+      const hostPeriod = CADENCE_RULES[other.cadence].periodDays;
+      const from = (other.members[0]?.day ?? Infinity) - hostPeriod;
+      const to = (other.members[other.members.length - 1]?.day ?? -Infinity) + hostPeriod;
+      const ratio = price / median(other.members.map((charge) => charge.amount));
+      return (
+        period >= MIN_SPEED_RATIO * hostPeriod &&
+        first.day >= from &&
+        last.day <= to &&
+        ratio >= 0.6 &&
+        ratio <= 1.7
+      );
+    });
+    if (!host) continue;
+    host.extras = [...host.extras, ...guest.members, ...guest.extras].sort(byDay);
+    absorbed.add(guest);
+  }
+  return absorbed.size > 0
+    ? candidates.filter((candidate) => !absorbed.has(candidate))
+    : candidates;
+}
+
 /** Reversed charges belong to the stream whose slot (or next slot) they sit in, at its price. */
 function attachReversed(candidates: readonly Candidate[], charges: readonly Charge[]): void {
   for (const charge of charges) {

@@ -13,7 +13,7 @@ import {
   type GroupContext,
 } from './candidate';
 import { byDay, median, type Charge } from './charges';
-import { fixedPeriodOf, nearestSlotDate, nearestSlotIndex, slotOf } from './schedule';
+import { distanceToSlot, fixedPeriodOf, nearestSlotIndex, slotOf } from './schedule';
 import {
   bestFit,
   fitCadence,
@@ -174,10 +174,7 @@ export function gridCore(level: readonly Charge[]): Candidate | null {
     const onTime = loose.members
       .map((index) => level[index])
       .filter((charge): charge is Charge => charge !== undefined)
-      .filter(
-        (charge) =>
-          Math.abs(charge.day - nearestSlotDate(loose.schedule, charge)) <= rule.toleranceDays,
-      );
+      .filter((charge) => distanceToSlot(loose.schedule, charge) <= rule.toleranceDays);
     if (onTime.length < MIN_CORE_CHARGES) continue;
     // Same-price purchases long before or after the plan sit on its grid by chance: the plan is
     // the longest run that fills its grid, cut at long gaps.
@@ -247,7 +244,7 @@ function absorbInterludes(candidates: Candidate[]): Candidate[] {
           charge.day > first.day &&
           charge.day < last.day &&
           !filled.has(hit.slot) &&
-          Math.abs(charge.day - hit.date) <= rule.toleranceDays &&
+          hit.distance <= rule.toleranceDays &&
           ratio >= 0.6 &&
           ratio <= 1.7
         );

@@ -17,7 +17,7 @@
 import { CADENCE_RULES } from './cadence';
 import { byDay, median } from './charges';
 import type { Candidate } from './candidate';
-import { HABITUAL_CATEGORIES } from './normalize';
+import { isHabitualMerchant } from './normalize';
 import { slotOf } from './schedule';
 import type { NormalizedMerchant } from './types';
 
@@ -82,10 +82,6 @@ const GENERIC_WORDS = new Set([
 /** Charges a piece needs to count on its own. */
 const MIN_STANDING = 3;
 
-function isHabitualMerchant(merchant: NormalizedMerchant): boolean {
-  return merchant.isRecurringMerchant === false || HABITUAL_CATEGORIES.has(merchant.category);
-}
-
 function words(name: string): string[] {
   return name
     .toUpperCase()
@@ -146,7 +142,7 @@ export function continues(earlier: Found, later: Found): boolean {
     );
   }
   const hit = slotOf(a.schedule, firstOfB);
-  if (Math.abs(firstOfB.day - hit.date) > rule.lateDays) return false;
+  if (hit.distance > rule.lateDays) return false;
   if (!(ratio <= MAX_STEP_RATIO && ratio >= 1 / MAX_STEP_RATIO)) return false;
   if (sharesIdentity(earlier.merchant, later.merchant)) return true;
   const category = earlier.merchant.category;

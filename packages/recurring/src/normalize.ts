@@ -135,6 +135,11 @@ const CATEGORY_KEYWORDS: ReadonlyArray<[RegExp, SubscriptionCategory]> = [
   [/\b(?:FITNESS|GYM|YOGA|PILATES|CROSSFIT|BARRE|CLIMBING)\b/, 'fitness'],
   [/\b(?:DAYCARE|CHILDCARE|PRESCHOOL|TUITION|ACADEMY|MONTESSORI|SCHOOL)\b/, 'childcare'],
   [/\b(?:COFFEE|CAFE|ESPRESSO|ROASTERS|BAKERY)\b/, 'coffee'],
+  // Paid per visit, often at one price every few weeks: a habit, not a plan.
+  [
+    /\b(?:SALON|BARBER|BARBERSHOP|BARBERS|NAILS?|CLIPS|SUPERCUTS|HAIRCUTS?|HAIR|LASH|LASHES|BROWS?|WAXING|SPA)\b/,
+    'personal_care',
+  ],
   [/\b(?:MARKET|GROCERY|GROCER|FOODS|SUPERMARKET)\b/, 'groceries'],
   [
     /\b(?:RESTAURANT|PIZZA|GRILL|TACOS?|BURGERS?|KITCHEN|DINER|SUSHI|THAI|BBQ|CANTINA|BISTRO)\b/,
@@ -185,8 +190,20 @@ export const HABITUAL_CATEGORIES: ReadonlySet<SubscriptionCategory> = new Set<Su
     'pharmacy',
     'transfers',
     'cash',
+    'personal_care',
   ],
 );
+
+/**
+ * Whether a merchant's charges are habitual spending (see `HABITUAL_CATEGORIES`), unless the
+ * catalogue knows it for a subscription merchant (a razor club is personal care, and a plan).
+ */
+export function isHabitualMerchant(merchant: NormalizedMerchant): boolean {
+  return (
+    merchant.isRecurringMerchant === false ||
+    (merchant.isRecurringMerchant !== true && HABITUAL_CATEGORIES.has(merchant.category))
+  );
+}
 
 const compiledCatalogues = new WeakMap<MerchantCatalogue, CompiledCatalogue>();
 

@@ -95,12 +95,12 @@ function assess(
   let offCount = 0;
   let lowSlot = Infinity;
   let highSlot = -Infinity;
-  const hit: SlotHit = { slot: 0, date: 0 };
+  const hit: SlotHit = { slot: 0, date: 0, distance: 0 };
   for (let index = 0; index < n; index++) {
     const point = points[index] as DatedPoint;
     const grid = earlier && index < earlier.untilIndex ? earlier.schedule : schedule;
     slotOf(grid, point, hit);
-    const distance = Math.abs(point.day - hit.date);
+    const distance = hit.distance;
     distances[index] = distance;
     if (distance > rule.lateDays) {
       offCount++;

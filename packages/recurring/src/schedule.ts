@@ -17,7 +17,8 @@ export type Schedule =
   | { kind: 'months'; cadence: KnownCadence; step: number; offset: number; anchorDay: number }
   | { kind: 'semi'; cadence: KnownCadence; first: number; second: number };
 
-export type SlotHit = { slot: number; date: number };
+/** A charge's slot: its number, its date, and how far the charge sits from it (`postingDistance`). */
+export type SlotHit = { slot: number; date: number; distance: number };
 
 /**
  * Read once: a transpiled import is a property read on the module record at every call, and
@@ -28,100 +29,177 @@ const dateInMonth = importedDateInMonth;
 const MONTH_STEPS: Partial<Record<KnownCadence, number>> = { MONTHLY: 1, QUARTERLY: 3, YEARLY: 12 };
 
 /**
- * The slot nearest a point and its date. Written into `into` when given, so loops over every
- * charge of a history can reuse one object instead of allocating one per charge.
+ * Per weekday a run of days starts on (0 = Sunday … 6 = Saturday) and per length under a week
+ * (index weekday × 7 + length): how many of its days are a Saturday or a Sunday.
+ */
+const WEEKEND_DAYS = new Int8Array(49);
+for (let start = 0; start < 7; start++) {
+  for (let length = 1; length < 7; length++) {
+    const weekday = (start + length - 1) % 7;
+    WEEKEND_DAYS[start * 7 + length] =
+      (WEEKEND_DAYS[start * 7 + length - 1] as number) + (weekday === 0 || weekday === 6 ? 1 : 0);
+  }
+}
+
+/** 0 = Sunday … 6 = Saturday (1970-01-01, day 0, was a Thursday). */
+function weekdayOf(day: number): number {
+  return (((day + 4) % 7) + 7) % 7;
+}
+
+/**
+ * How far a charge on `day` sits from a slot on `slotDate`. Banks post a charge on its billing
+ * day or a few business days later and never on a weekend, so a late charge's lag counts the
+ * business days from the slot up to the posting day: billed on a Friday and posted on Monday is
+ * one day late, not three; billed on a Saturday and posted on Monday is on the day. An early
+ * charge (the grid's anchor sits in the middle of the usual lag) counts calendar days.
+ */
+export function postingDistance(day: number, slotDate: number): number {
+  const late = day - slotDate;
+  if (late <= 0) return -late;
+  // The weekend days in [slotDate, day): two a week, and those of the days left over.
+  const weeks = late < 7 ? 0 : Math.floor(late / 7);
+  const rest = late - 7 * weeks;
+  return late - 2 * weeks - (WEEKEND_DAYS[weekdayOf(slotDate) * 7 + rest] as number);
+}
+
+/**
+ * The slot nearest a point by `postingDistance`, its date and that distance: of the slot on or
+ * before the point and the one after it, the closer (the later on a tie). Written into `into`
+ * when given, so loops over every charge of a history can reuse one object instead of
+ * allocating one per charge.
  */
 export function slotOf(
   schedule: Schedule,
   point: DatedPoint,
-  into: SlotHit = { slot: 0, date: 0 },
+  into: SlotHit = { slot: 0, date: 0, distance: 0 },
 ): SlotHit {
+  const day = point.day;
   if (schedule.kind === 'days') {
-    const slot = Math.round((point.day - schedule.phase) / schedule.period);
-    into.slot = slot;
-    into.date = schedule.phase + slot * schedule.period;
+    const { period, phase } = schedule;
+    const before = Math.floor((day - phase) / period);
+    const beforeDate = phase + before * period;
+    const since = day - beforeDate;
+    // Whole weeks keep every slot on one weekday, so a lag under a week is read off the table.
+    const late =
+      since < 7 && period % 7 === 0
+        ? since - (WEEKEND_DAYS[weekdayOf(phase) * 7 + since] as number)
+        : postingDistance(day, beforeDate);
+    const early = beforeDate + period - day;
+    if (late < early) {
+      into.slot = before;
+      into.date = beforeDate;
+      into.distance = late;
+    } else {
+      into.slot = before + 1;
+      into.date = beforeDate + period;
+      into.distance = early;
+    }
     return into;
   }
   if (schedule.kind === 'months') {
     const { step, offset, anchorDay } = schedule;
-    const base = point.monthIndex - mod(point.monthIndex - offset, step);
-    let month = base;
-    let date = dateInMonth(base, anchorDay);
-    // Only a charge more than half a month from this month's slot can be nearer a neighbour's.
-    if (point.day - date > 14) {
-      const next = dateInMonth(base + step, anchorDay);
-      if (next - point.day < point.day - date) {
-        month = base + step;
-        date = next;
+    const month = point.monthIndex - mod(point.monthIndex - offset, step);
+    const date = dateInMonth(month, anchorDay);
+    // The slot this month and the one before or after it; a month-based slot is 28 days or
+    // more from the next, so up to 9 days early beats the previous one, and a lag under 14
+    // business days (14 calendar days at most before a 28-day neighbour) beats the next.
+    let beforeMonth = month;
+    let beforeDate = date;
+    let afterMonth = month + step;
+    if (date > day) {
+      if (date - day <= 9) {
+        into.slot = (month - offset) / step;
+        into.date = date;
+        into.distance = date - day;
+        return into;
       }
-    } else if (date - point.day > 14) {
-      const previous = dateInMonth(base - step, anchorDay);
-      if (point.day - previous <= date - point.day) {
-        month = base - step;
-        date = previous;
-      }
+      beforeMonth = month - step;
+      beforeDate = dateInMonth(beforeMonth, anchorDay);
+      afterMonth = month;
     }
-    into.slot = (month - offset) / step;
-    into.date = date;
+    const late = postingDistance(day, beforeDate);
+    const afterDate =
+      afterMonth === month ? date : late < 14 ? Infinity : dateInMonth(afterMonth, anchorDay);
+    if (late < afterDate - day) {
+      into.slot = (beforeMonth - offset) / step;
+      into.date = beforeDate;
+      into.distance = late;
+    } else {
+      into.slot = (afterMonth - offset) / step;
+      into.date = afterDate;
+      into.distance = afterDate - day;
+    }
     return into;
   }
-  // The nearest of the slots from the previous month's second to the next month's first, the
-  // earlier on a tie. Within a month the first day is always before the second (they are 11 to
-  // 19 days apart and only the second can be clamped), so the previous month's first and the
-  // next month's second are never nearer than their neighbours and are not tried.
+  // Semi-monthly: the slots are, in order, month m's first and second days. The one on or
+  // before the point is among the previous month's second and this month's two; the one after
+  // it among this month's second and the next month's first.
   const month = point.monthIndex;
-  let bestSlot = (month - 1) * 2 + 1;
-  let bestDate = dateInMonth(month - 1, schedule.second);
-  let bestDistance = Math.abs(point.day - bestDate);
-  let date = dateInMonth(month, schedule.first);
-  let distance = Math.abs(point.day - date);
-  if (distance < bestDistance) {
-    bestDistance = distance;
-    bestSlot = month * 2;
-    bestDate = date;
+  let beforeSlot = (month - 1) * 2 + 1;
+  let beforeDate = dateInMonth(month - 1, schedule.second);
+  const first = dateInMonth(month, schedule.first);
+  const second = dateInMonth(month, schedule.second);
+  let afterSlot = (month + 1) * 2;
+  let afterDate = dateInMonth(month + 1, schedule.first);
+  if (second <= day) {
+    beforeSlot = month * 2 + 1;
+    beforeDate = second;
+  } else {
+    afterSlot = month * 2 + 1;
+    afterDate = second;
+    if (first <= day) {
+      beforeSlot = month * 2;
+      beforeDate = first;
+    } else {
+      afterSlot = month * 2;
+      afterDate = first;
+    }
   }
-  date = dateInMonth(month, schedule.second);
-  distance = Math.abs(point.day - date);
-  if (distance < bestDistance) {
-    bestDistance = distance;
-    bestSlot = month * 2 + 1;
-    bestDate = date;
+  const late = postingDistance(day, beforeDate);
+  if (late < afterDate - day) {
+    into.slot = beforeSlot;
+    into.date = beforeDate;
+    into.distance = late;
+  } else {
+    into.slot = afterSlot;
+    into.date = afterDate;
+    into.distance = afterDate - day;
   }
-  date = dateInMonth(month + 1, schedule.first);
-  distance = Math.abs(point.day - date);
-  if (distance < bestDistance) {
-    bestSlot = (month + 1) * 2;
-    bestDate = date;
-  }
-  into.slot = bestSlot;
-  into.date = bestDate;
   return into;
 }
 
 /**
- * Days from a point to its nearest slot: `slotOf(...).date` distance without allocating, for
- * the inner loops that weigh every anchor against every charge.
+ * Days from a point to its nearest slot (`slotOf`'s distance) without allocating, for the inner
+ * loops that weigh every anchor against every charge.
  */
 export function distanceToSlot(schedule: Schedule, point: DatedPoint): number {
+  const day = point.day;
   if (schedule.kind === 'days') {
-    const offset = point.day - schedule.phase;
-    const date = schedule.phase + Math.round(offset / schedule.period) * schedule.period;
-    return Math.abs(point.day - date);
+    const { period, phase } = schedule;
+    const since = day - phase - Math.floor((day - phase) / period) * period;
+    const late =
+      since < 7 && period % 7 === 0
+        ? since - (WEEKEND_DAYS[weekdayOf(phase) * 7 + since] as number)
+        : postingDistance(day, day - since);
+    const early = period - since;
+    return late < early ? late : early;
   }
   if (schedule.kind === 'months') {
     const { step, offset, anchorDay } = schedule;
-    const base = point.monthIndex - mod(point.monthIndex - offset, step);
-    const date = dateInMonth(base, anchorDay);
-    const distance = point.day - date;
-    if (distance > 14) {
-      return Math.min(distance, Math.abs(dateInMonth(base + step, anchorDay) - point.day));
+    const month = point.monthIndex - mod(point.monthIndex - offset, step);
+    const date = dateInMonth(month, anchorDay);
+    if (date > day) {
+      const early = date - day;
+      if (early <= 9) return early;
+      const late = postingDistance(day, dateInMonth(month - step, anchorDay));
+      return late < early ? late : early;
     }
-    if (distance < -14) {
-      return Math.min(-distance, Math.abs(point.day - dateInMonth(base - step, anchorDay)));
-    }
-    return Math.abs(distance);
+    const late = postingDistance(day, date);
+    if (late < 14) return late;
+    const early = dateInMonth(month + step, anchorDay) - day;
+    return late < early ? late : early;
   }
-  return Math.abs(point.day - slotOf(schedule, point, scratchHit).date);
+  return slotOf(schedule, point, scratchHit).distance;
 }
 
 /** The number of the slot nearest a point (`slotOf`'s slot, without allocating). */
@@ -135,7 +213,7 @@ export function nearestSlotDate(schedule: Schedule, point: DatedPoint): number {
 }
 
 /** Reused by the functions above, which only read it before returning. */
-const scratchHit: SlotHit = { slot: 0, date: 0 };
+const scratchHit: SlotHit = { slot: 0, date: 0, distance: 0 };
 
 export function slotDate(schedule: Schedule, slot: number): number {
   if (schedule.kind === 'days') return schedule.phase + slot * schedule.period;

@@ -1,0 +1,28 @@
+/**
+ * Writes seeded variations (bench/variations.ts) as a corpus folder in the dev set's format,
+ * so the dev set's own scorer reads them:
+ *
+ *   npx tsx packages/recurring/bench/write-variations.ts OUT_DIR [SEED=41] [HOUSEHOLDS=60]
+ *   python3 ../shared/recurring-dev/evaluate.py --data OUT_DIR --cmd "npm run --silent detect -- {file}" --cwd .
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { generateVariations } from './variations';
+
+const [out, seedText = '41', countText = '60'] = process.argv.slice(2);
+if (!out) {
+  console.error('usage: write-variations.ts OUT_DIR [SEED] [HOUSEHOLDS]');
+  process.exit(2);
+}
+mkdirSync(out, { recursive: true });
+const households = generateVariations({ seed: Number(seedText), households: Number(countText) });
+const users: Record<string, unknown> = {};
+for (const household of households) {
+  writeFileSync(
+    join(out, household.labels.file),
+    JSON.stringify({ transactions: household.transactions }),
+  );
+  users[household.id] = household.labels;
+}
+writeFileSync(join(out, 'labels.json'), JSON.stringify({ seed: Number(seedText), users }));
+console.log(`${households.length} households written to ${out}`);

@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import { detectRecurring } from './detect';
+import type { Transaction } from './types';
+import { charge, charges, everyDays, idsOf, monthly, shiftDays } from './testing/series';
+
+/**
+ * The stream shapes detection missed most on histories it was not built with (issue 41): a
+ * weekly plan whose Friday bill posts on Monday, a meal kit's dearer weeks, a first bill at an
+ * introductory price, leftovers of a weekly plan that fall a quarter apart, a nail salon at one
+ * price every few weeks, an app store's repeated prices.
+ */
+
+/** Weekly Friday bills from 2025-01-03: posted on the Friday, or after the weekend. */
+function fridayBills(weeks: number, postedMonday: (week: number) => boolean): string[] {
+  return everyDays('2025-01-03', 7, weeks).map((friday, week) =>
+    postedMonday(week) ? shiftDays(friday, week % 5 === 0 ? 4 : 3) : friday,
+  );
+}
+
+describe(`${detectRecurring.name} — a weekly bill posted after the weekend`, () => {
+  it('finds a weekly plan billed on Fridays whose charges post on Friday, Monday or Tuesday', () => {
+    // Every other week posts after the weekend: as many on Monday (or Tuesday) as on Friday.
+    const history = charges(
+      fridayBills(40, (week) => week % 2 === 1),
+      'DOG WALKING CO 555-0134',
+      95,
+    );
+    const streams = detectRecurring(history, { asOf: '2025-10-05' });
+    expect(streams).toHaveLength(1);
+    expect(streams[0]).toMatchObject({ cadence: 'WEEKLY', status: 'ACTIVE' });
+    expect(streams[0]?.transaction_ids).toEqual(idsOf(history));
+  });
+});
+
+describe(`${detectRecurring.name} — other prices in a plan's own slots`, () => {
+  it("keeps a meal kit's dearer weeks (extra meals) in its weekly stream", () => {
+    const dates = everyDays('2025-01-06', 7, 40);
+    // Every fourth week has extras, each time a different number of them.
+    const extras = [5.99, 11.98, 17.97, 23.96, 29.95, 35.94, 41.93, 8.99, 14.98, 20.97];
+    const amounts = dates.map((_, week) =>
+      week % 4 === 2 ? Math.round((59.99 + (extras[week >> 2] ?? 0)) * 100) / 100 : 59.99,
+    );
+    const history = charges(dates, 'EVERYPLATE.COM NY', amounts);
+    const streams = detectRecurring(history, { asOf: '2025-10-10' });
+    expect(streams).toHaveLength(1);
+    expect(streams[0]).toMatchObject({ cadence: 'WEEKLY', status: 'ACTIVE', last_amount: 59.99 });
+    expect(streams[0]?.transaction_ids).toEqual(idsOf(history));
+  });
+
+  it('counts a first bill at an introductory price as the first charge of the plan', () => {
+    const dates = monthly('2025-02-14', 6);
+    const history = charges(dates, 'BACKBLAZE INC', [7, 9, 9, 9, 9, 9]);
+    const streams = detectRecurring(history, { asOf: '2025-07-20' });
+    expect(streams).toHaveLength(1);
+    expect(streams[0]).toMatchObject({ cadence: 'MONTHLY', first_date: '2025-02-14' });
+    expect(streams[0]?.transaction_ids).toEqual(idsOf(history));
+  });
+});
+
+describe(`${detectRecurring.name} — leftovers of a faster plan`, () => {
+  it("reads a weekly meal kit's second boxes a quarter apart as part of the weekly plan", () => {
+    const weekly = charges(everyDays('2025-01-07', 7, 45), 'HELLOFRESH 646-846-3663 NY', 79.92);
+    // A second box in the same week, every thirteen weeks, at the same price.
+    const seconds = everyDays('2025-02-06', 91, 4).map((date) =>
+      charge(date, 'HELLOFRESH 646-846-3663 NY', 79.92),
+    );
+    const history = [...weekly, ...seconds];
+    const streams = detectRecurring(history, { asOf: '2025-11-14' });
+    expect(streams.map((stream) => stream.cadence)).toEqual(['WEEKLY']);
+    expect(streams[0]?.transaction_ids).toEqual(idsOf(history));
+  });
+
+  it("keeps a gym's yearly fee beside its monthly dues as a product of its own", () => {
+    const dues = charges(monthly('2024-05-03', 24), 'LA FITNESS 949-255-7200 CA', 44.99);
+    const fees = charges(['2024-06-03', '2025-06-03'], 'LA FITNESS 949-255-7200 CA', 49);
+    const streams = detectRecurring([...dues, ...fees], { asOf: '2026-04-10' });
+    expect(streams.map((stream) => [stream.cadence, stream.last_amount])).toEqual([
+      ['MONTHLY', 44.99],
+      ['YEARLY', 49],
+    ]);
+  });
+});
+
+describe(`${detectRecurring.name} — look-alikes that are not plans`, () => {
+  it('does not report a nail salon visited at one price every four to six weeks', () => {
+    // A run of eight visits at $45 that a moved billing day could pass for monthly, a long
+    // break, then more visits; now and then a visit with a tip.
+    const gaps = [38, 29, 41, 28, 33, 29, 35, 84, 31, 40, 27, 36, 30];
+    const tips = new Map([
+      [8, 51.75],
+      [11, 53.1],
+    ]);
+    let day = '2024-12-27';
+    const history: Transaction[] = [];
+    gaps.forEach((gap, visit) => {
+      history.push(charge(day, 'SQ *LUXE NAILS', tips.get(visit) ?? 45));
+      day = shiftDays(day, gap);
+    });
+    expect(detectRecurring(history, { asOf: '2026-01-10' })).toEqual([]);
+  });
+
+  it('does not read app purchases at one price, also bought at other times, as a plan', () => {
+    const store = 'APPLE.COM/BILL 866-712-7753 CA';
+    // Three 19.99 purchases a quarter apart, and the same price bought twice besides.
+    const history = [
+      ...charges(['2025-07-15', '2025-10-15', '2026-01-15'], store, 19.99),
+      ...charges(['2025-08-02', '2025-12-20'], store, 19.99),
+      ...charges(
+        ['2025-07-28', '2025-09-09', '2025-11-30', '2026-02-07'],
+        store,
+        [0.99, 4.99, 2.99, 9.99],
+      ),
+    ];
+    expect(detectRecurring(history, { asOf: '2026-02-20' })).toEqual([]);
+  });
+});
