@@ -13,7 +13,7 @@ async function newPersonAtLink(page: Page, name = 'Mary Jackson') {
   await signIn.setLegalName(name);
   await page.goto('/link');
   await expect(
-    page.getByText(/Connect the rest of your bills and subscriptions with/),
+    page.getByText(/Connect your bills and subscriptions with/),
   ).toBeVisible();
 }
 

@@ -73,7 +73,7 @@ export type MerchantNegotiation = {
 
 const wireless: Omit<MerchantNegotiation, 'phone'> = {
   requiredUserInfo: {
-    account_pin: 'The 4-digit PIN or passcode on your wireless account',
+    account_pin: 'The PIN or passcode on your wireless account (4 to 8 digits)',
     payment_method_last_four: 'Last 4 digits of payment method',
   },
   eligibilityCriteria: [

@@ -1,6 +1,8 @@
 /** The linking screens' own words (spec part 1 §2); the error texts are in @billow/contracts. */
 export const linkingTexts = {
   linkHeading: 'Connect the rest of your bills and subscriptions with',
+  /** Before any account is linked there is no "rest" yet. */
+  firstLinkHeading: 'Connect your bills and subscriptions with',
   linkButton: 'Link my subscriptions',
   connecting: 'Connecting...',
   whichAccounts: 'Which accounts should I link?',

@@ -27,6 +27,13 @@ const typeNames: Record<LinkedAccount['accountType'], string> = {
   other: 'Other',
 };
 
-export function describeType(account: Pick<LinkedAccount, 'accountType'>): string {
-  return typeNames[account.accountType];
+/** One plain description of the account: 'Checking account', 'Credit card', 'Mortgage (loan)'. */
+export function describeAccountKind(
+  account: Pick<LinkedAccount, 'accountSubType' | 'accountType'>,
+): string {
+  const type = typeNames[account.accountType];
+  const subtype = account.accountSubType?.trim().toLowerCase();
+  if (!subtype || subtype === account.accountType || subtype === type.toLowerCase()) return type;
+  if (account.accountType === 'depository') return `${capitalized(subtype)} account`;
+  return `${capitalized(subtype)} (${type.toLowerCase()})`;
 }

@@ -1,8 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { bankingRoutes } from '@billow/contracts';
+import { bankingRoutes, userRoutes } from '@billow/contracts';
 import { Component as LinkRoute } from '@/app/routes/link';
 import { track } from '@/lib/analytics';
+import { aLinkedAccount, aProfile } from '@/test/fixtures';
 import { json, mockApi, offline, problem } from '@/test/mock-api';
 import { renderApp, storeSession } from '@/test/render-app';
 import type { UseBankLinkOptions } from '../link/use-bank-link';
@@ -52,11 +53,13 @@ beforeEach(() => {
 
 describe('/link', () => {
   it('asks to connect with Plaid and gets a link token, which it stores', async () => {
-    const api = mockApi().on(bankingRoutes.link, token('link-1'));
+    const api = mockApi()
+      .on(bankingRoutes.link, token('link-1'))
+      .on(userRoutes.profileInfo, json(200, aProfile({ linkedAccounts: [] })));
     renderLink();
     expect(
-      screen.getByRole('heading', {
-        name: 'Connect the rest of your bills and subscriptions with Plaid',
+      await screen.findByRole('heading', {
+        name: 'Connect your bills and subscriptions with Plaid',
       }),
     ).toBeVisible();
     expect(screen.getByRole('button', { name: 'Connecting...' })).toBeDisabled();
@@ -64,6 +67,18 @@ describe('/link', () => {
     expect(api.requestsTo(bankingRoutes.link)).toHaveLength(1);
     expect(localStorage.getItem('plaid_link_token')).toBe('link-1');
     expect(localStorage.getItem('billow_link_provider')).toBe('sandbox');
+  });
+
+  it('asks for the rest of the bills of a person with accounts linked already', async () => {
+    mockApi()
+      .on(bankingRoutes.link, token('link-1'))
+      .on(userRoutes.profileInfo, json(200, aProfile({ linkedAccounts: [aLinkedAccount()] })));
+    renderLink({ from: 'profile' });
+    expect(
+      await screen.findByRole('heading', {
+        name: 'Connect the rest of your bills and subscriptions with Plaid',
+      }),
+    ).toBeVisible();
   });
 
   it('opens Link and records that linking started', async () => {

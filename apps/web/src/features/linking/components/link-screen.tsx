@@ -26,7 +26,14 @@ function skipState(from: LinkFrom | undefined): DashboardSection | undefined {
   return undefined;
 }
 
-export function LinkScreen({ from }: { from: LinkFrom | undefined }) {
+export function LinkScreen({
+  from,
+  hasLinkedAccounts,
+}: {
+  from: LinkFrom | undefined;
+  /** Whether the person has accounts linked already: then the rest of their bills are asked for. */
+  hasLinkedAccounts: boolean;
+}) {
   const navigate = useNavigate();
   const link = useLinkScreen(from);
 
@@ -49,7 +56,8 @@ export function LinkScreen({ from }: { from: LinkFrom | undefined }) {
         <LinkLogoPair />
         <div className="space-y-3">
           <h1 className="text-2xl font-bold tracking-tight text-balance">
-            {linkingTexts.linkHeading} <span className="text-primary">{LINKING_PROVIDER_NAME}</span>
+            {hasLinkedAccounts ? linkingTexts.linkHeading : linkingTexts.firstLinkHeading}{' '}
+            <span className="text-primary">{LINKING_PROVIDER_NAME}</span>
           </h1>
           <p className="text-muted-foreground">
             Link the checking accounts and cards you pay your bills with. Billow finds your

@@ -13,7 +13,7 @@ import { FieldError } from '@/components/ui/field-error';
 import { PendingLabel } from '@/components/ui/pending-label';
 import { toast } from '@/components/ui/toaster';
 import { useSetPrimaryPaymentAccount } from '../api/use-linked-account-mutations';
-import { canMakePrimary, describeSubtype, describeType } from '../linked-account-rules';
+import { canMakePrimary, describeAccountKind, describeSubtype } from '../linked-account-rules';
 import { AccountStatusBadge, PrimaryBadge } from './linked-account-badges';
 
 export function AccountDetailsDialog({
@@ -57,8 +57,7 @@ function AccountDetails({
 
   const rows: { label: string; value: ReactNode }[] = [
     { label: 'Bank', value: account.bankName },
-    { label: 'Type', value: describeType(account) },
-    { label: 'Subtype', value: describeSubtype(account) },
+    { label: 'Type', value: describeAccountKind(account) },
     {
       label: 'Account number',
       value: (

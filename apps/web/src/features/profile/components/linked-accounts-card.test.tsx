@@ -64,8 +64,9 @@ describe('the linked accounts on the profile', () => {
     const dialog = await openDetails(user, /Chase/);
     expect(dialog).toHaveAccessibleName('Chase');
     const details = within(dialog);
-    expect(details.getByText('Bank account')).toBeVisible();
-    expect(details.getByText('Checking', { selector: 'dd' })).toBeVisible();
+    // One plain description of the account, no database words.
+    expect(details.getByText('Checking account', { selector: 'dd' })).toBeVisible();
+    expect(details.queryByText('Subtype')).toBeNull();
     expect(details.getByText('•••• 4242')).toBeVisible();
     expect(details.getByText('Active')).toBeVisible();
     expect(details.getByText('Primary')).toBeVisible();
