@@ -1,14 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { useEffect } from 'react';
-import { APP_PAGE_PATHS, isAppPage } from '@billow/contracts';
+import { APP_PAGE_PATHS, authRoutes, isAppPage, requestMessages } from '@billow/contracts';
 import { render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { AppProviders } from './providers';
 import { AppRoutes } from './router';
 import { createQueryClient } from '@/lib/query-client';
-import { mockApi } from '@/test/mock-api';
+import { mockApi, problem } from '@/test/mock-api';
 
 /** Where the app is now, for the test to read. */
 const at = { pathname: '' };
@@ -49,6 +49,21 @@ describe('routes', () => {
     renderAt('/chat');
     await screen.findByRole('heading', { name: 'Sign in' });
     await waitFor(() => expect(at.pathname).toBe('/auth'));
+  });
+
+  it('says so on the sign-in page when a session could not be renewed', async () => {
+    localStorage.setItem('refreshToken', 'expired-refresh-token');
+    mockApi().on(authRoutes.refresh, problem(401, 'unauthorized', 'Refresh token expired.'));
+    renderAt('/chat');
+    await screen.findByRole('heading', { name: 'Sign in' });
+    expect(screen.getByRole('alert')).toHaveTextContent(requestMessages.authenticationFailed);
+    await waitFor(() => expect(at.pathname).toBe('/auth'));
+  });
+
+  it('says nothing of the kind to a visitor who was never signed in', async () => {
+    renderAt('/auth');
+    await screen.findByRole('heading', { name: 'Sign in' });
+    expect(screen.queryByText(requestMessages.authenticationFailed)).toBeNull();
   });
 
   it('lets a visitor with a stored session into a protected route', async () => {

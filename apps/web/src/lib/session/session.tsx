@@ -2,7 +2,9 @@
  * The signed-in session (spec part 1 §4 "Session"): restored on start from session storage, or
  * else by refreshing with the stored refresh token; a failed restore clears the stored tokens.
  * The status stays 'loading' until restoring ends, so the route guard does not bounce a
- * returning user to /auth. A 401 that survives the refresh signs the user out.
+ * returning user to /auth. A 401 that survives the refresh signs the user out. A session that
+ * ended that way, or could not be restored, is marked `hasExpired` until the next sign-in or
+ * sign-out, so the sign-in page can say why the person is there.
  */
 import {
   createContext,
@@ -27,6 +29,8 @@ export type RefreshTokens = (refreshToken: string) => Promise<StoredTokens>;
 
 type SessionContextValue = {
   status: SessionStatus;
+  /** The last session ended without the person signing out: it expired or was revoked. */
+  hasExpired: boolean;
   signIn(tokens: StoredTokens): void;
   signOut(): void;
 };
@@ -51,16 +55,25 @@ export function SessionProvider({
     return stored.refreshToken ? 'loading' : 'anonymous';
   });
 
+  const [hasExpired, setExpired] = useState(false);
+
   const signIn = useCallback((tokens: StoredTokens) => {
     tokenStorage.write(tokens);
+    setExpired(false);
     setStatus('authenticated');
   }, []);
 
-  const signOut = useCallback(() => {
-    tokenStorage.clear();
-    setStatus('anonymous');
-    onSignedOut?.();
-  }, [onSignedOut]);
+  const endSession = useCallback(
+    (hasSessionExpired: boolean) => {
+      tokenStorage.clear();
+      setExpired(hasSessionExpired);
+      setStatus('anonymous');
+      onSignedOut?.();
+    },
+    [onSignedOut],
+  );
+  const signOut = useCallback(() => endSession(false), [endSession]);
+  const expire = useCallback(() => endSession(true), [endSession]);
 
   const refresh = useCallback(async (): Promise<boolean> => {
     const { refreshToken } = tokenStorage.read();
@@ -75,12 +88,12 @@ export function SessionProvider({
 
   useEffect(() => {
     registerRefreshFunction(refresh);
-    registerUnauthorizedHandler(signOut);
+    registerUnauthorizedHandler(expire);
     return () => {
       registerRefreshFunction(undefined);
       registerUnauthorizedHandler(undefined);
     };
-  }, [refresh, signOut]);
+  }, [refresh, expire]);
 
   useEffect(() => {
     if (status !== 'loading') return;
@@ -89,7 +102,10 @@ export function SessionProvider({
     // this one instead of spending the same refresh token twice.
     void refreshSession().then((isRestored) => {
       if (!isCurrent) return;
-      if (!isRestored) tokenStorage.clear();
+      if (!isRestored) {
+        tokenStorage.clear();
+        setExpired(true);
+      }
       setStatus(isRestored ? 'authenticated' : 'anonymous');
     });
     return () => {
@@ -99,7 +115,10 @@ export function SessionProvider({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  const value = useMemo(() => ({ status, signIn, signOut }), [status, signIn, signOut]);
+  const value = useMemo(
+    () => ({ status, hasExpired, signIn, signOut }),
+    [status, hasExpired, signIn, signOut],
+  );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
 

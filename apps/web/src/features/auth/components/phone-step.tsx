@@ -10,12 +10,14 @@ import {
   normalizePhoneNumber,
   OTP,
   phoneInputCharacters,
+  requestMessages,
 } from '@billow/contracts';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { PendingLabel } from '@/components/ui/pending-label';
 import { ApiError } from '@/lib/api-client';
+import { useSession } from '@/lib/session/session';
 import { useFocusOnMount } from '@/lib/use-focus-on-mount';
 import { useStartOtp } from '../api/sign-in-requests';
 import { describeSendCodeError, invalidPhoneMessage } from '../api/sign-in-errors';
@@ -38,6 +40,7 @@ export function PhoneStep({
   const [error, setError] = useState<string | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const startOtp = useStartOtp();
+  const { hasExpired } = useSession();
   useFocusOnMount(inputRef);
   // /auth arrives prerendered (issue 16): what was typed before the app took the page over is
   // in the field, and React adopts the field without reading it. Read once, as the app starts.
@@ -99,6 +102,15 @@ export function PhoneStep({
             : 'Sign in or create your account'}
         </p>
       </header>
+
+      {hasExpired && (
+        <p
+          role="alert"
+          className="rounded-xl border border-destructive/30 bg-destructive/10 px-4 py-3 text-sm font-medium text-destructive"
+        >
+          {requestMessages.authenticationFailed}
+        </p>
+      )}
 
       <form className="space-y-4" onSubmit={(event) => void submit(event)} noValidate>
         <Field

@@ -12,7 +12,8 @@ export function destinationAfterSignIn(
   user: Pick<SignInUser, 'existingUser' | 'is_onboarded' | 'linkedAccounts'>,
   incomingState: unknown,
 ): SignInDestination {
-  if (!user.existingUser || !user.is_onboarded) return { to: '/profile-settings-customization', state: incomingState };
+  if (!user.existingUser || !user.is_onboarded)
+    return { to: '/profile-settings-customization', state: incomingState };
   if (user.linkedAccounts.length === 0) return { to: '/link' };
   return { to: '/' };
 }

@@ -246,6 +246,24 @@ describe('the sandbox Link dialog', () => {
     expect(onSuccess).not.toHaveBeenCalled();
   });
 
+  it('exits with the bank’s error when closed after one, as Plaid Link does', async () => {
+    sandboxBank().on(
+      sandboxRoutes.login,
+      json(200, loginError('ITEM_LOCKED', 'the account is locked', null)),
+    );
+    const { user, onExit } = renderLink();
+    await chooseBank(user, /Bank of America/);
+    const dialog = await logIn(user, 'user_good', 'pass_good');
+    await within(dialog).findByRole('alert');
+    await user.keyboard('{Escape}');
+    await waitFor(() =>
+      expect(onExit).toHaveBeenCalledExactlyOnceWith({
+        error_code: 'ITEM_LOCKED',
+        error_message: 'the account is locked',
+      }),
+    );
+  });
+
   it('goes back a step without losing the bank’s list', async () => {
     sandboxBank();
     const { user } = renderLink();

@@ -2,8 +2,9 @@
  * Billow's sandbox bank in a dialog that looks and behaves like Plaid Link, for running Billow
  * offline without Plaid keys. Each opening starts a fresh session (the flow mounts only while
  * open). The public token is handed over as soon as the accounts are linked, while the success
- * pane shows; leaving that pane (Continue, X, Escape) just closes. Closing it earlier exits
- * with no error.
+ * pane shows; leaving that pane (Continue, X, Escape) just closes. Closing it earlier exits,
+ * with the bank's last error when there was one (as Plaid Link does), so the page can say that
+ * linking failed.
  */
 import { useEffect, useRef } from 'react';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
@@ -59,7 +60,7 @@ function SandboxLinkSession({
 
   function close() {
     if (flow.finish()) onClose();
-    else onExit(null);
+    else onExit(flow.lastError());
   }
 
   const back = flow.canGoBack ? flow.back : undefined;

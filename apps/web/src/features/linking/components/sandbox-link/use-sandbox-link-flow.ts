@@ -104,6 +104,12 @@ export function useSandboxLinkFlow({
   useEffect(() => {
     exitRef.current = onExit;
   });
+  // The bank's last error: closing Link after one exits with it, as Plaid Link's onExit does.
+  const lastErrorRef = useRef<BankLinkExitError | null>(null);
+  const remember = (failure: unknown) => {
+    if (failure instanceof SandboxLinkError)
+      lastErrorRef.current = { error_code: failure.code, error_message: failure.message };
+  };
 
   const goTo = useCallback((next: FlowStep) => {
     setError(null);
@@ -121,6 +127,7 @@ export function useSandboxLinkFlow({
         exitRef.current({ error_code: failure.code, error_message: failure.message });
         return;
       }
+      remember(failure);
       setError(stepErrorOf(failure));
     } finally {
       setPending(false);
@@ -144,7 +151,10 @@ export function useSandboxLinkFlow({
         if (!isCurrent) return;
         if (failure instanceof SandboxLinkError && failure.code === INVALID_LINK_TOKEN)
           exitRef.current({ error_code: failure.code, error_message: failure.message });
-        else setStep({ name: 'failed', message: stepErrorOf(failure).message });
+        else {
+          remember(failure);
+          setStep({ name: 'failed', message: stepErrorOf(failure).message });
+        }
       }
     })();
     return () => {
@@ -194,6 +204,8 @@ export function useSandboxLinkFlow({
     step,
     isPending,
     error,
+    /** The bank's last error in this session, for an exit. */
+    lastError: () => lastErrorRef.current,
     canGoBack,
     back,
     acceptConsent: () => goTo({ name: 'institution' }),
