@@ -110,8 +110,8 @@ export function composeBillow(options: CompositionOptions) {
         { tx },
       );
     },
-    applyNegotiatedRate: (subscriptionId, share, tx) =>
-      subscriptions.service.applyNegotiatedRate(subscriptionId, share, tx),
+    applyNegotiatedPrice: (subscriptionId, cents, tx) =>
+      subscriptions.service.applyNegotiatedPrice(subscriptionId, cents, tx),
     ...clock,
     ...(options.log ? { log: options.log } : {}),
   });
@@ -245,6 +245,7 @@ export function composeBillow(options: CompositionOptions) {
     publicUrl: config.publicUrl,
     upcomingCharges: (userId, from, until) =>
       subscriptions.service.upcomingCharges(userId, from, until),
+    paidCharges: (userId, from, until) => subscriptions.service.paidCharges(userId, from, until),
     todayOf: (userId) => subscriptions.service.todayOf(userId),
     ...clock,
   });
@@ -283,7 +284,12 @@ export function composeBillow(options: CompositionOptions) {
     ],
   });
 
-  const dataExport = createExportModule({ db, profile: users.service.profile, ...clock });
+  const dataExport = createExportModule({
+    db,
+    profile: users.service.profile,
+    bills: (userId) => subscriptions.service.list(userId),
+    ...clock,
+  });
   const imports = createImportsModule({ db, jobs, ...clock });
 
   const vapid = loadVapidKeys(config.push, config.dataDir);

@@ -54,6 +54,7 @@ const expectedFiles = [
   'rewards.json',
   'subscriptions.csv',
   'subscriptions.json',
+  'summary.json',
   'transactions.csv',
   'transactions.json',
 ];

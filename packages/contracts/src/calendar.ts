@@ -20,6 +20,11 @@ export const upcomingCharge = z.object({
   date: isoDate,
   cadence,
   category: subscriptionCategory,
+  /**
+   * Rewards applied toward this charge (dollars, 0 when none): the person pays `amount −
+   * reward_credit`, as the bill's row says. Always 0 for a charge already paid.
+   */
+  reward_credit: z.number().min(0),
 });
 export type UpcomingCharge = z.infer<typeof upcomingCharge>;
 
@@ -37,6 +42,19 @@ export const calendarRoutes = {
   upcoming: defineRoute({
     method: 'GET',
     path: '/api/calendar/upcoming',
+    query: z.object({ from: isoDate, until: isoDate }).refine((q) => q.from <= q.until, {
+      message: 'from must not be after until',
+      path: ['until'],
+    }),
+    response: z.array(upcomingCharge),
+  }),
+  /**
+   * The charges already paid from `from` through `until` (inclusive), by the day they were
+   * charged: with `upcoming`, a month's paid bills and the ones still due, apart.
+   */
+  paid: defineRoute({
+    method: 'GET',
+    path: '/api/calendar/paid',
     query: z.object({ from: isoDate, until: isoDate }).refine((q) => q.from <= q.until, {
       message: 'from must not be after until',
       path: ['until'],

@@ -27,6 +27,7 @@ export * from './banking';
 export * from './imports';
 export * from './subscriptions';
 export * from './subscription-texts';
+export * from './bill-figures';
 export * from './chat';
 export * from './negotiations';
 export * from './negotiation-fields';

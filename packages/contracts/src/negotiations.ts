@@ -145,6 +145,11 @@ export const negotiationOffer = z.object({
   eligibility_criteria: z.array(z.string()),
   rejection_reason: z.string().nullable(),
   successful_savings: z.number().nullable(),
+  /**
+   * Billow's addition: the bill's new price per charge, in its own cadence, once a negotiation
+   * lowered it (null for free months, and until it succeeded).
+   */
+  negotiated_price: z.number().nullable(),
   savings_type: savingsType.nullable(),
   negotiated_deal_expiry: z.string().nullable(),
   subscription_cadence: cadence,

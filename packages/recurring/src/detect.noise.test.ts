@@ -37,6 +37,7 @@ describe(`${detectRecurring.name} — real-world noise`, () => {
     expect(others).toHaveLength(0);
     expect(stream).toMatchObject({
       price_increase: true,
+      price_change: { from: 13.99, to: 15.49, date: '2026-01-05' },
       last_amount: 15.49,
       normalized_monthly_amount: 15.49,
     });

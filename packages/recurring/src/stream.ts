@@ -205,6 +205,11 @@ export function buildStream(
       amount: round2(charge.amount),
     })),
     price_increase: priceChange !== null && priceChange.to > priceChange.from,
+    price_change: priceChange && {
+      from: round2(priceChange.from),
+      to: round2(priceChange.to),
+      date: formatIsoDate(priceChange.day),
+    },
     first_date: formatIsoDate(firstCharge.day),
     last_date: formatIsoDate(lastCharge.day),
     predicted_next_date: formatIsoDate(nextDay),

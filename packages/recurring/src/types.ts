@@ -65,6 +65,11 @@ export type RecurringStream = {
   last_amount: number;
   amounts: AmountPoint[];
   price_increase: boolean;
+  /**
+   * The latest change of a fixed price: the price before, the price after and the day of the
+   * first charge at the new one. Null when the price never changed, or when the bill is metered.
+   */
+  price_change: { from: number; to: number; date: string } | null;
   first_date: string;
   last_date: string;
   predicted_next_date: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { averagePerMonth, dueThisMonth } from './bill-totals';
+import { dueThisMonth } from './bill-totals';
 
 const today = new Date(2026, 11, 1);
 const bill = (amount: number, renewal_date: string | null, days_until_due: number | null) => ({
@@ -25,13 +25,5 @@ describe(dueThisMonth.name, () => {
 
   it('is 0 with nothing due this month', () => {
     expect(dueThisMonth([bill(10, '2027-02-01', 62)], today)).toBe(0);
-  });
-});
-
-describe(averagePerMonth.name, () => {
-  it('adds up the monthly equivalents', () => {
-    expect(
-      averagePerMonth([{ normalized_monthly_amount: 15.49 }, { normalized_monthly_amount: 8.33 }]),
-    ).toBe(23.82);
   });
 });

@@ -1,5 +1,6 @@
 /**
- * The bills card's sums (spec part 2 §9), added in whole cents (`sumDollars`) so that a column of
+ * The bills card's sums (spec part 2 §9; the monthly figure is `monthlyTotal` in
+ * @billow/contracts, docs/figures.md), added in whole cents (`sumDollars`) so that a column of
  * prices like 15.49 never totals 25.479999.
  */
 import { sumDollars, type Subscription } from '@billow/contracts';
@@ -11,13 +12,6 @@ export function dueThisMonth(
   today = new Date(),
 ): number {
   return sumDollars(bills.filter((bill) => isDueThisMonth(bill, today)).map((bill) => bill.amount));
-}
-
-/** 'Average per month': the bills' monthly equivalents added up. */
-export function averagePerMonth(
-  bills: readonly Pick<Subscription, 'normalized_monthly_amount'>[],
-): number {
-  return sumDollars(bills.map((bill) => bill.normalized_monthly_amount));
 }
 
 export function sumAmounts(bills: readonly Pick<Subscription, 'amount'>[]): number {

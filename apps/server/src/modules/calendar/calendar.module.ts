@@ -12,6 +12,7 @@ export function createCalendarModule(deps: {
   cipher: FieldCipher;
   publicUrl: string;
   upcomingCharges: (userId: string, from: string, until: string) => Promise<UpcomingCharge[]>;
+  paidCharges: (userId: string, from: string, until: string) => Promise<UpcomingCharge[]>;
   todayOf: (userId: string) => Promise<string>;
   clock?: () => Date;
 }) {

@@ -12,6 +12,7 @@ export async function registerCalendarRoutes(
   mount(app, calendarRoutes.upcoming, (r) =>
     calendar.upcoming(r.userId, r.query.from, r.query.until),
   );
+  mount(app, calendarRoutes.paid, (r) => calendar.paid(r.userId, r.query.from, r.query.until));
   mount(app, calendarRoutes.feedUrl, (r) => calendar.feedUrl(r.userId));
   mount(app, calendarRoutes.resetFeedUrl, (r) => calendar.resetFeedUrl(r.userId));
   // The feed is text/calendar, not JSON: a plain route, its contract listing it for the suites.

@@ -6,8 +6,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import icalGenerator from 'ical-generator';
 import {
+  amountDue,
   CALENDAR_FEED_MONTHS_AHEAD,
+  coveredByRewardsText,
   formatDollars,
+  formatPrice,
   UPCOMING_CHARGES_MAX_DAYS,
   type UpcomingCharge,
 } from '@billow/contracts';
@@ -18,15 +21,27 @@ import type { CalendarRepo } from './calendar.repo';
 
 export const FEED_PATH_PREFIX = '/api/calendar/feed/';
 
+const covered = (charge: UpcomingCharge) =>
+  charge.reward_credit > 0 ? ` (${coveredByRewardsText(charge.reward_credit)})` : '';
+
 const hashOf = (secret: string) => createHash('sha256').update(secret).digest('hex');
 /** A secret is 32 random bytes in base64url: 43 characters of [A-Za-z0-9_-]. */
 const isSecretShaped = (secret: string) => /^[A-Za-z0-9_-]{43}$/.test(secret);
+
+function checkSpan(from: string, until: string) {
+  const days = parseIsoDate(until) - parseIsoDate(from);
+  if (Number.isNaN(days)) throw new ProblemError('validation', 'Dates must be real dates.');
+  if (days > UPCOMING_CHARGES_MAX_DAYS) {
+    throw new ProblemError('validation', `At most ${UPCOMING_CHARGES_MAX_DAYS} days at once.`);
+  }
+}
 
 export function createCalendarService(deps: {
   repo: CalendarRepo;
   cipher: FieldCipher;
   publicUrl: string;
   upcomingCharges: (userId: string, from: string, until: string) => Promise<UpcomingCharge[]>;
+  paidCharges: (userId: string, from: string, until: string) => Promise<UpcomingCharge[]>;
   /** Today where the person is (their profile's zone): the feed starts from their today. */
   todayOf: (userId: string) => Promise<string>;
   clock?: () => Date;
@@ -46,12 +61,14 @@ export function createCalendarService(deps: {
   return {
     /** The charges in [from, until], for the calendar screen: the same dates the feed lists. */
     async upcoming(userId: string, from: string, until: string) {
-      const days = parseIsoDate(until) - parseIsoDate(from);
-      if (Number.isNaN(days)) throw new ProblemError('validation', 'Dates must be real dates.');
-      if (days > UPCOMING_CHARGES_MAX_DAYS) {
-        throw new ProblemError('validation', `At most ${UPCOMING_CHARGES_MAX_DAYS} days at once.`);
-      }
+      checkSpan(from, until);
       return deps.upcomingCharges(userId, from, until);
+    },
+
+    /** The charges already paid in [from, until]: a month's paid bills, apart from those due. */
+    async paid(userId: string, from: string, until: string) {
+      checkSpan(from, until);
+      return deps.paidCharges(userId, from, until);
     },
 
     async feedUrl(userId: string) {
@@ -88,8 +105,9 @@ export function createCalendarService(deps: {
           id: `${charge.subscription_id}-${charge.date}@billow`,
           start: new Date(Date.UTC(year, month - 1, day)),
           allDay: true,
-          summary: `${charge.merchant_name} ${formatDollars(charge.amount)}`,
-          description: `${charge.merchant_name} charges ${formatDollars(charge.amount)} (${charge.cadence.toLowerCase().replace('_', '-')}).`,
+          // What the person pays, as the bill's row says it: rewards cover part of it.
+          summary: `${charge.merchant_name} ${formatDollars(amountDue(charge))}${covered(charge)}`,
+          description: `${charge.merchant_name} charges ${formatPrice(charge.amount, charge.cadence)}.${covered(charge)}`,
           stamp: now(),
         });
       }

@@ -8,6 +8,8 @@ import {
   CHAT_BEARER_PROTOCOL,
   CHAT_PATH,
   formatDollars,
+  formatLongDay,
+  formatPrice,
   negotiationRoutes,
   type NegotiationOffer,
 } from '@billow/contracts';
@@ -101,7 +103,8 @@ describe('the demo assistant on negotiations', () => {
     expect(verizon.status).toBe('SUCCESSFUL');
     expect(xfinity.status).toBe('REJECTED');
     expect((await askChat(client, 'Did my Verizon negotiation work?')).text).toBe(
-      `Yes. Verizon: successful. You save ${formatDollars(verizon.successful_savings!)} until ${verizon.negotiated_deal_expiry}.`,
+      // The outcome as the negotiations section says it: the bill's one new price.
+      `Yes. Verizon: successful. Verizon lowered your bill to ${formatPrice(verizon.negotiated_price!, 'MONTHLY')}, from ${formatDollars(verizon.current_price)}. You save ${formatDollars(verizon.successful_savings!)} until ${formatLongDay(verizon.negotiated_deal_expiry!)}.`,
     );
     expect((await askChat(client, 'did my xfinity negotiation work')).text).toBe(
       `No. Xfinity: not successful — ${xfinity.rejection_reason}`,

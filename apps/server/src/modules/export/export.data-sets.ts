@@ -2,7 +2,14 @@
  * The files of a person's export and the meaning of every field, in the words the README uses.
  * Amounts are dollars (the API's unit); times are ISO 8601 in UTC; dates are YYYY-MM-DD.
  */
-import { centsToDollars, maskCardNumber, type ProfileInfo } from '@billow/contracts';
+import {
+  centsToDollars,
+  isActiveBill,
+  maskCardNumber,
+  monthlyTotal,
+  type ProfileInfo,
+  type Subscription,
+} from '@billow/contracts';
 import { dataSet, type Value } from './export-format';
 import type { ExportRepo } from './export.repo';
 
@@ -122,7 +129,33 @@ export const transactionsSet = dataSet<RowOf<'transactions'>>({
   },
 });
 
-export const subscriptionsSet = dataSet<RowOf<'subscriptions'>>({
+/**
+ * The figures the screens show, as the bills list answers them (docs/figures.md): what you pay a
+ * month, and which prices went up.
+ */
+export const summarySet = dataSet<{ bills: Subscription[] }>({
+  name: 'summary',
+  about: 'The figures Billow shows on every screen, as of the export.',
+  isSingle: true,
+  hasCsv: false,
+  fields: {
+    monthly_total: {
+      about:
+        'What you pay a month, in dollars: every active bill’s monthly amount added up, weekly and yearly ones included.',
+      of: (r) => monthlyTotal(r.bills),
+    },
+    active_bills: {
+      about: 'How many active bills that is.',
+      of: (r) => r.bills.filter(isActiveBill).length,
+    },
+    price_increases: {
+      about: 'The bills whose price went up in the last 12 months (subscriptions `id`).',
+      of: (r) => r.bills.filter((bill) => bill.is_price_increase).map((bill) => bill.id),
+    },
+  },
+});
+
+export const subscriptionsSet = dataSet<RowOf<'subscriptions'> & { isPriceIncrease: boolean }>({
   name: 'subscriptions',
   about:
     'The subscriptions and bills Billow found in your transactions, including those you said are not one.',
@@ -138,6 +171,10 @@ export const subscriptionsSet = dataSet<RowOf<'subscriptions'>>({
     previous_amount: {
       about: 'The charge before the last price change, in dollars.',
       of: (r) => dollars(r.previousAmountCents),
+    },
+    is_price_increase: {
+      about: 'Whether its price went up in the last 12 months.',
+      of: (r) => r.isPriceIncrease,
     },
     monthly_amount: {
       about: 'What it costs a month whatever its cadence, in dollars.',
@@ -204,6 +241,10 @@ export const negotiationsSet = dataSet<RowOf<'negotiations'> & { events: EventRo
     successful_savings: {
       about: 'What the negotiation saves you, in dollars.',
       of: (r) => dollars(r.successfulSavingsCents),
+    },
+    negotiated_price: {
+      about: 'The bill’s new price per charge, in dollars, in its own cadence (when it went down).',
+      of: (r) => dollars(r.negotiatedPriceCents),
     },
     savings_type: {
       about: 'PRICE_REDUCTION_AMOUNT, PRICE_REDUCTION_PERCENTAGE or FREE_MONTHS.',

@@ -1,5 +1,5 @@
 /** Export: everything Billow keeps about a person, as a ZIP they download from the profile. */
-import type { ProfileInfo } from '@billow/contracts';
+import type { ProfileInfo, Subscription } from '@billow/contracts';
 import type { Db } from '../../db/database';
 import type { FeatureModule } from '../feature-module';
 import { createExportRepo } from './export.repo';
@@ -10,11 +10,14 @@ export function createExportModule(deps: {
   db: Db;
   /** The profile as the profile screen shows it (the users module answers). */
   profile: (userId: string) => Promise<ProfileInfo>;
+  /** The bills list's answer (the subscriptions module): the figures the screens show. */
+  bills: (userId: string) => Promise<Subscription[]>;
   clock?: () => Date;
 }) {
   const service = createExportService({
     repo: createExportRepo(deps.db),
     profile: deps.profile,
+    bills: deps.bills,
     ...(deps.clock ? { clock: deps.clock } : {}),
   });
   return {

@@ -102,6 +102,7 @@ export function createExportRepo(db: Db) {
           estimatedCompletion: negotiations.estimatedCompletion,
           rejectionReason: negotiations.rejectionReason,
           successfulSavingsCents: negotiations.successfulSavingsCents,
+          negotiatedPriceCents: negotiations.negotiatedPriceCents,
           savingsType: negotiations.savingsType,
           negotiatedDealExpiry: negotiations.negotiatedDealExpiry,
           createdAt: negotiations.createdAt,

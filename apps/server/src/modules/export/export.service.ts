@@ -4,7 +4,7 @@
  * a spreadsheet), with a README of the fields. Secrets stay out: the repo never reads them, and
  * gift card numbers are masked to their last four.
  */
-import type { ProfileInfo } from '@billow/contracts';
+import type { ProfileInfo, Subscription } from '@billow/contracts';
 import { filesOf, readmeOf, type ExportFile } from './export-format';
 import {
   accountsSet,
@@ -14,11 +14,13 @@ import {
   profileSet,
   rewardsSet,
   subscriptionsSet,
+  summarySet,
   transactionsSet,
 } from './export.data-sets';
 import type { ExportRepo } from './export.repo';
 
 const dataSets = [
+  summarySet,
   profileSet,
   accountsSet,
   transactionsSet,
@@ -39,6 +41,8 @@ const readmeNotes = [
 export function createExportService(deps: {
   repo: ExportRepo;
   profile: (userId: string) => Promise<ProfileInfo>;
+  /** The bills as the bills list shows them: the screens' figures come from them. */
+  bills: (userId: string) => Promise<Subscription[]>;
   clock?: () => Date;
 }) {
   const { repo } = deps;
@@ -57,6 +61,7 @@ export function createExportService(deps: {
         payments,
         giftCards,
         rewards,
+        bills,
       ] = await Promise.all([
         deps.profile(userId),
         repo.accounts(userId),
@@ -67,16 +72,22 @@ export function createExportService(deps: {
         repo.payments(userId),
         repo.giftCards(userId),
         repo.rewards(userId),
+        deps.bills(userId),
       ]);
+      const raised = new Set(bills.filter((b) => b.is_price_increase).map((b) => b.id));
       const negotiations = offers.map((offer) => ({
         ...offer,
         events: events.filter((event) => event.negotiationId === offer.id),
       }));
       const files = [
+        ...filesOf(summarySet, [{ bills }]),
         ...filesOf(profileSet, [{ userId, profile }]),
         ...filesOf(accountsSet, accounts),
         ...filesOf(transactionsSet, transactions),
-        ...filesOf(subscriptionsSet, subscriptions),
+        ...filesOf(
+          subscriptionsSet,
+          subscriptions.map((s) => ({ ...s, isPriceIncrease: raised.has(s.id) })),
+        ),
         ...filesOf(negotiationsSet, negotiations),
         ...filesOf(paymentsSet, payments),
         ...filesOf(giftCardsSet, giftCards),

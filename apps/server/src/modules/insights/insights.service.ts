@@ -1,24 +1,26 @@
 /**
  * Where the money goes (issue 19): the month-by-month cost of a person's subscriptions and bills
- * by category, and the ones whose price went up. Both read the charges detection matched to each
- * subscription, so the figures add up to what the bills card and the detail popup show.
+ * by category, read from the charges detection matched to each subscription; and the ones whose
+ * price went up, as the one detector the bills and the chat use says (docs/figures.md).
  */
 import {
   centsToDollars,
+  CHARGES_PER_YEAR,
   findMerchant,
-  PRICE_INCREASE_LOOKBACK_MONTHS,
+  roundToCents,
   SPENDING_HISTORY_MONTHS,
   type Cadence,
   type MonthlySpend,
   type PriceIncrease,
   type SubscriptionCategory,
 } from '@billow/contracts';
-import { monthlyAmount } from '@billow/recurring';
 import { addMonths, formatIsoDate, parseIsoDate } from '@billow/recurring/dates';
+import type { PriceIncreaseFact } from '../subscriptions/price-increases';
 import type { SubscriptionRow } from '../subscriptions/subscriptions.repo';
 
 export type ChargeHistory = {
-  subscriptions: SubscriptionRow[];
+  /** Each with its price increase, as the one detector the bills list uses says. */
+  subscriptions: (SubscriptionRow & { priceIncrease: PriceIncreaseFact | null })[];
   /** In date order. */
   charges: { subscriptionId: string; amountCents: number; date: string }[];
 };
@@ -41,10 +43,6 @@ function monthsBetween(first: string, last: string): string[] {
   }
   return months;
 }
-
-/** The engine's own tolerance: a cent or 1 % apart is the same price. */
-const isSamePrice = (a: number, b: number) =>
-  Math.abs(a - b) <= Math.max(2, Math.round(0.01 * Math.min(a, b)));
 
 export function createInsightsService(deps: {
   chargeHistory: (userId: string, from: string) => Promise<ChargeHistory>;
@@ -81,50 +79,32 @@ export function createInsightsService(deps: {
       };
     },
 
+    /** The bills whose price went up, as the one detector says (price-increases.ts). */
     async priceIncreases(userId: string): Promise<PriceIncrease[]> {
-      const now = await deps.todayOf(userId);
-      const since = formatIsoDate(addMonths(parseIsoDate(now), -PRICE_INCREASE_LOOKBACK_MONTHS));
-      const { subscriptions, charges } = await deps.chargeHistory(
-        userId,
-        monthStart(now, SPENDING_HISTORY_MONTHS - 1),
-      );
-      const chargesOf = new Map<string, ChargeHistory['charges']>();
-      for (const charge of charges) {
-        if (charge.amountCents <= 0) continue;
-        const list = chargesOf.get(charge.subscriptionId);
-        if (list) list.push(charge);
-        else chargesOf.set(charge.subscriptionId, [charge]);
-      }
+      const { subscriptions } = await deps.chargeHistory(userId, await deps.todayOf(userId));
       return subscriptions
         .flatMap((s): PriceIncrease[] => {
-          // The engine says whether the price went up; the charges say when, and from what.
-          if (!s.isPriceIncrease || s.status === 'CANCELLED') return [];
-          const paid = chargesOf.get(s.id) ?? [];
-          for (let i = paid.length - 1; i > 0; i--) {
-            const [before, after] = [paid[i - 1]!, paid[i]!];
-            if (isSamePrice(before.amountCents, after.amountCents)) continue;
-            if (after.amountCents < before.amountCents || after.date < since) return [];
-            const cadence = s.cadence as Cadence;
-            const rise = centsToDollars(after.amountCents - before.amountCents);
-            return [
-              {
-                subscription_id: s.id,
-                merchant_name: s.merchantName,
-                merchant_website_url: s.merchantWebsite,
-                cadence,
-                previous_amount: centsToDollars(before.amountCents),
-                amount: centsToDollars(after.amountCents),
-                changed_on: after.date,
-                increase_per_year: Math.round(monthlyAmount(rise, cadence) * 12 * 100) / 100,
-                is_negotiable:
-                  findMerchant({
-                    merchantName: s.merchantName,
-                    merchantWebsite: s.merchantWebsite,
-                  })?.isNegotiable ?? false,
-              },
-            ];
-          }
-          return [];
+          const rise = s.priceIncrease;
+          if (!rise) return [];
+          const cadence = s.cadence as Cadence;
+          const perCharge = centsToDollars(rise.amountCents - rise.previousCents);
+          return [
+            {
+              subscription_id: s.id,
+              merchant_name: s.merchantName,
+              merchant_website_url: s.merchantWebsite,
+              cadence,
+              previous_amount: centsToDollars(rise.previousCents),
+              amount: centsToDollars(rise.amountCents),
+              changed_on: rise.changedOn,
+              increase_per_year: roundToCents(perCharge * CHARGES_PER_YEAR[cadence]),
+              is_negotiable:
+                findMerchant({
+                  merchantName: s.merchantName,
+                  merchantWebsite: s.merchantWebsite,
+                })?.isNegotiable ?? false,
+            },
+          ];
         })
         .sort((a, b) => b.increase_per_year - a.increase_per_year);
     },

@@ -6,10 +6,17 @@
  * outcome is claimed once).
  */
 import {
+  CHARGES_PER_YEAR,
+  centsToDollars,
   genderValues,
   merchantById,
+  monthlyEquivalent,
   NEGOTIATION_CALL_DEFAULTS,
+  negotiatedPriceText,
+  priceAfterDeal,
   requiredUserInfoLabels,
+  roundToCents,
+  type Cadence,
   type CallMessage,
   type CallStage,
   type NegotiationCallError,
@@ -100,7 +107,8 @@ export function createNegotiationCalls(deps: {
     },
     tx: Db,
   ) => Promise<unknown>;
-  applyNegotiatedRate: (subscriptionId: string, share: number, tx: Db) => Promise<void>;
+  /** Sets the bill's new price per charge, in its own cadence (docs/figures.md). */
+  applyNegotiatedPrice: (subscriptionId: string, amountCents: number, tx: Db) => Promise<void>;
   retryDelaySeconds: number;
   clock?: () => Date;
   log?: { warn(details: object, message: string): void };
@@ -252,10 +260,21 @@ export function createNegotiationCalls(deps: {
               gender: gender ?? 'male',
               serviceName: subscription.merchantName,
               serviceDurationYears: Math.max(1, Math.round(years)),
-              currentMonthlyRate: subscription.normalizedMonthlyCents / 100,
+              // The bill's current price as a month's worth: the price the person sees, not
+              // a metered bill's average, so the deal lowers the price every screen shows.
+              currentMonthlyRate: roundToCents(
+                monthlyEquivalent(
+                  centsToDollars(subscription.amountCents),
+                  subscription.cadence as Cadence,
+                ),
+              ),
               requiredUserInfo: answers as Record<string, string>,
             },
             maxDurationSeconds: NEGOTIATION_CALL_DEFAULTS.maxDurationMinutes * 60,
+            bill: {
+              amount: centsToDollars(subscription.amountCents),
+              cadence: subscription.cadence as Cadence,
+            },
           },
           async (progress) => {
             if (progress.message) messages.push(progress.message);
@@ -393,24 +412,47 @@ export function createNegotiationCalls(deps: {
         return;
       }
       const at = now();
+      const freeMonths = 'freeMonths' in result ? result.freeMonths : 0;
       const expiry = new Date(at);
-      const savedDollars =
-        'freeMonths' in result
-          ? result.freeMonths * result.originalRate
-          : result.monthlySavings * 12;
-      expiry.setUTCMonth(expiry.getUTCMonth() + ('freeMonths' in result ? result.freeMonths : 12));
-      const savedCents = Math.round(savedDollars * 100);
+      expiry.setUTCMonth(expiry.getUTCMonth() + (freeMonths || 12));
+      // A lower rate is one new price for the bill, in its own cadence; the saving is a year of
+      // that price's difference, so the outcome, the bill and the savings agree (docs/figures.md).
+      const bill = await repo.subscription(offer.subscriptionId);
+      const cadence = (bill?.cadence ?? 'MONTHLY') as Cadence;
+      const beforeCents = bill?.amountCents ?? Math.round(result.originalRate * 100);
+      const afterCents =
+        'finalRate' in result
+          ? Math.round(
+              priceAfterDeal(centsToDollars(beforeCents), result.originalRate, result.finalRate) *
+                100,
+            )
+          : null;
+      const savedCents =
+        afterCents === null
+          ? Math.round(freeMonths * result.originalRate * 100)
+          : (beforeCents - afterCents) * CHARGES_PER_YEAR[cadence];
+      const savedDollars = centsToDollars(savedCents);
+      const outcomeText =
+        afterCents === null
+          ? `${merchant} gave you ${freeMonths} free month${freeMonths === 1 ? '' : 's'}, worth $${savedDollars.toFixed(2)}.`
+          : negotiatedPriceText(
+              merchant,
+              centsToDollars(beforeCents),
+              centsToDollars(afterCents),
+              cadence,
+            );
       const moved = await repo.transition(
         offer.id,
         ['IN_PROGRESS'],
         'SUCCESSFUL',
         {
           successfulSavingsCents: savedCents,
+          negotiatedPriceCents: afterCents,
           savingsType: outcome.savingsType,
           negotiatedDealExpiry: expiry.toISOString().slice(0, 10),
           rejectionReason: null,
         },
-        call.record?.summary ?? `${merchant} lowered the bill.`,
+        outcomeText,
         async (tx) => {
           await repo.claimCall(call.id, tx);
           await deps.recordSaving(
@@ -424,19 +466,14 @@ export function createNegotiationCalls(deps: {
             },
             tx,
           );
-          if ('finalRate' in result) {
-            await deps.applyNegotiatedRate(
-              offer.subscriptionId,
-              result.finalRate / result.originalRate,
-              tx,
-            );
-          }
+          if (afterCents !== null)
+            await deps.applyNegotiatedPrice(offer.subscriptionId, afterCents, tx);
         },
       );
       if (moved)
         await tell(
           offer.userId,
-          `Billow: good news! ${merchant} lowered your bill. You save $${savedDollars.toFixed(2)}.`,
+          `Billow: good news! ${outcomeText} You save $${savedDollars.toFixed(2)}${afterCents === null ? '' : ' a year'}.`,
         );
     },
 

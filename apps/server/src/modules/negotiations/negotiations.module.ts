@@ -20,7 +20,7 @@ export function createNegotiationsModule(deps: {
   sms: SmsSender;
   retryDelaySeconds: number;
   recordSaving: Parameters<typeof createNegotiationCalls>[0]['recordSaving'];
-  applyNegotiatedRate: Parameters<typeof createNegotiationCalls>[0]['applyNegotiatedRate'];
+  applyNegotiatedPrice: Parameters<typeof createNegotiationCalls>[0]['applyNegotiatedPrice'];
   clock?: () => Date;
   log?: { warn(details: object, message: string): void };
 }) {
@@ -39,7 +39,7 @@ export function createNegotiationsModule(deps: {
     jobs: deps.jobs,
     sms: deps.sms,
     recordSaving: deps.recordSaving,
-    applyNegotiatedRate: deps.applyNegotiatedRate,
+    applyNegotiatedPrice: deps.applyNegotiatedPrice,
     retryDelaySeconds: deps.retryDelaySeconds,
     ...clock,
     ...(deps.log ? { log: deps.log } : {}),

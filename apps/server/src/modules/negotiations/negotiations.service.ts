@@ -144,6 +144,8 @@ export function createNegotiationsService(deps: {
       rejection_reason: offer.rejectionReason,
       successful_savings:
         offer.successfulSavingsCents === null ? null : centsToDollars(offer.successfulSavingsCents),
+      negotiated_price:
+        offer.negotiatedPriceCents === null ? null : centsToDollars(offer.negotiatedPriceCents),
       savings_type: offer.savingsType,
       negotiated_deal_expiry: offer.negotiatedDealExpiry,
       subscription_cadence: subscription.cadence as NegotiationOffer['subscription_cadence'],

@@ -50,6 +50,11 @@ export const negotiations = pgTable(
     estimatedCompletion: timestamp({ withTimezone: true }),
     rejectionReason: text(),
     successfulSavingsCents: bigint({ mode: 'number' }),
+    /**
+     * The bill's new price per charge, in its own cadence, once a negotiation lowered it (null
+     * for free months and until then): the one price every screen shows (docs/figures.md).
+     */
+    negotiatedPriceCents: bigint({ mode: 'number' }),
     savingsType: text().$type<SavingsType>(),
     negotiatedDealExpiry: date({ mode: 'string' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -1,4 +1,6 @@
 import { and, desc, eq, gt, ilike, inArray, notExists, or, sql } from 'drizzle-orm';
+import { centsToDollars, dollarsToCents, type Cadence } from '@billow/contracts';
+import { monthlyAmount } from '@billow/recurring';
 import { USER_DATA_CHANNEL, type ChangeFeed } from '../../db/change-feed';
 import type { Db } from '../../db/database';
 import { keptAnswers } from '../../db/kept-answers';
@@ -317,8 +319,8 @@ export function createSubscriptionsRepo(db: Db, changes: ChangeFeed) {
         .set({ rewardCreditCents: cents, rewardCreditBillDate: billDate, updatedAt: new Date() })
         .where(eq(subscriptions.id, subscriptionId));
     },
-    /** Lowers a subscription's amount going forward (both scaled by the negotiated share). */
-    async applyNegotiatedRate(subscriptionId: string, share: number, tx: Db = db) {
+    /** Lowers a subscription's price going forward: its amount, and its monthly amount with it. */
+    async applyNegotiatedPrice(subscriptionId: string, amountCents: number, tx: Db = db) {
       const [row] = await tx
         .select()
         .from(subscriptions)
@@ -328,9 +330,12 @@ export function createSubscriptionsRepo(db: Db, changes: ChangeFeed) {
         .update(subscriptions)
         .set({
           previousAmountCents: row.amountCents,
-          amountCents: Math.round(row.amountCents * share),
-          normalizedMonthlyCents: Math.round(row.normalizedMonthlyCents * share),
+          amountCents,
+          normalizedMonthlyCents: dollarsToCents(
+            monthlyAmount(centsToDollars(amountCents), row.cadence as Cadence),
+          ),
           isPriceIncrease: false,
+          priceChangedOn: null,
           negotiatedAfter: row.lastChargeDate,
           updatedAt: new Date(),
         })

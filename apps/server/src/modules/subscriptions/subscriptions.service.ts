@@ -23,6 +23,7 @@ import {
 } from '@billow/contracts';
 import { ProblemError } from '../../http/problem';
 import type { SubscriptionRow, SubscriptionsRepo, SubscriptionValues } from './subscriptions.repo';
+import { priceIncreaseOf } from './price-increases';
 import { addedAfterDetection, chargesOfAdded, type Charge } from './user-added';
 
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
@@ -38,6 +39,16 @@ function namesToldApart(rows: readonly SubscriptionRow[]) {
     (count.get(row.merchantName) ?? 0) > 1
       ? `${row.merchantName} · $${centsToDollars(row.amountCents).toFixed(2)}`
       : row.merchantName;
+}
+
+/** Rewards applied toward the subscription's charge on `date` (dollars; 0 for any other). */
+function rewardCreditOn(
+  s: Pick<SubscriptionRow, 'rewardCreditBillDate' | 'rewardCreditCents' | 'amountCents'>,
+  date: string,
+): number {
+  return s.rewardCreditBillDate === date
+    ? centsToDollars(Math.min(s.rewardCreditCents, s.amountCents))
+    : 0;
 }
 
 const notFound = () =>
@@ -88,10 +99,8 @@ function valuesOf(
   paymentAccountId: string | null,
   at: Date,
 ): SubscriptionValues {
-  // The price before the latest change: the newest earlier charge with another amount.
-  const previous = stream.price_increase
-    ? stream.amounts.findLast((point) => point.amount !== stream.last_amount)?.amount
-    : undefined;
+  // The latest rise of a fixed price; whether it is still news is priceIncreaseOf's to say.
+  const rise = stream.price_increase ? stream.price_change : null;
   return {
     merchantName: stream.merchant,
     merchantWebsite: stream.website,
@@ -101,7 +110,8 @@ function valuesOf(
     status: stream.status,
     amountCents: dollarsToCents(stream.last_amount),
     averageAmountCents: dollarsToCents(stream.average_amount),
-    previousAmountCents: previous === undefined ? null : dollarsToCents(previous),
+    previousAmountCents: rise ? dollarsToCents(rise.from) : null,
+    priceChangedOn: rise?.date ?? null,
     normalizedMonthlyCents: dollarsToCents(stream.normalized_monthly_amount),
     renewalDate: stream.status === 'CANCELLED' ? null : stream.predicted_next_date,
     cancelDate: stream.status === 'CANCELLED' ? stream.last_date : null,
@@ -140,6 +150,7 @@ export function keepWhatBillowArranged(
       normalizedMonthlyCents: row.normalizedMonthlyCents,
       previousAmountCents: row.previousAmountCents,
       isPriceIncrease: false,
+      priceChangedOn: null,
     };
   }
   if (row.isBillowManaged) {
@@ -240,11 +251,20 @@ export function createSubscriptionsService(deps: {
      * history the spending chart and the price-increase view read (issue 19).
      */
     async chargeHistory(userId: string, from: string) {
-      const [rows, charges] = await Promise.all([
+      const [rows, charges, timeZone] = await Promise.all([
         deps.repo.visibleOf(userId),
         deps.repo.chargesOf(userId, from),
+        deps.repo.timeZoneOf(userId),
       ]);
-      return { subscriptions: rows.map((row) => row.subscription), charges };
+      const today = localDateIn(timeZone, now());
+      return {
+        // Each with the one detector's answer, so Spending lists what the bills say (docs/figures.md).
+        subscriptions: rows.map(({ subscription }) => ({
+          ...subscription,
+          priceIncrease: priceIncreaseOf(subscription, today),
+        })),
+        charges,
+      };
     },
 
     /** The charges each ACTIVE subscription will make in [from, until], by the engine's schedule. */
@@ -271,8 +291,43 @@ export function createSubscriptionsService(deps: {
                 date,
                 cadence: s.cadence as UpcomingCharge['cadence'],
                 category: s.category,
+                reward_credit: rewardCreditOn(s, date),
               })),
         )
+        .sort(
+          (a, b) => a.date.localeCompare(b.date) || a.merchant_name.localeCompare(b.merchant_name),
+        );
+    },
+
+    /**
+     * The charges the person's visible subscriptions made in [from, until], by the day each was
+     * charged, oldest first: a month's paid bills, apart from the ones still due.
+     */
+    async paidCharges(userId: string, from: string, until: string): Promise<UpcomingCharge[]> {
+      const [rows, charges] = await Promise.all([
+        deps.repo.visibleOf(userId),
+        deps.repo.chargesOf(userId, from),
+      ]);
+      const byId = new Map(rows.map(({ subscription }) => [subscription.id, subscription]));
+      return charges
+        .filter((charge) => charge.date <= until && charge.amountCents > 0)
+        .flatMap((charge) => {
+          const s = byId.get(charge.subscriptionId);
+          return s
+            ? [
+                {
+                  subscription_id: s.id,
+                  merchant_name: s.merchantName,
+                  merchant_website_url: s.merchantWebsite,
+                  amount: centsToDollars(charge.amountCents),
+                  date: charge.date,
+                  cadence: s.cadence as UpcomingCharge['cadence'],
+                  category: s.category,
+                  reward_credit: 0,
+                },
+              ]
+            : [];
+        })
         .sort(
           (a, b) => a.date.localeCompare(b.date) || a.merchant_name.localeCompare(b.merchant_name),
         );
@@ -290,7 +345,8 @@ export function createSubscriptionsService(deps: {
         deps.repo.timeZoneOf(userId),
         deps.repo.visibleOf(userId),
       ]);
-      const todayMs = Date.parse(localDateIn(timeZone, now()));
+      const today = localDateIn(timeZone, now());
+      const todayMs = Date.parse(today);
       const nameOf = namesToldApart(rows.map((row) => row.subscription));
       return rows.map(({ subscription: s, accountName, accountMask, bankName }) => ({
         id: s.id,
@@ -314,15 +370,12 @@ export function createSubscriptionsService(deps: {
         normalized_monthly_amount: centsToDollars(s.normalizedMonthlyCents),
         is_atomic_manage_eligible: s.isAtomicManageEligible,
         evidence: s.evidence,
-        is_price_increase: s.isPriceIncrease,
+        is_price_increase: priceIncreaseOf(s, today) !== null,
         previous_amount:
           s.previousAmountCents === null ? null : centsToDollars(s.previousAmountCents),
         confidence: s.confidence,
         is_user_added: s.isUserAdded,
-        reward_credit:
-          s.renewalDate !== null && s.rewardCreditBillDate === s.renewalDate
-            ? centsToDollars(Math.min(s.rewardCreditCents, s.amountCents))
-            : 0,
+        reward_credit: s.renewalDate === null ? 0 : rewardCreditOn(s, s.renewalDate),
       }));
     },
 
@@ -355,9 +408,12 @@ export function createSubscriptionsService(deps: {
     creditReward: (subscriptionId: string, billDate: string, cents: number, tx?: Db) =>
       deps.repo.creditReward(subscriptionId, billDate, cents, tx),
 
-    /** A negotiated rate applies from the next bill: the amount scales by what is left of it. */
-    applyNegotiatedRate: (subscriptionId: string, share: number, tx?: Db) =>
-      deps.repo.applyNegotiatedRate(subscriptionId, share, tx),
+    /**
+     * A negotiated price applies from the next bill: the bill's amount becomes it, and its monthly
+     * amount follows from it, so every screen shows the one new price (docs/figures.md).
+     */
+    applyNegotiatedPrice: (subscriptionId: string, amountCents: number, tx?: Db) =>
+      deps.repo.applyNegotiatedPrice(subscriptionId, amountCents, tx),
   };
 }
 

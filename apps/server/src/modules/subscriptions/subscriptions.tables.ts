@@ -46,6 +46,11 @@ export const subscriptions = pgTable(
     lastChargeDate: date({ mode: 'string' }).notNull(),
     paymentAccountId: uuid().references(() => bankAccounts.id, { onDelete: 'set null' }),
     isPriceIncrease: boolean().notNull().default(false),
+    /**
+     * The first charge at the new price of the latest increase (with isPriceIncrease): whether it
+     * is still news is decided in one place, price-increases.ts (docs/figures.md).
+     */
+    priceChangedOn: date({ mode: 'string' }),
     confidence: real().notNull(),
     evidence: jsonb().$type<string[]>().notNull(),
     userMarkedNotSubscription: boolean().notNull().default(false),

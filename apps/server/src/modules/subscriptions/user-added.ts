@@ -113,6 +113,7 @@ export function addedValues(
     amountCents: charge.amountCents,
     averageAmountCents: charge.amountCents,
     previousAmountCents: null,
+    priceChangedOn: null,
     normalizedMonthlyCents: dollarsToCents(
       monthlyAmount(centsToDollars(charge.amountCents), choice.cadence),
     ),
@@ -152,6 +153,8 @@ export function addedAfterDetection(
     averageAmountCents: Math.round(total / paid.length),
     previousAmountCents: before ? before.amountCents : null,
     isPriceIncrease: before !== undefined && last.amountCents > before.amountCents,
+    // The first charge at the latest price: the one after the last charge at another price.
+    priceChangedOn: before ? (paid[paid.indexOf(before) + 1]?.date ?? null) : null,
     normalizedMonthlyCents: dollarsToCents(
       monthlyAmount(centsToDollars(last.amountCents), cadence),
     ),

@@ -123,8 +123,8 @@ describe('the user API', () => {
     expect(blankName.json().errors).toEqual([
       {
         field: 'user_legal_name',
-        message: 'String must contain at least 1 character(s)',
-        code: 'too_small',
+        message: 'Please enter your full legal name',
+        code: 'custom',
       },
     ]);
     const badEmail = await call(token, userRoutes.updateProfileInfo, {

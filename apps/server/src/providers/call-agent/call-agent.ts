@@ -5,6 +5,7 @@
  * codes never leave the adapter: core sees the spec's stages, record and error codes.
  */
 import type {
+  Cadence,
   CallMessage,
   MerchantNegotiation,
   TypicalOutcome,
@@ -26,6 +27,11 @@ export type CallRequest = {
   merchant: { name: string; demo?: MerchantNegotiation['demo']; typicalOutcomes: TypicalOutcome[] };
   userInfo: NegotiationCallUserInfo;
   maxDurationSeconds: number;
+  /**
+   * The bill as the person sees it: its price per charge and cadence. The rates of the call are
+   * monthly (spec); a deal is said back in the bill's own cadence (docs/figures.md).
+   */
+  bill?: { amount: number; cadence: Cadence };
 };
 
 /** How the call ended, in the product's terms. */

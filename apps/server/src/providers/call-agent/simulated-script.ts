@@ -2,6 +2,7 @@
  * The simulated representative's script for one call: what each side says at each stage and how
  * the call ends. Pure and deterministic: the same offer and answers give the same call.
  */
+import { formatDollars, formatPrice, priceAfterDeal } from '@billow/contracts';
 import type {
   CallStage,
   NegotiationCallErrorCode,
@@ -35,6 +36,7 @@ const round2 = (n: number) => Math.round(n * 100) / 100;
 function dealFrom(
   rate: number,
   typical: TypicalOutcome,
+  bill: CallRequest['bill'],
 ): { result: NegotiationResult; savingsType: SavingsType; words: string } {
   if (typical.kind === 'FREE_MONTHS') {
     return {
@@ -55,7 +57,10 @@ function dealFrom(
       finalRate,
     },
     savingsType: typical.kind,
-    words: `$${finalRate.toFixed(2)} a month instead of $${rate.toFixed(2)}`,
+    // Said in the bill's own cadence, at the price the bill will show (docs/figures.md).
+    words: bill
+      ? `${formatPrice(priceAfterDeal(bill.amount, rate, finalRate), bill.cadence)} instead of ${formatDollars(bill.amount)}`
+      : `$${finalRate.toFixed(2)} a month instead of $${rate.toFixed(2)}`,
   };
 }
 
@@ -139,7 +144,7 @@ export function scriptCall(request: CallRequest): CallScript {
   };
   const asking = [
     'assistant',
-    `${userInfo.name} has been a customer for ${userInfo.serviceDurationYears} years and pays $${rate.toFixed(2)} a month. Competitors offer less; what can you do to keep them?`,
+    `${userInfo.name} has been a customer for ${userInfo.serviceDurationYears} years and pays ${request.bill ? formatPrice(request.bill.amount, request.bill.cadence) : `$${rate.toFixed(2)} a month`}. Competitors offer less; what can you do to keep them?`,
   ] satisfies Line;
 
   const wantsCode = magic('4444') || mood(80, 90);
@@ -218,7 +223,7 @@ export function scriptCall(request: CallRequest): CallScript {
   const typical = merchant.typicalOutcomes[
     merchant.demo ? 0 : seed % Math.max(1, merchant.typicalOutcomes.length)
   ] ?? { kind: 'FREE_MONTHS', months: 1 };
-  const deal = dealFrom(rate, typical);
+  const deal = dealFrom(rate, typical, request.bill);
   return {
     steps: [
       ...opening,

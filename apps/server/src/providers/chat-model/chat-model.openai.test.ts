@@ -80,6 +80,7 @@ describe('the OpenAI-compatible chat model', () => {
     expect(first?.messages[0]).toEqual({ role: 'system', content: SYSTEM_PROMPT });
     expect(first?.tools?.map((t) => t.function.name)).toEqual([
       'list_subscriptions',
+      'monthly_total',
       'upcoming_bills',
       'merchant_charges',
       'negotiation_status',

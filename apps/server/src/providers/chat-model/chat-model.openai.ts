@@ -8,7 +8,7 @@ import type {
   ChatCompletionMessageParam,
   ChatCompletionTool,
 } from 'openai/resources/chat/completions';
-import { sumDollars } from '@billow/contracts';
+import { amountDue, formatPrice, isActiveBill, monthlyTotal, sumDollars } from '@billow/contracts';
 import type { ChatModel, FinanceReader } from './chat-model';
 import { dueThisMonth, dueThisWeek } from './demo-answers';
 import { negotiationFacts } from './negotiation-answers';
@@ -39,6 +39,10 @@ export const CHAT_TOOLS: ChatCompletionTool[] = [
   fn(
     'list_subscriptions',
     "The person's subscriptions and bills with amount, cadence, category, monthly cost, next due date and price changes.",
+  ),
+  fn(
+    'monthly_total',
+    'What the person pays a month: every active bill at its monthly equivalent, added up. The figure every screen shows.',
   ),
   fn(
     'upcoming_bills',
@@ -85,6 +89,7 @@ export async function runTool(
         merchant: s.merchant_name,
         amount: s.amount,
         cadence: s.cadence,
+        price: formatPrice(s.amount, s.cadence),
         category: s.category,
         status: s.status,
         monthly_cost: s.normalized_monthly_amount,
@@ -93,16 +98,24 @@ export async function runTool(
         previous_amount: s.previous_amount,
         is_price_increase: s.is_price_increase,
       }));
+    case 'monthly_total': {
+      const all = await finances.subscriptions();
+      return {
+        monthly_total: monthlyTotal(all),
+        active_bills: all.filter(isActiveBill).length,
+      };
+    }
     case 'upcoming_bills': {
       const all = await finances.subscriptions();
       const due =
         args.period === 'month' ? dueThisMonth(all, await finances.today()) : dueThisWeek(all);
       return {
         period: args.period === 'month' ? 'month' : 'week',
-        total: sumDollars(due.map((s) => s.amount)),
+        total: sumDollars(due.map(amountDue)),
         bills: due.map((s) => ({
           merchant: s.merchant_name,
-          amount: s.amount,
+          amount: amountDue(s),
+          covered_by_rewards: s.reward_credit,
           due_date: s.renewal_date,
         })),
       };

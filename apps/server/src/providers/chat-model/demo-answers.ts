@@ -1,10 +1,20 @@
 /**
  * The demo model's understanding: a question is matched to one of the common asks, and the
  * answer is written from the person's own figures. What it does not understand it says so
- * plainly, with what it can answer instead; it never invents a figure.
+ * plainly, with what it can answer instead; it never invents a figure. Its figures, amounts and
+ * dates are the screens' own (docs/figures.md): the monthly figure, the bill rows' amounts and
+ * due words, the payment dates of the recent-payments list.
  */
 import {
+  amountDue,
+  billsDueThisMonth,
+  coveredByRewardsText,
+  dueWords,
   formatDollars,
+  formatPaymentDay,
+  formatPrice,
+  isActiveBill,
+  monthlyTotal,
   subscriptionCategory,
   sumDollars,
   type Subscription,
@@ -14,49 +24,37 @@ import { asksNegotiationStatus, negotiationAnswer } from './negotiation-answers'
 
 const WEEK_DAYS = 7;
 
-const isLive = (s: Subscription) => s.status !== 'CANCELLED';
-const monthly = (list: Subscription[]) => sumDollars(list.map((s) => s.normalized_monthly_amount));
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-
-function endOfMonth(today: string): string {
-  const [year, month] = today.split('-').map(Number) as [number, number];
-  return new Date(Date.UTC(year, month, 0)).toISOString().slice(0, 10);
-}
-
-function dueWords(s: Subscription): string {
-  const days = s.days_until_due;
-  if (days === 0) return 'due today';
-  if (days === 1) return 'due tomorrow';
-  return `due in ${days} days (${s.renewal_date})`;
-}
 
 /** Bills with a renewal from today through the next six days. */
 export function dueThisWeek(list: Subscription[]): Subscription[] {
   return list
-    .filter((s) => isLive(s) && s.days_until_due !== null)
+    .filter((s) => isActiveBill(s) && s.days_until_due !== null)
     .filter((s) => s.days_until_due! >= 0 && s.days_until_due! < WEEK_DAYS)
     .sort((a, b) => a.days_until_due! - b.days_until_due!);
 }
 
-/** Bills with a renewal from today through the last day of this month. */
-export function dueThisMonth(list: Subscription[], today: string): Subscription[] {
-  const last = endOfMonth(today);
-  return list
-    .filter((s) => isLive(s) && s.renewal_date !== null && s.days_until_due !== null)
-    .filter((s) => s.days_until_due! >= 0 && s.renewal_date! <= last)
-    .sort((a, b) => a.days_until_due! - b.days_until_due!);
+/** The bills still due this month: the ones the Bills card adds up as 'Due this month'. */
+export const dueThisMonth = billsDueThisMonth;
+
+/** A bill's next charge as its row shows it: what is left to pay, and what rewards cover. */
+function dueAmount(s: Subscription): string {
+  const covered = s.reward_credit > 0 ? ` (${coveredByRewardsText(s.reward_credit)})` : '';
+  return `${formatDollars(amountDue(s))}${covered}`;
 }
 
-function billLines(list: Subscription[]): string {
-  return list
-    .map((s) => `- ${s.merchant_name}: ${formatDollars(s.amount)}, ${dueWords(s)}`)
-    .join('\n');
+function billLines(list: Subscription[], today: string): string {
+  return list.map((s) => `- ${s.merchant_name}: ${dueAmount(s)}, ${dueWords(s, today)}`).join('\n');
 }
 
-function dueAnswer(list: Subscription[], period: 'this week' | 'this month'): string {
+function dueAnswer(
+  list: Subscription[],
+  period: 'this week' | 'this month',
+  today: string,
+): string {
   if (list.length === 0) return `Nothing is due ${period}.`;
-  const total = sumDollars(list.map((s) => s.amount));
-  return `${plural(list.length, 'bill')} due ${period}, ${formatDollars(total)} in total:\n${billLines(list)}`;
+  const total = sumDollars(list.map(amountDue));
+  return `${plural(list.length, 'bill')} due ${period}, ${formatDollars(total)} in total:\n${billLines(list, today)}`;
 }
 
 const CATEGORY_WORDS: Record<string, string> = {
@@ -104,8 +102,8 @@ const HOW_TO_NEGOTIATE = (name: string) =>
 /** The answer to the last question, from the person's own data. */
 export async function demoAnswer(rawQuestion: string, finances: FinanceReader): Promise<string> {
   const q = rawQuestion.toLowerCase().replace(/[’]/g, "'");
-  const all = await finances.subscriptions();
-  const live = all.filter(isLive);
+  const [all, today] = await Promise.all([finances.subscriptions(), finances.today()]);
+  const active = all.filter(isActiveBill);
   const merchant = merchantIn(q, all);
 
   if (asksNegotiationStatus(q)) {
@@ -118,10 +116,14 @@ export async function demoAnswer(rawQuestion: string, finances: FinanceReader): 
   if (merchant) {
     const charges = await finances.charges(merchant.id);
     const recent = charges.slice(0, 6);
-    const lines = recent.map((c) => `- ${c.date}: ${formatDollars(c.amount)}`).join('\n');
+    const lines = recent
+      .map((c) => `- ${formatPaymentDay(c.date, today)}: ${formatDollars(c.amount)}`)
+      .join('\n');
     const total = sumDollars(charges.map((c) => c.amount));
-    const next = merchant.renewal_date ? ` Next charge ${dueWords(merchant)}.` : '';
-    return `${merchant.merchant_name}: ${plural(charges.length, 'charge')} so far, ${formatDollars(total)} in total.${next}${lines ? `\nMost recent:\n${lines}` : ''}`;
+    const price = isActiveBill(merchant)
+      ? ` ${formatPrice(merchant.amount, merchant.cadence)}, next charge ${dueAmount(merchant)} ${dueWords(merchant, today)}.`
+      : '';
+    return `${merchant.merchant_name}:${price} ${plural(charges.length, 'charge')} so far, ${formatDollars(total)} in total.${lines ? `\nMost recent:\n${lines}` : ''}`;
   }
   if (/reward/.test(q)) {
     return `Your rewards balance is ${formatDollars(await finances.rewardsBalance())}.`;
@@ -129,7 +131,8 @@ export async function demoAnswer(rawQuestion: string, finances: FinanceReader): 
   if (
     /price (increase|hike|rise|change)|increase|went up|gone up|go up|raised|more expensive/.test(q)
   ) {
-    const raised = live.filter((s) => s.is_price_increase);
+    // The bills list's own answer: the one detector of price increases (docs/figures.md).
+    const raised = all.filter((s) => s.is_price_increase);
     if (raised.length === 0) return 'None of your subscriptions has raised its price lately.';
     const lines = raised.map((s) =>
       s.previous_amount === null
@@ -138,38 +141,37 @@ export async function demoAnswer(rawQuestion: string, finances: FinanceReader): 
     );
     return `${plural(raised.length, 'subscription')} raised the price:\n${lines.join('\n')}`;
   }
-  if (/week|due soon|coming up|upcoming/.test(q)) return dueAnswer(dueThisWeek(all), 'this week');
+  if (/week|due soon|coming up|upcoming/.test(q)) {
+    return dueAnswer(dueThisWeek(all), 'this week', today);
+  }
   if (/\bdue\b.*month|month.*\bdue\b|this month/.test(q)) {
-    return dueAnswer(dueThisMonth(all, await finances.today()), 'this month');
+    return dueAnswer(dueThisMonth(all, today), 'this month', today);
   }
   if (/biggest|largest|most expensive|highest|top\b|costs? the most/.test(q)) {
-    const top = [...live]
+    // Biggest by what each costs a month; each said at its current price, as its row shows it.
+    const top = [...active]
       .sort((a, b) => b.normalized_monthly_amount - a.normalized_monthly_amount)
       .slice(0, 3);
     if (top.length === 0) return 'You have no active subscriptions yet.';
-    const lines = top.map(
-      (s) => `- ${s.merchant_name}: ${formatDollars(s.normalized_monthly_amount)} a month`,
-    );
+    const lines = top.map((s) => `- ${s.merchant_name}: ${formatPrice(s.amount, s.cadence)}`);
     return `Your biggest subscriptions:\n${lines.join('\n')}`;
   }
   const category = categoryIn(q);
   if (category) {
-    const inCategory = live.filter((s) => s.category === category);
+    const inCategory = active.filter((s) => s.category === category);
     const words = category.replace('_', ' ');
     if (inCategory.length === 0) return `You have no active ${words} subscriptions.`;
     const names = inCategory.map((s) => s.merchant_name).join(', ');
-    return `You pay ${formatDollars(monthly(inCategory))} a month for ${words} (${names}).`;
+    return `You pay ${formatDollars(monthlyTotal(inCategory))} a month for ${words} (${names}).`;
   }
   if (/total|per month|a month|monthly|spend|how much|cost/.test(q)) {
-    if (live.length === 0) return 'You have no active subscriptions yet.';
-    return `You pay ${formatDollars(monthly(live))} a month across ${plural(live.length, 'active subscription')}.`;
+    if (active.length === 0) return 'You have no active subscriptions yet.';
+    return `You pay ${formatDollars(monthlyTotal(all))} a month across ${plural(active.length, 'active bill')}.`;
   }
   if (/\b(list|all|which|what) (my )?(subscriptions|bills)|subscriptions do i have/.test(q)) {
-    if (live.length === 0) return 'You have no active subscriptions yet.';
-    const lines = live.map(
-      (s) => `- ${s.merchant_name}: ${formatDollars(s.amount)} (${s.cadence.toLowerCase()})`,
-    );
-    return `Your ${plural(live.length, 'active subscription')}:\n${lines.join('\n')}`;
+    if (active.length === 0) return 'You have no active subscriptions yet.';
+    const lines = active.map((s) => `- ${s.merchant_name}: ${formatPrice(s.amount, s.cadence)}`);
+    return `Your ${plural(active.length, 'active bill')}:\n${lines.join('\n')}`;
   }
   if (/^(hi|hello|hey)\b/.test(q)) return `Hello! ${CAPABILITIES}`;
   return `I can't answer that yet in demo mode. ${CAPABILITIES}`;

@@ -4,7 +4,12 @@
  * worked. Shared by the demo model (its answer) and the OpenAI adapter (its tool's result), so
  * both read the same facts.
  */
-import { formatDollars, type NegotiationOffer } from '@billow/contracts';
+import {
+  formatDollars,
+  formatLongDay,
+  negotiatedPriceText,
+  type NegotiationOffer,
+} from '@billow/contracts';
 
 /** "what's happening with my negotiations", "did my Xfinity negotiation work", "negotiation status". */
 export function asksNegotiationStatus(question: string): boolean {
@@ -35,12 +40,19 @@ export function negotiationSentence(offer: NegotiationOffer): string {
   const name = offer.service_name;
   switch (offer.status) {
     case 'SUCCESSFUL': {
-      const until = offer.negotiated_deal_expiry ? ` until ${offer.negotiated_deal_expiry}` : '';
+      // The outcome as the negotiations section says it: the bill's one new price.
+      const price =
+        offer.negotiated_price === null
+          ? ''
+          : ` ${negotiatedPriceText(name, offer.current_price, offer.negotiated_price, offer.subscription_cadence)}`;
+      const until = offer.negotiated_deal_expiry
+        ? ` until ${formatLongDay(offer.negotiated_deal_expiry)}`
+        : '';
       const saved =
         offer.successful_savings === null
           ? ''
           : ` You save ${formatDollars(offer.successful_savings)}${until}.`;
-      return `${name}: successful.${saved}`;
+      return `${name}: successful.${price}${saved}`;
     }
     case 'IN_PROGRESS': {
       const stage = offer.call ? ` (the call is ${offer.call.stage})` : '';
@@ -94,6 +106,8 @@ export function negotiationFacts(offers: NegotiationOffer[]) {
     status: o.status,
     current_price: o.current_price,
     target_price: o.target_price,
+    negotiated_price: o.negotiated_price,
+    cadence: o.subscription_cadence,
     estimated_yearly_savings: o.estimated_savings,
     successful_savings: o.successful_savings,
     savings_type: o.savings_type,

@@ -182,8 +182,8 @@ describe('the dashboard section', () => {
     it('opens from the Subscriptions card with focus on its heading, and comes back', async () => {
       const { user } = renderHome({
         subscriptions: [
-          aSubscription({ amount: 15.49 }),
-          aSubscription({ merchant_name: 'Hulu', amount: 7.99 }),
+          aSubscription({ amount: 15.49, normalized_monthly_amount: 15.49 }),
+          aSubscription({ merchant_name: 'Hulu', amount: 7.99, normalized_monthly_amount: 7.99 }),
         ],
       });
       const card = await screen.findByRole('region', { name: 'Subscriptions' });
@@ -199,6 +199,30 @@ describe('the dashboard section', () => {
       await user.click(screen.getByRole('button', { name: 'Back to home' }));
       expect(await screen.findByRole('region', { name: 'Bills' })).toBeVisible();
       expect(screen.getByRole('heading', { level: 1, name: 'Dashboard' })).toHaveFocus();
+    });
+
+    it('says what the person pays a month as Bills → All does: weekly and yearly bills included', async () => {
+      renderHome({
+        subscriptions: [
+          aSubscription({ amount: 17.99, normalized_monthly_amount: 17.99 }),
+          aSubscription({
+            merchant_name: 'HelloFresh',
+            cadence: 'WEEKLY',
+            amount: 79.99,
+            normalized_monthly_amount: 346.62,
+          }),
+          aSubscription({
+            merchant_name: 'Amazon Prime',
+            cadence: 'YEARLY',
+            amount: 139,
+            normalized_monthly_amount: 11.58,
+          }),
+        ],
+      });
+      const card = await screen.findByRole('region', { name: 'Subscriptions' });
+      await waitFor(() =>
+        expect(card).toHaveTextContent('3 active · $376.19 a month in plans and bills'),
+      );
     });
 
     it('opens on arrival when the navigation asks for it', async () => {

@@ -230,6 +230,7 @@ function DashboardPage({
           ) : view.section === 'insights' ? (
             <InsightsSection
               onBack={goHome}
+              bills={subscriptions.data}
               onNegotiate={(subscriptionId) => setView({ section: 'negotiations', subscriptionId })}
             />
           ) : view.section === 'negotiations' ? (

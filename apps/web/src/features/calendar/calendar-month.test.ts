@@ -17,6 +17,7 @@ const charge = (date: string, amount: number, merchant = 'Netflix'): UpcomingCha
   date,
   cadence: 'MONTHLY',
   category: 'streaming',
+  reward_credit: 0,
 });
 
 describe('the calendar month', () => {

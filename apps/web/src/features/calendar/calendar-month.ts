@@ -12,7 +12,10 @@ import {
   startOfMonth,
   startOfWeek,
 } from 'date-fns';
-import type { UpcomingCharge } from '@billow/contracts';
+import { amountDue, sumDollars, type UpcomingCharge } from '@billow/contracts';
+
+/** A charge on the calendar: one still due, or one already paid this month. */
+export type DayCharge = UpcomingCharge & { isPaid?: boolean };
 
 /** How far ahead the calendar steps: a year of months after this one. */
 export const CALENDAR_MONTHS_AHEAD = 12;
@@ -34,8 +37,8 @@ export function monthWeeks(date: Date): Date[][] {
 }
 
 /** Charges by day ('2026-12-04' → that day's charges, the largest first). */
-export function chargesByDay(charges: readonly UpcomingCharge[]): Map<string, UpcomingCharge[]> {
-  const byDay = new Map<string, UpcomingCharge[]>();
+export function chargesByDay<T extends UpcomingCharge>(charges: readonly T[]): Map<string, T[]> {
+  const byDay = new Map<string, T[]>();
   for (const charge of charges) {
     const day = byDay.get(charge.date);
     if (day) day.push(charge);
@@ -45,9 +48,9 @@ export function chargesByDay(charges: readonly UpcomingCharge[]): Map<string, Up
   return byDay;
 }
 
-/** The sum of the charges, to the cent. */
+/** What the charges come to for the person, to the cent: rewards cover part of some. */
 export function totalOf(charges: readonly UpcomingCharge[]): number {
-  return Math.round(charges.reduce((sum, charge) => sum + charge.amount * 100, 0)) / 100;
+  return sumDollars(charges.map(amountDue));
 }
 
 /** The day a key moves focus to in the month grid (the ARIA date-grid keys). */

@@ -56,6 +56,7 @@ describe('spending figures', () => {
       date: '2026-11-28',
       cadence: 'MONTHLY',
       category: 'streaming',
+      reward_credit: 0,
     };
     const shares = thisMonthShares(month('2026-11', { utilities: 45, streaming: 15 }), [due]);
     expect(shares).toEqual([

@@ -24,6 +24,7 @@ export function anOffer(overrides: Partial<NegotiationOffer> = {}): NegotiationO
     eligibility_criteria: ['Account holder on the account'],
     rejection_reason: null,
     successful_savings: null,
+    negotiated_price: null,
     savings_type: null,
     negotiated_deal_expiry: null,
     subscription_cadence: 'MONTHLY',

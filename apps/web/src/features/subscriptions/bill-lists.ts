@@ -2,7 +2,7 @@
  * Which subscriptions the bills card and the subscriptions section show, in what order (spec
  * part 2 §4, §9). Bills are ACTIVE subscriptions only: a paused or cancelled one bills nobody.
  */
-import { sumDollars, type Subscription } from '@billow/contracts';
+import type { Subscription } from '@billow/contracts';
 import { sumAmounts } from '@/lib/bill-totals';
 import { isDueThisMonth } from '@/lib/due-dates';
 
@@ -47,17 +47,13 @@ export function byName(subscriptions: readonly Subscription[]): Subscription[] {
   return [...subscriptions].sort(byMerchantName);
 }
 
-/** 'Monthly total spend': what the ACTIVE, MONTHLY subscriptions charge each month. */
+/**
+ * 'Monthly total spend' (the spec's subscriptions-section figure): what the ACTIVE, MONTHLY
+ * subscriptions charge each month. Not what the person pays a month: that is `monthlyTotal`
+ * (docs/figures.md), which counts weekly and yearly bills too.
+ */
 export function monthlyTotalSpend(subscriptions: readonly Subscription[]): number {
   return sumAmounts(activeOnly(subscriptions).filter((s) => s.cadence === 'MONTHLY'));
-}
-
-/**
- * Every ACTIVE plan per month: weekly and yearly ones as their monthly equivalent (the
- * server's normalized_monthly_amount), so the figure says what all of them cost (issue 18).
- */
-export function monthlyEquivalentSpend(subscriptions: readonly Subscription[]): number {
-  return sumDollars(activeOnly(subscriptions).map((s) => Math.abs(s.normalized_monthly_amount)));
 }
 
 export function activeCount(subscriptions: readonly Subscription[]): number {

@@ -11,6 +11,8 @@ import { queryDomains } from '@/lib/query-domains';
 export const calendarKeys = {
   upcoming: (from: string, until: string) =>
     [...queryDomains.subscriptions, 'calendar', from, until] as const,
+  paid: (from: string, until: string) =>
+    [...queryDomains.subscriptions, 'calendar', 'paid', from, until] as const,
 };
 
 export const calendarQueries = {
@@ -20,6 +22,14 @@ export const calendarQueries = {
       queryFn: ({ signal }) =>
         api(calendarRoutes.upcoming, undefined, { query: { from, until }, signal }),
       // Stepping back to a month already seen shows it at once.
+      staleTime: 60_000,
+    }),
+  /** The charges already paid in the month: shown apart from the ones still due. */
+  paid: (from: string, until: string) =>
+    queryOptions({
+      queryKey: calendarKeys.paid(from, until),
+      queryFn: ({ signal }) =>
+        api(calendarRoutes.paid, undefined, { query: { from, until }, signal }),
       staleTime: 60_000,
     }),
 };

@@ -20,6 +20,7 @@ const charge = (date: string, merchant: string, amount: number): UpcomingCharge 
   date,
   cadence: 'MONTHLY',
   category: 'streaming',
+  reward_credit: 0,
 });
 
 /** Answers each month's request with the charges in it. */
@@ -160,5 +161,37 @@ describe(CalendarSection.name, () => {
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText(/No bills this month/)).toBeInTheDocument();
     await waitFor(() => expect(api.requestsTo(calendarRoutes.upcoming)).toHaveLength(2));
+  });
+
+  it('shows a month’s paid bills apart from the ones still due, and $0.00 due calmly', async () => {
+    // Nov 26: November's bills were paid; nothing more is due this month.
+    vi.setSystemTime(new Date(2026, 10, 26, 9, 30));
+    storeSession();
+    mockApi()
+      .on(calendarRoutes.upcoming, byMonth([charge('2026-12-01', 'Rent', 2650)]))
+      .on(
+        calendarRoutes.paid,
+        byMonth([charge('2026-11-01', 'Rent', 2650), charge('2026-11-05', 'Netflix', 15.49)]),
+      );
+    renderScreen(<CalendarSection onBack={() => {}} renderBillDetail={() => null} />);
+    const paid = (await screen.findByText('Paid in November')).parentElement!;
+    expect(within(paid).getByText('$2,665.49')).toBeVisible();
+    const due = screen.getByText('Due in November').parentElement!;
+    expect(within(due).getByText('$0.00')).not.toHaveClass('text-due');
+    expect(due.className).not.toMatch(/bg-due/);
+    const agenda = screen.getByTestId('calendar-agenda');
+    const netflix = within(agenda).getByRole('button', { name: /Netflix/ });
+    expect(netflix).toHaveTextContent('Paid');
+    expect(netflix).toHaveTextContent('$15.49');
+  });
+
+  it('says on a bill’s row what rewards cover of it, as the bills card does', async () => {
+    renderCalendar([{ ...charge('2026-12-20', 'Verizon', 75), reward_credit: 10 }]);
+    const agenda = screen.getByTestId('calendar-agenda');
+    const row = await within(agenda).findByRole('button', { name: /Verizon/ });
+    expect(row).toHaveTextContent('$65.00');
+    expect(within(row).getByText('$10.00 covered by rewards')).toBeInTheDocument();
+    const total = screen.getByText('Due in December').parentElement!;
+    expect(within(total).getByText('$65.00')).toHaveClass('text-due');
   });
 });

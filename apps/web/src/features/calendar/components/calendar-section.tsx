@@ -17,7 +17,7 @@ import {
   startOfMonth,
 } from 'date-fns';
 import { AlarmClock, CalendarCheck, ChevronLeft, ChevronRight } from 'lucide-react';
-import { formatDollars, type UpcomingCharge } from '@billow/contracts';
+import { amountDue, coveredByRewardsText, formatDollars } from '@billow/contracts';
 import { LoadError } from '@/components/load-error';
 import { MerchantLogo } from '@/components/merchant-logo';
 import { SectionHeader } from '@/components/section-header';
@@ -32,6 +32,7 @@ import {
   CALENDAR_MONTHS_AHEAD,
   chargesByDay,
   dayAfterKey,
+  type DayCharge,
   isoDay,
   monthRange,
   monthWeeks,
@@ -45,6 +46,8 @@ export const calendarTexts = {
   next: 'Next month',
   thisMonth: 'This month',
   dueIn: (month: string) => `Due in ${month}`,
+  paidIn: (month: string) => `Paid in ${month}`,
+  paid: 'Paid',
   noBills: 'No bills this month',
   noBillsDetail: 'Nothing Billow found in your accounts is due this month.',
   nothingThatDay: 'Nothing is due this day.',
@@ -62,8 +65,8 @@ export type BillDetailProps = {
 
 const dayButtonId = (day: Date) => `calendar-day-${isoDay(day)}`;
 /** The day panel and the agenda can both list a bill: `place` keeps their ids apart. */
-const billButtonId = (place: 'day' | 'agenda', charge: UpcomingCharge) =>
-  `calendar-${place}-bill-${charge.subscription_id}-${charge.date}`;
+const billButtonId = (place: 'day' | 'agenda', charge: DayCharge) =>
+  `calendar-${place}-bill-${charge.subscription_id}-${charge.date}${charge.isPaid ? '-paid' : ''}`;
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
 export function CalendarSection({
@@ -81,6 +84,11 @@ export function CalendarSection({
   const { from, until } = monthRange(month);
   const upcoming = useQuery(calendarQueries.upcoming(from, until));
   const monthIndex = differenceInCalendarMonths(month, today);
+  // This month's bills already paid, shown apart from the ones still due; a later month has
+  // none. When they fail to load, the month still shows what is due.
+  const paid = useQuery({ ...calendarQueries.paid(from, until), enabled: monthIndex <= 0 });
+  const paidCharges: DayCharge[] =
+    monthIndex <= 0 ? (paid.data ?? []).map((charge) => ({ ...charge, isPaid: true })) : [];
   const monthName = format(month, 'MMMM');
 
   // A key that moved the chosen day moves focus with it, once the day's button is drawn.
@@ -103,11 +111,11 @@ export function CalendarSection({
     focusAfterRender.current = moveFocus;
   }
 
-  function openCharge(charge: UpcomingCharge, buttonId: string) {
+  function openCharge(charge: DayCharge, buttonId: string) {
     setOpenBill({ subscriptionId: charge.subscription_id, returnTo: buttonId });
   }
 
-  const byDay = chargesByDay(upcoming.data ?? []);
+  const byDay = chargesByDay<DayCharge>([...paidCharges, ...(upcoming.data ?? [])]);
   const body = upcoming.isError ? (
     <Card>
       <LoadError
@@ -118,9 +126,13 @@ export function CalendarSection({
     </Card>
   ) : (
     <>
+      {paidCharges.length > 0 && (
+        <MonthTotal label={calendarTexts.paidIn(monthName)} amount={totalOf(paidCharges)} />
+      )}
       <MonthTotal
         label={calendarTexts.dueIn(monthName)}
         amount={upcoming.data ? totalOf(upcoming.data) : undefined}
+        isDue
       />
       <Card className="hidden p-3 sm:block">
         <MonthGrid
@@ -216,14 +228,31 @@ export function CalendarSection({
   );
 }
 
-function MonthTotal({ label, amount }: { label: string; amount: number | undefined }) {
+/** A month's figure; a due one is red only while something is due (docs/figures.md). */
+function MonthTotal({
+  label,
+  amount,
+  isDue = false,
+}: {
+  label: string;
+  amount: number | undefined;
+  isDue?: boolean;
+}) {
+  const isRed = isDue && amount !== undefined && amount > 0;
   return (
-    <p className="flex items-baseline justify-between gap-3 rounded-2xl bg-due/8 px-4 py-3">
+    <p
+      className={cn(
+        'flex items-baseline justify-between gap-3 rounded-2xl px-4 py-3',
+        isRed || (isDue && amount === undefined) ? 'bg-due/8' : 'bg-muted',
+      )}
+    >
       <span className="text-sm font-medium">{label}</span>
       {amount === undefined ? (
         <Skeleton className="h-7 w-24" />
       ) : (
-        <span className="money text-xl font-bold text-due">{formatDollars(amount)}</span>
+        <span className={cn('money text-xl font-bold', isRed && 'text-due')}>
+          {formatDollars(amount)}
+        </span>
       )}
     </p>
   );
@@ -235,7 +264,7 @@ const isDueSoonDay = (day: Date, today: Date) => {
 };
 
 /** "Friday, December 4, today, 2 bills, $23.48 due soon": what a day's button says. */
-function dayLabel(day: Date, today: Date, charges: readonly UpcomingCharge[]) {
+function dayLabel(day: Date, today: Date, charges: readonly DayCharge[]) {
   const parts = [format(day, 'EEEE, MMMM d')];
   if (isSameDay(day, today)) parts.push('today');
   if (charges.length > 0) {
@@ -257,7 +286,7 @@ function MonthGrid({
   month: Date;
   today: Date;
   selected: Date;
-  byDay: Map<string, UpcomingCharge[]>;
+  byDay: Map<string, DayCharge[]>;
   isLoading: boolean;
   onChoose(day: Date): void;
   onKey(day: Date, key: string): void;
@@ -334,21 +363,29 @@ function MonthGrid({
 }
 
 /** Up to two logos with amounts in a day cell, and how many more there are. */
-function DayChips({ charges, isSoon }: { charges: UpcomingCharge[]; isSoon: boolean }) {
+function DayChips({ charges, isSoon }: { charges: DayCharge[]; isSoon: boolean }) {
   if (charges.length === 0) return null;
   const shown = charges.slice(0, 2);
   return (
     <span aria-hidden="true" className="flex w-full flex-col gap-0.5">
       {shown.map((charge) => (
-        <span key={charge.subscription_id} className="flex min-w-0 items-center gap-1">
+        <span
+          key={`${charge.subscription_id}-${charge.isPaid ? 'paid' : 'due'}`}
+          className="flex min-w-0 items-center gap-1"
+        >
           <MerchantLogo
             name={charge.merchant_name}
             website={charge.merchant_website_url}
             className="size-4 rounded-md"
             isDecorative
           />
-          <span className={cn('money truncate text-xs', isSoon && 'font-semibold text-due')}>
-            {formatDollars(charge.amount)}
+          <span
+            className={cn(
+              'money truncate text-xs',
+              charge.isPaid ? 'text-muted-foreground' : isSoon && 'font-semibold text-due',
+            )}
+          >
+            {formatDollars(amountDue(charge))}
           </span>
         </span>
       ))}
@@ -370,9 +407,9 @@ function DayBills({
 }: {
   day: Date;
   today: Date;
-  charges: UpcomingCharge[];
+  charges: DayCharge[];
   isLoading: boolean;
-  onOpen(charge: UpcomingCharge, buttonId: string): void;
+  onOpen(charge: DayCharge, buttonId: string): void;
 }) {
   const headingId = useId();
   return (
@@ -404,10 +441,10 @@ function Agenda({
   isLoading,
   onOpen,
 }: {
-  byDay: Map<string, UpcomingCharge[]>;
+  byDay: Map<string, DayCharge[]>;
   today: Date;
   isLoading: boolean;
-  onOpen(charge: UpcomingCharge, buttonId: string): void;
+  onOpen(charge: DayCharge, buttonId: string): void;
 }) {
   if (isLoading) {
     return (
@@ -459,15 +496,15 @@ function ChargeList({
   onOpen,
 }: {
   place: 'day' | 'agenda';
-  charges: UpcomingCharge[];
+  charges: DayCharge[];
   isSoon: boolean;
   label: string;
-  onOpen(charge: UpcomingCharge, buttonId: string): void;
+  onOpen(charge: DayCharge, buttonId: string): void;
 }) {
   return (
     <ul aria-label={label} className="-mx-2">
       {charges.map((charge) => (
-        <li key={charge.subscription_id}>
+        <li key={`${charge.subscription_id}-${charge.isPaid ? 'paid' : 'due'}`}>
           <button
             type="button"
             id={billButtonId(place, charge)}
@@ -483,11 +520,25 @@ function ChargeList({
             <span className="min-w-0 flex-1">
               <span className="block truncate font-medium">{charge.merchant_name}</span>
               <span className="block text-sm text-muted-foreground">
-                {cadenceLabel(charge.cadence)}
+                {charge.isPaid
+                  ? `${calendarTexts.paid} · ${cadenceLabel(charge.cadence)}`
+                  : cadenceLabel(charge.cadence)}
               </span>
             </span>
-            <span className={cn('money font-semibold', isSoon && 'text-due')}>
-              {formatDollars(charge.amount)}
+            <span className="shrink-0 text-right">
+              <span
+                className={cn(
+                  'money block font-semibold',
+                  charge.isPaid ? 'text-muted-foreground' : isSoon && 'text-due',
+                )}
+              >
+                {formatDollars(amountDue(charge))}
+              </span>
+              {charge.reward_credit > 0 && (
+                <span className="money block text-xs font-medium text-success">
+                  {coveredByRewardsText(charge.reward_credit)}
+                </span>
+              )}
             </span>
           </button>
         </li>

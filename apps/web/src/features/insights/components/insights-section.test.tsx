@@ -6,8 +6,9 @@ import {
   insightRoutes,
   type MonthlySpend,
   type PriceIncrease,
+  type Subscription,
 } from '@billow/contracts';
-import { json, mockApi, problem } from '@/test/mock-api';
+import { json, mockApi, problem, type Reply } from '@/test/mock-api';
 import { renderScreen, storeSession } from '@/test/render-app';
 import { InsightsSection } from './insights-section';
 
@@ -46,6 +47,33 @@ const increase = (over: Partial<PriceIncrease>): PriceIncrease => ({
   ...over,
 });
 
+/** A bill as the bills list sends it (only the fields the monthly figure reads matter here). */
+const aBill = (over: Partial<Subscription>): Subscription => ({
+  id: `bill-${Math.random()}`,
+  merchant_name: 'Netflix',
+  merchant_website_url: null,
+  amount: 17.99,
+  currency: 'USD',
+  status: 'ACTIVE',
+  cadence: 'MONTHLY',
+  renewal_date: '2026-12-05',
+  payment_method: null,
+  cancel_date: null,
+  is_billow_managed: false,
+  user_marked_not_subscription: false,
+  category: 'streaming',
+  days_until_due: 15,
+  normalized_monthly_amount: 17.99,
+  is_atomic_manage_eligible: false,
+  evidence: [],
+  is_price_increase: false,
+  previous_amount: null,
+  confidence: 0.9,
+  reward_credit: 0,
+  is_user_added: false,
+  ...over,
+});
+
 function renderInsights({
   history = json(200, { months }),
   increases = json(200, [
@@ -68,9 +96,11 @@ function renderInsights({
       date: '2026-11-28',
       cadence: 'MONTHLY',
       category: 'streaming',
+      reward_credit: 0,
     },
   ]),
-} = {}) {
+  bills,
+}: { history?: Reply; increases?: Reply; stillDue?: Reply; bills?: Subscription[] } = {}) {
   storeSession();
   const api = mockApi()
     .on(insightRoutes.spendingHistory, history)
@@ -80,11 +110,26 @@ function renderInsights({
   return {
     api,
     onNegotiate,
-    ...renderScreen(<InsightsSection onBack={() => {}} onNegotiate={onNegotiate} />),
+    ...renderScreen(<InsightsSection onBack={() => {}} onNegotiate={onNegotiate} bills={bills} />),
   };
 }
 
 describe(InsightsSection.name, () => {
+  it('says what the person pays a month, the figure the bills card shows, above the history', async () => {
+    renderInsights({
+      bills: [
+        aBill({ normalized_monthly_amount: 17.99 }),
+        aBill({ cadence: 'WEEKLY', amount: 79.99, normalized_monthly_amount: 346.62 }),
+        aBill({ status: 'CANCELLED', normalized_monthly_amount: 18.99 }),
+      ],
+    });
+    const figure = await screen.findByRole('region', { name: 'What you pay a month' });
+    expect(figure).toHaveTextContent('You pay $364.61 a month');
+    expect(figure).toHaveTextContent(
+      'for your 2 active subscriptions and bills, weekly and yearly ones at their monthly equivalent',
+    );
+  });
+
   it('says what the charts show, with the numbers in tables', async () => {
     const user = userEvent.setup();
     renderInsights();

@@ -7,7 +7,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { endOfMonth, format } from 'date-fns';
 import { ChartColumn } from 'lucide-react';
-import { formatDollars } from '@billow/contracts';
+import { formatDollars, isActiveBill, monthlyTotal, type Subscription } from '@billow/contracts';
 import { LoadError } from '@/components/load-error';
 import { SectionHeader } from '@/components/section-header';
 import { Card, CardTitle } from '@/components/ui/card';
@@ -42,15 +42,22 @@ export const insightsTexts = {
   loadFailed: 'Failed to load your spending. Please try again.',
   empty: 'No spending yet',
   emptyDetail: 'Once Billow finds subscriptions and bills in your accounts, their cost shows here.',
+  monthlyTitle: 'What you pay a month',
+  monthly: (amount: string) => `You pay ${amount} a month`,
+  monthlyDetail: (count: number) =>
+    `for your ${count} active ${count === 1 ? 'subscription or bill' : 'subscriptions and bills'}, weekly and yearly ones at their monthly equivalent. The charts show what was actually charged.`,
 } as const;
 
 export function InsightsSection({
   onBack,
   onNegotiate,
+  bills,
 }: {
   onBack(): void;
   /** Opens the negotiation of a bill whose price went up. */
   onNegotiate(subscriptionId: string): void;
+  /** The bills list the dashboard loaded: what the person pays a month is read from it. */
+  bills?: readonly Subscription[];
 }) {
   const today = new Date();
   const history = useQuery(insightQueries.spendingHistory());
@@ -66,6 +73,19 @@ export function InsightsSection({
         onBack={onBack}
       />
       <div className="grid items-start gap-4 lg:grid-cols-2">
+        {bills && bills.some(isActiveBill) && (
+          <Card aria-labelledby="monthly-figure-title" className="space-y-1 lg:col-span-2">
+            <h2 id="monthly-figure-title" className="text-sm font-medium text-muted-foreground">
+              {insightsTexts.monthlyTitle}
+            </h2>
+            <p className="text-xl font-bold">
+              {insightsTexts.monthly(formatDollars(monthlyTotal(bills)))}
+            </p>
+            <p className="text-sm text-muted-foreground">
+              {insightsTexts.monthlyDetail(bills.filter(isActiveBill).length)}
+            </p>
+          </Card>
+        )}
         {history.isError ? (
           <Card className="lg:col-span-2">
             <LoadError

@@ -3,7 +3,13 @@
  * a stepper that moves while the list reloads, then the outcome and the transcript.
  */
 import { Check, Loader2, X } from 'lucide-react';
-import { callStage, formatDollars, type CallStage, type NegotiationOffer } from '@billow/contracts';
+import {
+  callStage,
+  formatDollars,
+  negotiatedPriceText,
+  type CallStage,
+  type NegotiationOffer,
+} from '@billow/contracts';
 import { cn } from '@/lib/cn';
 
 const stageLabels: Record<CallStage, string> = {
@@ -67,6 +73,7 @@ export function CallStages({ stage }: { stage: CallStage }) {
 export function CallView({ offer }: { offer: NegotiationOffer }) {
   const call = offer.call;
   if (!call) return null;
+  const isNewPrice = offer.status === 'SUCCESSFUL' && offer.negotiated_price !== null;
   return (
     <div className="space-y-3 rounded-2xl bg-muted/50 p-3">
       <p role="status" className="sr-only">
@@ -78,10 +85,22 @@ export function CallView({ offer }: { offer: NegotiationOffer }) {
           {callViewTexts.saved(offer.successful_savings)}
         </p>
       )}
+      {isNewPrice && (
+        <p className="text-sm">
+          {negotiatedPriceText(
+            offer.service_name,
+            offer.current_price,
+            offer.negotiated_price!,
+            offer.subscription_cadence,
+          )}
+        </p>
+      )}
       {offer.status === 'REJECTED' && offer.rejection_reason && (
         <p className="text-sm text-muted-foreground">{offer.rejection_reason}</p>
       )}
-      {call.summary && <p className="text-sm">{call.summary}</p>}
+      {/* A lowered price is said once, in Billow's words above; the call's own summary may put it
+          in months (docs/figures.md). */}
+      {call.summary && !isNewPrice && <p className="text-sm">{call.summary}</p>}
       {call.messages.length > 0 && (
         <details open={offer.status === 'IN_PROGRESS'}>
           <summary className="cursor-pointer text-sm font-medium">

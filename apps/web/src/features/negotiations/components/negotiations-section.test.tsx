@@ -175,6 +175,42 @@ describe(NegotiationsSection.name, () => {
     expect(screen.getByText('SUCCESSFUL')).toBeInTheDocument();
   });
 
+  it('states a successful negotiation’s one new price in the bill’s cadence, with no “save up to”', async () => {
+    renderSection([
+      json(200, [
+        anOffer({
+          service_name: 'HelloFresh',
+          status: 'SUCCESSFUL',
+          required_user_info: null,
+          current_price: 79.99,
+          target_price: 71.99,
+          estimated_savings: 416,
+          negotiated_price: 71.99,
+          successful_savings: 416,
+          savings_type: 'PRICE_REDUCTION_PERCENTAGE',
+          subscription_cadence: 'WEEKLY',
+          call: {
+            stage: 'completed',
+            started_at: '2026-11-20T12:00:00.000Z',
+            ended_at: '2026-11-20T12:00:05.000Z',
+            messages: [],
+            summary: 'HelloFresh agreed to $311.96 a month instead of $346.62.',
+          },
+        }),
+      ]),
+    ]);
+    const row = (await screen.findAllByText('HelloFresh'))[0]!.closest('li')!;
+    expect(
+      within(row).getByText('$71.99 a week · was $79.99 · saves $416.00 a year'),
+    ).toBeVisible();
+    expect(within(row).queryByText(/save up to/)).not.toBeInTheDocument();
+    expect(
+      within(row).getByText('HelloFresh lowered your bill to $71.99 a week, from $79.99.'),
+    ).toBeVisible();
+    // The call's own words in months are not shown beside Billow's.
+    expect(within(row).queryByText(/\$311\.96/)).not.toBeInTheDocument();
+  });
+
   it('blurs the negotiations behind an overlay that turns negotiation on', async () => {
     const { onEnable } = renderSection([json(200, [anOffer()])], false);
     await userEvent.click(await screen.findByRole('button', { name: 'Turn on bill negotiation' }));

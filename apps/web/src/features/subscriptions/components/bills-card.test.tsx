@@ -61,6 +61,17 @@ describe(BillsCard.name, () => {
       expect(total).toHaveClass('text-due', 'money');
     });
 
+    it('shows Due this month $0.00 calmly, not in red, when every upcoming bill is next month', async () => {
+      // Dec 1 with nothing left this month: the box says $0.00 without the alarm of money due.
+      renderBills([
+        aSubscription({ amount: 50, renewal_date: '2027-01-05', days_until_due: 35 }),
+      ]);
+      const summary = (await screen.findByText('Due this month')).parentElement!;
+      const total = within(summary).getByText('$0.00');
+      expect(total).not.toHaveClass('text-due');
+      expect(summary.className).not.toMatch(/bg-due/);
+    });
+
     it('labels each bill with when it is due and highlights the ones due within 3 days', async () => {
       renderBills([
         aSubscription({ merchant_name: 'Soon', renewal_date: '2026-12-04', days_until_due: 3 }),

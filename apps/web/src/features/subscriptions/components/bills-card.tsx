@@ -7,11 +7,16 @@ import { useId, useRef, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { CalendarCheck, CalendarDays, Receipt } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { formatDollars, type Subscription, subscriptionMessages } from '@billow/contracts';
+import {
+  formatDollars,
+  monthlyTotal,
+  type Subscription,
+  subscriptionMessages,
+} from '@billow/contracts';
 import { LoadError } from '@/components/load-error';
 import { Card, CardTitle } from '@/components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { averagePerMonth, dueThisMonth } from '@/lib/bill-totals';
+import { dueThisMonth } from '@/lib/bill-totals';
 import { subscriptionQueries } from '../api/subscription-queries';
 import { allBills, groupByMonth, upcomingBills } from '../bill-lists';
 import { BillList, BillListSkeleton, billRowId } from './bill-list';
@@ -162,7 +167,7 @@ function AllBills({
   }
   return (
     <div className="space-y-4">
-      <Summary label={billsCardTexts.averagePerMonth} amount={averagePerMonth(bills)} />
+      <Summary label={billsCardTexts.averagePerMonth} amount={monthlyTotal(bills)} />
       <BillList bills={bills} label="All active bills" showCadence onOpen={onOpen} />
     </div>
   );
@@ -171,12 +176,14 @@ function AllBills({
 function Summary({
   label,
   amount,
-  isDue = false,
+  isDue: isDueFigure = false,
 }: {
   label: string;
   amount: number;
   isDue?: boolean;
 }) {
+  // Red is for money due: a due figure of $0.00 reads calmly (docs/figures.md).
+  const isDue = isDueFigure && amount > 0;
   return (
     <p
       className={

@@ -2,13 +2,11 @@
  * Rewards applied toward a bill: Billow covers that part, so the bill shows what the person
  * still pays and what the rewards cover.
  */
-import { formatDollars, type Subscription } from '@billow/contracts';
+import { coveredByRewardsText, type Subscription } from '@billow/contracts';
 
-export const rewardCreditText = (credit: number) => `${formatDollars(credit)} covered by rewards`;
-
-/** What the person pays for the next bill: the amount less the rewards applied to it. */
-export const amountDue = (bill: Pick<Subscription, 'amount' | 'reward_credit'>) =>
-  Math.max(0, Math.round((bill.amount - bill.reward_credit) * 100) / 100);
+/** The words and the amount due are the contracts' own, so the calendar and the chat agree. */
+export { amountDue } from '@billow/contracts';
+export const rewardCreditText = coveredByRewardsText;
 
 export function RewardCreditNote({ bill }: { bill: Pick<Subscription, 'reward_credit'> }) {
   if (bill.reward_credit <= 0) return null;

@@ -61,11 +61,11 @@ describe(SubscriptionsSection.name, () => {
       aSubscription({ amount: 20, normalized_monthly_amount: 20, status: 'CANCELLED' }),
     ]);
     expect(
-      await screen.findByText('Active monthly plans, bills such as rent included'),
+      await screen.findByText('Monthly-billed plans only, bills such as rent included'),
     ).toBeVisible();
-    expect(screen.getByText('All plans per month').nextElementSibling).toHaveTextContent('$68.82');
+    expect(screen.getByText('Average per month').nextElementSibling).toHaveTextContent('$68.82');
     expect(
-      screen.getByText('Weekly and yearly plans counted as a monthly equivalent'),
+      screen.getByText('Every active plan and bill, weekly and yearly ones as a monthly equivalent'),
     ).toBeVisible();
   });
 

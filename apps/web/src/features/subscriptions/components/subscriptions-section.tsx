@@ -7,7 +7,12 @@ import { useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Plus, SearchX } from 'lucide-react';
 import { Link } from 'react-router';
-import { formatDollars, type Subscription, subscriptionMessages } from '@billow/contracts';
+import {
+  formatDollars,
+  monthlyTotal,
+  type Subscription,
+  subscriptionMessages,
+} from '@billow/contracts';
 import { lazyDialog } from '@/components/lazy-dialog';
 import { SectionHeader } from '@/components/section-header';
 import { LoadError } from '@/components/load-error';
@@ -16,16 +21,16 @@ import { cn } from '@/lib/cn';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { subscriptionQueries } from '../api/subscription-queries';
-import { activeCount, byName, monthlyEquivalentSpend, monthlyTotalSpend } from '../bill-lists';
+import { activeCount, byName, monthlyTotalSpend } from '../bill-lists';
 import { SubscriptionListItem } from './subscription-list-item';
 
 export const subscriptionsSectionTexts = {
   heading: 'Subscriptions',
   back: 'Back to home',
   monthlyTotal: 'Monthly total spend',
-  monthlyTotalNote: 'Active monthly plans, bills such as rent included',
-  monthlyEquivalent: 'All plans per month',
-  monthlyEquivalentNote: 'Weekly and yearly plans counted as a monthly equivalent',
+  monthlyTotalNote: 'Monthly-billed plans only, bills such as rent included',
+  monthlyEquivalent: 'Average per month',
+  monthlyEquivalentNote: 'Every active plan and bill, weekly and yearly ones as a monthly equivalent',
   activeCount: 'Active subscriptions',
   empty: 'No subscriptions found yet',
   emptyDetail:
@@ -98,7 +103,7 @@ function SubscriptionsContent({ subscriptions }: { subscriptions: Subscription[]
           note={subscriptionsSectionTexts.monthlyEquivalentNote}
           className="col-span-2 lg:col-span-1"
         >
-          {formatDollars(monthlyEquivalentSpend(subscriptions))}
+          {formatDollars(monthlyTotal(subscriptions))}
         </Figure>
       </dl>
       <Card className="p-0">

@@ -1,6 +1,6 @@
 /**
- * The dashboard's way into the subscriptions section: how many there are and what the monthly
- * ones cost, then one button. Its figures come from the list the bills card already loaded;
+ * The dashboard's way into the subscriptions section: how many there are and what the person
+ * pays a month for them (the one monthly figure, docs/figures.md), then one button. Its figures come from the list the bills card already loaded;
  * when that failed, the bills card says so and this card simply offers the way in.
  */
 import { useQuery } from '@tanstack/react-query';
@@ -8,9 +8,9 @@ import { ChartColumn, ChevronRight, Repeat } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatDollars } from '@billow/contracts';
+import { formatDollars, monthlyTotal } from '@billow/contracts';
 import { subscriptionQueries } from '../api/subscription-queries';
-import { activeCount, monthlyTotalSpend } from '../bill-lists';
+import { activeCount } from '../bill-lists';
 
 export function SubscriptionsShortcut({
   onOpen,
@@ -33,7 +33,7 @@ export function SubscriptionsShortcut({
           {list.data ? (
             <p className="text-sm text-muted-foreground">
               <span className="money">{activeCount(list.data)}</span> active ·{' '}
-              <span className="money">{formatDollars(monthlyTotalSpend(list.data))}</span> a month
+              <span className="money">{formatDollars(monthlyTotal(list.data))}</span> a month
               in plans and bills
             </p>
           ) : list.isPending ? (
