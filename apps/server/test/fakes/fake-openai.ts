@@ -50,7 +50,10 @@ function negotiationWords(content: string): string {
   return `Your negotiations: ${each.join(', ')}.`;
 }
 
-export async function startFakeOpenAi(apiKey: string): Promise<FakeOpenAi> {
+export async function startFakeOpenAi(
+  apiKey: string,
+  { dialect = 'openai' }: { dialect?: 'openai' | 'ollama' } = {},
+): Promise<FakeOpenAi> {
   const requests: FakeOpenAiRequest[] = [];
   const server = http.createServer((request, response) => {
     let raw = '';
@@ -79,7 +82,24 @@ export async function startFakeOpenAi(apiKey: string): Promise<FakeOpenAi> {
       const toolResult = body.messages.findLast((m) => m.role === 'tool');
       const question = body.messages.findLast((m) => m.role === 'user')?.content ?? '';
       const isAboutNegotiations = /negotiat/i.test(question);
-      if (!toolResult) {
+      if (/essay/i.test(question)) {
+        for (const piece of ['Your ', 'bills ', 'in ', 'full: ']) {
+          response.write(chunk({ content: piece }));
+        }
+        response.write(chunk({}, 'length'));
+      } else if (!toolResult && dialect === 'ollama') {
+        const [name, args] = isAboutNegotiations
+          ? ['negotiation_status', '{}']
+          : ['upcoming_bills', '{"period":"week"}'];
+        response.write(
+          chunk({
+            role: 'assistant',
+            content: '',
+            tool_calls: [{ id: 'call_1', type: 'function', function: { name, arguments: args } }],
+          }),
+        );
+        response.write(chunk({}, 'tool_calls'));
+      } else if (!toolResult) {
         const [name, args] = isAboutNegotiations
           ? ['negotiation_status', ['{}']]
           : ['upcoming_bills', ['{"period":', '"week"}']];

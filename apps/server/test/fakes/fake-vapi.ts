@@ -174,10 +174,14 @@ export async function startFakeVapi(apiKey = 'vapi-test-key-0123456789'): Promis
       return fake.message(callId, { type: 'status-update', status });
     },
     toolCalls(callId, list) {
+      // As Vapi's server-message documentation shows them: the arguments an object, not the
+      // JSON string of OpenAI's format, under `function` and again beside it.
       const toolCallList = list.map((t) => ({
         id: `call_${crypto.randomBytes(6).toString('hex')}`,
         type: 'function',
-        function: { name: t.name, arguments: JSON.stringify(t.arguments) },
+        name: t.name,
+        arguments: t.arguments,
+        function: { name: t.name, arguments: t.arguments },
       }));
       return fake.message(callId, {
         type: 'tool-calls',

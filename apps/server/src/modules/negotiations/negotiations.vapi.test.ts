@@ -282,6 +282,28 @@ describe('bill negotiation through Vapi (a local fake)', () => {
     expect((await verizon(token)).successful_savings).toBe(120);
   });
 
+  it('reads a tool call’s arguments sent as a JSON string too, as OpenAI’s format has them', async () => {
+    const { token } = await person();
+    const { vapiCall } = await placeCall(token);
+    await deliver(vapi.statusUpdate(vapiCall.id, 'in-progress'));
+    const stringArguments = vapi.message(vapiCall.id, {
+      type: 'tool-calls',
+      toolCallList: [
+        {
+          id: 'call_string_arguments',
+          type: 'function',
+          function: { name: 'report_call_stage', arguments: '{"stage":"negotiating"}' },
+        },
+      ],
+    });
+    expect((await deliver(stringArguments)).json()).toEqual({
+      results: [
+        { toolCallId: 'call_string_arguments', name: 'report_call_stage', result: 'Noted.' },
+      ],
+    });
+    expect((await verizon(token)).call?.stage).toBe('negotiating');
+  });
+
   it('refuses a webhook with a wrong or missing secret, changing nothing', async () => {
     const { token } = await person();
     const { vapiCall } = await placeCall(token);

@@ -289,6 +289,26 @@ function eventsOf(providerCallId: string, callId: string | null, report: Report)
     : [{ callId, providerCallId, kind: 'failed', error: ended.error }];
 }
 
+/** A tool call as Vapi's documentation shows it: name and arguments beside `function` too. */
+type FlatToolCall = { name?: string; arguments?: unknown };
+
+/**
+ * A tool call's arguments. Vapi sends them as an object (its server messages), OpenAI's format as
+ * a JSON string; either is read, and anything else is no arguments.
+ */
+function argumentsOf(toolCall: Vapi.ToolCall): Record<string, unknown> {
+  let raw: unknown = (toolCall.function as { arguments?: unknown } | undefined)?.arguments;
+  raw ??= (toolCall as FlatToolCall).arguments;
+  if (typeof raw === 'string') {
+    try {
+      raw = JSON.parse(raw || '{}');
+    } catch {
+      return {};
+    }
+  }
+  return typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>) : {};
+}
+
 function sameSecret(given: string | string[] | undefined, expected: string): boolean {
   if (typeof given !== 'string') return false;
   const a = crypto.createHash('sha256').update(given).digest();
@@ -365,15 +385,10 @@ export function createVapiCallAgent(config: VapiConfig): CallAgent {
           : [];
         const events: CallEvent[] = [];
         const results = list.map((toolCall) => {
-          const name = toolCall.function?.name ?? '';
+          const name = toolCall.function?.name ?? (toolCall as FlatToolCall).name ?? '';
           if (name !== VAPI_STAGE_TOOL)
             return { toolCallId: toolCall.id, name, error: `Unknown tool ${name}.` };
-          let stage: unknown;
-          try {
-            stage = (JSON.parse(toolCall.function.arguments || '{}') as { stage?: unknown }).stage;
-          } catch {
-            stage = undefined;
-          }
+          const stage = argumentsOf(toolCall).stage;
           if (stage !== 'authenticating' && stage !== 'negotiating' && stage !== 'finalizing')
             return { toolCallId: toolCall.id, name, error: 'Unknown stage.' };
           events.push({ ...base, kind: 'progress', stage });

@@ -6,7 +6,7 @@ import type { Subscription } from '@billow/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeOpenAi, type FakeOpenAi } from '../../../test/fakes/fake-openai';
 import type { FinanceReader } from './chat-model';
-import { createOpenAiChatModel, SYSTEM_PROMPT } from './chat-model.openai';
+import { createOpenAiChatModel, CUT_OFF_NOTE, SYSTEM_PROMPT } from './chat-model.openai';
 
 const bill = (merchant_name: string, amount: number, days: number): Subscription => ({
   id: merchant_name,
@@ -109,6 +109,45 @@ describe('the OpenAI-compatible chat model', () => {
       text += piece;
     }
     expect(text).toBe('You have 1 bills due this week (Verizon), $80.00 in total.');
+  });
+
+  it('follows a tool call sent whole and without an index, as Ollama and Gemini send it', async () => {
+    const ollama = await startFakeOpenAi('sk-test-key', { dialect: 'ollama' });
+    try {
+      const model = createOpenAiChatModel({
+        baseUrl: ollama.url,
+        apiKey: 'sk-test-key',
+        model: 'llama3.1',
+      });
+      let text = '';
+      for await (const piece of model.reply({
+        history: [{ role: 'user', content: "What's due this week?" }],
+        finances: financesOf([bill('Netflix', 15.49, 2)]),
+        signal: new AbortController().signal,
+      })) {
+        text += piece;
+      }
+      expect(text).toBe('You have 1 bills due this week (Netflix), $15.49 in total.');
+    } finally {
+      await ollama.close();
+    }
+  });
+
+  it('says so when the model’s answer was cut off at its length limit', async () => {
+    const model = createOpenAiChatModel({
+      baseUrl: fake.url,
+      apiKey: 'sk-test-key',
+      model: 'fake-model',
+    });
+    let text = '';
+    for await (const piece of model.reply({
+      history: [{ role: 'user', content: 'Write an essay about my bills' }],
+      finances: financesOf([]),
+      signal: new AbortController().signal,
+    })) {
+      text += piece;
+    }
+    expect(text).toBe(`Your bills in full: ${CUT_OFF_NOTE}`);
   });
 
   it('fails loudly with a wrong key instead of inventing an answer', async () => {

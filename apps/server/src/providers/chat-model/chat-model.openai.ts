@@ -141,7 +141,31 @@ export async function runTool(
   }
 }
 
+/** Appended when the model stopped at its token limit, so a cut answer never reads as whole. */
+export const CUT_OFF_NOTE = '… (This answer was cut short. Ask for the rest, or a shorter answer.)';
+
 type PendingCall = { id: string; name: string; arguments: string };
+type ToolCallDelta = {
+  index?: number;
+  id?: string;
+  function?: { name?: string; arguments?: string };
+};
+
+/**
+ * Adds a streamed piece of a tool call to the calls so far. OpenAI numbers the pieces with
+ * `index` and sends the name whole in the call's first piece; Ollama and Gemini's compatible endpoint send each call whole
+ * with no index, so a piece without one is a new call when it carries a new id, else the last
+ * call's continuation. A call without an id gets one, as the follow-up request needs it.
+ */
+function collectToolCall(calls: PendingCall[], piece: ToolCallDelta): void {
+  const last = calls.length - 1;
+  const index =
+    piece.index ?? (last < 0 || (piece.id && piece.id !== calls[last]!.id) ? last + 1 : last);
+  const pending = (calls[index] ??= { id: `call_${index + 1}`, name: '', arguments: '' });
+  if (piece.id) pending.id = piece.id;
+  if (piece.function?.name) pending.name ||= piece.function.name;
+  if (piece.function?.arguments) pending.arguments += piece.function.arguments;
+}
 
 export function createOpenAiChatModel(config: OpenAiChatConfig): ChatModel {
   const client = new OpenAI({ baseURL: config.baseUrl, apiKey: config.apiKey, maxRetries: 1 });
@@ -161,15 +185,17 @@ export function createOpenAiChatModel(config: OpenAiChatConfig): ChatModel {
           { signal },
         );
         const calls: PendingCall[] = [];
+        let cutOff = false;
         for await (const chunk of stream) {
-          const delta = chunk.choices[0]?.delta;
-          if (delta?.content) yield delta.content;
-          for (const call of delta?.tool_calls ?? []) {
-            const pending = (calls[call.index] ??= { id: '', name: '', arguments: '' });
-            if (call.id) pending.id = call.id;
-            if (call.function?.name) pending.name += call.function.name;
-            if (call.function?.arguments) pending.arguments += call.function.arguments;
-          }
+          const choice = chunk.choices[0];
+          if (choice?.delta?.content) yield choice.delta.content;
+          for (const call of choice?.delta?.tool_calls ?? []) collectToolCall(calls, call);
+          if (choice?.finish_reason === 'length') cutOff = true;
+        }
+        // A cut-off answer is said to be one; tool calls cut off mid-arguments are not run.
+        if (cutOff) {
+          yield CUT_OFF_NOTE;
+          return;
         }
         if (calls.length === 0) return;
         messages.push({
