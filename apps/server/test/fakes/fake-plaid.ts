@@ -29,6 +29,13 @@ export type FakePlaid = {
   signWebhook(body: string, options?: { issuedAt?: Date }): Promise<string>;
   /** Signs with a key id Plaid never issued (a forger guessing key ids). */
   signWebhookWithKid(body: string, kid: string): Promise<string>;
+  /** Marks the webhook key as expired (its `expired_at` set), as Plaid does when it rotates. */
+  expireKey(): void;
+  /** Makes the next request to `path` fail with this Plaid error object. */
+  failNext(
+    path: string,
+    error: { status: number; error_type: string; error_code: string; error_message: string },
+  ): void;
   /** How many requests reached this path (e.g. '/webhook_verification_key/get'). */
   calls(path: string): number;
   /**
@@ -62,6 +69,11 @@ export async function startFakePlaid(
     { arrived: () => void; gate: Promise<void>; release: () => void; afterHandling: boolean }
   >();
   const released: (() => void)[] = [];
+  let keyExpiredAt: number | null = null;
+  const failures = new Map<
+    string,
+    { status: number; error_type: string; error_code: string; error_message: string }
+  >();
 
   const transfers = options.ledger ? transferHandlers(options.ledger) : {};
   const handlers: Record<string, Handler> = {
@@ -138,6 +150,10 @@ export async function startFakePlaid(
         String(body.access_token),
         typeof body.cursor === 'string' ? body.cursor : null,
       );
+      // Plaid's `name` is its cleaned-up label; the bank's own words come only when asked for.
+      const withOriginal =
+        (body.options as { include_original_description?: boolean } | undefined)
+          ?.include_original_description === true;
       const toPlaid = (t: (typeof page.added)[number]) => ({
         transaction_id: t.transactionId,
         account_id: t.accountId,
@@ -146,7 +162,8 @@ export async function startFakePlaid(
         unofficial_currency_code: null,
         date: t.date,
         authorized_date: t.authorizedDate,
-        name: t.name,
+        name: t.merchantName ?? t.name,
+        original_description: withOriginal ? t.name : null,
         merchant_name: t.merchantName,
         pending: t.pending,
         pending_transaction_id: t.pendingTransactionId,
@@ -170,7 +187,7 @@ export async function startFakePlaid(
     '/webhook_verification_key/get': async (body) => {
       if (body.key_id !== kid)
         throw plaidError('INVALID_WEBHOOK_VERIFICATION_KEY_ID', 'invalid key_id provided');
-      return { key: { ...publicJwk, created_at: 1_700_000_000, expired_at: null } };
+      return { key: { ...publicJwk, created_at: 1_700_000_000, expired_at: keyExpiredAt } };
     },
     '/sandbox/public_token/create': async (body) => {
       const options = (body.options ?? {}) as {
@@ -223,6 +240,12 @@ export async function startFakePlaid(
           error_message: 'not found',
           display_message: null,
         });
+      const failure = failures.get(path);
+      if (failure) {
+        failures.delete(path);
+        const { status, ...error } = failure;
+        return send(status, { ...error, display_message: null });
+      }
       const held = holds.get(path);
       holds.delete(path);
       const before = held && !held.afterHandling ? held : undefined;
@@ -273,6 +296,10 @@ export async function startFakePlaid(
     signWebhook,
     signWebhookWithKid: (body, otherKid) => signWebhook(body, { kid: otherKid }),
     calls: (path) => callCounts.get(path) ?? 0,
+    expireKey: () => {
+      keyExpiredAt = Math.floor(Date.now() / 1000);
+    },
+    failNext: (path, error) => failures.set(path, error),
     hold(path, holdOptions = {}) {
       let arrived!: () => void;
       let release!: () => void;

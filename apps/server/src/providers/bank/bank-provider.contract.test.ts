@@ -2,6 +2,7 @@
  * The behaviour both bank adapters promise. The sandbox bank runs directly; the Plaid adapter
  * runs against a local fake of Plaid's HTTP API backed by the same sandbox bank.
  */
+import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakePlaid, type FakePlaid } from '../../../test/fakes/fake-plaid';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database';
@@ -136,6 +137,56 @@ describeBankProvider(
   },
 );
 
+describe('the Plaid adapter as Plaid documents it', () => {
+  let db: TestDatabase;
+  let plaid: FakePlaid;
+  let provider: BankProvider;
+  let accessToken: string;
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    plaid = await startFakePlaid(createSandboxBank({ db: db.db }));
+    provider = createPlaidBankProvider({
+      ...plaid.credentials,
+      environment: 'sandbox',
+      basePath: plaid.url,
+    });
+    const response = await fetch(`${plaid.url}/sandbox/public_token/create`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        client_id: plaid.credentials.clientId,
+        secret: plaid.credentials.secret,
+        institution_id: 'ins_sbx_wells_fargo',
+        initial_products: ['transactions'],
+      }),
+    });
+    const { public_token } = (await response.json()) as { public_token: string };
+    ({ accessToken } = await provider.exchangePublicToken(public_token));
+  });
+  afterAll(async () => {
+    await plaid.close();
+    await db.destroy();
+  });
+
+  it('reads the bank’s own description of a charge, not Plaid’s cleaned-up name', async () => {
+    const page = await provider.syncTransactions(accessToken, null);
+    const netflix = page.added.find((t) => t.merchantName === 'Netflix');
+    expect(netflix?.name).toMatch(/NETFLIX/);
+    expect(netflix?.name).not.toBe('Netflix');
+  });
+
+  it('treats any rate limit as a wait, whatever the endpoint’s own code', async () => {
+    plaid.failNext('/transactions/sync', {
+      status: 429,
+      error_type: 'RATE_LIMIT_EXCEEDED',
+      error_code: 'TRANSACTIONS_SYNC_LIMIT',
+      error_message: 'rate limit exceeded for transactions sync',
+    });
+    const failure = await provider.syncTransactions(accessToken, null).catch((e: unknown) => e);
+    expect(failure).toMatchObject({ code: 'unavailable', vendorCode: 'TRANSACTIONS_SYNC_LIMIT' });
+  });
+});
+
 describe('Plaid webhooks', () => {
   let db: TestDatabase;
   let plaid: FakePlaid;
@@ -180,6 +231,32 @@ describe('Plaid webhooks', () => {
     expect(await provider.parseWebhook(body, {})).toBeUndefined();
   });
 
+  it('accepts a signature issued a second ahead of this server’s clock', async () => {
+    const ahead = await plaid.signWebhook(body, { issuedAt: new Date(Date.now() + 5_000) });
+    expect(await provider.parseWebhook(body, { 'plaid-verification': ahead })).toEqual({
+      kind: 'sync-updates-available',
+      itemId: 'item-1',
+    });
+  });
+
+  it('keeps accepting Plaid’s own key while a forger posts made-up key ids', async () => {
+    // A fresh adapter has no key yet, as after a restart: the forger goes first.
+    const fresh = createPlaidBankProvider({
+      ...plaid.credentials,
+      environment: 'sandbox',
+      basePath: plaid.url,
+    });
+    for (let i = 0; i < 3; i++) {
+      const forged = await plaid.signWebhookWithKid(body, crypto.randomUUID());
+      expect(await fresh.parseWebhook(body, { 'plaid-verification': forged })).toBeUndefined();
+      const genuine = await plaid.signWebhook(body);
+      expect(await fresh.parseWebhook(body, { 'plaid-verification': genuine })).toEqual({
+        kind: 'sync-updates-available',
+        itemId: 'item-1',
+      });
+    }
+  });
+
   it('reads login-required, pending-disconnect and repaired items', async () => {
     const read = async (payload: object) => {
       const text = JSON.stringify(payload);
@@ -199,5 +276,16 @@ describe('Plaid webhooks', () => {
     expect(
       await read({ webhook_type: 'ITEM', webhook_code: 'LOGIN_REPAIRED', item_id: 'i' }),
     ).toEqual({ kind: 'login-repaired', itemId: 'i' });
+  });
+
+  it('stops trusting a key once Plaid says it expired', async () => {
+    const signature = await plaid.signWebhook(body);
+    const fresh = createPlaidBankProvider({
+      ...plaid.credentials,
+      environment: 'sandbox',
+      basePath: plaid.url,
+    });
+    plaid.expireKey();
+    expect(await fresh.parseWebhook(body, { 'plaid-verification': signature })).toBeUndefined();
   });
 });

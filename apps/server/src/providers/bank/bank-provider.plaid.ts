@@ -45,11 +45,18 @@ const PLAID_LINK_ORIGINS = [
   'https://sandbox.plaid.com',
 ];
 
-/** How often a webhook key id not seen before may be looked up at Plaid. */
-const KEY_LOOKUP_INTERVAL_MS = 10_000;
+/**
+ * Look-ups of key ids not seen before: at most this many a minute in all (anyone can post a
+ * webhook, so made-up key ids must not become one Plaid call each), and each unknown id once.
+ */
+const NEW_KID_LOOKUPS_PER_MINUTE = 20;
 /** How long a key id Plaid refused stays refused without asking again. */
 const UNKNOWN_KID_TTL_MS = 10 * 60_000;
 const MAX_UNKNOWN_KIDS = 10_000;
+/** How long a confirmed key is used before Plaid is asked again whether it has expired. */
+const KEY_RECHECK_MS = 60 * 60_000;
+/** Clock difference allowed between Plaid and this server on a webhook's `iat`. */
+const CLOCK_SKEW = '30s';
 
 const ACCOUNT_TYPES: BankAccountType[] = ['depository', 'credit', 'loan', 'investment', 'other'];
 
@@ -85,8 +92,12 @@ async function call<T>(request: () => Promise<{ data: T }>): Promise<T> {
     // The SDK rejects with an axios error whose response body is Plaid's error object.
     const data = (error as { response?: { data?: unknown } } | null)?.response?.data;
     if (data && typeof data === 'object') {
-      const body = data as { error_code?: string; error_message?: string };
-      throw plaidError(body.error_code ?? 'UNKNOWN', body.error_message ?? 'Plaid request failed');
+      const body = data as { error_type?: string; error_code?: string; error_message?: string };
+      throw plaidError(
+        body.error_code ?? 'UNKNOWN',
+        body.error_message ?? 'Plaid request failed',
+        body.error_type,
+      );
     }
     throw plaidError(
       'PROVIDER_UNREACHABLE',
@@ -105,37 +116,48 @@ export function createPlaidBankProvider(config: PlaidConfig): BankProvider {
       },
     }),
   );
-  const verificationKeys = new Map<string, JWK>();
+  const verificationKeys = new Map<string, { jwk: JWK; checkedAt: number }>();
   const unknownKids = new Map<string, number>();
   const lookups = new Map<string, Promise<JWK | undefined>>();
-  let lastLookupAt = Number.NEGATIVE_INFINITY;
+  let lookupWindow = { startedAt: Number.NEGATIVE_INFINITY, count: 0 };
+
+  /** Whether a key id never confirmed may be looked up now (the per-minute budget). */
+  function mayLookUpNewKid(now: number): boolean {
+    if (now - lookupWindow.startedAt >= 60_000) lookupWindow = { startedAt: now, count: 0 };
+    if (lookupWindow.count >= NEW_KID_LOOKUPS_PER_MINUTE) return false;
+    lookupWindow.count++;
+    return true;
+  }
 
   /**
-   * Plaid's key for a webhook's `kid`, fetched once and kept. A kid Plaid does not know is
-   * remembered as unknown for a while, and keys not yet seen are looked up at most once per
-   * KEY_LOOKUP_INTERVAL_MS: anyone can post a webhook, so a flood of made-up kids must not turn
-   * into one Plaid call each (Plaid rotates keys rarely; a refused genuine webhook is retried).
+   * Plaid's key for a webhook's `kid` (https://plaid.com/docs/api/webhooks/webhook-verification/).
+   * A confirmed key is kept and re-checked hourly, and never waits for the budget; a key Plaid
+   * says has expired is not used; a kid Plaid does not know is remembered as unknown for a while.
    */
   async function verificationKey(kid: string): Promise<JWK | undefined> {
-    const cached = verificationKeys.get(kid);
-    if (cached) return cached;
     const now = Date.now();
+    const cached = verificationKeys.get(kid);
+    if (cached && now - cached.checkedAt < KEY_RECHECK_MS) return cached.jwk;
     if ((unknownKids.get(kid) ?? 0) > now) return undefined;
     const pending = lookups.get(kid);
     if (pending) return pending;
-    if (now - lastLookupAt < KEY_LOOKUP_INTERVAL_MS) return undefined;
-    lastLookupAt = now;
+    if (!cached && !mayLookUpNewKid(now)) return undefined;
     const lookup = call(() => client.webhookVerificationKeyGet({ key_id: kid })).then(
       ({ key }) => {
-        verificationKeys.set(kid, key as unknown as JWK);
-        return key as unknown as JWK;
+        if (key.expired_at !== null && key.expired_at !== undefined) {
+          verificationKeys.delete(kid);
+          return undefined;
+        }
+        const jwk = key as unknown as JWK;
+        verificationKeys.set(kid, { jwk, checkedAt: Date.now() });
+        return jwk;
       },
       (error: unknown) => {
-        // Only Plaid's own "no such key" is remembered; an outage must not refuse a real key.
-        if (error instanceof BankProviderError && error.code !== 'unavailable') {
-          if (unknownKids.size >= MAX_UNKNOWN_KIDS) unknownKids.clear();
-          unknownKids.set(kid, Date.now() + UNKNOWN_KID_TTL_MS);
-        }
+        // Plaid out of reach: a key confirmed before stays good; nothing else is remembered.
+        if (error instanceof BankProviderError && error.code === 'unavailable') return cached?.jwk;
+        verificationKeys.delete(kid);
+        if (unknownKids.size >= MAX_UNKNOWN_KIDS) unknownKids.clear();
+        unknownKids.set(kid, Date.now() + UNKNOWN_KID_TTL_MS);
         return undefined;
       },
     );
@@ -215,6 +237,8 @@ export function createPlaidBankProvider(config: PlaidConfig): BankProvider {
           access_token: accessToken,
           count: 500,
           ...(cursor ? { cursor } : {}),
+          // The bank's own words: detection reads raw descriptors, not Plaid's cleaned `name`.
+          options: { include_original_description: true },
         }),
       );
       return {
@@ -241,6 +265,7 @@ export function createPlaidBankProvider(config: PlaidConfig): BankProvider {
         const key = await importJWK(jwk, 'ES256');
         const { payload } = await jwtVerify(token, key, {
           maxTokenAge: '5 min',
+          clockTolerance: CLOCK_SKEW,
           algorithms: ['ES256'],
         });
         const digest = crypto.createHash('sha256').update(rawBody).digest('hex');

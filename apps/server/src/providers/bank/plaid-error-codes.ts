@@ -22,6 +22,19 @@ const PORT_CODES: Record<string, BankProviderErrorCode> = {
   RATE_LIMIT_EXCEEDED: 'unavailable',
 };
 
-export function plaidError(plaidCode: string, message: string): BankProviderError {
-  return new BankProviderError(PORT_CODES[plaidCode] ?? 'rejected', message, plaidCode);
+/**
+ * Error types that mean "try again later" whatever the code: Plaid's rate-limit codes differ per
+ * endpoint (ACCOUNTS_LIMIT, TRANSACTIONS_SYNC_LIMIT, …) but share the type RATE_LIMIT_EXCEEDED,
+ * and API_ERROR is Plaid's own trouble.
+ */
+const WAIT_TYPES = new Set(['RATE_LIMIT_EXCEEDED', 'API_ERROR']);
+
+export function plaidError(
+  plaidCode: string,
+  message: string,
+  plaidType?: string,
+): BankProviderError {
+  const code =
+    PORT_CODES[plaidCode] ?? (WAIT_TYPES.has(plaidType ?? '') ? 'unavailable' : 'rejected');
+  return new BankProviderError(code, message, plaidCode);
 }

@@ -87,9 +87,7 @@ export function createSandboxBank(deps: SandboxDeps): SandboxBank {
               storyStart: storyStart ?? addDays(asOf, -HISTORY_DAYS),
             },
           );
-      const shared = spec.accountKeys
-        ? all.filter((a) => spec.accountKeys!.includes(a.key))
-        : all;
+      const shared = spec.accountKeys ? all.filter((a) => spec.accountKeys!.includes(a.key)) : all;
       const accounts =
         spec.checkingAvailable === undefined
           ? shared
