@@ -102,6 +102,62 @@ describe('bank linking through Plaid', () => {
     expect(await profileFlag()).toBe(false);
   });
 
+  it('stops syncing an item the person revoked at Plaid, and asks them to link it again', async () => {
+    const session = await signIn(t.app, '+15555555002');
+    const created = await fetch(`${plaid.url}/sandbox/public_token/create`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        client_id: plaid.credentials.clientId,
+        secret: plaid.credentials.secret,
+        institution_id: 'ins_sbx_citi',
+        initial_products: ['transactions'],
+      }),
+    });
+    const { public_token } = (await created.json()) as { public_token: string };
+    await t.app.inject({
+      method: 'POST',
+      url: bankingRoutes.linkResult.path,
+      headers: bearer(session.token),
+      payload: { publicToken: public_token },
+    });
+    await t.runQueuedJobs();
+    const item = async () =>
+      (
+        await t.database.executeSql(
+          'select provider_item_id, status from bank_items where user_id = $1',
+          [session.user.userId],
+        )
+      ).rows[0]!;
+    const itemId = String((await item()).provider_item_id);
+
+    const revoked = {
+      webhook_type: 'ITEM',
+      webhook_code: 'USER_PERMISSION_REVOKED',
+      item_id: itemId,
+    };
+    expect(await plaid.sendWebhook(`${address}/api/plaid/webhook`, revoked)).toBe(200);
+    expect((await item()).status).toBe('revoked');
+    const profile = await t.app.inject({
+      method: 'GET',
+      url: userRoutes.profileInfo.path,
+      headers: bearer(session.token),
+    });
+    expect(profile.json().is_plaid_update_mode_required).toBe(true);
+
+    // Plaid's later notices of new transactions no longer start a sync of the revoked item.
+    const syncsBefore = plaid.calls('/transactions/sync');
+    expect(
+      await plaid.sendWebhook(`${address}/api/plaid/webhook`, {
+        webhook_type: 'TRANSACTIONS',
+        webhook_code: 'SYNC_UPDATES_AVAILABLE',
+        item_id: itemId,
+      }),
+    ).toBe(200);
+    await t.runQueuedJobs();
+    expect(plaid.calls('/transactions/sync')).toBe(syncsBefore);
+  });
+
   it('reads transfer events when Plaid says there are new ones, and refuses a forged notice', async () => {
     const notice = { webhook_type: 'TRANSFER', webhook_code: 'TRANSFER_EVENTS_UPDATE' };
     await t.runQueuedJobs();

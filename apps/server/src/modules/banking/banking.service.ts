@@ -292,13 +292,18 @@ export function createBankingService(deps: BankingServiceDeps) {
       if (!item) return;
       switch (webhook.kind) {
         case 'sync-updates-available':
-          await enqueueSync(item.id, 'webhook');
+          // A revoked item has nothing Billow may read; its notices are left.
+          if (item.status !== 'revoked') await enqueueSync(item.id, 'webhook');
           return;
         case 'login-required':
         case 'pending-disconnect':
           await deps.repo.updateItem(item.id, {
             status: webhook.kind === 'login-required' ? 'login_required' : 'pending_disconnect',
           });
+          await deps.repo.refreshUpdateRequired(item.userId);
+          return;
+        case 'access-revoked':
+          await deps.repo.updateItem(item.id, { status: 'revoked' });
           await deps.repo.refreshUpdateRequired(item.userId);
           return;
         case 'login-repaired':

@@ -131,6 +131,11 @@ export function createBankSync(deps: BankingServiceDeps) {
         await deps.repo.refreshUpdateRequired(item.userId);
         return;
       }
+      if (error instanceof BankProviderError && error.code === 'access-revoked') {
+        await deps.repo.updateItem(item.id, { status: 'revoked', lastSyncError: error.vendorCode });
+        await deps.repo.refreshUpdateRequired(item.userId);
+        return;
+      }
       throw error;
     }
     await deps.repo.refreshUpdateRequired(item.userId);

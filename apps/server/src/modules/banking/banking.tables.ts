@@ -31,7 +31,7 @@ export const bankItems = pgTable(
     institutionName: text().notNull(),
     institutionDomain: text(),
     cursor: text(),
-    status: text({ enum: ['active', 'login_required', 'pending_disconnect'] })
+    status: text({ enum: ['active', 'login_required', 'pending_disconnect', 'revoked'] })
       .notNull()
       .default('active'),
     /** Set when the first full sync (and detection over it) has finished. */

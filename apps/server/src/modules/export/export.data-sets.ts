@@ -98,7 +98,8 @@ export const accountsSet = dataSet<RowOf<'accounts'>>({
       of: (r) => r.isPrimaryPaymentAccount,
     },
     link_status: {
-      about: 'active, login_required (sign in at the bank again) or pending_disconnect.',
+      about:
+        'active, login_required (sign in at the bank again), pending_disconnect or revoked (access withdrawn: link the bank again).',
       of: (r) => r.linkStatus,
     },
     last_synced_at: {

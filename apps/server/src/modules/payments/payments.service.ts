@@ -90,7 +90,8 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
   async function debitAccount(payment: PaymentRow): Promise<DebitAccount | undefined> {
     if (!payment.accountId) return undefined;
     const row = await repo.accountWithItem(payment.accountId);
-    if (!row) return undefined;
+    // An item the person revoked is never debited, even with a token that still works.
+    if (!row || row.item.status === 'revoked') return undefined;
     return {
       accessToken: deps.cipher.decrypt(row.item.accessTokenEncrypted),
       accountId: row.account.providerAccountId,

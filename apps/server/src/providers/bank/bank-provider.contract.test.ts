@@ -276,6 +276,25 @@ describe('Plaid webhooks', () => {
     expect(
       await read({ webhook_type: 'ITEM', webhook_code: 'LOGIN_REPAIRED', item_id: 'i' }),
     ).toEqual({ kind: 'login-repaired', itemId: 'i' });
+    expect(
+      await read({ webhook_type: 'ITEM', webhook_code: 'USER_PERMISSION_REVOKED', item_id: 'i' }),
+    ).toEqual({ kind: 'access-revoked', itemId: 'i' });
+    expect(
+      await read({
+        webhook_type: 'ITEM',
+        webhook_code: 'ERROR',
+        item_id: 'i',
+        error: { error_code: 'ITEM_NOT_FOUND' },
+      }),
+    ).toEqual({ kind: 'access-revoked', itemId: 'i' });
+    expect(
+      await read({
+        webhook_type: 'ITEM',
+        webhook_code: 'ERROR',
+        item_id: 'i',
+        error: { error_code: 'ACCESS_NOT_GRANTED' },
+      }),
+    ).toEqual({ kind: 'login-required', itemId: 'i' });
   });
 
   it('stops trusting a key once Plaid says it expired', async () => {

@@ -296,8 +296,15 @@ export function readPlaidWebhook(body: Record<string, unknown>): BankWebhook {
   if (!itemId) return { kind: 'ignored', itemId: null, code: `${type}:${code}` };
   if (type === 'TRANSACTIONS' && code === 'SYNC_UPDATES_AVAILABLE')
     return { kind: 'sync-updates-available', itemId };
-  if (type === 'ITEM' && code === 'ERROR' && errorCode === 'ITEM_LOGIN_REQUIRED')
-    return { kind: 'login-required', itemId };
+  if (type === 'ITEM' && code === 'USER_PERMISSION_REVOKED')
+    return { kind: 'access-revoked', itemId };
+  if (type === 'ITEM' && code === 'ERROR') {
+    // An item error is fixed in Link's update mode (an account access withdrawn too), unless
+    // the item itself is gone.
+    const gone = plaidError(errorCode ?? 'UNKNOWN', '').code === 'access-revoked';
+    return { kind: gone ? 'access-revoked' : 'login-required', itemId };
+  }
+  if (type === 'ITEM' && code === 'USER_ACCOUNT_REVOKED') return { kind: 'login-required', itemId };
   if (type === 'ITEM' && (code === 'PENDING_DISCONNECT' || code === 'PENDING_EXPIRATION')) {
     return { kind: 'pending-disconnect', itemId };
   }

@@ -50,6 +50,8 @@ export type BankWebhook =
   | { kind: 'sync-updates-available'; itemId: string }
   | { kind: 'login-required'; itemId: string }
   | { kind: 'pending-disconnect'; itemId: string }
+  /** The person withdrew Billow's access at the bank or Plaid: linking again is the only fix. */
+  | { kind: 'access-revoked'; itemId: string }
   | { kind: 'login-repaired'; itemId: string }
   /** Bank transfers (ACH debits Billow made) have new events to read: a return, a settlement. */
   | { kind: 'transfer-events-update'; itemId: null }
