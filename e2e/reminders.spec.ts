@@ -71,11 +71,20 @@ test('reminder days and browser notifications from the profile; reminders land i
   const card = page.getByRole('region', { name: 'Reminders' });
   await expect(card.getByRole('checkbox', { name: '3 days before' })).toBeChecked();
 
-  // No quiet hours, so the reminder goes out whatever time the test runs.
-  await card.getByLabel('Quiet hours start').selectOption('0');
-  await expect(card.getByLabel('Quiet hours start')).toHaveValue('0');
-  await card.getByLabel('Quiet hours end').selectOption('0');
-  await expect(card.getByLabel('Quiet hours end')).toHaveValue('0');
+  // One quiet hour half a day from now, so the reminder goes out whatever time the test runs.
+  // (Start first: it must differ from the default end, 8 AM; the end then follows it.)
+  const hourNow = await page.evaluate(() => new Date().getHours());
+  let quietStart = (hourNow + 12) % 24;
+  if (quietStart === 8) quietStart = (hourNow + 11) % 24;
+  const quietEnd = String((quietStart + 1) % 24);
+  await card.getByLabel('Quiet hours start').selectOption(String(quietStart));
+  await expect(card.getByLabel('Quiet hours start')).toHaveValue(String(quietStart));
+  await card.getByLabel('Quiet hours end').selectOption(quietEnd);
+  await expect(card.getByLabel('Quiet hours end')).toHaveValue(quietEnd);
+  // Quiet hours from an hour to the same hour cannot be chosen.
+  await expect(
+    card.getByLabel('Quiet hours end').locator(`option[value="${quietStart}"]`),
+  ).toBeDisabled();
 
   const scan = () => runReminderSchedules(page);
   const renewals = async () =>

@@ -48,6 +48,11 @@ export const transactionLoadStatus = z.object({
   isAccountLinked: z.boolean(),
   /** When the newest transactions arrived from the bank (ISO time), for "updated …" notes. */
   lastSyncedAt: z.string().nullable(),
+  /**
+   * True while a newly linked bank has not yet sent its first transactions (it can take a few
+   * minutes); absent otherwise.
+   */
+  isBankPreparing: z.literal(true).optional(),
 });
 export type TransactionLoadStatus = z.infer<typeof transactionLoadStatus>;
 

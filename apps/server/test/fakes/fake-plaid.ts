@@ -36,6 +36,11 @@ export type FakePlaid = {
     path: string,
     error: { status: number; error_type: string; error_code: string; error_message: string },
   ): void;
+  /**
+   * Makes the next `count` transaction syncs answer as Plaid does right after a link, before the
+   * bank has sent anything: empty, cursor "", status NOT_READY.
+   */
+  notReadyNext(count: number): void;
   /** How many requests reached this path (e.g. '/webhook_verification_key/get'). */
   calls(path: string): number;
   /**
@@ -70,6 +75,7 @@ export async function startFakePlaid(
   >();
   const released: (() => void)[] = [];
   let keyExpiredAt: number | null = null;
+  let notReadySyncs = 0;
   const failures = new Map<
     string,
     { status: number; error_type: string; error_code: string; error_message: string }
@@ -146,6 +152,18 @@ export async function startFakePlaid(
       };
     },
     '/transactions/sync': async (body) => {
+      if (notReadySyncs > 0) {
+        notReadySyncs--;
+        return {
+          added: [],
+          modified: [],
+          removed: [],
+          next_cursor: '',
+          has_more: false,
+          transactions_update_status: 'NOT_READY',
+          accounts: [],
+        };
+      }
       const page = await bank.syncTransactions(
         String(body.access_token),
         typeof body.cursor === 'string' ? body.cursor : null,
@@ -300,6 +318,9 @@ export async function startFakePlaid(
       keyExpiredAt = Math.floor(Date.now() / 1000);
     },
     failNext: (path, error) => failures.set(path, error),
+    notReadyNext: (count) => {
+      notReadySyncs = count;
+    },
     hold(path, holdOptions = {}) {
       let arrived!: () => void;
       let release!: () => void;

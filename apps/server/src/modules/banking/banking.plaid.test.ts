@@ -102,6 +102,57 @@ describe('bank linking through Plaid', () => {
     expect(await profileFlag()).toBe(false);
   });
 
+  it('waits while a new item’s bank prepares its first transactions, saying so, then loads them', async () => {
+    const session = await signIn(t.app, '+15555555003');
+    await t.runQueuedJobs(); // what earlier tests left, so the bank's answers below are this item's
+    const created = await fetch(`${plaid.url}/sandbox/public_token/create`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        client_id: plaid.credentials.clientId,
+        secret: plaid.credentials.secret,
+        institution_id: 'ins_sbx_citi',
+        initial_products: ['transactions'],
+      }),
+    });
+    const { public_token } = (await created.json()) as { public_token: string };
+    await t.app.inject({
+      method: 'POST',
+      url: bankingRoutes.linkResult.path,
+      headers: bearer(session.token),
+      payload: { publicToken: public_token },
+    });
+    plaid.notReadyNext(2);
+    const loadStatus = async () =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: bankingRoutes.transactionLoadStatus.path,
+          headers: bearer(session.token),
+        })
+      ).json();
+    // Each wait is a sync asked again a few seconds later; the test lets it start now.
+    const nextTry = async () => {
+      await t.database.executeSql(
+        "update pgboss.job set start_after = now() where name = 'bank-transaction-sync' and state = 'created'",
+      );
+      return t.runQueuedJobs();
+    };
+    await t.runQueuedJobs();
+    expect(await loadStatus()).toMatchObject({ transactionsLoaded: false, isBankPreparing: true });
+    expect(await nextTry()).toContain('bank-transaction-sync');
+    expect(await loadStatus()).toMatchObject({ transactionsLoaded: false, isBankPreparing: true });
+    await nextTry();
+    const loaded = await loadStatus();
+    expect(loaded).toMatchObject({ transactionsLoaded: true });
+    expect(loaded.isBankPreparing).toBeUndefined();
+    const count = await t.database.executeSql(
+      'select count(*)::int as n from bank_transactions where user_id = $1',
+      [session.user.userId],
+    );
+    expect(count.rows[0]!.n).toBeGreaterThan(500);
+  });
+
   it('stops syncing an item the person revoked at Plaid, and asks them to link it again', async () => {
     const session = await signIn(t.app, '+15555555002');
     const created = await fetch(`${plaid.url}/sandbox/public_token/create`, {

@@ -25,7 +25,7 @@ import {
 } from '../../providers/bank/bank-provider';
 import type { FieldCipher } from '../../security/encryption';
 import type { BankingRepo, BankItemRow } from './banking.repo';
-import { createBankSync, syncEnqueuer } from './banking.sync';
+import { createBankSync, NOT_READY, syncEnqueuer } from './banking.sync';
 
 export type SyncReason = 'initial' | 'webhook' | 'daily' | 'repair';
 
@@ -98,10 +98,14 @@ export function createBankingService(deps: BankingServiceDeps) {
       item.lastSyncedAt ? [item.lastSyncedAt.getTime()] : [],
     );
     const isSynced = items.length > 0 && items.every((item) => item.initialSyncedAt !== null);
+    const isBankPreparing = items.some(
+      (item) => item.initialSyncedAt === null && item.lastSyncError === NOT_READY,
+    );
     return {
       isAccountLinked: items.length > 0,
       transactionsLoaded: isSynced && !(await isDashboardInTheMaking(userId)),
       lastSyncedAt: synced.length > 0 ? new Date(Math.max(...synced)).toISOString() : null,
+      ...(isBankPreparing ? { isBankPreparing: true as const } : {}),
     };
   }
 

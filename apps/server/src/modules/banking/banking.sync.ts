@@ -19,6 +19,13 @@ const MAX_SYNC_RESTARTS = 3;
 export const SYNC_LEASE_SECONDS = 120;
 /** When another sync of the item is running, try again this much later. */
 export const SYNC_BUSY_DELAY_SECONDS = 15;
+/**
+ * How long a new item whose bank has sent nothing yet keeps its loading screen; after that the
+ * first data, when the bank sends it, arrives by webhook or the daily sync.
+ */
+export const FIRST_DATA_WAIT_MS = 15 * 60_000;
+/** The item's `lastSyncError` while its bank prepares the first data, and after the wait. */
+export const NOT_READY = 'NOT_READY';
 
 /** Enqueues a sync of an item: at most one waits per item (the queue's policy). */
 export function syncEnqueuer(jobs: JobQueue<AppJobMap>) {
@@ -85,7 +92,12 @@ export function createBankSync(deps: BankingServiceDeps) {
           }
           cursor = page.nextCursor;
           if (!page.hasMore)
-            return { upserts: [...upserts.values()], removed: [...removed], cursor };
+            return {
+              upserts: [...upserts.values()],
+              removed: [...removed],
+              cursor,
+              isReady: page.isReady ?? true,
+            };
         }
       } catch (error) {
         if (
@@ -100,6 +112,25 @@ export function createBankSync(deps: BankingServiceDeps) {
     }
   }
 
+  /**
+   * Right after a link the bank may not have sent anything yet (docs/banking.md): the sync is
+   * asked again with back-off while the loading screen says the bank is preparing, and after
+   * FIRST_DATA_WAIT_MS the loading ends rather than spin for ever.
+   */
+  async function waitForFirstData(item: BankItemRow) {
+    const waited = now().getTime() - item.createdAt.getTime();
+    if (waited >= FIRST_DATA_WAIT_MS) {
+      await deps.db.transaction(async (tx) => {
+        await deps.repo.markInitialSynced(tx, item.id, now());
+      });
+      return;
+    }
+    await deps.repo.updateItem(item.id, { lastSyncError: NOT_READY });
+    // Asked again soon at first, then less often as the wait grows.
+    const delay = waited < 30_000 ? 5 : waited < 120_000 ? 15 : 60;
+    await enqueueSync(item.id, 'initial', undefined, delay);
+  }
+
   /** One sync of an item whose lease the caller holds; `heartbeat` renews the lease. */
   async function syncHoldingLease(itemId: string, heartbeat: () => Promise<void>) {
     const stored = await deps.repo.item(itemId);
@@ -111,6 +142,10 @@ export function createBankSync(deps: BankingServiceDeps) {
       item = await finishLink(stored);
       const accountIds = await deps.repo.accountIdsByProviderId(item.id);
       const changes = await readAllPages(item, heartbeat);
+      if (!changes.isReady && item.initialSyncedAt === null) {
+        await waitForFirstData(item);
+        return;
+      }
       if (changes.upserts.some((t) => !accountIds.has(t.accountId))) {
         // A new account appeared at the bank: store it before its transactions.
         const accounts = await deps.provider.getAccounts(tokenOf(item));

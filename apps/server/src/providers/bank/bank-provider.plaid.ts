@@ -247,6 +247,7 @@ export function createPlaidBankProvider(config: PlaidConfig): BankProvider {
         removed: data.removed.map((r) => ({ transactionId: r.transaction_id })),
         nextCursor: data.next_cursor,
         hasMore: data.has_more,
+        isReady: data.transactions_update_status !== 'NOT_READY',
       };
     },
 

@@ -35,6 +35,11 @@ export type SyncPage = {
   removed: { transactionId: string }[];
   nextCursor: string;
   hasMore: boolean;
+  /**
+   * False while the bank has not yet sent the item's first transactions (Plaid's NOT_READY,
+   * right after a link): the page is empty for that reason, not because nothing happened.
+   */
+  isReady?: boolean;
 };
 
 export type Institution = { institutionId: string; name: string; domain: string | null };

@@ -18,5 +18,10 @@ export const linkingTexts = {
   tryAgain: 'Try Again',
   goBack: 'Go Back',
   loadingTitle: 'Loading Your Subscriptions',
+  loadingUsually:
+    'This usually takes less than a minute. You can stay here, we’ll move on by ourselves.',
+  /** While a newly linked bank has not sent its first transactions yet. */
+  bankPreparing:
+    'Your bank is still getting your transactions ready. The first ones can take a few minutes, and your full history follows. You can stay here or come back later.',
   loadingError: 'Loading Error',
 } as const;

@@ -46,6 +46,21 @@ describe(SubscriptionsLoadingScreen.name, () => {
     expect(checks()).toBe(3);
   });
 
+  it('says so while the bank is still getting the first transactions ready', async () => {
+    renderLoading(
+      json(200, {
+        transactionsLoaded: false,
+        isAccountLinked: true,
+        lastSyncedAt: null,
+        isBankPreparing: true,
+      }),
+    );
+    expect(
+      await screen.findByText(/Your bank is still getting your transactions ready/),
+    ).toBeVisible();
+    expect(screen.queryByText(/This usually takes less than a minute/)).toBeNull();
+  });
+
   it('stops checking once the screen is gone', async () => {
     const { checks, router } = renderLoading(notYet);
     await waitFor(() => expect(checks()).toBe(1));

@@ -74,7 +74,7 @@ export function SubscriptionsLoadingScreen() {
       <div className="space-y-2" role="status">
         <h1 className="text-2xl font-bold tracking-tight">{linkingTexts.loadingTitle}</h1>
         <p className="text-muted-foreground">
-          This usually takes less than a minute. You can stay here, we’ll move on by ourselves.
+          {status.data?.isBankPreparing ? linkingTexts.bankPreparing : linkingTexts.loadingUsually}
         </p>
       </div>
       <StageList />
