@@ -154,3 +154,28 @@ describe('content security policy', () => {
     );
   });
 });
+
+describe('Plaid settings', () => {
+  const plaid = {
+    BANK_PROVIDER: 'plaid',
+    PLAID_CLIENT_ID: 'client-id-0123',
+    PLAID_SECRET: 'secret-0123456789',
+  };
+
+  it('sends Plaid an OAuth return address only when one is registered', () => {
+    expect(loadConfig(plaid).bank).not.toHaveProperty('redirectUri', expect.anything());
+    expect(
+      loadConfig({ ...plaid, PLAID_REDIRECT_URI: 'http://localhost:3000/plaid-oauth' }).bank,
+    ).toMatchObject({ redirectUri: 'http://localhost:3000/plaid-oauth' });
+  });
+
+  it('refuses an OAuth return address Plaid production would refuse', () => {
+    const production = { ...plaid, PLAID_ENV: 'production', PUBLIC_URL: 'https://bills.example' };
+    expect(() =>
+      loadConfig({ ...production, PLAID_REDIRECT_URI: 'http://bills.example/plaid-oauth' }),
+    ).toThrow('PLAID_REDIRECT_URI: Plaid production accepts only an https:// address');
+    expect(
+      loadConfig({ ...production, PLAID_REDIRECT_URI: 'https://bills.example/plaid-oauth' }).bank,
+    ).toMatchObject({ redirectUri: 'https://bills.example/plaid-oauth' });
+  });
+});

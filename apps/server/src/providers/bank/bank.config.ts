@@ -12,12 +12,20 @@ export const bankProviderKind = defineProviderKind({
     PLAID_SECRET: z.string().min(10).optional(),
     PLAID_ENV: z.enum(['sandbox', 'production']).default('sandbox'),
     PLAID_API_BASE_URL: z.url().optional(),
+    /** Where an OAuth bank sends the person back; sent to Plaid only when set (docs/banking.md). */
+    PLAID_REDIRECT_URI: z.url().optional(),
   },
   read(e, shared): BankConfig | { problems: string[] } {
     if (e.BANK_PROVIDER === 'sandbox') return { provider: 'sandbox' };
     const problems: string[] = [];
     if (!e.PLAID_CLIENT_ID) problems.push(requiredWhen('PLAID_CLIENT_ID', 'BANK_PROVIDER=plaid'));
     if (!e.PLAID_SECRET) problems.push(requiredWhen('PLAID_SECRET', 'BANK_PROVIDER=plaid'));
+    if (e.PLAID_REDIRECT_URI && e.PLAID_ENV === 'production') {
+      if (!e.PLAID_REDIRECT_URI.startsWith('https://'))
+        problems.push('PLAID_REDIRECT_URI: Plaid production accepts only an https:// address');
+      else if (!e.PLAID_REDIRECT_URI.startsWith(`${shared.publicUrl}/`))
+        problems.push(`PLAID_REDIRECT_URI: must be on PUBLIC_URL (${shared.publicUrl}/…)`);
+    }
     if (problems.length > 0) return { problems };
     return {
       provider: 'plaid',
@@ -26,7 +34,9 @@ export const bankProviderKind = defineProviderKind({
       environment: e.PLAID_ENV,
       basePath: e.PLAID_API_BASE_URL,
       webhookUrl: `${shared.publicUrl}/api/plaid/webhook`,
-      redirectUri: `${shared.publicUrl}/plaid-oauth`,
+      // Plaid refuses a link token whose redirect URI is not registered in its dashboard, so
+      // none is sent unless the operator registered one; Link then opens OAuth banks in a popup.
+      redirectUri: e.PLAID_REDIRECT_URI,
     };
   },
   sandboxRefusal: (slice) =>
