@@ -155,6 +155,17 @@ describe('content security policy', () => {
   });
 });
 
+describe('production senders', () => {
+  it('refuses the sandbox’s email sender and push contact, which real services refuse', () => {
+    const { EMAIL_FROM: _from, VAPID_SUBJECT: _subject, ...defaults } = productionEnv;
+    expect(() => loadConfig(defaults)).toThrow(/EMAIL_FROM: set a sender your mail relay accepts/);
+    expect(() => loadConfig(defaults)).toThrow(
+      /VAPID_SUBJECT: set a mailto: or https:\/\/ address/,
+    );
+    expect(() => loadConfig(productionEnv)).not.toThrow();
+  });
+});
+
 describe('Plaid settings', () => {
   const plaid = {
     BANK_PROVIDER: 'plaid',

@@ -13,6 +13,7 @@ export const productionEnv = {
   VAPID_SUBJECT: 'mailto:ops@example.com',
   EMAIL_PROVIDER: 'smtp',
   SMTP_URL: 'smtp://127.0.0.1:2525',
+  EMAIL_FROM: 'Billow <no-reply@bills.example.com>',
   BANK_PROVIDER: 'plaid',
   PAYMENT_PROVIDER: 'plaid',
   CALL_PROVIDER: 'none',

@@ -1,3 +1,4 @@
+import net, { type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOUNCING_ADDRESS, startFakeSmtp, type FakeSmtp } from '../../../test/fakes/fake-smtp';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database';
@@ -83,5 +84,19 @@ describe('SMTP email sender', () => {
       sender.send({ to: BOUNCING_ADDRESS, subject: 's', text: 't' }),
     ).rejects.toBeInstanceOf(EmailDeliveryError);
     await fake.close();
+  });
+
+  it('gives up on a mail server that accepts the connection but never answers', async () => {
+    const silent = net.createServer(() => {}); // takes the connection, never greets
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as AddressInfo;
+    const sender = createSmtpEmailSender(
+      { url: `smtp://127.0.0.1:${port}`, from: 'Billow <no-reply@billow.test>' },
+      { connectionMs: 200, greetingMs: 200, socketMs: 200 },
+    );
+    await expect(sender.send({ to: 'ada@example.com', subject: 's', text: 't' })).rejects.toThrow(
+      EmailDeliveryError,
+    );
+    silent.close();
   });
 });

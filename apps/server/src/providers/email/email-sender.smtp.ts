@@ -2,8 +2,22 @@
 import nodemailer from 'nodemailer';
 import { EmailDeliveryError, type EmailSender } from './email-sender';
 
-export function createSmtpEmailSender(config: { url: string; from: string }): EmailSender {
-  const transport = nodemailer.createTransport(config.url);
+/**
+ * How long a mail server may take to accept the connection, greet, and go quiet mid-message.
+ * Nodemailer waits up to two minutes by default, and a code email is sent inside a request.
+ */
+export const SMTP_TIMEOUTS = { connectionMs: 10_000, greetingMs: 10_000, socketMs: 20_000 };
+
+export function createSmtpEmailSender(
+  config: { url: string; from: string },
+  timeouts = SMTP_TIMEOUTS,
+): EmailSender {
+  const transport = nodemailer.createTransport({
+    url: config.url,
+    connectionTimeout: timeouts.connectionMs,
+    greetingTimeout: timeouts.greetingMs,
+    socketTimeout: timeouts.socketMs,
+  });
   return {
     async send(message) {
       try {

@@ -5,6 +5,9 @@ import { defineProviderKind, requiredWhen, sandboxRefused } from '../provider-ki
 export type EmailConfig =
   { provider: 'outbox'; from: string } | { provider: 'smtp'; url: string; from: string };
 
+/** The sandbox's sender, at a domain that does not exist. */
+const DEFAULT_SENDER = /@billow\.local>?$/;
+
 export const emailProviderKind = defineProviderKind({
   env: {
     EMAIL_PROVIDER: z.enum(['outbox', 'smtp']).default('outbox'),
@@ -20,5 +23,9 @@ export const emailProviderKind = defineProviderKind({
     return { provider: 'smtp', url: e.SMTP_URL, from: e.EMAIL_FROM };
   },
   sandboxRefusal: (slice) =>
-    slice.provider === 'outbox' ? sandboxRefused('EMAIL_PROVIDER', 'outbox', 'smtp') : undefined,
+    slice.provider === 'outbox'
+      ? sandboxRefused('EMAIL_PROVIDER', 'outbox', 'smtp')
+      : DEFAULT_SENDER.test(slice.from)
+        ? 'EMAIL_FROM: set a sender your mail relay accepts (relays refuse the default no-reply@billow.local)'
+        : undefined,
 });

@@ -17,4 +17,12 @@ export class PushSubscriptionGoneError extends Error {
   override name = 'PushSubscriptionGoneError';
 }
 
+/**
+ * The push service refused Billow's VAPID credentials (401/403): nothing will get through until
+ * the operator fixes VAPID_SUBJECT or the keys, so it is said as a configuration error.
+ */
+export class PushConfigurationError extends Error {
+  override name = 'PushConfigurationError';
+}
+
 export type VapidKeys = { publicKey: string; privateKey: string; subject: string };

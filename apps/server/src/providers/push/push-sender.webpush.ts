@@ -4,7 +4,12 @@
  */
 import type https from 'node:https';
 import webpush from 'web-push';
-import { PushSubscriptionGoneError, type PushSender, type VapidKeys } from './push-sender';
+import {
+  PushConfigurationError,
+  PushSubscriptionGoneError,
+  type PushSender,
+  type VapidKeys,
+} from './push-sender';
 
 export function createWebPushSender(
   vapid: VapidKeys,
@@ -30,6 +35,10 @@ export function createWebPushSender(
         const status = (error as { statusCode?: number }).statusCode;
         if (status === 404 || status === 410)
           throw new PushSubscriptionGoneError(`The push service answered ${status}`);
+        if (status === 401 || status === 403)
+          throw new PushConfigurationError(
+            `The push service refused Billow's VAPID credentials (${status}): set VAPID_SUBJECT to a mailto: or https:// address of yours and check VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY`,
+          );
         // The library's error carries the endpoint (a capability URL): not into logs.
         throw new Error(`The push service refused the message (${status ?? 'no answer'})`);
       }

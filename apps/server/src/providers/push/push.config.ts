@@ -44,7 +44,9 @@ export const pushProviderKind = defineProviderKind({
   sandboxRefusal: (slice) =>
     slice.provider === 'outbox'
       ? sandboxRefused('PUSH_PROVIDER', 'outbox', 'webpush')
-      : slice.vapid
-        ? undefined
-        : requiredWhen('VAPID_PUBLIC_KEY', 'APP_ENV=production'),
+      : !slice.vapid
+        ? requiredWhen('VAPID_PUBLIC_KEY', 'APP_ENV=production')
+        : slice.subject.endsWith('@billow.local')
+          ? 'VAPID_SUBJECT: set a mailto: or https:// address of yours (push services such as Apple’s refuse the default)'
+          : undefined,
 });
