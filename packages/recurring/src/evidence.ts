@@ -89,7 +89,7 @@ export function describeStream(facts: EvidenceFacts): string[] {
     );
   }
   if (facts.isKnownSubscriptionMerchant) {
-    sentences.push(`${facts.merchantName} is a known subscription or bill merchant`);
+    sentences.push(`${facts.merchantName} is usually paid by subscription or as a regular bill`);
   }
   return sentences;
 }

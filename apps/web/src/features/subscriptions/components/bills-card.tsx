@@ -213,10 +213,7 @@ function BillGroup({
   if (bills.length === 0) return null;
   return (
     <section aria-labelledby={headingId} className="space-y-1">
-      <h3
-        id={headingId}
-        className="text-xs font-semibold uppercase tracking-wide text-muted-foreground"
-      >
+      <h3 id={headingId} className="text-sm font-semibold text-muted-foreground">
         {title}
       </h3>
       <BillList bills={bills} label={`Bills due ${title.toLowerCase()}`} onOpen={onOpen} />
