@@ -9,6 +9,7 @@ import {
   subscriptionRoutes,
   type BankTransferResponse,
   type GiftCardResponse,
+  type InstantSavingsItem,
   type ProblemDetails,
   type Subscription,
 } from '@billow/contracts';
@@ -148,10 +149,21 @@ describe('a bounced debit whose card was fronted', () => {
     );
     expect(receivables.rows).toHaveLength(1);
     const receivable = receivables.rows[0]!;
-    expect(receivable).toMatchObject({ amount_cents: 17999, return_code: 'R01', settled_at: null });
+    expect(Number(receivable.amount_cents)).toBe(17999);
+    expect(receivable).toMatchObject({ return_code: 'R01', settled_at: null });
     expect(String(receivable.reason)).toContain('R01');
     expect(new Date(receivable.returned_at as string).getTime()).toBe(now.getTime());
     expect(receivable.paid_at).not.toBeNull();
+
+    // The offer opens the card's screen, which says what is owed.
+    const offers = (
+      await t.app.inject({
+        method: 'GET',
+        url: paymentRoutes.instantSavings.path,
+        headers: bearer(token),
+      })
+    ).json() as InstantSavingsItem[];
+    expect(offers.find((o) => o.subscription_id === netflix)?.has_assigned_gift_card).toBe(true);
 
     // The person is told what happened and what to do.
     const outbox = (

@@ -294,11 +294,16 @@ export function createPaymentsRepo(db: Db) {
     async insertReceivable(tx: Db, values: typeof paymentReceivables.$inferInsert) {
       await tx.insert(paymentReceivables).values(values).onConflictDoNothing();
     },
-    /** What the person still owes, oldest first. */
+    /** What the person still owes, oldest first, with the subscription each payment was for. */
     async openReceivables(userId: string) {
       return db
-        .select()
+        .select({
+          id: paymentReceivables.id,
+          amountCents: paymentReceivables.amountCents,
+          subscriptionId: payments.subscriptionId,
+        })
         .from(paymentReceivables)
+        .innerJoin(payments, eq(payments.id, paymentReceivables.paymentId))
         .where(and(eq(paymentReceivables.userId, userId), isNull(paymentReceivables.settledAt)))
         .orderBy(asc(paymentReceivables.createdAt));
     },

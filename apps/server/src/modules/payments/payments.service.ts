@@ -355,6 +355,8 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     /** Spec part 2 §7 GET /api/subscriptions/instant-savings: at most 3, biggest saving first. */
     async instantSavings(userId: string): Promise<InstantSavingsItem[]> {
       const live = await repo.livePaymentsOf(userId);
+      // A card kept after its debit came back is still the person's: its screen says what is owed.
+      const owed = await repo.openReceivables(userId);
       return (await repo.activeSubscriptionsOf(userId))
         .flatMap((subscription) => {
           const plan = planOf(subscription);
@@ -369,9 +371,9 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
                 current_price: centsToDollars(subscription.normalizedMonthlyCents),
                 annual_plan_cost: plan.annualPlanCost,
                 annual_conversion_external_link: plan.merchant.annualPlanLink ?? null,
-                has_assigned_gift_card: live.some(
-                  (p) => p.subscriptionId === subscription.id && p.status === 'funded',
-                ),
+                has_assigned_gift_card:
+                  live.some((p) => p.subscriptionId === subscription.id && p.status === 'funded') ||
+                  owed.some((r) => r.subscriptionId === subscription.id),
               },
             },
           ];
