@@ -307,6 +307,14 @@ export function createPaymentsRepo(db: Db) {
         .where(and(eq(paymentReceivables.userId, userId), isNull(paymentReceivables.settledAt)))
         .orderBy(asc(paymentReceivables.createdAt));
     },
+    /** Everyone's open receivables, oldest first (the operator's list; no personal data). */
+    async allOpenReceivables() {
+      return db
+        .select()
+        .from(paymentReceivables)
+        .where(isNull(paymentReceivables.settledAt))
+        .orderBy(asc(paymentReceivables.createdAt));
+    },
     async settleReceivable(receivableId: string, at: Date) {
       const rows = await db
         .update(paymentReceivables)
