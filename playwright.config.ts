@@ -68,6 +68,8 @@ export default defineConfig({
       AUTH_RATE_LIMIT_PER_MINUTE: '1000',
       // Every journey signs in from this one machine's address.
       SMS_MAX_PER_ADDRESS_PER_HOUR: '100000',
+      // A sandbox bank day of three seconds: a debit settles (or bounces) within a journey.
+      SANDBOX_BANK_DAY_SECONDS: '3',
     },
   },
 });

@@ -1,10 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { payFirstInstantSaving } from './pages/annual-plan-flow';
+import { payFirstInstantSaving, waitForCodeRelease } from './pages/annual-plan-flow';
 import { linkedPerson } from './pages/linked-person';
 
 test.describe.configure({ timeout: 120_000 });
 
-test('an instant-savings offer is paid from the checking account and its code revealed and copied', async ({
+test('an instant-savings offer is paid from the checking account and its code revealed, once the debit settled, and copied', async ({
   page,
   context,
 }) => {
@@ -18,6 +18,8 @@ test('an instant-savings offer is paid from the checking account and its code re
     timeout: 45_000,
   });
   await expect(page.getByText(/Your annual plan runs until/)).toBeVisible();
+  // The code comes once the debit has settled.
+  await waitForCodeRelease(page);
   await page.getByRole('button', { name: 'Show full code' }).click();
   const code = page.getByLabel('Gift card code', { exact: true });
   await expect(code).toHaveText(/^\d{16}$/);

@@ -48,3 +48,30 @@ export async function payFirstInstantSaving(page: Page): Promise<string> {
   });
   return service;
 }
+
+/** The sandbox reads its transfer events now (settlements, returns): the dev route. */
+export async function syncTransferEvents(page: Page) {
+  const token = await page.evaluate(() => sessionStorage.getItem('token'));
+  const response = await page.request.post('/api/dev/payments/sync-transfer-events', {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(await response.json()).toEqual({ synced: true });
+}
+
+/**
+ * Waits on the code screen for the debit to settle (two sandbox bank days, a few seconds in the
+ * journeys: SANDBOX_BANK_DAY_SECONDS), reading the transfer events until the code is released.
+ */
+export async function waitForCodeRelease(page: Page) {
+  await expect(page.getByText('Your gift card is on its way.')).toBeVisible({ timeout: 45_000 });
+  await expect(
+    page.getByText(/Its code will be ready by .+, once your bank has settled/),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Show full code' })).toHaveCount(0);
+  await expect(async () => {
+    await syncTransferEvents(page);
+    await expect(page.getByRole('button', { name: 'Show full code' })).toBeVisible({
+      timeout: 7_000,
+    });
+  }).toPass({ timeout: 60_000, intervals: [1_000, 2_000] });
+}

@@ -126,6 +126,10 @@ const baseSchema = z.object({
   TRUST_PROXY: trustProxy.default(false),
   REWARD_RATE_ANNUAL_PLAN_PERCENT: z.coerce.number().min(0).max(100).default(5),
   REWARD_RATE_NEGOTIATION_PERCENT: z.coerce.number().min(0).max(100).default(10),
+  // Fronting: releasing a gift card's number before its debit settles (docs/payments.md). Off
+  // while PAYMENTS_FRONT_MAX_CENTS is 0.
+  PAYMENTS_FRONT_MAX_CENTS: z.coerce.number().int().min(0).max(10_000_000).default(0),
+  PAYMENTS_FRONT_AFTER_SETTLED_PAYMENTS: z.coerce.number().int().min(0).max(1000).default(1),
   CSP_EXTRA_ORIGINS: z
     .string()
     .regex(
@@ -183,6 +187,11 @@ export type Config = ProviderSlices & {
   cspExtraOrigins: string[];
   /** Reward rates, in percent: of an annual plan Billow paid, of a negotiation's first-year savings. */
   rewards: { annualPlanRatePercent: number; negotiationRatePercent: number };
+  /**
+   * When a gift card's number may be released before its debit settles: amounts up to
+   * `maxCents` (0: never) for a person with `afterSettledPayments` settled payments.
+   */
+  fronting: { maxCents: number; afterSettledPayments: number };
 };
 
 export class ConfigError extends Error {
@@ -261,6 +270,10 @@ export function loadConfig(env: Env = process.env): Config {
     rewards: {
       annualPlanRatePercent: e.REWARD_RATE_ANNUAL_PLAN_PERCENT,
       negotiationRatePercent: e.REWARD_RATE_NEGOTIATION_PERCENT,
+    },
+    fronting: {
+      maxCents: e.PAYMENTS_FRONT_MAX_CENTS,
+      afterSettledPayments: e.PAYMENTS_FRONT_AFTER_SETTLED_PAYMENTS,
     },
   };
 }

@@ -146,6 +146,8 @@ export function composeBillow(options: CompositionOptions) {
     cipher,
     digestKey: secrets.authSecret,
     isSandboxStock: config.payment.provider === 'sandbox',
+    // Payments decide when a card's number may be shown (after its debit settled).
+    paymentFor: (userId, subscriptionId) => payments.service.paymentFor(userId, subscriptionId),
     ...clock,
   });
   const payments = createPaymentsModule({
@@ -154,6 +156,7 @@ export function composeBillow(options: CompositionOptions) {
     jobs,
     sms,
     provider: createPaymentProvider(config.payment, { db, bank: bank.provider, ...clock }),
+    fronting: config.fronting,
     // An annual plan enters the savings ledger and earns its reward through the calculate-rewards
     // job, both in the payment's transaction; a returned debit takes both back the same way.
     onAnnualPlanPaid: async (paid, tx) => {

@@ -94,7 +94,13 @@ describe('GET /api/user/export', () => {
   beforeAll(async () => {
     t = await createTestApp({
       clock: () => new Date(`${today}T12:00:00Z`),
-      env: { SIMULATED_CALL_STEP_MS: '0', CALL_RETRY_DELAY_SECONDS: '0' },
+      // Fronting every card shows its number at once, so the export can be searched for it.
+      env: {
+        SIMULATED_CALL_STEP_MS: '0',
+        CALL_RETRY_DELAY_SECONDS: '0',
+        PAYMENTS_FRONT_MAX_CENTS: '100000',
+        PAYMENTS_FRONT_AFTER_SETTLED_PAYMENTS: '0',
+      },
     });
     await t.services.giftCards.load(
       Array.from({ length: 4 }, (_, n) => ({

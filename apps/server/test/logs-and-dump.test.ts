@@ -58,7 +58,15 @@ describe('logs and database after the main journeys', () => {
 
   beforeAll(async () => {
     // At debug, so the per-request lines are in the log this test searches for secrets too.
-    t = await createTestApp({ env: { LOG_LEVEL: 'debug' } });
+    t = await createTestApp({
+      // Fronting every card shows its number at once (no waiting for the debit to settle), so
+      // the number can be looked for in the logs and the dump.
+      env: {
+        LOG_LEVEL: 'debug',
+        PAYMENTS_FRONT_MAX_CENTS: '100000',
+        PAYMENTS_FRONT_AFTER_SETTLED_PAYMENTS: '0',
+      },
+    });
     const phone = '+14155550211';
     secrets.phone = phone;
     secrets.phoneAsShown = '(415) 555-0211';

@@ -29,4 +29,13 @@ export const devRoutes = {
     path: '/api/dev/reminders/scan',
     response: z.object({ queued: z.literal(true) }),
   }),
+  /**
+   * Reads the payment provider's transfer events now, as the schedule would (settlements release
+   * gift cards, returns take them back), so a payment's whole path can be walked in sandbox.
+   */
+  syncTransferEvents: defineRoute({
+    method: 'POST',
+    path: '/api/dev/payments/sync-transfer-events',
+    response: z.object({ synced: z.literal(true) }),
+  }),
 } as const;

@@ -12,6 +12,10 @@ export const paymentMessages = {
   getGiftCardFailed: 'Failed to get gift card',
   loadGiftCardFailed: 'Failed to load gift card. Please try again.',
   tryAgain: 'Try Again',
+  paymentOwed:
+    'Your bank returned an earlier payment and it is still owed to Billow. Billow cannot pay for another plan until it is settled: please contact support.',
+  paymentInProgress:
+    'Another payment from this account is going through. Please try again in a minute.',
   recommended: 'Recommended',
   currentPlan: 'Current Plan',
 } as const;

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { paymentErrorType } from './enums';
-import { subscriptionProblemCode } from './problem-codes';
+import { paymentProblemCode, subscriptionProblemCode } from './problem-codes';
 import { defineRoute } from './route';
 
 /** Spec part 2 §3 "Instant-savings item", plus the subscription it is for (the flow needs it). */
@@ -62,11 +62,32 @@ export const getGiftCardBody = z.object({
   includeFullCardNumber: z.boolean().default(false),
 });
 
+/**
+ * Where the subscription's latest annual-plan payment stands (docs/payments.md): processing (the
+ * debit is being made), on its way (paid; the full code comes when the debit settles, by
+ * `readyBy`), ready (the full code can be shown), or returned by the bank (`amountOwed` is what
+ * the person owes Billow for it: 0 unless the code had already been shown).
+ */
+export const annualPlanPaymentStatus = z.enum(['processing', 'on-its-way', 'ready', 'returned']);
+export type AnnualPlanPaymentStatus = z.infer<typeof annualPlanPaymentStatus>;
+export const annualPlanPayment = z.object({
+  status: annualPlanPaymentStatus,
+  amount: z.number(),
+  paidAt: z.string(),
+  readyBy: z.string().nullable(),
+  returnedAt: z.string().nullable(),
+  returnCode: z.string().nullable(),
+  amountOwed: z.number(),
+});
+export type AnnualPlanPayment = z.infer<typeof annualPlanPayment>;
+
 export const giftCardResponse = z.object({
   success: z.boolean(),
   giftCard: giftCard.nullable(),
   subscription: z.object({ renewalDate: z.string().nullable() }).nullable(),
   error: z.string().nullable(),
+  /** Billow's own: the payment behind the card (absent when there was none). */
+  payment: annualPlanPayment.nullable().optional(),
 });
 export type GiftCardResponse = z.infer<typeof giftCardResponse>;
 
@@ -130,9 +151,11 @@ export const paymentRoutes = {
     body: payBody,
     /**
      * A chosen account that is gone or not the person's answers payment_account_not_found, the
-     * spec's own answer for it (it says nothing about whose the id was).
+     * spec's own answer for it (it says nothing about whose the id was). A person who owes
+     * Billow for a returned debit is refused with `payment-owed` until it is settled.
      */
     response: bankTransferResponse,
+    problemCodes: paymentProblemCode,
   }),
 } as const;
 

@@ -75,6 +75,12 @@ export const requiredInfoProblemCode = z.enum([
   'required-info-invalid',
 ]);
 
+/**
+ * Paying for an annual plan: the person owes Billow for a returned debit, or another payment from
+ * the same account is still being decided.
+ */
+export const paymentProblemCode = z.enum(['payment-owed', 'payment-in-progress']);
+
 /** Making a personal access token. */
 export const accessTokenProblemCode = z.enum(['too-many-access-tokens']);
 
@@ -98,6 +104,7 @@ export type ProblemCode =
   | z.infer<typeof addMissedSubscriptionProblemCode>
   | z.infer<typeof requiredInfoProblemCode>
   | z.infer<typeof accessTokenProblemCode>
+  | z.infer<typeof paymentProblemCode>
   | BankErrorCode;
 
 /** A bank's own error code (Plaid's vocabulary, all capitals), from the sandbox Link steps. */

@@ -32,6 +32,11 @@ export function formatLongDate(value: DateInput): string {
   return formatWith(value, (date) => format(date, 'MMM d, yyyy'));
 }
 
+/** 'Dec 4, 2026, 3:05 PM': a moment, as when a gift card's code will be ready. */
+export function formatDateTime(value: DateInput): string {
+  return formatWith(value, (date) => format(date, 'MMM d, yyyy, h:mm a'));
+}
+
 /** 'Dec 4' this year, 'Jan 5, 2027' in any other, so a list stays short but never ambiguous. */
 export function formatShortDate(value: DateInput, today = new Date()): string {
   return formatWith(value, (date) =>

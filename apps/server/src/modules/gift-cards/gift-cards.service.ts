@@ -1,7 +1,8 @@
 /**
  * Gift cards (spec part 2 §3 "Gift card", §5, §7 POST /api/gift-cards/get): the stock Billow buys
  * annual plans with, loaded from a CSV, and the card a person got for a paid plan. A number is
- * decrypted only for its owner, on request, and never logged.
+ * decrypted only for its owner, on request, once the payments feature releases it (the debit
+ * settled, docs/payments.md), and never logged.
  */
 import crypto from 'node:crypto';
 import {
@@ -10,6 +11,7 @@ import {
   giftCardMerchant,
   maskCardNumber,
   merchants,
+  type AnnualPlanPayment,
   type GiftCardResponse,
 } from '@billow/contracts';
 import { and, count, desc, eq } from 'drizzle-orm';
@@ -44,6 +46,11 @@ export function createGiftCardsService(deps: {
   cipher: FieldCipher;
   /** Keys the digest that finds a card loaded twice without decrypting the stock. */
   digestKey: Uint8Array;
+  /** The subscription's latest payment, and whether its card's number may be shown. */
+  paymentFor: (
+    userId: string,
+    subscriptionId: string,
+  ) => Promise<{ isReleased: boolean; payment: AnnualPlanPayment | null }>;
   clock?: () => Date;
 }) {
   const { db } = deps;
@@ -137,11 +144,14 @@ export function createGiftCardsService(deps: {
           giftCard: null,
           subscription: null,
           error: 'No gift card is assigned to this subscription yet.',
+          payment: (await deps.paymentFor(userId, subscriptionId)).payment,
         };
       }
       const { card } = found;
+      const release = await deps.paymentFor(userId, subscriptionId);
       let cardNumber: string | undefined;
-      if (includeFullCardNumber) {
+      // Until the debit settles the number stays with Billow (a card it was paid for).
+      if (includeFullCardNumber && (release.isReleased || card.revealedAt)) {
         cardNumber = deps.cipher.decrypt(card.cardNumberEncrypted);
         if (!card.revealedAt)
           await db.update(giftCards).set({ revealedAt: now() }).where(eq(giftCards.id, card.id));
@@ -163,6 +173,7 @@ export function createGiftCardsService(deps: {
         },
         subscription: { renewalDate: found.renewalDate ?? subscription?.renewalDate ?? null },
         error: null,
+        payment: release.payment,
       };
     },
   };

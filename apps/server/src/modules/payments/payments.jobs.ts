@@ -1,6 +1,6 @@
 /**
  * Payment jobs (spec part 2 "Background job catalogue": initiate ACH payment, fund card, process
- * renewal), plus reading the provider's transfer events (returns). Every
+ * renewal), plus reading the provider's transfer events (settlements, returns). Every
  * handler is safe to run twice: each moves a payment on only from the status it expects, and the
  * provider sees the payment's idempotency key. The reminders before a plan year ends are the
  * reminders feature's (send renewal reminder), like every other renewal.
@@ -26,7 +26,7 @@ export const paymentsJobs = defineJobs({
     payload: jobPayloads['payment-process-renewal'],
     options: { retryLimit: 5, retryDelaySeconds: 60, retryBackoff: true },
   },
-  /** Reads transfer events (returned debits claw back); on a schedule and after webhooks. */
+  /** Reads transfer events (settled debits release their cards, returned ones claw back). */
   'payment-sync-transfer-events': {
     payload: z.object({}),
     options: {

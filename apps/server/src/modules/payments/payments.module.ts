@@ -2,7 +2,7 @@
 import type { FeatureModule } from '../feature-module';
 import { paymentsJobHandlers } from './payments.jobs';
 import { createPaymentsRepo } from './payments.repo';
-import { registerPaymentRoutes } from './payments.routes';
+import { registerPaymentDevRoutes, registerPaymentRoutes } from './payments.routes';
 import { createPaymentsService, type PaymentsServiceDeps } from './payments.service';
 
 export function createPaymentsModule(deps: Omit<PaymentsServiceDeps, 'repo'>) {
@@ -12,6 +12,7 @@ export function createPaymentsModule(deps: Omit<PaymentsServiceDeps, 'repo'>) {
     service,
     repo,
     routes: (app) => registerPaymentRoutes(app, { payments: service }),
+    devRoutes: (app) => registerPaymentDevRoutes(app, { payments: service }),
     jobs: paymentsJobHandlers(service),
     // The person's payments go with the account (on delete cascade). A card still held for one
     // goes back in stock; a card handed out stays spent (never issued twice), unlinked from them.

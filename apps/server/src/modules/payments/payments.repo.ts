@@ -1,5 +1,5 @@
 /** Payments' queries: the subscription and account a payment needs, stock, and payment rows. */
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { bankAccounts, bankItems } from '../banking/banking.tables';
 import { giftCards } from '../gift-cards/gift-cards.tables';
@@ -8,11 +8,22 @@ import { users } from '../users/users.tables';
 import {
   livePaymentStatuses,
   paymentEventCursor,
+  paymentReceivables,
   payments,
   type PaymentStatus,
 } from './payments.tables';
 
 export type PaymentRow = typeof payments.$inferSelect;
+export type ReceivableRow = typeof paymentReceivables.$inferSelect;
+
+/** Whether an error (or its cause) is PostgreSQL's unique violation of the constraint named. */
+export function isUniqueViolation(error: unknown, constraint: string): boolean {
+  for (let e = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const { code, constraint: name } = e as { code?: unknown; constraint?: unknown };
+    if (code === '23505' && (name === undefined || name === constraint)) return true;
+  }
+  return false;
+}
 export type PaymentsRepo = ReturnType<typeof createPaymentsRepo>;
 
 const CURSOR_ID = 'transfer-events';
@@ -164,34 +175,24 @@ export function createPaymentsRepo(db: Db) {
         .returning({ id: giftCards.id });
       return rows.length === 1;
     },
-    /** Voids a card that was never revealed; a revealed one stays (its number is out). */
     /**
-     * Takes a returned payment's card back: a card still held goes back in stock, an assigned
-     * card whose number was never shown is voided, and a revealed one cannot be taken back.
+     * Takes a returned payment's card back: a card whose number was never shown goes back in
+     * stock (held or assigned, nobody saw it), and a revealed one cannot be taken back.
      */
-    async voidCard(
-      tx: Db,
-      cardId: string | null,
-      at: Date,
-    ): Promise<'voided' | 'revealed' | 'none'> {
+    async takeCardBack(tx: Db, cardId: string | null): Promise<'restocked' | 'revealed' | 'none'> {
       if (!cardId) return 'none';
       const [card] = await tx
         .select()
         .from(giftCards)
         .where(eq(giftCards.id, cardId))
         .for('update');
-      if (!card) return 'none';
-      if (card.status === 'reserved') {
-        await tx.update(giftCards).set({ status: 'available' }).where(eq(giftCards.id, cardId));
-        return 'none';
-      }
-      if (card.status !== 'assigned') return 'none';
+      if (!card || (card.status !== 'reserved' && card.status !== 'assigned')) return 'none';
       if (card.revealedAt) return 'revealed';
       await tx
         .update(giftCards)
-        .set({ status: 'void', voidedAt: at })
+        .set({ status: 'available', userId: null, subscriptionId: null, assignedAt: null })
         .where(eq(giftCards.id, cardId));
-      return 'voided';
+      return 'restocked';
     },
     async insertPayment(tx: Db, values: typeof payments.$inferInsert) {
       const [row] = await tx.insert(payments).values(values).returning();
@@ -255,6 +256,72 @@ export function createPaymentsRepo(db: Db) {
         .where(
           and(eq(payments.userId, userId), inArray(payments.status, [...livePaymentStatuses])),
         );
+    },
+    /** The person's latest payment for a subscription, and what they owe for it. */
+    async latestPaymentFor(userId: string, subscriptionId: string) {
+      const [row] = await db
+        .select({ payment: payments, receivable: paymentReceivables })
+        .from(payments)
+        .leftJoin(paymentReceivables, eq(paymentReceivables.paymentId, payments.id))
+        .where(and(eq(payments.userId, userId), eq(payments.subscriptionId, subscriptionId)))
+        .orderBy(desc(payments.createdAt))
+        .limit(1);
+      return row;
+    },
+    /** Records that the provider settled a debit (once; later events change nothing). */
+    async markSettled(transferId: string, at: Date) {
+      const rows = await db
+        .update(payments)
+        .set({ settledAt: at, updatedAt: new Date() })
+        .where(and(eq(payments.providerTransferId, transferId), isNull(payments.settledAt)))
+        .returning();
+      return rows[0];
+    },
+    /** How many of the person's debits settled and were never sent back. */
+    async settledPaymentCount(userId: string) {
+      const [row] = await db
+        .select({ n: count() })
+        .from(payments)
+        .where(
+          and(
+            eq(payments.userId, userId),
+            isNotNull(payments.settledAt),
+            inArray(payments.status, ['funded', 'renewed']),
+          ),
+        );
+      return row?.n ?? 0;
+    },
+    async insertReceivable(tx: Db, values: typeof paymentReceivables.$inferInsert) {
+      await tx.insert(paymentReceivables).values(values).onConflictDoNothing();
+    },
+    /** What the person still owes, oldest first, with the subscription each payment was for. */
+    async openReceivables(userId: string) {
+      return db
+        .select({
+          id: paymentReceivables.id,
+          amountCents: paymentReceivables.amountCents,
+          subscriptionId: payments.subscriptionId,
+        })
+        .from(paymentReceivables)
+        .innerJoin(payments, eq(payments.id, paymentReceivables.paymentId))
+        .where(and(eq(paymentReceivables.userId, userId), isNull(paymentReceivables.settledAt)))
+        .orderBy(asc(paymentReceivables.createdAt));
+    },
+    /** Everyone's open receivables, oldest first (the operator's list; no personal data). */
+    async allOpenReceivables() {
+      return db
+        .select()
+        .from(paymentReceivables)
+        .where(isNull(paymentReceivables.settledAt))
+        .orderBy(asc(paymentReceivables.createdAt));
+    },
+    async settleReceivable(receivableId: string, at: Date) {
+      const rows = await db
+        .update(paymentReceivables)
+        .set({ settledAt: at })
+        .where(and(eq(paymentReceivables.id, receivableId), isNull(paymentReceivables.settledAt)))
+        .returning({ id: paymentReceivables.id });
+      return rows.length === 1;
     },
     async eventCursor() {
       const [row] = await db

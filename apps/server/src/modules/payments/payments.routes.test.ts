@@ -131,7 +131,7 @@ describe('annual plans Billow pays for, over HTTP with the sandbox ledger', () =
     });
   });
 
-  it('pays once, funds the card, and answers a second pay politely', async () => {
+  it('pays once, funds the card, releases its code when the debit settles, and answers a second pay politely', async () => {
     const { token, phone } = await person();
     const hulu = await subscriptionOf(token, 'Hulu');
     const answer = await pay(token, hulu.id);
@@ -145,7 +145,36 @@ describe('annual plans Billow pays for, over HTTP with the sandbox ledger', () =
     expect(masked.giftCard!.cardNumber).toBeUndefined();
     expect(masked.giftCard!.cardNumberMasked).toMatch(/\d{4}$/);
     expect(masked.subscription!.renewalDate).toBe('2027-11-20');
+    // Until the debit settles (two bank days), the code stays with Billow: it is on its way.
+    expect(masked.payment).toMatchObject({
+      status: 'on-its-way',
+      amount: 99.99,
+      readyBy: '2026-11-22T12:00:00.000Z',
+      amountOwed: 0,
+    });
+    const early = await giftCard(token, hulu.id, true);
+    expect(early.giftCard!.cardNumber).toBeUndefined();
+    expect(early.payment!.status).toBe('on-its-way');
+    expect(
+      await count(
+        `select count(*) n from gift_cards where subscription_id = $1 and revealed_at is not null`,
+        [hulu.id],
+      ),
+    ).toBe(0);
+    const saved = now;
+    now = new Date(now.getTime() + 2 * DAY);
+    try {
+      const synced = await t.app.inject({
+        method: 'POST',
+        url: '/api/dev/payments/sync-transfer-events',
+        headers: bearer(token),
+      });
+      expect(synced.json()).toEqual({ synced: true });
+    } finally {
+      now = saved;
+    }
     const full = await giftCard(token, hulu.id, true);
+    expect(full.payment).toMatchObject({ status: 'ready', readyBy: null });
     expect(full.giftCard!.cardNumber).toMatch(/^4000\d{12}$/);
     expect(full.giftCard!.cardNumber!.slice(-4)).toBe(masked.giftCard!.cardNumberMasked.slice(-4));
 
@@ -173,6 +202,11 @@ describe('annual plans Billow pays for, over HTTP with the sandbox ledger', () =
     expect((await texts(phone)).some((m) => m.body.includes('Hulu annual plan is paid'))).toBe(
       true,
     );
+    expect(
+      (await texts(phone)).some(
+        (m) => m.body.includes('bank settled') && m.body.includes('code is ready'),
+      ),
+    ).toBe(true);
 
     const again = await pay(token, hulu.id);
     expect(again).toMatchObject({
@@ -451,45 +485,16 @@ describe('annual plans Billow pays for, over HTTP with the sandbox ledger', () =
     expect(rows[0]).toEqual({ status: 'assigned', user_id: null, subscription_id: null });
   });
 
-  it('keeps a revealed card when the debit comes back, and tells the person what they owe', async () => {
-    const { token, phone } = await person({ name: 'NSF Checking', balance: 5000 });
-    const hulu = await subscriptionOf(token, 'Hulu');
-    expect((await pay(token, hulu.id)).success).toBe(true);
-    await t.runQueuedJobs();
-    const revealed = await giftCard(token, hulu.id, true);
-    expect(revealed.giftCard!.cardNumber).toMatch(/^4000\d{12}$/);
-
-    const saved = now;
-    now = new Date(now.getTime() + 4 * DAY);
-    try {
-      await t.services.payments.syncTransferEvents();
-      await t.runQueuedJobs();
-    } finally {
-      now = saved;
-    }
-
-    // The code is out: it cannot be taken back, so the card stays the person's...
-    const { rows } = await t.database.executeSql(
-      `select g.status, p.status as payment from gift_cards g join payments p on p.gift_card_id = g.id
-        where p.subscription_id = $1`,
-      [hulu.id],
-    );
-    expect(rows[0]).toEqual({ status: 'assigned', payment: 'returned' });
-    // ...the bill goes back to monthly, and the text says plainly what is owed and why.
-    expect(await subscriptionOf(token, 'Hulu')).toMatchObject({ is_billow_managed: false });
-    const returned = (await texts(phone)).filter((m) => m.body.includes('returned'));
-    expect(returned).toHaveLength(1);
-    expect(returned[0]!.body).toContain('already revealed');
-    expect(returned[0]!.body).toContain('$99.99 is still owed');
-  });
-
-  it('voids the card and tells the person when the bank returns the debit', async () => {
+  it('puts the card back in stock, owes nothing, and tells the person when the bank returns the debit', async () => {
     const { token, phone } = await person({ name: 'NSF Checking', balance: 5000 });
     const hulu = await subscriptionOf(token, 'Hulu');
     const answer = await pay(token, hulu.id);
     expect(answer.success).toBe(true);
     await t.runQueuedJobs();
-    expect((await giftCard(token, hulu.id)).success).toBe(true);
+    const card = await giftCard(token, hulu.id);
+    expect(card.success).toBe(true);
+    // The debit never settles: the code is never shown.
+    expect((await giftCard(token, hulu.id, true)).giftCard!.cardNumber).toBeUndefined();
     const before = await get<{ lifetime_savings: number }>(token, savingsRoutes.lifetime.path);
     expect(before.lifetime_savings).toBeGreaterThan(0);
 
@@ -500,13 +505,15 @@ describe('annual plans Billow pays for, over HTTP with the sandbox ledger', () =
     await t.runQueuedJobs();
     now = saved;
 
-    expect((await giftCard(token, hulu.id)).success).toBe(false);
-    expect(
-      await count(
-        `select count(*) n from gift_cards where subscription_id = $1 and status = 'void'`,
-        [hulu.id],
-      ),
-    ).toBe(1);
+    const after = await giftCard(token, hulu.id);
+    expect(after.success).toBe(false);
+    expect(after.payment).toMatchObject({ status: 'returned', returnCode: 'R01', amountOwed: 0 });
+    const { rows } = await t.database.executeSql(
+      `select status, user_id, subscription_id from gift_cards where id = $1`,
+      [card.giftCard!.id],
+    );
+    expect(rows[0]).toEqual({ status: 'available', user_id: null, subscription_id: null });
+    expect(await count(`select count(*) n from payment_receivables`)).toBe(0);
     expect(await subscriptionOf(token, 'Hulu')).toMatchObject({ is_billow_managed: false });
     expect(
       (await get<{ lifetime_savings: number }>(token, savingsRoutes.lifetime.path))
@@ -521,6 +528,6 @@ describe('annual plans Billow pays for, over HTTP with the sandbox ledger', () =
     const returned = (await texts(phone)).filter((m) => m.body.includes('returned'));
     expect(returned).toHaveLength(1);
     expect(returned[0]!.body).toContain('R01');
-    expect(returned[0]!.body).toContain('gift card was cancelled');
+    expect(returned[0]!.body).toContain('nothing is owed');
   });
 });

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { paymentRoutes } from '@billow/contracts';
+import { devRoutes, paymentRoutes } from '@billow/contracts';
 import { mount } from '../../http/route';
 import type { PaymentsService } from './payments.service';
 
@@ -12,4 +12,18 @@ export async function registerPaymentRoutes(
   mount(app, paymentRoutes.pay, (r) =>
     payments.pay(r.userId, r.body.subscription_id, r.body.financialAccountId),
   );
+}
+
+/**
+ * Sandbox only: reads the transfer events now, as the schedule would, so settling and bouncing
+ * a payment can be walked in seconds (with a short SANDBOX_BANK_DAY_SECONDS).
+ */
+export async function registerPaymentDevRoutes(
+  app: FastifyInstance,
+  deps: { payments: PaymentsService },
+) {
+  mount(app, devRoutes.syncTransferEvents, async () => {
+    await deps.payments.syncTransferEvents();
+    return { synced: true as const };
+  });
 }

@@ -9,6 +9,14 @@
  * request, a job run twice, a restart after a crash — gets the same authorization and the same
  * transfer back, never a second debit. Every later step moves the payment on only from the
  * status it expects, under the payment's row lock.
+ *
+ * Per paying account, one authorization at a time: a partial unique index allows one payment
+ * 'authorizing' per account, and a second pay from the same account waits for the first to be
+ * decided, so the bank sees the first's hold before it answers the second.
+ *
+ * The card's full number is released when the debit has settled, or earlier when the fronting
+ * policy accepts the risk; a debit returned after the number was shown is owed (a receivable),
+ * and blocks further payments until settled (docs/payments.md).
  */
 import {
   annualPlanFor,
@@ -18,6 +26,7 @@ import {
   merchantById,
   paymentErrorMessages,
   type BankTransferErrorType,
+  type AnnualPlanPayment as AnnualPlanPaymentView,
   type BankTransferResponse,
   type InstantSavingsItem,
 } from '@billow/contracts';
@@ -32,10 +41,31 @@ import {
 } from '../../providers/payment/payment-provider';
 import type { SmsSender } from '../../providers/sms/sms-sender';
 import type { FieldCipher } from '../../security/encryption';
-import type { PaymentRow, PaymentsRepo } from './payments.repo';
+import {
+  isUniqueViolation,
+  type PaymentRow,
+  type PaymentsRepo,
+  type ReceivableRow,
+} from './payments.repo';
 
 /** The job that finishes a pay the request could not (a crash, a provider timeout) waits this. */
 const RECOVERY_DELAY_SECONDS = 60;
+/** When the provider gives no settlement date: ACH debits settle within about three days. */
+const DEFAULT_SETTLEMENT_MS = 3 * 24 * 3600_000;
+/**
+ * A pay waiting for another payment from the same account to be decided asks again this often,
+ * this many times (about a minute: the stuck payment's recovery job has run by then).
+ */
+const ACCOUNT_WAIT_MS = 250;
+const ACCOUNT_WAIT_TRIES = 240;
+const ONE_AUTHORIZING_PER_ACCOUNT = 'payments_one_authorizing_per_account';
+
+/**
+ * When Billow may release a card's number before the debit settles (off by default): the person
+ * has at least `afterSettledPayments` settled payments, nothing owed, and the amount is at most
+ * `maxCents`. `maxCents` 0 turns fronting off.
+ */
+export type FrontingPolicy = { maxCents: number; afterSettledPayments: number };
 
 export type AnnualPlanPaid = {
   userId: string;
@@ -57,6 +87,7 @@ export type PaymentsServiceDeps = {
   onAnnualPlanPaid: (paid: AnnualPlanPaid, tx: Db) => Promise<void>;
   /** In the claw-back transaction: the reward is reversed, the saving taken back. */
   onPaymentReturned: (returned: PaymentReturned, tx: Db) => Promise<void>;
+  fronting?: FrontingPolicy;
   clock?: () => Date;
   log?: { warn(details: object, message: string): void };
 };
@@ -70,10 +101,12 @@ function addYear(day: string): string {
   return isoDay(next);
 }
 const dayStart = (day: string) => new Date(`${day}T00:00:00Z`);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export function createPaymentsService(deps: PaymentsServiceDeps) {
   const { db, repo } = deps;
   const now = deps.clock ?? (() => new Date());
+  const fronting = deps.fronting ?? { maxCents: 0, afterSettledPayments: 0 };
 
   const declined = (
     errorType: BankTransferErrorType,
@@ -189,9 +222,21 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     });
   }
 
+  /** The provider settled a debit: the money is Billow's and the card's number is released. */
+  async function settled(transferId: string) {
+    const payment = await repo.markSettled(transferId, now());
+    if (!payment || payment.status !== 'funded') return;
+    const merchant = merchantById.get(payment.merchantId)?.name ?? 'your subscription';
+    await text(
+      payment.userId,
+      `Billow: your bank settled the ${formatDollars(centsToDollars(payment.amountCents))} payment for your ${merchant} annual plan. Your gift card code is ready in the app.`,
+    );
+  }
+
   /**
-   * A debit the bank sent back (or that failed): the card is voided when it was not revealed,
-   * the subscription goes back to its monthly bill, the reward is reversed, the person is told.
+   * A debit the bank sent back (or that failed): the card goes back in stock when its number was
+   * never shown, else what was paid is owed (a receivable); the subscription goes back to its
+   * monthly bill, the reward is reversed, the person is told.
    */
   async function clawBack(transferId: string, returnCode: string | null) {
     const result = await db.transaction(async (tx) => {
@@ -199,8 +244,20 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       if (!payment || !['debited', 'funded', 'renewed'].includes(payment.status)) return undefined;
       const wasFunded = payment.status !== 'debited';
       const at = now();
-      const card = await repo.voidCard(tx, payment.giftCardId, at);
-      const isCardVoided = card === 'voided';
+      const card = await repo.takeCardBack(tx, payment.giftCardId);
+      const isCardVoided = card === 'restocked';
+      if (card === 'revealed') {
+        // The number is out: the card cannot be taken back, so the payment is owed.
+        await repo.insertReceivable(tx, {
+          userId: payment.userId,
+          paymentId: payment.id,
+          amountCents: payment.amountCents,
+          reason: `The bank returned the annual-plan debit${returnCode ? ` (${returnCode})` : ''} after the gift card code was shown.`,
+          returnCode,
+          paidAt: payment.createdAt,
+          returnedAt: at,
+        });
+      }
       if (payment.status === 'funded') {
         await repo.setSubscriptionPlan(tx, payment.subscriptionId, {
           isBillowManaged: false,
@@ -233,10 +290,10 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     const merchant = merchantById.get(payment.merchantId)?.name ?? 'your subscription';
     const amount = formatDollars(centsToDollars(payment.amountCents));
     const what = {
-      voided: 'The gift card was cancelled and your monthly plan continues.',
+      restocked: 'The gift card was taken back, nothing is owed, and your monthly plan continues.',
       // The code was shown: it cannot be taken back, so the payment is still owed.
-      revealed: `The gift card code was already revealed, so it stays yours and ${amount} is still owed to Billow. Your monthly plan continues; please contact support to settle it.`,
-      none: 'Your monthly plan continues.',
+      revealed: `The gift card code was already revealed, so it stays yours and ${amount} is still owed to Billow. Billow cannot pay for another plan until it is settled: please contact support to settle it. Your monthly plan continues.`,
+      none: 'Nothing is owed, and your monthly plan continues.',
     }[card];
     await text(
       payment.userId,
@@ -244,10 +301,63 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     );
   }
 
+  /** Whether the policy lets Billow show this payment's code before its debit settles. */
+  async function isFronted(payment: PaymentRow) {
+    if (fronting.maxCents <= 0 || payment.amountCents > fronting.maxCents) return false;
+    if ((await repo.openReceivables(payment.userId)).length > 0) return false;
+    return (await repo.settledPaymentCount(payment.userId)) >= fronting.afterSettledPayments;
+  }
+
+  /** Whether the payment's card number may be shown: the debit settled, or it is fronted. */
+  async function isReleased(payment: PaymentRow) {
+    if (payment.status !== 'funded' && payment.status !== 'renewed') return false;
+    return payment.settledAt !== null || (await isFronted(payment));
+  }
+
+  function view(
+    payment: PaymentRow,
+    receivable: ReceivableRow | null,
+    released: boolean,
+  ): AnnualPlanPaymentView | null {
+    if (payment.status === 'declined') return null;
+    const status =
+      payment.status === 'returned'
+        ? 'returned'
+        : payment.status === 'funded' || payment.status === 'renewed'
+          ? released
+            ? 'ready'
+            : 'on-its-way'
+          : 'processing';
+    const isWaiting = status === 'processing' || status === 'on-its-way';
+    return {
+      status,
+      amount: centsToDollars(payment.amountCents),
+      paidAt: payment.createdAt.toISOString(),
+      readyBy: isWaiting ? (payment.expectedSettlementAt?.toISOString() ?? null) : null,
+      returnedAt: payment.returnedAt?.toISOString() ?? null,
+      returnCode: payment.returnCode,
+      amountOwed: receivable && !receivable.settledAt ? centsToDollars(receivable.amountCents) : 0,
+    };
+  }
+
+  /** Refuses to pay for a person who owes Billow for a returned debit. */
+  async function refuseWhileOwed(userId: string) {
+    const owed = await repo.openReceivables(userId);
+    if (owed.length === 0) return;
+    const total = owed.reduce((sum, r) => sum + r.amountCents, 0);
+    throw new ProblemError(
+      'payment-failed',
+      `Your bank returned an earlier payment and ${formatDollars(centsToDollars(total))} is still owed to Billow. Billow cannot pay for another plan until it is settled: please contact support.`,
+      { code: 'payment-owed' },
+    );
+  }
+
   return {
     /** Spec part 2 §7 GET /api/subscriptions/instant-savings: at most 3, biggest saving first. */
     async instantSavings(userId: string): Promise<InstantSavingsItem[]> {
       const live = await repo.livePaymentsOf(userId);
+      // A card kept after its debit came back is still the person's: its screen says what is owed.
+      const owed = await repo.openReceivables(userId);
       return (await repo.activeSubscriptionsOf(userId))
         .flatMap((subscription) => {
           const plan = planOf(subscription);
@@ -262,9 +372,9 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
                 current_price: centsToDollars(subscription.normalizedMonthlyCents),
                 annual_plan_cost: plan.annualPlanCost,
                 annual_conversion_external_link: plan.merchant.annualPlanLink ?? null,
-                has_assigned_gift_card: live.some(
-                  (p) => p.subscriptionId === subscription.id && p.status === 'funded',
-                ),
+                has_assigned_gift_card:
+                  live.some((p) => p.subscriptionId === subscription.id && p.status === 'funded') ||
+                  owed.some((r) => r.subscriptionId === subscription.id),
               },
             },
           ];
@@ -282,6 +392,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     ): Promise<BankTransferResponse> {
       // A chosen account that is gone (removed since the screen listed it, or never the
       // person's) is the spec's payment_account_not_found, never a fall-back to another account.
+      await refuseWhileOwed(userId);
       const found = await repo.paymentAccount(userId, financialAccountId);
       const subscription = await repo.subscriptionOf(userId, subscriptionId);
       if (!subscription || subscription.userMarkedNotSubscription)
@@ -299,34 +410,51 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       )
         return declined('account_data_missing', userId, subscriptionId);
 
-      const started = await db.transaction(async (tx) => {
-        const locked = await repo.lockSubscription(tx, subscription.id);
-        if (!locked) return { kind: 'gone' as const };
-        const live = await repo.livePayment(tx, subscription.id);
-        if (live) return { kind: 'already-paid' as const, payment: live };
-        const card = await repo.reserveCard(tx, plan.merchant.id);
-        if (!card) return { kind: 'no-stock' as const };
-        const attempt = (await repo.paymentCount(tx, subscription.id)) + 1;
-        const payment = await repo.insertPayment(tx, {
-          userId,
-          subscriptionId: subscription.id,
-          accountId: found.account.id,
-          giftCardId: card.id,
-          merchantId: plan.merchant.id,
-          idempotencyKey: `annual-${subscription.id}-${attempt}`,
-          status: 'authorizing',
-          amountCents,
-          savingsCents: dollarsToCents(plan.savings),
-          previousRenewalDate: locked.renewalDate,
+      const decide = () =>
+        db.transaction(async (tx) => {
+          const locked = await repo.lockSubscription(tx, subscription.id);
+          if (!locked) return { kind: 'gone' as const };
+          const live = await repo.livePayment(tx, subscription.id);
+          if (live) return { kind: 'already-paid' as const, payment: live };
+          const card = await repo.reserveCard(tx, plan.merchant.id);
+          if (!card) return { kind: 'no-stock' as const };
+          const attempt = (await repo.paymentCount(tx, subscription.id)) + 1;
+          const payment = await repo.insertPayment(tx, {
+            userId,
+            subscriptionId: subscription.id,
+            accountId: found.account.id,
+            giftCardId: card.id,
+            merchantId: plan.merchant.id,
+            idempotencyKey: `annual-${subscription.id}-${attempt}`,
+            status: 'authorizing',
+            amountCents,
+            savingsCents: dollarsToCents(plan.savings),
+            previousRenewalDate: locked.renewalDate,
+          });
+          // If this request never gets to record the decision, the job does.
+          await deps.jobs.send(
+            'payment-initiate-ach',
+            { paymentId: payment.id },
+            { tx, startAfterSeconds: RECOVERY_DELAY_SECONDS },
+          );
+          return { kind: 'started' as const, payment };
         });
-        // If this request never gets to record the decision, the job does.
-        await deps.jobs.send(
-          'payment-initiate-ach',
-          { paymentId: payment.id },
-          { tx, startAfterSeconds: RECOVERY_DELAY_SECONDS },
-        );
-        return { kind: 'started' as const, payment };
-      });
+      let started: Awaited<ReturnType<typeof decide>> | undefined;
+      for (let attempt = 0; !started; attempt++) {
+        try {
+          started = await decide();
+        } catch (error) {
+          // Another payment from this account is being decided: wait for its answer.
+          if (!isUniqueViolation(error, ONE_AUTHORIZING_PER_ACCOUNT)) throw error;
+          if (attempt >= ACCOUNT_WAIT_TRIES)
+            throw new ProblemError(
+              'conflict',
+              'Another payment from this account is going through. Please try again in a minute.',
+              { code: 'payment-in-progress' },
+            );
+          await sleep(ACCOUNT_WAIT_MS);
+        }
+      }
       if (started.kind === 'gone')
         return declined('subscription_not_found', userId, subscriptionId);
       if (started.kind === 'no-stock')
@@ -382,7 +510,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
         });
         return;
       }
-      const { transferId } = await deps.provider.createDebit({
+      const { transferId, expectedSettlementAt } = await deps.provider.createDebit({
         account,
         amountCents: payment.amountCents,
         idempotencyKey: payment.idempotencyKey,
@@ -394,6 +522,9 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
         const moved = await repo.movePayment(tx, paymentId, 'authorized', {
           status: 'debited',
           providerTransferId: transferId,
+          expectedSettlementAt: expectedSettlementAt
+            ? new Date(expectedSettlementAt)
+            : new Date(now().getTime() + DEFAULT_SETTLEMENT_MS),
         });
         if (moved)
           await deps.jobs.send('payment-fund-card', { paymentId }, { tx, singletonKey: paymentId });
@@ -437,9 +568,14 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       });
       if (!funded) return;
       const merchant = merchantById.get(funded.merchantId)?.name ?? 'your subscription';
+      const paid = `Billow: your ${merchant} annual plan is paid (${formatDollars(centsToDollars(funded.amountCents))}).`;
+      const ready = await isReleased({ ...funded, status: 'funded' });
+      const readyBy = funded.expectedSettlementAt?.toISOString().slice(0, 10);
       await text(
         funded.userId,
-        `Billow: your ${merchant} annual plan is paid (${formatDollars(centsToDollars(funded.amountCents))}). Your gift card code is ready in the app.`,
+        ready
+          ? `${paid} Your gift card code is ready in the app.`
+          : `${paid} Your gift card code will be ready in the app once your bank has settled the payment${readyBy ? ` (expected by ${readyBy})` : ''}.`,
       );
     },
 
@@ -449,6 +585,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       for (let page = 0; page < 100; page++) {
         const { events, hasMore } = await deps.provider.syncEvents(afterId);
         for (const event of events) {
+          if (event.type === 'settled') await settled(event.transferId);
           if (event.type === 'returned' || event.type === 'failed')
             await clawBack(event.transferId, event.returnCode);
         }
@@ -461,6 +598,22 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     },
 
     clawBack,
+
+    /**
+     * The latest payment for a subscription as the person sees it, and whether its card's
+     * number may be shown (the gift cards feature asks before it decrypts one).
+     */
+    async paymentFor(userId: string, subscriptionId: string) {
+      const row = await repo.latestPaymentFor(userId, subscriptionId);
+      if (!row) return { isReleased: false, payment: null };
+      const released = await isReleased(row.payment);
+      return { isReleased: released, payment: view(row.payment, row.receivable, released) };
+    },
+
+    /** The operator marks a receivable paid: the person may pay for plans again. */
+    async settleReceivable(receivableId: string) {
+      return repo.settleReceivable(receivableId, now());
+    },
 
     /** Job "process renewal": a year later the monthly bill resumes (spec part 2 §2). */
     async processRenewal(paymentId: string) {

@@ -55,6 +55,13 @@ export const payments = pgTable(
     previousRenewalDate: date({ mode: 'string' }),
     /** The day the plan year ends and the monthly bill resumes. */
     renewalDate: date({ mode: 'string' }),
+    /**
+     * When the provider expects the debit to settle: the card's full number is released then
+     * (docs/payments.md), unless the fronting policy releases it earlier.
+     */
+    expectedSettlementAt: timestamp({ withTimezone: true }),
+    /** When the provider said the debit settled: the money is Billow's. */
+    settledAt: timestamp({ withTimezone: true }),
     fundedAt: timestamp({ withTimezone: true }),
     returnedAt: timestamp({ withTimezone: true }),
     renewedAt: timestamp({ withTimezone: true }),
@@ -68,6 +75,11 @@ export const payments = pgTable(
     index('payments_user_idx').on(table.userId),
     index('payments_subscription_idx').on(table.subscriptionId),
     index('payments_account_idx').on(table.accountId),
+    // One authorization in flight per paying account: two payments from one account are decided
+    // one after the other, so the second sees the first's hold on the balance (docs/payments.md).
+    uniqueIndex('payments_one_authorizing_per_account')
+      .on(table.accountId)
+      .where(sql`${table.status} = 'authorizing'`),
     index('payments_gift_card_idx').on(table.giftCardId),
     check('payments_amount_positive', sql`${table.amountCents} > 0`),
   ],
@@ -79,3 +91,35 @@ export const paymentEventCursor = pgTable('payment_event_cursor', {
   afterId: bigint({ mode: 'number' }).notNull(),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * What a person owes Billow: a debit the bank returned after the card's number was shown (the
+ * card was fronted, and cannot be taken back). While one is open, Billow pays for nothing else
+ * for that person. Settled by the operator once the money is in (docs/payments.md).
+ */
+export const paymentReceivables = pgTable(
+  'payment_receivables',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    paymentId: uuid()
+      .notNull()
+      .unique()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    amountCents: bigint({ mode: 'number' }).notNull(),
+    /** Why it is owed, in words, with the bank's return code. */
+    reason: text().notNull(),
+    returnCode: text(),
+    /** The day the debit was made, and the day the bank sent it back. */
+    paidAt: timestamp({ withTimezone: true }).notNull(),
+    returnedAt: timestamp({ withTimezone: true }).notNull(),
+    settledAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('payment_receivables_user_idx').on(table.userId),
+    check('payment_receivables_amount_positive', sql`${table.amountCents} > 0`),
+  ],
+);

@@ -318,11 +318,20 @@ describe('the user API', () => {
 
 describe('production mode', () => {
   it('has no /api/dev routes', async () => {
+    const urls: string[] = [];
     const t = await createTestApp({
       env: productionEnv,
+      onRoute: (route) => urls.push(route.url),
     });
+    expect(urls.length).toBeGreaterThan(10);
+    expect(urls.filter((url) => url.startsWith('/api/dev'))).toEqual([]);
     const response = await t.app.inject({ method: 'GET', url: '/api/dev/outbox' });
     expect(response.statusCode).toBe(404);
+    const sync = await t.app.inject({
+      method: 'POST',
+      url: '/api/dev/payments/sync-transfer-events',
+    });
+    expect(sync.statusCode).toBe(404);
     await t.close();
   });
 });

@@ -135,6 +135,24 @@ function describePaymentProvider(name: string, provider: () => PaymentProvider) 
       ).toMatchObject({ decision: 'declined', rationale: 'NSF' });
     });
 
+    it('holds an approved authorization against the balance before its debit is made', async () => {
+      const from = await account('Checking', 130);
+      const authorize = (label: string, amountCents: number) =>
+        provider().authorizeDebit({
+          account: from,
+          amountCents,
+          idempotencyKey: key(label),
+          legalName,
+        });
+      expect(await authorize('hold-1', 9_999)).toMatchObject({ decision: 'approved' });
+      // No debit yet, but 130 − 99.99 is what is left to approve.
+      expect(await authorize('hold-2', 9_900)).toMatchObject({
+        decision: 'declined',
+        rationale: 'NSF',
+      });
+      expect(await authorize('hold-3', 3_000)).toMatchObject({ decision: 'approved' });
+    });
+
     it('returns a debit from a flagged account as R01 a few simulated days later', async () => {
       const from = await account('NSF Checking', 5000);
       const authorization = await provider().authorizeDebit({

@@ -11,5 +11,5 @@ export function createPaymentProvider(
   sandbox: { db: Db; bank: BankProvider; clock?: () => Date },
 ): PaymentProvider {
   if (config.provider === 'plaid') return createPlaidTransferProvider(config);
-  return createSandboxLedger(sandbox);
+  return createSandboxLedger({ ...sandbox, bankDaySeconds: config.bankDaySeconds });
 }

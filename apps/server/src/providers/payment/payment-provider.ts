@@ -43,9 +43,11 @@ export type TransferEvent = {
 
 export type PaymentProvider = {
   authorizeDebit(request: DebitRequest): Promise<DebitAuthorization>;
-  createDebit(
-    request: DebitRequest & { authorizationId: string; description: string },
-  ): Promise<{ transferId: string }>;
+  createDebit(request: DebitRequest & { authorizationId: string; description: string }): Promise<{
+    transferId: string;
+    /** When the provider expects the debit to settle (ISO 8601), when it says. */
+    expectedSettlementAt?: string;
+  }>;
   /** Events after `afterId`, oldest first. */
   syncEvents(afterId: number): Promise<{ events: TransferEvent[]; hasMore: boolean }>;
 };

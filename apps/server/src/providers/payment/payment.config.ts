@@ -7,12 +7,17 @@ import { defineProviderKind, requiredWhen, sandboxRefused } from '../provider-ki
 import type { PlaidTransferConfig } from './payment-provider.plaid';
 
 export type PaymentConfig =
-  | { provider: 'sandbox' }
+  | {
+      provider: 'sandbox';
+      /** How long the sandbox ledger's simulated bank day lasts, in seconds. */
+      bankDaySeconds: number;
+    }
   | ({ provider: 'plaid' } & PlaidTransferConfig);
 
 export const paymentProviderKind = defineProviderKind({
   env: {
     PAYMENT_PROVIDER: z.enum(['sandbox', 'plaid']).default('sandbox'),
+    SANDBOX_BANK_DAY_SECONDS: z.coerce.number().int().min(1).max(86_400).default(86_400),
     // The same keys, with the same rules, as the bank provider's (providers/bank/bank.config.ts).
     PLAID_CLIENT_ID: z.string().min(10).optional(),
     PLAID_SECRET: z.string().min(10).optional(),
@@ -20,7 +25,8 @@ export const paymentProviderKind = defineProviderKind({
     PLAID_API_BASE_URL: z.url().optional(),
   },
   read(e): PaymentConfig | { problems: string[] } {
-    if (e.PAYMENT_PROVIDER === 'sandbox') return { provider: 'sandbox' };
+    if (e.PAYMENT_PROVIDER === 'sandbox')
+      return { provider: 'sandbox', bankDaySeconds: e.SANDBOX_BANK_DAY_SECONDS };
     const problems: string[] = [];
     const when = 'PAYMENT_PROVIDER=plaid';
     if (!e.PLAID_CLIENT_ID) problems.push(requiredWhen('PLAID_CLIENT_ID', when));

@@ -40,4 +40,22 @@ describe(thrownPaymentErrorMessage.name, () => {
       'An unexpected error occurred. Please try again.',
     );
   });
+
+  it('says a returned payment is owed, or that another payment from the account is going through', () => {
+    const problem = (code: string) =>
+      new ApiError('refused', 'http', 402, {
+        type: 'https://billow.app/problems/payment-failed',
+        title: 'Payment failed',
+        status: 402,
+        detail: 'anything',
+        instance: '/api/payments/pay',
+        code,
+      });
+    expect(thrownPaymentErrorMessage(problem('payment-owed'))).toBe(
+      'Your bank returned an earlier payment and it is still owed to Billow. Billow cannot pay for another plan until it is settled: please contact support.',
+    );
+    expect(thrownPaymentErrorMessage(problem('payment-in-progress'))).toBe(
+      'Another payment from this account is going through. Please try again in a minute.',
+    );
+  });
 });

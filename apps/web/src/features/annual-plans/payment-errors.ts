@@ -23,6 +23,9 @@ export function thrownPaymentErrorMessage(error: unknown): string {
     // The chosen account is gone: the same words as the in-body answer.
     if (error.problemCode === 'account-not-found')
       return paymentErrorMessages.payment_account_not_found;
+    // A returned payment is owed, or another payment from the account is being decided.
+    if (error.problemCode === 'payment-owed') return paymentMessages.paymentOwed;
+    if (error.problemCode === 'payment-in-progress') return paymentMessages.paymentInProgress;
     return paymentMessages.unexpectedError;
   }
   if (error instanceof Error && error.message.includes('Authentication failed'))

@@ -1,15 +1,18 @@
 /**
  * The sandbox ledger: a Plaid-Transfer-like payment provider that runs offline, on the sandbox
  * bank's accounts. An authorization reads the account's balance from the bank (through the
- * BankProvider port) less the debits the ledger already made on it, and declines:
+ * BankProvider port) less what the ledger already holds on it — the debits it made and not
+ * returned, and the authorizations it approved that no debit used yet (a bank's holds) — and
+ * declines:
  * - NSF when the amount is more than that,
  * - RISK when the amount is above SANDBOX_RISK_LIMIT_CENTS or the account's name contains "Risk".
  * A debit posts a simulated day later and settles the day after, except on an account whose name
- * contains "NSF": there it is returned R01 (insufficient funds) three simulated days later.
+ * contains "NSF": there it is returned R01 (insufficient funds) three simulated days later. A
+ * simulated day lasts `bankDaySeconds` (SANDBOX_BANK_DAY_SECONDS; a real day by default).
  * Events appear when they are due by the clock, when someone syncs.
  */
 import crypto from 'node:crypto';
-import { asc, eq, gt } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../../../db/database';
 import type { BankProvider } from '../../bank/bank-provider';
 import { PaymentProviderError, type PaymentProvider } from '../payment-provider';
@@ -20,7 +23,9 @@ import {
 } from './sandbox-ledger.tables';
 
 export const SANDBOX_RISK_LIMIT_CENTS = 250_000;
-const DAY = 24 * 3600_000;
+export const SANDBOX_BANK_DAY_SECONDS = 86_400;
+/** An approved authorization no debit used holds the balance this many simulated days. */
+const AUTHORIZATION_HOLD_DAYS = 1;
 
 /** When each event of a debit is due, in days after it was made. */
 const SCHEDULE = {
@@ -42,9 +47,12 @@ export function createSandboxLedger(deps: {
   db: Db;
   bank: BankProvider;
   clock?: () => Date;
+  /** How long a simulated bank day lasts (tests and demos shorten it). */
+  bankDaySeconds?: number;
 }): PaymentProvider {
   const now = deps.clock ?? (() => new Date());
   const { db } = deps;
+  const DAY = (deps.bankDaySeconds ?? SANDBOX_BANK_DAY_SECONDS) * 1000;
 
   async function account(accessToken: string, accountId: string) {
     let accounts;
@@ -61,15 +69,39 @@ export function createSandboxLedger(deps: {
     return found;
   }
 
-  async function debitedCents(accountId: string) {
-    const rows = await db
+  /** What the ledger holds on an account: debits not returned, and unused approvals. */
+  async function heldCents(accountId: string) {
+    const debits = await db
       .select({
         amountCents: sandboxTransfers.amountCents,
         isReturned: sandboxTransfers.isReturned,
       })
       .from(sandboxTransfers)
       .where(eq(sandboxTransfers.accountId, accountId));
-    return rows.filter((r) => !r.isReturned).reduce((sum, r) => sum + r.amountCents, 0);
+    const holds = await db
+      .select({
+        amountCents: sandboxTransferAuthorizations.amountCents,
+        createdAt: sandboxTransferAuthorizations.createdAt,
+      })
+      .from(sandboxTransferAuthorizations)
+      .leftJoin(
+        sandboxTransfers,
+        eq(sandboxTransfers.authorizationId, sandboxTransferAuthorizations.id),
+      )
+      .where(
+        and(
+          eq(sandboxTransferAuthorizations.accountId, accountId),
+          eq(sandboxTransferAuthorizations.decision, 'approved'),
+          isNull(sandboxTransfers.id),
+        ),
+      );
+    const holdsFrom = now().getTime() - AUTHORIZATION_HOLD_DAYS * DAY;
+    return (
+      debits.filter((r) => !r.isReturned).reduce((sum, r) => sum + r.amountCents, 0) +
+      holds
+        .filter((r) => r.createdAt.getTime() > holdsFrom)
+        .reduce((sum, r) => sum + r.amountCents, 0)
+    );
   }
 
   /** Writes the events that are due by now (each once: a unique index keeps reruns idle). */
@@ -119,7 +151,7 @@ export function createSandboxLedger(deps: {
       if (existing) return answer(existing);
       const found = await account(request.account.accessToken, request.account.accountId);
       const balance = found.balances.available ?? found.balances.current ?? 0;
-      const availableCents = Math.round(balance * 100) - (await debitedCents(found.accountId));
+      const availableCents = Math.round(balance * 100) - (await heldCents(found.accountId));
       const isRisky = request.amountCents > SANDBOX_RISK_LIMIT_CENTS || /risk/i.test(found.name);
       const decline = isRisky
         ? { rationale: 'RISK', description: 'The transfer is too risky to approve.' }
@@ -179,7 +211,13 @@ export function createSandboxLedger(deps: {
         .select()
         .from(sandboxTransfers)
         .where(eq(sandboxTransfers.authorizationId, request.authorizationId));
-      return { transferId: transfer!.id };
+      const settles = SCHEDULE.settles.find((step) => step.type === 'settled')!;
+      return {
+        transferId: transfer!.id,
+        expectedSettlementAt: new Date(
+          transfer!.createdAt.getTime() + settles.days * DAY,
+        ).toISOString(),
+      };
     },
 
     async syncEvents(afterId) {

@@ -1,15 +1,23 @@
 /**
  * The last two screens of the annual-plan flow (spec part 2 §2, §4, §8, §9): confirming and
  * paying (idle → processing → success; the Pay button is disabled while processing and after
- * success; two seconds after success the code screen opens), and the gift card's code.
+ * success; two seconds after success the code screen opens), and the gift card's code. The code
+ * is released when the debit has settled: until then the screen says the card is on its way and
+ * by when; a payment the bank returned says what happened and what, if anything, is owed
+ * (docs/payments.md).
  */
 import { useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Copy, Eye } from 'lucide-react';
-import { formatDollars, paymentMessages, type LinkedAccount } from '@billow/contracts';
+import {
+  formatDollars,
+  paymentMessages,
+  type AnnualPlanPayment,
+  type LinkedAccount,
+} from '@billow/contracts';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { formatLongDate } from '@/lib/dates';
+import { formatDateTime, formatLongDate } from '@/lib/dates';
 import {
   annualPlanKeys,
   annualPlanQueries,
@@ -40,7 +48,35 @@ export const paymentTexts = {
   renews: (date: string) => `Your annual plan runs until ${date}; then the monthly bill resumes.`,
   preparing: 'Preparing your gift card…',
   value: 'Value',
+  onItsWay: 'Your gift card is on its way.',
+  readyBy: (when: string) =>
+    `Its code will be ready by ${when}, once your bank has settled the payment.`,
+  readySoon: 'Its code will be ready once your bank has settled the payment.',
+  returned: (amount: number, day: string, code: string | null) =>
+    `Your bank returned the ${formatDollars(amount)} payment on ${day}${code ? ` (${code})` : ''}.`,
+  nothingOwed:
+    'The gift card went back to Billow: nothing is owed, and your monthly plan continues.',
+  owed: (amount: number) =>
+    `The code had already been shown, so the card stays yours and ${formatDollars(amount)} is owed to Billow. Please contact support to settle it; until then Billow cannot pay for another plan. Your monthly plan continues.`,
 } as const;
+
+/** What happened to a payment the bank sent back, and what the person is to do. */
+function ReturnedPayment({ payment }: { payment: AnnualPlanPayment }) {
+  return (
+    <Card className="space-y-2">
+      <p role="alert" className="font-medium">
+        {paymentTexts.returned(
+          payment.amount,
+          formatLongDate(payment.returnedAt),
+          payment.returnCode,
+        )}
+      </p>
+      <p className="text-sm">
+        {payment.amountOwed > 0 ? paymentTexts.owed(payment.amountOwed) : paymentTexts.nothingOwed}
+      </p>
+    </Card>
+  );
+}
 
 export function PaymentConfirmationScreen({
   plan,
@@ -139,10 +175,14 @@ export function AnnualCodeScreen({
   const tries =
     useQueryClient().getQueryState(annualPlanKeys.giftCard(subscriptionId, false))
       ?.dataUpdateCount ?? 0;
-  const isWaiting = masked.isPending || (answer?.success === false && tries < GIFT_CARD_WAIT_TRIES);
+  const payment = answer?.payment ?? null;
+  const isReturned = payment?.status === 'returned';
+  const isOnItsWay = payment?.status === 'on-its-way';
+  const isWaiting =
+    masked.isPending || (answer?.success === false && !isReturned && tries < GIFT_CARD_WAIT_TRIES);
   const failure = masked.isError
     ? paymentMessages.loadGiftCardFailed
-    : answer?.success === false && !isWaiting
+    : answer?.success === false && !isWaiting && !isReturned
       ? paymentMessages.getGiftCardFailed
       : full.isError || full.data?.success === false
         ? paymentMessages.getGiftCardFailed
@@ -168,10 +208,23 @@ export function AnnualCodeScreen({
             {paymentMessages.tryAgain}
           </Button>
         </Card>
+      ) : isReturned && payment && !card ? (
+        <ReturnedPayment payment={payment} />
       ) : isWaiting || !card ? (
         <p role="status">{paymentTexts.preparing}</p>
       ) : (
         <Card className="space-y-4">
+          {isReturned && payment && <ReturnedPayment payment={payment} />}
+          {isOnItsWay && payment && (
+            <div role="status" className="space-y-1">
+              <p className="font-medium">{paymentTexts.onItsWay}</p>
+              <p className="text-sm text-muted-foreground">
+                {payment.readyBy
+                  ? paymentTexts.readyBy(formatDateTime(payment.readyBy))
+                  : paymentTexts.readySoon}
+              </p>
+            </div>
+          )}
           <p
             className="font-mono text-2xl tracking-wider"
             aria-label={number ? 'Gift card code' : 'Masked gift card code'}
@@ -182,7 +235,7 @@ export function AnnualCodeScreen({
             {paymentTexts.value}: {formatDollars(Number(card.cardValue))}
           </p>
           <div className="flex gap-2">
-            {!isRevealed && (
+            {!isRevealed && !isOnItsWay && (
               <Button variant="outline" onClick={() => setRevealed(true)}>
                 <Eye aria-hidden="true" />
                 {paymentTexts.reveal}
