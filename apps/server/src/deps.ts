@@ -84,9 +84,38 @@ export function composeBillow(options: CompositionOptions) {
     onChanged: async (userId) => {
       await jobs.send('negotiations-refresh-offers', { userId }, { singletonKey: userId });
       await jobs.send('rewards-auto-apply', { userId }, { singletonKey: userId });
+      // The bank may now show a promised saving (docs/savings.md).
+      await jobs.send('savings-verify', { userId }, { singletonKey: userId });
     },
   });
-  const savings = createSavingsModule({ db });
+  const savings = createSavingsModule({
+    db,
+    jobs,
+    evidence: {
+      chargesOf: (userId, subscriptionId, after) =>
+        subscriptions.service.bankChargesOf(userId, subscriptionId, after),
+      syncedThrough: (userId) => subscriptions.service.bankSyncedThrough(userId),
+      bankMonthlyOf: (userId, subscriptionId, tx) =>
+        subscriptions.service.bankMonthlyOf(userId, subscriptionId, tx),
+    },
+    // A negotiated saving earns its reward once the bank shows it, through the calculate-rewards
+    // job sent in the transaction that verifies it.
+    onVerified: async (row, tx) => {
+      if (row.kind !== 'negotiation' || !row.sourceKey.startsWith('negotiation:')) return;
+      await jobs.send(
+        'rewards-calculate',
+        {
+          userId: row.userId,
+          source: 'negotiation',
+          sourceId: row.sourceKey.slice('negotiation:'.length),
+          subscriptionId: row.subscriptionId,
+          baseAmountCents: row.amountCents,
+        },
+        { tx },
+      );
+    },
+    ...clock,
+  });
   const cipher = createFieldCipher(secrets.encryptionKey);
   const negotiations = createNegotiationsModule({
     db,
@@ -95,20 +124,9 @@ export function composeBillow(options: CompositionOptions) {
     agent: createCallAgent(config.call),
     sms,
     retryDelaySeconds: config.call.retryDelaySeconds,
-    // A saving earns its reward through the calculate-rewards job, sent in the same transaction.
-    recordSaving: async ({ negotiationId, ...entry }, tx) => {
-      await savings.service.record({ ...entry, kind: 'negotiation' }, tx);
-      await jobs.send(
-        'rewards-calculate',
-        {
-          userId: entry.userId,
-          source: 'negotiation',
-          sourceId: negotiationId,
-          subscriptionId: entry.subscriptionId,
-          baseAmountCents: entry.amountCents,
-        },
-        { tx },
-      );
+    // A negotiated saving is promised until the bank shows it; its reward waits for that.
+    recordSaving: async ({ negotiationId: _id, ...entry }, tx) => {
+      await savings.service.promise({ ...entry, kind: 'negotiation' }, tx);
     },
     applyNegotiatedPrice: (subscriptionId, cents, tx) =>
       subscriptions.service.applyNegotiatedPrice(subscriptionId, cents, tx),
@@ -158,14 +176,14 @@ export function composeBillow(options: CompositionOptions) {
     // job, both in the payment's transaction; a returned debit takes both back the same way.
     onAnnualPlanPaid: async (paid, tx) => {
       const occurredAt = (options.clock ?? (() => new Date()))();
+      // The saving is priced from the bank-linked charges, never from what the payment claimed.
       if (paid.savingsCents > 0)
-        await savings.service.record(
+        await savings.service.recordAnnualPlan(
           {
             userId: paid.userId,
             subscriptionId: paid.subscriptionId,
-            kind: 'annual_conversion',
-            amountCents: paid.savingsCents,
-            sourceKey: `payment:${paid.paymentId}`,
+            paymentId: paid.paymentId,
+            claimedSavingsCents: paid.savingsCents,
             occurredAt,
           },
           tx,

@@ -22,6 +22,7 @@ import { bankingJobs } from '../modules/banking/banking.jobs';
 import { negotiationsJobs } from '../modules/negotiations/negotiations.jobs';
 import { paymentsJobs } from '../modules/payments/payments.jobs';
 import { rewardsJobs } from '../modules/rewards/rewards.jobs';
+import { savingsJobs } from '../modules/savings/savings.jobs';
 import { remindersJobs } from '../modules/reminders/reminders.jobs';
 import { subscriptionsJobs } from '../modules/subscriptions/subscriptions.jobs';
 import type { JobMap, JobOptions } from './job-map';
@@ -32,6 +33,7 @@ export const jobMap = {
   ...negotiationsJobs,
   ...paymentsJobs,
   ...rewardsJobs,
+  ...savingsJobs,
   ...remindersJobs,
 };
 
