@@ -1,6 +1,16 @@
+CREATE TABLE "ledger_checks" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"checked_at" timestamp with time zone NOT NULL,
+	"people" integer NOT NULL,
+	"savings_entries" integer NOT NULL,
+	"reward_entries" integer NOT NULL,
+	"violations" jsonb NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "savings_ledger" ADD COLUMN "status" text DEFAULT 'verified' NOT NULL;--> statement-breakpoint
 ALTER TABLE "savings_ledger" ADD COLUMN "proof" jsonb;--> statement-breakpoint
 ALTER TABLE "savings_ledger" ADD COLUMN "verified_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "ledger_checks_checked_at_idx" ON "ledger_checks" USING btree ("checked_at");--> statement-breakpoint
 CREATE INDEX "savings_ledger_promised_idx" ON "savings_ledger" USING btree ("user_id") WHERE "savings_ledger"."status" = 'promised';--> statement-breakpoint
 -- hand-written (keep when regenerating): negotiated savings recorded before this column were never checked against the bank, so they become promised, with what the bank must show (docs/savings.md).
 UPDATE "savings_ledger" AS s SET "status" = 'promised', "proof" = CASE

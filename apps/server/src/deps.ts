@@ -28,6 +28,7 @@ import { isLoopbackHost } from './modules/dev/dev.routes';
 import { createRemindersModule } from './modules/reminders/reminders.module';
 import { createRewardsModule } from './modules/rewards/rewards.module';
 import { createSavingsModule } from './modules/savings/savings.module';
+import { createLedgersModule } from './modules/ledgers/ledgers.module';
 import type { FeatureModule } from './modules/feature-module';
 import { createOneTimeCodesModule } from './modules/one-time-codes/one-time-codes.module';
 import { createNegotiationsModule } from './modules/negotiations/negotiations.module';
@@ -145,6 +146,12 @@ export function composeBillow(options: CompositionOptions) {
         target.amountCents,
         tx,
       ),
+    ...clock,
+  });
+  const ledgers = createLedgersModule({
+    db,
+    balanceCents: (userId) => rewards.service.balanceCents(userId),
+    ...(options.log ? { log: options.log } : {}),
     ...clock,
   });
   const banking = createBankingModule({
@@ -340,6 +347,7 @@ export function composeBillow(options: CompositionOptions) {
     negotiations,
     savings,
     rewards,
+    ledgers,
     banking,
     payments,
     giftCards,
@@ -375,6 +383,7 @@ export function composeBillow(options: CompositionOptions) {
       negotiationsRepo: negotiations.repo,
       savings: savings.service,
       rewards: rewards.service,
+      ledgers: ledgers.service,
       analytics: analytics.service,
       bankProvider: bank.provider,
       bankingRepo: banking.repo,

@@ -149,6 +149,7 @@ export const HELPER_JOB_QUEUES: Record<string, JobQueueName> = {
   'rewards-reverse': 'payment',
   'rewards-auto-apply': 'payment',
   'savings-verify': 'payment',
+  'ledgers-reconcile': 'payment',
 };
 
 /** The queue a job name counts under (spec queues for the operator view). */

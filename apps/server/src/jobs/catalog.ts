@@ -19,6 +19,7 @@ import {
   type JobKind,
 } from '@billow/contracts';
 import { bankingJobs } from '../modules/banking/banking.jobs';
+import { ledgersJobs } from '../modules/ledgers/ledgers.jobs';
 import { negotiationsJobs } from '../modules/negotiations/negotiations.jobs';
 import { paymentsJobs } from '../modules/payments/payments.jobs';
 import { rewardsJobs } from '../modules/rewards/rewards.jobs';
@@ -34,6 +35,7 @@ export const jobMap = {
   ...paymentsJobs,
   ...rewardsJobs,
   ...savingsJobs,
+  ...ledgersJobs,
   ...remindersJobs,
 };
 
