@@ -1,10 +1,11 @@
 /**
- * What the reconciliation reads (read-only: the savings, rewards and negotiation modules own
- * these tables) and its own record of each run.
+ * What the reconciliation reads (read-only: the savings, rewards, negotiation and payments
+ * modules own these tables) and its own record of each run.
  */
 import { desc, eq, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { negotiations } from '../negotiations/negotiations.tables';
+import { payments } from '../payments/payments.tables';
 import { rewardLedger } from '../rewards/rewards.tables';
 import { savingsLedger } from '../savings/savings.tables';
 import { subscriptions } from '../subscriptions/subscriptions.tables';
@@ -50,6 +51,10 @@ export function createLedgersRepo(db: Db) {
         .from(negotiations)
         .innerJoin(subscriptions, eq(subscriptions.id, negotiations.subscriptionId))
         .where(isNotNull(negotiations.successfulSavingsCents));
+    },
+    /** Each annual-plan payment's state (what its reward was earned on). */
+    annualPayments() {
+      return db.select({ id: payments.id, status: payments.status }).from(payments);
     },
     async record(values: typeof ledgerChecks.$inferInsert) {
       await db.insert(ledgerChecks).values(values);

@@ -119,6 +119,17 @@ describe('the nightly ledger reconciliation', () => {
       occurredAt: new Date(),
     });
 
+    // A reward earned on an annual-plan payment Billow has no record of.
+    await t.services.rewards.record({
+      userId: other.user.userId,
+      subscriptionId: null,
+      kind: 'earned',
+      source: 'annual_plan',
+      amountCents: 500,
+      sourceKey: 'annual_plan:00000000-0000-4000-8000-000000000000',
+      occurredAt: new Date(),
+    });
+
     const check = await reconcile();
     expect(check!.violations).toEqual(
       expect.arrayContaining([
@@ -133,11 +144,16 @@ describe('the nightly ledger reconciliation', () => {
           sourceKey: key,
         }),
         expect.objectContaining({ rule: 'balance-mismatch', userId: other.user.userId }),
+        expect.objectContaining({
+          rule: 'reward-without-verified-source',
+          userId: other.user.userId,
+          detail: 'A $5.00 reward was earned on an annual-plan payment that is missing.',
+        }),
       ]),
     );
-    expect(check!.violations).toHaveLength(3);
+    expect(check!.violations).toHaveLength(4);
     const printed = formatLedgerCheck(check);
-    expect(printed).toContain('3 violations:');
+    expect(printed).toContain('4 violations:');
     expect(printed).toContain('A $1199988.00 saving is above its bound of $900.00.');
     // Each violation reaches the log as the server wires it.
     const warned: object[] = [];
@@ -146,6 +162,6 @@ describe('the nightly ledger reconciliation', () => {
       balanceCents: (userId) => t.services.rewards.balanceCents(userId),
       log: { warn: (details) => void warned.push(details) },
     }).reconcile();
-    expect(warned).toHaveLength(3);
+    expect(warned).toHaveLength(4);
   });
 });

@@ -3,7 +3,9 @@
  * the savings and rewards ledgers, checks the rules every entry must keep, logs each broken one
  * and records the run, which `npm run jobs` prints.
  *
- * - every reward earned on a negotiation has a verified saving of that negotiation;
+ * - every reward earned on a negotiation has a verified saving of that negotiation, and every
+ *   reward earned on an annual plan a payment that went through (funded or renewed), or, once
+ *   the payment came back, a reversal;
  * - per person, the balance is earned − applied − reversed, and never below zero;
  * - no saving is above its bound: a negotiation's year of the bill it lowered, an annual plan's
  *   twelve months at the top of the merchant's plausible band less the plan.
@@ -40,16 +42,36 @@ export function createLedgersService(deps: {
   const now = deps.clock ?? (() => new Date());
   return {
     async reconcile(): Promise<LedgerCheck> {
-      const [savings, rewards, bills] = await Promise.all([
+      const [savings, rewards, bills, paid] = await Promise.all([
         deps.repo.savings(),
         deps.repo.rewards(),
         deps.repo.negotiatedBills(),
+        deps.repo.annualPayments(),
       ]);
       const violations: LedgerViolation[] = [];
 
       const verified = new Set(
         savings.filter((s) => s.status === 'verified').map((s) => `${s.userId}:${s.sourceKey}`),
       );
+      const paymentStatus = new Map(paid.map((p) => [`annual_plan:${p.id}`, p.status]));
+      const reversed = new Set(
+        rewards.filter((r) => r.kind === 'reversed').map((r) => `${r.userId}:${r.sourceKey}`),
+      );
+      for (const reward of rewards) {
+        if (reward.kind !== 'earned' || reward.source !== 'annual_plan') continue;
+        const status = paymentStatus.get(reward.sourceKey);
+        const isSound =
+          status === 'funded' ||
+          status === 'renewed' ||
+          (status === 'returned' && reversed.has(`${reward.userId}:${reward.sourceKey}`));
+        if (!isSound)
+          violations.push({
+            rule: 'reward-without-verified-source',
+            userId: reward.userId,
+            sourceKey: reward.sourceKey,
+            detail: `A ${dollars(reward.amountCents)} reward was earned on an annual-plan payment that is ${status ?? 'missing'}${status === 'returned' ? ' and was not reversed' : ''}.`,
+          });
+      }
       for (const reward of rewards) {
         if (reward.kind !== 'earned' || reward.source !== 'negotiation') continue;
         if (!verified.has(`${reward.userId}:${reward.sourceKey}`))
