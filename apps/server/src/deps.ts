@@ -28,6 +28,7 @@ import { isLoopbackHost } from './modules/dev/dev.routes';
 import { createRemindersModule } from './modules/reminders/reminders.module';
 import { createRewardsModule } from './modules/rewards/rewards.module';
 import { createSavingsModule } from './modules/savings/savings.module';
+import { createLedgersModule } from './modules/ledgers/ledgers.module';
 import type { FeatureModule } from './modules/feature-module';
 import { createOneTimeCodesModule } from './modules/one-time-codes/one-time-codes.module';
 import { createNegotiationsModule } from './modules/negotiations/negotiations.module';
@@ -84,9 +85,38 @@ export function composeBillow(options: CompositionOptions) {
     onChanged: async (userId) => {
       await jobs.send('negotiations-refresh-offers', { userId }, { singletonKey: userId });
       await jobs.send('rewards-auto-apply', { userId }, { singletonKey: userId });
+      // The bank may now show a promised saving (docs/savings.md).
+      await jobs.send('savings-verify', { userId }, { singletonKey: userId });
     },
   });
-  const savings = createSavingsModule({ db });
+  const savings = createSavingsModule({
+    db,
+    jobs,
+    evidence: {
+      chargesOf: (userId, subscriptionId, after) =>
+        subscriptions.service.bankChargesOf(userId, subscriptionId, after),
+      syncedThrough: (userId) => subscriptions.service.bankSyncedThrough(userId),
+      bankMonthlyOf: (userId, subscriptionId, tx) =>
+        subscriptions.service.bankMonthlyOf(userId, subscriptionId, tx),
+    },
+    // A negotiated saving earns its reward once the bank shows it, through the calculate-rewards
+    // job sent in the transaction that verifies it.
+    onVerified: async (row, tx) => {
+      if (row.kind !== 'negotiation' || !row.sourceKey.startsWith('negotiation:')) return;
+      await jobs.send(
+        'rewards-calculate',
+        {
+          userId: row.userId,
+          source: 'negotiation',
+          sourceId: row.sourceKey.slice('negotiation:'.length),
+          subscriptionId: row.subscriptionId,
+          baseAmountCents: row.amountCents,
+        },
+        { tx },
+      );
+    },
+    ...clock,
+  });
   const cipher = createFieldCipher(secrets.encryptionKey);
   const negotiations = createNegotiationsModule({
     db,
@@ -95,20 +125,9 @@ export function composeBillow(options: CompositionOptions) {
     agent: createCallAgent(config.call),
     sms,
     retryDelaySeconds: config.call.retryDelaySeconds,
-    // A saving earns its reward through the calculate-rewards job, sent in the same transaction.
-    recordSaving: async ({ negotiationId, ...entry }, tx) => {
-      await savings.service.record({ ...entry, kind: 'negotiation' }, tx);
-      await jobs.send(
-        'rewards-calculate',
-        {
-          userId: entry.userId,
-          source: 'negotiation',
-          sourceId: negotiationId,
-          subscriptionId: entry.subscriptionId,
-          baseAmountCents: entry.amountCents,
-        },
-        { tx },
-      );
+    // A negotiated saving is promised until the bank shows it; its reward waits for that.
+    recordSaving: async ({ negotiationId: _id, ...entry }, tx) => {
+      await savings.service.promise({ ...entry, kind: 'negotiation' }, tx);
     },
     applyNegotiatedPrice: (subscriptionId, cents, tx) =>
       subscriptions.service.applyNegotiatedPrice(subscriptionId, cents, tx),
@@ -127,6 +146,12 @@ export function composeBillow(options: CompositionOptions) {
         target.amountCents,
         tx,
       ),
+    ...clock,
+  });
+  const ledgers = createLedgersModule({
+    db,
+    balanceCents: (userId) => rewards.service.balanceCents(userId),
+    ...(options.log ? { log: options.log } : {}),
     ...clock,
   });
   const banking = createBankingModule({
@@ -161,14 +186,14 @@ export function composeBillow(options: CompositionOptions) {
     // job, both in the payment's transaction; a returned debit takes both back the same way.
     onAnnualPlanPaid: async (paid, tx) => {
       const occurredAt = (options.clock ?? (() => new Date()))();
+      // The saving is priced from the bank-linked charges, never from what the payment claimed.
       if (paid.savingsCents > 0)
-        await savings.service.record(
+        await savings.service.recordAnnualPlan(
           {
             userId: paid.userId,
             subscriptionId: paid.subscriptionId,
-            kind: 'annual_conversion',
-            amountCents: paid.savingsCents,
-            sourceKey: `payment:${paid.paymentId}`,
+            paymentId: paid.paymentId,
+            claimedSavingsCents: paid.savingsCents,
             occurredAt,
           },
           tx,
@@ -325,6 +350,7 @@ export function composeBillow(options: CompositionOptions) {
     negotiations,
     savings,
     rewards,
+    ledgers,
     banking,
     payments,
     giftCards,
@@ -360,6 +386,7 @@ export function composeBillow(options: CompositionOptions) {
       negotiationsRepo: negotiations.repo,
       savings: savings.service,
       rewards: rewards.service,
+      ledgers: ledgers.service,
       analytics: analytics.service,
       bankProvider: bank.provider,
       bankingRepo: banking.repo,

@@ -77,7 +77,8 @@ describe('a server killed while the agent is on the phone', () => {
     const done = (await offer())!;
     expect(done).toMatchObject({ successful_savings: 50, savings_type: 'FREE_MONTHS' });
     const lifetime = await call(url, 'GET', savingsRoutes.lifetime.path, { token });
-    expect(lifetime.body).toEqual({ lifetime_savings: 50 });
+    // Promised until the bank shows the free month (docs/savings.md): no reward yet.
+    expect(lifetime.body).toEqual({ lifetime_savings: 0, promised_savings: 50 });
     expect(await server.stop()).toBe(0);
 
     expect(
@@ -97,6 +98,6 @@ describe('a server killed while the agent is on the phone', () => {
       await harness.query<{ kind: string; n: number }>(
         `select kind, count(*)::int n from reward_ledger group by kind order by kind`,
       ),
-    ).toEqual([{ kind: 'earned', n: 1 }]);
+    ).toEqual([]);
   }, 240_000);
 });

@@ -148,6 +148,8 @@ export const HELPER_JOB_QUEUES: Record<string, JobQueueName> = {
   'payment-sync-transfer-events': 'ACH payment',
   'rewards-reverse': 'payment',
   'rewards-auto-apply': 'payment',
+  'savings-verify': 'payment',
+  'ledgers-reconcile': 'payment',
 };
 
 /** The queue a job name counts under (spec queues for the operator view). */

@@ -138,6 +138,10 @@ export const savingsRoutes = {
   lifetime: defineRoute({
     method: 'GET',
     path: '/api/savings/lifetime',
-    response: z.object({ lifetime_savings: z.number() }),
+    /**
+     * lifetime_savings: what the bank has shown Billow saved; promised_savings: negotiated
+     * savings not yet seen in a charge (shown apart, never as saved).
+     */
+    response: z.object({ lifetime_savings: z.number(), promised_savings: z.number() }),
   }),
 } as const;

@@ -13,6 +13,7 @@ export * from '../providers/bank/sandbox/sandbox-bank.tables';
 export * from '../modules/subscriptions/subscriptions.tables';
 export * from '../modules/one-time-codes/one-time-codes.tables';
 export * from '../modules/savings/savings.tables';
+export * from '../modules/ledgers/ledgers.tables';
 export * from '../modules/rewards/rewards.tables';
 export * from '../modules/negotiations/negotiations.tables';
 export * from '../modules/calendar/calendar.tables';

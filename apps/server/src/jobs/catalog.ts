@@ -19,9 +19,11 @@ import {
   type JobKind,
 } from '@billow/contracts';
 import { bankingJobs } from '../modules/banking/banking.jobs';
+import { ledgersJobs } from '../modules/ledgers/ledgers.jobs';
 import { negotiationsJobs } from '../modules/negotiations/negotiations.jobs';
 import { paymentsJobs } from '../modules/payments/payments.jobs';
 import { rewardsJobs } from '../modules/rewards/rewards.jobs';
+import { savingsJobs } from '../modules/savings/savings.jobs';
 import { remindersJobs } from '../modules/reminders/reminders.jobs';
 import { subscriptionsJobs } from '../modules/subscriptions/subscriptions.jobs';
 import type { JobMap, JobOptions } from './job-map';
@@ -32,6 +34,8 @@ export const jobMap = {
   ...negotiationsJobs,
   ...paymentsJobs,
   ...rewardsJobs,
+  ...savingsJobs,
+  ...ledgersJobs,
   ...remindersJobs,
 };
 

@@ -7,6 +7,8 @@ import { loadConfig } from '../config';
 import { DataDirInUseError } from '../db/data-dir-lock';
 import { openDatabase } from '../db/database';
 import { formatQueueFigures, readQueueFigures } from './queue-figures';
+import { readLedgerCheck } from './ledger-check-figures';
+import { formatLedgerCheck } from '../modules/ledgers/ledgers.service';
 
 const config = loadConfig();
 const database = await openDatabase({
@@ -30,10 +32,12 @@ try {
     process.stdout.write('No jobs yet: Billow has not started on this database.\n');
   } else {
     const figures = await readQueueFigures(database);
+    // The nightly reconciliation's latest run: what broke in the money ledgers (docs/savings.md).
+    const ledgers = await readLedgerCheck(database);
     process.stdout.write(
       process.argv.includes('--json')
-        ? `${JSON.stringify(figures, null, 2)}\n`
-        : `${formatQueueFigures(figures)}\n`,
+        ? `${JSON.stringify({ ...figures, ledgers: ledgers ?? null }, null, 2)}\n`
+        : `${formatQueueFigures(figures)}\n\n${formatLedgerCheck(ledgers)}\n`,
     );
   }
 } finally {

@@ -378,6 +378,7 @@ describe('bank linking with the sandbox bank', () => {
       'subscriptions-detect',
       'negotiations-refresh-offers',
       'rewards-auto-apply',
+      'savings-verify',
     ]);
   });
 });

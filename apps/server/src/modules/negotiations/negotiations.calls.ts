@@ -6,14 +6,12 @@
  * outcome is claimed once).
  */
 import {
-  CHARGES_PER_YEAR,
   centsToDollars,
   genderValues,
   merchantById,
   monthlyEquivalent,
   NEGOTIATION_CALL_DEFAULTS,
   negotiatedPriceText,
-  priceAfterDeal,
   requiredUserInfoLabels,
   roundToCents,
   type Cadence,
@@ -36,6 +34,8 @@ import type { SmsSender } from '../../providers/sms/sms-sender';
 import type { Db } from '../../db/database';
 import type { NegotiationCallRow, NegotiationsRepo } from './negotiations.repo';
 import type { NegotiationsService } from './negotiations.service';
+import { boundDeal } from './deal-bounds';
+import type { SavingProof } from '../savings/savings.tables';
 
 type StoredError = NegotiationCallError & { field?: string };
 const YEAR_MS = 365.25 * 24 * 60 * 60 * 1000;
@@ -86,6 +86,30 @@ export async function watchCall(
   );
 }
 
+/** Grace after a bill's date for its charge to post, before free months count as shown. */
+const POSTING_GRACE_DAYS = 5;
+
+/**
+ * What the bank must show for a deal to count: a charge at or below the new price after the
+ * bill's last charge, or, for free months, no full-price charge up to its next date and a grace.
+ */
+function proofOf(
+  bill: { amountCents: number; lastChargeDate: string; renewalDate: string | null },
+  afterCents: number | null,
+  at: Date,
+): SavingProof {
+  if (afterCents !== null)
+    return { kind: 'charge_at_or_below', cents: afterCents, after: bill.lastChargeDate };
+  const next = new Date(`${bill.renewalDate ?? at.toISOString().slice(0, 10)}T00:00:00Z`);
+  next.setUTCDate(next.getUTCDate() + POSTING_GRACE_DAYS);
+  return {
+    kind: 'no_full_charge',
+    fullPriceCents: bill.amountCents,
+    after: bill.lastChargeDate,
+    until: next.toISOString().slice(0, 10),
+  };
+}
+
 export function createNegotiationCalls(deps: {
   repo: NegotiationsRepo;
   service: Pick<NegotiationsService, 'answersOf'>;
@@ -93,8 +117,8 @@ export function createNegotiationCalls(deps: {
   jobs: JobQueue<AppJobMap>;
   sms: SmsSender;
   /**
-   * Records what a successful negotiation saved (and whatever else follows from it, such as the
-   * reward earned on it), in the transaction that marks it SUCCESSFUL.
+   * Records what a successful negotiation promises to save, in the transaction that marks it
+   * SUCCESSFUL: it counts (and earns its reward) once the bank shows `proof` (docs/savings.md).
    */
   recordSaving: (
     entry: {
@@ -104,6 +128,7 @@ export function createNegotiationCalls(deps: {
       amountCents: number;
       sourceKey: string;
       occurredAt: Date;
+      proof: SavingProof;
     },
     tx: Db,
   ) => Promise<unknown>;
@@ -411,26 +436,41 @@ export function createNegotiationCalls(deps: {
           );
         return;
       }
+      // Whatever the call reported, the deal is bounded by the bill Billow knows (deal-bounds.ts).
+      const bill = await repo.subscription(offer.subscriptionId);
+      const cadence = (bill?.cadence ?? 'MONTHLY') as Cadence;
+      const deal = bill
+        ? boundDeal(merchant, { amountCents: bill.amountCents, cadence }, result)
+        : ({ kind: 'rejected', reason: `${merchant}'s bill is no longer in Billow.` } as const);
+      if (deal.kind === 'rejected') {
+        deps.log?.warn(
+          { negotiationId: offer.id, reason: deal.reason },
+          'A negotiated deal outside its bounds was turned down',
+        );
+        const moved = await repo.transition(
+          offer.id,
+          ['IN_PROGRESS'],
+          'REJECTED',
+          { rejectionReason: deal.reason },
+          deal.reason,
+          async (tx) => void (await repo.claimCall(call.id, tx)),
+        );
+        if (moved)
+          await tell(
+            offer.userId,
+            `Billow: ${merchant} did not lower your bill this time. ${deal.reason}`,
+          );
+        return;
+      }
       const at = now();
-      const freeMonths = 'freeMonths' in result ? result.freeMonths : 0;
+      const freeMonths = deal.kind === 'free_months' ? deal.months : 0;
       const expiry = new Date(at);
       expiry.setUTCMonth(expiry.getUTCMonth() + (freeMonths || 12));
       // A lower rate is one new price for the bill, in its own cadence; the saving is a year of
       // that price's difference, so the outcome, the bill and the savings agree (docs/figures.md).
-      const bill = await repo.subscription(offer.subscriptionId);
-      const cadence = (bill?.cadence ?? 'MONTHLY') as Cadence;
-      const beforeCents = bill?.amountCents ?? Math.round(result.originalRate * 100);
-      const afterCents =
-        'finalRate' in result
-          ? Math.round(
-              priceAfterDeal(centsToDollars(beforeCents), result.originalRate, result.finalRate) *
-                100,
-            )
-          : null;
-      const savedCents =
-        afterCents === null
-          ? Math.round(freeMonths * result.originalRate * 100)
-          : (beforeCents - afterCents) * CHARGES_PER_YEAR[cadence];
+      const beforeCents = bill!.amountCents;
+      const afterCents = deal.kind === 'price' ? deal.afterCents : null;
+      const savedCents = deal.savedCents;
       const savedDollars = centsToDollars(savedCents);
       const outcomeText =
         afterCents === null
@@ -463,6 +503,7 @@ export function createNegotiationCalls(deps: {
               amountCents: savedCents,
               sourceKey: `negotiation:${offer.id}`,
               occurredAt: at,
+              proof: proofOf(bill!, afterCents, at),
             },
             tx,
           );

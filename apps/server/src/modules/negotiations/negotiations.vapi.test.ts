@@ -356,6 +356,52 @@ describe('bill negotiation through Vapi (a local fake)', () => {
     expect(turnedDown.rejection_reason).toContain('raise the bill or change the plan');
   });
 
+  it("turns down a deal outside the bill's bounds, whatever the call analysis reports", async () => {
+    const reports = [
+      // The repro: twelve free months of a "$99,999 a month" bill.
+      { successful: true, originalRate: 99_999, freeMonths: 12 },
+      { successful: true, originalRate: 75, freeMonths: 240 },
+      { successful: true, originalRate: 75, finalRate: -5, monthlySavings: 80 },
+      { successful: true, originalRate: 9_999, finalRate: 0, monthlySavings: 9_999 },
+    ];
+    for (const structuredData of reports) {
+      const { token } = await person();
+      const { offer, vapiCall } = await placeCall(token);
+      await deliver(
+        vapi.endOfCallReport(vapiCall.id, { endedReason: 'assistant-ended-call', structuredData }),
+      );
+      await t.runQueuedJobs();
+      const done = await verizon(token);
+      expect(done.status, JSON.stringify(structuredData)).toBe('REJECTED');
+      expect(done.rejection_reason).toMatch(
+        /^Billow could not confirm Verizon's offer: .+, so it was not counted as savings\.$/,
+      );
+      expect(done.successful_savings).toBeNull();
+      expect(done.negotiated_price).toBeNull();
+      const { rows } = await t.database.executeSql(
+        `select count(*)::int as n from savings_ledger where subscription_id = '${offer.subscription_id}'`,
+      );
+      expect(rows[0]!.n).toBe(0);
+      const { rows: rewards } = await t.database.executeSql(
+        `select count(*)::int as n from reward_ledger where subscription_id = '${offer.subscription_id}'`,
+      );
+      expect(rewards[0]!.n).toBe(0);
+    }
+  });
+
+  it("values free months at the bill's own rate", async () => {
+    const { token } = await person();
+    const { vapiCall } = await placeCall(token);
+    await deliver(
+      vapi.endOfCallReport(vapiCall.id, {
+        endedReason: 'assistant-ended-call',
+        structuredData: { successful: true, originalRate: 75.5, freeMonths: 2 },
+      }),
+    );
+    await t.runQueuedJobs();
+    expect(await verizon(token)).toMatchObject({ status: 'SUCCESSFUL', successful_savings: 150 });
+  });
+
   it('asks the person again when the merchant wants a texted code', async () => {
     const { token } = await person();
     const { vapiCall } = await placeCall(token);

@@ -38,13 +38,13 @@ describe('the savings ledger', () => {
       url: savingsRoutes.lifetime.path,
       headers: bearer(token),
     });
-    expect(lifetime.json()).toEqual({ lifetime_savings: 156.38 });
+    expect(lifetime.json()).toEqual({ lifetime_savings: 156.38, promised_savings: 0 });
 
     const stranger = await signIn(t.app, '+15555550204');
     const theirs = await t.app.inject({
       url: savingsRoutes.lifetime.path,
       headers: bearer(stranger.token),
     });
-    expect(theirs.json()).toEqual({ lifetime_savings: 0 });
+    expect(theirs.json()).toEqual({ lifetime_savings: 0, promised_savings: 0 });
   });
 });

@@ -1,11 +1,22 @@
-import { bigint, index, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, index, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { subscriptions } from '../subscriptions/subscriptions.tables';
 import { users } from '../users/users.tables';
 
 /**
+ * What the bank must show before a promised saving counts (docs/savings.md): a charge of the bill
+ * at or below the new price after the deal, or, for free months, no full-price charge between
+ * the deal and the bill's next date (with some days of grace), read from a sync past that day.
+ */
+export type SavingProof =
+  | { kind: 'charge_at_or_below'; cents: number; after: string }
+  | { kind: 'no_full_charge'; fullPriceCents: number; after: string; until: string };
+
+/**
  * Money Billow saved a person: negotiated reductions and annual-plan conversions both write here,
- * once per source event (sourceKey, e.g. the negotiation's or the payment's id), and the
- * lifetime-savings banner sums it.
+ * once per source event (sourceKey, e.g. the negotiation's or the payment's id). A negotiated
+ * saving is 'promised' until the bank shows it (its proof), then 'verified'; only verified
+ * savings make the lifetime-savings figure and earn rewards.
  */
 export const savingsLedger = pgTable(
   'savings_ledger',
@@ -19,10 +30,19 @@ export const savingsLedger = pgTable(
     amountCents: bigint({ mode: 'number' }).notNull(),
     sourceKey: text().notNull(),
     occurredAt: timestamp({ withTimezone: true }).notNull(),
+    status: text({ enum: ['promised', 'verified'] })
+      .notNull()
+      .default('verified'),
+    /** For a promised saving: what the bank must show to verify it. */
+    proof: jsonb().$type<SavingProof>(),
+    verifiedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     index('savings_ledger_user_idx').on(table.userId),
+    index('savings_ledger_promised_idx')
+      .on(table.userId)
+      .where(sql`${table.status} = 'promised'`),
     // Removing a subscription sets its entries' subscription to null: found by index, not a scan.
     index('savings_ledger_subscription_idx').on(table.subscriptionId),
     unique('savings_ledger_source_unique').on(table.userId, table.kind, table.sourceKey),

@@ -278,6 +278,78 @@ export function createSubscriptionsRepo(db: Db, changes: ChangeFeed) {
         .orderBy(desc(chargedOn));
     },
     /**
+     * A subscription's charges posted at a bank the person linked (not pending, not read from a
+     * file they imported) after `after` (YYYY-MM-DD): what a promised saving is verified against.
+     */
+    async bankChargesOf(userId: string, subscriptionId: string, after: string) {
+      return db
+        .select({ amountCents: bankTransactions.amountCents, date: chargedOn })
+        .from(subscriptionTransactions)
+        .innerJoin(
+          bankTransactions,
+          eq(bankTransactions.id, subscriptionTransactions.transactionId),
+        )
+        .innerJoin(bankItems, eq(bankItems.id, bankTransactions.itemId))
+        .where(
+          and(
+            eq(subscriptionTransactions.subscriptionId, subscriptionId),
+            eq(bankTransactions.userId, userId),
+            eq(bankTransactions.pending, false),
+            sql`${bankItems.importSource} is null`,
+            sql`${chargedOn} > ${after}`,
+          ),
+        )
+        .orderBy(chargedOn);
+    },
+    /**
+     * A bill as a linked bank shows it: its merchant and its latest posted charge there, as a
+     * month's worth (never a charge read from an imported file). Null without such a charge.
+     */
+    async bankMonthlyOf(userId: string, subscriptionId: string, tx: Db = db) {
+      const [row] = await tx
+        .select({
+          merchantName: subscriptions.merchantName,
+          merchantWebsite: subscriptions.merchantWebsite,
+          cadence: subscriptions.cadence,
+          amountCents: bankTransactions.amountCents,
+        })
+        .from(subscriptions)
+        .innerJoin(
+          subscriptionTransactions,
+          eq(subscriptionTransactions.subscriptionId, subscriptions.id),
+        )
+        .innerJoin(
+          bankTransactions,
+          eq(bankTransactions.id, subscriptionTransactions.transactionId),
+        )
+        .innerJoin(bankItems, eq(bankItems.id, bankTransactions.itemId))
+        .where(
+          and(
+            eq(subscriptions.id, subscriptionId),
+            eq(subscriptions.userId, userId),
+            eq(bankTransactions.pending, false),
+            gt(bankTransactions.amountCents, 0),
+            sql`${bankItems.importSource} is null`,
+          ),
+        )
+        .orderBy(desc(chargedOn))
+        .limit(1);
+      if (!row) return null;
+      return {
+        merchantName: row.merchantName,
+        merchantWebsite: row.merchantWebsite,
+        monthlyPrice: monthlyAmount(centsToDollars(row.amountCents), row.cadence as Cadence),
+      };
+    },
+    /** The day of the person's latest sync with a bank they linked (YYYY-MM-DD), or null. */
+    async bankSyncedThrough(userId: string): Promise<string | null> {
+      const [row] = await db
+        .select({ at: sql<Date | string | null>`max(${bankItems.lastSyncedAt})` })
+        .from(bankItems)
+        .where(and(eq(bankItems.userId, userId), sql`${bankItems.importSource} is null`));
+      return row?.at ? new Date(row.at).toISOString().slice(0, 10) : null;
+    },
+    /**
      * Every charge matched to the person's visible subscriptions since `from` (YYYY-MM-DD), in
      * date order: what the spending chart and the price-increase view are drawn from.
      */

@@ -235,6 +235,6 @@ describe('subscriptions found in linked accounts', () => {
       url: savingsRoutes.lifetime.path,
       headers: bearer(session.token),
     });
-    expect(savings.json()).toEqual({ lifetime_savings: 0 });
+    expect(savings.json()).toEqual({ lifetime_savings: 0, promised_savings: 0 });
   });
 });

@@ -414,6 +414,10 @@ export function createSubscriptionsService(deps: {
      */
     applyNegotiatedPrice: (subscriptionId: string, amountCents: number, tx?: Db) =>
       deps.repo.applyNegotiatedPrice(subscriptionId, amountCents, tx),
+    /** What the bank (never an imported file) shows of a bill: for verifying savings. */
+    bankChargesOf: deps.repo.bankChargesOf,
+    bankSyncedThrough: deps.repo.bankSyncedThrough,
+    bankMonthlyOf: deps.repo.bankMonthlyOf,
   };
 }
 

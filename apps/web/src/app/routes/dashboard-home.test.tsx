@@ -23,7 +23,7 @@ beforeEach(() => {
 
 function renderHome({
   subscriptions = [aSubscription()],
-  savings = json(200, { lifetime_savings: 0 }),
+  savings = json(200, { lifetime_savings: 0, promised_savings: 0 }),
   instantSavings = json(200, []),
   linkedAccountCount = 1,
   state,
@@ -64,16 +64,23 @@ async function subscriptionsLoaded() {
 describe('the dashboard section', () => {
   describe('the lifetime-savings banner', () => {
     it('shows the savings floored to whole dollars', async () => {
-      renderHome({ savings: json(200, { lifetime_savings: 1234.99 }) });
+      renderHome({ savings: json(200, { lifetime_savings: 1234.99, promised_savings: 0 }) });
       const banner = screen.getByRole('region', { name: 'Lifetime savings' });
       await waitFor(() => expect(banner).toHaveTextContent('You’ve saved $1,234 with Billow'));
     });
 
     it('encourages rather than disappoints at $0', async () => {
-      renderHome({ savings: json(200, { lifetime_savings: 0.4 }) });
+      renderHome({ savings: json(200, { lifetime_savings: 0.4, promised_savings: 0 }) });
       const banner = screen.getByRole('region', { name: 'Lifetime savings' });
       await waitFor(() => expect(banner).toHaveTextContent('You’ve saved $0 with Billow'));
       expect(banner).toHaveTextContent(/Your first savings are on the way/);
+    });
+
+    it('says a promised saving apart from what the bank has shown', async () => {
+      renderHome({ savings: json(200, { lifetime_savings: 0, promised_savings: 120.5 }) });
+      const banner = screen.getByRole('region', { name: 'Lifetime savings' });
+      await waitFor(() => expect(banner).toHaveTextContent('You’ve saved $0 with Billow'));
+      expect(banner).toHaveTextContent('$120 promised, counted once your bill shows it.');
     });
 
     it('holds its place while loading', () => {
@@ -94,7 +101,7 @@ describe('the dashboard section', () => {
       );
       // The next answer succeeds.
       mockApi()
-        .on(savingsRoutes.lifetime, json(200, { lifetime_savings: 12 }))
+        .on(savingsRoutes.lifetime, json(200, { lifetime_savings: 12, promised_savings: 0 }))
         .on(subscriptionRoutes.listAll, json(200, []));
       await user.click(within(banner).getByRole('button', { name: 'Retry' }));
       await waitFor(() => expect(banner).toHaveTextContent('You’ve saved $12 with Billow'));

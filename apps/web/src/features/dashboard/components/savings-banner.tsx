@@ -1,6 +1,8 @@
 /**
  * The lifetime-savings banner (spec part 2 §2), floored to whole dollars: Billow never rounds
- * a saving up. At $0 it says what is coming rather than looking like a failure.
+ * a saving up. At $0 it says what is coming rather than looking like a failure. Its figure is
+ * what the bank has shown; a negotiated saving not yet seen in a charge is said apart, as
+ * promised (docs/savings.md).
  */
 import { useQuery } from '@tanstack/react-query';
 import { PiggyBank } from 'lucide-react';
@@ -41,14 +43,22 @@ export function SavingsBanner() {
           isRetrying={savings.isFetching}
         />
       ) : (
-        <SavingsFigure amount={savings.data.lifetime_savings} />
+        <SavingsFigure
+          amount={savings.data.lifetime_savings}
+          promised={savings.data.promised_savings}
+        />
       )}
     </section>
   );
 }
 
-function SavingsFigure({ amount }: { amount: number }) {
+/** '$120 promised, counted once your bill shows it': a saving the bank has not shown yet. */
+const promisedSavingsText = (promised: number) =>
+  `${formatFlooredDollars(promised)} promised, counted once your bill shows it`;
+
+function SavingsFigure({ amount, promised }: { amount: number; promised: number }) {
   const hasSaved = Math.floor(amount) > 0;
+  const hasPromised = Math.floor(promised) > 0;
   return (
     <div className="min-w-0">
       <p className="text-lg font-semibold">
@@ -56,9 +66,11 @@ function SavingsFigure({ amount }: { amount: number }) {
         Billow
       </p>
       <p className="text-sm text-muted-foreground">
-        {hasSaved
-          ? 'And every negotiated bill keeps adding to it.'
-          : 'Your first savings are on the way: Billow is looking for bills it can lower.'}
+        {hasPromised
+          ? `${promisedSavingsText(promised)}.`
+          : hasSaved
+            ? 'And every negotiated bill keeps adding to it.'
+            : 'Your first savings are on the way: Billow is looking for bills it can lower.'}
       </p>
     </div>
   );

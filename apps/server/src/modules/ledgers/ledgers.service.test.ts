@@ -1,0 +1,167 @@
+/**
+ * The nightly reconciliation of the money ledgers: run as its job, it finds a reward without a
+ * verified saving, a balance that is not earned − applied − reversed and a saving above its
+ * bound, logs each and records them for `npm run jobs`; ledgers that keep the rules report none.
+ */
+import { negotiationRoutes, type NegotiationOffer } from '@billow/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/test-app';
+import { customTransaction, dayFrom, linkSandboxItem } from '../../../test/sandbox-link';
+import { bearer, signIn } from '../../../test/sign-in';
+import { readLedgerCheck } from '../../jobs/ledger-check-figures';
+import { createLedgersRepo } from './ledgers.repo';
+import { createLedgersService, formatLedgerCheck } from './ledgers.service';
+
+const today = '2026-11-20';
+
+describe('the nightly ledger reconciliation', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({
+      clock: () => new Date(`${today}T12:00:00Z`),
+      env: { SIMULATED_CALL_STEP_MS: '0', CALL_RETRY_DELAY_SECONDS: '0' },
+    });
+  });
+  afterAll(() => t.close());
+
+  const reconcile = async () => {
+    await t.jobs.queue.send('ledgers-reconcile', {});
+    expect(await t.runQueuedJobs()).toContain('ledgers-reconcile');
+    return readLedgerCheck(t.database);
+  };
+
+  it('reports nothing while the ledgers keep their rules', async () => {
+    const { user } = await signIn(t.app, '+14155590001');
+    const at = new Date();
+    await t.services.savings.record({
+      userId: user.userId,
+      subscriptionId: null,
+      kind: 'negotiation',
+      amountCents: 12_000,
+      sourceKey: 'negotiation:n-fine',
+      occurredAt: at,
+    });
+    await t.services.rewards.record({
+      userId: user.userId,
+      subscriptionId: null,
+      kind: 'earned',
+      source: 'negotiation',
+      amountCents: 1_200,
+      sourceKey: 'negotiation:n-fine',
+      occurredAt: at,
+    });
+    const check = await reconcile();
+    expect(check).toMatchObject({ people: 1, savingsEntries: 1, rewardEntries: 1, violations: [] });
+    expect(formatLedgerCheck(check)).toContain('no violations.');
+  });
+
+  it('finds an unverified reward, a broken balance and a saving above its bound', async () => {
+    // A negotiation the simulated agent won: its saving is promised (not verified).
+    const { token, user } = await signIn(t.app, '+14155590002');
+    const transactions = Array.from({ length: 8 }, (_, month) =>
+      customTransaction(dayFrom(today, -30 * month - 4), 'VERIZON WIRELESS PAYMENT', 75),
+    );
+    await linkSandboxItem(t, token, {
+      overrideAccounts: [
+        {
+          type: 'depository',
+          subtype: 'checking',
+          starting_balance: 3000,
+          meta: { name: 'Checking', mask: '1111' },
+          transactions,
+        },
+      ],
+    });
+    const offers = await t.app.inject({
+      url: negotiationRoutes.negotiable.path,
+      headers: bearer(token),
+    });
+    const verizon = (offers.json() as NegotiationOffer[]).find(
+      (o) => o.service_name === 'Verizon',
+    )!;
+    await t.app.inject({
+      method: 'POST',
+      url: negotiationRoutes.submitRequiredInfo.path,
+      headers: bearer(token),
+      payload: {
+        subscriptionId: verizon.subscription_id,
+        requiredInfo: { account_pin: '5827', payment_method_last_four: '4242' },
+      },
+    });
+    await t.runQueuedJobs();
+    const { rows } = await t.database.executeSql(
+      `select id from negotiations where subscription_id = '${verizon.subscription_id}' and status = 'SUCCESSFUL'`,
+    );
+    const key = `negotiation:${String(rows[0]!.id)}`;
+    // What the old code let through: the saving inflated past a year of the $75 bill, and a
+    // reward earned on it before the bank showed anything.
+    await t.database.executeSql(
+      `update savings_ledger set amount_cents = 119998800 where source_key = '${key}'`,
+    );
+    await t.services.rewards.record({
+      userId: user.userId,
+      subscriptionId: verizon.subscription_id,
+      kind: 'earned',
+      source: 'negotiation',
+      amountCents: 11_999_880,
+      sourceKey: key,
+      occurredAt: new Date(),
+    });
+    // Someone else's rewards applied past what they earned.
+    const other = await signIn(t.app, '+14155590003');
+    await t.services.rewards.record({
+      userId: other.user.userId,
+      subscriptionId: null,
+      kind: 'applied',
+      source: 'bill',
+      amountCents: 1_799,
+      sourceKey: 'bill:x:2026-12-01',
+      occurredAt: new Date(),
+    });
+
+    // A reward earned on an annual-plan payment Billow has no record of.
+    await t.services.rewards.record({
+      userId: other.user.userId,
+      subscriptionId: null,
+      kind: 'earned',
+      source: 'annual_plan',
+      amountCents: 500,
+      sourceKey: 'annual_plan:00000000-0000-4000-8000-000000000000',
+      occurredAt: new Date(),
+    });
+
+    const check = await reconcile();
+    expect(check!.violations).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          rule: 'reward-without-verified-source',
+          userId: user.userId,
+          sourceKey: key,
+        }),
+        expect.objectContaining({
+          rule: 'saving-above-bound',
+          userId: user.userId,
+          sourceKey: key,
+        }),
+        expect.objectContaining({ rule: 'balance-mismatch', userId: other.user.userId }),
+        expect.objectContaining({
+          rule: 'reward-without-verified-source',
+          userId: other.user.userId,
+          detail: 'A $5.00 reward was earned on an annual-plan payment that is missing.',
+        }),
+      ]),
+    );
+    expect(check!.violations).toHaveLength(4);
+    const printed = formatLedgerCheck(check);
+    expect(printed).toContain('4 violations:');
+    expect(printed).toContain('A $1199988.00 saving is above its bound of $900.00.');
+    // Each violation reaches the log as the server wires it.
+    const warned: object[] = [];
+    await createLedgersService({
+      repo: createLedgersRepo(t.database.db),
+      balanceCents: (userId) => t.services.rewards.balanceCents(userId),
+      log: { warn: (details) => void warned.push(details) },
+    }).reconcile();
+    expect(warned).toHaveLength(4);
+  });
+});
