@@ -51,8 +51,8 @@ export async function startServer(
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     poolMax: config.databasePoolMax,
-    onIdleError: (error) =>
-      logger.warn({ err: error }, 'a database connection was lost; the pool replaces it'),
+    onConnectionLost: (error) =>
+      logger.warn({ err: error }, 'a database connection was lost; a new one is opened on demand'),
   });
   let jobs: JobSystem<AppJobMap> | undefined;
   let app: FastifyInstance | undefined;

@@ -8,6 +8,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
 import type { Database } from './database';
 
 export const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
@@ -20,7 +21,17 @@ export async function migrateDatabase(database: Database): Promise<void> {
     await migratePglite(drizzlePglite(driver.client), { migrationsFolder });
     return;
   }
-  const client = await driver.pool.connect();
+  // A connection of its own, without the pool's time limits: waiting for another process's
+  // migrations, or one long migration, is not a stuck statement.
+  const client = new pg.Client({
+    ...driver.pool.options,
+    application_name: 'billow-migrate',
+    statement_timeout: 0,
+    query_timeout: undefined,
+  });
+  // Errors reach the migration's own statements; unheard, the event would end the process.
+  client.on('error', () => undefined);
+  await client.connect();
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
     try {
@@ -29,6 +40,6 @@ export async function migrateDatabase(database: Database): Promise<void> {
       await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]);
     }
   } finally {
-    client.release();
+    await client.end().catch(() => undefined);
   }
 }
