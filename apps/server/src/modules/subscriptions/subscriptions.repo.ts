@@ -9,6 +9,15 @@ import { users } from '../users/users.tables';
 import { subscriptions, subscriptionTransactions } from './subscriptions.tables';
 import type { Charge } from './user-added';
 
+/** A foreign key refused a deletion (SQLSTATE 23503); Drizzle wraps the driver's error. */
+function isForeignKeyViolation(error: unknown): boolean {
+  for (let current = error, depth = 0; depth < 4 && current; depth++) {
+    if ((current as { code?: unknown }).code === '23503') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type SubscriptionValues = Omit<
   typeof subscriptions.$inferInsert,
@@ -101,18 +110,48 @@ export function createSubscriptionsRepo(db: Db, changes: ChangeFeed) {
         ),
       }));
     },
-    /** Writes one detection run at once: updates, inserts, deletions and the transaction links. */
+    /**
+     * Writes one detection run at once: updates, inserts, subscriptions no stream matches any
+     * more, and the transaction links. A gone subscription is deleted unless something of the
+     * person's history points at it (a negotiation, a payment, savings, rewards: their foreign
+     * keys refuse the deletion, migration 0026); then it is ended instead, and its charges are
+     * left to the streams that hold them now.
+     */
     async saveDetection(
       userId: string,
       run: {
         updates: { id: string; values: SubscriptionValues; transactionIds: string[] }[];
         inserts: { values: SubscriptionValues; transactionIds: string[] }[];
-        deleteIds: string[];
+        goneIds: string[];
       },
     ) {
       await db.transaction(async (tx) => {
-        if (run.deleteIds.length)
-          await tx.delete(subscriptions).where(inArray(subscriptions.id, run.deleteIds));
+        for (const id of run.goneIds) {
+          const isDeleted = await tx
+            .transaction(async (savepoint) => {
+              await savepoint.delete(subscriptions).where(eq(subscriptions.id, id));
+            })
+            .then(
+              () => true,
+              (error: unknown) => {
+                if (isForeignKeyViolation(error)) return false;
+                throw error;
+              },
+            );
+          if (isDeleted) continue;
+          await tx
+            .update(subscriptions)
+            .set({
+              status: 'CANCELLED',
+              renewalDate: null,
+              cancelDate: sql`coalesce(${subscriptions.cancelDate}, ${subscriptions.lastChargeDate})`,
+              updatedAt: new Date(),
+            })
+            .where(eq(subscriptions.id, id));
+          await tx
+            .delete(subscriptionTransactions)
+            .where(eq(subscriptionTransactions.subscriptionId, id));
+        }
         const links: { subscriptionId: string; transactionId: string }[] = [];
         for (const update of run.updates) {
           await tx.update(subscriptions).set(update.values).where(eq(subscriptions.id, update.id));
