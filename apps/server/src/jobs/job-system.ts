@@ -5,7 +5,9 @@
  * - `queue.send()` validates the payload against the job map before it is stored.
  * - `startWorkers()` refuses to start when a declared job has no handler, runs up to
  *   `concurrency` jobs of a queue at once, and completes or fails each job on its own so one bad
- *   job does not fail its batch; an outcome is stored through a database blip (`settle`).
+ *   job does not fail its batch; an outcome is stored through a database blip (`settle`). A job
+ *   refused by a foreign key (what it works on was deleted meanwhile) is not failed but
+ *   completed with `{ skipped }` as its output: no retry could succeed.
  * - `stop()` stops fetching, waits for running jobs, then lets the caller close the database.
  * - Jobs left `active` by a process that died are put back at start-up (`recoverOrphanedJobs`):
  *   on the embedded database all of them, since the starting process is the only one there can
@@ -22,6 +24,7 @@ import type { Database, Db } from '../db/database';
 import type { JobHandlers, JobInput, JobMap, JobOptions, JobPayload } from './job-map';
 import { executeSqlIn } from './sql-in-transaction';
 import { safeErrorMessage } from '../http/error-serializer';
+import { isForeignKeyViolation } from '../db/foreign-key';
 import { isDatabaseUnavailable } from '../db/unavailable';
 
 export type SendOptions = {
@@ -290,6 +293,18 @@ export async function startJobSystem<M extends JobMap>(
                 });
               } catch (reason) {
                 const error = reason instanceof Error ? reason : new Error(String(reason));
+                // What the job works on was deleted (a person deleted their account or a bill
+                // meanwhile): no retry can bring it back, and nothing went wrong. Skipped.
+                if (isForeignKeyViolation(error)) {
+                  logger.info(
+                    { job: name, jobId: job.id, err: error },
+                    'job skipped: what it works on was deleted',
+                  );
+                  await settle(name, job.id, 'complete', () =>
+                    boss.complete(name, job.id, { skipped: safeErrorMessage(error) }),
+                  );
+                  return;
+                }
                 logger.warn(
                   { job: name, jobId: job.id, attempt: job.retryCount + 1, err: error },
                   'job attempt failed',

@@ -3,20 +3,12 @@ import { centsToDollars, dollarsToCents, type Cadence } from '@billow/contracts'
 import { monthlyAmount } from '@billow/recurring';
 import { USER_DATA_CHANNEL, type ChangeFeed } from '../../db/change-feed';
 import type { Db } from '../../db/database';
+import { isForeignKeyViolation } from '../../db/foreign-key';
 import { keptAnswers } from '../../db/kept-answers';
 import { bankAccounts, bankItems, bankTransactions } from '../banking/banking.tables';
 import { users } from '../users/users.tables';
 import { subscriptions, subscriptionTransactions } from './subscriptions.tables';
 import type { Charge } from './user-added';
-
-/** A foreign key refused a deletion (SQLSTATE 23503); Drizzle wraps the driver's error. */
-function isForeignKeyViolation(error: unknown): boolean {
-  for (let current = error, depth = 0; depth < 4 && current; depth++) {
-    if ((current as { code?: unknown }).code === '23503') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-}
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type SubscriptionValues = Omit<
