@@ -3,6 +3,7 @@
  * server, prints where to open it, and shuts down gracefully on SIGTERM/SIGINT.
  */
 import { ConfigError, loadConfig, type Config } from './config';
+import { isDatabaseUnavailable } from './db/unavailable';
 import { createLogger } from './http/logger';
 import { StartupError, startServer, type RunningServer, type ServerMode } from './server';
 
@@ -74,6 +75,18 @@ async function main() {
         process.exit(1);
       });
   };
+  // A promise no one awaits that fails because the database went away (pg-boss completes a batch
+  // of jobs that way, after Billow has already stored each job's outcome) is no reason to stop:
+  // the work it was part of is retried. Anything else still ends the process, as Node would.
+  process.on('unhandledRejection', (reason) => {
+    if (isDatabaseUnavailable(reason)) {
+      logger.warn({ err: reason }, 'the database was unavailable to a background step');
+      return;
+    }
+    logger.fatal({ err: reason }, 'unhandled rejection');
+    logger.flush();
+    process.exit(1);
+  });
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
 

@@ -9,7 +9,7 @@ import { buildApp } from './app';
 import { composeBillow } from './deps';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/database';
-import { migrateDatabase } from './db/migrate';
+import { migrateDatabase, withStartupLock } from './db/migrate';
 import { assertJobCatalogue, jobMap, type AppJobMap } from './jobs/catalog';
 import { readQueueFigures } from './jobs/queue-figures';
 import { startJobSystem, type JobSystem } from './jobs/job-system';
@@ -51,20 +51,23 @@ export async function startServer(
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     poolMax: config.databasePoolMax,
-    onIdleError: (error) =>
-      logger.warn({ err: error }, 'a database connection was lost; the pool replaces it'),
+    onConnectionLost: (error) =>
+      logger.warn({ err: error }, 'a database connection was lost; a new one is opened on demand'),
   });
   let jobs: JobSystem<AppJobMap> | undefined;
   let app: FastifyInstance | undefined;
   let figuresTimer: NodeJS.Timeout | undefined;
   try {
-    await migrateDatabase(database);
-    jobs = await startJobSystem({
-      database,
-      jobs: jobMap,
-      logger,
-      pollIntervalSeconds: config.jobPollIntervalSeconds,
-      isWorker: mode !== 'api',
+    // Migrations and the job queue's schema and queues, one process at a time (migrate.ts).
+    jobs = await withStartupLock(database, async (lockHolder) => {
+      await migrateDatabase(database, lockHolder);
+      return startJobSystem({
+        database,
+        jobs: jobMap,
+        logger,
+        pollIntervalSeconds: config.jobPollIntervalSeconds,
+        isWorker: mode !== 'api',
+      });
     });
     const billow = composeBillow({
       config,

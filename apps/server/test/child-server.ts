@@ -23,7 +23,10 @@ export type ChildServer = {
   stop(): Promise<number | null>;
 };
 
-export function startChildServer(env: Record<string, string>): ChildServer {
+export function startChildServer(
+  env: Record<string, string>,
+  mode: 'all' | 'api' | 'worker' = 'all',
+): ChildServer {
   const childEnv: Record<string, string | undefined> = {
     ...process.env,
     SERVE_WEB: 'false',
@@ -32,13 +35,15 @@ export function startChildServer(env: Record<string, string>): ChildServer {
     ...env,
   };
   if (!env.DATABASE_URL) delete childEnv.DATABASE_URL;
-  const child = spawn(process.execPath, ['scripts/start.mjs', 'all'], { cwd: root, env: childEnv });
+  const child = spawn(process.execPath, ['scripts/start.mjs', mode], { cwd: root, env: childEnv });
   let text = '';
   const url = new Promise<string>((resolve, reject) => {
     const onData = (chunk: Buffer) => {
       text += chunk.toString();
       const match = /Open (http:\/\/localhost:\d+)/.exec(text);
       if (match) resolve(match[1]!);
+      // A worker has no address: it is ready once it says it is running.
+      else if (mode === 'worker' && /Billow is running/.test(text)) resolve('');
     };
     child.stdout.on('data', onData);
     child.stderr.on('data', onData);
@@ -142,8 +147,8 @@ export function crashHarness(name: string) {
     get dataDir() {
       return dataDir;
     },
-    async start() {
-      const server = startChildServer(env);
+    async start(mode: 'all' | 'api' | 'worker' = 'all') {
+      const server = startChildServer(env, mode);
       running.push(server);
       return { server, url: await server.url };
     },

@@ -45,4 +45,25 @@ describe(`${detectRecurring.name} — the same charges twice`, () => {
     );
     expect(netflix?.transaction_ids.length).toBe(15);
   });
+
+  it('finds a bill two accounts pay a day apart each month on each account, not on neither', () => {
+    const bills = (day: string) => [
+      ...charges(monthly(day, 8), 'TEST_MERCHANT MONTHLY', 50),
+      ...charges(monthly(day, 8), 'SPOTIFY USA 877-7781161 NY', 11.99),
+    ];
+    const streams = detectRecurring(
+      [...onAccount('checking', bills('2026-01-05')), ...onAccount('card', bills('2026-01-06'))],
+      { asOf: '2026-08-20' },
+    );
+    const summary = streams.map(
+      (s) =>
+        `${s.merchant} ${s.cadence} ${s.transaction_ids[0]!.split('-')[0]} ${s.transaction_ids.length}`,
+    );
+    expect(summary.sort()).toEqual([
+      'Spotify MONTHLY card 8',
+      'Spotify MONTHLY checking 8',
+      'TEST_MERCHANT MONTHLY card 8',
+      'TEST_MERCHANT MONTHLY checking 8',
+    ]);
+  });
 });

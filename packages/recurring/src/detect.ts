@@ -33,6 +33,8 @@
  *   date following the latest run (merge-fragments.ts).
  * - Fragments. Pieces of one subscription that another descriptor, another card or a price step
  *   split apart are joined when they share cadence, phase and merchant identity.
+ * - Two accounts. One bill paid from two accounts a day apart each cycle is a stream on each
+ *   account (`streamsPerAccount`), not two charges a cycle that fit no grid.
  * - Habits. Merchants the catalogue marks habitual, habitual categories (coffee, groceries,
  *   restaurants, fuel, rides, shopping, transfers, cash…) and merchants with more than 2 stray
  *   amounts a month only qualify with one fixed amount, monthly (≥ 85% regular) or yearly
@@ -47,7 +49,7 @@
  * - Own-account transfers ("ONLINE TRANSFER TO SAV …") are never streams, however regular.
  */
 import { DEFAULT_CATALOGUE } from './catalog';
-import { TRIAL_MAX_AMOUNT } from './candidate';
+import { TRIAL_MAX_AMOUNT, type Candidate } from './candidate';
 import { sortByDay, toCharge, type Charge } from './charges';
 import { parseIsoDate } from './dates';
 import { findGroupStreams, type MerchantGroup } from './detect-group';
@@ -88,6 +90,8 @@ export function detectRecurring(
   // (`isCopyFromAnotherAccount`). With one account there is nothing to look for.
   const hasAccounts = spansAccounts(transactions);
   const seenOnDay: SeenOnDay = new Map();
+  // With several accounts, each charge's account, for `streamsPerAccount`.
+  const accountOf = hasAccounts ? new Map<string, string>() : undefined;
   // Indexed rather than `for…of`: an array iterator costs an object per step until the loop
   // is optimised, and most histories are detected once.
   for (let index = 0; index < transactions.length; index++) {
@@ -102,6 +106,8 @@ export function detectRecurring(
       continue;
     }
     if (charge.day > latestDay) latestDay = charge.day;
+    if (accountOf && transaction.account_id !== undefined)
+      accountOf.set(charge.id, transaction.account_id);
     let group: Gathered | undefined;
     if (transaction.merchant_name) {
       group = groups.of(
@@ -128,6 +134,7 @@ export function detectRecurring(
     sortByDay(group.charges);
     sortByDay(group.refunds);
     const candidates = findGroupStreams(group, asOf);
+    if (accountOf) candidates.push(...streamsPerAccount(group, candidates, accountOf, asOf));
     // Named only now that it has a stream to show (`unnamedMerchant`).
     if (candidates.length > 0 && typeof gathered.found === 'string') {
       group.merchant.name = displayName(gathered.found);
@@ -145,6 +152,50 @@ export function detectRecurring(
       a.first_date.localeCompare(b.first_date) ||
       a.last_amount - b.last_amount,
   );
+}
+
+/**
+ * One bill paid from two accounts (two people of a household, or a checking account and a
+ * card) puts two charges in each cycle, a day or so apart: together they fit no grid, though
+ * each account's charges alone are a plain stream. So a merchant whose charges span accounts is
+ * also searched account by account, among the charges the whole merchant's search left out;
+ * what that finds overlaps in time with the other account's stream, so the two stay two
+ * (merge-fragments.ts). A subscription moved from one card to another is still found whole
+ * first, its pieces joined; with one account nothing here runs.
+ */
+function streamsPerAccount(
+  group: MerchantGroup,
+  found: readonly Candidate[],
+  accountOf: ReadonlyMap<string, string>,
+  asOf: number,
+): Candidate[] {
+  const used = new Set<string>();
+  for (const candidate of found) {
+    for (const charge of candidate.members) used.add(charge.id);
+    for (const charge of candidate.extras) used.add(charge.id);
+    for (const charge of candidate.reversed) used.add(charge.id);
+    if (candidate.trial) used.add(candidate.trial.id);
+  }
+  const byAccount = new Map<string, MerchantGroup>();
+  const add = (charge: Charge, list: 'charges' | 'refunds') => {
+    const account = accountOf.get(charge.id) ?? '';
+    let own = byAccount.get(account);
+    if (!own) {
+      own = { merchant: group.merchant, charges: [], refunds: [] };
+      byAccount.set(account, own);
+    }
+    // A copy: the search marks reversed charges on what it is given.
+    own[list].push({ ...charge, isReversed: false });
+  };
+  for (const charge of group.charges) if (!used.has(charge.id)) add(charge, 'charges');
+  if (byAccount.size < 2) return [];
+  for (const refund of group.refunds) add(refund, 'refunds');
+  const streams: Candidate[] = [];
+  for (const own of byAccount.values()) {
+    if (own.charges.length === 0 || !mayHoldStream(own)) continue;
+    streams.push(...findGroupStreams(own, asOf));
+  }
+  return streams;
 }
 
 /** Whether the transactions name two accounts or more (a transaction may name none). */

@@ -11,6 +11,8 @@
  * brings every notification committed before it. When the feed cannot promise that (the
  * connection is down), `barrier()` rejects and callers read the database instead; after a
  * reconnect `onReset` listeners drop everything, since notifications may have been missed.
+ * A connection that cannot be made is tried again after a growing pause (a quarter second,
+ * doubling up to ten), not once per request: meanwhile `barrier()` rejects at once.
  */
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
@@ -74,12 +76,21 @@ export function pgliteChangeFeed(client: PGlite): ChangeFeed {
   };
 }
 
-export function poolChangeFeed(config: pg.ClientConfig): ChangeFeed {
+const RECONNECT_FIRST_MS = 250;
+const RECONNECT_MAX_MS = 10_000;
+
+export function poolChangeFeed(
+  config: pg.ClientConfig,
+  onConnectionLost: (error: Error) => void = () => undefined,
+): ChangeFeed {
   const listeners = listenerSet();
   let connection: Promise<pg.Client> | undefined;
   let isClosed = false;
+  let reconnectDelayMs = 0;
+  let reconnectAt = 0;
 
   const connect = async () => {
+    if (Date.now() < reconnectAt) throw new Error('The change feed is reconnecting.');
     const client = new pg.Client({ ...config, application_name: 'billow-changes' });
     const drop = () => {
       if (connection === attempt) {
@@ -89,7 +100,10 @@ export function poolChangeFeed(config: pg.ClientConfig): ChangeFeed {
       client.end().catch(() => undefined);
     };
     client.on('notification', (message) => listeners.emit(message.channel, message.payload ?? ''));
-    client.on('error', drop);
+    client.on('error', (error) => {
+      onConnectionLost(error);
+      drop();
+    });
     client.on('end', drop);
     const attempt = (async () => {
       await client.connect();
@@ -98,9 +112,16 @@ export function poolChangeFeed(config: pg.ClientConfig): ChangeFeed {
     })();
     connection = attempt;
     try {
-      return await attempt;
+      const connected = await attempt;
+      reconnectDelayMs = 0;
+      return connected;
     } catch (error) {
       drop();
+      reconnectDelayMs = Math.min(
+        RECONNECT_MAX_MS,
+        reconnectDelayMs === 0 ? RECONNECT_FIRST_MS : reconnectDelayMs * 2,
+      );
+      reconnectAt = Date.now() + reconnectDelayMs;
       throw error;
     }
   };

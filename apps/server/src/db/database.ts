@@ -68,17 +68,76 @@ export function fromPglite(client: PGlite): Database {
   };
 }
 
+/**
+ * How long the server may work on one statement, and how long a request waits for an answer
+ * or a new connection, so a stuck statement or a network partition ends in a "try again" (503)
+ * in seconds instead of leaving requests hanging. Migrations lift the statement limit for
+ * their own connection.
+ */
+export const DATABASE_TIMEOUTS = {
+  statementSeconds: 15,
+  /** Past the server's own limit, so the server's error wins whenever it can still answer. */
+  answerSeconds: 20,
+  connectSeconds: 5,
+  idleInTransactionSeconds: 60,
+};
+
+/** node-postgres settings that make lost connections and stuck statements end in an error. */
+export function poolSettings(
+  databaseUrl: string,
+  max: number,
+  applicationName = 'billow',
+): pg.PoolConfig {
+  return {
+    connectionString: databaseUrl,
+    max,
+    application_name: applicationName,
+    statement_timeout: DATABASE_TIMEOUTS.statementSeconds * 1000,
+    query_timeout: DATABASE_TIMEOUTS.answerSeconds * 1000,
+    idle_in_transaction_session_timeout: DATABASE_TIMEOUTS.idleInTransactionSeconds * 1000,
+    connectionTimeoutMillis: DATABASE_TIMEOUTS.connectSeconds * 1000,
+    keepAlive: true,
+  };
+}
+
+/**
+ * A connection can die under us at any moment: a server restart or failover, a terminated
+ * backend, a network reset. node-postgres reports it as an 'error' event on the client, and an
+ * unheard 'error' event ends the process; pg-pool listens only while a client is idle, so a
+ * client that is checked out (an open transaction, or between two statements) needs a listener
+ * of its own, for its whole life. The statement that was running fails, its request answers
+ * 503, and the pool drops the client when it is released and opens a new one on demand.
+ *
+ * A client-side answer timeout leaves the connection with a statement still in flight: it is
+ * closed, so the pool drops it instead of handing it out again.
+ */
+function guardConnections(pool: pg.Pool, onLost: (error: Error) => void) {
+  pool.on('error', onLost);
+  pool.on('connect', (client) => {
+    client.on('error', onLost);
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    (client as { query: (...args: unknown[]) => unknown }).query = (...args) => {
+      const result = query(...args);
+      if (result instanceof Promise)
+        result.catch((error: unknown) => {
+          if (error instanceof Error && error.message === 'Query read timeout')
+            (
+              client as unknown as { connection?: { stream?: { destroy(): void } } }
+            ).connection?.stream?.destroy();
+        });
+      return result;
+    };
+  });
+}
+
 export function fromPool(
   pool: pg.Pool,
-  onIdleError: (error: Error) => void = () => undefined,
+  onConnectionLost: (error: Error) => void = () => undefined,
 ): Database {
-  // An idle connection can die under us (server restart, a terminated backend). pg reports it as an
-  // 'error' event on the pool; unheard, that event would crash the process. The pool replaces
-  // the connection on its own, so it is only worth a log line.
-  pool.on('error', onIdleError);
+  guardConnections(pool, onConnectionLost);
   const db = drizzlePg(pool, { schema, casing: 'snake_case' }) as unknown as Db;
   let closed = false;
-  const changes = poolChangeFeed(pool.options);
+  const changes = poolChangeFeed(pool.options, onConnectionLost);
   return {
     kind: 'postgres',
     db,
@@ -104,7 +163,8 @@ export type DatabaseOptions = {
   databaseUrl: string | undefined;
   dataDir: string;
   poolMax: number;
-  onIdleError?: (error: Error) => void;
+  /** A connection was lost (the pool opens another on demand): worth a log line, no more. */
+  onConnectionLost?: (error: Error) => void;
 };
 
 /**
@@ -117,12 +177,8 @@ const PGLITE_SETTINGS = ['shared_buffers=32MB', 'work_mem=4MB'];
 /** Opens the configured database: a PostgreSQL server when a URL is given, else embedded PGlite. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({
-      connectionString: options.databaseUrl,
-      max: options.poolMax,
-      application_name: 'billow',
-    });
-    return fromPool(pool, options.onIdleError);
+    const pool = new pg.Pool(poolSettings(options.databaseUrl, options.poolMax));
+    return fromPool(pool, options.onConnectionLost);
   }
   const dir = path.join(options.dataDir, 'pglite');
   await fs.mkdir(dir, { recursive: true });

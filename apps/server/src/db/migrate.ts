@@ -1,34 +1,62 @@
 /**
  * Applies the committed migration history (apps/server/drizzle) at start. On a PostgreSQL server
- * several processes may start at once, so the run holds an advisory lock on one connection;
- * PGlite has a single process and connection.
+ * several processes may start at once on a new database, so all start-up schema work — these
+ * migrations and the job queue's own schema and queues (server.ts) — runs holding one advisory
+ * lock, on a connection of its own: the processes take turns, and the later ones find the work
+ * done. PGlite has a single process and connection.
  */
 import path from 'node:path';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
 import type { Database } from './database';
 
 export const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
 
-const MIGRATION_LOCK_ID = 7_261_042;
+const STARTUP_LOCK_ID = 7_261_042;
 
-export async function migrateDatabase(database: Database): Promise<void> {
+/** Runs `work` while holding the start-up schema lock (on PGlite, simply runs it). */
+export async function withStartupLock<T>(
+  database: Database,
+  work: (lockHolder: pg.Client | undefined) => Promise<T>,
+): Promise<T> {
+  const { driver } = database;
+  if (driver.kind === 'pglite') return work(undefined);
+  // Without the pool's time limits: waiting for another process's migrations, or one long
+  // migration, is not a stuck statement.
+  const client = new pg.Client({
+    ...driver.pool.options,
+    application_name: 'billow-migrate',
+    statement_timeout: 0,
+    query_timeout: undefined,
+  });
+  // Errors reach the statements run on it; unheard, the event would end the process.
+  client.on('error', () => undefined);
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK_ID]);
+    try {
+      return await work(client);
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [STARTUP_LOCK_ID]);
+    }
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/** Applies the migrations; inside `withStartupLock`, pass its connection. */
+export async function migrateDatabase(database: Database, lockHolder?: pg.Client): Promise<void> {
   const { driver } = database;
   if (driver.kind === 'pglite') {
     await migratePglite(drizzlePglite(driver.client), { migrationsFolder });
     return;
   }
-  const client = await driver.pool.connect();
-  try {
-    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
-    try {
-      await migratePg(drizzlePg(client), { migrationsFolder });
-    } finally {
-      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]);
-    }
-  } finally {
-    client.release();
+  if (!lockHolder) {
+    await withStartupLock(database, (client) => migrateDatabase(database, client));
+    return;
   }
+  await migratePg(drizzlePg(lockHolder), { migrationsFolder });
 }

@@ -18,16 +18,19 @@ const SOCKET_CODES = new Set([
 
 /**
  * SQLSTATEs of a server that is going away or cannot take us: class 08 (connection exception),
- * 57P01–57P03 (admin/crash shutdown, cannot connect now), 53300 (too many connections).
+ * 57P01–57P03 (admin/crash shutdown, cannot connect now), 53300 (too many connections), and
+ * 57014, a statement cancelled (past the statement timeout, see database.ts: a server too busy
+ * to answer in time).
  * https://www.postgresql.org/docs/current/errcodes-appendix.html
  */
 function isUnavailableSqlState(code: string): boolean {
-  return code.startsWith('08') || /^57P0[1-3]$/.test(code) || code === '53300';
+  return code.startsWith('08') || /^57P0[1-3]$/.test(code) || code === '53300' || code === '57014';
 }
 
 /** node-postgres and PGlite say these in words, without a code. */
 const UNAVAILABLE_MESSAGES = [
   /^Connection terminated/,
+  /^Query read timeout/,
   /^timeout exceeded when trying to connect/,
   /^Cannot use a pool after calling end on the pool/,
   /^Client has encountered a connection error and is not queryable/,

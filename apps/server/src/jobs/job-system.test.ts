@@ -232,4 +232,36 @@ describe(startJobSystem.name, () => {
     ).toContain(running!.id);
     await after.stop(1000);
   });
+
+  it('ends a job whose subject was deleted as skipped, not failed, without retrying it', async () => {
+    const attempts: number[] = [];
+    const key = crypto.randomUUID();
+    const jobs = await startJobSystem({
+      database,
+      jobs: testJobs,
+      logger,
+      pollIntervalSeconds: 0.5,
+      isWorker: true,
+    });
+    await jobs.startWorkers({
+      'test.flaky': async (payload, context) => {
+        // Only this test's job: others of earlier tests may still be waiting.
+        if (payload.key === key) attempts.push(context.attempt);
+        // Links a bill that no longer exists to a transaction: the foreign key refuses it.
+        await database.executeSql(
+          'insert into subscription_transactions (subscription_id, transaction_id) values ($1, $1)',
+          [payload.key],
+        );
+      },
+    });
+    const id = await jobs.queue.send('test.flaky', { key, failTimes: 0 });
+    const job = await waitFor(async () => {
+      const found = await jobs.boss.getJobById('test.flaky', id!);
+      return found && ['completed', 'failed'].includes(found.state) ? found : undefined;
+    });
+    await jobs.stop();
+    expect(job.state).toBe('completed');
+    expect(job.output).toMatchObject({ skipped: expect.stringContaining('foreign key') });
+    expect(attempts).toEqual([1]);
+  });
 });

@@ -4,8 +4,10 @@
  *
  * - `queue.send()` validates the payload against the job map before it is stored.
  * - `startWorkers()` refuses to start when a declared job has no handler, runs up to
- *   `concurrency` jobs of a queue at once, and fails each job on its own so one bad job does not
- *   fail its batch.
+ *   `concurrency` jobs of a queue at once, and completes or fails each job on its own so one bad
+ *   job does not fail its batch; an outcome is stored through a database blip (`settle`). A job
+ *   refused by a foreign key (what it works on was deleted meanwhile) is not failed but
+ *   completed with `{ skipped }` as its output: no retry could succeed.
  * - `stop()` stops fetching, waits for running jobs, then lets the caller close the database.
  * - Jobs left `active` by a process that died are put back at start-up (`recoverOrphanedJobs`):
  *   on the embedded database all of them, since the starting process is the only one there can
@@ -22,6 +24,8 @@ import type { Database, Db } from '../db/database';
 import type { JobHandlers, JobInput, JobMap, JobOptions, JobPayload } from './job-map';
 import { executeSqlIn } from './sql-in-transaction';
 import { safeErrorMessage } from '../http/error-serializer';
+import { isForeignKeyViolation } from '../db/foreign-key';
+import { isDatabaseUnavailable } from '../db/unavailable';
 
 export type SendOptions = {
   /** Enqueue inside this Drizzle transaction (commits or rolls back with it). */
@@ -71,6 +75,9 @@ export type JobSystemOptions<M extends JobMap> = {
 /** How often, and for how long, a wake-up looks for a job sent in a still-open transaction. */
 const WAKE_CHECK_MS = 20;
 const WAKE_GIVE_UP_MS = 5_000;
+/** How long a finished job's outcome is retried while the database is unavailable. */
+const SETTLE_FIRST_PAUSE_MS = 250;
+const SETTLE_GIVE_UP_MS = 60_000;
 
 function queueOptions(options: JobOptions = {}) {
   return {
@@ -93,7 +100,13 @@ export async function startJobSystem<M extends JobMap>(
     schedule: options.isWorker,
     migrate: true,
   });
-  boss.on('error', (error) => logger.error({ err: error }, 'job system error'));
+  // A worker's fetch or pg-boss's upkeep failing during a database blip is tried again at the
+  // next poll: a warning, not an error.
+  boss.on('error', (error) => {
+    if (isDatabaseUnavailable(error))
+      logger.warn({ err: error }, 'the job system could not reach the database; trying again');
+    else logger.error({ err: error }, 'job system error');
+  });
   await boss.start();
 
   for (const [name, definition] of Object.entries(jobs)) {
@@ -158,6 +171,37 @@ export async function startJobSystem<M extends JobMap>(
     for (const row of rows)
       logger.warn({ job: row.name, jobId: row.id }, 'job orphaned by a stopped process; retrying');
     return rows.length;
+  }
+
+  /**
+   * Records a job's outcome, through a database blip: tried again after a growing pause while
+   * the database is unavailable, for up to a minute. Never throws: a job whose outcome could not
+   * be stored stays active and is retried after its expiry, like a job of a stopped process.
+   * Each job's outcome is stored here, one by one, so pg-boss's own completion of the batch
+   * afterwards finds nothing left to do (and a failure of it harms nothing).
+   */
+  async function settle(
+    name: string,
+    jobId: string,
+    outcome: 'complete' | 'fail' | 'cancel',
+    store: () => Promise<unknown>,
+  ) {
+    const giveUpAt = Date.now() + SETTLE_GIVE_UP_MS;
+    for (let pauseMs = SETTLE_FIRST_PAUSE_MS; ; pauseMs = Math.min(pauseMs * 2, 5_000)) {
+      try {
+        await store();
+        return;
+      } catch (error) {
+        if (!isDatabaseUnavailable(error) || Date.now() + pauseMs > giveUpAt) {
+          logger.error(
+            { job: name, jobId, outcome, err: error },
+            'could not store the outcome of a job; it runs again after its expiry',
+          );
+          return;
+        }
+        await new Promise((resolve) => setTimeout(resolve, pauseMs));
+      }
+    }
   }
 
   const queue: JobQueue<M> = {
@@ -232,34 +276,48 @@ export async function startJobSystem<M extends JobMap>(
           includeMetadata: true,
         },
         async (batch) => {
-          const outcomes = await Promise.allSettled(
+          await Promise.all(
             batch.map(async (job) => {
               const parsed = definition.payload.safeParse(job.data);
               if (!parsed.success) {
                 // A payload that does not parse never will; retrying it only repeats the error.
                 logger.error({ job: name, jobId: job.id }, 'job payload is invalid; cancelled');
-                await boss.cancel(name, job.id);
+                await settle(name, job.id, 'cancel', () => boss.cancel(name, job.id));
                 return;
               }
-              await handler(parsed.data as JobPayload<M, typeof name>, {
-                jobId: job.id,
-                attempt: job.retryCount + 1,
-                queue: name,
-              });
+              try {
+                await handler(parsed.data as JobPayload<M, typeof name>, {
+                  jobId: job.id,
+                  attempt: job.retryCount + 1,
+                  queue: name,
+                });
+              } catch (reason) {
+                const error = reason instanceof Error ? reason : new Error(String(reason));
+                // What the job works on was deleted (a person deleted their account or a bill
+                // meanwhile): no retry can bring it back, and nothing went wrong. Skipped.
+                if (isForeignKeyViolation(error)) {
+                  logger.info(
+                    { job: name, jobId: job.id, err: error },
+                    'job skipped: what it works on was deleted',
+                  );
+                  await settle(name, job.id, 'complete', () =>
+                    boss.complete(name, job.id, { skipped: safeErrorMessage(error) }),
+                  );
+                  return;
+                }
+                logger.warn(
+                  { job: name, jobId: job.id, attempt: job.retryCount + 1, err: error },
+                  'job attempt failed',
+                );
+                // The failure is stored in pg-boss's table: no SQL parameters (phone numbers…) in it.
+                await settle(name, job.id, 'fail', () =>
+                  boss.fail(name, job.id, { message: safeErrorMessage(error) }),
+                );
+                return;
+              }
+              await settle(name, job.id, 'complete', () => boss.complete(name, job.id));
             }),
           );
-          for (const [index, outcome] of outcomes.entries()) {
-            if (outcome.status === 'fulfilled') continue;
-            const job = batch[index]!;
-            const error =
-              outcome.reason instanceof Error ? outcome.reason : new Error(String(outcome.reason));
-            logger.warn(
-              { job: name, jobId: job.id, attempt: job.retryCount + 1, err: error },
-              'job attempt failed',
-            );
-            // The failure is stored in pg-boss's table: no SQL parameters (phone numbers…) in it.
-            await boss.fail(name, job.id, { message: safeErrorMessage(error) });
-          }
         },
       );
       workerIds.set(name, [...(workerIds.get(name) ?? []), workerId]);

@@ -38,7 +38,8 @@ export const negotiations = pgTable(
     subscriptionId: uuid()
       .notNull()
       .unique()
-      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+      // Never deleted with its bill: only deleting the account removes it (issue 35).
+      .references(() => subscriptions.id, { onDelete: 'no action' }),
     merchantId: integer().notNull(),
     status: text().$type<NegotiationStatus>().notNull(),
     currentPriceCents: bigint({ mode: 'number' }).notNull(),

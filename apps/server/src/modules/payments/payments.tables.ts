@@ -38,7 +38,8 @@ export const payments = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     subscriptionId: uuid()
       .notNull()
-      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+      // Never deleted with its bill: only deleting the account removes it (issue 35).
+      .references(() => subscriptions.id, { onDelete: 'no action' }),
     accountId: uuid().references(() => bankAccounts.id, { onDelete: 'set null' }),
     giftCardId: uuid().references(() => giftCards.id, { onDelete: 'set null' }),
     merchantId: integer().notNull(),

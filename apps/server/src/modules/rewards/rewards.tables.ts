@@ -18,7 +18,8 @@ export const rewardLedger = pgTable(
     userId: uuid()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    subscriptionId: uuid().references(() => subscriptions.id, { onDelete: 'set null' }),
+    // Never left pointing at nothing: a bill with rewards is ended, not deleted (issue 35).
+    subscriptionId: uuid().references(() => subscriptions.id, { onDelete: 'no action' }),
     kind: text({ enum: ['earned', 'applied', 'reversed'] }).notNull(),
     /**
      * What made the entry: a Billow-paid annual plan or a negotiation (earned, and reversed when

@@ -25,7 +25,8 @@ export const savingsLedger = pgTable(
     userId: uuid()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    subscriptionId: uuid().references(() => subscriptions.id, { onDelete: 'set null' }),
+    // Never left pointing at nothing: a bill with savings is ended, not deleted (issue 35).
+    subscriptionId: uuid().references(() => subscriptions.id, { onDelete: 'no action' }),
     kind: text({ enum: ['negotiation', 'annual_conversion'] }).notNull(),
     amountCents: bigint({ mode: 'number' }).notNull(),
     sourceKey: text().notNull(),

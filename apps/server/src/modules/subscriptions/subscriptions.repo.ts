@@ -3,6 +3,7 @@ import { centsToDollars, dollarsToCents, type Cadence } from '@billow/contracts'
 import { monthlyAmount } from '@billow/recurring';
 import { USER_DATA_CHANNEL, type ChangeFeed } from '../../db/change-feed';
 import type { Db } from '../../db/database';
+import { isForeignKeyViolation } from '../../db/foreign-key';
 import { keptAnswers } from '../../db/kept-answers';
 import { bankAccounts, bankItems, bankTransactions } from '../banking/banking.tables';
 import { users } from '../users/users.tables';
@@ -101,18 +102,48 @@ export function createSubscriptionsRepo(db: Db, changes: ChangeFeed) {
         ),
       }));
     },
-    /** Writes one detection run at once: updates, inserts, deletions and the transaction links. */
+    /**
+     * Writes one detection run at once: updates, inserts, subscriptions no stream matches any
+     * more, and the transaction links. A gone subscription is deleted unless something of the
+     * person's history points at it (a negotiation, a payment, savings, rewards: their foreign
+     * keys refuse the deletion, migration 0026); then it is ended instead, and its charges are
+     * left to the streams that hold them now.
+     */
     async saveDetection(
       userId: string,
       run: {
         updates: { id: string; values: SubscriptionValues; transactionIds: string[] }[];
         inserts: { values: SubscriptionValues; transactionIds: string[] }[];
-        deleteIds: string[];
+        goneIds: string[];
       },
     ) {
       await db.transaction(async (tx) => {
-        if (run.deleteIds.length)
-          await tx.delete(subscriptions).where(inArray(subscriptions.id, run.deleteIds));
+        for (const id of run.goneIds) {
+          const isDeleted = await tx
+            .transaction(async (savepoint) => {
+              await savepoint.delete(subscriptions).where(eq(subscriptions.id, id));
+            })
+            .then(
+              () => true,
+              (error: unknown) => {
+                if (isForeignKeyViolation(error)) return false;
+                throw error;
+              },
+            );
+          if (isDeleted) continue;
+          await tx
+            .update(subscriptions)
+            .set({
+              status: 'CANCELLED',
+              renewalDate: null,
+              cancelDate: sql`coalesce(${subscriptions.cancelDate}, ${subscriptions.lastChargeDate})`,
+              updatedAt: new Date(),
+            })
+            .where(eq(subscriptions.id, id));
+          await tx
+            .delete(subscriptionTransactions)
+            .where(eq(subscriptionTransactions.subscriptionId, id));
+        }
         const links: { subscriptionId: string; transactionId: string }[] = [];
         for (const update of run.updates) {
           await tx.update(subscriptions).set(update.values).where(eq(subscriptions.id, update.id));

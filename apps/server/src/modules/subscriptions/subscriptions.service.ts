@@ -6,7 +6,9 @@
  *   1. the stored one that holds the most of the stream's transactions;
  *   2. else one with the same merchant and cadence and an amount within ±30%.
  * A stored subscription no stream matches is deleted, unless the person marked it as not a
- * subscription: that row stays, keeps matching its stream, and keeps it hidden for good.
+ * subscription: that row stays, keeps matching its stream, and keeps it hidden for good; or
+ * unless it has history (a negotiation, payments, savings, rewards): then it is ended
+ * (CANCELLED), never deleted, so that history keeps its bill (subscriptions.repo.ts).
  * A subscription the person added by hand takes its merchant's charges before any of this, and
  * a stream sharing a charge with it is folded into it (user-added.ts).
  */
@@ -232,7 +234,7 @@ export function createSubscriptionsService(deps: {
             values: valuesOf(stream, paymentAccount(stream), at),
             transactionIds: stream.transaction_ids,
           })),
-        deleteIds: stored
+        goneIds: stored
           .filter(
             ({ row }) =>
               !matchedIds.has(row.id) &&
