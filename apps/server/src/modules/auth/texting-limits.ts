@@ -12,7 +12,7 @@ import {
   type ProblemCode,
 } from '@billow/contracts';
 import { ProblemError } from '../../http/problem';
-import type { OneTimeCodes } from '../one-time-codes/one-time-codes.service';
+import type { SentInLastHour } from '../one-time-codes/one-time-codes.service';
 
 export type SmsLimits = {
   /** Codes one client address may have texted, to any numbers, per hour. */
@@ -44,11 +44,7 @@ function countryOf(phoneNumber: string): CountryCode | undefined {
 
 const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
 
-export function createTextingLimits(deps: {
-  codes: OneTimeCodes;
-  limits: SmsLimits;
-  clock?: () => Date;
-}) {
+export function createTextingLimits(deps: { limits: SmsLimits; clock?: () => Date }) {
   const now = deps.clock ?? (() => new Date());
   const { limits } = deps;
   const countryNames = limits.allowedCountries.map((code) => regionNames.of(code) ?? code);
@@ -69,9 +65,12 @@ export function createTextingLimits(deps: {
       });
     },
 
-    /** Refuses (429) once the requester's address, or Billow as a whole, has texted enough. */
-    async assertWithinLimits(requester: string) {
-      const fromAddress = await deps.codes.sentInLastHour('sign-in', { requester });
+    /**
+     * Refuses (429) once the requester's address, or Billow as a whole, has texted enough;
+     * counted by the code mechanism inside its locked issuing step (see one-time-codes).
+     */
+    async assertWithinLimits(requester: string, sentInLastHour: SentInLastHour) {
+      const fromAddress = await sentInLastHour({ requester });
       if (fromAddress.count >= limits.maxPerAddressPerHour) {
         throw tooManyRequests(
           'too-many-codes-from-address',
@@ -79,7 +78,7 @@ export function createTextingLimits(deps: {
           untilOldestExpires(fromAddress.oldest),
         );
       }
-      const everyone = await deps.codes.sentInLastHour('sign-in');
+      const everyone = await sentInLastHour();
       if (everyone.count >= limits.budgetPerHour) {
         throw tooManyRequests(
           'sms-budget-spent',
