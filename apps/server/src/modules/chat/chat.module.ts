@@ -8,12 +8,19 @@ export function createChatModule(deps: {
   model: ChatModel;
   financesOf: (userId: string) => FinanceReader;
   messagesPerMinute: number;
+  onSessionsChanged?: (listener: () => void) => void;
   clock?: () => Date;
 }) {
   const clock = deps.clock ?? (() => new Date());
   const pace = createMessagePace(deps.messagesPerMinute, () => clock().getTime());
   return {
     routes: (app) =>
-      registerChatRoutes(app, { model: deps.model, financesOf: deps.financesOf, pace, clock }),
+      registerChatRoutes(app, {
+        model: deps.model,
+        financesOf: deps.financesOf,
+        pace,
+        clock,
+        ...(deps.onSessionsChanged ? { onSessionsChanged: deps.onSessionsChanged } : {}),
+      }),
   } satisfies FeatureModule;
 }
