@@ -148,6 +148,26 @@ describe('limits on checking and texting codes', () => {
     );
   });
 
+  it('texts no premium-rate, toll-free or unassigned number', async () => {
+    const { start, outboxFor } = client(t);
+    for (const number of [
+      '+19005550123',
+      '+18005550123',
+      '+18885550123',
+      '+10005550123',
+      '+12120550123',
+    ]) {
+      const refused = await start(number, '192.0.2.32');
+      expect(refused.statusCode, number).toBe(400);
+      expect(refused.json()).toMatchObject({
+        code: 'phone-invalid',
+        errors: [{ field: 'phoneNumber', code: 'invalid_format' }],
+      });
+      expect(await outboxFor(number)).toEqual([]);
+    }
+    expect((await start('+12125550124', '192.0.2.32')).statusCode).toBe(200);
+  });
+
   it('texts only numbers of the allowed countries, and says so', async () => {
     const { start, outboxFor } = client(t);
     for (const abroad of ['+447911123456', '+14165550199', '+18095550100']) {
