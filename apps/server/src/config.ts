@@ -98,6 +98,7 @@ const countryList = z.string().transform((value, context): CountryCode[] => {
 const baseSchema = z.object({
   APP_ENV: z.enum(['sandbox', 'production']).default('sandbox'),
   HOST: z.string().min(1).default('127.0.0.1'),
+  SANDBOX_OUTBOX_PUBLIC: booleanFlag.default(false),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   PUBLIC_URL: z.url().optional(),
   DATABASE_URL: z
@@ -149,6 +150,8 @@ export type Config = ProviderSlices & {
   appEnv: 'sandbox' | 'production';
   isSandbox: boolean;
   host: string;
+  /** The sandbox outbox answers clients beyond this machine too (SANDBOX_OUTBOX_PUBLIC). */
+  isOutboxPublic: boolean;
   port: number;
   publicUrl: string;
   databaseUrl: string | undefined;
@@ -237,6 +240,7 @@ export function loadConfig(env: Env = process.env): Config {
     appEnv: e.APP_ENV,
     isSandbox: e.APP_ENV === 'sandbox',
     host: e.HOST,
+    isOutboxPublic: e.SANDBOX_OUTBOX_PUBLIC,
     port,
     publicUrl,
     databaseUrl: e.DATABASE_URL,

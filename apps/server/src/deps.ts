@@ -69,7 +69,11 @@ export function composeBillow(options: CompositionOptions) {
   const secrets = options.secrets ?? loadSecrets(config);
   const clock = options.clock ? { clock: options.clock } : {};
 
-  const dev = createOutboxModule({ db, isLoopbackOnly: isLoopbackHost(config.host) });
+  const dev = createOutboxModule({
+    db,
+    isLoopbackOnly: isLoopbackHost(config.host),
+    isPublic: config.isOutboxPublic,
+  });
   const sandbox = { outbox: dev.outbox, ...(options.print ? { print: options.print } : {}) };
   const sms = createSmsSender(config.sms, sandbox);
   const email = createEmailSender(config.email, sandbox);
