@@ -20,7 +20,7 @@ export type CodePolicy = {
   ttlSeconds: number;
   /** Tries allowed per code; the last wrong one burns it. */
   maxAttempts: number;
-  /** Wait between two codes to one subject and destination. */
+  /** Wait between two codes to one subject (whatever their destination). */
   cooldownSeconds: number;
   /**
    * Codes to one subject in an hour before the wait starts doubling, and the longest wait; unset,
@@ -87,7 +87,9 @@ export function createOneTimeCodes(deps: {
     }
     const sent = await repo.sentSince(policy.purpose, hourAgo, { subject: target.subject });
     const latest = await repo.latest(policy.purpose, target.subject);
-    if (latest && latest.destination === target.destination) {
+    // The wait is per subject, whatever address the code goes to: alternating two addresses
+    // must not send a code each time.
+    if (latest) {
       const waited = (at.getTime() - latest.createdAt.getTime()) / 1000;
       const wait = cooldownAfter(policy, sent.count);
       if (waited < wait) {
