@@ -231,6 +231,7 @@ export function composeBillow(options: CompositionOptions) {
     },
   });
   const chat = createChatModule({
+    db,
     model: createChatModel(config.chat),
     messagesPerMinute: config.chat.messagesPerMinute,
     onSessionsChanged: (listener) => {

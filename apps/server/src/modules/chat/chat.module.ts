@@ -1,10 +1,12 @@
 /** The assistant chat: a WebSocket route answering from the person's own data through the model. */
 import type { ChatModel, FinanceReader } from '../../providers/chat-model/chat-model';
 import type { FeatureModule } from '../feature-module';
-import { createMessagePace } from './chat.conversation';
+import type { Db } from '../../db/database';
+import { createDbMessagePace } from './chat.pace';
 import { registerChatRoutes } from './chat.routes';
 
 export function createChatModule(deps: {
+  db: Db;
   model: ChatModel;
   financesOf: (userId: string) => FinanceReader;
   messagesPerMinute: number;
@@ -12,7 +14,7 @@ export function createChatModule(deps: {
   clock?: () => Date;
 }) {
   const clock = deps.clock ?? (() => new Date());
-  const pace = createMessagePace(deps.messagesPerMinute, () => clock().getTime());
+  const pace = createDbMessagePace(deps.db, deps.messagesPerMinute, clock);
   return {
     routes: (app) =>
       registerChatRoutes(app, {

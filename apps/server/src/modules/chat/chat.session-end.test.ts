@@ -83,3 +83,39 @@ describe('the chat socket and its session', () => {
     for (const s of [...sockets.slice(1), again]) s.socket.close(1000);
   });
 });
+
+describe('the chat pace across API processes', () => {
+  it('holds one person to their pace when their sockets reach two processes', async () => {
+    const env = { CHAT_MESSAGES_PER_MINUTE: '2' };
+    const first = await createTestApp({ env });
+    const second = await createTestApp({ env, database: first.database });
+    try {
+      const urls: string[] = [];
+      for (const t of [first, second]) {
+        await t.app.listen({ port: 0, host: '127.0.0.1' });
+        urls.push(`ws://127.0.0.1:${(t.app.server.address() as AddressInfo).port}${CHAT_PATH}`);
+      }
+      const { token } = await signIn(first.app, '+15555557190');
+      const [a, b] = await Promise.all(
+        urls.map((url) => connectChat(url, [CHAT_BEARER_PROTOCOL, token])),
+      );
+      const answers = [
+        await askChat(a!, 'hello'),
+        await askChat(b!, 'hello'),
+        await askChat(a!, 'hello'),
+        await askChat(b!, 'hello'),
+      ];
+      expect(answers.map((x) => x.frames.at(-1)!.type)).toEqual([
+        'chat_llm_complete',
+        'chat_llm_complete',
+        'error',
+        'error',
+      ]);
+      a!.socket.close(1000);
+      b!.socket.close(1000);
+    } finally {
+      await second.close();
+      await first.close();
+    }
+  });
+});
