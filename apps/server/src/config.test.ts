@@ -58,6 +58,30 @@ describe(loadConfig.name, () => {
     expect(loadConfig({ ...productionEnv, LOG_FORMAT: 'pretty' }).logFormat).toBe('pretty');
   });
 
+  it('refuses weak keys, Plaid sandbox and an http:// PUBLIC_URL in production, naming each', () => {
+    try {
+      loadConfig({
+        ...productionEnv,
+        AUTH_SECRET: 'a'.repeat(32),
+        ENCRYPTION_KEY: Buffer.alloc(32).toString('base64'),
+        PLAID_ENV: 'sandbox',
+        PUBLIC_URL: 'http://billow.example',
+      });
+      expect.unreachable();
+    } catch (error) {
+      expect((error as ConfigError).problems).toEqual([
+        'PLAID_ENV: "sandbox" is Plaid\'s test environment, refused when APP_ENV=production; use production',
+        'AUTH_SECRET: Too weak (repeated or too few different characters); use a random value (openssl rand -base64 48)',
+        'ENCRYPTION_KEY: Too weak (repeated or too few different bytes); use a random key (openssl rand -base64 32)',
+        'PUBLIC_URL: Must be the https:// address people and webhooks reach Billow at when APP_ENV=production',
+      ]);
+    }
+    for (const weak of ['abababababababababababababababab', '0123456701234567012345670123456701']) {
+      expect(() => loadConfig({ ...productionEnv, AUTH_SECRET: weak }), weak).toThrow(ConfigError);
+    }
+    expect(loadConfig(productionEnv).appEnv).toBe('production');
+  });
+
   it('refuses sandbox providers and generated keys in production, naming each', () => {
     expect(() => loadConfig({ APP_ENV: 'production' })).toThrow(ConfigError);
     try {
@@ -72,6 +96,7 @@ describe(loadConfig.name, () => {
         'PAYMENT_PROVIDER: "sandbox" is a sandbox provider, refused when APP_ENV=production; use plaid',
         'AUTH_SECRET: Required when APP_ENV=production',
         'ENCRYPTION_KEY: Required when APP_ENV=production',
+        'PUBLIC_URL: Must be the https:// address people and webhooks reach Billow at when APP_ENV=production',
       ]);
     }
   });

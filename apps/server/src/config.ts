@@ -98,6 +98,7 @@ const countryList = z.string().transform((value, context): CountryCode[] => {
 const baseSchema = z.object({
   APP_ENV: z.enum(['sandbox', 'production']).default('sandbox'),
   HOST: z.string().min(1).default('127.0.0.1'),
+  SANDBOX_OUTBOX_PUBLIC: booleanFlag.default(false),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   PUBLIC_URL: z.url().optional(),
   DATABASE_URL: z
@@ -153,6 +154,8 @@ export type Config = ProviderSlices & {
   appEnv: 'sandbox' | 'production';
   isSandbox: boolean;
   host: string;
+  /** The sandbox outbox answers clients beyond this machine too (SANDBOX_OUTBOX_PUBLIC). */
+  isOutboxPublic: boolean;
   port: number;
   publicUrl: string;
   databaseUrl: string | undefined;
@@ -246,6 +249,7 @@ export function loadConfig(env: Env = process.env): Config {
     appEnv: e.APP_ENV,
     isSandbox: e.APP_ENV === 'sandbox',
     host: e.HOST,
+    isOutboxPublic: e.SANDBOX_OUTBOX_PUBLIC,
     port,
     publicUrl,
     databaseUrl: e.DATABASE_URL,
@@ -288,6 +292,33 @@ function productionProblems(e: ParsedEnv): string[] {
   if (e.APP_ENV !== 'production') return [];
   const problems: string[] = [];
   if (!e.AUTH_SECRET) problems.push('AUTH_SECRET: Required when APP_ENV=production');
+  else if (isWeakSecret(Buffer.from(e.AUTH_SECRET)))
+    problems.push(
+      'AUTH_SECRET: Too weak (repeated or too few different characters); use a random value (openssl rand -base64 48)',
+    );
   if (!e.ENCRYPTION_KEY) problems.push('ENCRYPTION_KEY: Required when APP_ENV=production');
+  else if (isWeakSecret(Buffer.from(e.ENCRYPTION_KEY, 'base64')))
+    problems.push(
+      'ENCRYPTION_KEY: Too weak (repeated or too few different bytes); use a random key (openssl rand -base64 32)',
+    );
+  if (!e.PUBLIC_URL?.startsWith('https://'))
+    problems.push(
+      'PUBLIC_URL: Must be the https:// address people and webhooks reach Billow at when APP_ENV=production',
+    );
   return problems;
+}
+
+/**
+ * A key nobody chose at random: fewer than 8 different bytes (all zeros, one character
+ * repeated, "abab…"), or a short pattern repeated.
+ */
+export function isWeakSecret(bytes: Buffer): boolean {
+  if (new Set(bytes).size < 8) return true;
+  for (let period = 1; period <= bytes.length / 2; period++) {
+    let isRepeated = true;
+    for (let i = period; i < bytes.length && isRepeated; i++)
+      isRepeated = bytes[i] === bytes[i - period];
+    if (isRepeated) return true;
+  }
+  return false;
 }

@@ -23,6 +23,7 @@ import { createDocsModule } from './modules/docs/docs.module';
 import { createExportModule } from './modules/export/export.module';
 import { createImportsModule } from './modules/imports/imports.module';
 import { createChatModule } from './modules/chat/chat.module';
+import { SESSION_CHANNEL } from './db/change-feed';
 import { createOutboxModule } from './modules/dev/dev.module';
 import { isLoopbackHost } from './modules/dev/dev.routes';
 import { createRemindersModule } from './modules/reminders/reminders.module';
@@ -69,7 +70,11 @@ export function composeBillow(options: CompositionOptions) {
   const secrets = options.secrets ?? loadSecrets(config);
   const clock = options.clock ? { clock: options.clock } : {};
 
-  const dev = createOutboxModule({ db, isLoopbackOnly: isLoopbackHost(config.host) });
+  const dev = createOutboxModule({
+    db,
+    isLoopbackOnly: isLoopbackHost(config.host),
+    isPublic: config.isOutboxPublic,
+  });
   const sandbox = { outbox: dev.outbox, ...(options.print ? { print: options.print } : {}) };
   const sms = createSmsSender(config.sms, sandbox);
   const email = createEmailSender(config.email, sandbox);
@@ -254,8 +259,14 @@ export function composeBillow(options: CompositionOptions) {
     },
   });
   const chat = createChatModule({
+    db,
     model: createChatModel(config.chat),
     messagesPerMinute: config.chat.messagesPerMinute,
+    onSessionsChanged: (listener) => {
+      database.changes.on(SESSION_CHANNEL, listener);
+      // After a reconnect notices may have been missed: check every socket.
+      database.changes.onReset(listener);
+    },
     // The person's own data, each read scoped to them by the module that owns it.
     financesOf: (userId) => ({
       today: () => subscriptions.service.todayOf(userId),

@@ -157,6 +157,35 @@ describe('HTTP hardening', () => {
 });
 
 describe('the sandbox outbox', () => {
+  it('answers only clients on this machine, whatever HOST is, unless SANDBOX_OUTBOX_PUBLIC=true', async () => {
+    const exposed = await createTestApp({ env: { HOST: '0.0.0.0' } });
+    try {
+      await signIn(exposed.app, '+14155550183');
+      const url = `${devRoutes.outbox.path}?to=${encodeURIComponent('+14155550183')}`;
+      const remote = await exposed.app.inject({ method: 'GET', url, remoteAddress: '203.0.113.9' });
+      expect(remote.statusCode).toBe(403);
+      expect(remote.json().detail).toBe(
+        'The sandbox outbox answers only this machine; set SANDBOX_OUTBOX_PUBLIC=true to serve it on the network.',
+      );
+      expect(remote.body).not.toMatch(/\d{6}/);
+      expect((await exposed.app.inject({ method: 'GET', url })).statusCode).toBe(200);
+    } finally {
+      await exposed.close();
+    }
+    const shared = await createTestApp({
+      env: { HOST: '0.0.0.0', SANDBOX_OUTBOX_PUBLIC: 'true' },
+    });
+    try {
+      await signIn(shared.app, '+14155550184');
+      const url = `${devRoutes.outbox.path}?to=${encodeURIComponent('+14155550184')}`;
+      const remote = await shared.app.inject({ method: 'GET', url, remoteAddress: '203.0.113.9' });
+      expect(remote.statusCode).toBe(200);
+      expect(remote.json()).toHaveLength(1);
+    } finally {
+      await shared.close();
+    }
+  });
+
   it('lists every message only while the server listens on loopback', async () => {
     const exposed = await createTestApp({ env: { HOST: '0.0.0.0' } });
     try {

@@ -19,6 +19,9 @@ export const productionEnv = {
   CALL_PROVIDER: 'none',
   PLAID_CLIENT_ID: 'plaid-client-id-123',
   PLAID_SECRET: 'plaid-secret-123456',
-  AUTH_SECRET: 'a'.repeat(40),
-  ENCRYPTION_KEY: Buffer.alloc(32, 1).toString('base64'),
+  PLAID_ENV: 'production',
+  PUBLIC_URL: 'https://billow.example',
+  // Made for tests only (openssl rand): production refuses keys of repeated characters.
+  AUTH_SECRET: 'q3Xv9LmT2pR8sKd5wYc1ZbN7hJf4gE6u',
+  ENCRYPTION_KEY: 'p0kUjZ8y3vQe1sN9bR4tW7xL2cM5dH6fA8gJ3kP1qS4=',
 };

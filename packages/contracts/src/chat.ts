@@ -10,6 +10,14 @@ export const CHAT_PATH = '/ws/chat';
 export const CHAT_BEARER_PROTOCOL = 'bearer';
 export const CHAT_MESSAGE_MAX_LENGTH = 1000;
 
+/**
+ * Why the server closed a chat socket: the session behind its token ended (signed out, revoked,
+ * expired; the web refreshes once, else ends the session as any 401 does), or the person has
+ * `CHAT_MAX_SOCKETS_PER_PERSON` open already.
+ */
+export const CHAT_CLOSE_CODES = { sessionEnded: 4401, tooManySockets: 4429 } as const;
+export const CHAT_MAX_SOCKETS_PER_PERSON = 5;
+
 export const CHAT_LIMITS = {
   reconnectAttempts: 10,
   reconnectIntervalMs: 3000,

@@ -21,3 +21,4 @@ export * from '../modules/gift-cards/gift-cards.tables';
 export * from '../modules/payments/payments.tables';
 export * from '../providers/payment/sandbox/sandbox-ledger.tables';
 export * from '../modules/reminders/reminders.tables';
+export * from '../modules/chat/chat.tables';

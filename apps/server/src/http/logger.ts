@@ -1,6 +1,6 @@
 /**
  * pino settings for the whole server. Request logs carry the method, the path without its query
- * string (it can hold a phone number) and the request id; authorization headers, cookies and any
+ * string (it can hold a phone number) or a secret segment (the calendar feed's) and the request id; authorization headers, cookies and any
  * token, code or phone field are redacted wherever they appear; errors go through
  * serializeError, which drops SQL and its parameters (see error-serializer.ts).
  */
@@ -24,6 +24,15 @@ const SECRET_KEYS = [
   'answersEncrypted',
 ];
 
+/** Paths whose last segment is a secret (the calendar feed's): logged without it. */
+const SECRET_PATHS = [/^(\/api\/calendar\/feed\/)[^/]+/];
+
+/** A request's path as logged: no query string, no secret path segment, at every level. */
+export function loggedPath(url: string): string {
+  const path = url.split('?')[0] ?? '';
+  return SECRET_PATHS.reduce((p, pattern) => p.replace(pattern, '$1[redacted]'), path);
+}
+
 export function loggerOptions(config: Pick<Config, 'logLevel' | 'logFormat'>): LoggerOptions {
   return {
     level: config.logLevel,
@@ -40,7 +49,7 @@ export function loggerOptions(config: Pick<Config, 'logLevel' | 'logFormat'>): L
       err: serializeError,
       error: serializeError,
       req(request: FastifyRequest) {
-        return { method: request.method, url: request.url.split('?')[0], id: request.id };
+        return { method: request.method, url: loggedPath(request.url), id: request.id };
       },
     },
     ...(config.logFormat === 'pretty'

@@ -35,23 +35,31 @@ export type FakeVapi = {
   statusUpdate(callId: string, status: string): VapiDelivery;
   toolCalls(callId: string, calls: { name: string; arguments: Json }[]): VapiDelivery;
   /** `conversation-update`: the conversation so far, its first `turns` turns. */
-  conversationUpdate(callId: string, turns: number): VapiDelivery;
+  conversationUpdate(callId: string, turns: number, conversation?: Conversation): VapiDelivery;
   /** Ends the call (GET /call/:id shows it ended) and returns its end-of-call report. */
   endOfCallReport(
     callId: string,
-    report: { endedReason: string; structuredData?: Json; summary?: string },
+    report: {
+      endedReason: string;
+      structuredData?: Json;
+      summary?: string;
+      conversation?: Conversation;
+    },
   ): VapiDelivery;
   close(): Promise<void>;
 };
 
-const CONVERSATION = [
+/** Turns of a call: `bot` is the assistant, `user` the merchant's side. */
+export type Conversation = readonly (readonly ['user' | 'bot', string])[];
+
+const CONVERSATION: Conversation = [
   ['user', 'Thank you for calling, this is Dana in customer loyalty. How can I help?'],
   ['bot', 'Hi Dana, I am calling for the account holder about lowering their monthly bill.'],
   ['user', 'I can look at retention offers. Can you verify the account PIN?'],
   ['bot', 'Of course, it is on file. I can read it now.'],
   ['user', 'Thanks, verified. I can take ten dollars a month off for twelve months.'],
   ['bot', 'That works, as long as the plan itself stays the same.'],
-] as const;
+];
 
 export async function startFakeVapi(apiKey = 'vapi-test-key-0123456789'): Promise<FakeVapi> {
   const calls: FakeVapiCall[] = [];
@@ -193,9 +201,9 @@ export async function startFakeVapi(apiKey = 'vapi-test-key-0123456789'): Promis
         })),
       });
     },
-    conversationUpdate(callId, turns) {
+    conversationUpdate(callId, turns, conversation = CONVERSATION) {
       const start = Date.now() - 60_000;
-      const messages = CONVERSATION.slice(0, turns).map(([role, message], i) => ({
+      const messages = conversation.slice(0, turns).map(([role, message], i) => ({
         role,
         message,
         time: start + i * 8000,
@@ -215,7 +223,7 @@ export async function startFakeVapi(apiKey = 'vapi-test-key-0123456789'): Promis
     endOfCallReport(callId, report) {
       const call = find(callId);
       const start = Date.now() - 60_000;
-      const messages = CONVERSATION.map(([role, message], i) => ({
+      const messages = (report.conversation ?? CONVERSATION).map(([role, message], i) => ({
         role,
         message,
         time: start + i * 8000,

@@ -77,6 +77,11 @@ export function registerUnauthorizedHandler(fn: (() => void) | undefined): void 
   onUnauthorized = fn;
 }
 
+/** Something other than a request learned the session ended (the chat socket): sign out. */
+export function endExpiredSession(): void {
+  onUnauthorized?.();
+}
+
 /**
  * Runs the registered refresh function, or joins the one already running: however many requests
  * ask at once, one refresh call is made and all of them learn its outcome.

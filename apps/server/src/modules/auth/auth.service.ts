@@ -72,7 +72,6 @@ export function createAuthService(deps: AuthServiceDeps) {
     maxPerRequesterPerHour: OTP.maxPerRequesterPerHour,
   };
   const texting = createTextingLimits({
-    codes: deps.codes,
     limits: deps.smsLimits,
     ...(deps.clock ? { clock: deps.clock } : {}),
   });
@@ -114,12 +113,11 @@ export function createAuthService(deps: AuthServiceDeps) {
       const phoneNumber = normalizedPhone(rawPhone);
       texting.assertTextable(phoneNumber);
       const requester = deps.codes.requesterOf(clientAddress);
-      await texting.assertWithinLimits(requester);
-      const issued = await deps.codes.issue(policy, {
-        subject: phoneNumber,
-        destination: phoneNumber,
-        requester,
-      });
+      const issued = await deps.codes.issue(
+        policy,
+        { subject: phoneNumber, destination: phoneNumber, requester },
+        (sentInLastHour) => texting.assertWithinLimits(requester, sentInLastHour),
+      );
       if (!issued.isIssued) {
         throw issued.refusal === 'cooldown'
           ? tooManyRequests(

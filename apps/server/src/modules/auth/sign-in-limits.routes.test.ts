@@ -148,6 +148,26 @@ describe('limits on checking and texting codes', () => {
     );
   });
 
+  it('texts no premium-rate, toll-free or unassigned number', async () => {
+    const { start, outboxFor } = client(t);
+    for (const number of [
+      '+19005550123',
+      '+18005550123',
+      '+18885550123',
+      '+10005550123',
+      '+12120550123',
+    ]) {
+      const refused = await start(number, '192.0.2.32');
+      expect(refused.statusCode, number).toBe(400);
+      expect(refused.json()).toMatchObject({
+        code: 'phone-invalid',
+        errors: [{ field: 'phoneNumber', code: 'invalid_format' }],
+      });
+      expect(await outboxFor(number)).toEqual([]);
+    }
+    expect((await start('+12125550124', '192.0.2.32')).statusCode).toBe(200);
+  });
+
   it('texts only numbers of the allowed countries, and says so', async () => {
     const { start, outboxFor } = client(t);
     for (const abroad of ['+447911123456', '+14165550199', '+18095550100']) {
@@ -224,5 +244,42 @@ describe('configured texting limits', () => {
       200,
     );
     await proxied.close();
+  });
+});
+
+describe('texting limits under parallel requests', () => {
+  // The per-minute route limit out of the way: these are the limits counted in the database,
+  // which hold across processes because the count and the insert are one locked step.
+  const env = { AUTH_RATE_LIMIT_PER_MINUTE: '10000' };
+
+  it('texts one code for 15 parallel requests for one number', async () => {
+    const t = await createTestApp({ env });
+    const { start, outboxFor } = client(t);
+    const phone = nextPhone();
+    const answers = await Promise.all(Array.from({ length: 15 }, () => start(phone)));
+    expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1);
+    expect(answers.filter((a) => a.statusCode === 429)).toHaveLength(14);
+    expect(await outboxFor(phone)).toHaveLength(1);
+    await t.close();
+  });
+
+  it('holds the per-address limit and the hourly budget for 40 parallel requests', async () => {
+    const t = await createTestApp({
+      env: { ...env, SMS_MAX_PER_ADDRESS_PER_HOUR: '5', SMS_BUDGET_PER_HOUR: '8' },
+    });
+    const { start } = client(t);
+    const fromOne = await Promise.all(
+      Array.from({ length: 40 }, () => start(nextPhone(), '192.0.2.77')),
+    );
+    expect(fromOne.filter((a) => a.statusCode === 200)).toHaveLength(5);
+    const fromMany = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => start(nextPhone(), `198.51.100.${i + 1}`)),
+    );
+    expect(fromMany.filter((a) => a.statusCode === 200)).toHaveLength(3);
+    const { rows } = await t.database.executeSql(
+      `select count(*)::int as n from one_time_codes where purpose = 'sign-in'`,
+    );
+    expect(rows[0]!.n).toBe(8);
+    await t.close();
   });
 });

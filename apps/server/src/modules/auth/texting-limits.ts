@@ -12,7 +12,7 @@ import {
   type ProblemCode,
 } from '@billow/contracts';
 import { ProblemError } from '../../http/problem';
-import type { OneTimeCodes } from '../one-time-codes/one-time-codes.service';
+import type { SentInLastHour } from '../one-time-codes/one-time-codes.service';
 
 export type SmsLimits = {
   /** Codes one client address may have texted, to any numbers, per hour. */
@@ -42,13 +42,23 @@ function countryOf(phoneNumber: string): CountryCode | undefined {
   return parsed?.countryCallingCode === '1' ? 'US' : undefined;
 }
 
+/** NANP area codes that reach no personal phone: toll-free numbers and premium-rate 900. */
+const NOT_PERSONAL_AREA_CODES = new Set(['800', '833', '844', '855', '866', '877', '888', '900']);
+
+/**
+ * A North American number that cannot receive a personal text: toll-free, premium-rate (900), or
+ * unassigned (an area code or exchange starting with 0 or 1, which the plan never gives out).
+ */
+export function isUntextableNanpNumber(phoneNumber: string): boolean {
+  const match = /^\+1(\d{3})(\d{3})\d{4}$/.exec(phoneNumber);
+  if (!match) return false;
+  const [, area, exchange] = match as unknown as [string, string, string];
+  return /^[01]/.test(area) || /^[01]/.test(exchange) || NOT_PERSONAL_AREA_CODES.has(area);
+}
+
 const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
 
-export function createTextingLimits(deps: {
-  codes: OneTimeCodes;
-  limits: SmsLimits;
-  clock?: () => Date;
-}) {
+export function createTextingLimits(deps: { limits: SmsLimits; clock?: () => Date }) {
   const now = deps.clock ?? (() => new Date());
   const { limits } = deps;
   const countryNames = limits.allowedCountries.map((code) => regionNames.of(code) ?? code);
@@ -60,6 +70,15 @@ export function createTextingLimits(deps: {
   return {
     /** Refuses a number codes may not be texted to (400), before anything counts or is sent. */
     assertTextable(phoneNumber: string) {
+      if (isUntextableNanpNumber(phoneNumber)) {
+        // Said as an invalid number: a sign-in code goes only to a person's own phone.
+        throw new ProblemError('validation', 'phoneNumber: Invalid phone number', {
+          code: 'phone-invalid',
+          errors: [
+            { field: 'phoneNumber', message: 'Invalid phone number', code: 'invalid_format' },
+          ],
+        });
+      }
       const country = countryOf(phoneNumber);
       if (country && limits.allowedCountries.includes(country)) return;
       const detail = countryNotAllowedDetail(countryNames);
@@ -69,9 +88,12 @@ export function createTextingLimits(deps: {
       });
     },
 
-    /** Refuses (429) once the requester's address, or Billow as a whole, has texted enough. */
-    async assertWithinLimits(requester: string) {
-      const fromAddress = await deps.codes.sentInLastHour('sign-in', { requester });
+    /**
+     * Refuses (429) once the requester's address, or Billow as a whole, has texted enough;
+     * counted by the code mechanism inside its locked issuing step (see one-time-codes).
+     */
+    async assertWithinLimits(requester: string, sentInLastHour: SentInLastHour) {
+      const fromAddress = await sentInLastHour({ requester });
       if (fromAddress.count >= limits.maxPerAddressPerHour) {
         throw tooManyRequests(
           'too-many-codes-from-address',
@@ -79,7 +101,7 @@ export function createTextingLimits(deps: {
           untilOldestExpires(fromAddress.oldest),
         );
       }
-      const everyone = await deps.codes.sentInLastHour('sign-in');
+      const everyone = await sentInLastHour();
       if (everyone.count >= limits.budgetPerHour) {
         throw tooManyRequests(
           'sms-budget-spent',

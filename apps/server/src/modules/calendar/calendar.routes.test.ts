@@ -169,3 +169,27 @@ describe('the calendar feed', () => {
     expect(tooLong.statusCode).toBe(400);
   });
 });
+
+describe('the calendar feed in the logs', () => {
+  it('logs its path without the secret, at every level', async () => {
+    const t = await createTestApp({ env: { LOG_LEVEL: 'trace' } });
+    try {
+      const { token } = await signIn(t.app, '+15555558103');
+      const response = await t.app.inject({
+        method: calendarRoutes.feedUrl.method,
+        url: calendarRoutes.feedUrl.path,
+        headers: bearer(token),
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      const secret = (response.json() as { url: string }).url.split('/').at(-1)!;
+      const path = `/api/calendar/feed/${secret}`;
+      expect((await t.app.inject({ method: 'GET', url: path })).statusCode).toBe(200);
+      await t.app.inject({ method: 'GET', url: `${path}x/more` });
+      const logged = JSON.stringify(t.logs);
+      expect(logged).toContain('/api/calendar/feed/[redacted]');
+      expect(logged).not.toContain(secret);
+    } finally {
+      await t.close();
+    }
+  });
+});

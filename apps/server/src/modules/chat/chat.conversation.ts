@@ -21,11 +21,17 @@ export function trimHistory(history: ChatTurn[]): ChatTurn[] {
   return kept;
 }
 
-/** At most `perMinute` messages in any minute, per person, whichever connection they come on. */
-export function createMessagePace(perMinute: number, now: () => number) {
+/**
+ * At most `perMinute` messages in any minute, per person, whichever connection they come on. The
+ * app counts in the database (chat.pace.ts), so the pace holds across API processes; this
+ * in-memory count is for a conversation on its own (its unit tests).
+ */
+export type MessagePace = { allow(userId: string): Promise<boolean> };
+
+export function createMessagePace(perMinute: number, now: () => number): MessagePace {
   const sent = new Map<string, number[]>();
   return {
-    allow(userId: string): boolean {
+    async allow(userId: string) {
       const at = now();
       const recent = (sent.get(userId) ?? []).filter((t) => at - t < WINDOW_MS);
       if (recent.length >= perMinute) {
@@ -38,8 +44,6 @@ export function createMessagePace(perMinute: number, now: () => number) {
     },
   };
 }
-
-export type MessagePace = ReturnType<typeof createMessagePace>;
 
 export type ConversationDeps = {
   userId: string;
@@ -55,6 +59,8 @@ export function openConversation(deps: ConversationDeps) {
   const { model, send } = deps;
   let history: ChatTurn[] = [];
   let answering: AbortController | undefined;
+  /** A message whose pace is being counted: the next one waits like during an answer. */
+  let isCounting = false;
   const closed = new AbortController();
 
   send({
@@ -116,15 +122,24 @@ export function openConversation(deps: ConversationDeps) {
         send({ type: 'error', content, details: [{ field: 'content', message: content }] });
         return;
       }
-      if (answering) {
+      if (answering || isCounting) {
         send({ type: 'error', content: 'Please wait for the current answer to finish.' });
         return;
       }
-      if (!deps.pace.allow(deps.userId)) {
-        send({ type: 'error', content: chatMessages.rateLimited });
-        return;
-      }
-      void answer(parsed.data.content);
+      isCounting = true;
+      void deps.pace.allow(deps.userId).then(
+        (isAllowed) => {
+          isCounting = false;
+          if (closed.signal.aborted) return;
+          if (!isAllowed) send({ type: 'error', content: chatMessages.rateLimited });
+          else void answer(parsed.data.content);
+        },
+        (error: unknown) => {
+          isCounting = false;
+          deps.log.error({ err: error }, 'chat pace could not be counted');
+          send({ type: 'error', content: chatMessages.assistantFailed });
+        },
+      );
     },
     close(): void {
       closed.abort();

@@ -7,11 +7,16 @@ import type { FeatureModule } from '../feature-module';
 import { registerDevRoutes } from './dev.routes';
 import { createOutboxRepo } from './outbox.repo';
 
-export function createOutboxModule(deps: { db: Db; isLoopbackOnly: boolean }) {
+export function createOutboxModule(deps: { db: Db; isLoopbackOnly: boolean; isPublic: boolean }) {
   const outbox = createOutboxRepo(deps.db);
   return {
     outbox,
-    devRoutes: (app) => registerDevRoutes(app, { outbox, isLoopbackOnly: deps.isLoopbackOnly }),
+    devRoutes: (app) =>
+      registerDevRoutes(app, {
+        outbox,
+        isLoopbackOnly: deps.isLoopbackOnly,
+        isPublic: deps.isPublic,
+      }),
     forget: ({ phoneNumber, email }) => outbox.deleteFor([phoneNumber, ...(email ? [email] : [])]),
   } satisfies FeatureModule & { outbox: unknown };
 }

@@ -15,9 +15,17 @@ export function isLoopbackHost(host: string): boolean {
 
 export async function registerDevRoutes(
   app: FastifyInstance,
-  deps: { outbox: OutboxRepo; isLoopbackOnly: boolean },
+  deps: { outbox: OutboxRepo; isLoopbackOnly: boolean; isPublic: boolean },
 ) {
   mount(app, devRoutes.outbox, async (request) => {
+    // The outbox holds sign-in codes: it answers only this machine (the client's address, as
+    // TRUST_PROXY lets Billow see it), whatever HOST is, unless SANDBOX_OUTBOX_PUBLIC=true.
+    if (!deps.isPublic && !isLoopbackHost(request.ip)) {
+      throw new ProblemError(
+        'forbidden',
+        'The sandbox outbox answers only this machine; set SANDBOX_OUTBOX_PUBLIC=true to serve it on the network.',
+      );
+    }
     const to = request.query.to;
     // The whole outbox holds everyone's sign-in codes: only a server nobody else can reach lists
     // it. Reachable from the network, a caller must name the recipient whose messages they want.

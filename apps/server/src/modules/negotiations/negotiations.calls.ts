@@ -36,6 +36,7 @@ import type { NegotiationCallRow, NegotiationsRepo } from './negotiations.repo';
 import type { NegotiationsService } from './negotiations.service';
 import { boundDeal } from './deal-bounds';
 import type { SavingProof } from '../savings/savings.tables';
+import { redactDeep, redactorFor, type Redact } from './redact-answers';
 
 type StoredError = NegotiationCallError & { field?: string };
 const YEAR_MS = 365.25 * 24 * 60 * 60 * 1000;
@@ -152,8 +153,28 @@ export function createNegotiationCalls(deps: {
     }
   }
 
+  /**
+   * What comes back from a call can repeat the person's answers (the agent reads them to the
+   * merchant): every report is redacted with its negotiation's answers before it is kept.
+   */
+  async function redactorOf(call: NegotiationCallRow): Promise<Redact> {
+    const offer = await repo.offer(call.negotiationId);
+    return redactorFor(offer ? deps.service.answersOf(offer) : {});
+  }
+  function redactEvent(event: CallEvent, redact: Redact): CallEvent {
+    if (event.kind === 'progress')
+      return event.messages ? { ...event, messages: redactDeep(event.messages, redact) } : event;
+    if (event.kind === 'ended') return { ...event, end: redactDeep(event.end, redact) };
+    const { error } = event;
+    return {
+      ...event,
+      error: new CallAgentError(error.code, redact(error.message), error.field),
+    };
+  }
+
   /** Ends a call with its record and queues applying its outcome (once, however often told). */
-  async function endCall(call: NegotiationCallRow, end: CallEnd) {
+  async function endCall(call: NegotiationCallRow, unredacted: CallEnd) {
+    const end = redactDeep(unredacted, await redactorOf(call));
     const ended = await repo.finishCall(call.id, {
       stage: 'completed',
       record: end.record,
@@ -206,11 +227,14 @@ export function createNegotiationCalls(deps: {
 
   /** Applies what a vendor reported about a call (webhook or check); late or repeated news is ignored. */
   async function applyEvents(events: CallEvent[]) {
-    for (const event of events) {
+    for (const reported of events) {
       const call =
-        (await repo.callByProvider(event.providerCallId)) ??
-        (event.callId && UUID.test(event.callId) ? await repo.call(event.callId) : undefined);
+        (await repo.callByProvider(reported.providerCallId)) ??
+        (reported.callId && UUID.test(reported.callId)
+          ? await repo.call(reported.callId)
+          : undefined);
       if (!call || call.endedAt) continue;
+      const event = redactEvent(reported, await redactorOf(call));
       if (call.providerCallId && call.providerCallId !== event.providerCallId) continue;
       if (!call.providerCallId)
         await repo.updateCall(call.id, { providerCallId: event.providerCallId });
@@ -266,6 +290,7 @@ export function createNegotiationCalls(deps: {
       const years = (now().getTime() - Date.parse(subscription.firstChargeDate)) / YEAR_MS;
 
       const messages: CallMessage[] = [];
+      const redact = redactorFor(answers);
       try {
         const started = await deps.agent.startCall(
           {
@@ -302,7 +327,7 @@ export function createNegotiationCalls(deps: {
             },
           },
           async (progress) => {
-            if (progress.message) messages.push(progress.message);
+            if (progress.message) messages.push(redactDeep(progress.message, redact));
             await repo.setStage(call.id, progress.stage, progress.message ? messages : undefined);
           },
         );
@@ -323,7 +348,11 @@ export function createNegotiationCalls(deps: {
             : new CallAgentError('INTERNAL_ERROR', 'The call broke off unexpectedly.');
         if (!(error instanceof CallAgentError))
           deps.log?.warn({ err: error }, 'A negotiation call failed');
-        await failCall(call, failure, payload.try);
+        await failCall(
+          call,
+          new CallAgentError(failure.code, redact(failure.message), failure.field),
+          payload.try,
+        );
       }
     },
 

@@ -3,9 +3,30 @@ import type { Db } from '../../db/database';
 import { oneTimeCodes, type CodePurpose } from './one-time-codes.tables';
 
 export type OneTimeCodesRepo = ReturnType<typeof createOneTimeCodesRepo>;
+/** The repo's queries, on the database or inside a locked step. */
+export type OneTimeCodeQueries = ReturnType<typeof codeQueries>;
 export type OneTimeCodeRow = typeof oneTimeCodes.$inferSelect;
 
 export function createOneTimeCodesRepo(db: Db) {
+  return {
+    ...codeQueries(db),
+    /**
+     * Runs `work` in a transaction that holds the purpose's advisory lock: the checks of how many
+     * codes went out and the insert of the next one are one step, so parallel requests (in one
+     * process or several) queue here and each counts the codes the ones before it sent.
+     */
+    async locked<T>(purpose: CodePurpose, work: (repo: OneTimeCodeQueries) => Promise<T>) {
+      return db.transaction(async (tx) => {
+        await tx.execute(
+          sql`select pg_advisory_xact_lock(hashtext(${`one-time-codes:${purpose}`}))`,
+        );
+        return work(codeQueries(tx));
+      });
+    },
+  };
+}
+
+function codeQueries(db: Db) {
   const of = (purpose: CodePurpose) => eq(oneTimeCodes.purpose, purpose);
   return {
     async latest(purpose: CodePurpose, subject: string): Promise<OneTimeCodeRow | undefined> {

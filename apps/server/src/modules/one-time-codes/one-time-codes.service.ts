@@ -11,7 +11,7 @@
  * Callers word the refusals; this module only says which rule refused.
  */
 import { hmac, randomDigits, safeEqual } from '../../security/hashing';
-import type { OneTimeCodesRepo } from './one-time-codes.repo';
+import type { OneTimeCodeQueries, OneTimeCodesRepo } from './one-time-codes.repo';
 import type { CodePurpose } from './one-time-codes.tables';
 
 export type CodePolicy = {
@@ -20,7 +20,7 @@ export type CodePolicy = {
   ttlSeconds: number;
   /** Tries allowed per code; the last wrong one burns it. */
   maxAttempts: number;
-  /** Wait between two codes to one subject and destination. */
+  /** Wait between two codes to one subject (whatever their destination). */
   cooldownSeconds: number;
   /**
    * Codes to one subject in an hour before the wait starts doubling, and the longest wait; unset,
@@ -39,6 +39,11 @@ export type VerifyOutcome = 'accepted' | 'wrong' | 'burned' | 'expired' | 'missi
 
 const HOUR_MS = 3600_000;
 
+/** How many codes of the purpose went out in the last hour (by one requester, if given). */
+export type SentInLastHour = (filter?: {
+  requester?: string;
+}) => Promise<{ count: number; oldest: Date | null }>;
+
 /** The wait after the `sentThisHour`-th code of the hour. */
 export function cooldownAfter(policy: CodePolicy, sentThisHour: number): number {
   const { backoff } = policy;
@@ -56,58 +61,76 @@ export function createOneTimeCodes(deps: {
   const hashOf = (purpose: CodePurpose, subject: string, destination: string, code: string) =>
     hmac(deps.key, `code:${purpose}:${subject}:${destination}:${code}`);
 
+  async function issueLocked(
+    repo: OneTimeCodeQueries,
+    policy: CodePolicy,
+    target: { subject: string; destination: string; requester?: string },
+    guard: ((sentInLastHour: SentInLastHour) => Promise<void>) | undefined,
+  ): Promise<IssueResult> {
+    const at = now();
+    const hourAgo = new Date(at.getTime() - HOUR_MS);
+    await guard?.((filter = {}) => repo.sentSince(policy.purpose, hourAgo, filter));
+
+    const requester = target.requester ?? null;
+    if (policy.maxPerRequesterPerHour !== undefined && requester) {
+      const mine = await repo.sentSince(policy.purpose, hourAgo, {
+        subject: target.subject,
+        requester,
+      });
+      if (mine.count >= policy.maxPerRequesterPerHour && mine.oldest) {
+        return {
+          isIssued: false,
+          refusal: 'requester-limit',
+          retryAfterSeconds: (mine.oldest.getTime() + HOUR_MS - at.getTime()) / 1000,
+        };
+      }
+    }
+    const sent = await repo.sentSince(policy.purpose, hourAgo, { subject: target.subject });
+    const latest = await repo.latest(policy.purpose, target.subject);
+    // The wait is per subject, whatever address the code goes to: alternating two addresses
+    // must not send a code each time.
+    if (latest) {
+      const waited = (at.getTime() - latest.createdAt.getTime()) / 1000;
+      const wait = cooldownAfter(policy, sent.count);
+      if (waited < wait) {
+        return { isIssued: false, refusal: 'cooldown', retryAfterSeconds: wait - waited };
+      }
+    }
+
+    const code = randomDigits(policy.length);
+    const id = await repo.replace({
+      purpose: policy.purpose,
+      subject: target.subject,
+      destination: target.destination,
+      requester,
+      codeHash: hashOf(policy.purpose, target.subject, target.destination, code),
+      expiresAt: new Date(at.getTime() + policy.ttlSeconds * 1000),
+      now: at,
+    });
+    return {
+      isIssued: true,
+      id,
+      code,
+      resendAfterSeconds: cooldownAfter(policy, sent.count + 1),
+    };
+  }
+
   return {
     /** A keyed hash of a requester's address: enough to count it, useless to read it back. */
     requesterOf(address: string): string {
       return hmac(deps.key, `requester:${address}`);
     },
 
+    /**
+     * Issues a code unless a rule refuses. `guard` may add the caller's own limits: it counts
+     * with `sentInLastHour` and throws to refuse, inside the same locked step as the insert.
+     */
     async issue(
       policy: CodePolicy,
       target: { subject: string; destination: string; requester?: string },
+      guard?: (sentInLastHour: SentInLastHour) => Promise<void>,
     ): Promise<IssueResult> {
-      const at = now();
-      const hourAgo = new Date(at.getTime() - HOUR_MS);
-      const requester = target.requester ?? null;
-      if (policy.maxPerRequesterPerHour !== undefined && requester) {
-        const mine = await deps.repo.sentSince(policy.purpose, hourAgo, {
-          subject: target.subject,
-          requester,
-        });
-        if (mine.count >= policy.maxPerRequesterPerHour && mine.oldest) {
-          return {
-            isIssued: false,
-            refusal: 'requester-limit',
-            retryAfterSeconds: (mine.oldest.getTime() + HOUR_MS - at.getTime()) / 1000,
-          };
-        }
-      }
-      const sent = await deps.repo.sentSince(policy.purpose, hourAgo, { subject: target.subject });
-      const latest = await deps.repo.latest(policy.purpose, target.subject);
-      if (latest && latest.destination === target.destination) {
-        const waited = (at.getTime() - latest.createdAt.getTime()) / 1000;
-        const wait = cooldownAfter(policy, sent.count);
-        if (waited < wait) {
-          return { isIssued: false, refusal: 'cooldown', retryAfterSeconds: wait - waited };
-        }
-      }
-
-      const code = randomDigits(policy.length);
-      const id = await deps.repo.replace({
-        purpose: policy.purpose,
-        subject: target.subject,
-        destination: target.destination,
-        requester,
-        codeHash: hashOf(policy.purpose, target.subject, target.destination, code),
-        expiresAt: new Date(at.getTime() + policy.ttlSeconds * 1000),
-        now: at,
-      });
-      return {
-        isIssued: true,
-        id,
-        code,
-        resendAfterSeconds: cooldownAfter(policy, sent.count + 1),
-      };
+      return deps.repo.locked(policy.purpose, (repo) => issueLocked(repo, policy, target, guard));
     },
 
     /** Codes of a purpose sent in the last hour (by one requester, if given), and the oldest. */

@@ -10,11 +10,13 @@ import type { Db } from '../../db/database';
 import type { AppJobMap } from '../../jobs/catalog';
 import type { JobQueue } from '../../jobs/job-system';
 import {
+  PushEndpointRefusedError,
   PushSubscriptionGoneError,
   type PushMessage,
   type PushSender,
 } from '../../providers/push/push-sender';
 import type { FieldCipher } from '../../security/encryption';
+import { ProblemError } from '../../http/problem';
 import { users } from '../users/users.tables';
 import { pushSubscriptions } from './reminders.tables';
 
@@ -44,6 +46,15 @@ export function createPushSubscriptions(deps: {
     },
 
     async subscribe(userId: string, subscription: PushSubscriptionBody) {
+      try {
+        await deps.pushSender.checkEndpoint?.(subscription.endpoint);
+      } catch (error) {
+        if (!(error instanceof PushEndpointRefusedError)) throw error;
+        const detail = 'Billow only sends notifications through the browsers’ push services.';
+        throw new ProblemError('validation', detail, {
+          errors: [{ field: 'endpoint', message: detail, code: 'invalid' }],
+        });
+      }
       const values = {
         userId,
         endpointHash: hash(subscription.endpoint),

@@ -95,7 +95,12 @@ describe('web push', () => {
   beforeAll(async () => {
     origin = await push.start();
     t = await createTestApp({
-      env: { PUSH_PROVIDER: 'webpush', VAPID_SUBJECT: 'mailto:ops@example.com' },
+      env: {
+        PUSH_PROVIDER: 'webpush',
+        VAPID_SUBJECT: 'mailto:ops@example.com',
+        // The fake is a push service of one's own, on a loopback address: trusted by name.
+        PUSH_TRUSTED_HOSTS: new URL(origin).host,
+      },
       pushAgent: new https.Agent({ ca: tls.cert }),
     });
   });
@@ -189,6 +194,61 @@ describe('web push', () => {
       headers: bearer(token),
     });
     expect(key.json()).toMatchObject({ subscribed: false });
+  });
+});
+
+describe('push endpoints Billow will not connect to', () => {
+  const push = fakePushService();
+  let origin: string;
+  let t: TestApp;
+  beforeAll(async () => {
+    origin = await push.start();
+    t = await createTestApp({
+      env: { PUSH_PROVIDER: 'webpush' },
+      pushAgent: new https.Agent({ ca: tls.cert }),
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await push.stop();
+  });
+
+  it('refuses IP literals, other hosts, plain http and names of private addresses, and never connects', async () => {
+    const { token } = await signIn(t.app, '+15555557204');
+    for (const endpoint of [
+      `${origin}/push/1`,
+      'https://[::1]/push',
+      'https://169.254.169.254/latest/meta-data',
+      'https://localhost/push',
+      'https://push.example.com/abc',
+      'https://fcm.googleapis.com.evil.example/fcm/send/x',
+      'http://fcm.googleapis.com/fcm/send/x',
+      'https://user:pw@fcm.googleapis.com/fcm/send/x',
+    ]) {
+      const answer = await t.app.inject({
+        method: 'POST',
+        url: reminderRoutes.pushSubscribe.path,
+        headers: bearer(token),
+        payload: { endpoint, keys: browserKeys() },
+      });
+      expect(answer.statusCode, endpoint).toBe(400);
+      expect(answer.json()).toMatchObject({
+        detail: 'Billow only sends notifications through the browsers’ push services.',
+        errors: [{ field: 'endpoint' }],
+      });
+    }
+    const test = await t.app.inject({
+      method: 'POST',
+      url: reminderRoutes.pushTest.path,
+      headers: bearer(token),
+    });
+    expect(test.json()).toEqual({ sent: 0 });
+    await t.runQueuedJobs();
+    expect(push.received).toHaveLength(0);
+    const { rows } = await t.database.executeSql(
+      'select count(*)::int as n from push_subscriptions',
+    );
+    expect(rows[0]!.n).toBe(0);
   });
 });
 

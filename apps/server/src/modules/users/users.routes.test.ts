@@ -195,6 +195,22 @@ describe('the user API', () => {
     expect(claimed.json().is_email_verified).toBe(false);
   });
 
+  it('waits between email codes per person, even when the address alternates', async () => {
+    const { token } = await signIn(t.app, nextPhone());
+    const statuses: number[] = [];
+    for (const email of [
+      'one@example.com',
+      'two@example.com',
+      'one@example.com',
+      'two@example.com',
+    ]) {
+      await call(token, userRoutes.updateProfileInfo, { user_legal_name: 'Ada Lovelace', email });
+      statuses.push((await call(token, userRoutes.sendEmailVerification)).statusCode);
+    }
+    expect(statuses).toEqual([200, 429, 429, 429]);
+    expect(await latestCode(t.app, 'two@example.com').catch(() => null)).toBeNull();
+  });
+
   it('burns an emailed code after five wrong tries, like a texted one', async () => {
     const { token } = await signIn(t.app, nextPhone());
     await call(token, userRoutes.updateProfileInfo, {

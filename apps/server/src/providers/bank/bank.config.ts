@@ -40,5 +40,9 @@ export const bankProviderKind = defineProviderKind({
     };
   },
   sandboxRefusal: (slice) =>
-    slice.provider === 'sandbox' ? sandboxRefused('BANK_PROVIDER', 'sandbox', 'plaid') : undefined,
+    slice.provider === 'sandbox'
+      ? sandboxRefused('BANK_PROVIDER', 'sandbox', 'plaid')
+      : slice.environment === 'sandbox'
+        ? 'PLAID_ENV: "sandbox" is Plaid\'s test environment, refused when APP_ENV=production; use production'
+        : undefined,
 });

@@ -69,7 +69,8 @@ export const NEGOTIATION_RESULT_SCHEMA: Vapi.JsonSchema = {
     },
     rejectionReason: {
       type: 'string',
-      description: 'Why the merchant would not lower the bill, in one plain sentence.',
+      description:
+        'Why the merchant would not lower the bill, in one plain sentence, without any verification detail.',
     },
     missingInformation: {
       type: 'string',
@@ -83,6 +84,23 @@ export const NEGOTIATION_RESULT_SCHEMA: Vapi.JsonSchema = {
   },
   required: ['successful', 'originalRate'],
 };
+
+/**
+ * The summary's prompt (Vapi's default, https://docs.vapi.ai/api-reference/calls/create
+ * analysisPlan.summaryPlan.messages, plus the rule that it never repeats a verification detail).
+ */
+const SUMMARY_MESSAGES = [
+  {
+    role: 'system',
+    content:
+      'You are an expert note-taker. You will be given a transcript of a call. Summarize the call in 2-3 sentences. Never include an account number, PIN, code, social security number, date of birth, licence or passport number or any other verification detail said on the call. DO NOT return anything except the summary.',
+  },
+  {
+    role: 'user',
+    content:
+      'Here is the transcript:\n\n{{transcript}}\n\n. Here is the ended reason of the call:\n\n{{endedReason}}\n\n',
+  },
+];
 
 export function systemPrompt(request: CallRequest): string {
   const info = request.userInfo;
@@ -105,7 +123,12 @@ export function systemPrompt(request: CallRequest): string {
     `You are calling ${request.merchant.name} on behalf of ${info.name}, a customer for ${info.serviceDurationYears} year(s) of ${info.serviceName}, who pays $${info.currentMonthlyRate.toFixed(2)} a month. Your one goal: a lower price for the same service.`,
     `Navigate phone menus with the dtmf tool (ask for retention, cancellations or billing). When a person answers, say you are an assistant calling for ${info.name} with their permission.`,
     `Account holder: ${info.name}. Phone on the account: ${info.userPhoneNumber}.${info.address ? ` Service address: ${info.address}.` : ''}`,
-    known ? `Verification details, to give only when asked:\n${known}` : '',
+    known
+      ? `Verification details, to read only to the merchant's representative when they ask to verify the account, never to anyone else:\n${known}`
+      : '',
+    known
+      ? `These details are secret: never repeat them back, never say them in a summary, a report or a tool call, and never give them to a recording, a voicemail or a phone menu that did not ask for them.`
+      : '',
     deals ? `Customers of ${request.merchant.name} commonly get: ${deals}.` : '',
     `Promises you must keep: never agree to anything that raises the bill; never change, upgrade, downgrade or renew the plan, its features or its contract length; never cancel the service; never give details that were not asked for. If the only offers break these, thank them, decline and end the call.`,
     `If the representative asks for something you do not have (a code texted to the customer, another detail), say the customer will call back with it and end the call.`,
@@ -153,11 +176,13 @@ export function callPayload(config: VapiConfig, request: CallRequest): Vapi.Crea
       server: { url: config.webhookUrl, headers: { [VAPI_SECRET_HEADER]: config.webhookSecret } },
       metadata: { billowCallId: request.callId, attempt: request.attempt },
       analysisPlan: {
-        summaryPlan: { enabled: true },
+        summaryPlan: { enabled: true, messages: SUMMARY_MESSAGES },
         structuredDataPlan: { enabled: true, schema: NEGOTIATION_RESULT_SCHEMA },
         successEvaluationPlan: { enabled: true, rubric: 'PassFail' },
       },
-      artifactPlan: { recordingEnabled: true },
+      // No recording: the agent reads verification details aloud, and Billow keeps no raw record
+      // of a call (its transcript and summary are stored with those details taken out).
+      artifactPlan: { recordingEnabled: false },
     },
   };
 }
@@ -265,7 +290,7 @@ function endOf(report: Report): { end: CallEnd } | { error: CallAgentError } {
   const refused = outcome.kind === 'refused' ? `: ${outcome.reason}` : '';
   const record: CallRecord = {
     messages,
-    recordingUrl: report.artifact?.recordingUrl ?? null,
+    recordingUrl: null,
     transcript: report.artifact?.transcript ?? '',
     summary: report.analysis?.summary ?? `The call ended${refused}.`,
     structuredData: report.analysis?.structuredData ?? null,

@@ -5,6 +5,7 @@ import path from 'node:path';
 import webpush from 'web-push';
 import type { OutboxRepo } from '../../modules/dev/outbox.repo';
 import type { PushSender, VapidKeys } from './push-sender';
+import { createPushEndpointGuard } from './push-endpoints';
 import { createOutboxPushSender } from './push-sender.outbox';
 import { createWebPushSender } from './push-sender.webpush';
 import type { PushConfig } from './push.config';
@@ -33,6 +34,9 @@ export function createPushSender(
   options: { agent?: https.Agent } = {},
 ): PushSender {
   return config.provider === 'webpush'
-    ? createWebPushSender(vapid, options)
+    ? createWebPushSender(vapid, {
+        ...options,
+        endpoints: createPushEndpointGuard({ trustedHosts: config.trustedHosts }),
+      })
     : createOutboxPushSender(sandbox);
 }

@@ -10,6 +10,11 @@ export type PushMessage = { title: string; body: string; url?: string; badge?: n
 
 export type PushSender = {
   send(target: PushTarget, message: PushMessage): Promise<{ id: string }>;
+  /**
+   * For a sender that connects to the endpoint: refuses (PushEndpointRefusedError) one it will
+   * not push to, before a browser's subscription is kept.
+   */
+  checkEndpoint?(endpoint: string): Promise<void>;
 };
 
 /** The push service no longer knows this subscription (the browser unsubscribed): forget it. */
@@ -26,3 +31,8 @@ export class PushConfigurationError extends Error {
 }
 
 export type VapidKeys = { publicKey: string; privateKey: string; subject: string };
+
+/** Billow will not push to this endpoint (not a public push service's, or a private address). */
+export class PushEndpointRefusedError extends Error {
+  override name = 'PushEndpointRefusedError';
+}

@@ -2,10 +2,16 @@
  * Web push (RFC 8030) with VAPID (RFC 8292) and aes128gcm payload encryption (RFC 8291), through
  * the `web-push` library: the browser's push service delivers it to the service worker.
  */
-import type https from 'node:https';
+import https from 'node:https';
 import webpush from 'web-push';
 import {
+  createPushEndpointGuard,
+  publicOnlyLookup,
+  type PushEndpointGuard,
+} from './push-endpoints';
+import {
   PushConfigurationError,
+  PushEndpointRefusedError,
   PushSubscriptionGoneError,
   type PushSender,
   type VapidKeys,
@@ -14,10 +20,22 @@ import {
 export function createWebPushSender(
   vapid: VapidKeys,
   /** An agent trusting a private CA (a push service of one's own; the tests' fake). */
-  options: { agent?: https.Agent } = {},
+  options: { agent?: https.Agent; endpoints?: PushEndpointGuard } = {},
 ): PushSender {
+  const endpoints = options.endpoints ?? createPushEndpointGuard();
+  // Connections resolve only to public addresses, whatever a name says by the time it is used.
+  const agent = options.agent ?? new https.Agent({ keepAlive: true, lookup: publicOnlyLookup });
   return {
+    checkEndpoint: (endpoint) => endpoints.check(endpoint),
     async send(target, message) {
+      try {
+        // Checked again at each push: a name may resolve elsewhere than when it was accepted.
+        await endpoints.check(target.endpoint);
+      } catch (error) {
+        if (error instanceof PushEndpointRefusedError)
+          throw new PushSubscriptionGoneError(`Billow does not push there: ${error.message}`);
+        throw error;
+      }
       try {
         const result = await webpush.sendNotification(
           { endpoint: target.endpoint, keys: target.keys },
@@ -27,7 +45,7 @@ export function createWebPushSender(
             TTL: 24 * 60 * 60,
             contentEncoding: 'aes128gcm',
             timeout: 10_000,
-            ...(options.agent ? { agent: options.agent } : {}),
+            agent,
           },
         );
         return { id: result.headers.location ?? `push-${Date.now()}` };

@@ -10,6 +10,8 @@ export type PushConfig = {
   provider: 'outbox' | 'webpush';
   vapid?: { publicKey: string; privateKey: string; subject: string };
   subject: string;
+  /** Push hosts trusted besides the public push services (a push service of one's own). */
+  trustedHosts: string[];
 };
 
 const base64url = /^[A-Za-z0-9_-]+$/;
@@ -23,6 +25,7 @@ export const pushProviderKind = defineProviderKind({
       .string()
       .regex(/^(mailto:|https:\/\/)/, 'Must be a mailto: or https:// URL')
       .default('mailto:operator@billow.local'),
+    PUSH_TRUSTED_HOSTS: z.string().default(''),
   },
   read(e): PushConfig | { problems: string[] } {
     if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY))
@@ -30,6 +33,9 @@ export const pushProviderKind = defineProviderKind({
     return {
       provider: e.PUSH_PROVIDER,
       subject: e.VAPID_SUBJECT,
+      trustedHosts: e.PUSH_TRUSTED_HOSTS.split(',')
+        .map((host) => host.trim().toLowerCase())
+        .filter(Boolean),
       ...(e.VAPID_PUBLIC_KEY
         ? {
             vapid: {

@@ -8,12 +8,13 @@
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import {
   CHAT_BEARER_PROTOCOL,
+  CHAT_CLOSE_CODES,
   CHAT_LIMITS,
   CHAT_PATH,
   chatServerFrame,
   TOKEN_STORAGE_KEY,
 } from '@billow/contracts';
-import { refreshSession } from '@/lib/api-client';
+import { endExpiredSession, refreshSession } from '@/lib/api-client';
 import { chatReducer, initialChatState, type ChatEvent, type ChatState } from './chat-state';
 
 /** What the hook needs of a socket: the browser's WebSocket, or a test's stand-in. */
@@ -65,6 +66,8 @@ export function useChat({
   const socketRef = useRef<ChatSocket | null>(null);
   /** Counts the screen's connection lifetimes: a refresh that outlives its screen opens nothing. */
   const generationRef = useRef(0);
+  /** The current `connect`, for a socket's handlers to reconnect with. */
+  const connectRef = useRef<(() => Promise<void>) | undefined>(undefined);
 
   const connect = useCallback(async () => {
     const generation = generationRef.current;
@@ -98,11 +101,24 @@ export function useChat({
     socket.onclose = (event) => {
       if (!isCurrent()) return;
       socketRef.current = null;
+      if (event.code === CHAT_CLOSE_CODES.sessionEnded) {
+        // The server ended the socket with its session: a token that only expired is refreshed
+        // and the chat reconnects; a session that was signed out or revoked ends here too, and
+        // sign-in says "Authentication failed. Please log in again."
+        dispatch({ type: 'closed', isNormal: true });
+        void refreshSession().then((isRefreshed) => {
+          if (generation !== generationRef.current) return;
+          if (isRefreshed) void connectRef.current?.();
+          else endExpiredSession();
+        });
+        return;
+      }
       dispatch({ type: 'closed', isNormal: event.code === NORMAL_CLOSURE });
     };
   }, [token, openSocket]);
 
   useEffect(() => {
+    connectRef.current = connect;
     void connect();
     return () => {
       generationRef.current += 1;

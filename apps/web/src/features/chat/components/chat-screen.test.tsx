@@ -3,12 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  CHAT_CLOSE_CODES,
   CHAT_LIMITS,
   chatMessages,
   TOKEN_STORAGE_KEY,
   type ChatServerFrame,
 } from '@billow/contracts';
-import { registerRefreshFunction } from '@/lib/api-client';
+import { registerRefreshFunction, registerUnauthorizedHandler } from '@/lib/api-client';
 import { TOKEN_REFRESH_MARGIN_MS, type ChatSocket } from '../use-chat';
 import { ChatScreen } from './chat-screen';
 
@@ -38,6 +39,13 @@ class FakeSocket implements ChatSocket {
   }
   deliver(frame: ChatServerFrame) {
     act(() => this.onmessage?.(new MessageEvent('message', { data: JSON.stringify(frame) })));
+  }
+  /** The server closes the socket with a code. */
+  closeWith(code: number) {
+    act(() => {
+      this.readyState = 3;
+      this.onclose?.(new CloseEvent('close', { code }));
+    });
   }
   drop() {
     act(() => {
@@ -303,5 +311,43 @@ describe('the chat token on reconnect', () => {
     const token = tokenExpiringIn(30 * 60, 'valid');
     expect(await reconnectAfter(token, 60_000)).toEqual([token, token]);
     expect(refreshes).toBe(0);
+  });
+});
+
+describe('the chat socket closed by the server when the session ends', () => {
+  let ended: number;
+  beforeEach(() => {
+    ended = 0;
+    registerUnauthorizedHandler(() => (ended += 1));
+  });
+  afterEach(() => {
+    registerRefreshFunction(undefined);
+    registerUnauthorizedHandler(undefined);
+    sessionStorage.clear();
+  });
+
+  it('ends the session when it cannot be refreshed (signed out or revoked)', async () => {
+    registerRefreshFunction(async () => false);
+    renderChat();
+    connectDemo();
+    latest().closeWith(CHAT_CLOSE_CODES.sessionEnded);
+    await act(async () => {});
+    expect(ended).toBe(1);
+    expect(sockets).toHaveLength(1);
+    expect(screen.queryByText(chatMessages.connectionLost)).toBeNull();
+  });
+
+  it('refreshes an expired token and reconnects with the new one', async () => {
+    const fresh = tokenExpiringIn(3600, 'fresh');
+    registerRefreshFunction(async () => {
+      sessionStorage.setItem(TOKEN_STORAGE_KEY, fresh);
+      return true;
+    });
+    renderChat();
+    connectDemo();
+    latest().closeWith(CHAT_CLOSE_CODES.sessionEnded);
+    await act(async () => {});
+    expect(ended).toBe(0);
+    expect(sockets.map((s) => s.protocols[1])).toEqual(['id-token', fresh]);
   });
 });
