@@ -12,9 +12,7 @@ async function newPersonAtLink(page: Page, name = 'Mary Jackson') {
   await signIn.signIn(uniquePhone());
   await signIn.setLegalName(name);
   await page.goto('/link');
-  await expect(
-    page.getByText(/Connect your bills and subscriptions with/),
-  ).toBeVisible();
+  await expect(page.getByText(/Connect your bills and subscriptions with/)).toBeVisible();
 }
 
 test.describe('linking a bank', () => {

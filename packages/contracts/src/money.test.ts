@@ -66,13 +66,46 @@ describe('dollar figures match Intl’s en-US format to the character', () => {
     maximumFractionDigits: 2,
   });
   const edges = [
-    0, -0, 0.001, -0.001, 0.005, -0.005, 0.004, 0.01, 0.1, 0.125, 0.995, 0.9949, 1.005, 2.675,
-    9.995, 99.995, 999.995, 12.345678, 15.49, 1234.5, -1234.5, 1e6, 999999.995, 123456789.125,
-    4.35, 1.15, 8.325, 1e-7, 5e-7, 3.3e-3, 1e15, 1e21, 1.5e22, NaN, Infinity, -Infinity,
+    0,
+    -0,
+    0.001,
+    -0.001,
+    0.005,
+    -0.005,
+    0.004,
+    0.01,
+    0.1,
+    0.125,
+    0.995,
+    0.9949,
+    1.005,
+    2.675,
+    9.995,
+    99.995,
+    999.995,
+    12.345678,
+    15.49,
+    1234.5,
+    -1234.5,
+    1e6,
+    999999.995,
+    123456789.125,
+    4.35,
+    1.15,
+    8.325,
+    1e-7,
+    5e-7,
+    3.3e-3,
+    1e15,
+    1e21,
+    1.5e22,
+    NaN,
+    Infinity,
+    -Infinity,
   ];
   // Amounts with up to six decimals and up to nine whole digits, either sign.
   let seed = 16;
-  const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
   const amounts = [...edges];
   for (let i = 0; i < 20_000; i++) {
     const decimals = Math.floor(random() * 7);
