@@ -63,9 +63,7 @@ describe(BillsCard.name, () => {
 
     it('shows Due this month $0.00 calmly, not in red, when every upcoming bill is next month', async () => {
       // Dec 1 with nothing left this month: the box says $0.00 without the alarm of money due.
-      renderBills([
-        aSubscription({ amount: 50, renewal_date: '2027-01-05', days_until_due: 35 }),
-      ]);
+      renderBills([aSubscription({ amount: 50, renewal_date: '2027-01-05', days_until_due: 35 })]);
       const summary = (await screen.findByText('Due this month')).parentElement!;
       const total = within(summary).getByText('$0.00');
       expect(total).not.toHaveClass('text-due');

@@ -65,7 +65,9 @@ describe(SubscriptionsSection.name, () => {
     ).toBeVisible();
     expect(screen.getByText('Average per month').nextElementSibling).toHaveTextContent('$68.82');
     expect(
-      screen.getByText('Every active plan and bill, weekly and yearly ones as a monthly equivalent'),
+      screen.getByText(
+        'Every active plan and bill, weekly and yearly ones as a monthly equivalent',
+      ),
     ).toBeVisible();
   });
 

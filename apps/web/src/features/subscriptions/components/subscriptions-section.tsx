@@ -30,7 +30,8 @@ export const subscriptionsSectionTexts = {
   monthlyTotal: 'Monthly total spend',
   monthlyTotalNote: 'Monthly-billed plans only, bills such as rent included',
   monthlyEquivalent: 'Average per month',
-  monthlyEquivalentNote: 'Every active plan and bill, weekly and yearly ones as a monthly equivalent',
+  monthlyEquivalentNote:
+    'Every active plan and bill, weekly and yearly ones as a monthly equivalent',
   activeCount: 'Active subscriptions',
   empty: 'No subscriptions found yet',
   emptyDetail:

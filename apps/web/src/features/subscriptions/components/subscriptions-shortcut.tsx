@@ -33,8 +33,8 @@ export function SubscriptionsShortcut({
           {list.data ? (
             <p className="text-sm text-muted-foreground">
               <span className="money">{activeCount(list.data)}</span> active ·{' '}
-              <span className="money">{formatDollars(monthlyTotal(list.data))}</span> a month
-              in plans and bills
+              <span className="money">{formatDollars(monthlyTotal(list.data))}</span> a month in
+              plans and bills
             </p>
           ) : list.isPending ? (
             <Skeleton className="mt-1 h-4 w-40" />
