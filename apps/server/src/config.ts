@@ -233,7 +233,7 @@ export function loadConfig(env: Env = process.env): Config {
     keyof ProviderSlices,
     KindReader,
   ][]) {
-    const slice = kind.read(e, { publicUrl });
+    const slice = kind.read(e, { publicUrl, isPlaidTransferUsed: e.PAYMENT_PROVIDER === 'plaid' });
     if (slice && typeof slice === 'object' && 'problems' in slice) {
       problems.push(...(slice as { problems: string[] }).problems);
       continue;

@@ -100,10 +100,16 @@ export const subscriptionBillingSummary = z.object({
 });
 
 /**
- * The payment error types of spec part 2 §8, and one of Billow's own: `already_paid`, the polite
- * answer to paying again for a plan year that is paid (a double click, a retry, a second tab).
+ * The payment error types of spec part 2 §8, and two of Billow's own: `already_paid`, the polite
+ * answer to paying again for a plan year that is paid (a double click, a retry, a second tab),
+ * and `transfer_limit_reached`.
  */
-export const bankTransferErrorType = z.enum([...paymentErrorType.options, 'already_paid']);
+export const bankTransferErrorType = z.enum([
+  ...paymentErrorType.options,
+  'already_paid',
+  /** The bank's or Plaid's transfer limit for now (a daily or monthly cap), not missing money. */
+  'transfer_limit_reached',
+]);
 export type BankTransferErrorType = z.infer<typeof bankTransferErrorType>;
 
 /** Spec part 2 §3 "Bank-transfer response". */
@@ -172,4 +178,6 @@ export const paymentErrorMessages: Record<BankTransferErrorType, string> = {
     'Account information is incomplete. Please refresh your bank account connection.',
   no_available_gift_cards: 'Payment failed. Please try again or contact support.',
   already_paid: 'This annual plan is already paid. Your gift card code is ready.',
+  transfer_limit_reached:
+    'This payment is over a transfer limit on your account for now. Please try again later or contact support.',
 };

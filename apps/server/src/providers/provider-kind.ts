@@ -7,7 +7,11 @@
  */
 import type { z } from 'zod';
 
-export type SharedSettings = { publicUrl: string };
+export type SharedSettings = {
+  publicUrl: string;
+  /** Annual plans are paid through Plaid Transfer: bank links must ask for it (docs/payments.md). */
+  isPlaidTransferUsed: boolean;
+};
 
 export type ProviderKind<Env extends z.ZodRawShape, Slice> = {
   env: Env;

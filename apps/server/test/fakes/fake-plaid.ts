@@ -41,6 +41,13 @@ export type FakePlaid = {
    * bank has sent anything: empty, cursor "", status NOT_READY.
    */
   notReadyNext(count: number): void;
+  /**
+   * Makes the next transfer authorization answer with this decision and rationale code instead
+   * of the ledger's (Plaid's `user_action_required`, or a decline for TRANSFER_LIMIT_REACHED).
+   */
+  decideNextAuthorization(decision: 'declined' | 'user_action_required', code: string | null): void;
+  /** The body of the last request to `path`, as Billow sent it. */
+  lastRequest(path: string): Record<string, unknown> | undefined;
   /** How many requests reached this path (e.g. '/webhook_verification_key/get'). */
   calls(path: string): number;
   /**
@@ -81,7 +88,9 @@ export async function startFakePlaid(
     { status: number; error_type: string; error_code: string; error_message: string }
   >();
 
-  const transfers = options.ledger ? transferHandlers(options.ledger) : {};
+  const nextDecision: TransferDecisionOverride = { value: null };
+  const lastRequests = new Map<string, Record<string, unknown>>();
+  const transfers = options.ledger ? transferHandlers(options.ledger, nextDecision) : {};
   const handlers: Record<string, Handler> = {
     ...transfers,
     '/link/token/create': async (body) => {
@@ -250,6 +259,7 @@ export async function startFakePlaid(
       }
       const path = request.url ?? '';
       callCounts.set(path, (callCounts.get(path) ?? 0) + 1);
+      lastRequests.set(path, body);
       const handler = handlers[path];
       if (!handler)
         return send(404, {
@@ -318,6 +328,10 @@ export async function startFakePlaid(
       keyExpiredAt = Math.floor(Date.now() / 1000);
     },
     failNext: (path, error) => failures.set(path, error),
+    decideNextAuthorization: (decision, code) => {
+      nextDecision.value = { decision, code };
+    },
+    lastRequest: (path) => lastRequests.get(path),
     notReadyNext: (count) => {
       notReadySyncs = count;
     },
@@ -362,12 +376,42 @@ function centsOf(amount: unknown): number {
   return Math.round(Number(amount) * 100);
 }
 
-function transferHandlers(ledger: PaymentProvider): Record<string, Handler> {
+type TransferDecisionOverride = {
+  value: { decision: 'declined' | 'user_action_required'; code: string | null } | null;
+};
+
+/** Plaid's ACH classes (https://plaid.com/docs/api/products/transfer/initiating-transfers/). */
+const ACH_CLASSES = new Set(['ccd', 'ppd', 'tel', 'web']);
+
+function transferHandlers(
+  ledger: PaymentProvider,
+  nextDecision: TransferDecisionOverride,
+): Record<string, Handler> {
   const amounts = new Map<string, number>();
   return {
     '/transfer/authorization/create': async (body) => {
       if (body.type !== 'debit' && body.type !== 'credit') throw invalidField('type is required');
       if (body.network !== 'ach') throw invalidField('network must be ach here');
+      if (!ACH_CLASSES.has(String(body.ach_class)))
+        throw invalidField('ach_class is required for ACH transfers');
+      const override = nextDecision.value;
+      nextDecision.value = null;
+      if (override) {
+        return {
+          authorization: {
+            id: crypto.randomUUID(),
+            created: new Date().toISOString(),
+            decision: override.decision,
+            decision_rationale: override.code
+              ? { code: override.code, description: `Decision ${override.code}` }
+              : null,
+            guarantee_decision: null,
+            guarantee_decision_rationale: null,
+            payment_risk: null,
+            proposed_transfer: { type: body.type, network: 'ach', amount: body.amount },
+          },
+        };
+      }
       const user = body.user as { legal_name?: string } | undefined;
       if (!user?.legal_name) throw invalidField('user.legal_name is required');
       const amountCents = centsOf(body.amount);
@@ -405,8 +449,9 @@ function transferHandlers(ledger: PaymentProvider): Record<string, Handler> {
       };
     },
     '/transfer/create': async (body) => {
-      if (typeof body.description !== 'string' || body.description.length > 15)
-        throw invalidField('description must be at most 15 characters');
+      // Plaid: at most 10 characters on ACH (15 is for RTP).
+      if (typeof body.description !== 'string' || body.description.length > 10)
+        throw invalidField('description must be at most 10 characters for ACH transfers');
       const authorizationId = String(body.authorization_id);
       const amountCents =
         body.amount !== undefined ? centsOf(body.amount) : amounts.get(authorizationId);
@@ -444,8 +489,13 @@ function transferHandlers(ledger: PaymentProvider): Record<string, Handler> {
           event_type: event.type,
           transfer_id: event.transferId,
           transfer_type: 'debit',
+          // `ach_return_code` is deprecated: Plaid documents `failure_code` as the field to read.
           failure_reason: event.returnCode
-            ? { ach_return_code: event.returnCode, description: 'Insufficient funds' }
+            ? {
+                failure_code: event.returnCode,
+                ach_return_code: null,
+                description: 'Insufficient funds',
+              }
             : null,
           sweep_id: null,
           sweep_amount: null,

@@ -92,6 +92,17 @@ export type PaymentsServiceDeps = {
   log?: { warn(details: object, message: string): void };
 };
 
+/**
+ * What the person is told for each reason a debit was not authorized (docs/payments.md); RISK and
+ * anything unnamed read as the spec's insufficient_funds_risk.
+ */
+const DECLINE_ERROR_TYPES: Partial<Record<string, BankTransferErrorType>> = {
+  NSF: 'insufficient_funds',
+  // The bank connection must be refreshed (Plaid Link's update mode) before it can be debited.
+  ACTION_REQUIRED: 'account_data_missing',
+  LIMIT_REACHED: 'transfer_limit_reached',
+};
+
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 function addYear(day: string): string {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];
@@ -483,7 +494,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
           ? { account_balance: centsToDollars(outcome.balanceCents) }
           : {};
       return declined(
-        reason === 'NSF' ? 'insufficient_funds' : 'insufficient_funds_risk',
+        DECLINE_ERROR_TYPES[reason] ?? 'insufficient_funds_risk',
         userId,
         subscriptionId,
         { ...balance, payment_amount: centsToDollars(amountCents) },
@@ -516,7 +527,8 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
         idempotencyKey: payment.idempotencyKey,
         authorizationId: payment.authorizationId,
         legalName: await legalNameOf(payment.userId),
-        description: 'Billow annual',
+        // What the bank statement says the money is for (ACH allows 10 characters).
+        description: 'Gift card',
       });
       await db.transaction(async (tx) => {
         const moved = await repo.movePayment(tx, paymentId, 'authorized', {

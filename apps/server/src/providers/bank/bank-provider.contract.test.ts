@@ -168,6 +168,22 @@ describe('the Plaid adapter as Plaid documents it', () => {
     await db.destroy();
   });
 
+  it('asks for Transfer consent at link time only when annual plans are paid through Plaid', async () => {
+    await provider.createLinkToken({ clientUserRef: 'ref-1' });
+    expect(plaid.lastRequest('/link/token/create')).not.toHaveProperty('optional_products');
+    const paying = createPlaidBankProvider({
+      ...plaid.credentials,
+      environment: 'sandbox',
+      basePath: plaid.url,
+      withTransfer: true,
+    });
+    await paying.createLinkToken({ clientUserRef: 'ref-2' });
+    expect(plaid.lastRequest('/link/token/create')).toMatchObject({
+      products: ['transactions'],
+      optional_products: ['transfer'],
+    });
+  });
+
   it('reads the bank’s own description of a charge, not Plaid’s cleaned-up name', async () => {
     const page = await provider.syncTransactions(accessToken, null);
     const netflix = page.added.find((t) => t.merchantName === 'Netflix');

@@ -36,6 +36,11 @@ export type PlaidConfig = {
   webhookUrl?: string | undefined;
   /** Where an OAuth bank returns the person (https://plaid.com/docs/link/oauth/). */
   redirectUri?: string | undefined;
+  /**
+   * Annual plans are paid with Plaid Transfer, which must be consented to when the bank is
+   * linked: asked for as an optional product, so a bank without it still links for its data.
+   */
+  withTransfer?: boolean;
 };
 
 /** Plaid Link runs from Plaid's CDN in an iframe (https://plaid.com/docs/link/web/#csp). */
@@ -182,7 +187,11 @@ export function createPlaidBankProvider(config: PlaidConfig): BankProvider {
           language: 'en',
           ...(request.accessToken
             ? { access_token: request.accessToken }
-            : { products: [Products.Transactions], transactions: { days_requested: 730 } }),
+            : {
+                products: [Products.Transactions],
+                transactions: { days_requested: 730 },
+                ...(config.withTransfer ? { optional_products: [Products.Transfer] } : {}),
+              }),
           ...(config.webhookUrl ? { webhook: config.webhookUrl } : {}),
           ...(config.redirectUri ? { redirect_uri: config.redirectUri } : {}),
         }),

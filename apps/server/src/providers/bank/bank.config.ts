@@ -34,6 +34,7 @@ export const bankProviderKind = defineProviderKind({
       environment: e.PLAID_ENV,
       basePath: e.PLAID_API_BASE_URL,
       webhookUrl: `${shared.publicUrl}/api/plaid/webhook`,
+      withTransfer: shared.isPlaidTransferUsed,
       // Plaid refuses a link token whose redirect URI is not registered in its dashboard, so
       // none is sent unless the operator registered one; Link then opens OAuth banks in a popup.
       redirectUri: e.PLAID_REDIRECT_URI,

@@ -120,7 +120,7 @@ function describePaymentProvider(name: string, provider: () => PaymentProvider) 
         idempotencyKey: key('debit'),
         legalName,
         authorizationId: authorization.authorizationId,
-        description: 'Billow annual',
+        description: 'Gift card',
       };
       const first = await provider().createDebit(debit);
       expect(await provider().createDebit(debit)).toEqual(first);
@@ -168,7 +168,7 @@ function describePaymentProvider(name: string, provider: () => PaymentProvider) 
         idempotencyKey: key('return'),
         legalName,
         authorizationId: authorization.authorizationId,
-        description: 'Billow annual',
+        description: 'Gift card',
       });
       const eventsOf = async () => {
         const all = [];
@@ -204,3 +204,81 @@ describePaymentProvider('sandbox ledger', () => ledger);
 describePaymentProvider('Plaid Transfer', () =>
   createPlaidTransferProvider({ ...fake.credentials, environment: 'sandbox', basePath: fake.url }),
 );
+
+describe('Plaid Transfer as Plaid documents it', () => {
+  const plaid = () =>
+    createPlaidTransferProvider({
+      ...fake.credentials,
+      environment: 'sandbox',
+      basePath: fake.url,
+    });
+  const legalName = 'Ada Lovelace';
+
+  it('asks for a debit with consent given online (ACH class web)', async () => {
+    const from = await account('Web Checking', 5000);
+    await plaid().authorizeDebit({
+      account: from,
+      amountCents: 1000,
+      idempotencyKey: 'web-1',
+      legalName,
+    });
+    expect(fake.lastRequest('/transfer/authorization/create')).toMatchObject({ ach_class: 'web' });
+  });
+
+  it('tells a person’s action needed and a reached transfer limit apart from missing funds', async () => {
+    const from = await account('Limits Checking', 5000);
+    fake.decideNextAuthorization('user_action_required', null);
+    expect(
+      await plaid().authorizeDebit({
+        account: from,
+        amountCents: 1000,
+        idempotencyKey: 'ua-1',
+        legalName,
+      }),
+    ).toMatchObject({ decision: 'declined', rationale: 'ACTION_REQUIRED' });
+    fake.decideNextAuthorization('declined', 'TRANSFER_LIMIT_REACHED');
+    expect(
+      await plaid().authorizeDebit({
+        account: from,
+        amountCents: 1000,
+        idempotencyKey: 'tl-1',
+        legalName,
+      }),
+    ).toMatchObject({ decision: 'declined', rationale: 'LIMIT_REACHED' });
+  });
+
+  it('sends an ACH description Plaid accepts: at most 10 characters, which the fake enforces', async () => {
+    const refused = await fetch(`${fake.url}/transfer/create`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        client_id: fake.credentials.clientId,
+        secret: fake.credentials.secret,
+        authorization_id: 'any',
+        description: 'Billow annual',
+      }),
+    });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ error_code: 'INVALID_FIELD' });
+
+    const from = await account('Description Checking', 5000);
+    const authorization = await plaid().authorizeDebit({
+      account: from,
+      amountCents: 1000,
+      idempotencyKey: 'desc-1',
+      legalName,
+    });
+    if (authorization.decision !== 'approved') throw new Error('expected an approval');
+    await plaid().createDebit({
+      account: from,
+      amountCents: 1000,
+      idempotencyKey: 'desc-1',
+      legalName,
+      authorizationId: authorization.authorizationId,
+      description: 'Billow annual',
+    });
+    expect(String(fake.lastRequest('/transfer/create')?.description).length).toBeLessThanOrEqual(
+      10,
+    );
+  });
+});

@@ -32,6 +32,9 @@ export type PlaidTransferConfig = {
 /** Plaid wants a decimal string with two places ("179.99"). */
 const amountString = (cents: number) => (cents / 100).toFixed(2);
 
+/** Plaid's longest ACH transfer description. */
+export const ACH_DESCRIPTION_MAX = 10;
+
 /** Plaid's idempotency keys are at most 50 characters. */
 const key = (idempotencyKey: string) => idempotencyKey.slice(0, 50);
 
@@ -80,7 +83,8 @@ export function createPlaidTransferProvider(config: PlaidTransferConfig): Paymen
           account_id: request.account.accountId,
           type: TransferType.Debit,
           network: TransferNetwork.Ach,
-          ach_class: ACHClass.Ppd,
+          // The person agrees to the debit on Billow's web page: Plaid's class for that is `web`.
+          ach_class: ACHClass.Web,
           amount: amountString(request.amountCents),
           user: { legal_name: request.legalName },
           idempotency_key: key(request.idempotencyKey),
@@ -91,7 +95,15 @@ export function createPlaidTransferProvider(config: PlaidTransferConfig): Paymen
       }
       const code = authorization.decision_rationale?.code;
       const rationale: DeclineRationale =
-        code === 'NSF' ? 'NSF' : code === 'RISK' ? 'RISK' : 'OTHER';
+        authorization.decision === 'user_action_required'
+          ? 'ACTION_REQUIRED'
+          : code === 'NSF'
+            ? 'NSF'
+            : code === 'RISK'
+              ? 'RISK'
+              : code === 'TRANSFER_LIMIT_REACHED'
+                ? 'LIMIT_REACHED'
+                : 'OTHER';
       return {
         decision: 'declined',
         rationale,
@@ -105,8 +117,8 @@ export function createPlaidTransferProvider(config: PlaidTransferConfig): Paymen
           account_id: request.account.accountId,
           authorization_id: request.authorizationId,
           amount: amountString(request.amountCents),
-          // Plaid shows at most 15 characters of it on the bank statement.
-          description: request.description.slice(0, 15),
+          // Plaid takes at most 10 characters on ACH (15 is for RTP).
+          description: request.description.slice(0, ACH_DESCRIPTION_MAX),
           idempotency_key: key(request.idempotencyKey),
         }),
       );
@@ -120,7 +132,9 @@ export function createPlaidTransferProvider(config: PlaidTransferConfig): Paymen
           eventId: event.event_id,
           transferId: event.transfer_id,
           type: EVENT_TYPES[event.event_type] ?? 'other',
-          returnCode: event.failure_reason?.ach_return_code ?? null,
+          // `failure_code` is the field Plaid documents; `ach_return_code` is deprecated.
+          returnCode:
+            event.failure_reason?.failure_code ?? event.failure_reason?.ach_return_code ?? null,
           timestamp: event.timestamp,
         })),
       };

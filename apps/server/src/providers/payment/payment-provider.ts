@@ -18,7 +18,11 @@ export type DebitRequest = {
   legalName: string;
 };
 
-export type DeclineRationale = 'NSF' | 'RISK' | 'OTHER';
+/**
+ * Why a debit was not authorized: NSF (not enough money), RISK, ACTION_REQUIRED (the person must
+ * reconnect the account before it can be debited), LIMIT_REACHED (a transfer limit), OTHER.
+ */
+export type DeclineRationale = 'NSF' | 'RISK' | 'ACTION_REQUIRED' | 'LIMIT_REACHED' | 'OTHER';
 
 export type DebitAuthorization =
   | { decision: 'approved'; authorizationId: string }
