@@ -105,6 +105,8 @@ describe('bank linking through Plaid', () => {
   it('waits while a new item’s bank prepares its first transactions, saying so, then loads them', async () => {
     const session = await signIn(t.app, '+15555555003');
     await t.runQueuedJobs(); // what earlier tests left, so the bank's answers below are this item's
+    // Plaid answers NOT_READY, however often it is asked, until the bank has sent something.
+    plaid.notReadyNext(Number.POSITIVE_INFINITY);
     const created = await fetch(`${plaid.url}/sandbox/public_token/create`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -122,7 +124,6 @@ describe('bank linking through Plaid', () => {
       headers: bearer(session.token),
       payload: { publicToken: public_token },
     });
-    plaid.notReadyNext(2);
     const loadStatus = async () =>
       (
         await t.app.inject({
@@ -131,17 +132,22 @@ describe('bank linking through Plaid', () => {
           headers: bearer(session.token),
         })
       ).json();
-    // Each wait is a sync asked again a few seconds later; the test lets it start now.
+    // Each wait is a sync asked again a few seconds later; the test lets it start now (a second
+    // back, as the queue takes jobs due strictly before its clock's now).
     const nextTry = async () => {
       await t.database.executeSql(
-        "update pgboss.job set start_after = now() where name = 'bank-transaction-sync' and state = 'created'",
+        "update pgboss.job set start_after = now() - interval '1 second' where name = 'bank-transaction-sync' and state = 'created'",
       );
       return t.runQueuedJobs();
     };
     await t.runQueuedJobs();
     expect(await loadStatus()).toMatchObject({ transactionsLoaded: false, isBankPreparing: true });
+    const asked = plaid.calls('/transactions/sync');
     expect(await nextTry()).toContain('bank-transaction-sync');
+    expect(plaid.calls('/transactions/sync')).toBeGreaterThan(asked);
     expect(await loadStatus()).toMatchObject({ transactionsLoaded: false, isBankPreparing: true });
+
+    plaid.notReadyNext(0);
     await nextTry();
     const loaded = await loadStatus();
     expect(loaded).toMatchObject({ transactionsLoaded: true });
