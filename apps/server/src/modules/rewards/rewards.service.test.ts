@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { userRoutes } from '@billow/contracts';
+import { userRoutes, type Subscription } from '@billow/contracts';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { bearer, signIn } from '../../../test/sign-in';
-import { rewardCents } from './rewards.service';
+import { nextRewardTarget, rewardCents } from './rewards.service';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -65,5 +65,64 @@ describe(rewardCents.name, () => {
     // 0.1 % of 15.49 is 1.549 cents: never rounded up to 2.
     expect(rewardCents(1_549, 0.1)).toBe(1);
     expect(rewardCents(99, 1)).toBe(0);
+  });
+});
+
+describe(nextRewardTarget.name, () => {
+  const bill = (
+    id: string,
+    amount: number,
+    renewal_date: string,
+    days_until_due: number,
+    extra: Partial<Subscription> = {},
+  ): Subscription => ({
+    id,
+    merchant_name: id,
+    amount,
+    currency: 'USD',
+    status: 'ACTIVE',
+    cadence: 'MONTHLY',
+    renewal_date,
+    payment_method: null,
+    cancel_date: null,
+    is_billow_managed: false,
+    user_marked_not_subscription: false,
+    category: 'streaming',
+    days_until_due,
+    normalized_monthly_amount: amount,
+    is_atomic_manage_eligible: false,
+    reward_credit: 0,
+    evidence: [],
+    is_price_increase: false,
+    previous_amount: null,
+    confidence: 0.9,
+    is_user_added: false,
+    ...extra,
+  });
+
+  it('never applies twice to one bill, even after its due date moved', () => {
+    const netflix = bill('netflix', 17.99, '2026-12-03', 6);
+    // Applied toward the bill when it was due on Dec 1; detection has since moved it to Dec 3.
+    const applied = new Set(['bill:netflix:2026-12-01']);
+    expect(nextRewardTarget([netflix], applied, '2026-11-27')).toBeNull();
+  });
+
+  it('applies again once the bill it went to has been charged', () => {
+    const netflix = bill('netflix', 17.99, '2026-12-27', 30);
+    const applied = new Set(['bill:netflix:2026-11-26']);
+    expect(nextRewardTarget([netflix], applied, '2026-11-27')).toMatchObject({
+      subscriptionId: 'netflix',
+      billDate: '2026-12-27',
+    });
+  });
+
+  it('goes only to bills due within the month ahead, never to a plan Billow paid', () => {
+    const paidByBillow = bill('peloton', 12.99, '2026-12-05', 8, { is_billow_managed: true });
+    const farOff = bill('hulu', 7.99, '2027-11-27', 365);
+    expect(nextRewardTarget([paidByBillow, farOff], new Set(), '2026-11-27')).toBeNull();
+    const soon = bill('spotify', 11.99, '2026-12-10', 13);
+    expect(nextRewardTarget([paidByBillow, farOff, soon], new Set(), '2026-11-27')).toMatchObject({
+      subscriptionId: 'spotify',
+    });
   });
 });

@@ -46,23 +46,47 @@ export type RewardTarget = {
 const billKeyOf = (subscriptionId: string, billDate: string) =>
   `bill:${subscriptionId}:${billDate}`;
 
+/** Rewards go only toward bills due within this many days: the ones actually due next. */
+export const NEXT_BILL_DAYS = 31;
+
+const BILL_KEY = /^bill:(.+):(\d{4}-\d{2}-\d{2})$/;
+
+function addDays(day: string, days: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
 /**
- * The bill a reward goes toward next: the cheapest of the person's active monthly subscriptions
- * with a known next bill not already paid with rewards (the free month the balance reaches
- * first), the soonest bill on a tie. None when there is no such bill.
+ * The bill a reward goes toward next (docs/savings.md): the cheapest of the person's active
+ * monthly subscriptions due within NEXT_BILL_DAYS, the soonest on a tie. Never a plan Billow paid
+ * for, and never a subscription that already has a reward waiting for its next charge (applied
+ * toward a bill dated today or later), so a bill whose due date moves is not paid twice.
  */
 export function nextRewardTarget(
   list: readonly Subscription[],
-  paidBillKeys: ReadonlySet<string> = new Set(),
+  appliedBillKeys: ReadonlySet<string>,
+  today: string,
 ): RewardTarget | null {
+  const awaitingCharge = new Set(
+    [...appliedBillKeys].flatMap((key) => {
+      const match = BILL_KEY.exec(key);
+      return match && match[2]! >= today ? [match[1]!] : [];
+    }),
+  );
+  const horizon = addDays(today, NEXT_BILL_DAYS);
   const candidates = list
     .filter(
       (s) =>
         s.status === 'ACTIVE' &&
-        !paidBillKeys.has(billKeyOf(s.id, s.renewal_date ?? '')) &&
+        !awaitingCharge.has(s.id) &&
+        !appliedBillKeys.has(billKeyOf(s.id, s.renewal_date ?? '')) &&
         !s.user_marked_not_subscription &&
+        !s.is_billow_managed &&
         s.cadence === 'MONTHLY' &&
         s.renewal_date !== null &&
+        s.renewal_date >= today &&
+        s.renewal_date <= horizon &&
         s.amount > 0,
     )
     .sort(
@@ -107,7 +131,7 @@ export function createRewardsService(deps: {
       deps.subscriptionsOf(userId),
       repo.sourceKeys(userId, 'applied'),
     ]);
-    return nextRewardTarget(list, paid);
+    return nextRewardTarget(list, paid, now().toISOString().slice(0, 10));
   };
 
   function record(entry: RewardEntry, tx?: Db): Promise<boolean> {
