@@ -23,6 +23,11 @@ export type ChatState = {
   reconnectAttempts: number;
   /** True from a lost connection until the next open, while attempts remain. */
   isReconnecting: boolean;
+  /**
+   * After the spec's attempts ran out ('Unable to connect…'), Billow still tries now and then
+   * (SLOW_RETRY_DELAYS_MS) so the chat comes back by itself; this counts those tries.
+   */
+  slowRetries: number | null;
   poweredBy: { provider: string; model: string } | null;
 };
 
@@ -33,13 +38,21 @@ export const initialChatState: ChatState = {
   streaming: null,
   reconnectAttempts: 0,
   isReconnecting: false,
+  slowRetries: null,
   poweredBy: null,
 };
+
+/** Waits between the tries after giving up: 5 s, 10 s, 20 s, then every 30 s. */
+export const SLOW_RETRY_DELAYS_MS = [5_000, 10_000, 20_000, 30_000] as const;
+export const slowRetryDelay = (tries: number) =>
+  SLOW_RETRY_DELAYS_MS[Math.min(tries, SLOW_RETRY_DELAYS_MS.length - 1)]!;
 
 export type ChatEvent =
   | { type: 'connecting' }
   /** The next reconnect attempt starts. */
   | { type: 'retrying' }
+  /** A try after giving up starts. */
+  | { type: 'retrying-slowly' }
   | { type: 'opened' }
   | { type: 'frame'; frame: ChatServerFrame }
   | { type: 'sent'; content: string }
@@ -83,25 +96,36 @@ export function chatReducer(state: ChatState, event: ChatEvent, at = new Date())
       return { ...state, connection: 'connecting' };
     case 'retrying':
       return { ...state, connection: 'connecting', reconnectAttempts: state.reconnectAttempts + 1 };
+    case 'retrying-slowly':
+      return { ...state, connection: 'connecting', slowRetries: (state.slowRetries ?? 0) + 1 };
     case 'opened':
-      return { ...state, connection: 'open', reconnectAttempts: 0, isReconnecting: false };
+      return {
+        ...state,
+        connection: 'open',
+        reconnectAttempts: 0,
+        isReconnecting: false,
+        slowRetries: null,
+      };
     case 'sent':
       return { ...add(state, entry('user', event.content, at)), streaming: '' };
     case 'clear':
       return { ...state, messages: [] };
     case 'socket-error':
       // One error message per outage, not one per failed attempt.
-      return state.isReconnecting
+      return state.isReconnecting || state.slowRetries !== null
         ? state
         : add(state, entry('error', chatMessages.connectionError, at));
     case 'closed': {
       const closed = { ...interrupt(state, at), connection: 'closed' as const };
-      if (event.isNormal) return { ...closed, isReconnecting: false };
+      if (event.isNormal) return { ...closed, isReconnecting: false, slowRetries: null };
+      // Past giving up, a failed try is quiet: the outage has its message already.
+      if (state.slowRetries !== null) return closed;
       const attempts = state.isReconnecting ? state.reconnectAttempts : 0;
       if (attempts >= CHAT_LIMITS.reconnectAttempts) {
         return {
           ...add(closed, entry('error', chatMessages.unableToConnect, at)),
           isReconnecting: false,
+          slowRetries: 0,
         };
       }
       const lost = state.isReconnecting

@@ -15,7 +15,13 @@ import {
   TOKEN_STORAGE_KEY,
 } from '@billow/contracts';
 import { endExpiredSession, refreshSession } from '@/lib/api-client';
-import { chatReducer, initialChatState, type ChatEvent, type ChatState } from './chat-state';
+import {
+  chatReducer,
+  initialChatState,
+  slowRetryDelay,
+  type ChatEvent,
+  type ChatState,
+} from './chat-state';
 
 /** What the hook needs of a socket: the browser's WebSocket, or a test's stand-in. */
 export type ChatSocket = {
@@ -137,6 +143,22 @@ export function useChat({
     }, CHAT_LIMITS.reconnectIntervalMs);
     return () => clearTimeout(timer);
   }, [isReconnecting, connection, reconnectAttempts, connect]);
+
+  // After giving up: a try now and then, and one at once when the browser is back online.
+  const { slowRetries } = state;
+  useEffect(() => {
+    if (slowRetries === null || connection !== 'closed') return;
+    const retry = () => {
+      dispatch({ type: 'retrying-slowly' });
+      void connect();
+    };
+    const timer = setTimeout(retry, slowRetryDelay(slowRetries));
+    window.addEventListener('online', retry);
+    return () => {
+      clearTimeout(timer);
+      window.removeEventListener('online', retry);
+    };
+  }, [slowRetries, connection, connect]);
 
   const send = useCallback(
     (text: string): boolean => {

@@ -215,8 +215,48 @@ describe('the chat screen', () => {
     expect(sockets).toHaveLength(1 + CHAT_LIMITS.reconnectAttempts);
     expect(screen.getByText(chatMessages.unableToConnect)).toBeInTheDocument();
     expect(screen.queryByText(chatMessages.reconnecting)).not.toBeInTheDocument();
-    act(() => vi.advanceTimersByTime(10 * CHAT_LIMITS.reconnectIntervalMs));
-    expect(sockets).toHaveLength(1 + CHAT_LIMITS.reconnectAttempts);
+  });
+
+  it('after giving up keeps trying less and less often, and comes back by itself', () => {
+    vi.useFakeTimers();
+    renderChat();
+    connectDemo();
+    latest().drop();
+    for (let attempt = 1; attempt <= CHAT_LIMITS.reconnectAttempts; attempt++) {
+      act(() => vi.advanceTimersByTime(CHAT_LIMITS.reconnectIntervalMs));
+      latest().drop();
+    }
+    const gaveUpAt = sockets.length;
+    // Then every 5 s, 10 s, 20 s, 30 s, 30 s …: the server may be back in a minute.
+    for (const [index, delay] of [5_000, 10_000, 20_000, 30_000, 30_000].entries()) {
+      act(() => vi.advanceTimersByTime(delay - 1));
+      expect(sockets).toHaveLength(gaveUpAt + index);
+      act(() => vi.advanceTimersByTime(1));
+      expect(sockets).toHaveLength(gaveUpAt + index + 1);
+      latest().drop();
+    }
+    // One message for the outage, however many tries it took.
+    expect(screen.getAllByText(chatMessages.unableToConnect)).toHaveLength(1);
+    act(() => vi.advanceTimersByTime(30_000));
+    connectDemo();
+    expect(screen.getByText('Connected (Demo)')).toBeInTheDocument();
+    expect(input()).toBeEnabled();
+  });
+
+  it('after giving up tries again at once when the browser is back online', () => {
+    vi.useFakeTimers();
+    renderChat();
+    connectDemo();
+    latest().drop();
+    for (let attempt = 1; attempt <= CHAT_LIMITS.reconnectAttempts; attempt++) {
+      act(() => vi.advanceTimersByTime(CHAT_LIMITS.reconnectIntervalMs));
+      latest().drop();
+    }
+    const gaveUpAt = sockets.length;
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    expect(sockets).toHaveLength(gaveUpAt + 1);
   });
 
   it('shows server errors as errors, and Clear empties the conversation', async () => {
