@@ -243,6 +243,7 @@ export function composeBillow(options: CompositionOptions) {
   const auth = createAuthModule({
     db,
     changes: database.changes,
+    ...(options.log ? { log: options.log } : {}),
     sms,
     codes: codes.service,
     authSecret: secrets.authSecret,

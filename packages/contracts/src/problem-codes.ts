@@ -15,6 +15,8 @@ export const otpStartProblemCode = z.enum([
   'too-many-codes-from-address',
   'sms-budget-spent',
   'sms-undeliverable',
+  /** The text provider is busy or down, or refuses Billow's setup: not the person's number. */
+  'sms-unavailable',
 ]);
 
 /** Checking a sign-in code (POST /api/auth/otp/verify). */

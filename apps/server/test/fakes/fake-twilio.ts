@@ -13,6 +13,8 @@ export const INVALID_TWILIO_NUMBER = '+15005550001';
 export type FakeTwilio = {
   url: string;
   messages: { to: string; from: string | null; messagingServiceSid: string | null; body: string }[];
+  /** Answers the next message with this Twilio error (20429 too many requests, 20500 …). */
+  failNext(status: number, code: number, message: string): void;
   close(): Promise<void>;
 };
 
@@ -21,6 +23,7 @@ export async function startFakeTwilio(credentials: {
   authToken: string;
 }): Promise<FakeTwilio> {
   const messages: FakeTwilio['messages'] = [];
+  let failure: { status: number; code: number; message: string } | null = null;
   const server = http.createServer((request, response) => {
     let raw = '';
     request.on('data', (chunk: Buffer) => (raw += chunk.toString()));
@@ -44,6 +47,16 @@ export async function startFakeTwilio(credentials: {
           code: 20404,
           message: 'The requested resource was not found',
           status: 404,
+        });
+      }
+      if (failure) {
+        const { status, code, message } = failure;
+        failure = null;
+        return send(status, {
+          code,
+          message,
+          more_info: `https://www.twilio.com/docs/errors/${code}`,
+          status,
         });
       }
       const form = new URLSearchParams(raw);
@@ -84,6 +97,9 @@ export async function startFakeTwilio(credentials: {
   return {
     url: `http://localhost:${port}`,
     messages,
+    failNext: (status, code, message) => {
+      failure = { status, code, message };
+    },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

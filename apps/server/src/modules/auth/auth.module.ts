@@ -14,6 +14,7 @@ import type { SmsLimits } from './texting-limits';
 export function createAuthModule(deps: {
   db: Db;
   changes: ChangeFeed;
+  log?: { warn(details: object, message: string): void };
   sms: SmsSender;
   codes: OneTimeCodes;
   /** Signs session tokens and keys refresh-token successors. */
@@ -35,6 +36,7 @@ export function createAuthModule(deps: {
     authSecret: deps.authSecret,
     linkedAccounts: deps.linkedAccounts,
     resendCooldownSeconds: deps.settings.resendCooldownSeconds,
+    ...(deps.log ? { log: deps.log } : {}),
   });
   return {
     service,

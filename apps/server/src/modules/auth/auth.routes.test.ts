@@ -320,6 +320,27 @@ describe('sign-in through Twilio', () => {
       [INVALID_TWILIO_NUMBER],
     );
     expect(rows[0]!.n).toBe(0);
+
+    // Twilio busy or down, or Billow's own credentials wrong: not the person's number.
+    twilio.failNext(503, 20503, 'Service Unavailable');
+    const busy = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/otp/start',
+      payload: { phoneNumber: '5555550778' },
+    });
+    expect(busy.statusCode).toBe(503);
+    expect(busy.headers['retry-after']).toBeDefined();
+    expect(busy.json()).toMatchObject({
+      code: 'sms-unavailable',
+      detail: 'We could not send a text right now. Please try again in a few minutes.',
+    });
+    twilio.failNext(401, 20003, 'Authenticate');
+    const misconfigured = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/otp/start',
+      payload: { phoneNumber: '5555550779' },
+    });
+    expect(misconfigured.json()).toMatchObject({ code: 'sms-unavailable' });
     await t.close();
     await twilio.close();
   });

@@ -40,6 +40,7 @@ export type AuthServiceDeps = {
   /** Seconds between two codes to one phone (default 30). */
   resendCooldownSeconds?: number;
   clock?: () => Date;
+  log?: { warn(details: object, message: string): void };
 };
 
 function codeRefused(outcome: keyof typeof otpFailureDetail) {
@@ -138,11 +139,24 @@ export function createAuthService(deps: AuthServiceDeps) {
         });
       } catch (error) {
         await deps.codes.withdraw(issued.id);
-        if (error instanceof SmsDeliveryError) {
+        if (error instanceof SmsDeliveryError && error.failure === 'invalid-number') {
           throw new ProblemError(
             'external-service',
             'We could not text this number. Please check it and try again.',
             { status: 502, code: 'sms-undeliverable' },
+          );
+        }
+        if (error instanceof SmsDeliveryError) {
+          // Not the person's number: the provider is busy or down, or Billow's setup is wrong.
+          if (error.failure === 'configuration')
+            deps.log?.warn(
+              { err: error },
+              'the text provider refused Billow’s credentials or sender: check the SMS settings',
+            );
+          throw new ProblemError(
+            'external-service',
+            'We could not send a text right now. Please try again in a few minutes.',
+            { status: 503, code: 'sms-unavailable', headers: { 'retry-after': '60' } },
           );
         }
         throw error;

@@ -40,13 +40,17 @@ function rateLimitMessage(error: ApiError): string {
     : `${sentence} Please try again later.`;
 }
 
+/** Refusals of a code's text whose detail the person reads as the server wrote it. */
+const TOLD_AS_IS = new Set(['country-not-allowed', 'sms-undeliverable', 'sms-unavailable']);
+
 /** Step 1 (and Resend code): texting a code failed. */
 export function describeSendCodeError(error: unknown): string {
   if (!(error instanceof ApiError)) return authMessages.signInFailed;
   if (error.kind === 'network') return error.message;
   if (error.status === 429) return rateLimitMessage(error);
-  // A real number Billow may not text: the server names the countries it may.
-  if (error.problemCode === 'country-not-allowed' && error.problem) return error.problem.detail;
+  // A real number Billow may not text: the server names the countries it may. A text that
+  // failed says whether the number or the text service was the trouble, in the server's words.
+  if (TOLD_AS_IS.has(error.problemCode ?? '') && error.problem) return error.problem.detail;
   if (error.problemType === 'validation' || error.problemType === 'bad-request')
     return invalidPhoneMessage;
   return authMessages.signInFailed;

@@ -139,6 +139,31 @@ describe(SignInFlow.name, () => {
       expect(await screen.findByRole('alert')).toHaveTextContent(detail);
     });
 
+    it('says whether a text failed for the number or for the text service', async () => {
+      const wrongNumber = 'We could not text this number. Please check it and try again.';
+      const serviceDown = 'We could not send a text right now. Please try again in a few minutes.';
+      const refusal = (status: number, detail: string, code: string) =>
+        json(status, {
+          type: 'https://billow.app/problems/external-service',
+          title: 'Bad Gateway',
+          status,
+          detail,
+          instance: '/api/auth/otp/start',
+          code,
+        });
+      mockApi().on(
+        authRoutes.otpStart,
+        refusal(502, wrongNumber, 'sms-undeliverable'),
+        refusal(503, serviceDown, 'sms-unavailable'),
+      );
+      const { user } = renderSignIn();
+      await user.type(await screen.findByLabelText('Phone number'), '5555550100');
+      await user.click(screen.getByRole('button', { name: 'Next' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent(wrongNumber);
+      await user.click(screen.getByRole('button', { name: 'Next' }));
+      await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(serviceDown));
+    });
+
     it('passes on the request helper’s words when the phone is offline', async () => {
       mockApi().on(authRoutes.otpStart, offline);
       const { user } = renderSignIn();
