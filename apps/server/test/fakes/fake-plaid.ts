@@ -27,6 +27,8 @@ export type FakePlaid = {
     options?: { issuedAt?: Date; tamper?: boolean },
   ): Promise<number>;
   signWebhook(body: string, options?: { issuedAt?: Date }): Promise<string>;
+  /** A public token for a new item at this institution, through Plaid's sandbox endpoint. */
+  createPublicToken(institutionId: string): Promise<string>;
   /** Signs with a key id Plaid never issued (a forger guessing key ids). */
   signWebhookWithKid(body: string, kid: string): Promise<string>;
   /** Marks the webhook key as expired (its `expired_at` set), as Plaid does when it rotates. */
@@ -322,6 +324,19 @@ export async function startFakePlaid(
     url: `http://127.0.0.1:${port}`,
     credentials,
     signWebhook,
+    async createPublicToken(institutionId) {
+      const response = await fetch(`http://127.0.0.1:${port}/sandbox/public_token/create`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          client_id: credentials.clientId,
+          secret: credentials.secret,
+          institution_id: institutionId,
+          initial_products: ['transactions'],
+        }),
+      });
+      return ((await response.json()) as { public_token: string }).public_token;
+    },
     signWebhookWithKid: (body, otherKid) => signWebhook(body, { kid: otherKid }),
     calls: (path) => callCounts.get(path) ?? 0,
     expireKey: () => {

@@ -25,6 +25,15 @@ describe('bank linking through Plaid', () => {
     });
     address = await t.app.listen({ port: 0, host: '127.0.0.1' });
   });
+  /** Links a new Citi item at the fake Plaid for the signed-in person, as Link would. */
+  const linkCiti = async (token: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: bankingRoutes.linkResult.path,
+      headers: bearer(token),
+      payload: { publicToken: await plaid.createPublicToken('ins_sbx_citi') },
+    });
+
   afterAll(async () => {
     await t.close();
     await plaid.close();
@@ -40,23 +49,7 @@ describe('bank linking through Plaid', () => {
     });
     expect(link.json().linkProvider).toBe('plaid');
 
-    const created = await fetch(`${plaid.url}/sandbox/public_token/create`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        client_id: plaid.credentials.clientId,
-        secret: plaid.credentials.secret,
-        institution_id: 'ins_sbx_citi',
-        initial_products: ['transactions'],
-      }),
-    });
-    const { public_token } = (await created.json()) as { public_token: string };
-    const result = await t.app.inject({
-      method: 'POST',
-      url: bankingRoutes.linkResult.path,
-      headers: bearer(session.token),
-      payload: { publicToken: public_token },
-    });
+    const result = await linkCiti(session.token);
     expect(result.json()).toEqual({ status: 'success' });
     await t.runQueuedJobs();
 
@@ -107,23 +100,7 @@ describe('bank linking through Plaid', () => {
     await t.runQueuedJobs(); // what earlier tests left, so the bank's answers below are this item's
     // Plaid answers NOT_READY, however often it is asked, until the bank has sent something.
     plaid.notReadyNext(Number.POSITIVE_INFINITY);
-    const created = await fetch(`${plaid.url}/sandbox/public_token/create`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        client_id: plaid.credentials.clientId,
-        secret: plaid.credentials.secret,
-        institution_id: 'ins_sbx_citi',
-        initial_products: ['transactions'],
-      }),
-    });
-    const { public_token } = (await created.json()) as { public_token: string };
-    await t.app.inject({
-      method: 'POST',
-      url: bankingRoutes.linkResult.path,
-      headers: bearer(session.token),
-      payload: { publicToken: public_token },
-    });
+    await linkCiti(session.token);
     const loadStatus = async () =>
       (
         await t.app.inject({
@@ -161,23 +138,7 @@ describe('bank linking through Plaid', () => {
 
   it('stops syncing an item the person revoked at Plaid, and asks them to link it again', async () => {
     const session = await signIn(t.app, '+15555555002');
-    const created = await fetch(`${plaid.url}/sandbox/public_token/create`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        client_id: plaid.credentials.clientId,
-        secret: plaid.credentials.secret,
-        institution_id: 'ins_sbx_citi',
-        initial_products: ['transactions'],
-      }),
-    });
-    const { public_token } = (await created.json()) as { public_token: string };
-    await t.app.inject({
-      method: 'POST',
-      url: bankingRoutes.linkResult.path,
-      headers: bearer(session.token),
-      payload: { publicToken: public_token },
-    });
+    await linkCiti(session.token);
     await t.runQueuedJobs();
     const item = async () =>
       (

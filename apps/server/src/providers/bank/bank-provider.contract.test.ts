@@ -117,17 +117,7 @@ describeBankProvider(
     return {
       provider,
       async makePublicToken() {
-        const response = await fetch(`${fake.url}/sandbox/public_token/create`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({
-            client_id: fake.credentials.clientId,
-            secret: fake.credentials.secret,
-            institution_id: 'ins_sbx_wells_fargo',
-            initial_products: ['transactions'],
-          }),
-        });
-        return ((await response.json()) as { public_token: string }).public_token;
+        return fake.createPublicToken('ins_sbx_wells_fargo');
       },
     };
   },
@@ -150,17 +140,7 @@ describe('the Plaid adapter as Plaid documents it', () => {
       environment: 'sandbox',
       basePath: plaid.url,
     });
-    const response = await fetch(`${plaid.url}/sandbox/public_token/create`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        client_id: plaid.credentials.clientId,
-        secret: plaid.credentials.secret,
-        institution_id: 'ins_sbx_wells_fargo',
-        initial_products: ['transactions'],
-      }),
-    });
-    const { public_token } = (await response.json()) as { public_token: string };
+    const public_token = await plaid.createPublicToken('ins_sbx_wells_fargo');
     ({ accessToken } = await provider.exchangePublicToken(public_token));
   });
   afterAll(async () => {
