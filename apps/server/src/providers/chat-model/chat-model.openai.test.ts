@@ -5,7 +5,7 @@
 import type { Subscription } from '@billow/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeOpenAi, type FakeOpenAi } from '../../../test/fakes/fake-openai';
-import type { FinanceReader } from './chat-model';
+import type { ChatModel, FinanceReader } from './chat-model';
 import { createOpenAiChatModel, CUT_OFF_NOTE, SYSTEM_PROMPT } from './chat-model.openai';
 
 const bill = (merchant_name: string, amount: number, days: number): Subscription => ({
@@ -39,6 +39,19 @@ const financesOf = (list: Subscription[]): FinanceReader => ({
   rewardsBalance: async () => 0,
   negotiations: async () => [],
 });
+
+/** The model's whole answer to one question from this person. */
+async function answer(model: ChatModel, question: string, finances: FinanceReader) {
+  let text = '';
+  for await (const piece of model.reply({
+    history: [{ role: 'user', content: question }],
+    finances,
+    signal: new AbortController().signal,
+  })) {
+    text += piece;
+  }
+  return text;
+}
 
 describe('the OpenAI-compatible chat model', () => {
   let fake: FakeOpenAi;
@@ -100,14 +113,7 @@ describe('the OpenAI-compatible chat model', () => {
       apiKey: 'sk-test-key',
       model: 'fake-model',
     });
-    let text = '';
-    for await (const piece of model.reply({
-      history: [{ role: 'user', content: "What's due this week?" }],
-      finances: financesOf([bill('Verizon', 80, 1)]),
-      signal: new AbortController().signal,
-    })) {
-      text += piece;
-    }
+    const text = await answer(model, "What's due this week?", financesOf([bill('Verizon', 80, 1)]));
     expect(text).toBe('You have 1 bills due this week (Verizon), $80.00 in total.');
   });
 
@@ -119,14 +125,11 @@ describe('the OpenAI-compatible chat model', () => {
         apiKey: 'sk-test-key',
         model: 'llama3.1',
       });
-      let text = '';
-      for await (const piece of model.reply({
-        history: [{ role: 'user', content: "What's due this week?" }],
-        finances: financesOf([bill('Netflix', 15.49, 2)]),
-        signal: new AbortController().signal,
-      })) {
-        text += piece;
-      }
+      const text = await answer(
+        model,
+        "What's due this week?",
+        financesOf([bill('Netflix', 15.49, 2)]),
+      );
       expect(text).toBe('You have 1 bills due this week (Netflix), $15.49 in total.');
     } finally {
       await ollama.close();
@@ -139,14 +142,7 @@ describe('the OpenAI-compatible chat model', () => {
       apiKey: 'sk-test-key',
       model: 'fake-model',
     });
-    let text = '';
-    for await (const piece of model.reply({
-      history: [{ role: 'user', content: 'Write an essay about my bills' }],
-      finances: financesOf([]),
-      signal: new AbortController().signal,
-    })) {
-      text += piece;
-    }
+    const text = await answer(model, 'Write an essay about my bills', financesOf([]));
     expect(text).toBe(`Your bills in full: ${CUT_OFF_NOTE}`);
   });
 

@@ -87,6 +87,15 @@ function connectDemo() {
 
 const input = () => screen.getByLabelText('Message');
 
+/** The connection drops, and so does each of the spec's reconnect attempts (fake timers). */
+function dropThroughEveryAttempt() {
+  latest().drop();
+  for (let attempt = 1; attempt <= CHAT_LIMITS.reconnectAttempts; attempt++) {
+    act(() => vi.advanceTimersByTime(CHAT_LIMITS.reconnectIntervalMs));
+    latest().drop();
+  }
+}
+
 beforeEach(() => {
   sockets = [];
 });
@@ -207,11 +216,7 @@ describe('the chat screen', () => {
     vi.useFakeTimers();
     renderChat();
     connectDemo();
-    latest().drop();
-    for (let attempt = 1; attempt <= CHAT_LIMITS.reconnectAttempts; attempt++) {
-      act(() => vi.advanceTimersByTime(CHAT_LIMITS.reconnectIntervalMs));
-      latest().drop();
-    }
+    dropThroughEveryAttempt();
     expect(sockets).toHaveLength(1 + CHAT_LIMITS.reconnectAttempts);
     expect(screen.getByText(chatMessages.unableToConnect)).toBeInTheDocument();
     expect(screen.queryByText(chatMessages.reconnecting)).not.toBeInTheDocument();
@@ -221,11 +226,7 @@ describe('the chat screen', () => {
     vi.useFakeTimers();
     renderChat();
     connectDemo();
-    latest().drop();
-    for (let attempt = 1; attempt <= CHAT_LIMITS.reconnectAttempts; attempt++) {
-      act(() => vi.advanceTimersByTime(CHAT_LIMITS.reconnectIntervalMs));
-      latest().drop();
-    }
+    dropThroughEveryAttempt();
     const gaveUpAt = sockets.length;
     // Then every 5 s, 10 s, 20 s, 30 s, 30 s …: the server may be back in a minute.
     for (const [index, delay] of [5_000, 10_000, 20_000, 30_000, 30_000].entries()) {
@@ -247,11 +248,7 @@ describe('the chat screen', () => {
     vi.useFakeTimers();
     renderChat();
     connectDemo();
-    latest().drop();
-    for (let attempt = 1; attempt <= CHAT_LIMITS.reconnectAttempts; attempt++) {
-      act(() => vi.advanceTimersByTime(CHAT_LIMITS.reconnectIntervalMs));
-      latest().drop();
-    }
+    dropThroughEveryAttempt();
     const gaveUpAt = sockets.length;
     act(() => {
       window.dispatchEvent(new Event('online'));
