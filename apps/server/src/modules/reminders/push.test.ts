@@ -154,38 +154,32 @@ describe('web push', () => {
     expect(request!.body.toString('latin1')).not.toContain('Billow');
   });
 
-  it('says a push service’s refusal of Billow’s VAPID signature is a configuration error', async () => {
-    const { token } = await signIn(t.app, '+15555557204');
+  /** Subscribes a new browser for the person, then asks for a test push the service answers so. */
+  async function subscribeAndTest(token: string, pushServiceStatus: number) {
     await t.app.inject({
       method: 'POST',
       url: reminderRoutes.pushSubscribe.path,
       headers: bearer(token),
       payload: { endpoint: `${origin}/push/${crypto.randomUUID()}`, keys: browserKeys() },
     });
-    push.answerWith(403);
+    push.answerWith(pushServiceStatus);
     await t.app.inject({
       method: 'POST',
       url: reminderRoutes.pushTest.path,
       headers: bearer(token),
     });
+  }
+
+  it('says a push service’s refusal of Billow’s VAPID signature is a configuration error', async () => {
+    const { token } = await signIn(t.app, '+15555557204');
+    await subscribeAndTest(token, 403);
     await expect(t.runQueuedJobs()).rejects.toThrow(/VAPID_SUBJECT/);
     push.answerWith(201);
   });
 
   it('forgets a subscription the push service says is gone', async () => {
     const { token } = await signIn(t.app, '+15555557202');
-    await t.app.inject({
-      method: 'POST',
-      url: reminderRoutes.pushSubscribe.path,
-      headers: bearer(token),
-      payload: { endpoint: `${origin}/push/${crypto.randomUUID()}`, keys: browserKeys() },
-    });
-    push.answerWith(410);
-    await t.app.inject({
-      method: 'POST',
-      url: reminderRoutes.pushTest.path,
-      headers: bearer(token),
-    });
+    await subscribeAndTest(token, 410);
     await t.runQueuedJobs();
     push.answerWith(201);
     const key = await t.app.inject({
