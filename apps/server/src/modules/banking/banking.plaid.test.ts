@@ -174,6 +174,15 @@ describe('bank linking through Plaid', () => {
     ).toBe(200);
     await t.runQueuedJobs();
     expect(plaid.calls('/transactions/sync')).toBe(syncsBefore);
+
+    // Linking again starts a new link: a revoked item is past repair in update mode.
+    const link = await t.app.inject({
+      method: 'POST',
+      url: bankingRoutes.link.path,
+      headers: bearer(session.token),
+    });
+    expect(link.json().linkToken).toEqual(expect.any(String));
+    expect(plaid.lastRequest('/link/token/create')).not.toHaveProperty('access_token');
   });
 
   it('reads transfer events when Plaid says there are new ones, and refuses a forged notice', async () => {

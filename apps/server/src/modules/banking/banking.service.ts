@@ -128,7 +128,10 @@ export function createBankingService(deps: BankingServiceDeps) {
       userId: string,
     ): Promise<{ linkToken: string; linkProvider: BankProvider['linkKind'] }> {
       const items = await deps.repo.itemsOf(userId);
-      const needsRepair = items.find((item) => item.status !== 'active');
+      // A revoked item cannot be repaired in update mode: the person links the bank anew.
+      const needsRepair = items.find(
+        (item) => item.status !== 'active' && item.status !== 'revoked',
+      );
       const { linkToken } = await deps.provider.createLinkToken({
         clientUserRef: deps.clientUserRef(userId),
         ...(needsRepair ? { accessToken: tokenOf(needsRepair) } : {}),
