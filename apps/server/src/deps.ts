@@ -151,6 +151,8 @@ export function composeBillow(options: CompositionOptions) {
         target.amountCents,
         tx,
       ),
+    onReturned: (bill, tx) =>
+      subscriptions.service.clearRewardCredit(bill.subscriptionId, bill.billDate, tx),
     ...clock,
   });
   const ledgers = createLedgersModule({

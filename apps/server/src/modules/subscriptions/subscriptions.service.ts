@@ -409,6 +409,9 @@ export function createSubscriptionsService(deps: {
     /** Rewards applied toward a subscription's bill lower that bill (see `reward_credit`). */
     creditReward: (subscriptionId: string, billDate: string, cents: number, tx?: Db) =>
       deps.repo.creditReward(subscriptionId, billDate, cents, tx),
+    /** A reward given back to the balance no longer lowers the bill it went toward. */
+    clearRewardCredit: (subscriptionId: string, billDate: string, tx?: Db) =>
+      deps.repo.clearRewardCredit(subscriptionId, billDate, tx),
 
     /**
      * A negotiated price applies from the next bill: the bill's amount becomes it, and its monthly
