@@ -3,8 +3,12 @@
  * place. An event (a renewal on a date, a trial ending on a date, a failed charge, a price rise)
  * has a key that stays the same across scans; each offset of it is reminded once per channel.
  */
-import { centsToDollars, formatDollars, type ReminderKind } from '@billow/contracts';
-import { priceIncreaseOf } from '../subscriptions/price-increases';
+import {
+  centsToDollars,
+  formatDollars,
+  priceIncreaseOf,
+  type ReminderKind,
+} from '@billow/contracts';
 
 export const DEFAULT_OFFSETS_DAYS = [3, 1] as const;
 export const MAX_OFFSET_DAYS = 30;

@@ -19,13 +19,13 @@ import {
   centsToDollars,
   dollarsToCents,
   localDateIn,
+  priceIncreaseOf,
   type Subscription,
   type UpcomingCharge,
   type SubscriptionStatus,
 } from '@billow/contracts';
 import { ProblemError } from '../../http/problem';
 import type { SubscriptionRow, SubscriptionsRepo, SubscriptionValues } from './subscriptions.repo';
-import { priceIncreaseOf } from './price-increases';
 import { addedAfterDetection, chargesOfAdded, type Charge } from './user-added';
 
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
