@@ -177,6 +177,7 @@ export const negotiationRoutes = {
   submitRequiredInfo: defineRoute({
     method: 'POST',
     path: '/api/subscriptions/submit-required-info',
+    tokenScope: 'sensitive',
     body: submitRequiredInfoBody,
     response: z.object({ success: z.literal(true), status: negotiationStatus }),
     problemCodes: requiredInfoProblemCode,

@@ -147,6 +147,7 @@ export const paymentRoutes = {
   giftCard: defineRoute({
     method: 'POST',
     path: '/api/gift-cards/get',
+    tokenScope: 'sensitive',
     body: getGiftCardBody,
     response: giftCardResponse,
     problemCodes: subscriptionProblemCode,
@@ -154,6 +155,7 @@ export const paymentRoutes = {
   pay: defineRoute({
     method: 'POST',
     path: '/api/payments/pay',
+    tokenScope: 'payments',
     body: payBody,
     /**
      * A chosen account that is gone or not the person's answers payment_account_not_found, the

@@ -25,6 +25,11 @@ export type RouteContract = {
    */
   acceptsAccessTokens?: boolean;
   /**
+   * The scope a personal access token needs for it instead of read or write: `payments` for
+   * what moves money, `sensitive` for identity details, gift-card numbers and answers for calls.
+   */
+  tokenScope?: 'payments' | 'sensitive';
+  /**
    * The machine-readable `code`s its problems may carry on purpose (see problem-codes.ts), for
    * the web to choose its words by instead of reading `detail`.
    */

@@ -128,12 +128,14 @@ export const userRoutes = {
   updateProfileInfo: defineRoute({
     method: 'POST',
     path: '/api/user/update-profile-info',
+    tokenScope: 'sensitive',
     body: updateProfileInfoBody,
     response: profileInfo,
   }),
   updateProfileInfoFromOnboarding: defineRoute({
     method: 'POST',
     path: '/api/user/update-profile-info-from-onboarding',
+    tokenScope: 'sensitive',
     body: onboardingProfileBody,
     response: profileInfo,
   }),
@@ -153,12 +155,14 @@ export const userRoutes = {
   sendEmailVerification: defineRoute({
     method: 'POST',
     path: '/api/user/send-email-verification',
+    tokenScope: 'sensitive',
     response: z.object({ sent: z.literal(true), email: z.string() }),
     problemCodes: sendEmailVerificationProblemCode,
   }),
   verifyEmail: defineRoute({
     method: 'POST',
     path: '/api/user/verify-email',
+    tokenScope: 'sensitive',
     body: z.object({ code: text().trim().min(1).max(12) }),
     response: profileInfo,
     problemCodes: verifyEmailProblemCode,

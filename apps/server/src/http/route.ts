@@ -25,7 +25,12 @@ declare module 'fastify' {
 }
 
 /** What a route allows a personal access token: whether it changes things, and whether at all. */
-export type RouteAccess = { isChange: boolean; acceptsAccessTokens: boolean };
+export type RouteAccess = {
+  isChange: boolean;
+  acceptsAccessTokens: boolean;
+  /** The scope a personal access token needs beyond read or write (the contract's tokenScope). */
+  tokenScope?: 'payments' | 'sensitive' | undefined;
+};
 
 type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
 
@@ -89,6 +94,7 @@ export function signedInOnly(app: FastifyInstance, contract: RouteContract) {
   const access: RouteAccess = {
     isChange: contract.method !== 'GET',
     acceptsAccessTokens: contract.acceptsAccessTokens !== false,
+    tokenScope: contract.tokenScope,
   };
   return async (request: FastifyRequest) => {
     request.userId = await app.authenticate(request.headers.authorization, access);

@@ -1,4 +1,5 @@
 import { and, asc, count, eq } from 'drizzle-orm';
+import type { AccessTokenScope } from '@billow/contracts';
 import type { Db } from '../../db/database';
 import { personalAccessTokens } from './access-tokens.tables';
 
@@ -7,7 +8,12 @@ export type AccessTokenRow = typeof personalAccessTokens.$inferSelect;
 
 export function createAccessTokensRepo(db: Db) {
   return {
-    async add(row: { userId: string; name: string; tokenHash: string; canWrite: boolean }) {
+    async add(row: {
+      userId: string;
+      name: string;
+      tokenHash: string;
+      scopes: AccessTokenScope[];
+    }) {
       const [added] = await db.insert(personalAccessTokens).values(row).returning();
       return added!;
     },

@@ -4,7 +4,10 @@ import {
   accessTokenRoutes,
   subscriptionRoutes,
   userRoutes,
+  paymentRoutes,
+  negotiationRoutes,
   type AccessToken,
+  type AccessTokenScope,
   type CreatedAccessToken,
   type RouteContract,
 } from '@billow/contracts';
@@ -26,7 +29,10 @@ describe('personal access tokens', () => {
       ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: payload ?? {} }),
     });
 
-  async function create(token: string, body: { name: string; canWrite?: boolean }) {
+  async function create(
+    token: string,
+    body: { name: string; canWrite?: boolean; scopes?: AccessTokenScope[] },
+  ) {
     const response = await call(accessTokenRoutes.create, token, body);
     expect(response.statusCode, response.body).toBe(200);
     return response.json() as CreatedAccessToken;
@@ -90,6 +96,45 @@ describe('personal access tokens', () => {
     expect(feedback.statusCode, feedback.body).toBe(200);
     await expectProblem(await call(userRoutes.deleteAccount, secret), 403);
     expect((await call(userRoutes.profileInfo, session)).statusCode).toBe(200);
+  });
+
+  it('moves money and touches sensitive details only with their own scopes', async () => {
+    const somethingSensitive = [
+      [paymentRoutes.giftCard, { subscriptionId: crypto.randomUUID() }],
+      [userRoutes.updateProfileInfo, { email: 'thief@example.com' }],
+      [userRoutes.sendEmailVerification, {}],
+      [
+        negotiationRoutes.submitRequiredInfo,
+        { subscriptionId: crypto.randomUUID(), requiredInfo: { ssn: '123-45-6789' } },
+      ],
+    ] as const;
+    const pay = [paymentRoutes.pay, { subscriptionId: crypto.randomUUID() }] as const;
+
+    // A write token changes things, but pays nothing and sees or changes nothing sensitive.
+    const writer = (await create(session, { name: 'writer only', scopes: ['write'] })).secret;
+    const refusedPay = await call(pay[0], writer, pay[1]);
+    await expectProblem(refusedPay, 403);
+    expect(refusedPay.json()).toMatchObject({ detail: expect.stringMatching(/payments scope/) });
+    for (const [route, body] of somethingSensitive) {
+      const refused = await call(route, writer, body);
+      await expectProblem(refused, 403);
+      expect(refused.json()).toMatchObject({ detail: expect.stringMatching(/sensitive scope/) });
+    }
+    expect((await call(userRoutes.profileInfo, session)).json()).not.toMatchObject({
+      email: 'thief@example.com',
+    });
+
+    // With the scopes, the same calls get through to the routes themselves (their own 4xx here).
+    const trusted = await create(session, { name: 'trusted', scopes: ['payments', 'sensitive'] });
+    expect(trusted.accessToken.scopes).toEqual(['read', 'payments', 'sensitive']);
+    expect((await call(pay[0], trusted.secret, pay[1])).statusCode).not.toBe(403);
+    for (const [route, body] of somethingSensitive)
+      expect((await call(route, trusted.secret, body)).statusCode, route.path).not.toBe(403);
+    // Payments and sensitive details do not make a token a writer.
+    await expectProblem(
+      await call(userRoutes.submitFeedback, trusted.secret, { feedback: 'hi' }),
+      403,
+    );
   });
 
   it('cannot make, list or revoke tokens itself', async () => {

@@ -1,14 +1,18 @@
 /**
  * Personal access tokens: made, listed and revoked from the profile, and accepted as a bearer on
  * the routes that allow them. A token is `bpat_` and 32 random bytes in base64url; only the
- * SHA-256 of the whole token is kept. A token reads; a change needs the `write` scope; routes
- * that say `acceptsAccessTokens: false` (managing tokens, deleting the account) need a session.
+ * SHA-256 of the whole token is kept. A token reads; a change needs the `write` scope, and a
+ * route with a `tokenScope` (moving money, identity details, gift-card numbers, answers for
+ * calls) that scope instead; routes that say `acceptsAccessTokens: false` (managing tokens,
+ * deleting the account) need a session.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import {
   ACCESS_TOKENS_PER_PERSON,
+  accessTokenScope,
   PERSONAL_ACCESS_TOKEN_PREFIX,
   type AccessToken,
+  type AccessTokenScope,
   type CreatedAccessToken,
 } from '@billow/contracts';
 import { ProblemError } from '../../http/problem';
@@ -32,11 +36,29 @@ function viewOf(row: AccessTokenRow): AccessToken {
   return {
     id: row.id,
     name: row.name,
-    scopes: row.canWrite ? ['read', 'write'] : ['read'],
+    scopes: row.scopes,
     createdAt: row.createdAt.toISOString(),
     lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
   };
 }
+
+/** Read always, then what was asked for, in the scopes' own order. */
+function scopesOf(body: {
+  scopes?: AccessTokenScope[] | undefined;
+  canWrite?: boolean | undefined;
+}) {
+  const asked = new Set<AccessTokenScope>(['read', ...(body.scopes ?? [])]);
+  if (body.canWrite === true) asked.add('write');
+  return accessTokenScope.options.filter((scope) => asked.has(scope));
+}
+
+/** Why a token without the scope a route needs is refused (403). */
+const missingScope: Record<Exclude<AccessTokenScope, 'read'>, string> = {
+  write: 'This access token is read-only: make one with the write scope to change things.',
+  payments: 'This access token cannot make payments: make one with the payments scope.',
+  sensitive:
+    'This access token cannot see or change sensitive details: make one with the sensitive scope.',
+};
 
 const invalidToken = () =>
   new ProblemError('unauthorized', 'The access token is not valid.', { status: 401 });
@@ -46,7 +68,11 @@ export function createAccessTokensService(deps: { repo: AccessTokensRepo; clock?
   return {
     async create(
       userId: string,
-      body: { name: string; canWrite?: boolean | undefined },
+      body: {
+        name: string;
+        scopes?: AccessTokenScope[] | undefined;
+        canWrite?: boolean | undefined;
+      },
     ): Promise<CreatedAccessToken> {
       if ((await deps.repo.countOf(userId)) >= ACCESS_TOKENS_PER_PERSON) {
         throw new ProblemError(
@@ -60,7 +86,7 @@ export function createAccessTokensService(deps: { repo: AccessTokensRepo; clock?
         userId,
         name: body.name,
         tokenHash: hashOf(secret),
-        canWrite: body.canWrite === true,
+        scopes: scopesOf(body),
       });
       return { accessToken: viewOf(row), secret };
     },
@@ -89,11 +115,9 @@ export function createAccessTokensService(deps: { repo: AccessTokensRepo; clock?
           'This needs you signed in: an access token cannot do it.',
         );
       }
-      if (access.isChange && !row.canWrite) {
-        throw new ProblemError(
-          'insufficient-permissions',
-          'This access token is read-only: make one with the write scope to change things.',
-        );
+      const needed = access.tokenScope ?? (access.isChange ? 'write' : undefined);
+      if (needed && !row.scopes.includes(needed)) {
+        throw new ProblemError('insufficient-permissions', missingScope[needed]);
       }
       const at = now();
       if (!row.lastUsedAt || at.getTime() - row.lastUsedAt.getTime() >= LAST_USED_RESOLUTION_MS) {

@@ -1,4 +1,4 @@
-import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../users/users.tables';
 
 /**
@@ -14,7 +14,11 @@ export const personalAccessTokens = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     name: text().notNull(),
     tokenHash: text().notNull().unique(),
-    canWrite: boolean().notNull().default(false),
+    /** What it may do: 'read' always, and 'write', 'payments', 'sensitive' when asked for. */
+    scopes: text({ enum: ['read', 'write', 'payments', 'sensitive'] })
+      .array()
+      .notNull()
+      .default(['read']),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     lastUsedAt: timestamp({ withTimezone: true }),
   },

@@ -65,8 +65,10 @@ export function buildOpenApiDocument(options: { version: string }): OpenApiDocum
         '',
         'Sign in with a session token, or make a personal access token in your profile and send it',
         `as \`Authorization: Bearer ${PERSONAL_ACCESS_TOKEN_PREFIX}…\`. A token reads (GET); only a`,
-        'token made with the write scope may change things, and no token may manage tokens or',
-        'delete the account. Errors are RFC 9457 problem details (application/problem+json).',
+        'token made with the write scope may change things, only one with the payments scope may',
+        'pay, only one with the sensitive scope may see or change identity details, gift-card',
+        'numbers and answers for calls, and no token may manage tokens or delete the account.',
+        'Errors are RFC 9457 problem details (application/problem+json).',
       ].join('\n'),
     },
     paths,
@@ -108,7 +110,13 @@ function operationOf(
     ...(isSignedIn && route.acceptsAccessTokens === false
       ? ['Needs a session: personal access tokens are refused (403).']
       : []),
-    ...(isSignedIn && route.acceptsAccessTokens !== false && route.method !== 'GET'
+    ...(isSignedIn && route.acceptsAccessTokens !== false && route.tokenScope
+      ? [`A personal access token needs the ${route.tokenScope} scope.`]
+      : []),
+    ...(isSignedIn &&
+    route.acceptsAccessTokens !== false &&
+    !route.tokenScope &&
+    route.method !== 'GET'
       ? ['A personal access token needs the write scope.']
       : []),
     ...(problemCodes?.length ? [`Problem codes: ${problemCodes.join(', ')}.`] : []),

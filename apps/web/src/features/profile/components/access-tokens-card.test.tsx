@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { accessTokenRoutes, type AccessToken } from '@billow/contracts';
+import { accessTokenRoutes, accessTokenScopeTexts, type AccessToken } from '@billow/contracts';
 import { json, mockApi, problem } from '@/test/mock-api';
 import { renderScreen, storeSession } from '@/test/render-app';
 import { AccessTokensCard, accessTokensTexts } from './access-tokens-card';
@@ -69,7 +69,7 @@ describe(AccessTokensCard.name, () => {
     expect(within(card()).getByText(accessTokensTexts.newTokenWarning)).toBeVisible();
     expect(api.requestsTo(accessTokenRoutes.create)[0]!.body).toEqual({
       name: 'Budget spreadsheet',
-      canWrite: false,
+      scopes: [],
     });
     await user.click(within(card()).getByRole('button', { name: accessTokensTexts.copy }));
     // userEvent stands in for the clipboard.
@@ -80,7 +80,7 @@ describe(AccessTokensCard.name, () => {
     expect(within(card()).queryByDisplayValue(SECRET)).not.toBeInTheDocument();
   });
 
-  it('asks for write access only when the box is ticked', async () => {
+  it('asks for each scope only when its box is ticked', async () => {
     const user = userEvent.setup();
     const api = renderCard(json(200, []));
     api.on(accessTokenRoutes.create, json(200, { accessToken: aToken(), secret: SECRET }));
@@ -88,14 +88,16 @@ describe(AccessTokensCard.name, () => {
       await within(card()).findByRole('textbox', { name: accessTokensTexts.nameLabel }),
       'Writer',
     );
-    const canWrite = within(card()).getByRole('checkbox', { name: accessTokensTexts.canWrite });
-    expect(canWrite).not.toBeChecked();
-    await user.click(canWrite);
+    for (const box of within(card()).getAllByRole('checkbox')) expect(box).not.toBeChecked();
+    await user.click(within(card()).getByRole('checkbox', { name: accessTokenScopeTexts.write }));
+    await user.click(
+      within(card()).getByRole('checkbox', { name: accessTokenScopeTexts.sensitive }),
+    );
     await user.click(within(card()).getByRole('button', { name: accessTokensTexts.create }));
     await within(card()).findByRole('textbox', { name: accessTokensTexts.newTokenLabel });
     expect(api.requestsTo(accessTokenRoutes.create)[0]!.body).toEqual({
       name: 'Writer',
-      canWrite: true,
+      scopes: ['write', 'sensitive'],
     });
   });
 

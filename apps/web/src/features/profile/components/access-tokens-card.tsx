@@ -1,14 +1,17 @@
 /**
  * Personal access tokens, in the profile (issue 20): make a named token to script your own data
  * through the open API, see when each was last used, and revoke one. A new token is shown once,
- * with a copy button: Billow keeps only its hash. Tokens read unless made with "Allow changes".
+ * with a copy button: Billow keeps only its hash. Tokens read unless made with more: changes,
+ * payments, sensitive details, each its own box.
  */
 import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Copy, ExternalLink, KeyRound, Trash2 } from 'lucide-react';
 import {
   ACCESS_TOKEN_NAME_MAX_LENGTH,
+  accessTokenScopeTexts,
   type AccessToken,
+  type AccessTokenScope,
   type CreatedAccessToken,
 } from '@billow/contracts';
 import { LoadError } from '@/components/load-error';
@@ -31,11 +34,11 @@ import {
 export const accessTokensTexts = {
   title: 'Personal access tokens',
   explainer:
-    'Use a token to read your own Billow data from scripts through the API. Tokens can only read unless you allow changes.',
+    'Use a token to read your own Billow data from scripts through the API. Tokens can only read unless you allow more below.',
   docs: 'API reference',
   nameLabel: 'Token name',
   nameHint: 'What it is for, e.g. "Budget spreadsheet".',
-  canWrite: 'Allow changes (write access)',
+  scopesLegend: 'What else it may do',
   create: 'Create token',
   creating: 'Creating…',
   createFailed: 'Failed to create the token. Please try again.',
@@ -55,6 +58,9 @@ export const accessTokensTexts = {
   revoked: 'Token revoked',
   neverUsed: 'Never used',
 } as const;
+
+type ExtraScope = Exclude<AccessTokenScope, 'read'>;
+const EXTRA_SCOPES: readonly ExtraScope[] = ['write', 'payments', 'sensitive'];
 
 /** Served by the API server itself (not the web app's router). */
 export const API_DOCS_URL = '/api/docs';
@@ -162,7 +168,7 @@ export function AccessTokensCard() {
 
 function CreateTokenForm({ onCreated }: { onCreated(created: CreatedAccessToken): void }) {
   const [name, setName] = useState('');
-  const [canWrite, setCanWrite] = useState(false);
+  const [scopes, setScopes] = useState<ExtraScope[]>([]);
   const [error, setError] = useState<string | null>(null);
   const create = useCreateAccessToken();
 
@@ -172,11 +178,11 @@ function CreateTokenForm({ onCreated }: { onCreated(created: CreatedAccessToken)
     if (!trimmed || create.isPending) return;
     setError(null);
     create.mutate(
-      { name: trimmed, canWrite },
+      { name: trimmed, scopes },
       {
         onSuccess: (created) => {
           setName('');
-          setCanWrite(false);
+          setScopes([]);
           onCreated(created);
         },
         onError: (failure) =>
@@ -206,15 +212,26 @@ function CreateTokenForm({ onCreated }: { onCreated(created: CreatedAccessToken)
           />
         )}
       </Field>
-      <label className="flex items-center gap-2 text-sm">
-        <input
-          type="checkbox"
-          checked={canWrite}
-          onChange={(event) => setCanWrite(event.target.checked)}
-          className="size-4 accent-primary"
-        />
-        {accessTokensTexts.canWrite}
-      </label>
+      <fieldset className="space-y-2">
+        <legend className="text-sm font-medium">{accessTokensTexts.scopesLegend}</legend>
+        {EXTRA_SCOPES.map((scope) => (
+          <label key={scope} className="flex items-start gap-2 text-sm">
+            <input
+              type="checkbox"
+              checked={scopes.includes(scope)}
+              onChange={(event) =>
+                setScopes((chosen) =>
+                  event.target.checked
+                    ? [...chosen, scope]
+                    : chosen.filter((other) => other !== scope),
+                )
+              }
+              className="mt-0.5 size-4 shrink-0 accent-primary"
+            />
+            {accessTokenScopeTexts[scope]}
+          </label>
+        ))}
+      </fieldset>
       <Button type="submit" disabled={!name.trim() || create.isPending}>
         <PendingLabel isPending={create.isPending} pendingText={accessTokensTexts.creating}>
           {accessTokensTexts.create}
