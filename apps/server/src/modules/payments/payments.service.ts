@@ -136,6 +136,8 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     const row = await repo.accountWithItem(payment.accountId);
     // An item the person revoked is never debited, even with a token that still works.
     if (!row || row.item.status === 'revoked') return undefined;
+    // A SimpleFIN Bridge connection is read-only: it can never be debited (issue 37).
+    if (row.item.source !== 'provider' || row.item.importSource !== null) return undefined;
     return {
       accessToken: deps.cipher.decrypt(row.item.accessTokenEncrypted),
       accountId: row.account.providerAccountId,
