@@ -415,6 +415,9 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       const amountCents = dollarsToCents(plan.annualPlanCost);
       if (!found || !found.account.isActive || found.account.type !== 'depository')
         return declined('payment_account_not_found', userId, subscriptionId);
+      // A SimpleFIN Bridge account is read-only: nothing can debit it (issue 37).
+      if (found.item.source !== 'provider')
+        return declined('payment_account_not_found', userId, subscriptionId);
       if (
         found.item.status !== 'active' ||
         found.item.isLinkPending ||
