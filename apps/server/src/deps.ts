@@ -169,6 +169,7 @@ export function composeBillow(options: CompositionOptions) {
     referenceKey: secrets.authSecret,
     // The embedded database belongs to this one process: nothing else can be syncing.
     isSoleProcess: database.kind === 'pglite',
+    simplefin: { isEnabled: config.simplefinEnabled, allowLoopbackHttp: config.isSandbox },
     ...clock,
     ...(options.log ? { log: options.log } : {}),
   });

@@ -7,10 +7,12 @@ import {
   financialAccountProblemCode,
   linkResultProblemCode,
   sandboxLinkProblemCode,
+  simplefinConnectProblemCode,
 } from './problem-codes';
 import { z } from 'zod';
 import { defineRoute } from './route';
 import { hasOnlySafeText, text, UNSAFE_TEXT_MESSAGE } from './text';
+import { linkedAccount } from './users';
 
 export const TRANSACTION_STATUS_POLL_MS = 5000;
 
@@ -58,6 +60,31 @@ export type TransactionLoadStatus = z.infer<typeof transactionLoadStatus>;
 
 export const financialAccountBody = z.object({ financialAccountId: z.string().uuid() });
 
+// SimpleFIN Bridge (issue 37, docs/banking.md): a setup token the person pastes in.
+
+/** Said when the Bridge refuses a setup token's claim: it was used already. */
+export const SIMPLEFIN_TOKEN_USED_DETAIL =
+  'This setup token was already used. Create a new one in your SimpleFIN Bridge account.';
+export const SIMPLEFIN_TOKEN_INVALID_DETAIL =
+  'This is not a SimpleFIN setup token. Copy the whole token from your SimpleFIN Bridge account and paste it here.';
+export const SIMPLEFIN_UNAVAILABLE_DETAIL =
+  'SimpleFIN Bridge could not be reached. Please try again in a few minutes.';
+export const SIMPLEFIN_TOKEN_REQUIRED = 'Paste your SimpleFIN setup token.';
+
+export const simplefinConnectBody = z.object({
+  setupToken: z.string().trim().min(1, SIMPLEFIN_TOKEN_REQUIRED).max(2048),
+});
+export const simplefinConnectResponse = z.object({
+  status: z.literal('success'),
+  /** The accounts this connection brought in. */
+  linkedAccounts: z.array(linkedAccount),
+});
+export type SimplefinConnectResponse = z.infer<typeof simplefinConnectResponse>;
+
+/** Which ways to bring in transactions this server offers besides its Link provider. */
+export const bankSourcesResponse = z.object({ simplefin: z.object({ enabled: z.boolean() }) });
+export type BankSourcesResponse = z.infer<typeof bankSourcesResponse>;
+
 export const bankingRoutes = {
   link: defineRoute({ method: 'POST', path: '/api/plaid/link', response: linkTokenResponse }),
   linkResult: defineRoute({
@@ -89,6 +116,18 @@ export const bankingRoutes = {
     body: financialAccountBody,
     response: z.object({ success: z.literal(true) }),
     problemCodes: financialAccountProblemCode,
+  }),
+  sources: defineRoute({
+    method: 'GET',
+    path: '/api/banks/sources',
+    response: bankSourcesResponse,
+  }),
+  simplefinConnect: defineRoute({
+    method: 'POST',
+    path: '/api/banks/simplefin/connect',
+    body: simplefinConnectBody,
+    response: simplefinConnectResponse,
+    problemCodes: simplefinConnectProblemCode,
   }),
 } as const;
 

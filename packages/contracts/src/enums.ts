@@ -166,3 +166,10 @@ export type PaymentErrorType = z.infer<typeof paymentErrorType>;
 
 export const backoffType = z.enum(['exponential', 'fixed']);
 export type BackoffType = z.infer<typeof backoffType>;
+
+/**
+ * Where a linked account's transactions come from (issue 37): Plaid, a SimpleFIN Bridge, the
+ * offline sandbox bank, or a file the person imported.
+ */
+export const bankSource = z.enum(['plaid', 'simplefin', 'sandbox', 'file']);
+export type BankSource = z.infer<typeof bankSource>;

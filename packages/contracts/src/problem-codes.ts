@@ -50,6 +50,18 @@ export const linkResultProblemCode = z.enum([
 
 export const financialAccountProblemCode = z.enum(['account-not-found', 'account-not-eligible']);
 
+/** Connecting a SimpleFIN Bridge with a setup token (POST /api/banks/simplefin/connect). */
+export const simplefinConnectProblemCode = z.enum([
+  /** Not a setup token at all (not Base64 of an address), or an address Billow may not call. */
+  'setup-token-invalid',
+  /** The Bridge refused the claim: the token was claimed already (or never existed). */
+  'setup-token-used',
+  /** The Bridge could not be reached or failed on its side. */
+  'bridge-unavailable',
+  /** SimpleFIN is switched off on this server (SIMPLEFIN_ENABLED=false). */
+  'simplefin-disabled',
+]);
+
 /**
  * A file that cannot be read as transactions (the detail names the row), an account not theirs,
  * or a file over the person's quota: one read at a time, so many characters an hour.
@@ -106,6 +118,7 @@ export type ProblemCode =
   | z.infer<typeof verifyEmailProblemCode>
   | z.infer<typeof linkResultProblemCode>
   | z.infer<typeof financialAccountProblemCode>
+  | z.infer<typeof simplefinConnectProblemCode>
   | z.infer<typeof importProblemCode>
   | z.infer<typeof subscriptionProblemCode>
   | z.infer<typeof addMissedSubscriptionProblemCode>

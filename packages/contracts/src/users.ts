@@ -3,7 +3,7 @@ import { sendEmailVerificationProblemCode, verifyEmailProblemCode } from './prob
 import { z } from 'zod';
 import { FEEDBACK_MAX_LENGTH, LEGAL_NAME_MAX_LENGTH } from './constants';
 import { legalNameProblem } from './legal-name';
-import { accountType } from './enums';
+import { accountType, bankSource } from './enums';
 import { defineRoute } from './route';
 import { text } from './text';
 import { timeZoneName } from './time-zone';
@@ -17,6 +17,13 @@ export const linkedAccount = z.object({
   accountSubType: z.string().nullable(),
   active: z.boolean(),
   is_primary_payment_account: z.boolean(),
+  /** Where the account's transactions come from (issue 37). */
+  source: bankSource,
+  /**
+   * What the source says needs the person's attention for this account (e.g. the SimpleFIN
+   * Bridge's messages about a bank to log in to again), or null when nothing does.
+   */
+  attention: z.string().nullable(),
 });
 export type LinkedAccount = z.infer<typeof linkedAccount>;
 

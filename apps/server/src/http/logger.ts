@@ -19,6 +19,8 @@ const SECRET_KEYS = [
   'phone_number',
   'publicToken',
   'accessTokenEncrypted',
+  'setupToken',
+  'accessUrl',
   'requiredInfo',
   'requiredUserInfo',
   'answersEncrypted',

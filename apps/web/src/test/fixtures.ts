@@ -11,6 +11,8 @@ export function aLinkedAccount(overrides: Partial<LinkedAccount> = {}): LinkedAc
     accountSubType: 'checking',
     active: true,
     is_primary_payment_account: true,
+    source: 'plaid',
+    attention: null,
     ...overrides,
   };
 }

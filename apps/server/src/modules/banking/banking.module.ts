@@ -10,6 +10,7 @@ import { bankingJobHandlers } from './banking.jobs';
 import { createBankingRepo } from './banking.repo';
 import { registerBankingRoutes } from './banking.routes';
 import { createBankingService } from './banking.service';
+import { createSimplefinClient } from './simplefin/simplefin-client';
 
 export function createBankingModule(deps: {
   db: Db;
@@ -20,6 +21,11 @@ export function createBankingModule(deps: {
   referenceKey: Uint8Array;
   /** True when no other process can be syncing (the embedded database): leases left are stale. */
   isSoleProcess: boolean;
+  /**
+   * SimpleFIN Bridge (docs/banking.md): whether it is offered, and whether a claim URL may be
+   * plain http on this machine (sandbox mode, for a local Bridge in tests).
+   */
+  simplefin: { isEnabled: boolean; allowLoopbackHttp: boolean };
   clock?: () => Date;
   log?: { warn(details: object, message: string): void };
 }) {
@@ -31,6 +37,10 @@ export function createBankingModule(deps: {
     provider,
     cipher: deps.cipher,
     jobs: deps.jobs,
+    simplefin: {
+      isEnabled: deps.simplefin.isEnabled,
+      client: createSimplefinClient({ allowLoopbackHttp: deps.simplefin.allowLoopbackHttp }),
+    },
     clientUserRef: (userId) => hmac(deps.referenceKey, `client-user:${userId}`).slice(0, 32),
     ...(deps.clock ? { clock: deps.clock } : {}),
     ...(deps.log ? { log: deps.log } : {}),

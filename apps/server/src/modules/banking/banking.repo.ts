@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { dollarsToCents } from '@billow/contracts';
 import type { Db } from '../../db/database';
 import type { BankAccount, BankTransaction } from '../../providers/bank/bank-provider';
@@ -25,6 +25,12 @@ function accountValues(account: BankAccount) {
     currentBalanceCents: cents(account.balances.current),
     availableBalanceCents: cents(account.balances.available),
     isoCurrencyCode: account.balances.isoCurrencyCode,
+    ...(account.institution
+      ? {
+          institutionName: account.institution.name,
+          institutionDomain: account.institution.domain,
+        }
+      : {}),
   };
 }
 
@@ -65,8 +71,17 @@ export function createBankingRepo(db: Db) {
       const rows = await db
         .select({ id: bankItems.id })
         .from(bankItems)
-        // An imported item (a file the person uploaded) has nothing to sync.
-        .where(and(eq(bankItems.status, 'active'), isNull(bankItems.importSource)));
+        // An imported item (a file the person uploaded) has nothing to sync. A SimpleFIN
+        // connection whose Bridge reported a problem is still read: that is how it clears.
+        .where(
+          and(
+            or(
+              eq(bankItems.status, 'active'),
+              and(eq(bankItems.source, 'simplefin'), eq(bankItems.status, 'login_required')),
+            ),
+            isNull(bankItems.importSource),
+          ),
+        );
       return rows.map((row) => row.id);
     },
     async updateItem(id: string, values: Partial<typeof bankItems.$inferInsert>) {
@@ -136,6 +151,36 @@ export function createBankingRepo(db: Db) {
     },
 
     upsertAccounts,
+
+    /** Stores a SimpleFIN Bridge connection just claimed (its Access URL encrypted). */
+    async insertSimplefinItem(values: {
+      userId: string;
+      providerItemId: string;
+      accessTokenEncrypted: string;
+    }): Promise<BankItemRow> {
+      const [item] = await db
+        .insert(bankItems)
+        .values({ ...values, source: 'simplefin', institutionName: 'SimpleFIN Bridge' })
+        .returning();
+      return item!;
+    },
+
+    /** The provider ids of an item's pending transactions on or after `from`, in these accounts. */
+    async pendingTransactionIds(itemId: string, accountIds: string[], from: string) {
+      if (accountIds.length === 0) return [];
+      const rows = await db
+        .select({ id: bankTransactions.providerTransactionId })
+        .from(bankTransactions)
+        .where(
+          and(
+            eq(bankTransactions.itemId, itemId),
+            eq(bankTransactions.pending, true),
+            inArray(bankTransactions.accountId, accountIds),
+            gte(bankTransactions.date, from),
+          ),
+        );
+      return rows.map((row) => row.id);
+    },
     async accountsOf(userId: string) {
       return db
         .select({ account: bankAccounts, item: bankItems })

@@ -16,6 +16,16 @@ export async function registerBankingRoutes(
   mount(app, bankingRoutes.linkResult, (r) => banking.completeLink(r.userId, r.body.publicToken), {
     rateLimit: { max: 30, timeWindow: '1 minute' },
   });
+  mount(app, bankingRoutes.sources, async () => ({
+    simplefin: { enabled: banking.isSimplefinEnabled },
+  }));
+  // A claim is one request to the Bridge per token; as many a minute as a Plaid link result.
+  mount(
+    app,
+    bankingRoutes.simplefinConnect,
+    (r) => banking.connectSimplefin(r.userId, r.body.setupToken),
+    { rateLimit: { max: 30, timeWindow: '1 minute' } },
+  );
   mount(app, bankingRoutes.transactionLoadStatus, (r) =>
     banking.transactionLoadStatus(r.userId, r.query.waitMs ?? 0),
   );

@@ -11,6 +11,7 @@
 import crypto from 'node:crypto';
 import {
   BANK_ALREADY_LINKED_DETAIL,
+  type BankSource,
   type LinkedAccount,
   type TransactionLoadStatus,
 } from '@billow/contracts';
@@ -26,6 +27,8 @@ import {
 import type { FieldCipher } from '../../security/encryption';
 import type { BankingRepo, BankItemRow } from './banking.repo';
 import { createBankSync, NOT_READY, syncEnqueuer } from './banking.sync';
+import type { SimplefinClient } from './simplefin/simplefin-client';
+import { createSimplefinConnect } from './simplefin/simplefin.connect';
 
 export type SyncReason = 'initial' | 'webhook' | 'daily' | 'repair';
 
@@ -38,6 +41,8 @@ export type BankingServiceDeps = {
   clientUserRef: (userId: string) => string;
   /** Syncs run as jobs; after each, detection runs as a job of its own (subscriptions-detect). */
   jobs: JobQueue<AppJobMap>;
+  /** SimpleFIN Bridge connections (docs/banking.md): offered when enabled. */
+  simplefin: { isEnabled: boolean; client: SimplefinClient };
   clock?: () => Date;
   log?: { warn(details: object, message: string): void };
 };
@@ -57,6 +62,15 @@ export function createBankingService(deps: BankingServiceDeps) {
 
   const sync = createBankSync(deps);
   const { finishLink } = sync;
+  /** Whether an item is a login at the Link provider (not a SimpleFIN connection or a file). */
+  const isAtProvider = (item: BankItemRow) =>
+    item.source === 'provider' && item.importSource === null;
+  const sourceOf = (item: BankItemRow): BankSource =>
+    item.importSource !== null
+      ? 'file'
+      : item.source === 'simplefin'
+        ? 'simplefin'
+        : deps.provider.linkKind;
 
   /**
    * Whether a just-exchanged item is a bank login the person linked already: the same
@@ -109,20 +123,33 @@ export function createBankingService(deps: BankingServiceDeps) {
     };
   }
 
+  async function linkedAccounts(userId: string): Promise<LinkedAccount[]> {
+    const rows = await deps.repo.accountsOf(userId);
+    return rows.map(({ account, item }) => ({
+      id: account.id,
+      bankName: account.institutionName ?? item.institutionName,
+      bankWebsiteUrl: account.institutionDomain ?? item.institutionDomain,
+      lastFour: account.mask ?? '',
+      accountType: account.type,
+      accountSubType: account.subtype,
+      active: account.isActive && item.status === 'active',
+      is_primary_payment_account: account.isPrimaryPaymentAccount,
+      source: sourceOf(item),
+      attention: item.sourceMessages?.length ? item.sourceMessages.join(' ') : null,
+    }));
+  }
+
+  const connectSimplefin = createSimplefinConnect({
+    ...deps,
+    syncItem: (itemId) => sync.syncItem(itemId, 'initial'),
+    enqueueSync,
+    linkedAccounts,
+  });
+
   return {
-    async linkedAccounts(userId: string): Promise<LinkedAccount[]> {
-      const rows = await deps.repo.accountsOf(userId);
-      return rows.map(({ account, item }) => ({
-        id: account.id,
-        bankName: item.institutionName,
-        bankWebsiteUrl: item.institutionDomain,
-        lastFour: account.mask ?? '',
-        accountType: account.type,
-        accountSubType: account.subtype,
-        active: account.isActive && item.status === 'active',
-        is_primary_payment_account: account.isPrimaryPaymentAccount,
-      }));
-    },
+    linkedAccounts,
+    connectSimplefin,
+    isSimplefinEnabled: deps.simplefin.isEnabled,
 
     async createLinkToken(
       userId: string,
@@ -130,7 +157,7 @@ export function createBankingService(deps: BankingServiceDeps) {
       const items = await deps.repo.itemsOf(userId);
       // A revoked item cannot be repaired in update mode: the person links the bank anew.
       const needsRepair = items.find(
-        (item) => item.status !== 'active' && item.status !== 'revoked',
+        (item) => isAtProvider(item) && item.status !== 'active' && item.status !== 'revoked',
       );
       const { linkToken } = await deps.provider.createLinkToken({
         clientUserRef: deps.clientUserRef(userId),
@@ -247,8 +274,10 @@ export function createBankingService(deps: BankingServiceDeps) {
         if (item) {
           await deps.repo.deleteItem(item.id);
           await deps.repo.refreshUpdateRequired(userId);
-          // An imported item was never at the provider.
-          if (item.importSource !== null) return { success: true as const };
+          // An imported item was never at the provider. A SimpleFIN connection has nothing to
+          // revoke from Billow's side (the protocol has no such call): deleting the row is
+          // forgetting its Access URL, and the person can disable it at their Bridge.
+          if (!isAtProvider(item)) return { success: true as const };
           // The login is gone on our side either way; tell the provider to forget it too.
           await deps.provider.removeItem(tokenOf(item)).catch((error: unknown) => {
             deps.log?.warn(
@@ -268,14 +297,14 @@ export function createBankingService(deps: BankingServiceDeps) {
     async ownItemAccessToken(userId: string, financialAccountId: string): Promise<string> {
       const account = await deps.repo.accountOf(userId, financialAccountId);
       const item = account && (await deps.repo.item(account.itemId));
-      if (!item || item.importSource !== null) throw notFound();
+      if (!item || !isAtProvider(item)) throw notFound();
       return tokenOf(item);
     },
 
     /** Revokes every item of a person at the provider (their account is being deleted). */
     async revokeAll(userId: string) {
       for (const item of await deps.repo.itemsOf(userId)) {
-        if (item.importSource !== null) continue; // never at the provider
+        if (!isAtProvider(item)) continue; // a file, or a SimpleFIN connection (forgotten with the rows)
         await deps.provider.removeItem(tokenOf(item)).catch((error: unknown) => {
           deps.log?.warn(
             { err: error, itemId: item.id },

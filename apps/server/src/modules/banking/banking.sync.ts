@@ -13,6 +13,7 @@ import type { JobQueue } from '../../jobs/job-system';
 import { BankProviderError, type BankTransaction } from '../../providers/bank/bank-provider';
 import type { BankItemRow } from './banking.repo';
 import type { BankingServiceDeps, SyncReason } from './banking.service';
+import { createSimplefinSync } from './simplefin/simplefin.sync';
 
 const MAX_SYNC_RESTARTS = 3;
 /** A sync's hold on its item lapses this long after its last sign of life (a page read). */
@@ -50,6 +51,29 @@ export function createBankSync(deps: BankingServiceDeps) {
   const now = deps.clock ?? (() => new Date());
   const tokenOf = (item: BankItemRow) => deps.cipher.decrypt(item.accessTokenEncrypted);
   const enqueueSync = syncEnqueuer(deps.jobs);
+  // A SimpleFIN connection is read by date window, not through the Link provider's cursor.
+  const syncSimplefin = createSimplefinSync({
+    db: deps.db,
+    repo: deps.repo,
+    cipher: deps.cipher,
+    client: deps.simplefin.client,
+    now,
+    ...(deps.log ? { log: deps.log } : {}),
+  });
+
+  /** Detection follows a sync as its own job; the loading screen waits for it. */
+  async function afterSync(item: BankItemRow, hasNewData: boolean) {
+    await deps.repo.refreshUpdateRequired(item.userId);
+    await deps.db.transaction(async (tx) => {
+      if (hasNewData)
+        await deps.jobs.send(
+          'subscriptions-detect',
+          { userId: item.userId },
+          { tx, singletonKey: item.userId },
+        );
+      await deps.repo.markInitialSynced(tx, item.id, now());
+    });
+  }
 
   /** Reads a pending item's institution and accounts and stores them; a no-op once done. */
   async function finishLink(item: BankItemRow): Promise<BankItemRow> {
@@ -136,6 +160,12 @@ export function createBankSync(deps: BankingServiceDeps) {
     const stored = await deps.repo.item(itemId);
     // Removed since the job was queued, or imported from a file (nothing at a provider to read).
     if (!stored || stored.importSource !== null) return;
+    if (stored.source === 'simplefin') {
+      const outcome = await syncSimplefin(stored);
+      // Skipped or stopped, the loading screen still ends: the accounts say why.
+      await afterSync(stored, outcome === 'synced');
+      return;
+    }
     let item = stored;
     try {
       // A link stopped after its exchange is finished here, by its first sync.
@@ -173,16 +203,7 @@ export function createBankSync(deps: BankingServiceDeps) {
       }
       throw error;
     }
-    await deps.repo.refreshUpdateRequired(item.userId);
-    // Detection follows as its own job; the loading screen waits for it (transactionsLoaded).
-    await deps.db.transaction(async (tx) => {
-      await deps.jobs.send(
-        'subscriptions-detect',
-        { userId: item.userId },
-        { tx, singletonKey: item.userId },
-      );
-      await deps.repo.markInitialSynced(tx, item.id, now());
-    });
+    await afterSync(item, true);
   }
 
   return {

@@ -4,6 +4,7 @@ import {
   boolean,
   date,
   index,
+  jsonb,
   pgTable,
   text,
   timestamp,
@@ -47,6 +48,18 @@ export const bankItems = pgTable(
      * is the file source (an OFX account, or a CSV's name without dates) that imports reuse.
      */
     importSource: text(),
+    /**
+     * Where the item's data comes from (issue 37): 'provider' is the configured Link provider
+     * (Plaid or the sandbox bank); 'simplefin' a SimpleFIN Bridge connection, whose Access URL
+     * is kept in `accessTokenEncrypted` and read by date window (docs/banking.md).
+     */
+    source: text({ enum: ['provider', 'simplefin'] })
+      .notNull()
+      .default('provider'),
+    /** What the source last said needs the person's attention (the Bridge's errors list). */
+    sourceMessages: jsonb().$type<string[]>(),
+    /** When Billow last asked the source for data (ISO times, the last day's): its daily quota. */
+    sourceRequestTimes: jsonb().$type<string[]>(),
     /** Who is syncing this item, and until when (renewed while it runs): one sync at a time. */
     syncLeaseOwner: text(),
     syncLeaseUntil: timestamp({ withTimezone: true }),
@@ -77,6 +90,12 @@ export const bankAccounts = pgTable(
     currentBalanceCents: bigint({ mode: 'number' }),
     availableBalanceCents: bigint({ mode: 'number' }),
     isoCurrencyCode: text(),
+    /**
+     * The account's own institution, for a source that brings several banks in one connection
+     * (a SimpleFIN Bridge); null when it is the item's.
+     */
+    institutionName: text(),
+    institutionDomain: text(),
     isActive: boolean().notNull().default(true),
     isPrimaryPaymentAccount: boolean().notNull().default(false),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { customTransaction, dayFrom, linkSandboxItem } from '../../../test/sandbox-link';
 import { bearer, signIn } from '../../../test/sign-in';
+import { startFakeSimplefin, unixSeconds } from '../../../test/fakes/fake-simplefin';
 
 const DAY = 24 * 3600_000;
 
@@ -357,6 +358,45 @@ describe('annual plans Billow pays for, over HTTP with the sandbox ledger', () =
       await pay(other.token, otherHulu.id, crypto.randomUUID()),
       'payment_account_not_found',
     );
+  });
+
+  it('never debits an account that comes through SimpleFIN Bridge, which is read-only', async () => {
+    const bridge = await startFakeSimplefin();
+    try {
+      bridge.accounts = [
+        {
+          org: { name: 'First Federal', 'sfin-url': bridge.url },
+          id: 'ACT-1',
+          name: 'Checking',
+          currency: 'USD',
+          balance: '5000.00',
+          'balance-date': unixSeconds(now),
+          transactions: [],
+        },
+      ];
+      const { token } = await person();
+      const connected = await t.app.inject({
+        method: 'POST',
+        url: bankingRoutes.simplefinConnect.path,
+        headers: bearer(token),
+        payload: { setupToken: bridge.createSetupToken() },
+      });
+      const [bridged] = connected.json<{ linkedAccounts: { id: string }[] }>().linkedAccounts;
+      await post(token, bankingRoutes.setPrimaryPaymentAccount.path, {
+        financialAccountId: bridged!.id,
+      });
+      const hulu = await subscriptionOf(token, 'Hulu');
+      expect(await pay(token, hulu.id)).toMatchObject({
+        success: false,
+        error_type: 'payment_account_not_found',
+      });
+      expect(await pay(token, hulu.id, bridged!.id)).toMatchObject({ success: false });
+      expect(
+        await count(`select count(*) n from payments where subscription_id = $1`, [hulu.id]),
+      ).toBe(0);
+    } finally {
+      await bridge.close();
+    }
   });
 
   it('declines for insufficient funds and for risk, with nothing debited', async () => {

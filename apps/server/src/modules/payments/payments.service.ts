@@ -136,6 +136,8 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     const row = await repo.accountWithItem(payment.accountId);
     // An item the person revoked is never debited, even with a token that still works.
     if (!row || row.item.status === 'revoked') return undefined;
+    // A SimpleFIN Bridge connection is read-only: it can never be debited (issue 37).
+    if (row.item.source !== 'provider' || row.item.importSource !== null) return undefined;
     return {
       accessToken: deps.cipher.decrypt(row.item.accessTokenEncrypted),
       accountId: row.account.providerAccountId,
@@ -412,6 +414,9 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       if (!plan) return declined('annual_plan_not_available', userId, subscriptionId);
       const amountCents = dollarsToCents(plan.annualPlanCost);
       if (!found || !found.account.isActive || found.account.type !== 'depository')
+        return declined('payment_account_not_found', userId, subscriptionId);
+      // A SimpleFIN Bridge account is read-only: nothing can debit it (issue 37).
+      if (found.item.source !== 'provider')
         return declined('payment_account_not_found', userId, subscriptionId);
       if (
         found.item.status !== 'active' ||

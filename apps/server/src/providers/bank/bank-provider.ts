@@ -13,6 +13,8 @@ export type BankAccount = {
   type: BankAccountType;
   subtype: string | null;
   balances: { current: number | null; available: number | null; isoCurrencyCode: string | null };
+  /** The account's own bank, for a source that brings several in one connection (SimpleFIN). */
+  institution?: { name: string; domain: string | null };
 };
 
 export type BankTransaction = {

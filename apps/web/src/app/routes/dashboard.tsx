@@ -248,7 +248,11 @@ function DashboardPage({
               linkedAccountCount={profile.data?.linkedAccounts.length ?? 0}
               hasSubscriptions={subscriptions.data ? subscriptions.data.length > 0 : undefined}
               isLoading={profile.isPending || areCardsPending}
-              attention={profile.data?.is_plaid_update_mode_required && <UpdateRequiredBanner />}
+              attention={
+                profile.data?.is_plaid_update_mode_required && (
+                  <UpdateRequiredBanner accounts={profile.data.linkedAccounts} />
+                )
+              }
               instantSavingsCard={
                 <InstantSavingsCard onOpenOffer={openConversion} onOpenCode={openCode} />
               }

@@ -37,3 +37,26 @@ export function describeAccountKind(
   if (account.accountType === 'depository') return `${capitalized(subtype)} account`;
   return `${capitalized(subtype)} (${type.toLowerCase()})`;
 }
+
+const sourceNames: Record<LinkedAccount['source'], string> = {
+  plaid: 'Plaid',
+  simplefin: 'SimpleFIN Bridge',
+  sandbox: 'Sandbox bank',
+  file: 'File import',
+};
+
+/** Where the account's transactions come from, as the person knows it: 'SimpleFIN Bridge'. */
+export function describeSource(account: Pick<LinkedAccount, 'source'>): string {
+  return sourceNames[account.source];
+}
+
+/**
+ * Whether every account that needs attention comes through SimpleFIN Bridge: then the fix is in
+ * the person's Bridge account, not a new link in Billow.
+ */
+export function isAttentionAtSimplefinOnly(
+  accounts: Pick<LinkedAccount, 'active' | 'source'>[],
+): boolean {
+  const broken = accounts.filter((account) => !account.active);
+  return broken.length > 0 && broken.every((account) => account.source === 'simplefin');
+}

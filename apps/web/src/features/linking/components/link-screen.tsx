@@ -3,6 +3,7 @@
  * help dialogs, and — after a link from onboarding — the loading screen. Reached from the
  * profile it offers the way back.
  */
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ArrowLeft, Lock } from 'lucide-react';
 import { Button } from '@/components/ui/button';
@@ -14,8 +15,9 @@ import { LINKING_PROVIDER_NAME } from '@billow/contracts';
 import { linkingTexts } from '../linking-messages';
 import { LinkHelpDialogs } from './link-help-dialogs';
 import { LinkLogoPair } from './link-logo-pair';
+import { SimplefinConnect } from './simplefin-connect';
 import { SubscriptionsLoadingScreen } from './subscriptions-loading-screen';
-import { useLinkScreen } from './use-link-screen';
+import { sectionAfterLinking, useLinkScreen } from './use-link-screen';
 
 const profileState: DashboardSection = { section: 'profile' };
 
@@ -36,8 +38,15 @@ export function LinkScreen({
 }) {
   const navigate = useNavigate();
   const link = useLinkScreen(from);
+  const [isSimplefinConnected, setSimplefinConnected] = useState(false);
 
-  if (link.isLinked) return <SubscriptionsLoadingScreen />;
+  if (link.isLinked || isSimplefinConnected) return <SubscriptionsLoadingScreen />;
+
+  function onSimplefinConnected() {
+    // As after a Plaid link: back where linking was asked for, else on to the loading screen.
+    if (from) void navigate('/', { state: sectionAfterLinking[from], replace: true });
+    else setSimplefinConnected(true);
+  }
 
   return (
     <div className="flex flex-1 flex-col">
@@ -77,6 +86,7 @@ export function LinkScreen({
           </PendingLabel>
         </Button>
         <LinkHelpDialogs />
+        <SimplefinConnect onConnected={onSimplefinConnected} />
         <Link
           to="/"
           state={skipState(from)}

@@ -18,7 +18,7 @@ import { clearLinkSession, storeLinkSession } from '../link-session';
 import { linkingMessages } from '@billow/contracts';
 import { useBankLink } from '../link/use-bank-link';
 
-const sectionAfterLinking: Record<LinkFrom, DashboardSection> = {
+export const sectionAfterLinking: Record<LinkFrom, DashboardSection> = {
   negotiation: { section: 'negotiations' },
   profile: { section: 'profile' },
 };

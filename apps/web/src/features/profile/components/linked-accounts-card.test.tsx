@@ -50,6 +50,38 @@ describe('the linked accounts on the profile', () => {
     expect(within(acmeRow!).queryByText('Primary')).not.toBeInTheDocument();
   });
 
+  it('says where each account comes from, and what SimpleFIN Bridge asks the person to fix', async () => {
+    const bridged = aLinkedAccount({
+      id: savingsId,
+      bankName: 'First Federal',
+      bankWebsiteUrl: null,
+      lastFour: '',
+      source: 'simplefin',
+      active: false,
+      attention: 'Please log in to First Federal again.',
+    });
+    mockApi().on(
+      userRoutes.profileInfo,
+      json(
+        200,
+        aProfile({ linkedAccounts: [checking, bridged], is_plaid_update_mode_required: true }),
+      ),
+    );
+    renderProfile();
+    const card = await screen.findByRole('region', { name: 'Linked Accounts' });
+    const [plaidRow, bridgeRow] = within(card).getAllByRole('listitem');
+    expect(plaidRow).toHaveTextContent(/Chase.*Checking.*4242.*Plaid/);
+    expect(bridgeRow).toHaveTextContent(
+      /First Federal.*Checking.*SimpleFIN Bridge.*Please log in to First Federal again\./,
+    );
+    // The fix is at the Bridge, not a new link.
+    expect(screen.getByRole('link', { name: 'Open SimpleFIN Bridge' })).toHaveAttribute(
+      'href',
+      'https://bridge.simplefin.org/',
+    );
+    expect(screen.queryByRole('link', { name: 'Update account' })).not.toBeInTheDocument();
+  });
+
   it('offers to add another account, coming back to the profile', async () => {
     mockApi().on(userRoutes.profileInfo, profileWith(checking));
     const { user, router } = renderProfile();

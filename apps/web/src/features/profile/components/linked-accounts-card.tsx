@@ -5,14 +5,14 @@
  */
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { ChevronRight, FileUp, Landmark, Plus } from 'lucide-react';
+import { ChevronRight, FileUp, Landmark, Plus, TriangleAlert } from 'lucide-react';
 import type { LinkedAccount } from '@billow/contracts';
 import { BankLogo } from '@/components/bank-logo';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Card, CardTitle } from '@/components/ui/card';
 import { cn } from '@/lib/cn';
 import type { LinkState } from '@/lib/navigation-state';
-import { describeSubtype } from '../linked-account-rules';
+import { describeSource, describeSubtype } from '../linked-account-rules';
 import { AccountDetailsDialog } from './account-details-dialog';
 import { ImportTransactionsDialog } from './import-transactions-dialog';
 import { AccountStatusBadge, PrimaryBadge } from './linked-account-badges';
@@ -121,7 +121,16 @@ function AccountRow({ account, onOpen }: { account: LinkedAccount; onOpen(): voi
               <span className="sr-only">ending in {account.lastFour}</span>
             </>
           )}
+          <span aria-hidden="true"> · </span>
+          <span className="sr-only">, from </span>
+          {describeSource(account)}
         </span>
+        {account.attention && (
+          <span className="mt-1 flex gap-1.5 text-sm">
+            <TriangleAlert className="mt-0.5 size-4 shrink-0 text-warning" aria-hidden="true" />
+            <span>{account.attention}</span>
+          </span>
+        )}
       </span>
       <span className="flex shrink-0 flex-col items-end gap-1">
         {account.is_primary_payment_account && <PrimaryBadge />}

@@ -98,7 +98,9 @@ function ProfileContent({
 
   return (
     <>
-      {profile.is_plaid_update_mode_required && <UpdateRequiredBanner from="profile" />}
+      {profile.is_plaid_update_mode_required && (
+        <UpdateRequiredBanner from="profile" accounts={profile.linkedAccounts} />
+      )}
       <div className="grid items-start gap-4 lg:grid-cols-2">
         <div className="space-y-4">
           <IdentityCard profile={profile} onEdit={() => setEditing(true)} />
