@@ -301,6 +301,10 @@ export function composeBillow(options: CompositionOptions) {
   const users = createUsersModule({
     db,
     email,
+    sms,
+    isRecentSignIn: (authorization, withinMs) =>
+      auth.service.isRecentSignIn(authorization, withinMs),
+    ...clock,
     codes: codes.service,
     linkedAccounts,
     lifetimeAccruedRewardsCents: rewards.service.lifetimeAccruedCents,

@@ -41,6 +41,19 @@ export const sendEmailVerificationProblemCode = z.enum([
 /** Checking an email verification code. */
 export const verifyEmailProblemCode = z.enum(['code-wrong', 'code-burned', 'code-expired']);
 
+/**
+ * Deleting the account: a session signed into more than a few minutes ago needs a texted code
+ * first (`fresh-code-needed`), then that code is checked like any other.
+ */
+export const deleteAccountProblemCode = z.enum([
+  'fresh-code-needed',
+  'code-wrong',
+  'code-burned',
+  'code-expired',
+  'code-just-sent',
+  'sms-undeliverable',
+]);
+
 export const linkResultProblemCode = z.enum([
   'link-session-invalid',
   'bank-login-taken',
@@ -116,6 +129,7 @@ export type ProblemCode =
   | z.infer<typeof refreshProblemCode>
   | z.infer<typeof sendEmailVerificationProblemCode>
   | z.infer<typeof verifyEmailProblemCode>
+  | z.infer<typeof deleteAccountProblemCode>
   | z.infer<typeof linkResultProblemCode>
   | z.infer<typeof financialAccountProblemCode>
   | z.infer<typeof simplefinConnectProblemCode>

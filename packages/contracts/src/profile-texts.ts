@@ -10,6 +10,8 @@ export const profileMessages = {
   updateFailed: 'Failed to update profile. Please try again.',
   deleteFailed: 'Failed to delete account. Please try again.',
   deleteNeedsAuth: 'Authentication required to delete account.',
+  deleteNeedsCode:
+    'To delete your account, enter the code we just texted to your phone. It expires in 5 minutes.',
   setPrimaryFailed: 'Failed to set primary payment account. Please try again.',
   removeAccountFailed: 'Failed to remove account. Please try again.',
   noEmail: 'Unable to verify email. Please ensure you have an email address set.',

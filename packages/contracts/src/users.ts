@@ -1,5 +1,9 @@
 /** The user API of spec part 1 §7 and the profile shapes of §3. */
-import { sendEmailVerificationProblemCode, verifyEmailProblemCode } from './problem-codes';
+import {
+  deleteAccountProblemCode,
+  sendEmailVerificationProblemCode,
+  verifyEmailProblemCode,
+} from './problem-codes';
 import { z } from 'zod';
 import { FEEDBACK_MAX_LENGTH, LEGAL_NAME_MAX_LENGTH } from './constants';
 import { legalNameProblem } from './legal-name';
@@ -155,9 +159,21 @@ export const userRoutes = {
   deleteAccount: defineRoute({
     method: 'DELETE',
     path: '/api/user/delete-account',
-    // Deleting everything needs the person, not a script holding one of their tokens.
+    // Deleting everything needs the person, not a script holding one of their tokens: someone
+    // who signed in a moment ago, or who gives the code just texted to their phone.
     acceptsAccessTokens: false,
+    body: z.object({ code: text().trim().min(1).max(12).optional() }).nullish(),
     response: z.object({ success: z.boolean(), message: z.string() }),
+    problemCodes: deleteAccountProblemCode,
+  }),
+  /** Texts the code that confirms deleting the account (see deleteAccount). */
+  sendDeleteAccountCode: defineRoute({
+    method: 'POST',
+    path: '/api/user/delete-account/send-code',
+    acceptsAccessTokens: false,
+    /** The last four digits of the number it went to. */
+    response: z.object({ sent: z.literal(true), phoneLastFour: z.string() }),
+    problemCodes: deleteAccountProblemCode,
   }),
   sendEmailVerification: defineRoute({
     method: 'POST',

@@ -56,6 +56,7 @@ export function createAuthRepo(db: Db, changes: ChangeFeed) {
       familyId: string;
       tokenHash: string;
       expiresAt: Date;
+      createdAt: Date;
     }) {
       await db.insert(refreshTokens).values(values);
     },
@@ -76,7 +77,13 @@ export function createAuthRepo(db: Db, changes: ChangeFeed) {
     async rotate(
       id: string,
       now: Date,
-      successor: { userId: string; familyId: string; tokenHash: string; expiresAt: Date },
+      successor: {
+        userId: string;
+        familyId: string;
+        tokenHash: string;
+        expiresAt: Date;
+        createdAt: Date;
+      },
     ): Promise<boolean> {
       return db.transaction(async (tx) => {
         const retired = await tx
@@ -105,6 +112,14 @@ export function createAuthRepo(db: Db, changes: ChangeFeed) {
         },
         (kept) => kept.id === userId,
       );
+    },
+    /** When a session was signed into with a code: its first refresh token. */
+    async sessionStartedAt(familyId: string): Promise<Date | null> {
+      const [row] = await db
+        .select({ at: sql<Date | string | null>`min(${refreshTokens.createdAt})` })
+        .from(refreshTokens)
+        .where(eq(refreshTokens.familyId, familyId));
+      return row?.at ? new Date(row.at) : null;
     },
     async revokeFamily(familyId: string, now: Date) {
       await db

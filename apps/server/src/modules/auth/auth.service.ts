@@ -91,11 +91,14 @@ export function createAuthService(deps: AuthServiceDeps) {
   async function startSession(user: { id: string; phoneNumber: string }): Promise<AuthTokens> {
     const refreshToken = randomToken();
     const familyId = crypto.randomUUID();
+    const at = now();
     await deps.repo.insertRefreshToken({
       userId: user.id,
       familyId,
       tokenHash: sha256(refreshToken),
-      expiresAt: new Date(now().getTime() + REFRESH_TOKEN_TTL_SECONDS * 1000),
+      expiresAt: new Date(at.getTime() + REFRESH_TOKEN_TTL_SECONDS * 1000),
+      // When the person signed in with a code (see signedInAt), on Billow's clock.
+      createdAt: at,
     });
     return { ...(await deps.tokens.issue(user, familyId)), refreshToken };
   }
@@ -212,6 +215,7 @@ export function createAuthService(deps: AuthServiceDeps) {
           familyId: token.familyId,
           tokenHash: sha256(successor),
           expiresAt: new Date(at.getTime() + REFRESH_TOKEN_TTL_SECONDS * 1000),
+          createdAt: at,
         }));
       if (isRotated) return issue();
 
@@ -243,6 +247,19 @@ export function createAuthService(deps: AuthServiceDeps) {
     },
 
     /** The signed-in user behind a bearer token, or a 401 problem. */
+    /**
+     * Whether the session behind a bearer token was signed into with a texted code within the
+     * last `withinMs` (false for anything but a valid session token), on the sessions' clock.
+     */
+    async isRecentSignIn(authorization: string | undefined, withinMs: number): Promise<boolean> {
+      const match = authorization ? /^Bearer\s+(\S+)$/i.exec(authorization) : null;
+      if (!match) return false;
+      const result = await deps.tokens.verify(match[1]!);
+      if ('error' in result) return false;
+      const signedInAt = await deps.repo.sessionStartedAt(result.sessionId);
+      return signedInAt !== null && now().getTime() - signedInAt.getTime() <= withinMs;
+    },
+
     async authenticate(authorization: string | undefined): Promise<string> {
       const match = authorization ? /^Bearer\s+(\S+)$/i.exec(authorization) : null;
       if (!match) throw new ProblemError('unauthorized', 'Sign in to continue.', { status: 401 });

@@ -1,7 +1,8 @@
 import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
- * Every one-time code Billow sends — texted sign-in codes and emailed verification codes — as a
+ * Every one-time code Billow sends — texted sign-in codes, emailed verification codes and texted
+ * codes confirming an account deletion — as a
  * keyed hash, never the code. Only the newest code of a (purpose, subject) counts.
  *
  * `subject` is whose code it is (the phone for sign-in, the user id for an email); `destination`
@@ -13,7 +14,7 @@ export const oneTimeCodes = pgTable(
   'one_time_codes',
   {
     id: uuid().primaryKey().defaultRandom(),
-    purpose: text({ enum: ['sign-in', 'email'] }).notNull(),
+    purpose: text({ enum: ['sign-in', 'email', 'delete-account'] }).notNull(),
     subject: text().notNull(),
     destination: text().notNull(),
     requester: text(),

@@ -2,6 +2,7 @@
 import type { LinkedAccount, ProfileSettings } from '@billow/contracts';
 import type { Db } from '../../db/database';
 import type { EmailSender } from '../../providers/email/email-sender';
+import type { SmsSender } from '../../providers/sms/sms-sender';
 import type { FeatureModule, Person } from '../feature-module';
 import type { OneTimeCodes } from '../one-time-codes/one-time-codes.service';
 import { createUsersRepo } from './users.repo';
@@ -11,7 +12,10 @@ import { createUsersService } from './users.service';
 export function createUsersModule(deps: {
   db: Db;
   email: EmailSender;
+  sms: SmsSender;
   codes: OneTimeCodes;
+  isRecentSignIn: (authorization: string | undefined, withinMs: number) => Promise<boolean>;
+  clock?: () => Date;
   linkedAccounts: (userId: string) => Promise<LinkedAccount[]>;
   lifetimeAccruedRewardsCents: (userId: string) => Promise<number>;
   /** Told which settings a person changed (e.g. turning on negotiation starts its calls). */
@@ -22,7 +26,10 @@ export function createUsersModule(deps: {
   const service = createUsersService({
     repo: createUsersRepo(deps.db),
     email: deps.email,
+    sms: deps.sms,
     codes: deps.codes,
+    isRecentSignIn: deps.isRecentSignIn,
+    ...(deps.clock ? { clock: deps.clock } : {}),
     linkedAccounts: deps.linkedAccounts,
     lifetimeAccruedRewardsCents: deps.lifetimeAccruedRewardsCents,
     ...(deps.onSettingsChanged ? { onSettingsChanged: deps.onSettingsChanged } : {}),

@@ -16,7 +16,15 @@ export async function registerUserRoutes(app: FastifyInstance, deps: { users: Us
     users.updateFromOnboarding(r.userId, r.body),
   );
   mount(app, userRoutes.submitFeedback, (r) => users.submitFeedback(r.userId, r.body.feedback));
-  mount(app, userRoutes.deleteAccount, (r) => users.deleteAccount(r.userId));
+  mount(app, userRoutes.deleteAccount, (r) =>
+    users.deleteAccount(r.userId, {
+      authorization: r.headers.authorization,
+      code: r.body?.code,
+    }),
+  );
+  mount(app, userRoutes.sendDeleteAccountCode, (r) => users.sendDeleteAccountCode(r.userId), {
+    rateLimit: { max: 10, timeWindow: '1 minute' },
+  });
   mount(app, userRoutes.sendEmailVerification, (r) => users.sendEmailVerification(r.userId), {
     rateLimit: { max: 10, timeWindow: '1 minute' },
   });

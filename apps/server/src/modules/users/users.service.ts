@@ -5,12 +5,14 @@ import {
   centsToDollars,
   emailFailureDetail,
   normalizePhoneNumber,
+  profileMessages,
   type LinkedAccount,
   type ProfileInfo,
   type ProfileSettings,
 } from '@billow/contracts';
 import { ProblemError } from '../../http/problem';
 import type { EmailSender } from '../../providers/email/email-sender';
+import { SmsDeliveryError, type SmsSender } from '../../providers/sms/sms-sender';
 import type { CodePolicy, OneTimeCodes } from '../one-time-codes/one-time-codes.service';
 import type { Person } from '../feature-module';
 import type { UserRow, UsersRepo } from './users.repo';
@@ -24,6 +26,19 @@ const emailCodePolicy: CodePolicy = {
   cooldownSeconds: 30,
 };
 
+/**
+ * Texted codes confirming an account deletion: the sign-in code's rules. A session signed into
+ * within RECENT_SIGN_IN_MS needs none (docs/privacy.md).
+ */
+const deleteCodePolicy: CodePolicy = {
+  purpose: 'delete-account',
+  length: 6,
+  ttlSeconds: 5 * 60,
+  maxAttempts: 5,
+  cooldownSeconds: 30,
+};
+export const RECENT_SIGN_IN_MS = 10 * 60 * 1000;
+
 const codeExpired = () =>
   new ProblemError('bad-request', 'This code has expired. Please ask for a new one.', {
     code: 'code-expired',
@@ -32,7 +47,10 @@ const codeExpired = () =>
 export type UsersServiceDeps = {
   repo: UsersRepo;
   email: EmailSender;
+  sms: SmsSender;
   codes: OneTimeCodes;
+  /** Whether a bearer token's session was signed into within `withinMs` (the auth module answers). */
+  isRecentSignIn: (authorization: string | undefined, withinMs: number) => Promise<boolean>;
   linkedAccounts: (userId: string) => Promise<LinkedAccount[]>;
   /** Everything the person has earned in rewards, in cents (the rewards ledger answers). */
   lifetimeAccruedRewardsCents: (userId: string) => Promise<number>;
@@ -163,8 +181,78 @@ export function createUsersService(deps: UsersServiceDeps) {
       await deps.repo.addFeedback(userId, message);
       return { success: true as const };
     },
-    async deleteAccount(userId: string) {
+    /** Texts the code that confirms deleting the account to the person's own number. */
+    async sendDeleteAccountCode(userId: string) {
       const user = await load(userId);
+      const issued = await deps.codes.issue(deleteCodePolicy, {
+        subject: userId,
+        destination: user.phoneNumber,
+      });
+      if (!issued.isIssued) {
+        const wait = Math.max(1, Math.ceil(issued.retryAfterSeconds));
+        throw new ProblemError(
+          'too-many-requests',
+          `Please wait ${wait} seconds before asking for a new code.`,
+          { code: 'code-just-sent', headers: { 'retry-after': String(wait) } },
+        );
+      }
+      try {
+        await deps.sms.send({
+          to: user.phoneNumber,
+          body: `Your Billow code to delete your account is ${issued.code}. It expires in 5 minutes. If you did not ask to delete your account, do not share it with anyone.`,
+        });
+      } catch (error) {
+        await deps.codes.withdraw(issued.id);
+        if (error instanceof SmsDeliveryError) {
+          throw new ProblemError(
+            'external-service',
+            'We could not text you a code. Please try again in a few minutes.',
+            {
+              status: error.failure === 'invalid-number' ? 502 : 503,
+              code: 'sms-undeliverable',
+              ...(error.failure === 'invalid-number' ? {} : { headers: { 'retry-after': '60' } }),
+            },
+          );
+        }
+        throw error;
+      }
+      return { sent: true as const, phoneLastFour: user.phoneNumber.slice(-4) };
+    },
+
+    /**
+     * Deletes everything, for someone who signed in a moment ago or gives the code just texted:
+     * a session left open on a shared or stolen device is not enough on its own.
+     */
+    async deleteAccount(
+      userId: string,
+      proof: { authorization: string | undefined; code?: string | undefined },
+    ) {
+      const user = await load(userId);
+      if (!(await deps.isRecentSignIn(proof.authorization, RECENT_SIGN_IN_MS))) {
+        if (!proof.code) {
+          throw new ProblemError('insufficient-permissions', profileMessages.deleteNeedsCode, {
+            code: 'fresh-code-needed',
+          });
+        }
+        const outcome = await deps.codes.verify(deleteCodePolicy, {
+          subject: userId,
+          destination: user.phoneNumber,
+          code: proof.code.replace(/\s/g, ''),
+        });
+        if (outcome === 'wrong') {
+          throw new ProblemError('bad-request', 'Invalid code. Please try again.', {
+            code: 'code-wrong',
+          });
+        }
+        if (outcome === 'burned') {
+          throw new ProblemError(
+            'bad-request',
+            'Too many wrong tries for this code. Please ask for a new one.',
+            { code: 'code-burned' },
+          );
+        }
+        if (outcome !== 'accepted') throw codeExpired();
+      }
       // Contact traces first: if that fails the account still exists and the person can retry.
       await deps.forgetElsewhere({
         userId: user.id,

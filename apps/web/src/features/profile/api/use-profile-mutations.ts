@@ -67,10 +67,17 @@ export class AccountNotDeletedError extends Error {
   }
 }
 
+/** Texts the code that confirms a deletion when the sign-in was not a moment ago. */
+export function useSendDeleteAccountCode() {
+  return useSingleFlightMutation({
+    mutationFn: () => api(userRoutes.sendDeleteAccountCode),
+  });
+}
+
 export function useDeleteAccount() {
   return useSingleFlightMutation({
-    mutationFn: async () => {
-      const result = await api(userRoutes.deleteAccount);
+    mutationFn: async (code?: string) => {
+      const result = await api(userRoutes.deleteAccount, code ? { code } : {});
       // The contract lets the server answer 200 with success false; that is still a failure.
       if (!result.success) throw new AccountNotDeletedError(result.message);
       return result;

@@ -415,6 +415,39 @@ describe(ProfileSection.name, () => {
       ).toBeVisible();
     });
 
+    it('asks for a texted code when the sign-in was not a moment ago, then deletes with it', async () => {
+      const api = mockApi()
+        .on(userRoutes.profileInfo, json(200, aProfile()))
+        .on(
+          userRoutes.deleteAccount,
+          problem(403, 'insufficient-permissions', 'Code needed.', {}, 'fresh-code-needed'),
+          problem(400, 'bad-request', 'Invalid code. Please try again.', {}, 'code-wrong'),
+          json(200, { success: true, message: 'Deleted' }),
+        )
+        .on(userRoutes.sendDeleteAccountCode, json(200, { sent: true, phoneLastFour: '1234' }));
+      const { user, router } = renderProfile();
+      const dialog = await openDeleteConfirmation(user);
+      await user.click(within(dialog).getByRole('button', { name: 'Delete Account' }));
+      const code = await within(dialog).findByLabelText('Code from the text');
+      expect(dialog).toHaveTextContent(profileMessages.deleteNeedsCode);
+      expect(api.requestsTo(userRoutes.sendDeleteAccountCode)).toHaveLength(1);
+
+      await user.type(code, '111111');
+      await user.click(within(dialog).getByRole('button', { name: 'Delete Account' }));
+      expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+        'Invalid code. Please try again.',
+      );
+      await user.clear(code);
+      await user.type(code, '123456');
+      await user.click(within(dialog).getByRole('button', { name: 'Delete Account' }));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/auth'));
+      expect(api.requestsTo(userRoutes.deleteAccount).map((r) => r.body)).toEqual([
+        {},
+        { code: '111111' },
+        { code: '123456' },
+      ]);
+    });
+
     it('refuses without an access token in the session', async () => {
       const api = mockApi().on(userRoutes.profileInfo, json(200, aProfile()));
       const { user } = renderProfile();
