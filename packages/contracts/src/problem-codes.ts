@@ -53,6 +53,7 @@ export const financialAccountProblemCode = z.enum(['account-not-found', 'account
 /** A file that cannot be read as transactions (the detail names the row), or an account not theirs. */
 export const importProblemCode = z.enum([
   'import-file-unreadable',
+  'import-currency-unsupported',
   'import-row-invalid',
   'import-account-not-found',
 ]);

@@ -37,7 +37,15 @@ const preview = (mapping: ImportMapping, amounts: [number, number]): ImportPrevi
   errors: [],
   importedAccountId: null,
   accountName: 'Bank export',
+  accounts: [{ importedAccountId: null, accountName: 'Bank export', rowCount: 2 }],
 });
+
+const imported = {
+  importedAccountId: crypto.randomUUID(),
+  accountName: 'Bank export',
+  added: 2,
+  alreadyImported: 0,
+};
 
 function renderProfile() {
   storeSession();
@@ -73,10 +81,8 @@ describe('importing transactions from the profile', () => {
       .on(
         importRoutes.commit,
         json(200, {
-          importedAccountId: crypto.randomUUID(),
-          accountName: 'Bank export',
-          added: 2,
-          alreadyImported: 0,
+          ...imported,
+          accounts: [imported],
         }),
       );
     const { user } = renderProfile();
