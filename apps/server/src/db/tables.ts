@@ -22,3 +22,4 @@ export * from '../modules/payments/payments.tables';
 export * from '../providers/payment/sandbox/sandbox-ledger.tables';
 export * from '../modules/reminders/reminders.tables';
 export * from '../modules/chat/chat.tables';
+export * from '../jobs/job-workers.tables';

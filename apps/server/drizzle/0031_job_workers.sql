@@ -1,0 +1,15 @@
+CREATE TABLE "job_claims" (
+	"job_id" uuid PRIMARY KEY NOT NULL,
+	"process_id" uuid NOT NULL,
+	"claimed_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "job_workers" (
+	"process_id" uuid PRIMARY KEY NOT NULL,
+	"host" text NOT NULL,
+	"pid" integer NOT NULL,
+	"started_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"heartbeat_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE INDEX "job_claims_process_idx" ON "job_claims" USING btree ("process_id");
