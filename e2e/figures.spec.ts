@@ -148,6 +148,8 @@ test('one person finds the same monthly figure, negotiated price and price incre
     await page.getByLabel('Message').press('Enter');
     const reply = page.getByRole('listitem').filter({ hasText: answer }).last();
     await expect(reply).toBeVisible();
+    // The answer streams in: read it once the typing dots are gone, not half-way.
+    await expect(page.getByRole('status', { name: 'Assistant is typing' })).toHaveCount(0);
     return (await reply.textContent())!;
   };
   expect(await ask('How much do I pay per month?', /You pay \$[\d,.]+ a month across/)).toContain(

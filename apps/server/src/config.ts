@@ -7,6 +7,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { isSupportedCountry, type CountryCode } from 'libphonenumber-js';
 import { z } from 'zod';
+import { MAX_IMPORT_FILE_CHARS } from '@billow/contracts';
 import { bankProviderKind } from './providers/bank/bank.config';
 import { chatProviderKind } from './providers/chat-model/chat.config';
 import { emailProviderKind } from './providers/email/email.config';
@@ -130,6 +131,12 @@ const baseSchema = z.object({
   // Fronting: releasing a gift card's number before its debit settles (docs/payments.md). Off
   // while PAYMENTS_FRONT_MAX_CENTS is 0.
   PAYMENTS_FRONT_MAX_CENTS: z.coerce.number().int().min(0).max(10_000_000).default(0),
+  // Four of the largest files an hour: a preview and an import of two of them.
+  IMPORT_CHARS_PER_HOUR: z.coerce
+    .number()
+    .int()
+    .min(MAX_IMPORT_FILE_CHARS)
+    .default(4 * MAX_IMPORT_FILE_CHARS),
   PAYMENTS_FRONT_AFTER_SETTLED_PAYMENTS: z.coerce.number().int().min(0).max(1000).default(1),
   CSP_EXTRA_ORIGINS: z
     .string()
@@ -195,6 +202,8 @@ export type Config = ProviderSlices & {
    * `maxCents` (0: never) for a person with `afterSettledPayments` settled payments.
    */
   fronting: { maxCents: number; afterSettledPayments: number };
+  /** Characters of files one person may have read (previewed or imported) an hour. */
+  importCharsPerHour: number;
 };
 
 export class ConfigError extends Error {
@@ -275,6 +284,7 @@ export function loadConfig(env: Env = process.env): Config {
       annualPlanRatePercent: e.REWARD_RATE_ANNUAL_PLAN_PERCENT,
       negotiationRatePercent: e.REWARD_RATE_NEGOTIATION_PERCENT,
     },
+    importCharsPerHour: e.IMPORT_CHARS_PER_HOUR,
     fronting: {
       maxCents: e.PAYMENTS_FRONT_MAX_CENTS,
       afterSettledPayments: e.PAYMENTS_FRONT_AFTER_SETTLED_PAYMENTS,

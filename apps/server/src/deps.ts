@@ -151,6 +151,8 @@ export function composeBillow(options: CompositionOptions) {
         target.amountCents,
         tx,
       ),
+    onReturned: (bill, tx) =>
+      subscriptions.service.clearRewardCredit(bill.subscriptionId, bill.billDate, tx),
     ...clock,
   });
   const ledgers = createLedgersModule({
@@ -330,7 +332,12 @@ export function composeBillow(options: CompositionOptions) {
     bills: (userId) => subscriptions.service.list(userId),
     ...clock,
   });
-  const imports = createImportsModule({ db, jobs, ...clock });
+  const imports = createImportsModule({
+    db,
+    jobs,
+    charsPerHour: config.importCharsPerHour,
+    ...clock,
+  });
 
   const vapid = loadVapidKeys(config.push, config.dataDir);
   const reminders = createRemindersModule({

@@ -284,7 +284,16 @@ describe('importing bank export files', () => {
   it('imports a new file source sent twice at once into one account, without duplicates', async () => {
     const d = (await signIn(t.app, '+14155550304')).token;
     const payload = { fileName: 'Twice_20261120.csv', fileText: ukCsv };
-    const answers = await Promise.all([commit(d, payload), commit(d, payload)]);
+    const sent = await Promise.all([commit(d, payload), commit(d, payload)]);
+    // A person's files are read one at a time: one sent while the other is read is asked to
+    // wait (docs/imports.md), and sending it again then adds nothing.
+    const answers = await Promise.all(
+      sent.map((answer) =>
+        answer.statusCode === 429 && answer.json<{ code: string }>().code === 'import-busy'
+          ? commit(d, payload)
+          : answer,
+      ),
+    );
     for (const answer of answers) expect(answer.statusCode, answer.body).toBe(200);
     const results = answers.map((answer) => answer.json() as ImportResult);
     expect(results[0]!.importedAccountId).toBe(results[1]!.importedAccountId);

@@ -10,6 +10,7 @@ export * from './profile-texts';
 export * from './linking-texts';
 export * from './constants';
 export * from './money';
+export * from './price-increases';
 export * from './route';
 export * from './text';
 export * from './health';

@@ -50,12 +50,17 @@ export const linkResultProblemCode = z.enum([
 
 export const financialAccountProblemCode = z.enum(['account-not-found', 'account-not-eligible']);
 
-/** A file that cannot be read as transactions (the detail names the row), or an account not theirs. */
+/**
+ * A file that cannot be read as transactions (the detail names the row), an account not theirs,
+ * or a file over the person's quota: one read at a time, so many characters an hour.
+ */
 export const importProblemCode = z.enum([
   'import-file-unreadable',
   'import-currency-unsupported',
   'import-row-invalid',
   'import-account-not-found',
+  'import-busy',
+  'import-quota',
 ]);
 
 export const subscriptionProblemCode = z.enum(['subscription-not-found']);

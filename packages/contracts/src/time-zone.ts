@@ -17,7 +17,25 @@ export function isKnownTimeZone(zone: string): boolean {
   }
 }
 
-export const timeZoneName = z.string().min(1).max(64).refine(isKnownTimeZone, 'Unknown time zone');
+/**
+ * The zones the API documents: the runtime's canonical IANA names and UTC. The server also takes
+ * the IANA database's other names for them (links such as "US/Eastern"), as browsers may send.
+ */
+function documentedZones(): string[] {
+  const zones =
+    typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  return [...new Set([DEFAULT_TIME_ZONE, ...zones])];
+}
+
+export const timeZoneName = z
+  .string()
+  .min(1)
+  .max(64)
+  .refine(isKnownTimeZone, 'Unknown time zone')
+  .meta({
+    description: 'An IANA time-zone name, such as "Europe/Paris".',
+    enum: documentedZones(),
+  });
 
 type WallClock = { date: string; hour: number };
 

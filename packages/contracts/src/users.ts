@@ -60,7 +60,7 @@ const legalName = text()
 export const updateProfileInfoBody = z
   .object({
     user_legal_name: legalName.optional(),
-    email: text().trim().toLowerCase().pipe(z.email()).optional(),
+    email: text().trim().toLowerCase().pipe(z.email()).meta({ format: 'email' }).optional(),
     /** Accepted for compatibility; only the email verification flow can make it true. */
     is_email_verified: z.boolean().optional(),
     /** The zone the person picked: it stays until they pick another. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiRouteGroups, type RouteContract } from '@billow/contracts';
+import { apiRouteGroups, isKnownTimeZone, userRoutes, type RouteContract } from '@billow/contracts';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { openApiPath, UNDOCUMENTED_GROUPS, type OpenApiDocument } from './openapi-document';
 
@@ -114,6 +114,19 @@ describe('the OpenAPI document at GET /api/openapi.json', () => {
       type: 'array',
       items: { type: 'object' },
     });
+  });
+
+  it('states the email format and the time zones the server accepts', () => {
+    const update = document.paths[userRoutes.updateProfileInfo.path]!.post as Operation;
+    const fields = update.requestBody!.content['application/json']!.schema.properties as Record<
+      string,
+      { format?: string; enum?: string[] }
+    >;
+    expect(fields.email!.format).toBe('email');
+    const zones = fields.time_zone!.enum!;
+    expect(zones).toEqual(expect.arrayContaining(['UTC', 'America/New_York', 'Europe/Paris']));
+    // Every listed zone is one the server accepts.
+    for (const zone of zones) expect(isKnownTimeZone(zone), zone).toBe(true);
   });
 
   it("leaves out the sandbox's own helpers", () => {

@@ -4,6 +4,7 @@ import type { AppJobMap } from '../../jobs/catalog';
 import type { JobQueue } from '../../jobs/job-system';
 import type { FeatureModule } from '../feature-module';
 import { createImportFileReader } from './import-file-reader';
+import { createImportQuota } from './import-quota';
 import { createImportsRepo } from './imports.repo';
 import { registerImportRoutes } from './imports.routes';
 import { createImportsService } from './imports.service';
@@ -11,6 +12,8 @@ import { createImportsService } from './imports.service';
 export function createImportsModule(deps: {
   db: Db;
   jobs: JobQueue<AppJobMap>;
+  /** Characters of files one person may have read an hour (IMPORT_CHARS_PER_HOUR). */
+  charsPerHour: number;
   clock?: () => Date;
 }) {
   const reader = createImportFileReader();
@@ -19,6 +22,11 @@ export function createImportsModule(deps: {
     repo: createImportsRepo(deps.db),
     jobs: deps.jobs,
     reader,
+    quota: createImportQuota({
+      db: deps.db,
+      charsPerHour: deps.charsPerHour,
+      now: deps.clock ?? (() => new Date()),
+    }),
     ...(deps.clock ? { clock: deps.clock } : {}),
   });
   return {

@@ -24,6 +24,7 @@ import type { AppJobMap } from '../../jobs/catalog';
 import type { JobQueue } from '../../jobs/job-system';
 import { ImportUnreadableError, readImportFile, type ImportFile } from './import-file';
 import type { ImportFileReader } from './import-file-reader';
+import type { ImportQuota } from './import-quota';
 import type { ImportRow, ImportsRepo } from './imports.repo';
 
 export type ImportInput = {
@@ -112,14 +113,20 @@ export function createImportsService(deps: {
   jobs: JobQueue<AppJobMap>;
   /** Where files are read (a worker thread for large ones, see import-file-reader.ts). */
   reader?: ImportFileReader;
+  /** How much reading each person may ask for (import-quota.ts); unlimited without. */
+  quota?: ImportQuota;
   clock?: () => Date;
 }) {
   const now = deps.clock ?? (() => new Date());
   const reader = deps.reader ?? readHere;
+  const readFor = (userId: string, input: ImportInput) =>
+    deps.quota
+      ? deps.quota.reading(userId, input.fileText.length, () => read(reader, input))
+      : read(reader, input);
 
   return {
     async preview(userId: string, input: ImportInput): Promise<ImportPreview> {
-      const file = await read(reader, input);
+      const file = await readFor(userId, input);
       refuseOtherCurrencies(file);
       const accounts = await Promise.all(
         file.accounts.map(async (account) => {
@@ -150,7 +157,7 @@ export function createImportsService(deps: {
       userId: string,
       input: ImportInput & { importedAccountId?: string | undefined },
     ): Promise<ImportResult> {
-      const file = await read(reader, input);
+      const file = await readFor(userId, input);
       if (!file.mapping && file.format === 'csv')
         throw unreadable('Choose which columns hold the date, the description and the amount.');
       if (file.errors.length > 0) throw rowsInvalid(file, file.errors);

@@ -12,10 +12,10 @@ import {
   type Cadence,
   type MonthlySpend,
   type PriceIncrease,
+  type PriceIncreaseFact,
   type SubscriptionCategory,
 } from '@billow/contracts';
 import { addMonths, formatIsoDate, parseIsoDate } from '@billow/recurring/dates';
-import type { PriceIncreaseFact } from '../subscriptions/price-increases';
 import type { SubscriptionRow } from '../subscriptions/subscriptions.repo';
 
 export type ChargeHistory = {
@@ -79,7 +79,7 @@ export function createInsightsService(deps: {
       };
     },
 
-    /** The bills whose price went up, as the one detector says (price-increases.ts). */
+    /** The bills whose price went up, as the one detector says (priceIncreaseOf). */
     async priceIncreases(userId: string): Promise<PriceIncrease[]> {
       const { subscriptions } = await deps.chargeHistory(userId, await deps.todayOf(userId));
       return subscriptions

@@ -6,7 +6,7 @@
  * - every reward earned on a negotiation has a verified saving of that negotiation, and every
  *   reward earned on an annual plan a payment that went through (funded or renewed), or, once
  *   the payment came back, a reversal;
- * - per person, the balance is earned − applied − reversed, and never below zero;
+ * - per person, the balance is earned − (applied − returned) − reversed, and never below zero;
  * - no saving is above its bound: a negotiation's year of the bill it lowered, an annual plan's
  *   twelve months at the top of the merchant's plausible band less the plan.
  */
@@ -83,20 +83,23 @@ export function createLedgersService(deps: {
           });
       }
 
-      const totals = new Map<string, { earned: number; applied: number; reversed: number }>();
+      const totals = new Map<
+        string,
+        { earned: number; applied: number; reversed: number; returned: number }
+      >();
       for (const reward of rewards) {
-        const t = totals.get(reward.userId) ?? { earned: 0, applied: 0, reversed: 0 };
+        const t = totals.get(reward.userId) ?? { earned: 0, applied: 0, reversed: 0, returned: 0 };
         t[reward.kind] += reward.amountCents;
         totals.set(reward.userId, t);
       }
       for (const [userId, t] of totals) {
-        const expected = t.earned - t.applied - t.reversed;
+        const expected = t.earned - (t.applied - t.returned) - t.reversed;
         const shown = await deps.balanceCents(userId);
         if (expected < 0 || shown !== expected)
           violations.push({
             rule: 'balance-mismatch',
             userId,
-            detail: `Earned ${dollars(t.earned)} − applied ${dollars(t.applied)} − reversed ${dollars(t.reversed)} is ${dollars(expected)}, but the balance shown is ${dollars(shown)}.`,
+            detail: `Earned ${dollars(t.earned)} − applied ${dollars(t.applied - t.returned)} − reversed ${dollars(t.reversed)} is ${dollars(expected)}, but the balance shown is ${dollars(shown)}.`,
           });
       }
 

@@ -1,10 +1,13 @@
 /**
  * The browsers a person opted in to web push from. A subscription's endpoint is a capability
  * URL (whoever has it can push to that browser), so the row keeps it encrypted, findable by its
- * hash. A subscription the push service says is gone is forgotten.
+ * hash. A subscription the push service says is gone is forgotten. An endpoint stays with the
+ * person who registered it: it moves to another account only from the same browser, proved by
+ * its keys (a shared browser signed in as someone else), never on the endpoint alone.
  */
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import { z } from 'zod';
 import type { PushSubscriptionBody } from '@billow/contracts';
 import type { Db } from '../../db/database';
 import type { AppJobMap } from '../../jobs/catalog';
@@ -23,6 +26,17 @@ import { pushSubscriptions } from './reminders.tables';
 export type PushSubscriptions = ReturnType<typeof createPushSubscriptions>;
 
 const hash = (endpoint: string) => crypto.createHash('sha256').update(endpoint).digest('hex');
+
+const storedKeys = z.object({ keys: z.object({ p256dh: z.string(), auth: z.string() }) });
+
+/** Whether two subscriptions carry the same browser keys (compared in constant time). */
+function sameKeys(stored: unknown, offered: PushSubscriptionBody): boolean {
+  const parsed = storedKeys.safeParse(stored);
+  if (!parsed.success) return false;
+  const a = Buffer.from(`${parsed.data.keys.p256dh}.${parsed.data.keys.auth}`);
+  const b = Buffer.from(`${offered.keys.p256dh}.${offered.keys.auth}`);
+  return a.length === b.length && crypto.timingSafeEqual(a, b);
+}
 
 export function createPushSubscriptions(deps: {
   db: Db;
@@ -60,11 +74,33 @@ export function createPushSubscriptions(deps: {
         endpointHash: hash(subscription.endpoint),
         subscriptionEncrypted: deps.cipher.encrypt(JSON.stringify(subscription)),
       };
-      // The same browser signing in as someone else moves to them.
-      await db
-        .insert(pushSubscriptions)
-        .values(values)
-        .onConflictDoUpdate({ target: pushSubscriptions.endpointHash, set: values });
+      const isMoved = await db.transaction(async (tx) => {
+        const [owner] = await tx
+          .select()
+          .from(pushSubscriptions)
+          .where(eq(pushSubscriptions.endpointHash, values.endpointHash))
+          .for('update');
+        // The same browser signing in as someone else moves to them; someone who only knows
+        // the endpoint cannot take it.
+        if (
+          owner &&
+          owner.userId !== userId &&
+          !sameKeys(JSON.parse(deps.cipher.decrypt(owner.subscriptionEncrypted)), subscription)
+        ) {
+          return false;
+        }
+        await tx
+          .insert(pushSubscriptions)
+          .values(values)
+          .onConflictDoUpdate({ target: pushSubscriptions.endpointHash, set: values });
+        return true;
+      });
+      if (!isMoved) {
+        throw new ProblemError(
+          'conflict',
+          'These notifications belong to another Billow account. Turn notifications off and on again in this browser to get them here.',
+        );
+      }
       return { success: true as const };
     },
 

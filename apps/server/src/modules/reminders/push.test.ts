@@ -189,6 +189,37 @@ describe('web push', () => {
     });
     expect(key.json()).toMatchObject({ subscribed: false });
   });
+
+  it('keeps an endpoint with its owner: only the same browser, by its keys, moves it to another account', async () => {
+    const owner = (await signIn(t.app, '+15555557205')).token;
+    const other = (await signIn(t.app, '+15555557206')).token;
+    const endpoint = `${origin}/push/${crypto.randomUUID()}`;
+    const keys = browserKeys();
+    const subscribe = (token: string, offered: ReturnType<typeof browserKeys>) =>
+      t.app.inject({
+        method: 'POST',
+        url: reminderRoutes.pushSubscribe.path,
+        headers: bearer(token),
+        payload: { endpoint, keys: offered },
+      });
+    const subscribed = (token: string) =>
+      t.app
+        .inject({ method: 'GET', url: reminderRoutes.pushKey.path, headers: bearer(token) })
+        .then((response) => (response.json() as { subscribed: boolean }).subscribed);
+
+    expect((await subscribe(owner, keys)).statusCode).toBe(200);
+    // Someone who learnt the endpoint, with keys of their own: refused, and nothing moves.
+    const taken = await subscribe(other, browserKeys());
+    expect(taken.statusCode, taken.body).toBe(409);
+    expect(taken.headers['content-type']).toContain('application/problem+json');
+    expect(await subscribed(owner)).toBe(true);
+    expect(await subscribed(other)).toBe(false);
+
+    // The same browser signed in as the other person: it follows them.
+    expect((await subscribe(other, keys)).statusCode).toBe(200);
+    expect(await subscribed(owner)).toBe(false);
+    expect(await subscribed(other)).toBe(true);
+  });
 });
 
 describe('push endpoints Billow will not connect to', () => {

@@ -3,7 +3,12 @@
  * place. An event (a renewal on a date, a trial ending on a date, a failed charge, a price rise)
  * has a key that stays the same across scans; each offset of it is reminded once per channel.
  */
-import { centsToDollars, formatDollars, type ReminderKind } from '@billow/contracts';
+import {
+  centsToDollars,
+  formatDollars,
+  priceIncreaseOf,
+  type ReminderKind,
+} from '@billow/contracts';
 
 export const DEFAULT_OFFSETS_DAYS = [3, 1] as const;
 export const MAX_OFFSET_DAYS = 30;
@@ -19,6 +24,8 @@ export type SubscriptionFacts = {
   renewalDate: string | null;
   lastChargeDate: string;
   isPriceIncrease: boolean;
+  /** The first charge at the latest price, when detection saw the price change. */
+  priceChangedOn: string | null;
   /** A plan Billow paid for a year: its renewal date is when the monthly bill resumes. */
   isBillowManaged: boolean;
   /** The day of a payment the bank returned (or charged a fee for), when recent. */
@@ -104,13 +111,15 @@ export function dueReminders(
         daysUntil: -1,
       });
     }
-    if (s.isPriceIncrease && s.previousAmountCents !== null && RENEWING_STATUSES.has(s.status)) {
+    // The same rule as every screen's price increases (docs/figures.md): old news is not news.
+    const raised = RENEWING_STATUSES.has(s.status) ? priceIncreaseOf(s, today) : null;
+    if (raised) {
       due.push({
         eventKey: `price_increase:${s.id}:${s.amountCents}`,
         type: 'price_increase',
         offsetDays: 0,
         subscriptionId: s.id,
-        line: `${s.merchantName} went up from ${dollars(s.previousAmountCents)} to ${amount}`,
+        line: `${s.merchantName} went up from ${dollars(raised.previousCents)} to ${amount}`,
         daysUntil: 1000,
       });
     }

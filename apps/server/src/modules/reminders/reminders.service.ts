@@ -125,6 +125,7 @@ export function createRemindersService(deps: {
         renewalDate: subscriptions.renewalDate,
         lastChargeDate: subscriptions.lastChargeDate,
         isPriceIncrease: subscriptions.isPriceIncrease,
+        priceChangedOn: subscriptions.priceChangedOn,
         isBillowManaged: subscriptions.isBillowManaged,
         /** A failed payment recorded from a bank's return or fee (handle failed payment). */
         failedPaymentDate: sql<string | null>`(

@@ -15,6 +15,7 @@ export function createRewardsModule(deps: {
   rates: RewardRates;
   subscriptionsOf: (userId: string) => Promise<Subscription[]>;
   onApplied?: (target: RewardTarget, tx: Db) => Promise<void>;
+  onReturned?: (bill: { subscriptionId: string; billDate: string }, tx: Db) => Promise<void>;
   clock?: () => Date;
 }) {
   const service = createRewardsService({
@@ -22,6 +23,7 @@ export function createRewardsModule(deps: {
     rates: deps.rates,
     subscriptionsOf: deps.subscriptionsOf,
     ...(deps.onApplied ? { onApplied: deps.onApplied } : {}),
+    ...(deps.onReturned ? { onReturned: deps.onReturned } : {}),
     ...(deps.clock ? { clock: deps.clock } : {}),
   });
   return {

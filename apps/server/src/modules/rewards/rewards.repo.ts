@@ -2,11 +2,11 @@ import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { subscriptions } from '../subscriptions/subscriptions.tables';
 import { users } from '../users/users.tables';
-import { rewardLedger, type RewardSource } from './rewards.tables';
+import { rewardLedger, type rewardKinds, type RewardSource } from './rewards.tables';
 
 export type RewardsRepo = ReturnType<typeof createRewardsRepo>;
 
-export type RewardKind = 'earned' | 'applied' | 'reversed';
+export type RewardKind = (typeof rewardKinds)[number];
 
 export type RewardEntry = {
   userId: string;
@@ -40,29 +40,39 @@ export function createRewardsRepo(db: Db) {
         .returning({ id: rewardLedger.id });
       return rows.length === 1;
     },
-    async totalsCents(
-      userId: string,
-      tx: Db = db,
-    ): Promise<{ earned: number; applied: number; reversed: number }> {
+    async totalsCents(userId: string, tx: Db = db): Promise<Record<RewardKind, number>> {
       const sumOf = (kind: RewardKind) =>
         sql<number>`coalesce(sum(${rewardLedger.amountCents}) filter (where ${rewardLedger.kind} = ${kind}), 0)::bigint`;
       const [row] = await tx
-        .select({ earned: sumOf('earned'), applied: sumOf('applied'), reversed: sumOf('reversed') })
+        .select({
+          earned: sumOf('earned'),
+          applied: sumOf('applied'),
+          reversed: sumOf('reversed'),
+          returned: sumOf('returned'),
+        })
         .from(rewardLedger)
         .where(eq(rewardLedger.userId, userId));
       return {
         earned: Number(row?.earned ?? 0),
         applied: Number(row?.applied ?? 0),
         reversed: Number(row?.reversed ?? 0),
+        returned: Number(row?.returned ?? 0),
       };
     },
     /** The source keys of a person's entries of one kind (e.g. the bills already paid). */
-    async sourceKeys(userId: string, kind: RewardKind): Promise<Set<string>> {
-      const rows = await db
+    async sourceKeys(userId: string, kind: RewardKind, tx: Db = db): Promise<Set<string>> {
+      const rows = await tx
         .select({ sourceKey: rewardLedger.sourceKey })
         .from(rewardLedger)
         .where(and(eq(rewardLedger.userId, userId), eq(rewardLedger.kind, kind)));
       return new Set(rows.map((row) => row.sourceKey));
+    },
+    /** A person's entries of one kind, with what each is for. */
+    async entries(userId: string, kind: RewardKind, tx: Db = db) {
+      return tx
+        .select()
+        .from(rewardLedger)
+        .where(and(eq(rewardLedger.userId, userId), eq(rewardLedger.kind, kind)));
     },
     /** One entry of a person's, by kind and source event. */
     async entry(userId: string, kind: RewardKind, sourceKey: string, tx: Db = db) {

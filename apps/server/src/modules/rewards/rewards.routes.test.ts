@@ -314,10 +314,45 @@ describe('rewards over HTTP', () => {
     await t.runQueuedJobs();
     await t.runQueuedJobs();
     expect((await subscription(token, 'Verizon')).reward_credit).toBe(verizon.amount);
+    // Spotify's bill will not be charged now: what went toward it is back in the balance.
     expect((await figures(token)).balance).toBeCloseTo(
-      share(200_000, RATES.annual) - spotify.amount - verizon.amount,
+      share(200_000, RATES.annual) - verizon.amount,
       2,
     );
+  });
+
+  it('gives an unused application back when its bill changes before it is charged, once', async () => {
+    const { token, userId } = await person();
+    const spotify = await subscription(token, 'Spotify');
+    const verizon = await subscription(token, 'Verizon');
+    const earned = share(40_000, RATES.annual);
+    // Enough for Spotify's bill only.
+    expect(earned).toBeLessThan(spotify.amount + verizon.amount);
+    await payAnnualPlan(userId, 'payment-return', verizon.id, 40_000);
+    expect((await subscription(token, 'Spotify')).reward_credit).toBe(spotify.amount);
+    expect((await figures(token)).balance).toBeCloseTo(earned - spotify.amount, 2);
+
+    // Spotify turns out not to be a subscription before its bill is charged.
+    const removed = await t.app.inject({
+      method: 'POST',
+      url: subscriptionRoutes.remove.path,
+      headers: bearer(token),
+      payload: { subscriptionId: spotify.id },
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    await t.runQueuedJobs();
+    // A second look at the bills gives nothing back twice.
+    await t.jobs.queue.send('rewards-auto-apply', { userId });
+    await t.runQueuedJobs();
+
+    expect((await figures(token)).balance).toBeCloseTo(earned, 2);
+    const rows = (await history(token)).transactions.filter((e) => e.type === 'REWARD');
+    expect(rows.map((e) => e.amount)).toEqual([spotify.amount, -spotify.amount]);
+    expect(rows[0]!.description).toBe(
+      'Reward returned: your Spotify bill changed before it was charged',
+    );
+    // Verizon's bill costs more than the balance: nothing else is applied.
+    expect((await subscription(token, 'Verizon')).reward_credit).toBe(0);
   });
 
   it('never goes negative: a reversal after the reward was applied takes back only what is left', async () => {

@@ -3,7 +3,8 @@
  * neither is ever negative. Rewards are earned on source events (a Billow-paid annual plan, a
  * successful negotiation) at the configured rates, once per event; a returned payment reverses
  * its reward; and with auto-apply on, a balance that covers the next reward is applied toward
- * that subscription's next bill, once per bill.
+ * that subscription's next bill, once per bill. An application whose bill changes before it is
+ * charged (docs/savings.md) is returned: balance = earned − (applied − returned) − reversed.
  */
 import {
   centsToDollars,
@@ -51,6 +52,18 @@ export const NEXT_BILL_DAYS = 31;
 
 const BILL_KEY = /^bill:(.+):(\d{4}-\d{2}-\d{2})$/;
 
+/**
+ * Whether a subscription can still be charged the bill a reward went toward: an active monthly
+ * bill the person pays themselves. Cancelled, not a subscription after all, paid by Billow as an
+ * annual plan, or billed on another cadence, and the application is returned.
+ */
+const canTakeReward = (s: Subscription | undefined) =>
+  s !== undefined &&
+  s.status === 'ACTIVE' &&
+  !s.user_marked_not_subscription &&
+  !s.is_billow_managed &&
+  s.cadence === 'MONTHLY';
+
 function addDays(day: string, days: number): string {
   const date = new Date(`${day}T00:00:00Z`);
   date.setUTCDate(date.getUTCDate() + days);
@@ -78,12 +91,9 @@ export function nextRewardTarget(
   const candidates = list
     .filter(
       (s) =>
-        s.status === 'ACTIVE' &&
+        canTakeReward(s) &&
         !awaitingCharge.has(s.id) &&
         !appliedBillKeys.has(billKeyOf(s.id, s.renewal_date ?? '')) &&
-        !s.user_marked_not_subscription &&
-        !s.is_billow_managed &&
-        s.cadence === 'MONTHLY' &&
         s.renewal_date !== null &&
         s.renewal_date >= today &&
         s.renewal_date <= horizon &&
@@ -122,16 +132,27 @@ export function createRewardsService(deps: {
   subscriptionsOf: (userId: string) => Promise<Subscription[]>;
   /** Lowers the bill a reward went toward, in the transaction that records it. */
   onApplied?: (target: RewardTarget, tx: Db) => Promise<void>;
+  /** Takes a returned application off the bill it lowered, in the same transaction. */
+  onReturned?: (bill: { subscriptionId: string; billDate: string }, tx: Db) => Promise<void>;
   clock?: () => Date;
 }) {
   const now = deps.clock ?? (() => new Date());
   const { repo } = deps;
-  const nextTarget = async (userId: string) => {
-    const [list, paid] = await Promise.all([
-      deps.subscriptionsOf(userId),
-      repo.sourceKeys(userId, 'applied'),
+  const today = () => now().toISOString().slice(0, 10);
+  /** The bills rewards went toward and still cover: applications not returned. */
+  const openApplications = async (userId: string, tx?: Db) => {
+    const [applied, returned] = await Promise.all([
+      repo.sourceKeys(userId, 'applied', tx),
+      repo.sourceKeys(userId, 'returned', tx),
     ]);
-    return nextRewardTarget(list, paid, now().toISOString().slice(0, 10));
+    return new Set([...applied].filter((key) => !returned.has(key)));
+  };
+  const nextTarget = async (userId: string) => {
+    const [list, open] = await Promise.all([
+      deps.subscriptionsOf(userId),
+      openApplications(userId),
+    ]);
+    return nextRewardTarget(list, open, today());
   };
 
   function record(entry: RewardEntry, tx?: Db): Promise<boolean> {
@@ -169,18 +190,53 @@ export function createRewardsService(deps: {
 
   async function balanceCents(userId: string, tx?: Db): Promise<number> {
     const totals = await repo.totalsCents(userId, tx);
-    return Math.max(0, totals.earned - totals.applied - totals.reversed);
+    return Math.max(0, totals.earned - (totals.applied - totals.returned) - totals.reversed);
   }
 
   /**
-   * With auto-apply on and a balance that covers the next reward, spends it on that bill. The
-   * bill's due date is part of the entry's key, so one bill is never paid twice.
+   * Gives back to the balance every application toward a bill not yet due whose subscription can
+   * no longer be charged it (cancelled, not a subscription, paid by Billow, another cadence).
+   * Once per application: the return has the application's key.
+   */
+  async function returnUnused(userId: string, list: readonly Subscription[], tx: Db) {
+    const byId = new Map(list.map((s) => [s.id, s]));
+    const [applied, returned] = await Promise.all([
+      repo.entries(userId, 'applied', tx),
+      repo.sourceKeys(userId, 'returned', tx),
+    ]);
+    for (const entry of applied) {
+      const match = BILL_KEY.exec(entry.sourceKey);
+      if (!match || returned.has(entry.sourceKey) || match[2]! < today()) continue;
+      const [, subscriptionId, billDate] = match as unknown as [string, string, string];
+      if (canTakeReward(byId.get(subscriptionId))) continue;
+      await record(
+        {
+          userId,
+          subscriptionId: entry.subscriptionId,
+          kind: 'returned',
+          source: 'bill',
+          amountCents: entry.amountCents,
+          sourceKey: entry.sourceKey,
+          occurredAt: now(),
+        },
+        tx,
+      );
+      await deps.onReturned?.({ subscriptionId, billDate }, tx);
+    }
+  }
+
+  /**
+   * Returns applications whose bill changed, then, with auto-apply on and a balance that covers
+   * the next reward, spends it on that bill. The bill's due date is part of the entry's key, so
+   * one bill is never paid twice.
    */
   async function autoApply(userId: string): Promise<boolean> {
-    const target = await nextTarget(userId);
-    if (!target || target.amountCents <= 0) return false;
+    const list = await deps.subscriptionsOf(userId);
     const applied = await repo.withPersonLocked(userId, async (tx, person) => {
+      await returnUnused(userId, list, tx);
       if (!person.isAutoApplyRewardsEnabled) return false;
+      const target = nextRewardTarget(list, await openApplications(userId, tx), today());
+      if (!target || target.amountCents <= 0) return false;
       if ((await balanceCents(userId, tx)) < target.amountCents) return false;
       const isNew = await record(
         {
@@ -288,6 +344,9 @@ const TYPES: Record<RewardHistoryRow['source'], TransactionType> = {
 
 function describe(row: RewardHistoryRow, service: string): string {
   if (row.kind === 'applied') return `Reward applied toward your next ${service} bill`;
+  if (row.kind === 'returned') {
+    return `Reward returned: your ${service} bill changed before it was charged`;
+  }
   if (row.kind === 'reversed') {
     return row.source === 'annual_plan'
       ? `Reward reversed: the ${service} annual plan payment was returned`
@@ -300,14 +359,15 @@ function describe(row: RewardHistoryRow, service: string): string {
 
 function toTransaction(row: RewardHistoryRow): RewardTransaction {
   const service = row.merchantName ?? 'Billow';
-  const sign = row.kind === 'earned' ? 1 : -1;
+  const sign = row.kind === 'earned' || row.kind === 'returned' ? 1 : -1;
   return {
     id: row.id,
     service,
     amount: centsToDollars(sign * row.amountCents),
     date: row.occurredAt.toISOString().slice(0, 10),
-    // A reversal is typed by what it takes back; money spent on a bill is a REWARD.
-    type: row.kind === 'applied' ? 'REWARD' : TYPES[row.source],
+    // A reversal is typed by what it takes back; money spent on (or given back from) a bill is a
+    // REWARD.
+    type: row.kind === 'applied' || row.kind === 'returned' ? 'REWARD' : TYPES[row.source],
     merchant_website_url: row.merchantWebsite,
     description: describe(row, service),
     merchant_id: null,

@@ -5,11 +5,13 @@ import { users } from '../users/users.tables';
 
 export const rewardSources = ['annual_plan', 'negotiation', 'bill', 'other'] as const;
 export type RewardSource = (typeof rewardSources)[number];
+export const rewardKinds = ['earned', 'applied', 'reversed', 'returned'] as const;
 
 /**
  * Rewards as an append-only ledger in cents, never a counter: entries earned (on Billow-paid annual
  * plans and successful negotiations), applied toward a bill, or reversed (e.g. a returned ACH
- * debit). One entry per source event and kind (sourceKey), so a retried job writes nothing twice.
+ * debit), or returned (an application whose bill changed before it was charged). One entry per
+ * source event and kind (sourceKey), so a retried job writes nothing twice.
  */
 export const rewardLedger = pgTable(
   'reward_ledger',
@@ -20,7 +22,12 @@ export const rewardLedger = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     // Never left pointing at nothing: a bill with rewards is ended, not deleted (issue 35).
     subscriptionId: uuid().references(() => subscriptions.id, { onDelete: 'no action' }),
-    kind: text({ enum: ['earned', 'applied', 'reversed'] }).notNull(),
+    /**
+     * earned, applied toward a bill, reversed (taken back with its payment), or returned: an
+     * application given back to the balance because its bill changed before it was charged
+     * (same sourceKey as the application it returns).
+     */
+    kind: text({ enum: rewardKinds }).notNull(),
     /**
      * What made the entry: a Billow-paid annual plan or a negotiation (earned, and reversed when
      * its payment comes back), or a bill the balance was applied to. 'other' for entries older

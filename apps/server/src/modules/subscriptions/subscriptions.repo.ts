@@ -422,6 +422,18 @@ export function createSubscriptionsRepo(db: Db, changes: ChangeFeed) {
         .set({ rewardCreditCents: cents, rewardCreditBillDate: billDate, updatedAt: new Date() })
         .where(eq(subscriptions.id, subscriptionId));
     },
+    /** Takes a returned reward off the bill it covered (and only that bill). */
+    async clearRewardCredit(subscriptionId: string, billDate: string, tx: Db = db) {
+      await tx
+        .update(subscriptions)
+        .set({ rewardCreditCents: 0, updatedAt: new Date() })
+        .where(
+          and(
+            eq(subscriptions.id, subscriptionId),
+            eq(subscriptions.rewardCreditBillDate, billDate),
+          ),
+        );
+    },
     /** Lowers a subscription's price going forward: its amount, and its monthly amount with it. */
     async applyNegotiatedPrice(subscriptionId: string, amountCents: number, tx: Db = db) {
       const [row] = await tx

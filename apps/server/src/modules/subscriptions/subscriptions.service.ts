@@ -19,13 +19,13 @@ import {
   centsToDollars,
   dollarsToCents,
   localDateIn,
+  priceIncreaseOf,
   type Subscription,
   type UpcomingCharge,
   type SubscriptionStatus,
 } from '@billow/contracts';
 import { ProblemError } from '../../http/problem';
 import type { SubscriptionRow, SubscriptionsRepo, SubscriptionValues } from './subscriptions.repo';
-import { priceIncreaseOf } from './price-increases';
 import { addedAfterDetection, chargesOfAdded, type Charge } from './user-added';
 
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
@@ -409,6 +409,9 @@ export function createSubscriptionsService(deps: {
     /** Rewards applied toward a subscription's bill lower that bill (see `reward_credit`). */
     creditReward: (subscriptionId: string, billDate: string, cents: number, tx?: Db) =>
       deps.repo.creditReward(subscriptionId, billDate, cents, tx),
+    /** A reward given back to the balance no longer lowers the bill it went toward. */
+    clearRewardCredit: (subscriptionId: string, billDate: string, tx?: Db) =>
+      deps.repo.clearRewardCredit(subscriptionId, billDate, tx),
 
     /**
      * A negotiated price applies from the next bill: the bill's amount becomes it, and its monthly

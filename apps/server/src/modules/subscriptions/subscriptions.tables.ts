@@ -48,7 +48,7 @@ export const subscriptions = pgTable(
     isPriceIncrease: boolean().notNull().default(false),
     /**
      * The first charge at the new price of the latest increase (with isPriceIncrease): whether it
-     * is still news is decided in one place, price-increases.ts (docs/figures.md).
+     * is still news is decided in one place, priceIncreaseOf in contracts (docs/figures.md).
      */
     priceChangedOn: date({ mode: 'string' }),
     confidence: real().notNull(),

@@ -12,4 +12,7 @@ CREATE TABLE "job_workers" (
 	"heartbeat_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "negotiation_calls" ADD COLUMN "reconnecting_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "reminder_digests" ADD COLUMN "sending_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "reminder_digests" ADD COLUMN "message" jsonb;--> statement-breakpoint
 CREATE INDEX "job_claims_process_idx" ON "job_claims" USING btree ("process_id");

@@ -1,1 +1,0 @@
-ALTER TABLE "negotiation_calls" ADD COLUMN "reconnecting_at" timestamp with time zone;

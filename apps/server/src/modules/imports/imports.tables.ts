@@ -1,0 +1,18 @@
+import { bigint, index, pgTable, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from '../users/users.tables';
+
+/**
+ * The files a person had read in the last hour, by size: the import quota (docs/imports.md)
+ * counts them in the database, so two API processes share one budget.
+ */
+export const importReads = pgTable(
+  'import_reads',
+  {
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    chars: bigint({ mode: 'number' }).notNull(),
+    readAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (table) => [index('import_reads_user_idx').on(table.userId, table.readAt)],
+);
