@@ -207,7 +207,12 @@ describe('importing bank export files', () => {
         fileName: file.fileName.replace(/\d{4}/, '2027'),
         fileText: file.fileText,
       });
-      expect(again.json()).toEqual({ ...result, added: 0, alreadyImported: file.count });
+      const unchanged = { added: 0, alreadyImported: file.count };
+      expect(again.json()).toEqual({
+        ...result,
+        ...unchanged,
+        accounts: [{ ...result.accounts[0], ...unchanged }],
+      });
     }
     expect(accounts.size).toBe(3);
     const profile = await profileOf(a);

@@ -84,16 +84,30 @@ export const importPreview = z.object({
   /** The imported account the file would go into (by its source), or null for a new one. */
   importedAccountId: z.string().nullable(),
   accountName: z.string(),
+  /**
+   * Every account the file holds a statement of (an OFX file can hold several, each imported
+   * into its own account); the fields above are the first one's.
+   */
+  accounts: z.array(
+    z.object({
+      importedAccountId: z.string().nullable(),
+      accountName: z.string(),
+      rowCount: z.number().int(),
+    }),
+  ),
 });
 export type ImportPreview = z.infer<typeof importPreview>;
 
-export const importResult = z.object({
+const importedInto = z.object({
   importedAccountId: z.string(),
   accountName: z.string(),
   /** Transactions added now; those already imported before are not added again. */
   added: z.number().int(),
   alreadyImported: z.number().int(),
 });
+
+/** The first account imported into, the whole file's counts, and each account's own. */
+export const importResult = importedInto.extend({ accounts: z.array(importedInto) });
 export type ImportResult = z.infer<typeof importResult>;
 
 export const importRoutes = {

@@ -126,6 +126,11 @@ export const negotiationCallView = z.object({
   ended_at: z.string().nullable(),
   messages: z.array(callMessage.pick({ role: true, message: true, secondsFromStart: true })),
   summary: z.string().nullable(),
+  /**
+   * The process running the call stopped (a crash or a restart) and Billow is picking the call
+   * up again: what `stage` says may no longer be happening. False once the call is back under way.
+   */
+  is_reconnecting: z.boolean(),
 });
 export type NegotiationCallView = z.infer<typeof negotiationCallView>;
 

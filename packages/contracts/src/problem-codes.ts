@@ -81,6 +81,7 @@ export const simplefinConnectProblemCode = z.enum([
  */
 export const importProblemCode = z.enum([
   'import-file-unreadable',
+  'import-currency-unsupported',
   'import-row-invalid',
   'import-account-not-found',
   'import-busy',

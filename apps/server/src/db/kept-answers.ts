@@ -3,17 +3,25 @@
  * busiest reads are served without a query while nothing behind them moved. A kept answer is
  * served only after the change feed's barrier, so a change committed before the request began
  * (by this process or another, a request or a job) is never hidden; an answer read while a
- * change was arriving is not kept. Bounded: the least recently used answers go first.
+ * change was arriving is not kept. Bounded: the least recently used answers go first, and none
+ * is served once it is KEPT_ANSWER_MAX_AGE_MS old, for the changes no trigger tells of: writes
+ * with triggers off (`session_replication_role = replica`, as `pg_restore --disable-triggers`
+ * and logical replication apply them; `ALTER TABLE … DISABLE TRIGGER`) and `TRUNCATE`.
  */
 import { LRUCache } from 'lru-cache';
 import type { ChangeChannel, ChangeFeed } from './change-feed';
 
+/** The oldest a kept answer is served: what a change no trigger tells of may stay hidden. */
+export const KEPT_ANSWER_MAX_AGE_MS = 60_000;
+
 export function keptAnswers<V extends object>(
   feed: ChangeFeed,
   channel: ChangeChannel,
-  options: { max: number },
+  options: { max: number; maxAgeMs?: number; now?: () => number },
 ) {
-  const kept = new LRUCache<string, V>({ max: options.max });
+  const maxAgeMs = options.maxAgeMs ?? KEPT_ANSWER_MAX_AGE_MS;
+  const now = options.now ?? (() => performance.now());
+  const kept = new LRUCache<string, { answer: V; keptAt: number }>({ max: options.max });
   let changes = 0;
   feed.on(channel, (key) => {
     changes++;
@@ -39,10 +47,12 @@ export function keptAnswers<V extends object>(
         return load();
       }
       const hit = kept.get(key);
-      if (hit !== undefined && isUsable(hit)) return hit;
+      if (hit !== undefined && now() - hit.keptAt < maxAgeMs && isUsable(hit.answer))
+        return hit.answer;
       const seen = changes;
+      const readAt = now();
       const answer = await load();
-      if (answer !== undefined && changes === seen) kept.set(key, answer);
+      if (answer !== undefined && changes === seen) kept.set(key, { answer, keptAt: readAt });
       return answer;
     },
   };

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { sql } from 'drizzle-orm';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database';
 import { defineJobs } from './job-map';
-import { MissingJobHandlerError, startJobSystem } from './job-system';
+import { MissingJobHandlerError, STALE_AFTER_MS, startJobSystem } from './job-system';
 
 const logger = pino({ level: 'silent' });
 
@@ -263,5 +263,65 @@ describe(startJobSystem.name, () => {
     expect(job.state).toBe('completed');
     expect(job.output).toMatchObject({ skipped: expect.stringContaining('foreign key') });
     expect(attempts).toEqual([1]);
+  });
+  it('puts back at once the jobs of a worker process whose heartbeat stopped, not those of a live one', async () => {
+    // Three worker processes, each on its own queue (as `start:worker` processes may be). An
+    // hour's expiry: only the heartbeat can bring a job back within the test.
+    const queueOf = (name: string) =>
+      defineJobs({
+        [name]: {
+          payload: z.object({ key: z.string().uuid() }),
+          options: { retryLimit: 2, retryDelaySeconds: 1, expireInSeconds: 3600 },
+        },
+      });
+    const start = (name: string, heartbeatMs?: number) =>
+      startJobSystem({
+        database,
+        jobs: queueOf(name),
+        logger,
+        pollIntervalSeconds: 0.5,
+        isWorker: true,
+        ...(heartbeatMs ? { heartbeatMs } : {}),
+      });
+    const held = new Set<string>();
+    /** A worker that takes a job and never finishes it (killed mid-job, or just slow). */
+    const holding = async (payload: { key: string }) => {
+      held.add(payload.key);
+      await new Promise(() => {});
+    };
+    const keys = { dead: crypto.randomUUID(), live: crypto.randomUUID() };
+
+    const dead = await start('test.dead', 3_600_000); // beats once, then never again
+    await dead.startWorkers({ 'test.dead': holding });
+    const live = await start('test.live');
+    await live.startWorkers({ 'test.live': holding });
+    const deadJob = await dead.queue.send('test.dead', { key: keys.dead });
+    const liveJob = await live.queue.send('test.live', { key: keys.live });
+    await waitFor(async () => (held.size === 2 ? true : undefined));
+    // The dead process's last beat is older than the threshold; the live one's is fresh.
+    await database.executeSql(
+      `update job_workers set heartbeat_at = now() - make_interval(secs => $2) where process_id = $1`,
+      [dead.processId, STALE_AFTER_MS / 1000 + 1],
+    );
+
+    // A worker process starting now puts the dead process's job back, due at once.
+    const next = await start('test.next');
+    await next.startWorkers({ 'test.next': async () => undefined });
+    const putBack = await next.boss.getJobById('test.dead', deadJob!);
+    expect(putBack).toMatchObject({
+      state: 'retry',
+      output: { message: 'the worker process running this job stopped' },
+    });
+    expect((await next.boss.fetch('test.dead')).map((job) => job.id)).toEqual([deadJob]);
+    // The live process's job is its own still; so is every job at the next look.
+    expect((await next.boss.getJobById('test.live', liveJob!))?.state).toBe('active');
+    expect(await live.recoverAbandonedJobs()).toBe(0);
+    const workers = await database.executeSql('select process_id from job_workers');
+    const ids = workers.rows.map((row) => (row as { process_id: string }).process_id);
+    expect(ids).toEqual(expect.arrayContaining([live.processId, next.processId]));
+    expect(ids).not.toContain(dead.processId);
+
+    await next.stop(1000);
+    await Promise.all([dead.stop(200), live.stop(200)]);
   });
 });

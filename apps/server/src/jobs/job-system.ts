@@ -12,11 +12,20 @@
  * - Jobs left `active` by a process that died are put back at start-up (`recoverOrphanedJobs`):
  *   on the embedded database all of them, since the starting process is the only one there can
  *   be; on a server only those past their expiry, since other workers may be running the rest.
+ * - Besides, every worker process stamps a heartbeat row every HEARTBEAT_MS and records the jobs
+ *   it runs (job-workers.tables.ts). At start-up and at each of its own beats, a worker puts back
+ *   at once the jobs held by a process whose heartbeat is STALE_AFTER_MS old, or gone
+ *   (`recoverAbandonedJobs`): a job of a killed worker is retried within about half a minute,
+ *   not after its expiry. A worker stopped gracefully removes its row. (A worker cut off from
+ *   the database for that long counts as dead too: its jobs may then run twice, which every
+ *   handler is written to bear.)
  * - A job sent from this process wakes this process's workers for its queue as soon as the job
  *   can be fetched, instead of leaving it to the next poll (up to `pollIntervalSeconds`). Sent
  *   in a transaction, it cannot be fetched before the commit: the wake-up waits until the job's
  *   row is visible from outside the transaction (on PGlite that query simply queues behind it).
  */
+import crypto from 'node:crypto';
+import os from 'node:os';
 import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import { JOB_LIMITS } from '@billow/contracts';
@@ -53,6 +62,10 @@ export type JobSystem<M extends JobMap> = {
   startWorkers(handlers: Partial<JobHandlers<M>>): Promise<void>;
   /** Puts orphaned active jobs back to be retried now; returns how many. */
   recoverOrphanedJobs(options: { isSoleProcess: boolean }): Promise<number>;
+  /** Puts back the jobs of worker processes whose heartbeat stopped; returns how many. */
+  recoverAbandonedJobs(): Promise<number>;
+  /** This process's id in job_workers (set once workers start). */
+  processId: string;
   stop(timeoutMs?: number): Promise<void>;
 };
 
@@ -70,7 +83,13 @@ export type JobSystemOptions<M extends JobMap> = {
   pollIntervalSeconds: number;
   /** Maintenance and cron scheduling run in processes that work jobs. */
   isWorker: boolean;
+  /** How often a worker process stamps its heartbeat (tests slow it down to play dead). */
+  heartbeatMs?: number;
 };
+
+/** A worker process's heartbeat: every few seconds; one this old means the process died. */
+const HEARTBEAT_MS = 5_000;
+export const STALE_AFTER_MS = 30_000;
 
 /** How often, and for how long, a wake-up looks for a job sent in a still-open transaction. */
 const WAKE_CHECK_MS = 20;
@@ -173,6 +192,64 @@ export async function startJobSystem<M extends JobMap>(
     return rows.length;
   }
 
+  const processId = crypto.randomUUID();
+  let heartbeat: NodeJS.Timeout | undefined;
+
+  /**
+   * Puts back, due at once, the active jobs claimed by worker processes whose heartbeat is stale
+   * or whose row is gone, and forgets those processes and their claims: of every queue, since
+   * worker processes may each work other queues. Only jobs with a claim are touched: a job
+   * without one is left to `recoverOrphanedJobs` and pg-boss's expiry.
+   */
+  async function recoverAbandonedJobs() {
+    const stale = `${STALE_AFTER_MS / 1000} seconds`;
+    const { rows } = await database.executeSql(
+      `WITH gone AS (
+         SELECT c.job_id FROM job_claims c LEFT JOIN job_workers w USING (process_id)
+         WHERE c.process_id <> $1::uuid
+           AND (w.process_id IS NULL OR w.heartbeat_at < now() - $2::interval)
+       )
+       UPDATE pgboss.job SET
+         state = (CASE WHEN retry_count < retry_limit THEN 'retry' ELSE 'failed' END)::pgboss.job_state,
+         start_after = now() - interval '1 second',
+         completed_on = CASE WHEN retry_count < retry_limit THEN NULL ELSE now() END,
+         output = '{"message":"the worker process running this job stopped"}'::jsonb
+       WHERE state = 'active' AND id IN (SELECT job_id FROM gone)
+       RETURNING name, id`,
+      [processId, stale],
+    );
+    await database.executeSql(
+      `DELETE FROM job_claims c WHERE c.process_id <> $1::uuid AND NOT EXISTS (
+         SELECT 1 FROM job_workers w WHERE w.process_id = c.process_id
+           AND w.heartbeat_at >= now() - $2::interval)`,
+      [processId, stale],
+    );
+    await database.executeSql(
+      `DELETE FROM job_workers WHERE process_id <> $1::uuid AND heartbeat_at < now() - $2::interval`,
+      [processId, stale],
+    );
+    for (const row of rows)
+      logger.warn(
+        { job: row.name, jobId: row.id },
+        'job held by a worker process that stopped; retrying now',
+      );
+    return rows.length;
+  }
+
+  /** Stamps this process's heartbeat, then looks for workers whose heartbeat stopped. */
+  async function beat() {
+    try {
+      await database.executeSql(
+        `INSERT INTO job_workers (process_id, host, pid) VALUES ($1, $2, $3)
+         ON CONFLICT (process_id) DO UPDATE SET heartbeat_at = now()`,
+        [processId, os.hostname(), process.pid],
+      );
+      await recoverAbandonedJobs();
+    } catch (error) {
+      logger.warn({ err: error }, 'could not stamp the worker heartbeat; trying again');
+    }
+  }
+
   /**
    * Records a job's outcome, through a database blip: tried again after a growing pause while
    * the database is unavailable, for up to a minute. Never throws: a job whose outcome could not
@@ -256,6 +333,9 @@ export async function startJobSystem<M extends JobMap>(
     if (missing.length > 0) throw new MissingJobHandlerError(missing);
     // PGlite belongs to this one process: whatever is still marked running, nobody is running.
     await recoverOrphanedJobs({ isSoleProcess: database.kind === 'pglite' });
+    await beat();
+    heartbeat = setInterval(() => void beat(), options.heartbeatMs ?? HEARTBEAT_MS);
+    heartbeat.unref();
 
     for (const [name, definition] of Object.entries(jobs)) {
       if (definition.options?.schedule) {
@@ -276,6 +356,18 @@ export async function startJobSystem<M extends JobMap>(
           includeMetadata: true,
         },
         async (batch) => {
+          // Recorded before running, so that if this process dies the jobs are known to be its.
+          const ids = batch.map((job) => job.id);
+          await database
+            .executeSql(
+              `INSERT INTO job_claims (job_id, process_id)
+               SELECT unnest($1::uuid[]), $2::uuid ON CONFLICT (job_id) DO UPDATE
+               SET process_id = excluded.process_id, claimed_at = now()`,
+              [ids, processId],
+            )
+            .catch((error: unknown) =>
+              logger.warn({ err: error, job: name }, 'could not record the jobs this worker holds'),
+            );
           await Promise.all(
             batch.map(async (job) => {
               const parsed = definition.payload.safeParse(job.data);
@@ -318,6 +410,9 @@ export async function startJobSystem<M extends JobMap>(
               await settle(name, job.id, 'complete', () => boss.complete(name, job.id));
             }),
           );
+          await database
+            .executeSql('DELETE FROM job_claims WHERE job_id = ANY($1::uuid[])', [ids])
+            .catch(() => undefined); // left over: removed when this process's row goes
         },
       );
       workerIds.set(name, [...(workerIds.get(name) ?? []), workerId]);
@@ -329,9 +424,16 @@ export async function startJobSystem<M extends JobMap>(
     boss,
     startWorkers,
     recoverOrphanedJobs,
+    recoverAbandonedJobs,
+    processId,
     async stop(timeoutMs = 30_000) {
       isStopping = true;
+      clearInterval(heartbeat);
       await boss.stop({ graceful: true, wait: true, close: false, timeout: timeoutMs });
+      if (heartbeat)
+        await database
+          .executeSql('DELETE FROM job_workers WHERE process_id = $1', [processId])
+          .catch(() => undefined); // left behind: others forget it once it is stale
     },
   };
 }

@@ -1,8 +1,8 @@
 /**
  * One uploaded file, read: CSV or OFX (by its content, whatever its name says), the mapping used
  * (the one given, or Billow's suggestion), its transactions and the rows it could not read, and
- * the file source it belongs to, so the next export of the same account goes into the same
- * imported account.
+ * the file source each of its accounts is (a CSV is one; an OFX file holds a statement per
+ * account), so the next export of the same account goes into the same imported account.
  */
 import type {
   ImportFileFormat,
@@ -13,6 +13,18 @@ import type {
 import { columnNames, layoutOf, readCsv, readCsvTransactions, suggestMapping } from './parse-csv';
 import { isOfx, OfxUnreadableError, readOfx } from './parse-ofx';
 
+/** One account's part of a file. */
+export type ImportFileAccount = {
+  /** The file source ("ofx:BANKID:ACCTID", or "file:" and the file name without its dates). */
+  sourceKey: string;
+  /** The imported account's name when it is new. */
+  accountName: string;
+  mask: string | null;
+  /** ISO 4217; a CSV does not say, and is taken to be in dollars. */
+  currency: string;
+  transactions: ImportedTransaction[];
+};
+
 export type ImportFile = {
   format: ImportFileFormat;
   layout: string;
@@ -20,15 +32,13 @@ export type ImportFile = {
   /** The first rows as they are in the file (CSV). */
   sample: string[][];
   mapping: ImportMapping | null;
+  /** All of the file's transactions, in its order. */
   transactions: ImportedTransaction[];
   errors: ImportRowError[];
   /** How many rows hold a transaction (read or not). */
   rowCount: number;
-  /** The file source ("ofx:BANKID:ACCTID", or "csv:" and the file name without its dates). */
-  sourceKey: string;
-  /** The imported account's name when it is new. */
-  accountName: string;
-  mask: string | null;
+  /** At least one; the transactions split by account. */
+  accounts: ImportFileAccount[];
 };
 
 /** A file no mapping can read (a CSV without a date or amount column Billow can see, an OFX with no statement). */
@@ -67,18 +77,29 @@ export function readImportFile(input: {
       throw error;
     }
     const name = sourceNameOf(input.fileName);
+    const accounts = ofx.statements.map((statement) => ({
+      sourceKey: statement.sourceKey ?? `file:${name.toLowerCase()}`,
+      accountName: statement.mask ? `${name} ···${statement.mask}` : name,
+      mask: statement.mask,
+      currency: statement.currency,
+      transactions: statement.transactions,
+    }));
+    const transactions = accounts
+      .flatMap((account) => account.transactions)
+      .sort((a, b) => a.row - b.row);
     return {
       format: 'ofx',
-      layout: 'OFX statement',
+      layout:
+        accounts.length === 1
+          ? 'OFX statement'
+          : `OFX file with statements of ${accounts.length} accounts`,
       columns: [],
       sample: [],
       mapping: null,
-      transactions: ofx.transactions,
+      transactions,
       errors: ofx.errors,
-      rowCount: ofx.transactions.length + ofx.errors.length,
-      sourceKey: ofx.sourceKey ?? `file:${name.toLowerCase()}`,
-      accountName: ofx.mask ? `${name} ···${ofx.mask}` : name,
-      mask: ofx.mask,
+      rowCount: transactions.length + ofx.errors.length,
+      accounts,
     };
   }
   const table = readCsv(input.fileText);
@@ -87,13 +108,8 @@ export function readImportFile(input: {
   const mapping = input.mapping ?? suggestion?.mapping ?? null;
   const name = sourceNameOf(input.fileName);
   const skip = mapping?.skipRows ?? 0;
-  const common = {
-    format: 'csv' as const,
-    sample: table.rows.slice(skip, skip + 20),
-    sourceKey: `file:${name.toLowerCase()}`,
-    accountName: name,
-    mask: null,
-  };
+  const account = { sourceKey: `file:${name.toLowerCase()}`, accountName: name, mask: null };
+  const common = { format: 'csv' as const, sample: table.rows.slice(skip, skip + 20) };
   if (!mapping) {
     if (table.rows.length === 0) throw new ImportUnreadableError('This file is empty.');
     return {
@@ -104,6 +120,7 @@ export function readImportFile(input: {
       transactions: [],
       errors: [],
       rowCount: table.rows.filter((row) => row.some((cell) => cell.trim() !== '')).length,
+      accounts: [{ ...account, currency: 'USD', transactions: [] }],
     };
   }
   const reading = readCsvTransactions(table.rows, mapping);
@@ -115,5 +132,6 @@ export function readImportFile(input: {
     transactions: reading.transactions,
     errors: reading.errors,
     rowCount: reading.transactions.length + reading.errors.length,
+    accounts: [{ ...account, currency: 'USD', transactions: reading.transactions }],
   };
 }

@@ -26,6 +26,11 @@ describe(createImportsService.name, () => {
       jobs: t.jobs.queue,
     });
     const second = await late.commit(user.userId, { fileName: 'New.csv', fileText });
-    expect(second).toEqual({ ...first, added: 0, alreadyImported: 2 });
+    const unchanged = { added: 0, alreadyImported: 2 };
+    expect(second).toEqual({
+      ...first,
+      ...unchanged,
+      accounts: [{ ...first.accounts[0], ...unchanged }],
+    });
   });
 });

@@ -3,8 +3,10 @@
  * rows read with it) and the import itself, which is all or nothing — one row it cannot read and
  * nothing is imported, the problem naming that row. Each transaction's id is a hash of its
  * account, date, amount, description and how many identical ones came before it in the file, so
- * importing the same file (or an overlapping export) again adds only what is new. Detection then
- * runs as after a bank sync.
+ * importing the same file (or an overlapping export) again adds only what is new. An OFX file
+ * with statements of several accounts imports each into its own account. Billow shows dollars
+ * only, so a statement in another currency is refused before anything is written (its amounts
+ * would otherwise show as that many dollars). Detection then runs as after a bank sync.
  */
 import crypto from 'node:crypto';
 import {
@@ -53,6 +55,18 @@ const readHere: ImportFileReader = {
   read: async (input) => readImportFile(input),
   close: async () => undefined,
 };
+
+/** Refuses a file with a statement Billow cannot show in US dollars, naming its currency. */
+function refuseOtherCurrencies(file: ImportFile) {
+  const other = file.accounts.find((account) => account.currency !== 'USD');
+  if (!other) return;
+  const whose = file.accounts.length > 1 ? ` for ${other.accountName}` : '';
+  throw new ProblemError(
+    'validation',
+    `This file holds a statement in ${other.currency}${whose}. Billow shows amounts in US dollars (USD) only, so nothing was imported.`,
+    { status: 422, code: 'import-currency-unsupported' },
+  );
+}
 
 const rowName = (file: ImportFile, row: number) =>
   file.format === 'ofx' ? `Transaction ${row}` : `Row ${row}`;
@@ -113,7 +127,17 @@ export function createImportsService(deps: {
   return {
     async preview(userId: string, input: ImportInput): Promise<ImportPreview> {
       const file = await readFor(userId, input);
-      const existing = await deps.repo.importedAccountBySource(userId, file.sourceKey);
+      refuseOtherCurrencies(file);
+      const accounts = await Promise.all(
+        file.accounts.map(async (account) => {
+          const existing = await deps.repo.importedAccountBySource(userId, account.sourceKey);
+          return {
+            importedAccountId: existing?.accountId ?? null,
+            accountName: existing?.name ?? account.accountName,
+            rowCount: account.transactions.length,
+          };
+        }),
+      );
       return {
         format: file.format,
         layout: file.layout,
@@ -123,8 +147,9 @@ export function createImportsService(deps: {
         transactions: file.transactions.slice(0, IMPORT_PREVIEW_ROWS),
         rowCount: file.rowCount,
         errors: file.errors.slice(0, IMPORT_PREVIEW_ROWS),
-        importedAccountId: existing?.accountId ?? null,
-        accountName: existing?.name ?? file.accountName,
+        importedAccountId: accounts[0]!.importedAccountId,
+        accountName: accounts[0]!.accountName,
+        accounts,
       };
     },
 
@@ -137,34 +162,51 @@ export function createImportsService(deps: {
         throw unreadable('Choose which columns hold the date, the description and the amount.');
       if (file.errors.length > 0) throw rowsInvalid(file, file.errors);
       if (file.transactions.length === 0) throw unreadable('This file holds no transactions.');
+      refuseOtherCurrencies(file);
+      if (input.importedAccountId && file.accounts.length > 1)
+        throw unreadable(
+          `This file holds statements of ${file.accounts.length} accounts; each is imported into its own account, so it cannot go into one chosen account.`,
+        );
       const at = now();
       return deps.db.transaction(async (tx) => {
-        let account;
-        if (input.importedAccountId) {
-          account = await deps.repo.importedAccountOf(userId, input.importedAccountId, tx);
-          if (!account)
-            throw new ProblemError('not-found', 'This imported account was not found.', {
-              code: 'import-account-not-found',
-            });
-        } else {
-          account =
-            (await deps.repo.importedAccountBySource(userId, file.sourceKey, tx)) ??
-            (await deps.repo.createImportedAccount(tx, {
-              userId,
-              importSource: file.sourceKey,
-              name: file.accountName,
-              mask: file.mask,
-            }));
+        const results: ImportResult['accounts'] = [];
+        for (const part of file.accounts) {
+          if (part.transactions.length === 0) continue;
+          let account;
+          if (input.importedAccountId) {
+            account = await deps.repo.importedAccountOf(userId, input.importedAccountId, tx);
+            if (!account)
+              throw new ProblemError('not-found', 'This imported account was not found.', {
+                code: 'import-account-not-found',
+              });
+          } else {
+            account =
+              (await deps.repo.importedAccountBySource(userId, part.sourceKey, tx)) ??
+              (await deps.repo.createImportedAccount(tx, {
+                userId,
+                importSource: part.sourceKey,
+                name: part.accountName,
+                mask: part.mask,
+              }));
+          }
+          const rows = importIdsOf(account.accountId, part.transactions);
+          const added = await deps.repo.insertTransactions(tx, { ...account, userId }, rows, at);
+          results.push({
+            importedAccountId: account.accountId,
+            accountName: account.name,
+            added,
+            alreadyImported: rows.length - added,
+          });
         }
-        const rows = importIdsOf(account.accountId, file.transactions);
-        const added = await deps.repo.insertTransactions(tx, { ...account, userId }, rows, at);
         // Detection follows as after a sync: its own job, sent with the rows it will read.
         await deps.jobs.send('subscriptions-detect', { userId }, { tx, singletonKey: userId });
+        const [first] = results;
         return {
-          importedAccountId: account.accountId,
-          accountName: account.name,
-          added,
-          alreadyImported: rows.length - added,
+          importedAccountId: first!.importedAccountId,
+          accountName: first!.accountName,
+          added: results.reduce((sum, r) => sum + r.added, 0),
+          alreadyImported: results.reduce((sum, r) => sum + r.alreadyImported, 0),
+          accounts: results,
         };
       });
     },

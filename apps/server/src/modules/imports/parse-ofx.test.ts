@@ -1,5 +1,10 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { isOfx, OfxUnreadableError, readOfx } from './parse-ofx';
+
+/** Exports written as banks write them (see test/fixtures/ofx). */
+const sample = (name: string) =>
+  readFileSync(new URL(`../../../test/fixtures/ofx/${name}`, import.meta.url), 'utf8');
 
 /** OFX 1.x: SGML, closing tags left out as banks do. */
 const SGML = `OFXHEADER:100
@@ -29,21 +34,91 @@ describe(readOfx.name, () => {
   it('reads an SGML bank statement, money out above 0', () => {
     expect(isOfx(SGML)).toBe(true);
     expect(readOfx(SGML)).toEqual({
-      sourceKey: 'ofx:121000248:000123456789',
-      mask: '6789',
-      transactions: [
-        { row: 1, date: '2024-01-15', description: 'NETFLIX.COM', amount: 15.49 },
-        { row: 2, date: '2024-01-16', description: 'PAYROLL', amount: -1000 },
+      statements: [
+        {
+          sourceKey: 'ofx:121000248:000123456789',
+          mask: '6789',
+          currency: 'USD',
+          transactions: [
+            { row: 1, date: '2024-01-15', description: 'NETFLIX.COM', amount: 15.49 },
+            { row: 2, date: '2024-01-16', description: 'PAYROLL', amount: -1000 },
+          ],
+        },
       ],
       errors: [],
     });
   });
 
   it('reads an XML credit card statement', () => {
-    expect(readOfx(XML)).toMatchObject({
-      sourceKey: 'ofx::4111111111111111',
-      mask: '1111',
-      transactions: [{ row: 1, date: '2024-02-03', description: 'SPOTIFY', amount: 10.99 }],
+    expect(readOfx(XML).statements).toMatchObject([
+      {
+        sourceKey: 'ofx::4111111111111111',
+        mask: '1111',
+        transactions: [{ row: 1, date: '2024-02-03', description: 'SPOTIFY', amount: 10.99 }],
+      },
+    ]);
+  });
+
+  it('keeps each statement of a file with several accounts apart', () => {
+    const { statements, errors } = readOfx(sample('three-accounts.ofx'));
+    expect(errors).toEqual([]);
+    expect(
+      statements.map((s) => ({
+        sourceKey: s.sourceKey,
+        currency: s.currency,
+        rows: s.transactions.map((t) => [t.row, t.description, t.amount]),
+      })),
+    ).toEqual([
+      {
+        sourceKey: 'ofx:211381990:0045512200',
+        currency: 'USD',
+        rows: [
+          [1, 'COMCAST CABLE COMM', 89.99],
+          [2, 'ACME CORP PAYROLL', -2450],
+          [3, 'COMCAST CABLE COMM', 89.99],
+        ],
+      },
+      {
+        sourceKey: 'ofx:211381990:0045512201',
+        currency: 'USD',
+        rows: [[4, 'INTEREST PAID', -1.27]],
+      },
+      {
+        sourceKey: 'ofx::4147202233334444',
+        currency: 'USD',
+        rows: [
+          [5, 'NETFLIX.COM', 15.49],
+          [6, 'NETFLIX.COM', 15.49],
+        ],
+      },
+    ]);
+  });
+
+  it("keeps the statement's currency", () => {
+    const { statements } = readOfx(sample('suncorp-aud.ofx'));
+    expect(statements).toMatchObject([{ sourceKey: 'ofx:484799:123456789', currency: 'AUD' }]);
+    const cad = readOfx(SGML.replace('<CURDEF>USD', '<CURDEF>cad'));
+    expect(cad.statements[0]!.currency).toBe('CAD');
+    expect(readOfx(SGML.replace('<CURDEF>USD', '')).statements[0]!.currency).toBe('USD');
+  });
+
+  it('reads values an XML file wraps in CDATA sections', () => {
+    const { statements, errors } = readOfx(sample('cdata-usd.ofx'));
+    expect(errors).toEqual([]);
+    expect(statements).toEqual([
+      {
+        sourceKey: 'ofx::5424000011112222',
+        mask: '2222',
+        currency: 'USD',
+        transactions: [
+          { row: 1, date: '2026-10-07', description: 'AT&T <WIRELESS> BILL PAY', amount: 65 },
+          { row: 2, date: '2026-11-07', description: 'AT&T <WIRELESS> BILL PAY', amount: 65 },
+        ],
+      },
+    ]);
+    expect(readOfx(sample('suncorp-aud.ofx')).statements[0]!.transactions[0]).toMatchObject({
+      description: 'EFTPOS WDL NETFLIX.COM',
+      amount: 22.99,
     });
   });
 

@@ -1,19 +1,29 @@
 /**
  * Reading an OFX or QFX file (Quicken's name for the same format), SGML (1.x) or XML (2.x),
- * with ofx-js: the account it is a statement of, and its STMTTRN transactions. OFX writes money
- * out as a negative TRNAMT; Billow's convention is the opposite, so the sign is turned here.
- * https://www.ofx.net/downloads/OFX%202.2.pdf (§11.4.2 STMTTRN, §3.2.8 dates)
+ * with ofx-js: each statement in it (a file can hold several, of different accounts), the
+ * account it is of, its currency (CURDEF) and its STMTTRN transactions. OFX writes money out as
+ * a negative TRNAMT; Billow's convention is the opposite, so the sign is turned here. XML files
+ * may wrap values in CDATA sections (some banks wrap every payee), which ofx-js does not read:
+ * they are turned into escaped text first.
+ * https://www.ofx.net/downloads/OFX%202.2.pdf (§11.4.2 STMTTRN, §3.2.8 dates, §5.2 CURDEF)
  */
 import { parseSync } from 'ofx-js';
 import type { ImportRowError, ImportedTransaction } from '@billow/contracts';
 import { parseAmountCents } from './parse-values';
 
-export type OfxReading = {
-  /** Which account the file is a statement of ("ofx:BANKID:ACCTID"), to import into the same one. */
+export type OfxStatement = {
+  /** Which account this is a statement of ("ofx:BANKID:ACCTID"), to import into the same one. */
   sourceKey: string | null;
   /** The account number's last four digits, when the file gives it. */
   mask: string | null;
+  /** The statement's currency, an ISO 4217 code (USD when the file leaves CURDEF out). */
+  currency: string;
   transactions: ImportedTransaction[];
+};
+
+export type OfxReading = {
+  /** One per account, in the file's order (statements of the same account are joined). */
+  statements: OfxStatement[];
   /** Transactions that could not be read; `row` is the transaction's place in the file. */
   errors: ImportRowError[];
 };
@@ -28,7 +38,24 @@ type Node = Record<string, unknown>;
 const asArray = (value: unknown): unknown[] =>
   value === undefined ? [] : Array.isArray(value) ? value : [value];
 const isNode = (value: unknown): value is Node => typeof value === 'object' && value !== null;
-const textOf = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
+const textOf = (value: unknown) => (typeof value === 'string' ? decodeEntities(value).trim() : '');
+
+/** The entities ofx-js leaves as they are (it decodes only &lt; &gt; &amp;). */
+function decodeEntities(value: string): string {
+  if (!value.includes('&')) return value;
+  return value
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&#x([0-9a-f]+);/gi, (_, hex: string) => String.fromCodePoint(parseInt(hex, 16)))
+    .replace(/&#(\d+);/g, (_, decimal: string) => String.fromCodePoint(Number(decimal)));
+}
+
+/** `<![CDATA[AT&T <auto>]]>` → `AT&amp;T &lt;auto&gt;`: the same value, as text ofx-js reads. */
+function withoutCdata(text: string): string {
+  return text.replace(/<!\[CDATA\[([\s\S]*?)\]\]>/g, (_, value: string) =>
+    value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;'),
+  );
+}
 
 /** The statements inside, bank and credit card alike (a file can hold several). */
 function statementsOf(ofx: Node): Node[] {
@@ -54,21 +81,30 @@ function dateOf(value: string): string | undefined {
 export function readOfx(fileText: string): OfxReading {
   let parsed;
   try {
-    parsed = parseSync(fileText.replace(/^\uFEFF/, ''));
+    parsed = parseSync(withoutCdata(fileText.replace(/^\uFEFF/, '')));
   } catch {
     throw new OfxUnreadableError('This OFX file is not well formed.');
   }
-  const statements = isNode(parsed.OFX) ? statementsOf(parsed.OFX) : [];
-  if (statements.length === 0)
+  const found = isNode(parsed.OFX) ? statementsOf(parsed.OFX) : [];
+  if (found.length === 0)
     throw new OfxUnreadableError('This OFX file holds no bank or credit card statement.');
-  const [first] = statements;
-  const from = (first!.BANKACCTFROM ?? first!.CCACCTFROM) as Node | undefined;
-  const accountId = textOf(from?.ACCTID);
-  const transactions: ImportedTransaction[] = [];
+  const statements = new Map<string, OfxStatement>();
   const errors: ImportRowError[] = [];
   let row = 0;
-  for (const statement of statements) {
-    const list = isNode(statement.BANKTRANLIST) ? asArray(statement.BANKTRANLIST.STMTTRN) : [];
+  for (const each of found) {
+    const from = (each.BANKACCTFROM ?? each.CCACCTFROM) as Node | undefined;
+    const accountId = textOf(from?.ACCTID);
+    const sourceKey = accountId ? `ofx:${textOf(from?.BANKID)}:${accountId}` : null;
+    const currency = textOf(each.CURDEF).toUpperCase() || 'USD';
+    const key = `${sourceKey ?? ''}\u0001${currency}`;
+    const statement = statements.get(key) ?? {
+      sourceKey,
+      mask: accountId ? accountId.slice(-4) : null,
+      currency,
+      transactions: [],
+    };
+    statements.set(key, statement);
+    const list = isNode(each.BANKTRANLIST) ? asArray(each.BANKTRANLIST.STMTTRN) : [];
     for (const entry of list) {
       row += 1;
       const t = isNode(entry) ? entry : {};
@@ -85,7 +121,7 @@ export function readOfx(fileText: string): OfxReading {
         errors.push({ row, message: `"${rawAmount}" is not an amount.` });
       else if (!description) errors.push({ row, message: 'The description is missing.' });
       else
-        transactions.push({
+        statement.transactions.push({
           row,
           date,
           description: description.slice(0, 500),
@@ -93,12 +129,7 @@ export function readOfx(fileText: string): OfxReading {
         });
     }
   }
-  return {
-    sourceKey: accountId ? `ofx:${textOf(from?.BANKID)}:${accountId}` : null,
-    mask: accountId ? accountId.slice(-4) : null,
-    transactions,
-    errors,
-  };
+  return { statements: [...statements.values()], errors };
 }
 
 export class OfxUnreadableError extends Error {

@@ -265,8 +265,10 @@ export function createNegotiationCalls(deps: {
       // Placed by an earlier run: its vendor's reports (or the watchdog) finish it.
       if (call.providerCallId) return;
       if (call.stage !== 'queued') {
-        // An earlier run died while placing or running this call. A vendor call it placed may be
-        // live still: never place a second one beside it.
+        // An earlier run died while placing or running this call: until the call is connected
+        // again, the screen says it is being picked up rather than showing a stage nobody runs.
+        await repo.updateCall(call.id, { reconnectingAt: now() });
+        // A vendor call it placed may be live still: never place a second one beside it.
         const placed = await deps.agent.findCall?.(call.id, call.startedAt);
         if (placed) {
           await applyEvents([

@@ -1,5 +1,10 @@
 import { and, asc, desc, eq, inArray, isNull, notInArray } from 'drizzle-orm';
-import type { CallMessage, CallStage, NegotiationStatus } from '@billow/contracts';
+import {
+  callStage,
+  type CallMessage,
+  type CallStage,
+  type NegotiationStatus,
+} from '@billow/contracts';
 import type { Db } from '../../db/database';
 import { giftCards } from '../gift-cards/gift-cards.tables';
 import { livePaymentStatuses, payments } from '../payments/payments.tables';
@@ -216,11 +221,20 @@ export function createNegotiationsRepo(db: Db) {
     async updateCall(id: string, values: Partial<typeof negotiationCalls.$inferInsert>) {
       await db.update(negotiationCalls).set(values).where(eq(negotiationCalls.id, id));
     },
-    /** Moves a running call to a stage (never an ended one: a late report changes nothing). */
+    /**
+     * Moves a running call to a stage (never an ended one: a late report changes nothing). A
+     * call picked up again after a crash is no longer reconnecting once it is connected.
+     */
     async setStage(id: string, stage: CallStage, messages?: CallMessage[]) {
+      const isConnected =
+        callStage.options.indexOf(stage) >= callStage.options.indexOf('connected');
       await db
         .update(negotiationCalls)
-        .set({ stage, ...(messages ? { messages } : {}) })
+        .set({
+          stage,
+          ...(messages ? { messages } : {}),
+          ...(isConnected ? { reconnectingAt: null } : {}),
+        })
         .where(and(eq(negotiationCalls.id, id), isNull(negotiationCalls.endedAt)));
     },
     /** Claims a call's outcome for handling: true for exactly one caller. */

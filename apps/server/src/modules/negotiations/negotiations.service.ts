@@ -165,6 +165,7 @@ export function createNegotiationsService(deps: {
               secondsFromStart: m.secondsFromStart,
             })),
             summary: call.record?.summary ?? null,
+            is_reconnecting: call.reconnectingAt !== null && call.endedAt === null,
           }
         : null,
     };

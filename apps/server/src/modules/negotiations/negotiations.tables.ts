@@ -83,6 +83,11 @@ export const negotiationCalls = pgTable(
     handledAt: timestamp({ withTimezone: true }),
     startedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     endedAt: timestamp({ withTimezone: true }),
+    /**
+     * When a rerun of this call's job found it under way with nobody running it (the process
+     * died): set until the call is connected again, so the screen says so.
+     */
+    reconnectingAt: timestamp({ withTimezone: true }),
   },
   (table) => [
     unique('negotiation_calls_attempt_unique').on(table.negotiationId, table.attempt),

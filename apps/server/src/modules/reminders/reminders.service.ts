@@ -1,12 +1,16 @@
 /**
  * Reminders: the scan that finds people with reminders due, the day's digest per channel, and
- * the sends. "Never twice" rests on two keys: a delivery row per (person, event, offset,
- * channel), and a digest per (person, channel, local day) that a send job moves out of
- * `pending` before sending. A send job run twice, or a scan re-run after a crash, finds the
- * keys taken and sends nothing. (A process dying between taking a digest and the provider's
- * answer loses that digest rather than risk sending it twice.)
+ * the sends. Delivery is at least once, and never twice from Billow's side, on two keys: a
+ * delivery row per (person, event, offset, channel) — the idempotency key of one reminder,
+ * which puts it in exactly one digest — and a digest per (person, channel, local day) that a
+ * send job takes (pending → sending, stamped) before sending and marks sent after. A send job
+ * run twice finds the digest taken or sent and sends nothing. A process that dies mid-send
+ * leaves its digest in `sending`: once that is STALE_SENDING_MS old, the next hourly scan queues
+ * the send again (and a retry of the original job may take it too; the take lets one through).
+ * What no key can cover is a crash in the moment between the provider accepting a message and
+ * Billow recording it: that one reminder is sent again (at least once, not at most once).
  */
-import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import {
   EMAIL_REMINDERS_NEED_EMAIL_MESSAGE,
   JOB_LIMITS,
@@ -35,19 +39,22 @@ import {
   reminderDigests,
   reminderPreferences,
   subscriptionStatusEvents,
+  type DigestMessage,
   type ReminderChannel,
 } from './reminders.tables';
 
 export type RemindersService = ReturnType<typeof createRemindersService>;
 
-export type Message = {
-  sms: string;
-  subject: string;
-  email: string;
-  title: string;
-  push: string;
-  badge: number;
-};
+export type Message = DigestMessage;
+
+/**
+ * A digest in `sending` this long was abandoned: every provider call gives up well before (SMTP
+ * after 20 s of silence, web push after 10 s, Twilio's SDK likewise), so only a process that
+ * died leaves one this old.
+ */
+export const STALE_SENDING_MS = 10 * 60_000;
+/** A digest abandoned longer ago than this is left: its "renews tomorrow" would now be wrong. */
+const RESEND_WITHIN_MS = 18 * 60 * 60_000;
 
 type Person = {
   id: string;
@@ -231,6 +238,7 @@ export function createRemindersService(deps: {
     digestId: string,
     message: Message,
   ) {
+    await tx.update(reminderDigests).set({ message }).where(eq(reminderDigests.id, digestId));
     const ref = { digestId, userId: person.id };
     if (channel === 'sms') {
       await jobs.send(
@@ -283,7 +291,7 @@ export function createRemindersService(deps: {
     for (const channel of channels) {
       const [digest] = await tx
         .insert(reminderDigests)
-        .values({ userId, kind, channel, localDate })
+        .values({ userId, kind, channel, localDate, createdAt: now() })
         .onConflictDoNothing()
         .returning({ id: reminderDigests.id });
       if (!digest) continue;
@@ -291,6 +299,43 @@ export function createRemindersService(deps: {
       sent++;
     }
     return sent;
+  }
+
+  /** A digest taken for sending before `cutoff` (one taken before sendingAt was kept counts). */
+  const takenBefore = (cutoff: Date) =>
+    and(
+      eq(reminderDigests.status, 'sending'),
+      sql`coalesce(${reminderDigests.sendingAt}, ${reminderDigests.createdAt}) < ${cutoff.toISOString()}`,
+    );
+
+  /**
+   * Queues the send again of every digest a crash left in `sending` (see the paragraph on top):
+   * to the person's address of now, in the words it was written with.
+   */
+  async function resendAbandoned(at: Date) {
+    const abandoned = await db
+      .select({
+        id: reminderDigests.id,
+        userId: reminderDigests.userId,
+        channel: reminderDigests.channel,
+        message: reminderDigests.message,
+      })
+      .from(reminderDigests)
+      .where(
+        and(
+          takenBefore(new Date(at.getTime() - STALE_SENDING_MS)),
+          gt(reminderDigests.createdAt, new Date(at.getTime() - RESEND_WITHIN_MS)),
+        ),
+      );
+    for (const digest of abandoned) {
+      if (!digest.message) continue;
+      await db.transaction(async (tx) => {
+        const [person] = await personQuery(tx).where(eq(users.id, digest.userId));
+        if (!person || (digest.channel === 'email' && !person.email)) return;
+        await enqueueSend(tx, person, digest.channel, digest.id, digest.message!);
+      });
+    }
+    return abandoned.length;
   }
 
   return {
@@ -335,6 +380,7 @@ export function createRemindersService(deps: {
       eachPerson?: (userId: string, tx: Db) => Promise<void>,
     ) {
       const batchSize = payload.batchSize ?? JOB_LIMITS.scanBatchSizeDefault;
+      if (!payload.afterUserId) await resendAbandoned(now());
       let cursor: string | null | undefined = payload.afterUserId;
       let batches = 0;
       do {
@@ -364,7 +410,7 @@ export function createRemindersService(deps: {
           if (fresh.length === 0) continue;
           const [digest] = await tx
             .insert(reminderDigests)
-            .values({ userId, channel, localDate })
+            .values({ userId, channel, localDate, createdAt: now() })
             .onConflictDoNothing()
             .returning({ id: reminderDigests.id });
           // Today's digest on this channel is out already: the rest waits for tomorrow.
@@ -402,18 +448,28 @@ export function createRemindersService(deps: {
     },
 
     /**
-     * Runs `send` for a notification at most once when it belongs to a digest: the digest is
-     * taken (pending → sending) first, put back if the provider refused, and marked sent after.
+     * Runs `send` for a notification that belongs to a digest only when this job takes the
+     * digest: pending, or abandoned in `sending` by a process that died (stale). It is put back
+     * if the provider refused, and marked sent after.
      */
     async deliverOnce(digestId: string | undefined, send: () => Promise<unknown>) {
       if (!digestId) {
         await send();
         return;
       }
+      const at = now();
       const taken = await db
         .update(reminderDigests)
-        .set({ status: 'sending' })
-        .where(and(eq(reminderDigests.id, digestId), eq(reminderDigests.status, 'pending')))
+        .set({ status: 'sending', sendingAt: at })
+        .where(
+          and(
+            eq(reminderDigests.id, digestId),
+            or(
+              eq(reminderDigests.status, 'pending'),
+              takenBefore(new Date(at.getTime() - STALE_SENDING_MS)),
+            ),
+          ),
+        )
         .returning({ id: reminderDigests.id });
       if (taken.length === 0) return;
       try {

@@ -16,6 +16,16 @@ import { users } from '../users/users.tables';
 
 export type ReminderChannel = 'sms' | 'email' | 'push';
 
+/** A digest's words on every channel (each channel sends its own). */
+export type DigestMessage = {
+  sms: string;
+  subject: string;
+  email: string;
+  title: string;
+  push: string;
+  badge: number;
+};
+
 /**
  * How and when a person wants reminders (a person without a row has the defaults). Their time
  * zone is the profile's (users.time_zone), the one zone every part of Billow reads.
@@ -38,8 +48,9 @@ export const reminderPreferences = pgTable('reminder_preferences', {
 
 /**
  * One message a day per person and channel gathering every reminder due that day. `status`
- * goes pending → sending → sent; a send job only sends the digest it moved out of pending, so a
- * job run twice sends once.
+ * goes pending → sending → sent; a send job only sends the digest it took (moved out of pending,
+ * or out of a `sending` gone stale because the process sending it died), so a job run twice
+ * sends once, and a send cut short by a crash is sent again.
  */
 export const reminderDigests = pgTable(
   'reminder_digests',
@@ -57,6 +68,10 @@ export const reminderDigests = pgTable(
     status: text({ enum: ['pending', 'sending', 'sent'] })
       .notNull()
       .default('pending'),
+    /** When a send job took it: a `sending` this old was abandoned (see reminders.service.ts). */
+    sendingAt: timestamp({ withTimezone: true }),
+    /** What it says, kept so a send abandoned by a crash can be queued again as it was. */
+    message: jsonb().$type<DigestMessage>(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp({ withTimezone: true }),
   },

@@ -26,6 +26,7 @@ const stageLabels: Record<CallStage, string> = {
 const path = callStage.options.filter((stage) => stage !== 'failed');
 
 export const callViewTexts = {
+  reconnecting: 'Reconnecting the call…',
   transcript: 'Transcript',
   agent: 'Billow',
   saved: (amount: number) => `You save ${formatDollars(amount)}`,
@@ -77,9 +78,20 @@ export function CallView({ offer }: { offer: NegotiationOffer }) {
   return (
     <div className="space-y-3 rounded-2xl bg-muted/50 p-3">
       <p role="status" className="sr-only">
-        {stageLabels[call.stage]}
+        {call.is_reconnecting ? callViewTexts.reconnecting : stageLabels[call.stage]}
       </p>
-      <CallStages stage={call.stage} />
+      {call.is_reconnecting ? (
+        // The process running the call stopped: the stage it reached is not happening now.
+        <p
+          aria-hidden="true"
+          className="inline-flex items-center gap-1 text-xs font-semibold text-primary"
+        >
+          <Loader2 aria-hidden="true" className="size-3 animate-spin" />
+          {callViewTexts.reconnecting}
+        </p>
+      ) : (
+        <CallStages stage={call.stage} />
+      )}
       {offer.status === 'SUCCESSFUL' && offer.successful_savings !== null && (
         <p className="text-sm font-semibold text-success">
           {callViewTexts.saved(offer.successful_savings)}

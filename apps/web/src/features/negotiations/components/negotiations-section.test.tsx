@@ -143,6 +143,7 @@ describe(NegotiationsSection.name, () => {
         ended_at: null,
         messages: [{ role: 'user', message: 'Thank you for calling Verizon', secondsFromStart: 0 }],
         summary: null,
+        is_reconnecting: false,
       },
     });
     renderSection([json(200, [running])]);
@@ -152,6 +153,28 @@ describe(NegotiationsSection.name, () => {
       'step',
     );
     expect(screen.getByText(/Thank you for calling Verizon/)).toBeInTheDocument();
+  });
+
+  it('says the call is being reconnected, not frozen at its stage, after the process running it stopped', async () => {
+    const picked = anOffer({
+      status: 'IN_PROGRESS',
+      required_user_info: null,
+      call: {
+        stage: 'queued',
+        started_at: '2026-11-20T12:00:00.000Z',
+        ended_at: null,
+        messages: [],
+        summary: null,
+        is_reconnecting: true,
+      },
+    });
+    renderSection([json(200, [picked])]);
+    expect(
+      await screen.findByText('Reconnecting the call…', { selector: '[role="status"]' }),
+    ).toBeInTheDocument();
+    // Shown, and told to screen readers once (by the status).
+    expect(screen.getAllByText('Reconnecting the call…')).toHaveLength(2);
+    expect(screen.queryByRole('list', { name: 'Call progress' })).not.toBeInTheDocument();
   });
 
   it('shows the saving of a successful negotiation', async () => {
@@ -167,6 +190,7 @@ describe(NegotiationsSection.name, () => {
             ended_at: '2026-11-20T12:00:05.000Z',
             messages: [],
             summary: 'Verizon agreed to $65.00 a month.',
+            is_reconnecting: false,
           },
         }),
       ]),
@@ -195,6 +219,7 @@ describe(NegotiationsSection.name, () => {
             ended_at: '2026-11-20T12:00:05.000Z',
             messages: [],
             summary: 'HelloFresh agreed to $311.96 a month instead of $346.62.',
+            is_reconnecting: false,
           },
         }),
       ]),

@@ -37,7 +37,15 @@ const preview = (mapping: ImportMapping, amounts: [number, number]): ImportPrevi
   errors: [],
   importedAccountId: null,
   accountName: 'Bank export',
+  accounts: [{ importedAccountId: null, accountName: 'Bank export', rowCount: 2 }],
 });
+
+const imported = {
+  importedAccountId: crypto.randomUUID(),
+  accountName: 'Bank export',
+  added: 2,
+  alreadyImported: 0,
+};
 
 function renderProfile() {
   storeSession();
@@ -73,10 +81,8 @@ describe('importing transactions from the profile', () => {
       .on(
         importRoutes.commit,
         json(200, {
-          importedAccountId: crypto.randomUUID(),
-          accountName: 'Bank export',
-          added: 2,
-          alreadyImported: 0,
+          ...imported,
+          accounts: [imported],
         }),
       );
     const { user } = renderProfile();
@@ -149,5 +155,62 @@ describe('importing transactions from the profile', () => {
       await within(dialog).findByText('Row 3: "lots" is not an amount. Nothing was imported.'),
     ).toBeInTheDocument();
     expect(within(dialog).queryByRole('status')).not.toBeInTheDocument();
+  });
+  it('names every account an OFX file with several statements goes into', async () => {
+    const names = ['Hometown ···2200', 'Hometown ···4444'];
+    const accounts = names.map((accountName, index) => ({
+      importedAccountId: crypto.randomUUID(),
+      accountName,
+      added: 3 - index,
+      alreadyImported: 0,
+    }));
+    mockApi()
+      .on(userRoutes.profileInfo, json(200, aProfile()))
+      .on(
+        importRoutes.preview,
+        json(200, {
+          ...preview(suggested, [15.49, 89.99]),
+          format: 'ofx',
+          layout: 'OFX file with statements of 2 accounts',
+          mapping: null,
+          rowCount: 5,
+          accountName: names[0],
+          accounts: names.map((accountName, index) => ({
+            importedAccountId: null,
+            accountName,
+            rowCount: 3 - index,
+          })),
+        }),
+      )
+      .on(
+        bankingRoutes.transactionLoadStatus,
+        json(200, { transactionsLoaded: true, isAccountLinked: true, lastSyncedAt: null }),
+      )
+      .on(importRoutes.commit, json(200, { ...accounts[0]!, added: 5, accounts }));
+    const { user } = renderProfile();
+    const dialog = await chooseFile(user);
+    expect(
+      await within(dialog).findByText(
+        /OFX file with statements of 2 accounts\. 5 transactions, into 2 accounts, each its own:/,
+      ),
+    ).toHaveTextContent('Hometown ···2200 and Hometown ···4444.');
+    await user.click(within(dialog).getByRole('button', { name: 'Import' }));
+    expect(await within(dialog).findByRole('status')).toHaveTextContent(
+      'Added 5 transactions to Hometown ···2200 and Hometown ···4444.',
+    );
+  });
+
+  it('shows why a statement in another currency is refused', async () => {
+    const detail =
+      'This file holds a statement in CAD. Billow shows amounts in US dollars (USD) only, so nothing was imported.';
+    mockApi()
+      .on(userRoutes.profileInfo, json(200, aProfile()))
+      .on(
+        importRoutes.preview,
+        problem(422, 'validation', detail, {}, 'import-currency-unsupported'),
+      );
+    const { user } = renderProfile();
+    const dialog = await chooseFile(user);
+    expect(await within(dialog).findByText(detail)).toBeInTheDocument();
   });
 });

@@ -34,6 +34,11 @@ function messageOf(error: unknown): string {
 }
 
 /** A starting mapping for a CSV in which Billow recognised nothing: the person chooses. */
+/** "Checking ···2200, Savings ···2201 and Visa ···4444": every account a file goes into. */
+function namesOf(accounts: { accountName: string }[]): string {
+  return new Intl.ListFormat('en-US').format(accounts.map((account) => account.accountName));
+}
+
 function blankMapping(columns: string[]): ImportMapping {
   const last = Math.max(0, columns.length - 1);
   return {
@@ -129,8 +134,8 @@ export function ImportTransactionsDialog({
           <div className="mt-4 space-y-4" role="status">
             <p>
               {result.added === 0
-                ? `Nothing new: every transaction in this file was imported into ${result.accountName} before.`
-                : `Added ${result.added.toLocaleString('en-US')} transactions to ${result.accountName}.`}{' '}
+                ? `Nothing new: every transaction in this file was imported into ${namesOf(result.accounts)} before.`
+                : `Added ${result.added.toLocaleString('en-US')} transactions to ${namesOf(result.accounts)}.`}{' '}
               Billow is looking for subscriptions in them now.
             </p>
             <Button onClick={() => onOpenChange(false)}>Done</Button>
@@ -154,8 +159,12 @@ export function ImportTransactionsDialog({
               <>
                 <p className="text-sm">
                   {preview.layout}. {preview.rowCount.toLocaleString('en-US')} transactions, into{' '}
-                  {preview.importedAccountId ? 'your imported account ' : 'a new account, '}
-                  <span className="font-medium">{preview.accountName}</span>.
+                  {preview.accounts.length > 1
+                    ? `${preview.accounts.length} accounts, each its own: `
+                    : preview.importedAccountId
+                      ? 'your imported account '
+                      : 'a new account, '}
+                  <span className="font-medium">{namesOf(preview.accounts)}</span>.
                 </p>
                 {preview.format === 'csv' && mapping && (
                   <ImportMappingFields
