@@ -111,3 +111,18 @@ export type ProblemCode =
 
 /** A bank's own error code (Plaid's vocabulary, all capitals), from the sandbox Link steps. */
 type BankErrorCode = Uppercase<string>;
+
+/** Cancelling a subscription (issue 39). */
+export const cancellationProblemCode = z.enum([
+  'subscription-not-found',
+  'cancellation-not-found',
+  /** The subscription is cancelled already. */
+  'already-cancelled',
+  /** A call needs what the merchant asks for: `errors` names each missing field (422). */
+  'required-info-missing',
+  'required-info-invalid',
+  /** This merchant does not take a cancellation this way. */
+  'way-not-available',
+  /** "I've cancelled" for a cancellation that is not waiting for the person's word. */
+  'cancellation-not-waiting',
+]);

@@ -19,7 +19,7 @@ import type { AppJobMap } from '../../jobs/catalog';
 import type { JobQueue } from '../../jobs/job-system';
 import type { FieldCipher } from '../../security/encryption';
 import type { NegotiationCallRow, NegotiationRow, NegotiationsRepo } from './negotiations.repo';
-import { validateRequiredInfo } from './required-info';
+import { validateRequiredInfo } from '../../calls/required-info';
 import { watchCall } from './negotiations.calls';
 
 export type Answers = Partial<Record<RequiredUserInfoField, string>>;
