@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { cancellationChannel } from './merchants';
-import { negotiationCallView, requiredUserInfoField } from './negotiations';
+import { negotiationCallView } from './negotiations';
 import { cancellationProblemCode } from './problem-codes';
 import { defineRoute } from './route';
 import { text } from './text';
@@ -84,7 +84,7 @@ export const cancellationOptions = z.object({
   /** A ready email or letter with the person's details filled in. */
   letter: z.object({ subject: z.string(), body: z.string() }),
   /** What the merchant asks before it talks, for a call: field → prompt. */
-  required_user_info: z.record(requiredUserInfoField, z.string()),
+  required_user_info: z.record(z.string(), z.string()),
   /** The open cancellation of this subscription, or the latest one. */
   cancellation: cancellation.nullable(),
 });

@@ -443,6 +443,11 @@ export function createNegotiationCalls(deps: {
           );
         return;
       }
+      if (outcome.kind !== 'deal') {
+        // A cancellation's outcome never belongs to a negotiation call: nothing to apply.
+        deps.log?.warn({ callId: call.id, kind: outcome.kind }, 'A negotiation call ended oddly');
+        return;
+      }
       const { result } = outcome;
       const lowers =
         'freeMonths' in result
