@@ -84,6 +84,8 @@ test('Billow cancels a sandbox bill by phone, and the bank then shows it stopped
   const saved = `$${Math.floor(cancellation.yearly_cost).toLocaleString('en-US')}`;
   await reloadUntilVisible(page, banner.getByText(saved, { exact: true }));
   const subscriptions = await callApi(page, '/api/subscriptions/list-all');
-  const verizon = subscriptions.find((s: { merchant_name: string }) => s.merchant_name === 'Verizon');
+  const verizon = subscriptions.find(
+    (s: { merchant_name: string }) => s.merchant_name === 'Verizon',
+  );
   expect(verizon.status).toBe('CANCELLED');
 });

@@ -19,7 +19,14 @@ export const stageLabels: Record<CallStage, string> = {
 };
 const path = callStage.options.filter((stage) => stage !== 'failed');
 
-export function CallStages({ stage }: { stage: CallStage }) {
+export function CallStages({
+  stage,
+  labels = stageLabels,
+}: {
+  stage: CallStage;
+  /** Words for the stages when the call is not a negotiation's. */
+  labels?: Record<CallStage, string>;
+}) {
   const current = stage === 'failed' ? -1 : path.indexOf(stage);
   return (
     <ol aria-label="Call progress" className="flex flex-wrap gap-x-3 gap-y-1 text-xs">
@@ -44,14 +51,14 @@ export function CallStages({ stage }: { stage: CallStage }) {
             ) : isNow ? (
               <Loader2 aria-hidden="true" className="size-3 animate-spin" />
             ) : null}
-            {stageLabels[step]}
+            {labels[step]}
           </li>
         );
       })}
       {stage === 'failed' && (
         <li className="inline-flex items-center gap-1 text-destructive">
           <X aria-hidden="true" className="size-3" />
-          {stageLabels.failed}
+          {labels.failed}
         </li>
       )}
     </ol>

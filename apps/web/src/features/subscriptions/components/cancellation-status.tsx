@@ -25,6 +25,13 @@ export const cancellationStatusTexts = {
   agent: 'Billow',
 } as const;
 
+/** A cancellation call's stages in its own words (the negotiating stage is asking to cancel). */
+const cancelStageLabels = {
+  ...stageLabels,
+  negotiating: 'Asking to cancel',
+  finalizing: 'Getting the confirmation',
+} as const;
+
 const tone: Record<Cancellation['status'], string> = {
   REQUESTED: 'bg-info/10 text-info',
   IN_PROGRESS: 'bg-info/10 text-info',
@@ -63,10 +70,10 @@ export function CancellationStatus({ cancellation }: { cancellation: Cancellatio
         <Icon aria-hidden="true" className="size-4" />
         {cancellationStatusTexts[status]}
         {call && status === 'IN_PROGRESS' && (
-          <span className="sr-only">: {stageLabels[call.stage]}</span>
+          <span className="sr-only">: {cancelStageLabels[call.stage]}</span>
         )}
       </p>
-      {call && <CallStages stage={call.stage} />}
+      {call && <CallStages stage={call.stage} labels={cancelStageLabels} />}
       {status === 'REQUESTED' && cancellation.way !== 'call' && (
         <p className="text-sm text-muted-foreground">{cancellationStatusTexts.waitingForYou}</p>
       )}

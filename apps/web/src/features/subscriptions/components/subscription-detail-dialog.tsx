@@ -97,11 +97,13 @@ export function SubscriptionDetailDialog({
           {/* Always in reach above a long payment list: it sticks to the sheet's bottom edge. */}
           <div
             data-testid="detail-actions"
-            className="sticky -bottom-6 -mx-6 -mb-6 flex flex-col-reverse gap-2 border-t bg-card px-6 py-4 sm:flex-row sm:justify-between"
+            className="sticky -bottom-6 -mx-6 -mb-6 flex flex-col gap-2 border-t bg-card px-6 py-4"
           >
-            <NotSubscriptionButton subscription={subscription} />
-            <div className="flex flex-col-reverse gap-2 sm:flex-row">
+            {subscription.status !== 'CANCELLED' && (
               <CancelSubscriptionButton subscription={subscription} />
+            )}
+            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
+              <NotSubscriptionButton subscription={subscription} />
               <DialogClose asChild>
                 <Button variant="outline">Close</Button>
               </DialogClose>
