@@ -56,6 +56,9 @@ test('Billow cancels a sandbox bill by phone, and the bank then shows it stopped
   await expect(sheet.getByText(/Billow is watching your bank/)).toBeVisible();
   await expect(sheet.getByText('5827')).toHaveCount(0);
   await page.screenshot({ path: test.info().outputPath('confirmed.png') });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.screenshot({ path: test.info().outputPath('confirmed-dark.png') });
+  await page.emulateMedia({ colorScheme: 'light' });
 
   // Time passes (sandbox): the watch ends today, and a sync shows no new Verizon charge.
   const [cancellation] = await callApi(page, '/api/subscriptions/cancellations');

@@ -11,6 +11,7 @@ import { cadenceLabel } from '@/lib/cadence';
 import { cn } from '@/lib/cn';
 import { formatLongDate } from '@/lib/dates';
 import { EvidenceList, PriceIncreaseBadge, StatusBadge } from './badges';
+import { CancellationBadgeOf } from './cancel-subscription-button';
 import { PaymentHistory } from './payment-history';
 
 export function SubscriptionListItem({ subscription }: { subscription: Subscription }) {
@@ -41,6 +42,7 @@ export function SubscriptionListItem({ subscription }: { subscription: Subscript
           <div className="flex flex-wrap gap-2">
             <StatusBadge status={subscription.status} />
             <PriceIncreaseBadge subscription={subscription} />
+            <CancellationBadgeOf subscriptionId={subscription.id} />
           </div>
           <EvidenceList evidence={subscription.evidence} isCompact />
           <button
