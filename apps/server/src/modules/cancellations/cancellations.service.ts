@@ -12,13 +12,11 @@ import {
   cancellationOf,
   centsToDollars,
   findMerchant,
-  formatLongDay,
   requiredUserInfoLabels,
   type Cadence,
   type Cancellation,
   type CancellationOptions,
   type CancellationWay,
-  type MerchantCancellation,
   type RequiredUserInfoField,
 } from '@billow/contracts';
 import type { Db } from '../../db/database';
@@ -28,7 +26,9 @@ import type { JobQueue } from '../../jobs/job-system';
 import type { FieldCipher } from '../../security/encryption';
 import { stillToAsk, type KnownPerson } from '../../calls/known-answers';
 import { validateRequiredInfo } from '../../calls/required-info';
-import type { CancellationCallRow, CancellationRow, CancellationsRepo } from './cancellations.repo';
+import { letterFor, stepsFor, waysFor, yearlyCents } from './cancellation-guide';
+import { toView } from './cancellation-view';
+import type { CancellationRow, CancellationsRepo } from './cancellations.repo';
 
 /** A bill as the subscriptions module tells it. */
 export type Bill = {
@@ -62,76 +62,6 @@ const notFound = () =>
   new ProblemError('subscription-not-found', 'Subscription not found.', {
     code: 'subscription-not-found',
   });
-
-export function yearlyCents(amountCents: number, cadence: string) {
-  return amountCents * (CHARGES_PER_YEAR[cadence as Cadence] ?? 12);
-}
-
-/** Which ways a merchant's facts allow, and why not when they do not. */
-export function waysFor(guide: MerchantCancellation) {
-  const canCall = guide.channels.includes('phone') && Boolean(guide.phone);
-  const canWrite = guide.channels.includes('email') || guide.channels.includes('letter');
-  return [
-    {
-      way: 'call' as const,
-      is_available: canCall,
-      unavailable_reason: canCall ? null : 'This merchant does not cancel by phone.',
-    },
-    { way: 'self' as const, is_available: true, unavailable_reason: null },
-    {
-      way: 'letter' as const,
-      is_available: canWrite,
-      unavailable_reason: canWrite
-        ? null
-        : 'This merchant does not take a cancellation by email or letter.',
-    },
-  ];
-}
-
-function stepsFor(name: string, guide: MerchantCancellation): string[] {
-  const steps: string[] = [];
-  if (guide.channels.includes('online'))
-    steps.push(
-      guide.pageUrl
-        ? `Open ${name}'s cancellation page (${guide.pageUrl}) and sign in.`
-        : `Sign in on ${name}'s website and open your account, plan or billing settings.`,
-      'Choose to cancel, and turn down any offer to stay that you do not want.',
-    );
-  else if (guide.channels.includes('phone') && guide.phone)
-    steps.push(`Call ${name} on ${guide.phone} and ask to cancel; decline any offer to stay.`);
-  else if (guide.channels.includes('in_person'))
-    steps.push(`Go to your ${name} location and ask to cancel; ask for a written receipt.`);
-  else if (guide.channels.includes('letter') || guide.channels.includes('email'))
-    steps.push(`Send ${name} the cancellation letter below, and keep a copy.`);
-  if (guide.notice) steps.push(`Mind the notice: ${guide.notice}`);
-  steps.push(
-    'Write down the confirmation number or keep the confirmation email.',
-    "Tap I've cancelled: Billow then watches your bank to be sure the charges stop.",
-  );
-  return steps;
-}
-
-function letterFor(name: string, person: KnownPerson, today: string) {
-  const holder = person.legalName ?? 'the account holder';
-  return {
-    subject: `Cancellation of my ${name} subscription`,
-    body: [
-      `To ${name} customer service,`,
-      '',
-      `Please cancel my ${name} subscription and stop all further charges, from the end of the current billing period at the latest.`,
-      '',
-      `Account holder: ${holder}`,
-      `Phone number on the account: ${person.phoneNumber}`,
-      ...(person.email ? [`Email on the account: ${person.email}`] : []),
-      '',
-      'Please confirm the cancellation in writing, with a confirmation number. I do not wish to receive retention offers.',
-      '',
-      'Thank you,',
-      holder,
-      formatLongDay(today),
-    ].join('\n'),
-  };
-}
 
 export function createCancellationsService(deps: {
   repo: CancellationsRepo;
@@ -390,45 +320,6 @@ export function createCancellationsService(deps: {
         : {};
     },
     labelOf: (field: RequiredUserInfoField) => requiredUserInfoLabels[field].toLowerCase(),
-  };
-}
-
-function toView(
-  row: CancellationRow,
-  call: CancellationCallRow | undefined,
-  charges: { cancellationId: string; chargeDate: string; amountCents: number }[],
-): Cancellation {
-  return {
-    id: row.id,
-    subscription_id: row.subscriptionId,
-    merchant_name: row.merchantName,
-    way: row.way,
-    status: row.status,
-    allow_retention_offer: row.allowRetentionOffer,
-    confirmation_number: row.confirmationNumber,
-    failure_reason: row.failureReason,
-    next_step: row.nextStep,
-    yearly_cost: centsToDollars(row.yearlyCents),
-    requested_at: row.requestedAt.toISOString(),
-    confirmed_at: row.confirmedAt?.toISOString() ?? null,
-    verified_at: row.verifiedAt?.toISOString() ?? null,
-    watch_until: row.watchUntil,
-    charged_after: charges
-      .filter((c) => c.cancellationId === row.id)
-      .map((c) => ({ date: c.chargeDate, amount: centsToDollars(c.amountCents) })),
-    call: call
-      ? {
-          stage: call.stage,
-          started_at: call.startedAt.toISOString(),
-          ended_at: call.endedAt?.toISOString() ?? null,
-          messages: call.messages.map((m) => ({
-            role: m.role,
-            message: m.message,
-            secondsFromStart: m.secondsFromStart,
-          })),
-          summary: call.record?.summary ?? null,
-        }
-      : null,
   };
 }
 
