@@ -18,14 +18,21 @@ export function CancellationBadgeOf({ subscriptionId }: { subscriptionId: string
 
 export function CancelSubscriptionButton({
   subscription,
+  size = 'default',
 }: {
   subscription: Pick<Subscription, 'id' | 'merchant_name' | 'status'>;
+  size?: 'default' | 'sm';
 }) {
   const [isOpen, setOpen] = useState(false);
   return (
     <>
       <Button
         variant="outline"
+        size={size}
+        // In a list of subscriptions the button says whose it is.
+        aria-label={
+          size === 'sm' ? `${cancelSheetTexts.button}: ${subscription.merchant_name}` : undefined
+        }
         className="border-destructive/40 text-destructive hover:bg-destructive/10"
         onClick={() => setOpen(true)}
       >
