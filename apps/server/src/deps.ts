@@ -18,6 +18,7 @@ import { createAnalyticsModule } from './modules/analytics/analytics.module';
 import { createAuthModule } from './modules/auth/auth.module';
 import { createBankingModule } from './modules/banking/banking.module';
 import { createCalendarModule } from './modules/calendar/calendar.module';
+import { createCancellationsModule } from './modules/cancellations/cancellations.module';
 import { createInsightsModule } from './modules/insights/insights.module';
 import { createDocsModule } from './modules/docs/docs.module';
 import { createExportModule } from './modules/export/export.module';
@@ -92,6 +93,8 @@ export function composeBillow(options: CompositionOptions) {
       await jobs.send('rewards-auto-apply', { userId }, { singletonKey: userId });
       // The bank may now show a promised saving (docs/savings.md).
       await jobs.send('savings-verify', { userId }, { singletonKey: userId });
+      // ... or that a cancelled subscription stopped charging, or did not (docs/cancellations.md).
+      await jobs.send('cancellations-verify-person', { userId }, { singletonKey: userId });
     },
   });
   const savings = createSavingsModule({
@@ -123,11 +126,12 @@ export function composeBillow(options: CompositionOptions) {
     ...clock,
   });
   const cipher = createFieldCipher(secrets.encryptionKey);
+  const callAgent = createCallAgent(config.call);
   const negotiations = createNegotiationsModule({
     db,
     jobs,
     cipher,
-    agent: createCallAgent(config.call),
+    agent: callAgent,
     sms,
     retryDelaySeconds: config.call.retryDelaySeconds,
     // A negotiated saving is promised until the bank shows it; its reward waits for that.
@@ -136,6 +140,63 @@ export function composeBillow(options: CompositionOptions) {
     },
     applyNegotiatedPrice: (subscriptionId, cents, tx) =>
       subscriptions.service.applyNegotiatedPrice(subscriptionId, cents, tx),
+    ...clock,
+    ...(options.log ? { log: options.log } : {}),
+  });
+  const cancellations = createCancellationsModule({
+    db,
+    jobs,
+    cipher,
+    agent: callAgent,
+    retryDelaySeconds: config.call.retryDelaySeconds,
+    billOf: (userId, subscriptionId) => subscriptions.service.billOf(userId, subscriptionId),
+    personOf: async (userId) => {
+      const profile = await users.service.profile(userId);
+      return {
+        legalName: profile.user_legal_name,
+        email: profile.email,
+        phoneNumber: profile.phone_number,
+        gender: profile.gender,
+      };
+    },
+    chargesOf: (userId, subscriptionId, after) =>
+      subscriptions.service.bankChargesOf(userId, subscriptionId, after),
+    syncedThrough: (userId) => subscriptions.service.bankSyncedThrough(userId),
+    effects: {
+      // A verified cancellation saves a year of the bill, once, and ends the subscription.
+      verified: async (cancelled, on, tx) => {
+        await savings.service.record(
+          {
+            userId: cancelled.userId,
+            subscriptionId: cancelled.subscriptionId,
+            kind: 'cancellation',
+            amountCents: cancelled.yearlyCents,
+            sourceKey: `cancellation:${cancelled.id}`,
+            occurredAt: new Date(`${on}T12:00:00Z`),
+          },
+          tx,
+        );
+        await jobs.send(
+          'subscriptions-mark-cancelled',
+          { userId: cancelled.userId, subscriptionId: cancelled.subscriptionId, cancelledOn: on },
+          { tx, singletonKey: cancelled.id },
+        );
+      },
+      // A charge after a confirmed cancellation: an alert by the person's reminder channels.
+      chargedAfter: async (cancelled, charge, tx) => {
+        await jobs.send(
+          'reminders-charged-after-cancel',
+          {
+            userId: cancelled.userId,
+            merchantName: cancelled.merchantName,
+            date: charge.date,
+            amount: centsToDollars(charge.amountCents),
+            confirmationNumber: cancelled.confirmationNumber,
+          },
+          { tx, singletonKey: `${cancelled.id}:${charge.date}` },
+        );
+      },
+    },
     ...clock,
     ...(options.log ? { log: options.log } : {}),
   });
@@ -322,6 +383,7 @@ export function composeBillow(options: CompositionOptions) {
       analytics,
       subscriptions,
       negotiations,
+      cancellations,
       payments,
       rewards,
       savings,
@@ -372,6 +434,7 @@ export function composeBillow(options: CompositionOptions) {
     analytics,
     subscriptions,
     negotiations,
+    cancellations,
     savings,
     rewards,
     ledgers,
@@ -408,6 +471,7 @@ export function composeBillow(options: CompositionOptions) {
       subscriptions: subscriptions.service,
       negotiations: negotiations.service,
       negotiationsRepo: negotiations.repo,
+      cancellations: cancellations.service,
       savings: savings.service,
       rewards: rewards.service,
       ledgers: ledgers.service,

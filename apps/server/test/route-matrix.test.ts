@@ -10,6 +10,7 @@ import {
   accessTokenRoutes,
   apiRoutes,
   bankingRoutes,
+  cancellationRoutes,
   importRoutes,
   paymentRoutes,
   subscriptionRoutes,
@@ -104,6 +105,7 @@ describe("one person's ids in another person's requests", () => {
     subscriptions: string[];
     accessTokens: string[];
     transactions: string[];
+    cancellations: string[];
   };
   let bToken: string;
 
@@ -151,7 +153,18 @@ describe("one person's ids in another person's requests", () => {
       url: subscriptionRoutes.missedCandidates.path,
       headers: bearer(session.token),
     });
+    const cancellation = await t.app.inject({
+      method: 'POST',
+      url: cancellationRoutes.cancel.path,
+      headers: bearer(session.token),
+      payload: {
+        subscriptionId: (subscriptions.json() as { id: string }[])[0]!.id,
+        method: 'self',
+      },
+    });
+    expect(cancellation.statusCode, cancellation.body).toBe(200);
     a = {
+      cancellations: [(cancellation.json() as { id: string }).id],
       transactions: (
         candidates.json() as { transactions: { transaction_id: string }[] }
       ).transactions
@@ -176,6 +189,7 @@ describe("one person's ids in another person's requests", () => {
       importedAccountId: a.accounts,
       accessTokenId: a.accessTokens,
       transactionId: a.transactions,
+      cancellationId: a.cancellations,
     };
     expect(a.accounts.length).toBeGreaterThan(0);
     expect(a.subscriptions.length).toBeGreaterThan(0);
@@ -232,6 +246,7 @@ const SAMPLE_CSV = 'Date,Description,Amount\n11/02/2026,NETFLIX.COM,-15.49\n';
 const sampleFields = new Map<RouteContract, Record<string, unknown>>([
   [importRoutes.commit, { fileName: 'bank.csv', fileText: SAMPLE_CSV }],
   [subscriptionRoutes.addMissed, { name: 'Gym', cadence: 'MONTHLY' }],
+  [cancellationRoutes.cancel, { method: 'self' }],
 ]);
 
 /** The other fields a route needs besides the id (literals the contract fixes, sample values). */

@@ -38,4 +38,14 @@ export const devRoutes = {
     path: '/api/dev/payments/sync-transfer-events',
     response: z.object({ synced: z.literal(true) }),
   }),
+  /**
+   * Ends the bank watch of one of the person's confirmed cancellations today, as if its next
+   * expected charge date and the grace had passed, so the next sync can verify it in sandbox.
+   */
+  endCancellationWatch: defineRoute({
+    method: 'POST',
+    path: '/api/dev/cancellations/end-watch',
+    body: z.object({ cancellationId: z.string().uuid() }),
+    response: z.object({ watch_until: z.string() }),
+  }),
 } as const;

@@ -150,6 +150,11 @@ export const HELPER_JOB_QUEUES: Record<string, JobQueueName> = {
   'rewards-auto-apply': 'payment',
   'savings-verify': 'payment',
   'ledgers-reconcile': 'payment',
+  'subscriptions-mark-cancelled': 'subscription',
+  'cancellation-call': 'negotiation request',
+  'cancellation-verify': 'subscription',
+  'cancellations-verify-person': 'subscription',
+  'reminders-charged-after-cancel': 'notification',
 };
 
 /** The queue a job name counts under (spec queues for the operator view). */

@@ -123,6 +123,21 @@ export const accessTokenProblemCode = z.enum(['too-many-access-tokens']);
  */
 export const sandboxLinkProblemCode = z.string().regex(/^[A-Z][A-Z0-9_]+$/);
 
+/** Cancelling a subscription (issue 39). */
+export const cancellationProblemCode = z.enum([
+  'subscription-not-found',
+  'cancellation-not-found',
+  /** The subscription is cancelled already. */
+  'already-cancelled',
+  /** A call needs what the merchant asks for: `errors` names each missing field (422). */
+  'required-info-missing',
+  'required-info-invalid',
+  /** This merchant does not take a cancellation this way. */
+  'way-not-available',
+  /** "I've cancelled" for a cancellation that is not waiting for the person's word. */
+  'cancellation-not-waiting',
+]);
+
 /** Every code a service may send; the server's ProblemError takes only these. */
 export type ProblemCode =
   | z.infer<typeof otpStartProblemCode>
@@ -140,6 +155,7 @@ export type ProblemCode =
   | z.infer<typeof requiredInfoProblemCode>
   | z.infer<typeof accessTokenProblemCode>
   | z.infer<typeof paymentProblemCode>
+  | z.infer<typeof cancellationProblemCode>
   | BankErrorCode;
 
 /** A bank's own error code (Plaid's vocabulary, all capitals), from the sandbox Link steps. */

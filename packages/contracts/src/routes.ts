@@ -8,6 +8,7 @@ import { analyticsRoutes } from './analytics';
 import { authRoutes } from './auth';
 import { bankingRoutes, sandboxRoutes } from './banking';
 import { calendarRoutes } from './calendar';
+import { cancellationRoutes } from './cancellations';
 import { devRoutes } from './dev';
 import { docsRoutes } from './docs';
 import { healthRoutes } from './health';
@@ -32,6 +33,7 @@ export const apiRouteGroups = {
   subscriptions: subscriptionRoutes,
   savings: savingsRoutes,
   negotiations: negotiationRoutes,
+  cancellations: cancellationRoutes,
   rewards: rewardRoutes,
   calendar: calendarRoutes,
   insights: insightRoutes,

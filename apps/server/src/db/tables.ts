@@ -16,6 +16,7 @@ export * from '../modules/savings/savings.tables';
 export * from '../modules/ledgers/ledgers.tables';
 export * from '../modules/rewards/rewards.tables';
 export * from '../modules/negotiations/negotiations.tables';
+export * from '../modules/cancellations/cancellations.tables';
 export * from '../modules/calendar/calendar.tables';
 export * from '../modules/gift-cards/gift-cards.tables';
 export * from '../modules/payments/payments.tables';

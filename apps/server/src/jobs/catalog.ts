@@ -19,6 +19,7 @@ import {
   type JobKind,
 } from '@billow/contracts';
 import { bankingJobs } from '../modules/banking/banking.jobs';
+import { cancellationsJobs } from '../modules/cancellations/cancellations.jobs';
 import { ledgersJobs } from '../modules/ledgers/ledgers.jobs';
 import { negotiationsJobs } from '../modules/negotiations/negotiations.jobs';
 import { paymentsJobs } from '../modules/payments/payments.jobs';
@@ -32,6 +33,7 @@ export const jobMap = {
   ...bankingJobs,
   ...subscriptionsJobs,
   ...negotiationsJobs,
+  ...cancellationsJobs,
   ...paymentsJobs,
   ...rewardsJobs,
   ...savingsJobs,

@@ -36,7 +36,7 @@ import type { NegotiationCallRow, NegotiationsRepo } from './negotiations.repo';
 import type { NegotiationsService } from './negotiations.service';
 import { boundDeal } from './deal-bounds';
 import type { SavingProof } from '../savings/savings.tables';
-import { redactDeep, redactorFor, type Redact } from './redact-answers';
+import { redactDeep, redactorFor, type Redact } from '../../calls/redact-answers';
 
 type StoredError = NegotiationCallError & { field?: string };
 const YEAR_MS = 365.25 * 24 * 60 * 60 * 1000;
@@ -443,6 +443,11 @@ export function createNegotiationCalls(deps: {
             offer.userId,
             `Billow: ${merchant} did not lower your bill this time. ${outcome.reason}`,
           );
+        return;
+      }
+      if (outcome.kind !== 'deal') {
+        // A cancellation's outcome never belongs to a negotiation call: nothing to apply.
+        deps.log?.warn({ callId: call.id, kind: outcome.kind }, 'A negotiation call ended oddly');
         return;
       }
       const { result } = outcome;

@@ -19,7 +19,8 @@ import type { AppJobMap } from '../../jobs/catalog';
 import type { JobQueue } from '../../jobs/job-system';
 import type { FieldCipher } from '../../security/encryption';
 import type { NegotiationCallRow, NegotiationRow, NegotiationsRepo } from './negotiations.repo';
-import { validateRequiredInfo } from './required-info';
+import { stillToAsk } from '../../calls/known-answers';
+import { validateRequiredInfo } from '../../calls/required-info';
 import { watchCall } from './negotiations.calls';
 
 export type Answers = Partial<Record<RequiredUserInfoField, string>>;
@@ -55,15 +56,6 @@ export function expectedShareOff(outcome: TypicalOutcome | undefined, monthly: n
   if (outcome.kind === 'PRICE_REDUCTION_PERCENTAGE') return outcome.percent / 100;
   if (outcome.kind === 'PRICE_REDUCTION_AMOUNT') return Math.min(outcome.dollars / monthly, 0.5);
   return outcome.months / 12;
-}
-
-/** What Billow already knows for a field, so the person is not asked again. */
-function known(person: Person, field: RequiredUserInfoField): string | null {
-  if (field === 'name_on_account') return person.legalName;
-  if (field === 'email') return person.email;
-  if (field === 'phone_number') return person.phoneNumber;
-  if (field === 'gender') return person.gender;
-  return null;
 }
 
 export function createNegotiationsService(deps: {
@@ -207,11 +199,7 @@ export function createNegotiationsService(deps: {
       );
       await repo.insertOffers(
         negotiable.map(({ subscription, merchant, negotiation }) => {
-          const asked = Object.fromEntries(
-            Object.entries(negotiation.requiredUserInfo).filter(
-              ([field]) => !known(person, field as RequiredUserInfoField),
-            ),
-          );
+          const asked = stillToAsk(person, negotiation.requiredUserInfo);
           const monthly = subscription.normalizedMonthlyCents / 100;
           const share = expectedShareOff(negotiation.typicalOutcomes[0], monthly);
           const needsInput = Object.keys(asked).length > 0;

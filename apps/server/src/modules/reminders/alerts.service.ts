@@ -308,6 +308,43 @@ export function createAlertsService(deps: {
   }
 
   return {
+    /**
+     * A merchant charged after the person's cancellation was confirmed (issue 39): an alert at
+     * once by their channels, with the date, the amount, the confirmation number and how to
+     * dispute it. Once per charge day (the digest key), however often the job runs.
+     */
+    async chargedAfterCancel(charge: {
+      userId: string;
+      merchantName: string;
+      date: string;
+      amount: number;
+      confirmationNumber: string | null;
+    }) {
+      const amount = formatDollars(charge.amount);
+      const day = shortDate(charge.date);
+      const reference = charge.confirmationNumber
+        ? ` Your cancellation confirmation number is ${charge.confirmationNumber}.`
+        : '';
+      const summary = `${charge.merchantName} charged you ${amount} on ${day}, after you cancelled.${reference}`;
+      const dispute = `Ask ${charge.merchantName} to refund it${charge.confirmationNumber ? ', quoting the confirmation number' : ''}; if they will not, dispute the charge with your bank as one you did not authorise.`;
+      await db.transaction((tx) =>
+        reminders.alertOnce(
+          tx,
+          charge.userId,
+          'charged_after_cancel',
+          charge.date,
+          {
+            sms: `Billow alert: ${summary} ${dispute}`,
+            subject: `Billow: ${charge.merchantName} charged you after you cancelled`,
+            email: `${summary}\n\n${dispute}\n\nBillow`,
+            title: 'Charged after cancelling',
+            push: `${summary} ${dispute}`,
+            badge: 1,
+          },
+          { textsAllowed: true },
+        ),
+      );
+    },
     recordStatusChange,
     queueStatusChanges,
     queueFailedPayments,

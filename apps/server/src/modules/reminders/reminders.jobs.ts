@@ -5,6 +5,7 @@
  * reminder's digest is taken once before it is sent, and a day's reminders are keyed by event,
  * offset and channel.
  */
+import { z } from 'zod';
 import { jobPayloads } from '@billow/contracts';
 import { defineJobs, type JobHandlers } from '../../jobs/job-map';
 import type { AlertsService } from './alerts.service';
@@ -49,6 +50,17 @@ export const remindersJobs = defineJobs({
     payload: jobPayloads['subscription-handle-failed-payment'],
     options: { retryLimit: 3, retryDelaySeconds: 10, retryBackoff: true, policy: 'short' },
   },
+  /** A charge after a confirmed cancellation (issue 39): alerted at once on every channel. */
+  'reminders-charged-after-cancel': {
+    payload: z.object({
+      userId: z.string().uuid(),
+      merchantName: z.string(),
+      date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+      amount: z.number().positive(),
+      confirmationNumber: z.string().nullable(),
+    }),
+    options: { retryLimit: 3, retryDelaySeconds: 10, retryBackoff: true },
+  },
   'balance-check': {
     payload: jobPayloads['balance-check'],
     // Daily, in the morning across the US (14:00 UTC).
@@ -71,6 +83,7 @@ export function remindersJobHandlers(
   return {
     'subscription-handle-status-change': (p) => alerts.recordStatusChange(p),
     'subscription-handle-failed-payment': (p) => alerts.handleFailedPayment(p),
+    'reminders-charged-after-cancel': (p) => alerts.chargedAfterCancel(p),
     'balance-check': async (p) => {
       await alerts.checkBalances(p);
     },

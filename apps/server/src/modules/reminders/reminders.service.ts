@@ -274,7 +274,7 @@ export function createRemindersService(deps: {
   async function alertOnce(
     tx: Db,
     userId: string,
-    kind: 'overdraft',
+    kind: 'overdraft' | 'charged_after_cancel',
     localDate: string,
     message: Message,
     options: { textsAllowed: boolean },

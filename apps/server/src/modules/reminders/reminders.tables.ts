@@ -60,8 +60,11 @@ export const reminderDigests = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     channel: text().$type<ReminderChannel>().notNull(),
-    /** Reminders gather into one a day; an overdraft alert is one of its own. */
-    kind: text({ enum: ['reminders', 'overdraft'] })
+    /**
+     * Reminders gather into one a day; an overdraft alert is one of its own, and so is a charge
+     * after a cancellation (keyed by the charge's day).
+     */
+    kind: text({ enum: ['reminders', 'overdraft', 'charged_after_cancel'] })
       .notNull()
       .default('reminders'),
     localDate: date({ mode: 'string' }).notNull(),

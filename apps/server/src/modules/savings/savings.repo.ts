@@ -7,7 +7,7 @@ export type SavingsRepo = ReturnType<typeof createSavingsRepo>;
 export type SavingsEntry = {
   userId: string;
   subscriptionId: string | null;
-  kind: 'negotiation' | 'annual_conversion';
+  kind: 'negotiation' | 'annual_conversion' | 'cancellation';
   amountCents: number;
   sourceKey: string;
   occurredAt: Date;

@@ -13,7 +13,8 @@ export type SavingProof =
   | { kind: 'no_full_charge'; fullPriceCents: number; after: string; until: string };
 
 /**
- * Money Billow saved a person: negotiated reductions and annual-plan conversions both write here,
+ * Money Billow saved a person: negotiated reductions, annual-plan conversions and verified
+ * cancellations (a year of the bill, issue 39) write here,
  * once per source event (sourceKey, e.g. the negotiation's or the payment's id). A negotiated
  * saving is 'promised' until the bank shows it (its proof), then 'verified'; only verified
  * savings make the lifetime-savings figure and earn rewards.
@@ -27,7 +28,7 @@ export const savingsLedger = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     // Never left pointing at nothing: a bill with savings is ended, not deleted (issue 35).
     subscriptionId: uuid().references(() => subscriptions.id, { onDelete: 'no action' }),
-    kind: text({ enum: ['negotiation', 'annual_conversion'] }).notNull(),
+    kind: text({ enum: ['negotiation', 'annual_conversion', 'cancellation'] }).notNull(),
     amountCents: bigint({ mode: 'number' }).notNull(),
     sourceKey: text().notNull(),
     occurredAt: timestamp({ withTimezone: true }).notNull(),

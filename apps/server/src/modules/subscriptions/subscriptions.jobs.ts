@@ -19,6 +19,15 @@ export const subscriptionsJobs = defineJobs({
       policy: 'short',
     },
   },
+  /** A cancellation the bank verified: the subscription becomes CANCELLED (issue 39). */
+  'subscriptions-mark-cancelled': {
+    payload: z.object({
+      userId: z.string().uuid(),
+      subscriptionId: z.string().uuid(),
+      cancelledOn: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+    }),
+    options: { retryLimit: 3, retryDelaySeconds: 5, retryBackoff: true },
+  },
 });
 
 export function subscriptionsJobHandlers(
@@ -28,5 +37,7 @@ export function subscriptionsJobHandlers(
     'subscriptions-detect': async (payload) => {
       await subscriptions.detectForUser(payload.userId);
     },
+    'subscriptions-mark-cancelled': (p) =>
+      subscriptions.markCancelled(p.userId, p.subscriptionId, p.cancelledOn),
   };
 }

@@ -415,6 +415,22 @@ export function createSubscriptionsRepo(db: Db, changes: ChangeFeed) {
         .set({ userMarkedNotSubscription: true, updatedAt: new Date() })
         .where(eq(subscriptions.id, id));
     },
+    /**
+     * A cancellation the bank verified (issue 39): the subscription is CANCELLED from that day,
+     * and stays so through detection until the bank shows a charge after its last one.
+     */
+    async markCancelled(userId: string, subscriptionId: string, cancelledOn: string) {
+      await db
+        .update(subscriptions)
+        .set({
+          status: 'CANCELLED',
+          cancelDate: cancelledOn,
+          renewalDate: null,
+          cancelledAfter: sql`${subscriptions.lastChargeDate}`,
+          updatedAt: new Date(),
+        })
+        .where(and(eq(subscriptions.id, subscriptionId), eq(subscriptions.userId, userId)));
+    },
     /** Records rewards applied toward one bill of a subscription (the bill due on billDate). */
     async creditReward(subscriptionId: string, billDate: string, cents: number, tx: Db = db) {
       await tx

@@ -141,7 +141,8 @@ export function keepWhatBillowArranged(
     | 'previousAmountCents'
     | 'isBillowManaged'
     | 'renewalDate'
-  >,
+  > &
+    Partial<Pick<SubscriptionRow, 'cancelledAfter' | 'cancelDate'>>,
   values: SubscriptionValues,
 ): SubscriptionValues {
   let kept = values;
@@ -157,6 +158,10 @@ export function keepWhatBillowArranged(
   }
   if (row.isBillowManaged) {
     kept = { ...kept, status: 'ACTIVE', renewalDate: row.renewalDate, cancelDate: null };
+  }
+  // A cancellation the bank verified holds until the merchant charges again (issue 39).
+  if (row.cancelledAfter && values.lastChargeDate <= row.cancelledAfter) {
+    kept = { ...kept, status: 'CANCELLED', renewalDate: null, cancelDate: row.cancelDate ?? null };
   }
   return kept;
 }
@@ -406,6 +411,12 @@ export function createSubscriptionsService(deps: {
       return { success: true as const };
     },
 
+    /** A cancellation the bank verified ends the subscription (the cancellations module's job). */
+    async markCancelled(userId: string, subscriptionId: string, cancelledOn: string) {
+      await deps.repo.markCancelled(userId, subscriptionId, cancelledOn);
+      await deps.onChanged?.(userId);
+    },
+
     /** Rewards applied toward a subscription's bill lower that bill (see `reward_credit`). */
     creditReward: (subscriptionId: string, billDate: string, cents: number, tx?: Db) =>
       deps.repo.creditReward(subscriptionId, billDate, cents, tx),
@@ -419,6 +430,8 @@ export function createSubscriptionsService(deps: {
      */
     applyNegotiatedPrice: (subscriptionId: string, amountCents: number, tx?: Db) =>
       deps.repo.applyNegotiatedPrice(subscriptionId, amountCents, tx),
+    /** One of the person's bills as stored (for cancelling it), or undefined when not theirs. */
+    billOf: (userId: string, subscriptionId: string) => deps.repo.findOwn(userId, subscriptionId),
     /** What the bank (never an imported file) shows of a bill: for verifying savings. */
     bankChargesOf: deps.repo.bankChargesOf,
     bankSyncedThrough: deps.repo.bankSyncedThrough,

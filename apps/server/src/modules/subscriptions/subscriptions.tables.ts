@@ -69,6 +69,11 @@ export const subscriptions = pgTable(
      * shows a newer charge, detection keeps the negotiated amount rather than the old price.
      */
     negotiatedAfter: date({ mode: 'string' }),
+    /**
+     * The last charge the bank had shown when the person's cancellation was verified (issue 39):
+     * detection keeps the subscription CANCELLED until the bank shows a charge after it.
+     */
+    cancelledAfter: date({ mode: 'string' }),
     /** Rewards applied toward the bill due on rewardCreditBillDate (its only bill they cover). */
     rewardCreditCents: bigint({ mode: 'number' }).notNull().default(0),
     rewardCreditBillDate: date({ mode: 'string' }),

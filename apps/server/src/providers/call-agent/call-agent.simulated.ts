@@ -4,7 +4,8 @@
  * authenticates, offers a retention deal, sometimes refuses, sometimes asks for a code. Demo
  * merchants and TEST_MERCHANT always make a deal. Like Plaid's sandbox, a few answers steer it:
  * an answer of 0000 is rejected as wrong, 1111 gets a refusal, 2222 finds the line busy on the
- * first attempt, 3333 gets only a plan change that costs more, 4444 asks for a texted code.
+ * first attempt, 3333 gets only a plan change that costs more, 4444 asks for a texted code. A
+ * cancellation call follows its own script (simulated-cancellation-script.ts).
  */
 import type { CallMessage, TypicalOutcome } from '@billow/contracts';
 import {
@@ -14,6 +15,7 @@ import {
   type CallProgress,
   type CallRequest,
 } from './call-agent';
+import { scriptCancellationCall } from './simulated-cancellation-script';
 import { scriptCall } from './simulated-script';
 
 export function createSimulatedCallAgent(options: {
@@ -28,7 +30,10 @@ export function createSimulatedCallAgent(options: {
 
   return {
     async startCall(request, report) {
-      const script = scriptCall(request);
+      const script =
+        request.purpose?.kind === 'cancellation'
+          ? scriptCancellationCall(request)
+          : scriptCall(request);
       const startedAt = now();
       const messages: CallMessage[] = [];
       let seconds = 0;
@@ -64,8 +69,16 @@ export function createSimulatedCallAgent(options: {
               .map((m) => `${m.role === 'assistant' ? 'AI' : 'User'}: ${m.message}`)
               .join('\n'),
             summary: script.summary,
-            structuredData: outcome.kind === 'deal' ? { ...outcome.result } : null,
-            successEvaluation: outcome.kind === 'deal' && !outcome.changesPlan ? 'true' : 'false',
+            structuredData:
+              outcome.kind === 'deal'
+                ? { ...outcome.result }
+                : outcome.kind === 'cancelled'
+                  ? { cancelled: true, confirmationNumber: outcome.confirmationNumber }
+                  : null,
+            successEvaluation:
+              (outcome.kind === 'deal' && !outcome.changesPlan) || outcome.kind === 'cancelled'
+                ? 'true'
+                : 'false',
           },
         },
       };

@@ -1,5 +1,5 @@
 /**
- * The CallAgent port: places one negotiation call for a person and reports how it goes. An
+ * The CallAgent port: places one call for a person (to negotiate a bill or to cancel it) and reports how it goes. An
  * adapter either runs the call to its end before returning (the simulated agent) or returns once
  * the call is placed and reports the rest later (a telephony vendor, through its webhook). Vendor
  * codes never leave the adapter: core sees the spec's stages, record and error codes.
@@ -32,7 +32,16 @@ export type CallRequest = {
    * monthly (spec); a deal is said back in the bill's own cadence (docs/figures.md).
    */
   bill?: { amount: number; cadence: Cadence };
+  /**
+   * What the call is for: lowering the bill (the default) or cancelling the subscription. A
+   * cancellation call never takes a retention offer unless the person allowed it beforehand, and
+   * asks for a confirmation number (docs/cancellations.md).
+   */
+  purpose?: CallPurpose;
 };
+
+export type CallPurpose =
+  { kind: 'negotiation' } | { kind: 'cancellation'; allowRetentionOffer: boolean };
 
 /** How the call ended, in the product's terms. */
 export type CallOutcome =
@@ -44,6 +53,10 @@ export type CallOutcome =
       changesPlan: boolean;
     }
   | { kind: 'refused'; reason: string }
+  /** A cancellation call: the merchant cancelled, with its confirmation number when it gave one. */
+  | { kind: 'cancelled'; confirmationNumber: string | null }
+  /** A cancellation call took a retention offer the person allowed beforehand: nothing cancelled. */
+  | { kind: 'kept_with_offer'; offer: string }
   | { kind: 'needs_input'; field: RequiredUserInfoField; prompt: string };
 
 export type CallEnd = { record: CallRecord; outcome: CallOutcome };

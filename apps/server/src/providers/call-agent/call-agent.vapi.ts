@@ -351,6 +351,13 @@ export function createVapiCallAgent(config: VapiConfig): CallAgent {
 
   return {
     async startCall(request, report) {
+      // Cancellation calls need their own assistant and webhook routing (docs/cancellations.md).
+      if (request.purpose?.kind === 'cancellation') {
+        throw new CallAgentError(
+          'CONFIGURATION_ERROR',
+          'Billow cannot place cancellation calls through Vapi yet.',
+        );
+      }
       // A fictional catalogue number would ring a stranger (or nobody): never dial one.
       if (isPlaceholderPhone(request.userInfo.merchantPhoneNumber)) {
         throw new CallAgentError(

@@ -13,7 +13,7 @@ import type {
 } from '@billow/contracts';
 import type { CallOutcome, CallRequest } from './call-agent';
 
-type Line = [role: 'assistant' | 'user', text: string];
+export type Line = [role: 'assistant' | 'user', text: string];
 export type CallScript = {
   steps: { stage: CallStage; lines: Line[] }[];
   outcome?: CallOutcome;
@@ -22,7 +22,7 @@ export type CallScript = {
 };
 
 /** FNV-1a: a stable number from the offer's key. */
-function seedOf(key: string): number {
+export function seedOf(key: string): number {
   let hash = 0x811c9dc5;
   for (let i = 0; i < key.length; i++) {
     hash ^= key.charCodeAt(i);

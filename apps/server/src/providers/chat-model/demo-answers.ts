@@ -20,6 +20,7 @@ import {
   type Subscription,
 } from '@billow/contracts';
 import type { FinanceReader } from './chat-model';
+import { howToCancel } from './cancel-answers';
 import { asksNegotiationStatus, negotiationAnswer } from './negotiation-answers';
 
 const WEEK_DAYS = 7;
@@ -93,9 +94,6 @@ function merchantIn(question: string, list: Subscription[]): Subscription | unde
 export const CAPABILITIES =
   "I can tell you what is due this week or this month, what you pay per month in total, your biggest subscriptions, a category's total (like streaming), price increases, a merchant's charge history, how your negotiations are going, your rewards balance, and how to cancel or negotiate a bill.";
 
-const HOW_TO_CANCEL = (name: string) =>
-  `To cancel ${name}: sign in to ${name}'s website or app, open the account or billing settings and choose cancel; do it a day or two before the next charge. Keep the confirmation email, and watch your next statement to be sure the charge stops.`;
-
 const HOW_TO_NEGOTIATE = (name: string) =>
   `To lower ${name}: Billow can negotiate for you for free, and you keep all the savings — turn on Bill Negotiation in your profile settings. Doing it yourself: call ${name}, ask for the retention team, mention a competitor's price, and ask for a lower rate or a promotional plan.`;
 
@@ -109,7 +107,7 @@ export async function demoAnswer(rawQuestion: string, finances: FinanceReader): 
   if (asksNegotiationStatus(q)) {
     return negotiationAnswer(q, await finances.negotiations(), merchant?.merchant_name);
   }
-  if (/\bcancel/.test(q)) return HOW_TO_CANCEL(merchant?.merchant_name ?? 'a subscription');
+  if (/\bcancel/.test(q)) return howToCancel(merchant);
   if (/negotiat|\blower\b|\breduce\b|cheaper/.test(q)) {
     return HOW_TO_NEGOTIATE(merchant?.merchant_name ?? 'a bill');
   }

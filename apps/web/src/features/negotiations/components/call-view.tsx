@@ -2,28 +2,9 @@
  * A negotiation call as it runs and once it ended (Billow's addition to the spec): the stages as
  * a stepper that moves while the list reloads, then the outcome and the transcript.
  */
-import { Check, Loader2, X } from 'lucide-react';
-import {
-  callStage,
-  formatDollars,
-  negotiatedPriceText,
-  type CallStage,
-  type NegotiationOffer,
-} from '@billow/contracts';
-import { cn } from '@/lib/cn';
-
-const stageLabels: Record<CallStage, string> = {
-  queued: 'Queued',
-  initializing: 'Getting ready',
-  dialing: 'Dialing',
-  connected: 'Connected',
-  authenticating: 'Verifying the account',
-  negotiating: 'Negotiating',
-  finalizing: 'Finalizing',
-  completed: 'Call ended',
-  failed: 'Call failed',
-};
-const path = callStage.options.filter((stage) => stage !== 'failed');
+import { Loader2 } from 'lucide-react';
+import { formatDollars, negotiatedPriceText, type NegotiationOffer } from '@billow/contracts';
+import { CallStages, stageLabels } from '@/components/call-stages';
 
 export const callViewTexts = {
   reconnecting: 'Reconnecting the call…',
@@ -31,45 +12,6 @@ export const callViewTexts = {
   agent: 'Billow',
   saved: (amount: number) => `You save ${formatDollars(amount)}`,
 } as const;
-
-export function CallStages({ stage }: { stage: CallStage }) {
-  const current = stage === 'failed' ? -1 : path.indexOf(stage);
-  return (
-    <ol aria-label="Call progress" className="flex flex-wrap gap-x-3 gap-y-1 text-xs">
-      {path.map((step, index) => {
-        const isDone = current > index || stage === 'completed';
-        const isNow = current === index && stage !== 'completed';
-        return (
-          <li
-            key={step}
-            aria-current={isNow ? 'step' : undefined}
-            className={cn(
-              'inline-flex items-center gap-1',
-              isDone
-                ? 'text-foreground'
-                : isNow
-                  ? 'font-semibold text-primary'
-                  : 'text-muted-foreground',
-            )}
-          >
-            {isDone ? (
-              <Check aria-hidden="true" className="size-3" />
-            ) : isNow ? (
-              <Loader2 aria-hidden="true" className="size-3 animate-spin" />
-            ) : null}
-            {stageLabels[step]}
-          </li>
-        );
-      })}
-      {stage === 'failed' && (
-        <li className="inline-flex items-center gap-1 text-destructive">
-          <X aria-hidden="true" className="size-3" />
-          {stageLabels.failed}
-        </li>
-      )}
-    </ol>
-  );
-}
 
 export function CallView({ offer }: { offer: NegotiationOffer }) {
   const call = offer.call;

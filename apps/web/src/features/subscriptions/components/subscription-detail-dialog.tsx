@@ -18,6 +18,7 @@ import { cadenceLabel } from '@/lib/cadence';
 import { formatLongDate } from '@/lib/dates';
 import { plainWords } from '@/lib/plain-words';
 import { EvidenceList, PriceIncreaseBadge } from './badges';
+import { CancelSubscriptionButton, CancellationBadgeOf } from './cancel-subscription-button';
 import { NotSubscriptionButton } from './not-subscription-button';
 import { PaymentHistory, RECENT_PAYMENTS_LIMIT } from './payment-history';
 import { PriceHistorySection } from './price-history-section';
@@ -54,6 +55,7 @@ export function SubscriptionDetailDialog({
               <DialogDescription className="first-letter:uppercase">
                 {plainWords(subscription.category)}
               </DialogDescription>
+              <CancellationBadgeOf subscriptionId={subscription.id} />
             </div>
           </div>
 
@@ -95,12 +97,17 @@ export function SubscriptionDetailDialog({
           {/* Always in reach above a long payment list: it sticks to the sheet's bottom edge. */}
           <div
             data-testid="detail-actions"
-            className="sticky -bottom-6 -mx-6 -mb-6 flex flex-col-reverse gap-2 border-t bg-card px-6 py-4 sm:flex-row sm:justify-between"
+            className="sticky -bottom-6 -mx-6 -mb-6 flex flex-col gap-2 border-t bg-card px-6 py-4"
           >
-            <NotSubscriptionButton subscription={subscription} />
-            <DialogClose asChild>
-              <Button variant="outline">Close</Button>
-            </DialogClose>
+            {subscription.status !== 'CANCELLED' && (
+              <CancelSubscriptionButton subscription={subscription} />
+            )}
+            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
+              <NotSubscriptionButton subscription={subscription} />
+              <DialogClose asChild>
+                <Button variant="outline">Close</Button>
+              </DialogClose>
+            </div>
           </div>
         </DialogContent>
       )}

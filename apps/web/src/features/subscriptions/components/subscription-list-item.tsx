@@ -11,6 +11,7 @@ import { cadenceLabel } from '@/lib/cadence';
 import { cn } from '@/lib/cn';
 import { formatLongDate } from '@/lib/dates';
 import { EvidenceList, PriceIncreaseBadge, StatusBadge } from './badges';
+import { CancelSubscriptionButton, CancellationBadgeOf } from './cancel-subscription-button';
 import { PaymentHistory } from './payment-history';
 
 export function SubscriptionListItem({ subscription }: { subscription: Subscription }) {
@@ -41,24 +42,30 @@ export function SubscriptionListItem({ subscription }: { subscription: Subscript
           <div className="flex flex-wrap gap-2">
             <StatusBadge status={subscription.status} />
             <PriceIncreaseBadge subscription={subscription} />
+            <CancellationBadgeOf subscriptionId={subscription.id} />
           </div>
           <EvidenceList evidence={subscription.evidence} isCompact />
-          <button
-            type="button"
-            aria-expanded={isExpanded}
-            aria-controls={panelId}
-            onClick={() => setIsExpanded((open) => !open)}
-            className="-ml-2 inline-flex items-center gap-1 rounded-full px-2 py-1 text-sm font-medium text-primary hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
-          >
-            Payments<span className="sr-only"> for {subscription.merchant_name}</span>
-            <ChevronDown
-              aria-hidden="true"
-              className={cn(
-                'size-4 transition-transform motion-reduce:transition-none',
-                isExpanded && 'rotate-180',
-              )}
-            />
-          </button>
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <button
+              type="button"
+              aria-expanded={isExpanded}
+              aria-controls={panelId}
+              onClick={() => setIsExpanded((open) => !open)}
+              className="-ml-2 inline-flex items-center gap-1 rounded-full px-2 py-1 text-sm font-medium text-primary hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
+            >
+              Payments<span className="sr-only"> for {subscription.merchant_name}</span>
+              <ChevronDown
+                aria-hidden="true"
+                className={cn(
+                  'size-4 transition-transform motion-reduce:transition-none',
+                  isExpanded && 'rotate-180',
+                )}
+              />
+            </button>
+            {subscription.status !== 'CANCELLED' && (
+              <CancelSubscriptionButton subscription={subscription} size="sm" />
+            )}
+          </div>
           <div id={panelId} hidden={!isExpanded} className="rounded-xl bg-muted/60 px-3 py-1">
             {isExpanded && (
               <PaymentHistory

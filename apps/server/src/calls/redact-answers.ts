@@ -1,6 +1,6 @@
 /**
  * Takes the person's sensitive answers (SSN, PIN, account number, date of birth, licence and
- * passport numbers, …) out of whatever comes back from a negotiation call before Billow stores,
+ * passport numbers, …) out of whatever comes back from a call (a negotiation's or a cancellation's) before Billow stores,
  * returns, exports or logs it (docs/negotiations.md, "What a call keeps"). The agent reads these
  * values to the merchant, so the merchant and the agent may repeat them: in the transcript, the
  * messages, the summary or the analysis. Values are matched themselves, not by a field name, in

@@ -1,0 +1,130 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type {
+  CallMessage,
+  CallRecord,
+  CallStage,
+  CancellationStatus,
+  CancellationWay,
+  NegotiationCallError,
+} from '@billow/contracts';
+import type { CallOutcome } from '../../providers/call-agent/call-agent';
+import { subscriptions } from '../subscriptions/subscriptions.tables';
+import { users } from '../users/users.tables';
+
+/**
+ * A person's request to cancel one subscription (docs/cancellations.md). At most one is open per
+ * subscription (the partial unique index): asking again answers the open one. The answers given
+ * for a call are stored only as one AES-256-GCM ciphertext of their JSON.
+ */
+export const cancellations = pgTable(
+  'cancellations',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    // Kept with its bill's history: only deleting the account removes it.
+    subscriptionId: uuid()
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: 'no action' }),
+    merchantName: text().notNull(),
+    merchantId: integer(),
+    way: text().$type<CancellationWay>().notNull(),
+    status: text().$type<CancellationStatus>().notNull(),
+    allowRetentionOffer: boolean().notNull().default(false),
+    answersEncrypted: text(),
+    /** The bill when asked: a year of it is what a verified cancellation saves. */
+    amountCents: bigint({ mode: 'number' }).notNull(),
+    yearlyCents: bigint({ mode: 'number' }).notNull(),
+    confirmationNumber: text(),
+    failureReason: text(),
+    nextStep: text(),
+    /** The bill's last charge when it was confirmed: a charge after it is one too many. */
+    chargedThrough: date({ mode: 'string' }),
+    /** The next expected charge date plus the grace: no charge by then verifies it. */
+    watchUntil: date({ mode: 'string' }),
+    requestedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    confirmedAt: timestamp({ withTimezone: true }),
+    verifiedAt: timestamp({ withTimezone: true }),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('cancellations_user_idx').on(table.userId),
+    uniqueIndex('cancellations_open_idx')
+      .on(table.subscriptionId)
+      .where(sql`${table.status} in ('REQUESTED', 'IN_PROGRESS', 'CONFIRMED')`),
+  ],
+);
+
+/** One call attempt of a cancellation: its stage while it runs, then its record and outcome. */
+export const cancellationCalls = pgTable(
+  'cancellation_calls',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    cancellationId: uuid()
+      .notNull()
+      .references(() => cancellations.id, { onDelete: 'cascade' }),
+    attempt: integer().notNull(),
+    stage: text().$type<CallStage>().notNull(),
+    providerCallId: text(),
+    messages: jsonb().$type<CallMessage[]>().notNull().default([]),
+    record: jsonb().$type<CallRecord>(),
+    outcome: jsonb().$type<CallOutcome>(),
+    error: jsonb().$type<NegotiationCallError>(),
+    /** Set once by whichever run applied this call's outcome or error. */
+    handledAt: timestamp({ withTimezone: true }),
+    startedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    endedAt: timestamp({ withTimezone: true }),
+  },
+  (table) => [unique('cancellation_calls_attempt_unique').on(table.cancellationId, table.attempt)],
+);
+
+/** Every status change of a cancellation: the activity history. */
+export const cancellationEvents = pgTable(
+  'cancellation_events',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    cancellationId: uuid()
+      .notNull()
+      .references(() => cancellations.id, { onDelete: 'cascade' }),
+    newStatus: text().$type<CancellationStatus>().notNull(),
+    previousStatus: text().$type<CancellationStatus>(),
+    reason: text(),
+    effectiveDate: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('cancellation_events_cancellation_idx').on(table.cancellationId)],
+);
+
+/** A charge the bank showed after a confirmed cancellation: alerted once each. */
+export const cancellationCharges = pgTable(
+  'cancellation_charges',
+  {
+    cancellationId: uuid()
+      .notNull()
+      .references(() => cancellations.id, { onDelete: 'cascade' }),
+    chargeDate: date({ mode: 'string' }).notNull(),
+    amountCents: bigint({ mode: 'number' }).notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    unique('cancellation_charges_unique').on(
+      table.cancellationId,
+      table.chargeDate,
+      table.amountCents,
+    ),
+  ],
+);

@@ -1,0 +1,105 @@
+/**
+ * Crash-restart of a cancellation call (docs/cancellations.md): Billow as its own process with
+ * the simulated call agent, killed with SIGKILL while the agent is on the phone, and started
+ * again on the same data. The job's retry places the call again; the cancellation is confirmed
+ * once. On the embedded database by default; on the PostgreSQL server when DATABASE_URL is set.
+ */
+import {
+  bankingRoutes,
+  cancellationRoutes,
+  subscriptionRoutes,
+  type CancellationOptions,
+  type Subscription,
+} from '@billow/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, crashHarness, signInOver, waitUntil } from './child-server';
+import { customTransaction, dayFrom } from './sandbox-link';
+
+/** A monthly TEST_MERCHANT bill: the merchant that asks nothing and always answers. */
+function testMerchantUser() {
+  const today = new Date().toISOString().slice(0, 10);
+  return [
+    {
+      type: 'depository',
+      subtype: 'checking',
+      starting_balance: 900,
+      meta: { name: 'Checking', mask: '3333' },
+      transactions: Array.from({ length: 6 }, (_, month) =>
+        customTransaction(dayFrom(today, -30 * month - 6), 'TEST_MERCHANT MONTHLY', 50),
+      ),
+    },
+  ];
+}
+
+describe('a server killed while the agent is asking to cancel', () => {
+  const harness = crashHarness('cancellation-crash');
+  beforeAll(() => harness.setUp({ SIMULATED_CALL_STEP_MS: '400' }));
+  afterAll(() => harness.tearDown());
+
+  it('places the call again after a restart and confirms the cancellation once', async () => {
+    let { server, url } = await harness.start();
+    const token = await signInOver(url, '+15555559002');
+    const created = await call(url, 'POST', '/api/dev/sandbox/public-token', {
+      body: { override_accounts: testMerchantUser() },
+    });
+    expect(created.status).toBe(200);
+    const linked = await call(url, 'POST', bankingRoutes.linkResult.path, {
+      token,
+      body: { publicToken: created.body.public_token },
+    });
+    expect(linked.body).toEqual({ status: 'success' });
+    let subscriptionId = '';
+    await waitUntil(async () => {
+      const list = (await call(url, 'GET', subscriptionRoutes.listAll.path, { token }))
+        .body as unknown as Subscription[];
+      subscriptionId = list.find((s) => s.merchant_name === 'TEST_MERCHANT')?.id ?? '';
+      return subscriptionId !== '';
+    }, 'the bill is found');
+    const options = async () =>
+      (
+        await call(
+          url,
+          'GET',
+          `${cancellationRoutes.options.path}?subscriptionId=${subscriptionId}`,
+          { token },
+        )
+      ).body as unknown as CancellationOptions;
+
+    const asked = await call(url, 'POST', cancellationRoutes.cancel.path, {
+      token,
+      body: { subscriptionId, method: 'call' },
+    });
+    expect(asked.status).toBe(200);
+    await waitUntil(
+      async () => (await options()).cancellation?.call?.stage === 'negotiating',
+      'the agent is asking to cancel',
+    );
+    await server.kill();
+    await harness.standInForExpiry();
+
+    ({ server, url } = await harness.start());
+    await waitUntil(
+      async () => (await options()).cancellation?.status === 'CONFIRMED',
+      'the cancellation is confirmed',
+      90_000,
+    );
+    const done = (await options()).cancellation!;
+    expect(done.confirmation_number).toMatch(/^CX-\d{6}$/);
+    expect(done.call?.stage).toBe('completed');
+    expect(await server.stop()).toBe(0);
+
+    expect(
+      await harness.query<{ new_status: string; n: number }>(
+        `select new_status, count(*)::int n from cancellation_events group by new_status
+          order by new_status`,
+      ),
+    ).toEqual([
+      { new_status: 'CONFIRMED', n: 1 },
+      { new_status: 'IN_PROGRESS', n: 1 },
+      { new_status: 'REQUESTED', n: 1 },
+    ]);
+    expect(
+      await harness.query<{ n: number }>(`select count(*)::int n from cancellation_calls`),
+    ).toEqual([{ n: 1 }]);
+  }, 240_000);
+});

@@ -1,0 +1,94 @@
+import { expect, test, type Page } from '@playwright/test';
+import { linkedPerson } from './pages/linked-person';
+import { reloadUntilVisible } from './support/reload-until';
+
+test.describe.configure({ timeout: 150_000 });
+
+/** Calls the API as the signed-in person (the token the web app keeps in session storage). */
+async function callApi(page: Page, path: string, body?: object) {
+  return page.evaluate(
+    async ({ path, body }) => {
+      const response = await fetch(path, {
+        method: body ? 'POST' : 'GET',
+        headers: {
+          Authorization: `Bearer ${sessionStorage.getItem('token')}`,
+          'Content-Type': 'application/json',
+        },
+        ...(body ? { body: JSON.stringify(body) } : {}),
+      });
+      return response.json();
+    },
+    { path, body },
+  );
+}
+
+test('Billow cancels a sandbox bill by phone, and the bank then shows it stopped', async ({
+  page,
+}) => {
+  await linkedPerson(page);
+  const banner = page.getByRole('region', { name: 'Lifetime savings' });
+  await expect(banner).toContainText('$0');
+
+  // The subscription's popup offers to cancel it; the sheet says what it costs and how.
+  const bills = page.getByRole('region', { name: /Bills/ });
+  await bills.getByRole('tab', { name: 'All' }).click();
+  await bills.getByText('Verizon', { exact: true }).first().click();
+  const detail = page.getByRole('dialog', { name: 'Verizon' });
+  await detail.getByRole('button', { name: 'Cancel subscription' }).click();
+  const sheet = page.getByRole('dialog', { name: 'Cancel Verizon' });
+  await expect(sheet.getByText(/^It costs you \$[\d,]+\.\d\d a year\.$/)).toBeVisible();
+  await expect(sheet.getByRole('heading', { name: 'How Verizon is cancelled' })).toBeVisible();
+  await expect(sheet.getByRole('radio', { name: "I'll do it myself" })).toBeVisible();
+
+  // Cancel it for me: what Verizon asks to verify, then the call's stages move on screen.
+  await sheet.getByRole('radio', { name: 'Cancel it for me' }).check();
+  const form = sheet.getByRole('form', { name: 'Cancel it for me' });
+  await form.getByLabel('Account PIN').fill('5827');
+  await form.getByLabel('Last 4 digits of payment method').fill('4242');
+  await form.getByRole('button', { name: 'Cancel it for me' }).click();
+  await expect(sheet.getByRole('list', { name: 'Call progress' })).toBeVisible({
+    timeout: 15_000,
+  });
+  await expect(sheet.getByText('Cancellation confirmed', { exact: true })).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(sheet.getByText(/^Confirmation number CX-\d{6}$/)).toBeVisible();
+  await expect(sheet.getByText(/Billow is watching your bank/)).toBeVisible();
+  await expect(sheet.getByText('5827')).toHaveCount(0);
+  await page.screenshot({ path: test.info().outputPath('confirmed.png') });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.screenshot({ path: test.info().outputPath('confirmed-dark.png') });
+  await page.emulateMedia({ colorScheme: 'light' });
+
+  // Time passes (sandbox): the watch ends today, and a sync shows no new Verizon charge.
+  const [cancellation] = await callApi(page, '/api/subscriptions/cancellations');
+  expect(cancellation.status).toBe('CONFIRMED');
+  await callApi(page, '/api/dev/cancellations/end-watch', { cancellationId: cancellation.id });
+  const profile = await callApi(page, '/api/user/profile-info');
+  const before = await callApi(page, '/api/user/transaction-load-status');
+  await callApi(page, '/api/dev/sandbox/item/fire-webhook', {
+    financialAccountId: profile.linkedAccounts[0].id,
+    webhook_code: 'SYNC_UPDATES_AVAILABLE',
+  });
+  await expect
+    .poll(async () => (await callApi(page, '/api/user/transaction-load-status')).lastSyncedAt, {
+      timeout: 45_000,
+    })
+    .not.toBe(before.lastSyncedAt);
+  await expect
+    .poll(async () => (await callApi(page, '/api/subscriptions/cancellations'))[0].status, {
+      timeout: 30_000,
+    })
+    .toBe('VERIFIED');
+
+  // The saving shows on the banner, and the subscription says it is cancelled and verified.
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Escape');
+  const saved = `$${Math.floor(cancellation.yearly_cost).toLocaleString('en-US')}`;
+  await reloadUntilVisible(page, banner.getByText(saved, { exact: true }));
+  const subscriptions = await callApi(page, '/api/subscriptions/list-all');
+  const verizon = subscriptions.find(
+    (s: { merchant_name: string }) => s.merchant_name === 'Verizon',
+  );
+  expect(verizon.status).toBe('CANCELLED');
+});
