@@ -37,6 +37,7 @@ import { createNegotiationsModule } from './modules/negotiations/negotiations.mo
 import { createHealthModule } from './modules/health/health.module';
 import { createSubscriptionsModule } from './modules/subscriptions/subscriptions.module';
 import { createUsersModule } from './modules/users/users.module';
+import { createSmsStatusModule } from './modules/sms-status/sms-status.module';
 import { createGiftCardsModule } from './modules/gift-cards/gift-cards.module';
 import { createPaymentsModule } from './modules/payments/payments.module';
 import { createPaymentProvider } from './providers/payment/payment-provider.factory';
@@ -445,6 +446,11 @@ export function composeBillow(options: CompositionOptions) {
     calendar,
     insights,
     reminders,
+    createSmsStatusModule({
+      db,
+      sms: config.sms,
+      ...(options.log ? { log: options.log } : {}),
+    }),
     dev,
   ];
   return {

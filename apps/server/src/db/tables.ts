@@ -24,4 +24,5 @@ export * from '../providers/payment/sandbox/sandbox-ledger.tables';
 export * from '../modules/reminders/reminders.tables';
 export * from '../modules/chat/chat.tables';
 export * from '../modules/imports/imports.tables';
+export * from '../modules/sms-status/sms-status.tables';
 export * from '../jobs/job-workers.tables';

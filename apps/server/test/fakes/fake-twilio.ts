@@ -12,7 +12,24 @@ export const INVALID_TWILIO_NUMBER = '+15005550001';
 
 export type FakeTwilio = {
   url: string;
-  messages: { to: string; from: string | null; messagingServiceSid: string | null; body: string }[];
+  messages: {
+    sid: string;
+    to: string;
+    from: string | null;
+    messagingServiceSid: string | null;
+    body: string;
+    statusCallback: string | null;
+  }[];
+  /**
+   * The request Twilio would send to a message's StatusCallback: form-encoded, signed as Twilio
+   * documents (https://www.twilio.com/docs/usage/security#validating-requests) — HMAC-SHA1 with
+   * the auth token over the URL followed by each parameter's name and value sorted by name.
+   */
+  statusReport(
+    message: { sid: string; statusCallback: string | null },
+    status: string,
+    errorCode?: number,
+  ): { url: string; headers: Record<string, string>; payload: string };
   /** Answers the next message with this Twilio error (20429 too many requests, 20500 …). */
   failNext(status: number, code: number, message: string): void;
   close(): Promise<void>;
@@ -70,15 +87,26 @@ export async function startFakeTwilio(credentials: {
           status: 400,
         });
       }
+      const statusCallback = form.get('StatusCallback');
+      if (statusCallback !== null && !/^https?:\/\/\S+$/.test(statusCallback)) {
+        return send(400, {
+          code: 21609,
+          message: 'Invalid StatusCallback',
+          more_info: 'https://www.twilio.com/docs/errors/21609',
+          status: 400,
+        });
+      }
       const message = {
+        sid: `SM${crypto.randomBytes(16).toString('hex')}`,
         to,
         from: form.get('From'),
         messagingServiceSid: form.get('MessagingServiceSid'),
         body: form.get('Body') ?? '',
+        statusCallback,
       };
       messages.push(message);
       return send(201, {
-        sid: `SM${crypto.randomBytes(16).toString('hex')}`,
+        sid: message.sid,
         account_sid: credentials.accountSid,
         to: message.to,
         from: message.from,
@@ -97,6 +125,33 @@ export async function startFakeTwilio(credentials: {
   return {
     url: `http://localhost:${port}`,
     messages,
+    statusReport(message, status, errorCode) {
+      if (!message.statusCallback) throw new Error('the message was sent without a StatusCallback');
+      const params: Record<string, string> = {
+        AccountSid: credentials.accountSid,
+        ApiVersion: '2010-04-01',
+        MessageSid: message.sid,
+        SmsSid: message.sid,
+        MessageStatus: status,
+        SmsStatus: status,
+        ...(errorCode === undefined ? {} : { ErrorCode: String(errorCode) }),
+      };
+      const signed = Object.keys(params)
+        .sort()
+        .reduce((text, key) => text + key + params[key], message.statusCallback);
+      const signature = crypto
+        .createHmac('sha1', credentials.authToken)
+        .update(signed)
+        .digest('base64');
+      return {
+        url: new URL(message.statusCallback).pathname,
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          'x-twilio-signature': signature,
+        },
+        payload: new URLSearchParams(params).toString(),
+      };
+    },
     failNext: (status, code, message) => {
       failure = { status, code, message };
     },

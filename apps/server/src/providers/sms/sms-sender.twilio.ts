@@ -11,6 +11,11 @@ export type TwilioSmsConfig = {
   authToken: string;
   from: { phoneNumber: string } | { messagingServiceSid: string };
   apiBaseUrl?: string | undefined;
+  /**
+   * Where Twilio posts each message's later status (delivered, undelivered, failed): "queued"
+   * only means Twilio took it. Also the URL its signatures are computed over.
+   */
+  statusCallbackUrl?: string | undefined;
 };
 
 /** Twilio's errors about Billow's account rather than the number (https://www.twilio.com/docs/api/errors). */
@@ -39,6 +44,7 @@ export function createTwilioSmsSender(config: TwilioSmsConfig): SmsSender {
           to: message.to,
           body: message.body,
           ...from,
+          ...(config.statusCallbackUrl ? { statusCallback: config.statusCallbackUrl } : {}),
         });
         return { id: created.sid };
       } catch (error) {

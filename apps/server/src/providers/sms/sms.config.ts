@@ -5,6 +5,9 @@ import type { TwilioSmsConfig } from './sms-sender.twilio';
 
 export type SmsConfig = { provider: 'outbox' } | ({ provider: 'twilio' } & TwilioSmsConfig);
 
+/** Where Twilio reports what became of each text (docs/texts.md). */
+export const TWILIO_STATUS_PATH = '/api/twilio/message-status';
+
 export const smsProviderKind = defineProviderKind({
   env: {
     SMS_PROVIDER: z.enum(['outbox', 'twilio']).default('outbox'),
@@ -23,7 +26,7 @@ export const smsProviderKind = defineProviderKind({
       .optional(),
     TWILIO_API_BASE_URL: z.url().optional(),
   },
-  read(e): SmsConfig | { problems: string[] } {
+  read(e, shared): SmsConfig | { problems: string[] } {
     if (e.SMS_PROVIDER === 'outbox') return { provider: 'outbox' };
     const when = 'SMS_PROVIDER=twilio';
     const problems: string[] = [];
@@ -43,6 +46,7 @@ export const smsProviderKind = defineProviderKind({
         ? { messagingServiceSid: e.TWILIO_MESSAGING_SERVICE_SID }
         : { phoneNumber: e.TWILIO_FROM_NUMBER! },
       apiBaseUrl: e.TWILIO_API_BASE_URL,
+      statusCallbackUrl: `${shared.publicUrl}${TWILIO_STATUS_PATH}`,
     };
   },
   sandboxRefusal: (slice) =>
