@@ -47,6 +47,14 @@ export function createBankingRepo(db: Db) {
     }
   }
 
+  // Read on every page load (profile-info's linked accounts): built and planned once (issue 42).
+  const accounts = db
+    .select({ account: bankAccounts, item: bankItems })
+    .from(bankAccounts)
+    .innerJoin(bankItems, eq(bankItems.id, bankAccounts.itemId))
+    .where(eq(bankAccounts.userId, sql.placeholder('userId')))
+    .orderBy(asc(bankItems.createdAt), asc(bankAccounts.name))
+    .prepare('bank_accounts_of');
   return {
     async itemsOf(userId: string): Promise<BankItemRow[]> {
       return db
@@ -182,12 +190,7 @@ export function createBankingRepo(db: Db) {
       return rows.map((row) => row.id);
     },
     async accountsOf(userId: string) {
-      return db
-        .select({ account: bankAccounts, item: bankItems })
-        .from(bankAccounts)
-        .innerJoin(bankItems, eq(bankItems.id, bankAccounts.itemId))
-        .where(eq(bankAccounts.userId, userId))
-        .orderBy(asc(bankItems.createdAt), asc(bankAccounts.name));
+      return accounts.execute({ userId });
     },
     async accountOf(userId: string, accountId: string): Promise<BankAccountRow | undefined> {
       const [row] = await db

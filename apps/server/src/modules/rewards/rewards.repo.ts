@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql, type Placeholder } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { subscriptions } from '../subscriptions/subscriptions.tables';
 import { users } from '../users/users.tables';
@@ -29,7 +29,24 @@ export type RewardHistoryRow = {
   merchantWebsite: string | null;
 };
 
+/** A person's ledger summed by kind, in cents. */
+function totalsQuery(db: Db, userId: string | Placeholder) {
+  const sumOf = (kind: RewardKind) =>
+    sql<number>`coalesce(sum(${rewardLedger.amountCents}) filter (where ${rewardLedger.kind} = ${kind}), 0)::bigint`;
+  return db
+    .select({
+      earned: sumOf('earned'),
+      applied: sumOf('applied'),
+      reversed: sumOf('reversed'),
+      returned: sumOf('returned'),
+    })
+    .from(rewardLedger)
+    .where(eq(rewardLedger.userId, userId));
+}
+
 export function createRewardsRepo(db: Db) {
+  // Read on every page load (profile-info, the balance): built and planned once (issue 42).
+  const totals = totalsQuery(db, sql.placeholder('userId')).prepare('reward_totals_of');
   return {
     /** Adds an entry once per source event and kind; false when it was recorded already. */
     async add(entry: RewardEntry, tx: Db = db): Promise<boolean> {
@@ -41,17 +58,7 @@ export function createRewardsRepo(db: Db) {
       return rows.length === 1;
     },
     async totalsCents(userId: string, tx: Db = db): Promise<Record<RewardKind, number>> {
-      const sumOf = (kind: RewardKind) =>
-        sql<number>`coalesce(sum(${rewardLedger.amountCents}) filter (where ${rewardLedger.kind} = ${kind}), 0)::bigint`;
-      const [row] = await tx
-        .select({
-          earned: sumOf('earned'),
-          applied: sumOf('applied'),
-          reversed: sumOf('reversed'),
-          returned: sumOf('returned'),
-        })
-        .from(rewardLedger)
-        .where(eq(rewardLedger.userId, userId));
+      const [row] = tx === db ? await totals.execute({ userId }) : await totalsQuery(tx, userId);
       return {
         earned: Number(row?.earned ?? 0),
         applied: Number(row?.applied ?? 0),

@@ -60,6 +60,28 @@ export function createSubscriptionsRepo(db: Db, changes: ChangeFeed) {
   const keptZones = keptAnswers<{ timeZone: string }>(changes, USER_DATA_CHANNEL, {
     max: 2_000,
   });
+  // The charges the insights are drawn from: built and planned once, not per request (issue 42).
+  const charges = db
+    .select({
+      subscriptionId: subscriptions.id,
+      amountCents: bankTransactions.amountCents,
+      date: chargedOn,
+    })
+    .from(subscriptions)
+    .innerJoin(
+      subscriptionTransactions,
+      eq(subscriptionTransactions.subscriptionId, subscriptions.id),
+    )
+    .innerJoin(bankTransactions, eq(bankTransactions.id, subscriptionTransactions.transactionId))
+    .where(
+      and(
+        eq(subscriptions.userId, sql.placeholder('userId')),
+        eq(subscriptions.userMarkedNotSubscription, false),
+        sql`${chargedOn} >= ${sql.placeholder('from')}`,
+      ),
+    )
+    .orderBy(chargedOn)
+    .prepare('subscription_charges_of');
   return {
     /** The zone the person's days are counted in (their profile's). */
     async timeZoneOf(userId: string): Promise<string> {
@@ -385,29 +407,7 @@ export function createSubscriptionsRepo(db: Db, changes: ChangeFeed) {
      * date order: what the spending chart and the price-increase view are drawn from.
      */
     async chargesOf(userId: string, from: string) {
-      return db
-        .select({
-          subscriptionId: subscriptions.id,
-          amountCents: bankTransactions.amountCents,
-          date: chargedOn,
-        })
-        .from(subscriptions)
-        .innerJoin(
-          subscriptionTransactions,
-          eq(subscriptionTransactions.subscriptionId, subscriptions.id),
-        )
-        .innerJoin(
-          bankTransactions,
-          eq(bankTransactions.id, subscriptionTransactions.transactionId),
-        )
-        .where(
-          and(
-            eq(subscriptions.userId, userId),
-            eq(subscriptions.userMarkedNotSubscription, false),
-            sql`${chargedOn} >= ${from}`,
-          ),
-        )
-        .orderBy(chargedOn);
+      return charges.execute({ userId, from });
     },
     async markNotSubscription(id: string) {
       await db

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { feedback, users } from './users.tables';
 
@@ -6,9 +6,16 @@ export type UserRow = typeof users.$inferSelect;
 export type UsersRepo = ReturnType<typeof createUsersRepo>;
 
 export function createUsersRepo(db: Db) {
+  // Read on every page load (profile-info): built and planned once, not per request (issue 42).
+  const byId = db
+    .select()
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('user_by_id');
   return {
     async findById(id: string): Promise<UserRow | undefined> {
-      const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+      const [row] = await byId.execute({ id });
       return row;
     },
     async update(

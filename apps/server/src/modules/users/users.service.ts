@@ -85,14 +85,19 @@ export function createUsersService(deps: UsersServiceDeps) {
   }
 
   async function profileOf(user: UserRow): Promise<ProfileInfo> {
+    // Read on every page load: the two other modules' answers are asked at once (issue 42).
+    const [lifetimeAccruedCents, linkedAccounts] = await Promise.all([
+      deps.lifetimeAccruedRewardsCents(user.id),
+      deps.linkedAccounts(user.id),
+    ]);
     return {
       user_legal_name: user.legalName,
       email: user.email,
       phone_number: user.phoneNumber,
       is_email_verified: user.isEmailVerified,
       is_plaid_update_mode_required: user.isPlaidUpdateModeRequired,
-      lifetime_accrued_rewards: centsToDollars(await deps.lifetimeAccruedRewardsCents(user.id)),
-      linkedAccounts: await deps.linkedAccounts(user.id),
+      lifetime_accrued_rewards: centsToDollars(lifetimeAccruedCents),
+      linkedAccounts,
       profile_settings: settingsOf(user),
       gender: (user.gender as ProfileInfo['gender']) ?? null,
       time_zone: user.timeZone,
