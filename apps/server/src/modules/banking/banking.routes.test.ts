@@ -377,6 +377,7 @@ describe('bank linking with the sandbox bank', () => {
       'bank-transaction-sync',
       'subscriptions-detect',
       'negotiations-refresh-offers',
+      'cancellations-verify-person',
       'rewards-auto-apply',
       'savings-verify',
     ]);
