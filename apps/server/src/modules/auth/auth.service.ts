@@ -97,7 +97,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       familyId,
       tokenHash: sha256(refreshToken),
       expiresAt: new Date(at.getTime() + REFRESH_TOKEN_TTL_SECONDS * 1000),
-      // When the person signed in with a code (see signedInAt), on Billow's clock.
+      // When the person signed in with a code (see isRecentSignIn), on the sessions' clock.
       createdAt: at,
     });
     return { ...(await deps.tokens.issue(user, familyId)), refreshToken };
@@ -246,7 +246,6 @@ export function createAuthService(deps: AuthServiceDeps) {
       else if (proof.userId) await deps.repo.revokeAllForUser(proof.userId, at);
     },
 
-    /** The signed-in user behind a bearer token, or a 401 problem. */
     /**
      * Whether the session behind a bearer token was signed into with a texted code within the
      * last `withinMs` (false for anything but a valid session token), on the sessions' clock.
@@ -260,6 +259,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       return signedInAt !== null && now().getTime() - signedInAt.getTime() <= withinMs;
     },
 
+    /** The signed-in user behind a bearer token, or a 401 problem. */
     async authenticate(authorization: string | undefined): Promise<string> {
       const match = authorization ? /^Bearer\s+(\S+)$/i.exec(authorization) : null;
       if (!match) throw new ProblemError('unauthorized', 'Sign in to continue.', { status: 401 });

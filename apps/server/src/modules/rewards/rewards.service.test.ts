@@ -116,6 +116,21 @@ describe(nextRewardTarget.name, () => {
     });
   });
 
+  it('passes over a bill its application was returned from, and goes to the next', () => {
+    // Netflix's Dec 3 bill was given back (its plan changed, then changed back); Spotify is next.
+    const netflix = bill('netflix', 9.99, '2026-12-03', 6);
+    const spotify = bill('spotify', 11.99, '2026-12-10', 13);
+    const spent = new Set(['bill:netflix:2026-12-03']);
+    expect(nextRewardTarget([netflix, spotify], spent, '2026-11-27', spent)).toMatchObject({
+      subscriptionId: 'spotify',
+    });
+    // A returned application keeps nothing waiting: Netflix's next bill can take one.
+    const later = bill('netflix', 9.99, '2027-01-03', 37);
+    expect(
+      nextRewardTarget([{ ...later, renewal_date: '2026-12-20' }], spent, '2026-11-27', spent),
+    ).toMatchObject({ subscriptionId: 'netflix', billDate: '2026-12-20' });
+  });
+
   it('goes only to bills due within the month ahead, never to a plan Billow paid', () => {
     const paidByBillow = bill('peloton', 12.99, '2026-12-05', 8, { is_billow_managed: true });
     const farOff = bill('hulu', 7.99, '2027-11-27', 365);

@@ -74,17 +74,19 @@ function addDays(day: string, days: number): string {
  * The bill a reward goes toward next (docs/savings.md): the cheapest of the person's active
  * monthly subscriptions due within NEXT_BILL_DAYS, the soonest on a tie. Never a plan Billow paid
  * for, and never a subscription that already has a reward waiting for its next charge (applied
- * toward a bill dated today or later), so a bill whose due date moves is not paid twice.
+ * toward a bill dated today or later), so a bill whose due date moves is not paid twice. A bill
+ * an application was returned from is not chosen again (its entry's key is spent).
  */
 export function nextRewardTarget(
   list: readonly Subscription[],
   appliedBillKeys: ReadonlySet<string>,
   today: string,
+  returnedBillKeys: ReadonlySet<string> = new Set(),
 ): RewardTarget | null {
   const awaitingCharge = new Set(
     [...appliedBillKeys].flatMap((key) => {
       const match = BILL_KEY.exec(key);
-      return match && match[2]! >= today ? [match[1]!] : [];
+      return match && match[2]! >= today && !returnedBillKeys.has(key) ? [match[1]!] : [];
     }),
   );
   const horizon = addDays(today, NEXT_BILL_DAYS);
@@ -139,21 +141,15 @@ export function createRewardsService(deps: {
   const now = deps.clock ?? (() => new Date());
   const { repo } = deps;
   const today = () => now().toISOString().slice(0, 10);
-  /** The bills rewards went toward and still cover: applications not returned. */
-  const openApplications = async (userId: string, tx?: Db) => {
+  /** The next bill, given the bills rewards went toward and those given back. */
+  const targetIn = async (list: readonly Subscription[], userId: string, tx?: Db) => {
     const [applied, returned] = await Promise.all([
       repo.sourceKeys(userId, 'applied', tx),
       repo.sourceKeys(userId, 'returned', tx),
     ]);
-    return new Set([...applied].filter((key) => !returned.has(key)));
+    return nextRewardTarget(list, applied, today(), returned);
   };
-  const nextTarget = async (userId: string) => {
-    const [list, open] = await Promise.all([
-      deps.subscriptionsOf(userId),
-      openApplications(userId),
-    ]);
-    return nextRewardTarget(list, open, today());
-  };
+  const nextTarget = async (userId: string) => targetIn(await deps.subscriptionsOf(userId), userId);
 
   function record(entry: RewardEntry, tx?: Db): Promise<boolean> {
     if (!Number.isInteger(entry.amountCents) || entry.amountCents <= 0) {
@@ -235,7 +231,7 @@ export function createRewardsService(deps: {
     const applied = await repo.withPersonLocked(userId, async (tx, person) => {
       await returnUnused(userId, list, tx);
       if (!person.isAutoApplyRewardsEnabled) return false;
-      const target = nextRewardTarget(list, await openApplications(userId, tx), today());
+      const target = await targetIn(list, userId, tx);
       if (!target || target.amountCents <= 0) return false;
       if ((await balanceCents(userId, tx)) < target.amountCents) return false;
       const isNew = await record(
