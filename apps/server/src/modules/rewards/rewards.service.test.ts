@@ -125,10 +125,11 @@ describe(nextRewardTarget.name, () => {
       subscriptionId: 'spotify',
     });
     // A returned application keeps nothing waiting: Netflix's next bill can take one.
-    const later = bill('netflix', 9.99, '2027-01-03', 37);
-    expect(
-      nextRewardTarget([{ ...later, renewal_date: '2026-12-20' }], spent, '2026-11-27', spent),
-    ).toMatchObject({ subscriptionId: 'netflix', billDate: '2026-12-20' });
+    const moved = bill('netflix', 9.99, '2026-12-20', 23);
+    expect(nextRewardTarget([moved], spent, '2026-11-27', spent)).toMatchObject({
+      subscriptionId: 'netflix',
+      billDate: '2026-12-20',
+    });
   });
 
   it('goes only to bills due within the month ahead, never to a plan Billow paid', () => {
