@@ -133,7 +133,7 @@ test('one person finds the same monthly figure, negotiated price and price incre
     });
     await page
       .getByRole('grid')
-      .getByRole('button', { name: new RegExp(`^${day}`) })
+      .getByRole('button', { name: new RegExp(`^${day},`) })
       .click();
     calendarRow = page.getByTestId('calendar-day').getByRole('button', { name: /Verizon/ });
   }
