@@ -13,7 +13,11 @@ import {
 import { ProblemError } from '../../http/problem';
 import type { EmailSender } from '../../providers/email/email-sender';
 import { SmsDeliveryError, type SmsSender } from '../../providers/sms/sms-sender';
-import type { CodePolicy, OneTimeCodes } from '../one-time-codes/one-time-codes.service';
+import type {
+  CodePolicy,
+  OneTimeCodes,
+  VerifyOutcome,
+} from '../one-time-codes/one-time-codes.service';
 import type { Person } from '../feature-module';
 import type { UserRow, UsersRepo } from './users.repo';
 
@@ -43,6 +47,32 @@ const codeExpired = () =>
   new ProblemError('bad-request', 'This code has expired. Please ask for a new one.', {
     code: 'code-expired',
   });
+
+/** A new code asked for before the wait between codes is over. */
+const justSent = (retryAfterSeconds: number) => {
+  const wait = Math.max(1, Math.ceil(retryAfterSeconds));
+  return new ProblemError(
+    'too-many-requests',
+    `Please wait ${wait} seconds before asking for a new code.`,
+    {
+      code: 'code-just-sent',
+      headers: { 'retry-after': String(wait) },
+    },
+  );
+};
+
+/** Why a checked code was not accepted, worded for the screen that asked (`wrongText`). */
+function refusalOf(outcome: Exclude<VerifyOutcome, 'accepted'>, wrongText: string): ProblemError {
+  if (outcome === 'wrong')
+    return new ProblemError('bad-request', wrongText, { code: 'code-wrong' });
+  if (outcome === 'burned')
+    return new ProblemError(
+      'bad-request',
+      'Too many wrong tries for this code. Please ask for a new one.',
+      { code: 'code-burned' },
+    );
+  return codeExpired();
+}
 
 export type UsersServiceDeps = {
   repo: UsersRepo;
@@ -193,14 +223,7 @@ export function createUsersService(deps: UsersServiceDeps) {
         subject: userId,
         destination: user.phoneNumber,
       });
-      if (!issued.isIssued) {
-        const wait = Math.max(1, Math.ceil(issued.retryAfterSeconds));
-        throw new ProblemError(
-          'too-many-requests',
-          `Please wait ${wait} seconds before asking for a new code.`,
-          { code: 'code-just-sent', headers: { 'retry-after': String(wait) } },
-        );
-      }
+      if (!issued.isIssued) throw justSent(issued.retryAfterSeconds);
       try {
         await deps.sms.send({
           to: user.phoneNumber,
@@ -244,19 +267,7 @@ export function createUsersService(deps: UsersServiceDeps) {
           destination: user.phoneNumber,
           code: proof.code.replace(/\s/g, ''),
         });
-        if (outcome === 'wrong') {
-          throw new ProblemError('bad-request', 'Invalid code. Please try again.', {
-            code: 'code-wrong',
-          });
-        }
-        if (outcome === 'burned') {
-          throw new ProblemError(
-            'bad-request',
-            'Too many wrong tries for this code. Please ask for a new one.',
-            { code: 'code-burned' },
-          );
-        }
-        if (outcome !== 'accepted') throw codeExpired();
+        if (outcome !== 'accepted') throw refusalOf(outcome, 'Invalid code. Please try again.');
       }
       // Contact traces first: if that fails the account still exists and the person can retry.
       await deps.forgetElsewhere({
@@ -279,14 +290,7 @@ export function createUsersService(deps: UsersServiceDeps) {
         subject: userId,
         destination: user.email,
       });
-      if (!issued.isIssued) {
-        const wait = Math.max(1, Math.ceil(issued.retryAfterSeconds));
-        throw new ProblemError(
-          'too-many-requests',
-          `Please wait ${wait} seconds before asking for a new code.`,
-          { code: 'code-just-sent', headers: { 'retry-after': String(wait) } },
-        );
-      }
+      if (!issued.isIssued) throw justSent(issued.retryAfterSeconds);
       try {
         await deps.email.send({
           to: user.email,
@@ -311,17 +315,7 @@ export function createUsersService(deps: UsersServiceDeps) {
         destination: user.email,
         code: rawCode.replace(/\s/g, ''),
       });
-      if (outcome === 'wrong') {
-        throw new ProblemError('bad-request', emailFailureDetail.wrongCode, { code: 'code-wrong' });
-      }
-      if (outcome === 'burned') {
-        throw new ProblemError(
-          'bad-request',
-          'Too many wrong tries for this code. Please ask for a new one.',
-          { code: 'code-burned' },
-        );
-      }
-      if (outcome !== 'accepted') throw codeExpired();
+      if (outcome !== 'accepted') throw refusalOf(outcome, emailFailureDetail.wrongCode);
       // Unless the address changed while the code was being checked.
       if (!(await deps.repo.markEmailVerified(userId, user.email, now()))) throw codeExpired();
       return profileOf(await load(userId));
