@@ -10,6 +10,20 @@ import type { AddressInfo } from 'node:net';
 
 export const INVALID_TWILIO_NUMBER = '+15005550001';
 
+/**
+ * Twilio's rule for a StatusCallback (error 21609, https://www.twilio.com/docs/api/errors/21609):
+ * a fully qualified http(s) URL of at most 4,000 characters whose hostname has no underscore.
+ */
+function isValidStatusCallback(value: string): boolean {
+  if (value.length > 4000) return false;
+  try {
+    const url = new URL(value);
+    return /^https?:$/.test(url.protocol) && url.hostname !== '' && !url.hostname.includes('_');
+  } catch {
+    return false;
+  }
+}
+
 export type FakeTwilio = {
   url: string;
   messages: {
@@ -88,7 +102,7 @@ export async function startFakeTwilio(credentials: {
         });
       }
       const statusCallback = form.get('StatusCallback');
-      if (statusCallback !== null && !/^https?:\/\/\S+$/.test(statusCallback)) {
+      if (statusCallback !== null && !isValidStatusCallback(statusCallback)) {
         return send(400, {
           code: 21609,
           message: 'Invalid StatusCallback',
