@@ -78,25 +78,62 @@ function ReturnedPayment({ payment }: { payment: AnnualPlanPayment }) {
   );
 }
 
+/**
+ * After insufficient funds: the person's other accounts that can pay, the ones the bank last
+ * said have enough named first, and the way back to choose one.
+ */
+function AnotherAccount({
+  accounts,
+  amount,
+  onChoose,
+}: {
+  accounts: readonly LinkedAccount[];
+  amount: number;
+  onChoose(): void;
+}) {
+  const enough = accounts.filter(
+    (account) => account.availableBalance !== null && account.availableBalance >= amount,
+  );
+  return (
+    <Card className="space-y-3">
+      <p className="text-sm">
+        {enough.length > 0
+          ? `${new Intl.ListFormat('en-US', { type: 'disjunction' }).format(
+              enough.map((account) => `${account.bankName} ••${account.lastFour}`),
+            )} ${enough.length === 1 ? 'has' : 'have'} enough for this plan.`
+          : 'You can pay from another of your linked accounts instead.'}
+      </p>
+      <Button variant="outline" className="w-full" onClick={onChoose}>
+        Pay from another account
+      </Button>
+    </Card>
+  );
+}
+
 export function PaymentConfirmationScreen({
   plan,
   account,
+  otherAccounts = [],
   onBack,
   onPaid,
 }: {
   plan: AnnualPlan | undefined;
   account: LinkedAccount | undefined;
+  /** The person's other accounts that can pay, offered when this one has not enough. */
+  otherAccounts?: readonly LinkedAccount[];
   onBack(): void;
   onPaid(): void;
 }) {
   const pay = usePayAnnualPlan();
   const [message, setMessage] = useState<string>();
+  const [isShort, setShort] = useState(false);
   const isSuccess = pay.data?.success === true;
   const redirect = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(redirect.current), []);
 
   function submit() {
     setMessage(undefined);
+    setShort(false);
     if (!plan || !account) {
       setMessage(paymentMessages.missingAccountOrSubscription);
       return;
@@ -106,7 +143,13 @@ export function PaymentConfirmationScreen({
       {
         onSuccess: (answer) => {
           if (answer.success) redirect.current = setTimeout(onPaid, PAYMENT_REDIRECT_MS);
-          else setMessage(paymentErrorMessage(answer.error_type));
+          else {
+            setMessage(paymentErrorMessage(answer.error_type));
+            setShort(
+              answer.error_type === 'insufficient_funds' ||
+                answer.error_type === 'insufficient_funds_risk',
+            );
+          }
         },
         onError: (error) => setMessage(thrownPaymentErrorMessage(error)),
       },
@@ -139,6 +182,9 @@ export function PaymentConfirmationScreen({
         <p role="alert" className="text-sm text-destructive">
           {message}
         </p>
+      )}
+      {isShort && otherAccounts.length > 0 && (
+        <AnotherAccount accounts={otherAccounts} amount={amount} onChoose={onBack} />
       )}
       {isSuccess && <p role="status">{paymentTexts.paid}</p>}
       <Button className="w-full" onClick={submit} disabled={pay.isPending || isSuccess}>
