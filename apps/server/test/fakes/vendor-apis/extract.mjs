@@ -142,6 +142,6 @@ const subset = {
 const here = path.dirname(fileURLToPath(import.meta.url));
 const target = path.join(here, `${vendorName}.subset.json`);
 writeFileSync(target, `${JSON.stringify(subset, null, 1)}\n`);
-console.log(
-  `${target}: ${Object.keys(paths).length} paths, ${Object.keys(components.schemas ?? {}).length} schemas`,
+process.stdout.write(
+  `${target}: ${Object.keys(paths).length} paths, ${Object.keys(components.schemas ?? {}).length} schemas\n`,
 );
