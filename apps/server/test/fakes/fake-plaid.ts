@@ -164,6 +164,18 @@ export const plaidWebhook = {
   }),
 };
 
+/** The type Plaid files each error code under (https://plaid.com/docs/errors/); else ITEM_ERROR. */
+const ERROR_TYPES: Record<string, string> = {
+  INVALID_PUBLIC_TOKEN: 'INVALID_INPUT',
+  INVALID_ACCESS_TOKEN: 'INVALID_INPUT',
+  INVALID_LINK_TOKEN: 'INVALID_INPUT',
+  INVALID_INSTITUTION: 'INVALID_INPUT',
+  INVALID_WEBHOOK_VERIFICATION_KEY_ID: 'INVALID_INPUT',
+  INVALID_FIELD: 'INVALID_REQUEST',
+  TRANSACTIONS_SYNC_MUTATION_DURING_PAGINATION: 'TRANSACTIONS_ERROR',
+  INTERNAL_SERVER_ERROR: 'API_ERROR',
+};
+
 /**
  * Plaid's answer to a request its API refuses
  * (https://plaid.com/docs/errors/invalid-request/): the first kind of problem names the code.
@@ -438,7 +450,7 @@ export async function startFakePlaid(
                 : 'INTERNAL_SERVER_ERROR';
             const message = error instanceof Error ? error.message : String(error);
             send(code === 'INTERNAL_SERVER_ERROR' ? 500 : 400, {
-              error_type: 'ITEM_ERROR',
+              error_type: ERROR_TYPES[code] ?? 'ITEM_ERROR',
               error_code: code,
               error_message: message,
               display_message: null,
