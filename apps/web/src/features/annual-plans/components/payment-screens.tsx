@@ -37,6 +37,12 @@ export const paymentTexts = {
   amount: 'Amount',
   from: 'From',
   pay: (amount: number) => `Pay ${formatDollars(amount)}`,
+  redeemHeading: 'How to redeem',
+  redeemSteps: (service: string) => [
+    `Sign in to ${service || 'the service'} on its website or app.`,
+    'Open your account’s billing or payment settings and choose to redeem a gift card or code.',
+    'Enter the code above. Your year is paid from then on.',
+  ],
   processing: 'Processing…',
   paid: 'Paid! Getting your code…',
   terms: (amount: number, service: string) =>
@@ -59,6 +65,11 @@ export const paymentTexts = {
   owed: (amount: number) =>
     `The code had already been shown, so the card stays yours and ${formatDollars(amount)} is owed to Billow. Please contact support to settle it; until then Billow cannot pay for another plan. Your monthly plan continues.`,
 } as const;
+
+/** '1234 5678 9012 3456': the code in groups of four, easier to read out and type (copy keeps it whole). */
+export function groupedCode(code: string): string {
+  return code.replace(/\s+/g, '').replace(/(.{4})(?=.)/g, '$1 ');
+}
 
 /** What happened to a payment the bank sent back, and what the person is to do. */
 function ReturnedPayment({ payment }: { payment: AnnualPlanPayment }) {
@@ -275,7 +286,7 @@ export function AnnualCodeScreen({
             className="font-mono text-2xl tracking-wider"
             aria-label={number ? 'Gift card code' : 'Masked gift card code'}
           >
-            {number ?? card.cardNumberMasked}
+            {number ? groupedCode(number) : card.cardNumberMasked}
           </p>
           <p className="text-sm text-muted-foreground">
             {paymentTexts.value}: {formatDollars(Number(card.cardValue))}
@@ -298,6 +309,16 @@ export function AnnualCodeScreen({
             <p className="text-sm">
               {paymentTexts.renews(formatLongDate(answer.subscription.renewalDate))}
             </p>
+          )}
+          {number && (
+            <div className="space-y-1 text-sm">
+              <h2 className="font-medium">{paymentTexts.redeemHeading}</h2>
+              <ol className="list-decimal space-y-1 pl-5 text-muted-foreground">
+                {paymentTexts.redeemSteps(serviceName).map((step) => (
+                  <li key={step}>{step}</li>
+                ))}
+              </ol>
+            </div>
           )}
         </Card>
       )}
