@@ -22,6 +22,7 @@ import {
 import type { FinanceReader } from './chat-model';
 import { howToCancel } from './cancel-answers';
 import { asksNegotiationStatus, negotiationAnswer } from './negotiation-answers';
+import { billIn, otherMerchantIn, periodIn } from './question-parts';
 
 const WEEK_DAYS = 7;
 
@@ -83,13 +84,22 @@ function categoryIn(question: string): string | undefined {
   )?.[1];
 }
 
-function merchantIn(question: string, list: Subscription[]): Subscription | undefined {
-  const byLength = [...list].sort((a, b) => b.merchant_name.length - a.merchant_name.length);
-  return byLength.find((s) => {
-    const name = s.merchant_name.toLowerCase();
-    return name.length >= 3 && question.includes(name);
-  });
+/** A year of a bill, or of bills: twelve of the monthly figure every screen shows. */
+const yearOf = (list: readonly Subscription[]) => Math.round(monthlyTotal(list) * 1200) / 100;
+
+/** The first and last day of the calendar month before `today`'s. */
+function lastMonthOf(today: string): { from: string; until: string; name: string } {
+  const [year, month] = today.split('-').map(Number) as [number, number];
+  const first = new Date(Date.UTC(year, month - 2, 1));
+  const last = new Date(Date.UTC(year, month - 1, 0));
+  return {
+    from: first.toISOString().slice(0, 10),
+    until: last.toISOString().slice(0, 10),
+    name: first.toLocaleDateString('en-US', { month: 'long', timeZone: 'UTC' }),
+  };
 }
+
+const titleCase = (name: string) => name.replace(/\b[a-z]/g, (letter) => letter.toUpperCase());
 
 export const CAPABILITIES =
   "I can tell you what is due this week or this month, what you pay per month in total, your biggest subscriptions, a category's total (like streaming), price increases, a merchant's charge history, how your negotiations are going, your rewards balance, and how to cancel or negotiate a bill.";
@@ -102,14 +112,33 @@ export async function demoAnswer(rawQuestion: string, finances: FinanceReader): 
   const q = rawQuestion.toLowerCase().replace(/[’]/g, "'");
   const [all, today] = await Promise.all([finances.subscriptions(), finances.today()]);
   const active = all.filter(isActiveBill);
-  const merchant = merchantIn(q, all);
+  const merchant = billIn(q, all);
+  const period = periodIn(q);
 
   if (asksNegotiationStatus(q)) {
     return negotiationAnswer(q, await finances.negotiations(), merchant?.merchant_name);
   }
-  if (/\bcancel/.test(q)) return howToCancel(merchant);
+  if (/\bcancel/.test(q)) {
+    if (merchant && merchant.status === 'CANCELLED')
+      return `You've already cancelled ${merchant.merchant_name}${merchant.cancel_date ? ` (${formatPaymentDay(merchant.cancel_date, today)})` : ''}, so there is nothing to cancel. If it charges you again, Billow will tell you.`;
+    return howToCancel(merchant);
+  }
   if (/negotiat|\blower\b|\breduce\b|cheaper/.test(q)) {
     return HOW_TO_NEGOTIATE(merchant?.merchant_name ?? 'a bill');
+  }
+  if (merchant && period === 'year') {
+    if (!isActiveBill(merchant))
+      return `${merchant.merchant_name} is ${merchant.status.toLowerCase()}, so Billow expects nothing more to pay it.`;
+    return `${merchant.merchant_name} comes to ${formatDollars(yearOf([merchant]))} a year at ${formatPrice(merchant.amount, merchant.cadence)}.`;
+  }
+  if (merchant && period === 'last-month') {
+    const month = lastMonthOf(today);
+    const charges = (await finances.charges(merchant.id)).filter(
+      (c) => c.date >= month.from && c.date <= month.until,
+    );
+    if (charges.length === 0)
+      return `${merchant.merchant_name} did not charge you in ${month.name}.`;
+    return `You paid ${merchant.merchant_name} ${formatDollars(sumDollars(charges.map((c) => c.amount)))} in ${month.name} (${plural(charges.length, 'charge')}).`;
   }
   if (merchant) {
     const charges = await finances.charges(merchant.id);
@@ -160,10 +189,30 @@ export async function demoAnswer(rawQuestion: string, finances: FinanceReader): 
     const words = category.replace('_', ' ');
     if (inCategory.length === 0) return `You have no active ${words} subscriptions.`;
     const names = inCategory.map((s) => s.merchant_name).join(', ');
+    if (period === 'year')
+      return `You pay ${formatDollars(yearOf(inCategory))} a year for ${words} (${names}), ${formatDollars(monthlyTotal(inCategory))} a month.`;
     return `You pay ${formatDollars(monthlyTotal(inCategory))} a month for ${words} (${names}).`;
   }
-  if (/total|per month|a month|monthly|spend|how much|cost/.test(q)) {
+  const other = otherMerchantIn(q);
+  if (other) {
+    return `I can only see your bills and subscriptions, not your other spending, so I can't tell what you spent at ${titleCase(other)} — it is not one of your bills. ${CAPABILITIES}`;
+  }
+  if (period === 'last-month' && /paid|pay|spen[dt]|charged|cost/.test(q)) {
+    const month = lastMonthOf(today);
+    const charges = (await Promise.all(all.map((s) => finances.charges(s.id))))
+      .flat()
+      .filter((c) => c.date >= month.from && c.date <= month.until);
+    if (charges.length === 0) return `None of your bills charged you in ${month.name}.`;
+    return `Your bills charged you ${formatDollars(sumDollars(charges.map((c) => c.amount)))} in ${month.name} (${plural(charges.length, 'charge')}).`;
+  }
+  if (
+    /total|per month|a month|monthly|spend|how much|cost|per year|a year|yearly|annual|what do i pay|pay for/.test(
+      q,
+    )
+  ) {
     if (active.length === 0) return 'You have no active subscriptions yet.';
+    if (period === 'year')
+      return `You pay ${formatDollars(yearOf(all))} a year across ${plural(active.length, 'active bill')} (${formatDollars(monthlyTotal(all))} a month).`;
     return `You pay ${formatDollars(monthlyTotal(all))} a month across ${plural(active.length, 'active bill')}.`;
   }
   if (/\b(list|all|which|what) (my )?(subscriptions|bills)|subscriptions do i have/.test(q)) {
