@@ -20,6 +20,7 @@
  */
 import {
   annualPlanFor,
+  findMerchant,
   centsToDollars,
   dollarsToCents,
   formatDollars,
@@ -88,6 +89,14 @@ export type PaymentsServiceDeps = {
   /** In the claw-back transaction: the reward is reversed, the saving taken back. */
   onPaymentReturned: (returned: PaymentReturned, tx: Db) => Promise<void>;
   fronting?: FrontingPolicy;
+  /**
+   * A bill as a linked bank charges it (never a hand-imported file), as a month's worth; null
+   * without such a charge. Annual plans are offered and priced from it (docs/savings.md).
+   */
+  bankMonthlyOf: (
+    userId: string,
+    subscriptionId: string,
+  ) => Promise<{ merchantName: string; merchantWebsite: string | null; monthlyPrice: number } | null>;
   clock?: () => Date;
   log?: { warn(details: object, message: string): void };
 };
@@ -212,17 +221,16 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     return { payment: moved };
   }
 
-  /** The payment's plan, when the subscription still has one to buy. */
-  function planOf(subscription: {
-    merchantName: string;
-    merchantWebsite: string | null;
-    status: string;
-    normalizedMonthlyCents: number;
-  }) {
-    return annualPlanFor({
-      ...subscription,
-      monthlyPrice: centsToDollars(subscription.normalizedMonthlyCents),
-    });
+  /**
+   * The subscription's annual plan, when it still has one to buy, priced from the bill a linked
+   * bank charges (never a hand-imported file) inside the merchant's plausible band.
+   */
+  async function planOf(subscription: { id: string; userId: string; status: string }) {
+    if (subscription.status !== 'ACTIVE') return undefined;
+    const bill = await deps.bankMonthlyOf(subscription.userId, subscription.id);
+    if (!bill) return undefined;
+    const plan = annualPlanFor({ ...bill, status: 'ACTIVE' });
+    return plan && { ...plan, monthlyPrice: bill.monthlyPrice };
   }
 
   /** (Re)schedules "process renewal" for the day the plan year ends. */
@@ -371,27 +379,27 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       const live = await repo.livePaymentsOf(userId);
       // A card kept after its debit came back is still the person's: its screen says what is owed.
       const owed = await repo.openReceivables(userId);
-      return (await repo.activeSubscriptionsOf(userId))
-        .flatMap((subscription) => {
-          const plan = planOf(subscription);
-          if (!plan) return [];
-          return [
-            {
-              savings: plan.savings,
-              item: {
-                subscription_id: subscription.id,
-                service_name: subscription.merchantName,
-                merchant_website_url: subscription.merchantWebsite ?? plan.merchant.website,
-                current_price: centsToDollars(subscription.normalizedMonthlyCents),
-                annual_plan_cost: plan.annualPlanCost,
-                annual_conversion_external_link: plan.merchant.annualPlanLink ?? null,
-                has_assigned_gift_card:
-                  live.some((p) => p.subscriptionId === subscription.id && p.status === 'funded') ||
-                  owed.some((r) => r.subscriptionId === subscription.id),
-              },
-            },
-          ];
-        })
+      const offers = [];
+      for (const subscription of await repo.activeSubscriptionsOf(userId)) {
+        const plan = await planOf(subscription);
+        if (!plan) continue;
+        offers.push({
+          savings: plan.savings,
+          item: {
+            subscription_id: subscription.id,
+            service_name: subscription.merchantName,
+            merchant_website_url: subscription.merchantWebsite ?? plan.merchant.website,
+            // What the bank charges a month: the price the saving is worked out from.
+            current_price: plan.monthlyPrice,
+            annual_plan_cost: plan.annualPlanCost,
+            annual_conversion_external_link: plan.merchant.annualPlanLink ?? null,
+            has_assigned_gift_card:
+              live.some((p) => p.subscriptionId === subscription.id && p.status === 'funded') ||
+              owed.some((r) => r.subscriptionId === subscription.id),
+          },
+        });
+      }
+      return offers
         .sort((a, b) => b.savings - a.savings)
         .slice(0, 3)
         .map(({ item }) => item);
@@ -410,9 +418,8 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       const subscription = await repo.subscriptionOf(userId, subscriptionId);
       if (!subscription || subscription.userMarkedNotSubscription)
         return declined('subscription_not_found', userId, subscriptionId);
-      const plan = planOf(subscription);
-      if (!plan) return declined('annual_plan_not_available', userId, subscriptionId);
-      const amountCents = dollarsToCents(plan.annualPlanCost);
+      if (!findMerchant(subscription)?.annualPlanPrice)
+        return declined('annual_plan_not_available', userId, subscriptionId);
       if (!found || !found.account.isActive || found.account.type !== 'depository')
         return declined('payment_account_not_found', userId, subscriptionId);
       // A SimpleFIN Bridge account is read-only: nothing can debit it (issue 37).
@@ -425,6 +432,10 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
         (found.account.availableBalanceCents === null && found.account.currentBalanceCents === null)
       )
         return declined('account_data_missing', userId, subscriptionId);
+      // Priced from the bill the linked bank charges; none there (or not believable), no plan.
+      const plan = await planOf(subscription);
+      if (!plan) return declined('annual_plan_not_available', userId, subscriptionId);
+      const amountCents = dollarsToCents(plan.annualPlanCost);
 
       const decide = () =>
         db.transaction(async (tx) => {
