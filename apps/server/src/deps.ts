@@ -254,6 +254,8 @@ export function composeBillow(options: CompositionOptions) {
     fronting: config.fronting,
     bankMonthlyOf: (userId, subscriptionId) =>
       subscriptions.service.bankMonthlyOf(userId, subscriptionId),
+    bankLinkFor: (userId, accountId, need) =>
+      banking.service.createPaymentLinkToken(userId, accountId, need),
     // An annual plan enters the savings ledger and earns its reward through the calculate-rewards
     // job, both in the payment's transaction; a returned debit takes both back the same way.
     onAnnualPlanPaid: async (paid, tx) => {

@@ -97,6 +97,15 @@ export type PaymentsServiceDeps = {
     userId: string,
     subscriptionId: string,
   ) => Promise<{ merchantName: string; merchantWebsite: string | null; monthlyPrice: number } | null>;
+  /**
+   * A link token for the bank of one of the person's accounts, in Link's update mode, for what
+   * the bank needs before a debit (docs/payments.md); undefined when the account is not theirs.
+   */
+  bankLinkFor: (
+    userId: string,
+    accountId: string,
+    need: { transferAuthorizationId: string } | { isTransferConsent: true },
+  ) => Promise<{ linkToken: string; linkProvider: 'sandbox' | 'plaid' } | undefined>;
   clock?: () => Date;
   log?: { warn(details: object, message: string): void };
 };
@@ -107,8 +116,9 @@ export type PaymentsServiceDeps = {
  */
 const DECLINE_ERROR_TYPES: Partial<Record<string, BankTransferErrorType>> = {
   NSF: 'insufficient_funds',
-  // The bank connection must be refreshed (Plaid Link's update mode) before it can be debited.
-  ACTION_REQUIRED: 'account_data_missing',
+  // The person goes through their bank's Link (update mode) first, then pays again.
+  ACTION_REQUIRED: 'bank_action_required',
+  CONSENT_REQUIRED: 'bank_action_required',
   LIMIT_REACHED: 'transfer_limit_reached',
 };
 
@@ -166,17 +176,26 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     });
   }
 
-  /** Ends a payment that moved no money: declined, its card back in stock. */
-  async function decline(paymentId: string, reason: string) {
+  /**
+   * Ends a payment that moved no money: declined, its card back in stock. `authorizationId` is
+   * the authorization the person must complete at their bank (ACTION_REQUIRED), kept for Link.
+   */
+  async function decline(paymentId: string, reason: string, authorizationId?: string) {
     return db.transaction(async (tx) => {
       const payment = await repo.lockPayment(tx, paymentId);
       if (!payment || payment.status !== 'authorizing') return payment;
       await repo.movePayment(tx, paymentId, 'authorizing', {
         status: 'declined',
         declineReason: reason,
+        ...(authorizationId ? { authorizationId } : {}),
       });
       await repo.releaseCard(tx, payment.giftCardId);
-      return { ...payment, status: 'declined' as const, declineReason: reason };
+      return {
+        ...payment,
+        status: 'declined' as const,
+        declineReason: reason,
+        authorizationId: authorizationId ?? payment.authorizationId,
+      };
     });
   }
 
@@ -196,7 +215,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     });
     if (decision.decision === 'declined') {
       return {
-        payment: await decline(payment.id, decision.rationale),
+        payment: await decline(payment.id, decision.rationale, decision.authorizationId),
         balanceCents: decision.availableBalanceCents,
       };
     }
@@ -515,6 +534,38 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
         subscriptionId,
         { ...balance, payment_amount: centsToDollars(amountCents) },
       );
+    },
+
+    /**
+     * After `bank_action_required`: a link token for the bank of the account the subscription's
+     * latest payment was to come from, asking for what the bank needs (docs/payments.md).
+     */
+    async bankLink(userId: string, subscriptionId: string) {
+      const subscription = await repo.subscriptionOf(userId, subscriptionId);
+      if (!subscription)
+        throw new ProblemError('not-found', 'Subscription not found.', {
+          code: 'subscription-not-found',
+        });
+      const latest = (await repo.latestPaymentFor(userId, subscriptionId))?.payment;
+      const need =
+        latest?.status !== 'declined'
+          ? undefined
+          : latest.declineReason === 'CONSENT_REQUIRED'
+            ? { isTransferConsent: true as const }
+            : latest.declineReason === 'ACTION_REQUIRED' && latest.authorizationId
+              ? { transferAuthorizationId: latest.authorizationId }
+              : undefined;
+      const link =
+        need && latest?.accountId
+          ? await deps.bankLinkFor(userId, latest.accountId, need)
+          : undefined;
+      if (!link)
+        throw new ProblemError(
+          'conflict',
+          'Your bank does not need anything from you for this payment. Please try paying again.',
+          { code: 'payment-bank-link-not-needed' },
+        );
+      return link;
     },
 
     /** Job "initiate ACH payment": the debit on the authorization, then funding the card. */
