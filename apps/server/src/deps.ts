@@ -252,6 +252,10 @@ export function composeBillow(options: CompositionOptions) {
     sms,
     provider: createPaymentProvider(config.payment, { db, bank: bank.provider, ...clock }),
     fronting: config.fronting,
+    bankMonthlyOf: (userId, subscriptionId) =>
+      subscriptions.service.bankMonthlyOf(userId, subscriptionId),
+    bankLinkFor: (userId, accountId, need) =>
+      banking.service.createPaymentLinkToken(userId, accountId, need),
     // An annual plan enters the savings ledger and earns its reward through the calculate-rewards
     // job, both in the payment's transaction; a returned debit takes both back the same way.
     onAnnualPlanPaid: async (paid, tx) => {

@@ -87,7 +87,8 @@ describe('a server killed between the debit and the card', () => {
         client_id: plaid.credentials.clientId,
         secret: plaid.credentials.secret,
         institution_id: 'ins_sbx_citi',
-        initial_products: ['transactions'],
+        // Linked with consent to Transfer, as Billow's link tokens ask for it.
+        initial_products: ['transactions', 'transfer'],
         options: {
           override_username: 'user_custom',
           override_password: JSON.stringify(customUser()),

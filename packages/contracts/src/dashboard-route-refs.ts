@@ -58,4 +58,5 @@ export const paymentRouteRefs = {
   ),
   pay: routeRef<typeof paymentRoutes.pay>('POST', '/api/payments/pay'),
   giftCard: routeRef<typeof paymentRoutes.giftCard>('POST', '/api/gift-cards/get'),
+  bankLink: routeRef<typeof paymentRoutes.bankLink>('POST', '/api/payments/bank-link'),
 };

@@ -4,7 +4,12 @@
  */
 import { z } from 'zod';
 import { paymentErrorType } from './enums';
-import { paymentProblemCode, subscriptionProblemCode } from './problem-codes';
+import { linkProvider } from './banking';
+import {
+  paymentBankLinkProblemCode,
+  paymentProblemCode,
+  subscriptionProblemCode,
+} from './problem-codes';
 import { defineRoute } from './route';
 
 /** Spec part 2 §3 "Instant-savings item", plus the subscription it is for (the flow needs it). */
@@ -100,15 +105,20 @@ export const subscriptionBillingSummary = z.object({
 });
 
 /**
- * The payment error types of spec part 2 §8, and two of Billow's own: `already_paid`, the polite
- * answer to paying again for a plan year that is paid (a double click, a retry, a second tab),
- * and `transfer_limit_reached`.
+ * The payment error types of spec part 2 §8, and three of Billow's own: `already_paid`, the
+ * polite answer to paying again for a plan year that is paid (a double click, a retry, a second
+ * tab), `transfer_limit_reached`, and `bank_action_required`.
  */
 export const bankTransferErrorType = z.enum([
   ...paymentErrorType.options,
   'already_paid',
   /** The bank's or Plaid's transfer limit for now (a daily or monthly cap), not missing money. */
   'transfer_limit_reached',
+  /**
+   * The bank needs the person before this debit can be authorized (consent to debits, or an
+   * action Plaid asks for): `paymentRoutes.bankLink` opens their bank's Link, then they pay again.
+   */
+  'bank_action_required',
 ]);
 export type BankTransferErrorType = z.infer<typeof bankTransferErrorType>;
 
@@ -138,6 +148,10 @@ export const payBody = z.object({
   financialAccountId: z.string().uuid().optional(),
 });
 
+export const paymentBankLinkBody = z.object({ subscription_id: z.string().uuid() });
+/** A link token for the bank's Link in update mode, and which Link runs it. */
+export const paymentBankLinkResponse = z.object({ linkToken: z.string(), linkProvider });
+
 export const paymentRoutes = {
   instantSavings: defineRoute({
     method: 'GET',
@@ -165,6 +179,18 @@ export const paymentRoutes = {
     response: bankTransferResponse,
     problemCodes: paymentProblemCode,
   }),
+  /**
+   * After `bank_action_required`: a link token for the bank of the account the payment was to
+   * come from, to open Link with; once Link succeeds, the person pays again.
+   */
+  bankLink: defineRoute({
+    method: 'POST',
+    path: '/api/payments/bank-link',
+    tokenScope: 'payments',
+    body: paymentBankLinkBody,
+    response: paymentBankLinkResponse,
+    problemCodes: paymentBankLinkProblemCode,
+  }),
 } as const;
 
 /** Spec part 2 §8: the message for each payment error_type ('anything else' for the rest). */
@@ -182,4 +208,6 @@ export const paymentErrorMessages: Record<BankTransferErrorType, string> = {
   already_paid: 'This annual plan is already paid. Your gift card code is ready.',
   transfer_limit_reached:
     'This payment is over a transfer limit on your account for now. Please try again later or contact support.',
+  bank_action_required:
+    'Your bank needs you to confirm this payment before it can go through. Continue with your bank, then pay again.',
 };

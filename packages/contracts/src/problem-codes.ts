@@ -114,6 +114,15 @@ export const requiredInfoProblemCode = z.enum([
  */
 export const paymentProblemCode = z.enum(['payment-owed', 'payment-in-progress']);
 
+/**
+ * Opening the bank's Link for a payment: the subscription is not the person's, or its latest
+ * payment is not waiting for the person at their bank (nothing to do there).
+ */
+export const paymentBankLinkProblemCode = z.enum([
+  'subscription-not-found',
+  'payment-bank-link-not-needed',
+]);
+
 /** Making a personal access token. */
 export const accessTokenProblemCode = z.enum(['too-many-access-tokens']);
 
@@ -155,6 +164,7 @@ export type ProblemCode =
   | z.infer<typeof requiredInfoProblemCode>
   | z.infer<typeof accessTokenProblemCode>
   | z.infer<typeof paymentProblemCode>
+  | z.infer<typeof paymentBankLinkProblemCode>
   | z.infer<typeof cancellationProblemCode>
   | BankErrorCode;
 

@@ -13,6 +13,7 @@ import { plaidError } from '../../src/providers/bank/plaid-error-codes';
 import type { SandboxBank } from '../../src/providers/bank/sandbox/sandbox-bank';
 import {
   PaymentProviderError,
+  type DeclineRationale,
   type PaymentProvider,
 } from '../../src/providers/payment/payment-provider';
 import { findInstitution } from '@billow/sandbox-bank';
@@ -28,8 +29,17 @@ export type FakePlaid = {
     options?: { issuedAt?: Date; tamper?: boolean },
   ): Promise<number>;
   signWebhook(body: string, options?: { issuedAt?: Date }): Promise<string>;
-  /** A public token for a new item at this institution, through Plaid's sandbox endpoint. */
-  createPublicToken(institutionId: string): Promise<string>;
+  /**
+   * A public token for a new item at this institution, through Plaid's sandbox endpoint, with
+   * these products consented to (Plaid's `initial_products`; Transactions only by default).
+   */
+  createPublicToken(institutionId: string, products?: string[]): Promise<string>;
+  /**
+   * The person finishes Link opened with this link token, as Plaid Link's onSuccess would: a new
+   * item's public token (consented to what the token asked for), or, in update mode, nothing to
+   * exchange: the item gains the consent asked for, or the authorization's action is done.
+   */
+  completeLink(linkToken: string, institutionId?: string): Promise<{ publicToken: string | null }>;
   /** Signs with a key id Plaid never issued (a forger guessing key ids). */
   signWebhookWithKid(body: string, kid: string): Promise<string>;
   /** Marks the webhook key as expired (its `expired_at` set), as Plaid does when it rotates. */
@@ -47,6 +57,8 @@ export type FakePlaid = {
   /**
    * Makes the next transfer authorization answer with this decision and rationale code instead
    * of the ledger's (Plaid's `user_action_required`, or a decline for TRANSFER_LIMIT_REACHED).
+   * A `user_action_required` item keeps answering it until the person completes Link for that
+   * authorization. Only Plaid's own decisions and codes are accepted.
    */
   decideNextAuthorization(decision: 'declined' | 'user_action_required', code: string | null): void;
   /** The body of the last request to `path`, as Billow sent it. */
@@ -240,19 +252,64 @@ export async function startFakePlaid(
 
   const nextDecision: TransferDecisionOverride = { value: null };
   const lastRequests = new Map<string, Record<string, unknown>>();
-  const transfers = options.ledger ? transferHandlers(options.ledger, nextDecision) : {};
+  const consent: Consent = {
+    ofItem: new Map(),
+    ofPublicToken: new Map(),
+    actionRequired: new Map(),
+  };
+  const linkSessions = new Map<string, LinkSession>();
+  const transfers = options.ledger
+    ? transferHandlers(options.ledger, nextDecision, consent, bank)
+    : {};
   const handlers: Record<string, Handler> = {
     ...transfers,
     '/link/token/create': async (body) => {
       const user = body.user as { client_user_id: string };
+      const transfer = body.transfer as { authorization_id?: unknown } | undefined;
+      const listed = (field: string) =>
+        Array.isArray(body[field]) ? (body[field] as unknown[]).map(String) : [];
+      let session: LinkSession;
+      let accessToken: string | undefined;
+      if (transfer?.authorization_id !== undefined) {
+        // Plaid: Link for an authorization that answered user_action_required; no access token.
+        const authorizationId = String(transfer.authorization_id);
+        const pending = [...consent.actionRequired].find(([, id]) => id === authorizationId);
+        if (!pending) throw invalidField('transfer.authorization_id is not awaiting a user action');
+        session = { kind: 'authorization', authorizationId, itemId: pending[0] };
+        accessToken = undefined;
+      } else if (typeof body.access_token === 'string') {
+        // Update mode: Plaid wants `products` left out (credit products aside).
+        if (listed('products').length > 0)
+          throw invalidField('products must be omitted in update mode');
+        accessToken = body.access_token;
+        const { itemId } = await bank.getItem(accessToken);
+        session = { kind: 'update', itemId, consentTo: listed('additional_consented_products') };
+      } else {
+        const products = listed('products');
+        if (products.length === 0) throw invalidField('products must list at least one product');
+        session = {
+          kind: 'new',
+          products: [
+            ...products,
+            ...listed('optional_products'),
+            ...listed('required_if_supported_products'),
+            ...listed('additional_consented_products'),
+          ],
+        };
+      }
       const token = await bank.createLinkToken({
         clientUserRef: user.client_user_id,
-        ...(typeof body.access_token === 'string' ? { accessToken: body.access_token } : {}),
+        ...(accessToken ? { accessToken } : {}),
       });
+      linkSessions.set(token.linkToken, session);
       return { link_token: token.linkToken, expiration: token.expiration };
     },
     '/item/public_token/exchange': async (body) => {
-      const { accessToken, itemId } = await bank.exchangePublicToken(String(body.public_token));
+      const publicToken = String(body.public_token);
+      const { accessToken, itemId } = await bank.exchangePublicToken(publicToken);
+      // The item holds the consent given when it was linked (update mode keeps the item's own).
+      if (!consent.ofItem.has(itemId))
+        consent.ofItem.set(itemId, consent.ofPublicToken.get(publicToken) ?? ['transactions']);
       return { access_token: accessToken, item_id: itemId };
     },
     '/item/get': async (body) => ({ item: await itemOf(String(body.access_token)), status: null }),
@@ -359,6 +416,14 @@ export async function startFakePlaid(
       return { key: { ...publicJwk, created_at: 1_700_000_000, expired_at: keyExpiredAt } };
     },
     '/sandbox/public_token/create': async (body) => {
+      if (!Array.isArray(body.initial_products) || body.initial_products.length === 0)
+        throw plaidError('INVALID_FIELD', 'initial_products must list at least one product');
+      const initialProducts = (body.initial_products as unknown[]).map(String);
+      // Plaid's sandbox items hold the products asked for in `initial_products`.
+      const withConsent = (created: { public_token: string }) => {
+        consent.ofPublicToken.set(created.public_token, initialProducts);
+        return created;
+      };
       const options = (body.options ?? {}) as {
         override_username?: string;
         override_password?: string;
@@ -368,15 +433,19 @@ export async function startFakePlaid(
         const custom = JSON.parse(options.override_password ?? '{}') as {
           override_accounts?: unknown[];
         };
-        return bank.createPublicToken({
-          institution_id: String(body.institution_id),
-          override_accounts: custom.override_accounts,
-        });
+        return withConsent(
+          await bank.createPublicToken({
+            institution_id: String(body.institution_id),
+            override_accounts: custom.override_accounts,
+          }),
+        );
       }
-      return bank.createPublicToken({
-        institution_id: String(body.institution_id),
-        persona: options.override_username === 'user_family' ? 'family' : 'default',
-      });
+      return withConsent(
+        await bank.createPublicToken({
+          institution_id: String(body.institution_id),
+          persona: options.override_username === 'user_family' ? 'family' : 'default',
+        }),
+      );
     },
   };
 
@@ -490,7 +559,24 @@ export async function startFakePlaid(
     url: `http://127.0.0.1:${port}`,
     credentials,
     signWebhook,
-    async createPublicToken(institutionId) {
+    async completeLink(linkToken, institutionId = 'ins_sbx_citi') {
+      const session = linkSessions.get(linkToken);
+      if (!session) throw new Error(`no Link session for ${linkToken}`);
+      linkSessions.delete(linkToken);
+      if (session.kind === 'new') {
+        const { public_token } = await bank.createPublicToken({ institution_id: institutionId });
+        consent.ofPublicToken.set(public_token, session.products);
+        return { publicToken: public_token };
+      }
+      if (session.kind === 'update') {
+        const had = consent.ofItem.get(session.itemId) ?? [];
+        consent.ofItem.set(session.itemId, [...new Set([...had, ...session.consentTo])]);
+      } else {
+        consent.actionRequired.delete(session.itemId);
+      }
+      return { publicToken: null };
+    },
+    async createPublicToken(institutionId, products = ['transactions']) {
       const response = await fetch(`http://127.0.0.1:${port}/sandbox/public_token/create`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
@@ -498,7 +584,7 @@ export async function startFakePlaid(
           client_id: credentials.clientId,
           secret: credentials.secret,
           institution_id: institutionId,
-          initial_products: ['transactions'],
+          initial_products: products,
         }),
       });
       return ((await response.json()) as { public_token: string }).public_token;
@@ -510,6 +596,8 @@ export async function startFakePlaid(
     },
     failNext: (path, error) => failures.set(path, error),
     decideNextAuthorization: (decision, code) => {
+      if (code !== null && !DECISION_RATIONALE_CODES.has(code))
+        throw new Error(`Plaid has no decision rationale code ${code}`);
       nextDecision.value = { decision, code };
     },
     lastRequest: (path) => lastRequests.get(path),
@@ -552,12 +640,57 @@ export async function startFakePlaid(
 
 const invalidField = (message: string) => new PaymentProviderError(message, 'INVALID_FIELD');
 
+function plaidCodeOf(rationale: DeclineRationale): string {
+  const code = PLAID_CODE_OF[rationale];
+  if (!code) throw new Error(`Plaid has no decision rationale code for ${rationale}`);
+  return code;
+}
+
 /** Plaid's amounts are decimal strings with two places. */
 function centsOf(amount: unknown): number {
   if (typeof amount !== 'string' || !/^\d+\.\d{2}$/.test(amount))
     throw invalidField('amount must be a decimal string with two places');
   return Math.round(Number(amount) * 100);
 }
+
+/**
+ * What each item was consented to when it was linked (products asked for at link time), what a
+ * sandbox public token will carry, and the items whose authorizations wait for a user action
+ * (item id → that authorization's id).
+ */
+type Consent = {
+  ofItem: Map<string, string[]>;
+  ofPublicToken: Map<string, string[]>;
+  actionRequired: Map<string, string>;
+};
+
+/** A Link session the fake opened: a new item, update mode, or a transfer authorization. */
+type LinkSession =
+  | { kind: 'new'; products: string[] }
+  | { kind: 'update'; itemId: string; consentTo: string[] }
+  | { kind: 'authorization'; authorizationId: string; itemId: string };
+
+/** Plaid's decision rationale codes (TransferAuthorizationDecisionRationaleCode). */
+const DECISION_RATIONALE_CODES = new Set([
+  'NSF',
+  'RISK',
+  'TRANSFER_LIMIT_REACHED',
+  'MANUALLY_VERIFIED_ITEM',
+  'ITEM_LOGIN_REQUIRED',
+  'PAYMENT_PROFILE_LOGIN_REQUIRED',
+  'ERROR',
+  'MIGRATED_ACCOUNT_ITEM',
+  'ADMIN',
+  'FRAUD',
+]);
+
+/** What a ledger's decline reads as in Plaid's codes; a reason Plaid has no code for is refused. */
+const PLAID_CODE_OF: Partial<Record<DeclineRationale, string>> = {
+  NSF: 'NSF',
+  RISK: 'RISK',
+  LIMIT_REACHED: 'TRANSFER_LIMIT_REACHED',
+  OTHER: 'ERROR',
+};
 
 type TransferDecisionOverride = {
   value: { decision: 'declined' | 'user_action_required'; code: string | null } | null;
@@ -574,6 +707,8 @@ function userInResponse(legalName: string) {
 function transferHandlers(
   ledger: PaymentProvider,
   nextDecision: TransferDecisionOverride,
+  consent: Consent,
+  bank: SandboxBank,
 ): Record<string, Handler> {
   const authorizations = new Map<
     string,
@@ -601,17 +736,29 @@ function transferHandlers(
         throw invalidField('ach_class is required for ACH transfers');
       const user = body.user as { legal_name?: string } | undefined;
       const legalName = user?.legal_name ?? '';
+      const { itemId } = await bank.getItem(String(body.access_token));
+      // Plaid: Transfer must have been consented to when the item was linked (or since, in
+      // update mode); without it every authorization is refused.
+      if (!consent.ofItem.get(itemId)?.includes('transfer'))
+        throw new PaymentProviderError(
+          'the end user has not consented to the transfer product for this item',
+          'ADDITIONAL_CONSENT_REQUIRED',
+        );
       const override = nextDecision.value;
       nextDecision.value = null;
-      if (override) {
+      const waiting = consent.actionRequired.has(itemId);
+      if (override || waiting) {
+        const id = crypto.randomUUID();
+        const decision = override?.decision ?? 'user_action_required';
+        // The item keeps needing the person until Link runs for this authorization.
+        if (decision === 'user_action_required') consent.actionRequired.set(itemId, id);
+        const code = override?.code ?? null;
         return {
           authorization: {
-            id: crypto.randomUUID(),
+            id,
             created: new Date().toISOString(),
-            decision: override.decision,
-            decision_rationale: override.code
-              ? { code: override.code, description: `Decision ${override.code}` }
-              : null,
+            decision,
+            decision_rationale: code ? { code, description: `Decision ${code}` } : null,
             guarantee_decision: null,
             guarantee_decision_rationale: null,
             payment_risk: null,
@@ -636,10 +783,7 @@ function transferHandlers(
           decision: decision.decision,
           decision_rationale:
             decision.decision === 'declined'
-              ? {
-                  code: decision.rationale === 'OTHER' ? 'ERROR' : decision.rationale,
-                  description: decision.description,
-                }
+              ? { code: plaidCodeOf(decision.rationale), description: decision.description }
               : null,
           guarantee_decision: null,
           guarantee_decision_rationale: null,

@@ -179,6 +179,28 @@ export function createBankingService(deps: BankingServiceDeps) {
       return { linkToken, linkProvider: deps.provider.linkKind };
     },
 
+    /**
+     * A link token for the bank of an account Billow debits, in Link's update mode, when the
+     * bank needs the person before a debit can be authorized (docs/payments.md): consent to
+     * debits on an item linked without it, or the action Plaid asks for one authorization.
+     * Undefined when the account is not the person's or not at a Link provider.
+     */
+    async createPaymentLinkToken(
+      userId: string,
+      accountId: string,
+      need: { transferAuthorizationId: string } | { isTransferConsent: true },
+    ): Promise<{ linkToken: string; linkProvider: BankProvider['linkKind'] } | undefined> {
+      const account = await deps.repo.accountOf(userId, accountId);
+      const item = account && (await deps.repo.item(account.itemId));
+      if (!item || item.userId !== userId || !isAtProvider(item)) return undefined;
+      const { linkToken } = await deps.provider.createLinkToken({
+        clientUserRef: deps.clientUserRef(userId),
+        accessToken: tokenOf(item),
+        ...need,
+      });
+      return { linkToken, linkProvider: deps.provider.linkKind };
+    },
+
     async completeLink(userId: string, publicToken: string): Promise<{ status: 'success' }> {
       const publicTokenHash = hashOf(publicToken);
       let exchanged;

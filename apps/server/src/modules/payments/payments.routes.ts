@@ -12,6 +12,7 @@ export async function registerPaymentRoutes(
   mount(app, paymentRoutes.pay, (r) =>
     payments.pay(r.userId, r.body.subscription_id, r.body.financialAccountId),
   );
+  mount(app, paymentRoutes.bankLink, (r) => payments.bankLink(r.userId, r.body.subscription_id));
 }
 
 /**

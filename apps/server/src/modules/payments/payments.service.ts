@@ -20,6 +20,7 @@
  */
 import {
   annualPlanFor,
+  findMerchant,
   centsToDollars,
   dollarsToCents,
   formatDollars,
@@ -88,6 +89,23 @@ export type PaymentsServiceDeps = {
   /** In the claw-back transaction: the reward is reversed, the saving taken back. */
   onPaymentReturned: (returned: PaymentReturned, tx: Db) => Promise<void>;
   fronting?: FrontingPolicy;
+  /**
+   * A bill as a linked bank charges it (never a hand-imported file), as a month's worth; null
+   * without such a charge. Annual plans are offered and priced from it (docs/savings.md).
+   */
+  bankMonthlyOf: (
+    userId: string,
+    subscriptionId: string,
+  ) => Promise<{ merchantName: string; merchantWebsite: string | null; monthlyPrice: number } | null>;
+  /**
+   * A link token for the bank of one of the person's accounts, in Link's update mode, for what
+   * the bank needs before a debit (docs/payments.md); undefined when the account is not theirs.
+   */
+  bankLinkFor: (
+    userId: string,
+    accountId: string,
+    need: { transferAuthorizationId: string } | { isTransferConsent: true },
+  ) => Promise<{ linkToken: string; linkProvider: 'sandbox' | 'plaid' } | undefined>;
   clock?: () => Date;
   log?: { warn(details: object, message: string): void };
 };
@@ -98,8 +116,9 @@ export type PaymentsServiceDeps = {
  */
 const DECLINE_ERROR_TYPES: Partial<Record<string, BankTransferErrorType>> = {
   NSF: 'insufficient_funds',
-  // The bank connection must be refreshed (Plaid Link's update mode) before it can be debited.
-  ACTION_REQUIRED: 'account_data_missing',
+  // The person goes through their bank's Link (update mode) first, then pays again.
+  ACTION_REQUIRED: 'bank_action_required',
+  CONSENT_REQUIRED: 'bank_action_required',
   LIMIT_REACHED: 'transfer_limit_reached',
 };
 
@@ -157,17 +176,26 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     });
   }
 
-  /** Ends a payment that moved no money: declined, its card back in stock. */
-  async function decline(paymentId: string, reason: string) {
+  /**
+   * Ends a payment that moved no money: declined, its card back in stock. `authorizationId` is
+   * the authorization the person must complete at their bank (ACTION_REQUIRED), kept for Link.
+   */
+  async function decline(paymentId: string, reason: string, authorizationId?: string) {
     return db.transaction(async (tx) => {
       const payment = await repo.lockPayment(tx, paymentId);
       if (!payment || payment.status !== 'authorizing') return payment;
       await repo.movePayment(tx, paymentId, 'authorizing', {
         status: 'declined',
         declineReason: reason,
+        ...(authorizationId ? { authorizationId } : {}),
       });
       await repo.releaseCard(tx, payment.giftCardId);
-      return { ...payment, status: 'declined' as const, declineReason: reason };
+      return {
+        ...payment,
+        status: 'declined' as const,
+        declineReason: reason,
+        authorizationId: authorizationId ?? payment.authorizationId,
+      };
     });
   }
 
@@ -187,7 +215,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     });
     if (decision.decision === 'declined') {
       return {
-        payment: await decline(payment.id, decision.rationale),
+        payment: await decline(payment.id, decision.rationale, decision.authorizationId),
         balanceCents: decision.availableBalanceCents,
       };
     }
@@ -212,17 +240,16 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     return { payment: moved };
   }
 
-  /** The payment's plan, when the subscription still has one to buy. */
-  function planOf(subscription: {
-    merchantName: string;
-    merchantWebsite: string | null;
-    status: string;
-    normalizedMonthlyCents: number;
-  }) {
-    return annualPlanFor({
-      ...subscription,
-      monthlyPrice: centsToDollars(subscription.normalizedMonthlyCents),
-    });
+  /**
+   * The subscription's annual plan, when it still has one to buy, priced from the bill a linked
+   * bank charges (never a hand-imported file) inside the merchant's plausible band.
+   */
+  async function planOf(subscription: { id: string; userId: string; status: string }) {
+    if (subscription.status !== 'ACTIVE') return undefined;
+    const bill = await deps.bankMonthlyOf(subscription.userId, subscription.id);
+    if (!bill) return undefined;
+    const plan = annualPlanFor({ ...bill, status: 'ACTIVE' });
+    return plan && { ...plan, monthlyPrice: bill.monthlyPrice };
   }
 
   /** (Re)schedules "process renewal" for the day the plan year ends. */
@@ -371,27 +398,27 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       const live = await repo.livePaymentsOf(userId);
       // A card kept after its debit came back is still the person's: its screen says what is owed.
       const owed = await repo.openReceivables(userId);
-      return (await repo.activeSubscriptionsOf(userId))
-        .flatMap((subscription) => {
-          const plan = planOf(subscription);
-          if (!plan) return [];
-          return [
-            {
-              savings: plan.savings,
-              item: {
-                subscription_id: subscription.id,
-                service_name: subscription.merchantName,
-                merchant_website_url: subscription.merchantWebsite ?? plan.merchant.website,
-                current_price: centsToDollars(subscription.normalizedMonthlyCents),
-                annual_plan_cost: plan.annualPlanCost,
-                annual_conversion_external_link: plan.merchant.annualPlanLink ?? null,
-                has_assigned_gift_card:
-                  live.some((p) => p.subscriptionId === subscription.id && p.status === 'funded') ||
-                  owed.some((r) => r.subscriptionId === subscription.id),
-              },
-            },
-          ];
-        })
+      const offers = [];
+      for (const subscription of await repo.activeSubscriptionsOf(userId)) {
+        const plan = await planOf(subscription);
+        if (!plan) continue;
+        offers.push({
+          savings: plan.savings,
+          item: {
+            subscription_id: subscription.id,
+            service_name: subscription.merchantName,
+            merchant_website_url: subscription.merchantWebsite ?? plan.merchant.website,
+            // What the bank charges a month: the price the saving is worked out from.
+            current_price: plan.monthlyPrice,
+            annual_plan_cost: plan.annualPlanCost,
+            annual_conversion_external_link: plan.merchant.annualPlanLink ?? null,
+            has_assigned_gift_card:
+              live.some((p) => p.subscriptionId === subscription.id && p.status === 'funded') ||
+              owed.some((r) => r.subscriptionId === subscription.id),
+          },
+        });
+      }
+      return offers
         .sort((a, b) => b.savings - a.savings)
         .slice(0, 3)
         .map(({ item }) => item);
@@ -410,9 +437,8 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       const subscription = await repo.subscriptionOf(userId, subscriptionId);
       if (!subscription || subscription.userMarkedNotSubscription)
         return declined('subscription_not_found', userId, subscriptionId);
-      const plan = planOf(subscription);
-      if (!plan) return declined('annual_plan_not_available', userId, subscriptionId);
-      const amountCents = dollarsToCents(plan.annualPlanCost);
+      if (!findMerchant(subscription)?.annualPlanPrice)
+        return declined('annual_plan_not_available', userId, subscriptionId);
       if (!found || !found.account.isActive || found.account.type !== 'depository')
         return declined('payment_account_not_found', userId, subscriptionId);
       // A SimpleFIN Bridge account is read-only: nothing can debit it (issue 37).
@@ -425,6 +451,10 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
         (found.account.availableBalanceCents === null && found.account.currentBalanceCents === null)
       )
         return declined('account_data_missing', userId, subscriptionId);
+      // Priced from the bill the linked bank charges; none there (or not believable), no plan.
+      const plan = await planOf(subscription);
+      if (!plan) return declined('annual_plan_not_available', userId, subscriptionId);
+      const amountCents = dollarsToCents(plan.annualPlanCost);
 
       const decide = () =>
         db.transaction(async (tx) => {
@@ -504,6 +534,38 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
         subscriptionId,
         { ...balance, payment_amount: centsToDollars(amountCents) },
       );
+    },
+
+    /**
+     * After `bank_action_required`: a link token for the bank of the account the subscription's
+     * latest payment was to come from, asking for what the bank needs (docs/payments.md).
+     */
+    async bankLink(userId: string, subscriptionId: string) {
+      const subscription = await repo.subscriptionOf(userId, subscriptionId);
+      if (!subscription)
+        throw new ProblemError('not-found', 'Subscription not found.', {
+          code: 'subscription-not-found',
+        });
+      const latest = (await repo.latestPaymentFor(userId, subscriptionId))?.payment;
+      const need =
+        latest?.status !== 'declined'
+          ? undefined
+          : latest.declineReason === 'CONSENT_REQUIRED'
+            ? { isTransferConsent: true as const }
+            : latest.declineReason === 'ACTION_REQUIRED' && latest.authorizationId
+              ? { transferAuthorizationId: latest.authorizationId }
+              : undefined;
+      const link =
+        need && latest?.accountId
+          ? await deps.bankLinkFor(userId, latest.accountId, need)
+          : undefined;
+      if (!link)
+        throw new ProblemError(
+          'conflict',
+          'Your bank does not need anything from you for this payment. Please try paying again.',
+          { code: 'payment-bank-link-not-needed' },
+        );
+      return link;
     },
 
     /** Job "initiate ACH payment": the debit on the authorization, then funding the card. */

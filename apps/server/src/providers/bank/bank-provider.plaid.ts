@@ -185,13 +185,21 @@ export function createPlaidBankProvider(config: PlaidConfig): BankProvider {
           client_name: config.clientName ?? 'Billow',
           country_codes: [CountryCode.Us],
           language: 'en',
-          ...(request.accessToken
-            ? { access_token: request.accessToken }
-            : {
-                products: [Products.Transactions],
-                transactions: { days_requested: 730 },
-                ...(config.withTransfer ? { optional_products: [Products.Transfer] } : {}),
-              }),
+          ...(request.transferAuthorizationId
+            ? // Plaid: the authorization names the item, so no access token is sent with it.
+              { transfer: { authorization_id: request.transferAuthorizationId } }
+            : request.accessToken
+              ? {
+                  access_token: request.accessToken,
+                  ...(request.isTransferConsent
+                    ? { additional_consented_products: [Products.Transfer] }
+                    : {}),
+                }
+              : {
+                  products: [Products.Transactions],
+                  transactions: { days_requested: 730 },
+                  ...(config.withTransfer ? { optional_products: [Products.Transfer] } : {}),
+                }),
           ...(config.webhookUrl ? { webhook: config.webhookUrl } : {}),
           ...(config.redirectUri ? { redirect_uri: config.redirectUri } : {}),
         }),

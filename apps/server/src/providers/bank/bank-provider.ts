@@ -51,6 +51,13 @@ export type LinkTokenRequest = {
   clientUserRef: string;
   /** Update mode: repair this item instead of linking a new one. */
   accessToken?: string;
+  /** Update mode: the person consents to debits (Transfer) on the item they linked without it. */
+  isTransferConsent?: boolean;
+  /**
+   * A debit authorization the bank answered "user action required": Link runs for it (Plaid's
+   * `transfer.authorization_id`), and the debit is authorized again afterwards.
+   */
+  transferAuthorizationId?: string;
 };
 
 export type BankWebhook =

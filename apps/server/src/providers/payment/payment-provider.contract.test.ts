@@ -9,6 +9,7 @@ import { createTestDatabase, type TestDatabase } from '../../../test/test-databa
 import { createSandboxBank, type SandboxBank } from '../bank/sandbox/sandbox-bank';
 import type { DebitAccount, PaymentProvider } from './payment-provider';
 import { createPlaidTransferProvider } from './payment-provider.plaid';
+import { createPlaidBankProvider } from '../bank/bank-provider.plaid';
 import { createSandboxLedger } from './sandbox/sandbox-ledger';
 
 const DAY = 24 * 3600_000;
@@ -29,8 +30,29 @@ afterAll(async () => {
   await db.destroy();
 });
 
-/** A new item at the sandbox bank with one checking account of this name and balance. */
-async function account(name: string, balance: number): Promise<DebitAccount> {
+/** Calls the fake Plaid as Billow's SDK would. */
+async function plaidCall(path: string, body: object) {
+  const response = await fetch(`${fake.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      client_id: fake.credentials.clientId,
+      secret: fake.credentials.secret,
+      ...body,
+    }),
+  });
+  return (await response.json()) as Record<string, unknown>;
+}
+
+/**
+ * A new item at the sandbox bank with one checking account of this name and balance, linked with
+ * consent to Transfer (Plaid's `initial_products`) unless `products` says otherwise.
+ */
+async function account(
+  name: string,
+  balance: number,
+  products = ['transactions', 'transfer'],
+): Promise<DebitAccount> {
   const response = await fetch(`${fake.url}/sandbox/public_token/create`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -38,7 +60,7 @@ async function account(name: string, balance: number): Promise<DebitAccount> {
       client_id: fake.credentials.clientId,
       secret: fake.credentials.secret,
       institution_id: 'ins_sbx_wells_fargo',
-      initial_products: ['transactions'],
+      initial_products: products,
       options: {
         override_username: 'user_custom',
         override_password: JSON.stringify({
@@ -56,7 +78,9 @@ async function account(name: string, balance: number): Promise<DebitAccount> {
     }),
   });
   const { public_token } = (await response.json()) as { public_token: string };
-  const { accessToken } = await bank.exchangePublicToken(public_token);
+  // Exchanged at Plaid, which then knows what the item was consented to.
+  const exchanged = await plaidCall('/item/public_token/exchange', { public_token });
+  const accessToken = String(exchanged.access_token);
   const [found] = await bank.getAccounts(accessToken);
   return { accessToken, accountId: found!.accountId };
 }
@@ -282,5 +306,107 @@ describe('Plaid Transfer as Plaid documents it', () => {
     expect(String(fake.lastRequest('/transfer/create')?.description).length).toBeLessThanOrEqual(
       10,
     );
+  });
+
+  const plaidBank = (withTransfer: boolean) =>
+    createPlaidBankProvider({
+      ...fake.credentials,
+      environment: 'sandbox',
+      basePath: fake.url,
+      withTransfer,
+    });
+
+  it('refuses a debit from an item linked without Transfer consent, until update mode adds it', async () => {
+    const from = await account('No Consent Checking', 5000, ['transactions']);
+    const debit = { account: from, amountCents: 1000, idempotencyKey: 'consent-1', legalName };
+    expect(await plaid().authorizeDebit(debit)).toMatchObject({
+      decision: 'declined',
+      rationale: 'CONSENT_REQUIRED',
+    });
+
+    const { linkToken } = await plaidBank(true).createLinkToken({
+      clientUserRef: 'consent-ref',
+      accessToken: from.accessToken,
+      isTransferConsent: true,
+    });
+    const asked = fake.lastRequest('/link/token/create');
+    expect(asked).toMatchObject({
+      access_token: from.accessToken,
+      additional_consented_products: ['transfer'],
+    });
+    expect(asked).not.toHaveProperty('products');
+    await fake.completeLink(linkToken);
+    expect(await plaid().authorizeDebit(debit)).toMatchObject({ decision: 'approved' });
+  });
+
+  it('gives an item linked through a token that asked for Transfer the consent to be debited', async () => {
+    for (const withTransfer of [true, false]) {
+      const { linkToken } = await plaidBank(withTransfer).createLinkToken({
+        clientUserRef: `link-${withTransfer}`,
+      });
+      const { publicToken } = await fake.completeLink(linkToken, 'ins_sbx_wells_fargo');
+      const { accessToken } = await plaidBank(withTransfer).exchangePublicToken(publicToken!);
+      const [checking] = (await bank.getAccounts(accessToken)).filter(
+        (a) => a.subtype === 'checking',
+      );
+      const decision = await plaid().authorizeDebit({
+        account: { accessToken, accountId: checking!.accountId },
+        amountCents: 100,
+        idempotencyKey: `link-consent-${withTransfer}`,
+        legalName,
+      });
+      expect(decision.decision === 'declined' && decision.rationale).toBe(
+        withTransfer ? false : 'CONSENT_REQUIRED',
+      );
+    }
+  });
+
+  it('runs Link for an authorization that needs the person (transfer.authorization_id), then approves', async () => {
+    const from = await account('Action Checking', 5000);
+    fake.decideNextAuthorization('user_action_required', null);
+    const first = await plaid().authorizeDebit({
+      account: from,
+      amountCents: 1000,
+      idempotencyKey: 'action-1',
+      legalName,
+    });
+    expect(first).toMatchObject({
+      decision: 'declined',
+      rationale: 'ACTION_REQUIRED',
+      authorizationId: expect.any(String),
+    });
+    if (first.decision !== 'declined') throw new Error('expected a decline');
+    // Until the person has been through Link, Plaid keeps asking for them.
+    const again = { account: from, amountCents: 1000, idempotencyKey: 'action-2', legalName };
+    expect(await plaid().authorizeDebit(again)).toMatchObject({ rationale: 'ACTION_REQUIRED' });
+    const waiting = await plaid().authorizeDebit({ ...again, idempotencyKey: 'action-3' });
+    if (waiting.decision !== 'declined') throw new Error('expected a decline');
+
+    const { linkToken } = await plaidBank(true).createLinkToken({
+      clientUserRef: 'action-ref',
+      accessToken: from.accessToken,
+      transferAuthorizationId: waiting.authorizationId!,
+    });
+    const asked = fake.lastRequest('/link/token/create');
+    expect(asked).toMatchObject({ transfer: { authorization_id: waiting.authorizationId } });
+    expect(asked).not.toHaveProperty('access_token');
+    await fake.completeLink(linkToken);
+    expect(await plaid().authorizeDebit({ ...again, idempotencyKey: 'action-4' })).toMatchObject({
+      decision: 'approved',
+    });
+  });
+
+  it('has the fake answer only with Plaid’s own decisions and rationale codes', async () => {
+    expect(() => fake.decideNextAuthorization('declined', 'ACTION_REQUIRED')).toThrow();
+    expect(() => fake.decideNextAuthorization('declined', 'LIMIT_REACHED')).toThrow();
+    const refused = await plaidCall('/link/token/create', {
+      user: { client_user_id: 'x' },
+      transfer: { authorization_id: 'never-issued' },
+    });
+    expect(refused).toMatchObject({ error_code: 'INVALID_FIELD' });
+    const noProducts = await plaidCall('/sandbox/public_token/create', {
+      institution_id: 'ins_sbx_wells_fargo',
+    });
+    expect(noProducts).toMatchObject({ error_code: 'INVALID_FIELD' });
   });
 });

@@ -35,6 +35,9 @@ const amountString = (cents: number) => (cents / 100).toFixed(2);
 /** Plaid's longest ACH transfer description. */
 export const ACH_DESCRIPTION_MAX = 10;
 
+/** Plaid's error for an item whose owner never consented to Transfer when linking it. */
+const CONSENT_MISSING = 'ADDITIONAL_CONSENT_REQUIRED';
+
 /** Plaid's idempotency keys are at most 50 characters. */
 const key = (idempotencyKey: string) => idempotencyKey.slice(0, 50);
 
@@ -77,19 +80,32 @@ export function createPlaidTransferProvider(config: PlaidTransferConfig): Paymen
   );
   return {
     async authorizeDebit(request) {
-      const { authorization } = await call(() =>
-        client.transferAuthorizationCreate({
-          access_token: request.account.accessToken,
-          account_id: request.account.accountId,
-          type: TransferType.Debit,
-          network: TransferNetwork.Ach,
-          // The person agrees to the debit on Billow's web page: Plaid's class for that is `web`.
-          ach_class: ACHClass.Web,
-          amount: amountString(request.amountCents),
-          user: { legal_name: request.legalName },
-          idempotency_key: key(request.idempotencyKey),
-        }),
-      );
+      let answer;
+      try {
+        answer = await call(() =>
+          client.transferAuthorizationCreate({
+            access_token: request.account.accessToken,
+            account_id: request.account.accountId,
+            type: TransferType.Debit,
+            network: TransferNetwork.Ach,
+            // The person agrees to the debit on Billow's web page: Plaid's class for that is `web`.
+            ach_class: ACHClass.Web,
+            amount: amountString(request.amountCents),
+            user: { legal_name: request.legalName },
+            idempotency_key: key(request.idempotencyKey),
+          }),
+        );
+      } catch (error) {
+        // The item was linked without consent to Transfer: Link's update mode asks for it.
+        if (error instanceof PaymentProviderError && error.vendorCode === CONSENT_MISSING)
+          return {
+            decision: 'declined',
+            rationale: 'CONSENT_REQUIRED',
+            description: error.message,
+          };
+        throw error;
+      }
+      const { authorization } = answer;
       if (authorization.decision === 'approved') {
         return { decision: 'approved', authorizationId: authorization.id };
       }
@@ -108,6 +124,8 @@ export function createPlaidTransferProvider(config: PlaidTransferConfig): Paymen
         decision: 'declined',
         rationale,
         description: authorization.decision_rationale?.description ?? 'Declined',
+        // Plaid: Link with `transfer.authorization_id`, then authorize again.
+        ...(rationale === 'ACTION_REQUIRED' ? { authorizationId: authorization.id } : {}),
       };
     },
     async createDebit(request) {

@@ -20,9 +20,17 @@ export type DebitRequest = {
 
 /**
  * Why a debit was not authorized: NSF (not enough money), RISK, ACTION_REQUIRED (the person must
- * reconnect the account before it can be debited), LIMIT_REACHED (a transfer limit), OTHER.
+ * go through their bank's Link again for this authorization before it can be decided),
+ * CONSENT_REQUIRED (the bank link was made without consent to debits: the person gives it in
+ * Link's update mode), LIMIT_REACHED (a transfer limit), OTHER.
  */
-export type DeclineRationale = 'NSF' | 'RISK' | 'ACTION_REQUIRED' | 'LIMIT_REACHED' | 'OTHER';
+export type DeclineRationale =
+  | 'NSF'
+  | 'RISK'
+  | 'ACTION_REQUIRED'
+  | 'CONSENT_REQUIRED'
+  | 'LIMIT_REACHED'
+  | 'OTHER';
 
 export type DebitAuthorization =
   | { decision: 'approved'; authorizationId: string }
@@ -32,6 +40,8 @@ export type DebitAuthorization =
       description: string;
       /** What the account held when it was declined, when the provider says. */
       availableBalanceCents?: number;
+      /** ACTION_REQUIRED: the authorization the person completes in Link before trying again. */
+      authorizationId?: string;
     };
 
 export type TransferEventType = 'pending' | 'posted' | 'settled' | 'returned' | 'failed' | 'other';

@@ -82,6 +82,23 @@ const PaymentConfirmationScreen = lazySection(
   async () =>
     (await import('@/features/annual-plans/components/payment-screens')).PaymentConfirmationScreen,
 );
+const BankActionLink = lazySection(
+  async () => (await import('@/features/linking/components/bank-action-link')).BankActionLink,
+);
+/** The annual-plan payment's way through the person's bank when the bank needs them first. */
+async function paymentBankLink(subscriptionId: string) {
+  const { requestPaymentBankLink } =
+    await import('@/features/annual-plans/api/annual-plan-queries');
+  return requestPaymentBankLink(subscriptionId);
+}
+/** Leads the person through their bank for an annual-plan payment that needs them there. */
+function PaymentBankAction({ subscriptionId, onDone }: { subscriptionId: string; onDone(): void }) {
+  return (
+    <Suspense fallback={null}>
+      <BankActionLink requestToken={() => paymentBankLink(subscriptionId)} onDone={onDone} />
+    </Suspense>
+  );
+}
 const AnnualCodeScreen = lazySection(
   async () => (await import('@/features/annual-plans/components/payment-screens')).AnnualCodeScreen,
 );
@@ -205,6 +222,7 @@ function DashboardPage({
                   subscriptionId: view.subscriptionId,
                 })
               }
+              BankAction={PaymentBankAction}
               // Paid: the code replaces the confirmation, so Back cannot lead to paying again.
               onPaid={() =>
                 setView(

@@ -62,3 +62,8 @@ export function usePayAnnualPlan() {
     },
   });
 }
+
+/** After `bank_action_required`: a link token for the bank this subscription's payment needs. */
+export function requestPaymentBankLink(subscriptionId: string) {
+  return api(paymentRouteRefs.bankLink, { subscription_id: subscriptionId });
+}

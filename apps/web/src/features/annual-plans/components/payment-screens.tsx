@@ -6,7 +6,7 @@
  * by when; a payment the bank returned says what happened and what, if anything, is owed
  * (docs/payments.md).
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ComponentType } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Copy, Eye } from 'lucide-react';
 import {
@@ -127,6 +127,7 @@ export function PaymentConfirmationScreen({
   otherAccounts = [],
   onBack,
   onPaid,
+  BankAction,
 }: {
   plan: AnnualPlan | undefined;
   account: LinkedAccount | undefined;
@@ -134,11 +135,18 @@ export function PaymentConfirmationScreen({
   otherAccounts?: readonly LinkedAccount[];
   onBack(): void;
   onPaid(): void;
+  /**
+   * When the bank needs the person first (`bank_action_required`): what leads them through their
+   * bank's Link for this subscription's payment, calling `onDone` after, so the payment goes on.
+   */
+  BankAction?: ComponentType<{ subscriptionId: string; onDone(): void }>;
 }) {
   const pay = usePayAnnualPlan();
   const [message, setMessage] = useState<string>();
   const [isShort, setShort] = useState(false);
   const isSuccess = pay.data?.success === true;
+  const isBankNeeded =
+    pay.data?.success === false && pay.data.error_type === 'bank_action_required';
   const redirect = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(redirect.current), []);
 
@@ -198,6 +206,10 @@ export function PaymentConfirmationScreen({
         <AnotherAccount accounts={otherAccounts} amount={amount} onChoose={onBack} />
       )}
       {isSuccess && <p role="status">{paymentTexts.paid}</p>}
+      {isBankNeeded && plan && BankAction && !pay.isPending && (
+        // Back from the bank: the payment is tried again at once.
+        <BankAction subscriptionId={plan.subscriptionId} onDone={submit} />
+      )}
       <Button className="w-full" onClick={submit} disabled={pay.isPending || isSuccess}>
         {pay.isPending ? paymentTexts.processing : paymentTexts.pay(amount)}
       </Button>
