@@ -89,8 +89,9 @@ describe('the fake Plaid', () => {
       withTransfer: true,
     });
     await provider.createLinkToken({ clientUserRef: 'ref-1' });
+    // Linked with Transfer consent, as Billow asks for it when it pays through Plaid.
     const { accessToken } = await provider.exchangePublicToken(
-      await plaid.createPublicToken('ins_sbx_wells_fargo'),
+      await plaid.createPublicToken('ins_sbx_wells_fargo', ['transactions', 'transfer']),
     );
     await provider.createLinkToken({ clientUserRef: 'ref-1', accessToken });
     await provider.getItem(accessToken);

@@ -400,13 +400,18 @@ describe('Plaid Transfer as Plaid documents it', () => {
     expect(() => fake.decideNextAuthorization('declined', 'ACTION_REQUIRED')).toThrow();
     expect(() => fake.decideNextAuthorization('declined', 'LIMIT_REACHED')).toThrow();
     const refused = await plaidCall('/link/token/create', {
+      client_name: 'Billow',
+      language: 'en',
+      country_codes: ['US'],
       user: { client_user_id: 'x' },
       transfer: { authorization_id: 'never-issued' },
     });
     expect(refused).toMatchObject({ error_code: 'INVALID_FIELD' });
+    // Plaid's API description requires initial_products: the fake refuses as Plaid does.
     const noProducts = await plaidCall('/sandbox/public_token/create', {
       institution_id: 'ins_sbx_wells_fargo',
     });
-    expect(noProducts).toMatchObject({ error_code: 'INVALID_FIELD' });
+    expect(noProducts).toMatchObject({ error_type: 'INVALID_REQUEST' });
+    fake.takeViolations();
   });
 });

@@ -43,6 +43,7 @@ describe('paying when the bank needs the person first', () => {
             accountSubType: 'checking',
             active: true,
             is_primary_payment_account: true,
+            availableBalance: 500,
             source: 'plaid',
             attention: null,
           } satisfies LinkedAccount
