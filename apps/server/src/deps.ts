@@ -220,6 +220,7 @@ export function composeBillow(options: CompositionOptions) {
   const ledgers = createLedgersModule({
     db,
     balanceCents: (userId) => rewards.service.balanceCents(userId),
+    isLoopback: isLoopbackHost,
     ...(options.log ? { log: options.log } : {}),
     ...clock,
   });
