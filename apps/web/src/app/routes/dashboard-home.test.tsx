@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   paymentRoutes,
+  rewardOptions,
   rewardRoutes,
   savingsRoutes,
   subscriptionRoutes,
@@ -47,6 +48,19 @@ function renderHome({
     .on(rewardRoutes.balance, json(200, 4.5))
     .on(rewardRoutes.lifetimeAccrued, json(200, 16.49))
     .on(rewardRoutes.nextReward, json(200, { name: 'Spotify', amount: 11.99 }))
+    .on(
+      rewardRoutes.choices,
+      json(
+        200,
+        rewardOptions.map((o) => ({
+          id: o.id,
+          name: o.name,
+          kind: o.name,
+          price: o.price,
+          bill: null,
+        })),
+      ),
+    )
     .on(
       rewardRoutes.history,
       json(200, { transactions: [], page: 1, page_size: 20, total: 0, has_more: false }),
