@@ -375,9 +375,6 @@ export function composeBillow(options: CompositionOptions) {
       if (changes.is_bill_negotiation_enabled === true) {
         await negotiations.service.startPendingCalls(userId);
       }
-      if (changes.is_auto_apply_rewards_enabled === true) {
-        await jobs.send('rewards-auto-apply', { userId }, { singletonKey: userId });
-      }
     },
     others: [
       banking,
