@@ -98,7 +98,7 @@ test('a paid annual plan earns a reward, claimed toward the person’s Netflix b
   for (const row of await history.getByRole('listitem').all()) {
     const description = row.locator('p').first();
     await expect(description).toBeVisible();
-    expect(await isWhole(description), await description.textContent()).toBe(true);
+    expect(await isWhole(description), (await description.textContent()) ?? undefined).toBe(true);
   }
   const box = await claimed.boundingBox();
   const viewport = page.viewportSize()!;
