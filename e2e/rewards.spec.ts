@@ -50,7 +50,10 @@ test('a successful negotiation’s saving is promised, and earns no reward until
 
   // The banner counts the deal as promised; no reward is paid on a promise.
   const banner = page.getByRole('region', { name: 'Lifetime savings' });
-  await reloadUntilVisible(page, banner.getByText(/promised, counted once your bill shows it/));
+  await reloadUntilVisible(
+    page,
+    banner.getByText(/On track to save \$[\d,]+ more, counted once your bill shows it/),
+  );
   await expect(card).toContainText('$0.00 toward a free subscription');
   await openRewards(page, card);
   await expect(page.getByText('No rewards yet')).toBeVisible();

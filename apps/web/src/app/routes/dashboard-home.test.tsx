@@ -90,11 +90,13 @@ describe('the dashboard section', () => {
       expect(banner).toHaveTextContent(/Your first savings are on the way/);
     });
 
-    it('says a promised saving apart from what the bank has shown', async () => {
+    it('says a promised saving apart, as on track to save, from what the bank has shown', async () => {
       renderHome({ savings: json(200, { lifetime_savings: 0, promised_savings: 120.5 }) });
       const banner = screen.getByRole('region', { name: 'Lifetime savings' });
       await waitFor(() => expect(banner).toHaveTextContent('You’ve saved $0 with Billow'));
-      expect(banner).toHaveTextContent('$120 promised, counted once your bill shows it.');
+      expect(banner).toHaveTextContent(
+        'On track to save $120 more, counted once your bill shows it.',
+      );
     });
 
     it('holds its place while loading', () => {
