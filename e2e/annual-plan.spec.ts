@@ -22,11 +22,13 @@ test('an instant-savings offer is paid from the checking account and its code re
   await waitForCodeRelease(page);
   await page.getByRole('button', { name: 'Show full code' }).click();
   const code = page.getByLabel('Gift card code', { exact: true });
-  await expect(code).toHaveText(/^\d{16}$/);
+  // Shown in groups of four, copied whole, with how to redeem it.
+  await expect(code).toHaveText(/^\d{4} \d{4} \d{4} \d{4}$/);
+  await expect(page.getByRole('heading', { name: 'How to redeem' })).toBeVisible();
   await page.getByRole('button', { name: 'Copy code' }).click();
   await expect(page.getByRole('button', { name: 'Copied!' })).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
-    (await code.textContent())!.trim(),
+    (await code.textContent())!.replace(/\s/g, ''),
   );
   await expect(page.getByRole('button', { name: 'Copy code' })).toBeVisible({ timeout: 4000 });
 

@@ -53,8 +53,10 @@ test('a CSV with its columns mapped by hand brings its subscriptions to the dash
   await combo('Description').selectOption({ label: 'Payee' });
   await expect(netflix).toContainText('NETFLIX.COM 866-579-7172 CA');
 
+  // The new account is named as the person says, not after the file.
+  await dialog.getByRole('textbox', { name: 'Account name' }).fill('Credit union checking');
   await dialog.getByRole('button', { name: 'Import', exact: true }).click();
-  await expect(dialog.getByText(/Added 24 transactions to/)).toBeVisible();
+  await expect(dialog.getByText('Added 24 transactions to Credit union checking.')).toBeVisible();
   await dialog.getByRole('button', { name: 'Done' }).click();
 
   await page.getByRole('button', { name: 'Back to home' }).click();

@@ -33,6 +33,12 @@ test('the dashboard shows the bills Billow found, and a service marked as not a 
   for (const merchant of ['Netflix', 'Planet Fitness', 'Verizon', 'Xfinity']) {
     await expect(bills.getByText(merchant, { exact: true })).toBeVisible();
   }
+  // Logos out of the box: Netflix's mark is drawn from Billow's own /logos/, with no logo service.
+  const netflixMark = bills.locator('img[src="/logos/netflix.com.svg"]').first();
+  await expect(netflixMark).toBeVisible();
+  await expect
+    .poll(() => netflixMark.evaluate((image: HTMLImageElement) => image.naturalWidth))
+    .toBeGreaterThan(0);
 
   // The subscriptions section lists them with totals.
   await page

@@ -10,7 +10,7 @@ import { asc } from 'drizzle-orm';
 import { createSandboxBank } from '../src/providers/bank/sandbox/sandbox-bank';
 import { sandboxItems } from '../src/providers/bank/sandbox/sandbox-bank.tables';
 import { call, crashHarness, loadStatus, signInOver, waitUntil } from './child-server';
-import { startFakePlaid, type FakePlaid } from './fakes/fake-plaid';
+import { plaidWebhook, startFakePlaid, type FakePlaid } from './fakes/fake-plaid';
 import { customTransaction, dayFrom } from './sandbox-link';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
@@ -120,11 +120,10 @@ describe('a server killed mid-link and mid-sync', () => {
       .from(sandboxItems)
       .orderBy(asc(sandboxItems.createdAt));
     expect(
-      await plaid.sendWebhook(`${url}/api/plaid/webhook`, {
-        webhook_type: 'TRANSACTIONS',
-        webhook_code: 'SYNC_UPDATES_AVAILABLE',
-        item_id: bobItem!.itemId,
-      }),
+      await plaid.sendWebhook(
+        `${url}/api/plaid/webhook`,
+        plaidWebhook.syncUpdatesAvailable(bobItem!.itemId),
+      ),
     ).toBe(200);
     const carol = await signInOver(url, '+15555557003');
     expect((await link(url, carol, await publicToken())).status).toBe(200);

@@ -281,6 +281,24 @@ describe('importing bank export files', () => {
     expect(own.json()).toMatchObject({ added: 300 });
   });
 
+  it('names the new account as the person chose, and keeps that name on the next file', async () => {
+    const g = (await signIn(t.app, '+14155550307')).token;
+    const first = await commit(g, {
+      fileName: 'Export_20261120.csv',
+      fileText: ukCsv,
+      accountName: '  Credit union checking ',
+    });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toMatchObject({ accountName: 'Credit union checking', added: 300 });
+    const next = await commit(g, { fileName: 'Export_20261220.csv', fileText: ukCsv });
+    expect(next.json()).toMatchObject({ accountName: 'Credit union checking', added: 0 });
+    expect((await profileOf(g)).linkedAccounts.map((account) => account.bankName)).toEqual([
+      'Credit union checking',
+    ]);
+    const blank = await commit(g, { fileName: 'x.csv', fileText: ukCsv, accountName: '  ' });
+    expect(blank.statusCode).toBe(400);
+  });
+
   it('imports a new file source sent twice at once into one account, without duplicates', async () => {
     const d = (await signIn(t.app, '+14155550304')).token;
     const payload = { fileName: 'Twice_20261120.csv', fileText: ukCsv };

@@ -1,6 +1,7 @@
 /**
  * A Vite plugin that fills in public/sw.js for a build: the list of the app shell's files
- * (index.html, the hashed scripts, styles and fonts, the manifest and icons) and a version
+ * (index.html, the hashed scripts, styles and fonts, the manifest, icons and merchants' marks
+ * under logos/, so they show offline too) and a version
  * named after them, so each deploy with new files is a new service worker with its own cache.
  * Source maps and the build manifest stay out. Runs before build/precompress.ts (which writes
  * the compressed copies at closeBundle, after every writeBundle).
@@ -38,7 +39,10 @@ export function serviceWorker(): Plugin {
     },
     writeBundle(_options, bundle) {
       const built = Object.keys(bundle).filter(isShellFile);
-      const shell = [...built, ...PUBLIC_SHELL].map((fileName) => `/${fileName}`).sort();
+      const logos = fs.existsSync(path.join(publicDir, 'logos'))
+        ? fs.readdirSync(path.join(publicDir, 'logos')).map((name) => `logos/${name}`)
+        : [];
+      const shell = [...built, ...PUBLIC_SHELL, ...logos].map((fileName) => `/${fileName}`).sort();
       const hash = crypto.createHash('sha256');
       for (const file of shell) hash.update(file).update(fs.readFileSync(path.join(outDir, file)));
       const version = hash.digest('hex').slice(0, 12);

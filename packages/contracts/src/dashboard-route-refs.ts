@@ -23,6 +23,7 @@ export const savingsRouteRefs = {
 };
 
 export const reminderRouteRefs = {
+  overdraftRisk: routeRef<typeof reminderRoutes.overdraftRisk>('GET', '/api/alerts/overdraft'),
   statusTimeline: routeRef<typeof reminderRoutes.statusTimeline>(
     'POST',
     '/api/subscriptions/status-timeline',

@@ -126,6 +126,8 @@ export const importRoutes = {
       mapping: importMapping.optional(),
       /** An imported account of this person's to add to, instead of the file source's own. */
       importedAccountId: z.string().uuid().optional(),
+      /** The name of the new account a file of one account goes into (else Billow's guess). */
+      accountName: text().trim().min(1).max(60).optional(),
     }),
     response: importResult,
     problemCodes: importProblemCode,

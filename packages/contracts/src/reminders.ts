@@ -50,6 +50,21 @@ export const subscriptionStatusChange = z.object({
 });
 export type SubscriptionStatusChange = z.infer<typeof subscriptionStatusChange>;
 
+/**
+ * The overdraft risk the dashboard shows (the same check that texts the overdraft alert): the
+ * account bills come out of, what it has available, the bills due before the next paycheck, and
+ * how much short it is. Null when nothing is short, or overdraft protection is off.
+ */
+export const overdraftRisk = z.object({
+  accountName: z.string(),
+  available: z.number(),
+  payday: z.string().date(),
+  bills: z.array(z.object({ merchantName: z.string(), amount: z.number(), dueDate: z.string() })),
+  due: z.number(),
+  shortfall: z.number(),
+});
+export type OverdraftRisk = z.infer<typeof overdraftRisk>;
+
 export const reminderRoutes = {
   preferences: defineRoute({
     method: 'GET',
@@ -77,6 +92,11 @@ export const reminderRoutes = {
     method: 'POST',
     path: '/api/reminders/push/test',
     response: z.object({ sent: z.number().int().min(0) }),
+  }),
+  overdraftRisk: defineRoute({
+    method: 'GET',
+    path: '/api/alerts/overdraft',
+    response: overdraftRisk.nullable(),
   }),
   statusTimeline: defineRoute({
     method: 'POST',

@@ -21,6 +21,11 @@ export const linkedAccount = z.object({
   accountSubType: z.string().nullable(),
   active: z.boolean(),
   is_primary_payment_account: z.boolean(),
+  /**
+   * What the bank said was available at the last sync (dollars), for choosing the account that
+   * pays; null when the bank gave no balance, and for a card (what is owed is not money to pay).
+   */
+  availableBalance: z.number().nullable(),
   /** Where the account's transactions come from (issue 37). */
   source: bankSource,
   /**

@@ -2,6 +2,7 @@
 export { detectRecurring } from './detect';
 export { normalizeMerchant } from './normalize';
 export { DEFAULT_CATALOGUE } from './catalog';
+export { productAtPrice } from './products';
 export {
   CADENCES,
   CADENCE_RULES,

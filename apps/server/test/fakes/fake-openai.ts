@@ -5,9 +5,16 @@
  * negotiations, it first calls the `negotiation_status` tool, asked anything else, the
  * `upcoming_bills` tool for the week; given the tool's result, it streams a sentence built from
  * the result's own figures.
+ *
+ * Every request is checked against OpenAI's API description (vendor-apis/openai.subset.json) and
+ * refused with OpenAI's 400 when it does not fit; every chunk is checked too, and `close()` throws
+ * while anything the description refuses is left (see vendor-api.ts). The `ollama` dialect leaves
+ * out the tool call's `index`, as Ollama's compatible endpoint does; that one difference from
+ * OpenAI's description is allowed for it.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createViolations, vendorApi } from './vendor-apis/vendor-api';
 
 type Message = { role: string; content?: string | null; tool_call_id?: string };
 export type FakeOpenAiRequest = {
@@ -19,19 +26,15 @@ export type FakeOpenAiRequest = {
 export type FakeOpenAi = {
   url: string;
   requests: FakeOpenAiRequest[];
+  /** What the fake saw that OpenAI's description refuses, taken off the list. */
+  takeViolations(): string[];
   close(): Promise<void>;
 };
 
-function chunk(delta: object, finish: string | null = null) {
-  const body = {
-    id: 'chatcmpl-fake',
-    object: 'chat.completion.chunk',
-    created: 0,
-    model: 'fake-model',
-    choices: [{ index: 0, delta, finish_reason: finish }],
-  };
-  return `data: ${JSON.stringify(body)}\n\n`;
-}
+const ROUTE = '/chat/completions';
+/** Ollama's one known difference from OpenAI's stream: tool-call chunks carry no `index`. */
+const OLLAMA_DIFFERENCE =
+  /^\/choices\/\*\/delta\/tool_calls\/\* must have required property 'index'$/;
 
 function billWords(content: string): string {
   const result = JSON.parse(content) as { total: number; bills: { merchant: string }[] };
@@ -55,28 +58,53 @@ export async function startFakeOpenAi(
   { dialect = 'openai' }: { dialect?: 'openai' | 'ollama' } = {},
 ): Promise<FakeOpenAi> {
   const requests: FakeOpenAiRequest[] = [];
+  const openaiApi = vendorApi('openai');
+  const violations = createViolations('OpenAI');
+  function chunk(delta: object, finish: string | null = null) {
+    const body = {
+      id: 'chatcmpl-fake',
+      object: 'chat.completion.chunk',
+      created: 0,
+      model: 'fake-model',
+      choices: [{ index: 0, delta, finish_reason: finish }],
+    };
+    const problems = openaiApi
+      .checkResponse('POST', ROUTE, 200, body, 'text/event-stream')
+      .filter((problem) => dialect !== 'ollama' || !OLLAMA_DIFFERENCE.test(problem));
+    violations.record('streamed chunk', problems);
+    return `data: ${JSON.stringify(body)}\n\n`;
+  }
+  const sendError = (response: http.ServerResponse, status: number, error: object) => {
+    const body = { error: { param: null, code: null, ...error } };
+    violations.record(`answer ${status}`, openaiApi.checkSchema('ErrorResponse', body));
+    response.writeHead(status, { 'content-type': 'application/json' });
+    response.end(JSON.stringify(body));
+  };
   const server = http.createServer((request, response) => {
     let raw = '';
     request.on('data', (data: Buffer) => (raw += data.toString()));
     request.on('end', () => {
       if (request.headers.authorization !== `Bearer ${apiKey}`) {
-        response.writeHead(401, { 'content-type': 'application/json' });
-        response.end(
-          JSON.stringify({
-            error: {
-              message: 'Incorrect API key provided',
-              type: 'invalid_request_error',
-              code: 'invalid_api_key',
-            },
-          }),
-        );
-        return;
+        return sendError(response, 401, {
+          message: 'Incorrect API key provided',
+          type: 'invalid_request_error',
+          code: 'invalid_api_key',
+        });
       }
-      if (request.method !== 'POST' || request.url !== '/v1/chat/completions') {
+      if (request.method !== 'POST' || request.url !== `/v1${ROUTE}`) {
         response.writeHead(404).end();
         return;
       }
       const body = JSON.parse(raw) as FakeOpenAiRequest;
+      const refused = openaiApi.checkRequest('POST', ROUTE, body);
+      if (refused.length > 0) {
+        violations.record('request', refused);
+        // OpenAI's answer to a request its API refuses.
+        return sendError(response, 400, {
+          message: refused.join('; '),
+          type: 'invalid_request_error',
+        });
+      }
       requests.push(body);
       response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
       const toolResult = body.messages.findLast((m) => m.role === 'tool');
@@ -131,6 +159,10 @@ export async function startFakeOpenAi(
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
     requests,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    takeViolations: () => violations.take(),
+    async close() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      violations.assertNone();
+    },
   };
 }

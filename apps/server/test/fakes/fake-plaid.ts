@@ -16,6 +16,7 @@ import {
   type PaymentProvider,
 } from '../../src/providers/payment/payment-provider';
 import { findInstitution } from '@billow/sandbox-bank';
+import { createViolations, vendorApi } from './vendor-apis/vendor-api';
 
 export type FakePlaid = {
   url: string;
@@ -57,12 +58,141 @@ export type FakePlaid = {
    * stop Billow at an exact point, e.g. between the token exchange and the accounts.
    */
   hold(path: string, options?: { afterHandling?: boolean }): HeldRequest;
+  /**
+   * What this fake saw that Plaid's API description refuses (requests it answered with Plaid's
+   * INVALID_REQUEST error, answers or webhooks of a shape Plaid never sends), taken off the list.
+   * `close()` throws while any is left.
+   */
+  takeViolations(): string[];
   close(): Promise<void>;
 };
 
 export type HeldRequest = { reached: Promise<void>; release(): void };
 
 type Handler = (body: Record<string, unknown>) => Promise<object>;
+
+/** A transaction's `location` and `payment_meta` when the bank said nothing: every field null. */
+const NO_LOCATION = {
+  address: null,
+  city: null,
+  region: null,
+  postal_code: null,
+  country: null,
+  lat: null,
+  lon: null,
+  store_number: null,
+};
+const NO_PAYMENT_META = {
+  reference_number: null,
+  ppd_id: null,
+  payee: null,
+  by_order_of: null,
+  payer: null,
+  payment_method: null,
+  payment_processor: null,
+  reason: null,
+};
+
+/** Plaid's webhook bodies by type and code, as its API description names them. */
+const WEBHOOK_SCHEMAS: Record<string, string> = {
+  'TRANSACTIONS:SYNC_UPDATES_AVAILABLE': 'SyncUpdatesAvailableWebhook',
+  'ITEM:ERROR': 'ItemErrorWebhook',
+  'ITEM:LOGIN_REPAIRED': 'ItemLoginRepairedWebhook',
+  'ITEM:PENDING_EXPIRATION': 'PendingExpirationWebhook',
+  'ITEM:PENDING_DISCONNECT': 'PendingDisconnectWebhook',
+  'ITEM:USER_PERMISSION_REVOKED': 'UserPermissionRevokedWebhook',
+  'ITEM:USER_ACCOUNT_REVOKED': 'UserAccountRevokedWebhook',
+  'TRANSFER:TRANSFER_EVENTS_UPDATE': 'TransferEventsUpdateWebhook',
+};
+
+const ENVIRONMENT = { environment: 'sandbox' } as const;
+const itemError = (code: string, message: string, type = 'ITEM_ERROR') => ({
+  error_type: type,
+  error_code: code,
+  error_message: message,
+  display_message: null,
+});
+
+/**
+ * Plaid's webhook bodies with every field its description requires, for tests to send
+ * (https://plaid.com/docs/api/items/#webhooks, /products/transactions/#sync_updates_available).
+ */
+export const plaidWebhook = {
+  syncUpdatesAvailable: (itemId: string, progress = { initial: true, historical: true }) => ({
+    webhook_type: 'TRANSACTIONS',
+    webhook_code: 'SYNC_UPDATES_AVAILABLE',
+    item_id: itemId,
+    initial_update_complete: progress.initial,
+    historical_update_complete: progress.historical,
+    ...ENVIRONMENT,
+  }),
+  itemError: (itemId: string, errorCode: string) => ({
+    webhook_type: 'ITEM',
+    webhook_code: 'ERROR',
+    item_id: itemId,
+    error: itemError(errorCode, `the item is in error: ${errorCode}`),
+    ...ENVIRONMENT,
+  }),
+  loginRepaired: (itemId: string) => ({
+    webhook_type: 'ITEM',
+    webhook_code: 'LOGIN_REPAIRED',
+    item_id: itemId,
+    ...ENVIRONMENT,
+  }),
+  pendingDisconnect: (itemId: string) => ({
+    webhook_type: 'ITEM',
+    webhook_code: 'PENDING_DISCONNECT',
+    item_id: itemId,
+    reason: 'INSTITUTION_TOKEN_EXPIRATION',
+    disconnect_time: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+    ...ENVIRONMENT,
+  }),
+  userPermissionRevoked: (itemId: string) => ({
+    webhook_type: 'ITEM',
+    webhook_code: 'USER_PERMISSION_REVOKED',
+    item_id: itemId,
+    error: itemError(
+      'USER_PERMISSION_REVOKED',
+      'the holder of this account has revoked their permission for your application to access it',
+    ),
+    ...ENVIRONMENT,
+  }),
+  transferEventsUpdate: () => ({
+    webhook_type: 'TRANSFER',
+    webhook_code: 'TRANSFER_EVENTS_UPDATE',
+    ...ENVIRONMENT,
+  }),
+};
+
+/** The type Plaid files each error code under (https://plaid.com/docs/errors/); else ITEM_ERROR. */
+const ERROR_TYPES: Record<string, string> = {
+  INVALID_PUBLIC_TOKEN: 'INVALID_INPUT',
+  INVALID_ACCESS_TOKEN: 'INVALID_INPUT',
+  INVALID_LINK_TOKEN: 'INVALID_INPUT',
+  INVALID_INSTITUTION: 'INVALID_INPUT',
+  INVALID_WEBHOOK_VERIFICATION_KEY_ID: 'INVALID_INPUT',
+  INVALID_FIELD: 'INVALID_REQUEST',
+  TRANSACTIONS_SYNC_MUTATION_DURING_PAGINATION: 'TRANSACTIONS_ERROR',
+  INTERNAL_SERVER_ERROR: 'API_ERROR',
+};
+
+/**
+ * Plaid's answer to a request its API refuses
+ * (https://plaid.com/docs/errors/invalid-request/): the first kind of problem names the code.
+ */
+function invalidRequest(problems: string[]) {
+  const code = problems.some((p) => p.includes('must have required property'))
+    ? 'MISSING_FIELDS'
+    : problems.some((p) => p.includes('unevaluated properties'))
+      ? 'UNKNOWN_FIELDS'
+      : 'INVALID_FIELD';
+  return {
+    error_type: 'INVALID_REQUEST',
+    error_code: code,
+    error_message: problems.join('; '),
+    display_message: null,
+  };
+}
 
 /**
  * With a payment ledger, the fake also speaks Plaid Transfer
@@ -73,6 +203,8 @@ export async function startFakePlaid(
   options: { ledger?: PaymentProvider } = {},
 ): Promise<FakePlaid> {
   const credentials = { clientId: 'fake-plaid-client-id', secret: 'fake-plaid-secret-123' };
+  const plaidApi = vendorApi('plaid');
+  const violations = createViolations('Plaid');
   const { publicKey, privateKey } = await generateKeyPair('ES256');
   const kid = crypto.randomUUID();
   const publicJwk: JWK = { ...(await exportJWK(publicKey)), kid, alg: 'ES256', use: 'sig' };
@@ -89,6 +221,22 @@ export async function startFakePlaid(
     string,
     { status: number; error_type: string; error_code: string; error_message: string }
   >();
+
+  /** Plaid's Item object (https://plaid.com/docs/api/items/#item-get-response-item). */
+  async function itemOf(accessToken: string) {
+    const { itemId, institution } = await bank.getItem(accessToken);
+    return {
+      item_id: itemId,
+      institution_id: institution?.institutionId ?? null,
+      webhook: '',
+      error: null,
+      available_products: [],
+      billed_products: ['transactions'],
+      products: ['transactions'],
+      consent_expiration_time: null,
+      update_type: 'background',
+    };
+  }
 
   const nextDecision: TransferDecisionOverride = { value: null };
   const lastRequests = new Map<string, Record<string, unknown>>();
@@ -107,23 +255,7 @@ export async function startFakePlaid(
       const { accessToken, itemId } = await bank.exchangePublicToken(String(body.public_token));
       return { access_token: accessToken, item_id: itemId };
     },
-    '/item/get': async (body) => {
-      const { itemId, institution } = await bank.getItem(String(body.access_token));
-      return {
-        item: {
-          item_id: itemId,
-          institution_id: institution?.institutionId ?? null,
-          webhook: '',
-          error: null,
-          available_products: [],
-          billed_products: ['transactions'],
-          products: ['transactions'],
-          consent_expiration_time: null,
-          update_type: 'background',
-        },
-        status: null,
-      };
-    },
+    '/item/get': async (body) => ({ item: await itemOf(String(body.access_token)), status: null }),
     '/institutions/get_by_id': async (body) => {
       const institution = findInstitution(String(body.institution_id));
       if (!institution) throw plaidError('INVALID_INSTITUTION', 'invalid institution_id provided');
@@ -159,7 +291,7 @@ export async function startFakePlaid(
           type: a.type,
           subtype: a.subtype,
         })),
-        item: {},
+        item: await itemOf(String(body.access_token)),
       };
     },
     '/transactions/sync': async (body) => {
@@ -186,14 +318,19 @@ export async function startFakePlaid(
       const toPlaid = (t: (typeof page.added)[number]) => ({
         transaction_id: t.transactionId,
         account_id: t.accountId,
+        account_owner: null,
         amount: t.amount,
         iso_currency_code: t.isoCurrencyCode,
         unofficial_currency_code: null,
         date: t.date,
+        datetime: null,
         authorized_date: t.authorizedDate,
+        authorized_datetime: null,
         name: t.merchantName ?? t.name,
         original_description: withOriginal ? t.name : null,
         merchant_name: t.merchantName,
+        location: NO_LOCATION,
+        payment_meta: NO_PAYMENT_META,
         pending: t.pending,
         pending_transaction_id: t.pendingTransactionId,
         payment_channel: 'other',
@@ -202,7 +339,10 @@ export async function startFakePlaid(
       return {
         added: page.added.map(toPlaid),
         modified: page.modified.map(toPlaid),
-        removed: page.removed.map((r) => ({ transaction_id: r.transactionId })),
+        removed: page.removed.map((r) => ({
+          transaction_id: r.transactionId,
+          account_id: r.accountId,
+        })),
         next_cursor: page.nextCursor,
         has_more: page.hasMore,
         transactions_update_status: 'HISTORICAL_UPDATE_COMPLETE',
@@ -244,9 +384,17 @@ export async function startFakePlaid(
     let raw = '';
     request.on('data', (chunk: Buffer) => (raw += chunk.toString()));
     request.on('end', () => {
-      const send = (status: number, body: object) => {
+      const path = request.url ?? '';
+      const send = (status: number, answer: object) => {
+        const full = { ...answer, request_id: requestId() };
+        violations.record(
+          `answer ${status} to ${path}`,
+          status === 200
+            ? plaidApi.checkResponse('POST', path, status, full)
+            : plaidApi.checkSchema('PlaidError', full),
+        );
         response.writeHead(status, { 'content-type': 'application/json' });
-        response.end(JSON.stringify({ ...body, request_id: requestId() }));
+        response.end(JSON.stringify(full));
       };
       const body = raw ? (JSON.parse(raw) as Record<string, unknown>) : {};
       const clientId = request.headers['plaid-client-id'] ?? body.client_id;
@@ -259,7 +407,6 @@ export async function startFakePlaid(
           display_message: null,
         });
       }
-      const path = request.url ?? '';
       callCounts.set(path, (callCounts.get(path) ?? 0) + 1);
       lastRequests.set(path, body);
       const handler = handlers[path];
@@ -270,6 +417,11 @@ export async function startFakePlaid(
           error_message: 'not found',
           display_message: null,
         });
+      const refused = plaidApi.checkRequest('POST', path, body);
+      if (refused.length > 0) {
+        violations.record(`request to ${path}`, refused);
+        return send(400, invalidRequest(refused));
+      }
       const failure = failures.get(path);
       if (failure) {
         failures.delete(path);
@@ -298,7 +450,7 @@ export async function startFakePlaid(
                 : 'INTERNAL_SERVER_ERROR';
             const message = error instanceof Error ? error.message : String(error);
             send(code === 'INTERNAL_SERVER_ERROR' ? 500 : 400, {
-              error_type: 'ITEM_ERROR',
+              error_type: ERROR_TYPES[code] ?? 'ITEM_ERROR',
               error_code: code,
               error_message: message,
               display_message: null,
@@ -310,7 +462,21 @@ export async function startFakePlaid(
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
 
+  /** A webhook body Plaid would send (checked when its type and code are ones Billow reads). */
+  function checkWebhook(body: string) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(body);
+    } catch {
+      return; // a test's deliberately broken body
+    }
+    const { webhook_type: type, webhook_code: code } = (parsed ?? {}) as Record<string, unknown>;
+    const schema = WEBHOOK_SCHEMAS[`${String(type)}:${String(code)}`];
+    if (schema) violations.record(`webhook ${schema}`, plaidApi.checkSchema(schema, parsed));
+  }
+
   async function signWebhook(body: string, options: { issuedAt?: Date; kid?: string } = {}) {
+    checkWebhook(body);
     const issuedAt = Math.floor((options.issuedAt ?? new Date()).getTime() / 1000);
     return new SignJWT({
       request_body_sha256: crypto.createHash('sha256').update(body).digest('hex'),
@@ -374,10 +540,12 @@ export async function startFakePlaid(
       });
       return response.status;
     },
-    close: () => {
+    takeViolations: () => violations.take(),
+    async close() {
       for (const release of released) release();
       server.closeAllConnections();
-      return new Promise((resolve) => server.close(() => resolve()));
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      violations.assertNone();
     },
   };
 }
@@ -398,17 +566,41 @@ type TransferDecisionOverride = {
 /** Plaid's ACH classes (https://plaid.com/docs/api/products/transfer/initiating-transfers/). */
 const ACH_CLASSES = new Set(['ccd', 'ppd', 'tel', 'web']);
 
+/** The person on a transfer as Plaid answers it: the name Billow gave, nothing else known. */
+function userInResponse(legalName: string) {
+  return { legal_name: legalName, phone_number: null, email_address: null, address: null };
+}
+
 function transferHandlers(
   ledger: PaymentProvider,
   nextDecision: TransferDecisionOverride,
 ): Record<string, Handler> {
-  const amounts = new Map<string, number>();
+  const authorizations = new Map<
+    string,
+    { amountCents: number; legalName: string; accountId: string }
+  >();
+  const transfers = new Map<string, { accountId: string }>();
+  const proposedTransfer = (body: Record<string, unknown>, legalName: string) => ({
+    ach_class: body.ach_class,
+    account_id: body.account_id,
+    funding_account_id: null,
+    type: body.type,
+    user: userInResponse(legalName),
+    amount: body.amount,
+    network: 'ach',
+    iso_currency_code: 'USD',
+    origination_account_id: '',
+    originator_client_id: null,
+    credit_funds_source: null,
+  });
   return {
     '/transfer/authorization/create': async (body) => {
       if (body.type !== 'debit' && body.type !== 'credit') throw invalidField('type is required');
       if (body.network !== 'ach') throw invalidField('network must be ach here');
       if (!ACH_CLASSES.has(String(body.ach_class)))
         throw invalidField('ach_class is required for ACH transfers');
+      const user = body.user as { legal_name?: string } | undefined;
+      const legalName = user?.legal_name ?? '';
       const override = nextDecision.value;
       nextDecision.value = null;
       if (override) {
@@ -423,21 +615,20 @@ function transferHandlers(
             guarantee_decision: null,
             guarantee_decision_rationale: null,
             payment_risk: null,
-            proposed_transfer: { type: body.type, network: 'ach', amount: body.amount },
+            proposed_transfer: proposedTransfer(body, legalName),
           },
         };
       }
-      const user = body.user as { legal_name?: string } | undefined;
-      if (!user?.legal_name) throw invalidField('user.legal_name is required');
+      if (!legalName) throw invalidField('user.legal_name is required');
       const amountCents = centsOf(body.amount);
       const decision = await ledger.authorizeDebit({
         account: { accessToken: String(body.access_token), accountId: String(body.account_id) },
         amountCents,
         idempotencyKey: String(body.idempotency_key ?? crypto.randomUUID()),
-        legalName: user.legal_name,
+        legalName,
       });
       const id = decision.decision === 'approved' ? decision.authorizationId : crypto.randomUUID();
-      amounts.set(id, amountCents);
+      authorizations.set(id, { amountCents, legalName, accountId: String(body.account_id) });
       return {
         authorization: {
           id,
@@ -453,13 +644,7 @@ function transferHandlers(
           guarantee_decision: null,
           guarantee_decision_rationale: null,
           payment_risk: null,
-          proposed_transfer: {
-            type: body.type,
-            network: 'ach',
-            amount: body.amount,
-            account_id: body.account_id,
-            user: body.user,
-          },
+          proposed_transfer: proposedTransfer(body, legalName),
         },
       };
     },
@@ -468,8 +653,9 @@ function transferHandlers(
       if (typeof body.description !== 'string' || body.description.length > 10)
         throw invalidField('description must be at most 10 characters for ACH transfers');
       const authorizationId = String(body.authorization_id);
+      const authorization = authorizations.get(authorizationId);
       const amountCents =
-        body.amount !== undefined ? centsOf(body.amount) : amounts.get(authorizationId);
+        body.amount !== undefined ? centsOf(body.amount) : authorization?.amountCents;
       if (amountCents === undefined) throw invalidField('unknown authorization_id');
       const { transferId } = await ledger.createDebit({
         account: { accessToken: String(body.access_token), accountId: String(body.account_id) },
@@ -477,19 +663,37 @@ function transferHandlers(
         authorizationId,
         idempotencyKey: String(body.idempotency_key ?? crypto.randomUUID()),
         description: body.description,
-        legalName: '',
+        legalName: authorization?.legalName ?? '',
       });
+      transfers.set(transferId, { accountId: String(body.account_id) });
       return {
         transfer: {
           id: transferId,
           authorization_id: authorizationId,
+          ach_class: 'web',
           account_id: body.account_id,
+          funding_account_id: null,
           type: 'debit',
-          network: 'ach',
+          user: userInResponse(authorization?.legalName ?? ''),
           amount: (amountCents / 100).toFixed(2),
           description: body.description,
-          status: 'pending',
           created: new Date().toISOString(),
+          refunds: [],
+          status: 'pending',
+          network: 'ach',
+          cancellable: true,
+          guarantee_decision: null,
+          guarantee_decision_rationale: null,
+          failure_reason: null,
+          metadata: null,
+          origination_account_id: '',
+          iso_currency_code: 'USD',
+          standard_return_window: null,
+          unauthorized_return_window: null,
+          expected_settlement_date: null,
+          originator_client_id: null,
+          recurring_transfer_id: null,
+          credit_funds_source: null,
         },
       };
     },
@@ -502,6 +706,7 @@ function transferHandlers(
           event_id: event.eventId,
           timestamp: event.timestamp,
           event_type: event.type,
+          account_id: transfers.get(event.transferId)?.accountId,
           transfer_id: event.transferId,
           transfer_type: 'debit',
           // `ach_return_code` is deprecated: Plaid documents `failure_code` as the field to read.

@@ -3,10 +3,20 @@
  * (https://www.twilio.com/docs/messaging/api/message-resource): form-encoded POST with basic
  * auth, 201 with the message resource, and Twilio's error shape (code 21211 for a bad number,
  * 20003 for bad credentials).
+ *
+ * Every request is checked against Twilio's API description (vendor-apis/twilio.subset.json, the
+ * 2010-04-01 Message resource): a value it refuses gets Twilio's 400, and a parameter it does not
+ * name (which Twilio ignores) is noted; every answer is checked too, and `close()` throws while
+ * anything the description refuses is left (see vendor-api.ts). twilio-oai does not describe the
+ * status callback Twilio posts; `statusReport` follows the message resource page instead.
  */
 import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createViolations, vendorApi } from './vendor-apis/vendor-api';
+
+const ROUTE = '/2010-04-01/Accounts/{AccountSid}/Messages.json';
+const FORM = 'application/x-www-form-urlencoded';
 
 export const INVALID_TWILIO_NUMBER = '+15005550001';
 
@@ -46,6 +56,8 @@ export type FakeTwilio = {
   ): { url: string; headers: Record<string, string>; payload: string };
   /** Answers the next message with this Twilio error (20429 too many requests, 20500 …). */
   failNext(status: number, code: number, message: string): void;
+  /** What the fake saw that Twilio's description refuses, taken off the list. */
+  takeViolations(): string[];
   close(): Promise<void>;
 };
 
@@ -54,6 +66,8 @@ export async function startFakeTwilio(credentials: {
   authToken: string;
 }): Promise<FakeTwilio> {
   const messages: FakeTwilio['messages'] = [];
+  const twilioApi = vendorApi('twilio');
+  const violations = createViolations('Twilio');
   let failure: { status: number; code: number; message: string } | null = null;
   const server = http.createServer((request, response) => {
     let raw = '';
@@ -91,6 +105,24 @@ export async function startFakeTwilio(credentials: {
         });
       }
       const form = new URLSearchParams(raw);
+      const params: Record<string, string | string[]> = {};
+      for (const [key, value] of form) {
+        const before = params[key];
+        params[key] = before === undefined ? value : [before, value].flat();
+      }
+      const problems = twilioApi.checkRequest('POST', ROUTE, params, FORM);
+      violations.record('request', problems);
+      // Twilio ignores a parameter it does not know; any other problem it refuses.
+      const refused = problems.filter((p) => !p.includes('unevaluated properties'));
+      if (refused.length > 0) {
+        const code = refused.some((p) => p.includes("required property 'To'")) ? 21604 : 70002;
+        return send(400, {
+          code,
+          message: refused.join('; '),
+          more_info: `https://www.twilio.com/docs/errors/${code}`,
+          status: 400,
+        });
+      }
       const to = form.get('To') ?? '';
       // +15005550001 is Twilio's own magic test number for an invalid destination.
       if (!/^\+[1-9]\d{7,14}$/.test(to) || to === INVALID_TWILIO_NUMBER) {
@@ -119,19 +151,31 @@ export async function startFakeTwilio(credentials: {
         statusCallback,
       };
       messages.push(message);
-      return send(201, {
-        sid: message.sid,
+      const now = new Date().toUTCString().replace('GMT', '+0000');
+      const resource = {
         account_sid: credentials.accountSid,
-        to: message.to,
+        api_version: '2010-04-01',
+        body: message.body,
+        date_created: now,
+        date_sent: null,
+        date_updated: now,
+        direction: 'outbound-api',
+        error_code: null,
+        error_message: null,
         from: message.from,
         messaging_service_sid: message.messagingServiceSid,
-        body: message.body,
-        status: 'queued',
+        num_media: '0',
         num_segments: '1',
-        direction: 'outbound-api',
-        date_created: new Date().toUTCString(),
-        uri: `${path.replace('.json', '')}/SM.json`,
-      });
+        price: null,
+        price_unit: null,
+        sid: message.sid,
+        status: 'queued',
+        subresource_uris: { media: `${path.replace('.json', '')}/${message.sid}/Media.json` },
+        to: message.to,
+        uri: `${path.replace('.json', '')}/${message.sid}.json`,
+      };
+      violations.record('answer 201', twilioApi.checkResponse('POST', ROUTE, 201, resource));
+      return send(201, resource);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -169,6 +213,10 @@ export async function startFakeTwilio(credentials: {
     failNext: (status, code, message) => {
       failure = { status, code, message };
     },
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    takeViolations: () => violations.take(),
+    async close() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      violations.assertNone();
+    },
   };
 }

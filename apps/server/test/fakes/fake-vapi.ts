@@ -5,21 +5,40 @@
  * builds the server messages Vapi would post to the assistant's server (`status-update`,
  * `tool-calls`, `end-of-call-report`, each as `{ message: … }` with the call and assistant),
  * addressed and headed as the assistant's `server` asked.
+ *
+ * Vapi publishes no OpenAPI document to check against at run time; its server SDK's types
+ * (`@vapi-ai/server-sdk`, `Vapi.ServerMessage*`, `Vapi.Call`) are the description here: every
+ * message and resource the fake builds `satisfies` them, so a field Vapi never sends, a status or
+ * ended reason it does not have, or a missing required field fails the typecheck. One documented
+ * difference: the SDK types a tool call's `function.arguments` as a JSON string, while Vapi's
+ * server-message documentation and real payloads carry an object (and `name`/`arguments` beside
+ * `function`); the fake sends the documented form, Billow reads both.
  */
 import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Vapi } from '@vapi-ai/server-sdk';
 
 type Json = Record<string, unknown>;
+
+/** A tool call as Vapi's server messages carry it (see above: the arguments an object). */
+type DocumentedToolCall = Omit<Vapi.ToolCall, 'function'> & {
+  function: Omit<Vapi.ToolCallFunction, 'arguments'> & { arguments: Json };
+  name: string;
+  arguments: Json;
+};
+
+/** A server message's own fields; `message()` adds the call, assistant and customer. */
+type OwnFields<T> = Omit<T, 'call' | 'assistant' | 'customer'>;
 
 export type FakeVapiCall = {
   id: string;
   payload: Json;
-  status: string;
+  status: Vapi.CallStatus;
   createdAt: string;
-  endedReason?: string;
-  artifact?: Json;
-  analysis?: Json;
+  endedReason?: Vapi.ServerMessageEndOfCallReportEndedReason;
+  artifact?: Vapi.Artifact;
+  analysis?: Vapi.Analysis;
 };
 
 export type VapiDelivery = { url: string; headers: Record<string, string>; body: string };
@@ -32,7 +51,7 @@ export type FakeVapi = {
   failNextCreate(status: number): void;
   /** A server message for a call, addressed and headed as its assistant's server asks. */
   message(callId: string, message: Json): VapiDelivery;
-  statusUpdate(callId: string, status: string): VapiDelivery;
+  statusUpdate(callId: string, status: Vapi.ServerMessageStatusUpdateStatus): VapiDelivery;
   toolCalls(callId: string, calls: { name: string; arguments: Json }[]): VapiDelivery;
   /** `conversation-update`: the conversation so far, its first `turns` turns. */
   conversationUpdate(callId: string, turns: number, conversation?: Conversation): VapiDelivery;
@@ -40,7 +59,7 @@ export type FakeVapi = {
   endOfCallReport(
     callId: string,
     report: {
-      endedReason: string;
+      endedReason: Vapi.ServerMessageEndOfCallReportEndedReason;
       structuredData?: Json;
       summary?: string;
       conversation?: Conversation;
@@ -129,7 +148,7 @@ export async function startFakeVapi(apiKey = 'vapi-test-key-0123456789'): Promis
     });
   });
 
-  function resource(call: FakeVapiCall): Json {
+  function resource(call: FakeVapiCall): Vapi.Call {
     return {
       id: call.id,
       orgId: 'org-fake',
@@ -137,13 +156,14 @@ export async function startFakeVapi(apiKey = 'vapi-test-key-0123456789'): Promis
       status: call.status,
       createdAt: call.createdAt,
       updatedAt: new Date().toISOString(),
-      phoneNumberId: call.payload.phoneNumberId,
-      customer: call.payload.customer,
-      assistant: call.payload.assistant,
+      phoneNumberId: String(call.payload.phoneNumberId),
+      // As Billow sent them (its adapter builds them as the SDK's CreateCallDto).
+      customer: call.payload.customer as Vapi.CreateCustomerDto,
+      assistant: call.payload.assistant as Vapi.CreateAssistantDto,
       ...(call.endedReason ? { endedReason: call.endedReason } : {}),
       ...(call.artifact ? { artifact: call.artifact } : {}),
       ...(call.analysis ? { analysis: call.analysis } : {}),
-    };
+    } satisfies Vapi.Call;
   }
 
   function find(callId: string): FakeVapiCall {
@@ -178,13 +198,17 @@ export async function startFakeVapi(apiKey = 'vapi-test-key-0123456789'): Promis
       };
     },
     statusUpdate(callId, status) {
-      find(callId).status = status;
-      return fake.message(callId, { type: 'status-update', status });
+      const call = find(callId);
+      if (status !== 'not-found' && status !== 'deletion-failed') call.status = status;
+      return fake.message(callId, {
+        type: 'status-update',
+        status,
+      } satisfies OwnFields<Vapi.ServerMessageStatusUpdate>);
     },
     toolCalls(callId, list) {
       // As Vapi's server-message documentation shows them: the arguments an object, not the
       // JSON string of OpenAI's format, under `function` and again beside it.
-      const toolCallList = list.map((t) => ({
+      const toolCallList = list.map((t): DocumentedToolCall => ({
         id: `call_${crypto.randomBytes(6).toString('hex')}`,
         type: 'function',
         name: t.name,
@@ -194,43 +218,58 @@ export async function startFakeVapi(apiKey = 'vapi-test-key-0123456789'): Promis
       return fake.message(callId, {
         type: 'tool-calls',
         toolCallList,
-        toolWithToolCallList: toolCallList.map((toolCall) => ({
-          type: 'function',
-          function: { name: toolCall.function.name },
-          toolCall,
-        })),
-      });
+        toolWithToolCallList: toolCallList.map(
+          (toolCall) =>
+            ({
+              type: 'function',
+              function: { name: toolCall.function.name },
+              toolCall,
+            }) satisfies Omit<
+              Vapi.ServerMessageToolCallsToolWithToolCallListItem.Function,
+              'toolCall'
+            > & {
+              toolCall: DocumentedToolCall;
+            },
+        ),
+      } satisfies Omit<
+        OwnFields<Vapi.ServerMessageToolCalls>,
+        'toolCallList' | 'toolWithToolCallList'
+      > & { toolCallList: DocumentedToolCall[]; toolWithToolCallList: object[] });
     },
     conversationUpdate(callId, turns, conversation = CONVERSATION) {
       const start = Date.now() - 60_000;
-      const messages = conversation.slice(0, turns).map(([role, message], i) => ({
-        role,
-        message,
-        time: start + i * 8000,
-        endTime: start + i * 8000 + 6000,
-        secondsFromStart: i * 8,
-        duration: 6,
-      }));
+      const messages = conversation
+        .slice(0, turns)
+        .map(([role, message], i): Vapi.UserMessage | Vapi.BotMessage => ({
+          role,
+          message,
+          time: start + i * 8000,
+          endTime: start + i * 8000 + 6000,
+          secondsFromStart: i * 8,
+          duration: 6,
+        }));
       return fake.message(callId, {
         type: 'conversation-update',
         messages,
-        messagesOpenAIFormatted: messages.map((m) => ({
+        messagesOpenAIFormatted: messages.map((m): Vapi.OpenAiMessage => ({
           role: m.role === 'bot' ? 'assistant' : 'user',
           content: m.message,
         })),
-      });
+      } satisfies OwnFields<Vapi.ServerMessageConversationUpdate>);
     },
     endOfCallReport(callId, report) {
       const call = find(callId);
       const start = Date.now() - 60_000;
-      const messages = (report.conversation ?? CONVERSATION).map(([role, message], i) => ({
-        role,
-        message,
-        time: start + i * 8000,
-        endTime: start + i * 8000 + 6000,
-        secondsFromStart: i * 8,
-        duration: 6,
-      }));
+      const messages = (report.conversation ?? CONVERSATION).map(
+        ([role, message], i): Vapi.UserMessage | Vapi.BotMessage => ({
+          role,
+          message,
+          time: start + i * 8000,
+          endTime: start + i * 8000 + 6000,
+          secondsFromStart: i * 8,
+          duration: 6,
+        }),
+      );
       call.status = 'ended';
       call.endedReason = report.endedReason;
       call.artifact = {
@@ -252,7 +291,7 @@ export async function startFakeVapi(apiKey = 'vapi-test-key-0123456789'): Promis
         analysis: call.analysis,
         startedAt: new Date(start).toISOString(),
         endedAt: new Date().toISOString(),
-      });
+      } satisfies OwnFields<Vapi.ServerMessageEndOfCallReport>);
     },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };

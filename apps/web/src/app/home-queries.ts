@@ -11,6 +11,7 @@ import { annualPlanQueries } from '@/features/annual-plans/api/annual-plan-queri
 import { negotiationQueries } from '@/features/negotiations/api/negotiation-queries';
 import { rewardQueries } from '@/features/rewards/api/reward-queries';
 import { subscriptionQueries } from '@/features/subscriptions/api/subscription-queries';
+import { overdraftQueries } from '@/features/dashboard/api/overdraft-queries';
 import { savingsQueries } from '@/features/dashboard/api/savings-queries';
 
 /** The cards' first answers. The savings banner holds its own place and does not wait. */
@@ -30,6 +31,7 @@ export function prefetchHome(queryClient: QueryClient): void {
   void queryClient.prefetchQuery(negotiations);
   void queryClient.prefetchQuery(balance);
   void queryClient.prefetchQuery(savingsQueries.lifetime());
+  void queryClient.prefetchQuery(overdraftQueries.risk());
 }
 
 /** How long the cards wait for each other at most; after that each shows its own skeleton. */

@@ -20,6 +20,18 @@ describe(MerchantLogo.name, () => {
     expect(logo).toHaveTextContent('PF');
   });
 
+  it('draws the brand’s mark Billow serves over its monogram, which stays if the mark fails', () => {
+    vi.stubEnv('VITE_LOGO_URL_TEMPLATE', '');
+    render(<MerchantLogo name="Netflix" website="netflix.com" />);
+    const logo = screen.getByRole('img', { name: 'Netflix' });
+    const mark = screen.getByTestId('merchant-mark');
+    expect(mark).toHaveAttribute('src', '/logos/netflix.com.svg');
+    expect(logo).toContainElement(mark);
+    fireEvent.error(mark);
+    expect(screen.queryByTestId('merchant-mark')).not.toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Netflix' })).toHaveTextContent('N');
+  });
+
   it('keeps the tinted letter for a merchant the catalogue does not know', () => {
     vi.stubEnv('VITE_LOGO_URL_TEMPLATE', '');
     render(<MerchantLogo name="Corner Gym" website="cornergym.example" />);

@@ -3,9 +3,11 @@
  * VITE_LOGO_URL_TEMPLATE set (e.g. `https://img.logo.dev/{domain}?token=pk_x`, the logo service
  * of spec part 2 §7 keyed by website with a public token) it loads the image, with a skeleton
  * meanwhile and the letter avatar if it fails. Without a template or a website (the offline
- * default) it is Billow's own mark for a catalogue merchant (a monogram in its brand colour,
- * lib/merchant-marks.ts), else the letter avatar: the merchant's first letter on a tint picked
- * from the name, so a merchant keeps its colour from screen to screen.
+ * default) it is Billow's own mark for a catalogue merchant (lib/merchant-marks.ts): the brand's
+ * mark on its colour where Billow ships one (served from /logos/, docs/logos.md), drawn over a
+ * monogram in that colour that shows while it loads and if it cannot; else the letter avatar:
+ * the merchant's first letter on a tint picked from the name, so a merchant keeps its colour
+ * from screen to screen.
  */
 import { useState } from 'react';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -38,6 +40,7 @@ export function MerchantLogo({
   const src = logoUrlFor(website);
   const [loadedSrc, setLoadedSrc] = useState<string>();
   const [failedSrc, setFailedSrc] = useState<string>();
+  const [failedIcon, setFailedIcon] = useState<string>();
 
   if (!src || failedSrc === src) {
     const mark = merchantMarkOf(website);
@@ -65,6 +68,17 @@ export function MerchantLogo({
               {mark.letters}
             </text>
           </svg>
+          {mark.icon && failedIcon !== mark.icon && (
+            <img
+              src={mark.icon}
+              alt=""
+              loading="lazy"
+              decoding="async"
+              data-testid="merchant-mark"
+              className="absolute inset-0 size-full"
+              onError={() => setFailedIcon(mark.icon)}
+            />
+          )}
         </span>
       );
     }

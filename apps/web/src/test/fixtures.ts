@@ -11,6 +11,7 @@ export function aLinkedAccount(overrides: Partial<LinkedAccount> = {}): LinkedAc
     accountSubType: 'checking',
     active: true,
     is_primary_payment_account: true,
+    availableBalance: 2450.18,
     source: 'plaid',
     attention: null,
     ...overrides,

@@ -1,7 +1,7 @@
 /** Billow configured for Plaid, talking to a local fake of Plaid's API over HTTP. */
 import { bankingRoutes, userRoutes } from '@billow/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakePlaid, type FakePlaid } from '../../../test/fakes/fake-plaid';
+import { plaidWebhook, startFakePlaid, type FakePlaid } from '../../../test/fakes/fake-plaid';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database';
 import { bearer, signIn } from '../../../test/sign-in';
@@ -65,12 +65,7 @@ describe('bank linking through Plaid', () => {
     expect(count.rows[0]!.n).toBeGreaterThan(500);
 
     const itemId = String(rows[0]!.provider_item_id);
-    const webhook = {
-      webhook_type: 'ITEM',
-      webhook_code: 'ERROR',
-      item_id: itemId,
-      error: { error_code: 'ITEM_LOGIN_REQUIRED' },
-    };
+    const webhook = plaidWebhook.itemError(itemId, 'ITEM_LOGIN_REQUIRED');
     expect(await plaid.sendWebhook(`${address}/api/plaid/webhook`, webhook, { tamper: true })).toBe(
       401,
     );
@@ -86,11 +81,7 @@ describe('bank linking through Plaid', () => {
     expect(await plaid.sendWebhook(`${address}/api/plaid/webhook`, webhook)).toBe(200);
     expect(await profileFlag()).toBe(true);
     expect(
-      await plaid.sendWebhook(`${address}/api/plaid/webhook`, {
-        webhook_type: 'ITEM',
-        webhook_code: 'LOGIN_REPAIRED',
-        item_id: itemId,
-      }),
+      await plaid.sendWebhook(`${address}/api/plaid/webhook`, plaidWebhook.loginRepaired(itemId)),
     ).toBe(200);
     expect(await profileFlag()).toBe(false);
   });
@@ -149,11 +140,7 @@ describe('bank linking through Plaid', () => {
       ).rows[0]!;
     const itemId = String((await item()).provider_item_id);
 
-    const revoked = {
-      webhook_type: 'ITEM',
-      webhook_code: 'USER_PERMISSION_REVOKED',
-      item_id: itemId,
-    };
+    const revoked = plaidWebhook.userPermissionRevoked(itemId);
     expect(await plaid.sendWebhook(`${address}/api/plaid/webhook`, revoked)).toBe(200);
     expect((await item()).status).toBe('revoked');
     const profile = await t.app.inject({
@@ -166,11 +153,10 @@ describe('bank linking through Plaid', () => {
     // Plaid's later notices of new transactions no longer start a sync of the revoked item.
     const syncsBefore = plaid.calls('/transactions/sync');
     expect(
-      await plaid.sendWebhook(`${address}/api/plaid/webhook`, {
-        webhook_type: 'TRANSACTIONS',
-        webhook_code: 'SYNC_UPDATES_AVAILABLE',
-        item_id: itemId,
-      }),
+      await plaid.sendWebhook(
+        `${address}/api/plaid/webhook`,
+        plaidWebhook.syncUpdatesAvailable(itemId),
+      ),
     ).toBe(200);
     await t.runQueuedJobs();
     expect(plaid.calls('/transactions/sync')).toBe(syncsBefore);
@@ -186,7 +172,7 @@ describe('bank linking through Plaid', () => {
   });
 
   it('reads transfer events when Plaid says there are new ones, and refuses a forged notice', async () => {
-    const notice = { webhook_type: 'TRANSFER', webhook_code: 'TRANSFER_EVENTS_UPDATE' };
+    const notice = plaidWebhook.transferEventsUpdate();
     await t.runQueuedJobs();
     expect(await plaid.sendWebhook(`${address}/api/plaid/webhook`, notice, { tamper: true })).toBe(
       401,
@@ -206,11 +192,7 @@ describe('bank linking through Plaid', () => {
           body,
         })
       ).status;
-    const body = JSON.stringify({
-      webhook_type: 'TRANSACTIONS',
-      webhook_code: 'SYNC_UPDATES_AVAILABLE',
-      item_id: 'nobody',
-    });
+    const body = JSON.stringify(plaidWebhook.syncUpdatesAvailable('nobody'));
     // The genuine key is known from the first test's webhooks.
     expect(await post(await plaid.signWebhook(body), body)).toBe(200);
     const before = keyCalls();

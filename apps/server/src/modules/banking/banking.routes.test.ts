@@ -115,11 +115,14 @@ describe('bank linking with the sandbox bank', () => {
         accountSubType: 'checking',
         active: true,
         is_primary_payment_account: false,
+        // What the bank says is available, for choosing the account that pays; none for a card.
+        availableBalance: expect.any(Number),
       }),
       expect.objectContaining({
         lastFour: '9876',
         accountType: 'credit',
         accountSubType: 'credit card',
+        availableBalance: null,
       }),
     ]);
   });

@@ -11,6 +11,7 @@
 import crypto from 'node:crypto';
 import {
   BANK_ALREADY_LINKED_DETAIL,
+  centsToDollars,
   type BankSource,
   type LinkedAccount,
   type TransactionLoadStatus,
@@ -123,6 +124,17 @@ export function createBankingService(deps: BankingServiceDeps) {
     };
   }
 
+  /** The bank's available balance, else its current one for a deposit account (dollars). */
+  function availableBalanceOf(account: {
+    type: string;
+    availableBalanceCents: number | null;
+    currentBalanceCents: number | null;
+  }): number | null {
+    if (account.type !== 'depository') return null;
+    const cents = account.availableBalanceCents ?? account.currentBalanceCents;
+    return cents === null ? null : centsToDollars(cents);
+  }
+
   async function linkedAccounts(userId: string): Promise<LinkedAccount[]> {
     const rows = await deps.repo.accountsOf(userId);
     return rows.map(({ account, item }) => ({
@@ -134,6 +146,7 @@ export function createBankingService(deps: BankingServiceDeps) {
       accountSubType: account.subtype,
       active: account.isActive && item.status === 'active',
       is_primary_payment_account: account.isPrimaryPaymentAccount,
+      availableBalance: availableBalanceOf(account),
       source: sourceOf(item),
       attention: item.sourceMessages?.length ? item.sourceMessages.join(' ') : null,
     }));

@@ -155,7 +155,10 @@ export function createImportsService(deps: {
 
     async commit(
       userId: string,
-      input: ImportInput & { importedAccountId?: string | undefined },
+      input: ImportInput & {
+        importedAccountId?: string | undefined;
+        accountName?: string | undefined;
+      },
     ): Promise<ImportResult> {
       const file = await readFor(userId, input);
       if (!file.mapping && file.format === 'csv')
@@ -166,6 +169,10 @@ export function createImportsService(deps: {
       if (input.importedAccountId && file.accounts.length > 1)
         throw unreadable(
           `This file holds statements of ${file.accounts.length} accounts; each is imported into its own account, so it cannot go into one chosen account.`,
+        );
+      if (input.accountName && file.accounts.length > 1)
+        throw unreadable(
+          `This file holds statements of ${file.accounts.length} accounts; each is imported into its own account, named by Billow.`,
         );
       const at = now();
       return deps.db.transaction(async (tx) => {
@@ -185,7 +192,7 @@ export function createImportsService(deps: {
               (await deps.repo.createImportedAccount(tx, {
                 userId,
                 importSource: part.sourceKey,
-                name: part.accountName,
+                name: input.accountName ?? part.accountName,
                 mask: part.mask,
               }));
           }

@@ -9,6 +9,7 @@ import {
   JOB_LIMITS,
   centsToDollars,
   formatDollars,
+  type OverdraftRisk,
   type SubscriptionStatus,
   type SubscriptionStatusChange,
 } from '@billow/contracts';
@@ -212,11 +213,20 @@ export function createAlertsService(deps: {
     );
   }
 
-  async function checkBalanceOf(userId: string) {
+  /**
+   * The primary account against the bills due before the next paycheck, when it falls short and
+   * the person has overdraft protection on: what the alert texts and the dashboard shows.
+   */
+  async function shortfallOf(userId: string) {
+    const [person] = await db
+      .select({ isEnabled: users.isOverdraftProtectionEnabled })
+      .from(users)
+      .where(eq(users.id, userId));
+    if (!person?.isEnabled) return null;
     const account = await primaryAccount(userId);
-    if (!account) return false;
+    if (!account) return null;
     const available = account.availableBalanceCents ?? account.currentBalanceCents;
-    if (available === null) return false;
+    if (available === null) return null;
     const today = reminders.localTime((await reminders.preferencesOf(userId)).timeZone).date;
     const inflows = await db
       .select({
@@ -233,7 +243,7 @@ export function createAlertsService(deps: {
         ),
       );
     const payday = nextPaycheck(inflows, today);
-    if (!payday) return false;
+    if (!payday) return null;
     const bills = (
       await db
         .select({
@@ -262,13 +272,14 @@ export function createAlertsService(deps: {
       }));
     const due = bills.reduce((sum, b) => sum + b.amountCents, 0);
     const shortfall = due - available;
-    if (shortfall <= 0) return false;
+    if (shortfall <= 0) return null;
+    return { account, available, today, payday, bills, due, shortfall };
+  }
 
-    const [person] = await db
-      .select({ isEnabled: users.isOverdraftProtectionEnabled })
-      .from(users)
-      .where(eq(users.id, userId));
-    if (!person?.isEnabled) return false;
+  async function checkBalanceOf(userId: string) {
+    const risk = await shortfallOf(userId);
+    if (!risk) return false;
+    const { account, available, today, payday, bills, due, shortfall } = risk;
     const list = bills.map(
       (b) => `${b.merchantName} ${dollars(b.amountCents)} (${shortDate(b.dueDate)})`,
     );
@@ -308,6 +319,24 @@ export function createAlertsService(deps: {
   }
 
   return {
+    /** The overdraft risk as it stands now, for the dashboard (null when nothing is short). */
+    async overdraftRisk(userId: string): Promise<OverdraftRisk | null> {
+      const risk = await shortfallOf(userId);
+      if (!risk) return null;
+      return {
+        accountName: risk.account.name,
+        available: centsToDollars(risk.available),
+        payday: risk.payday,
+        bills: risk.bills.map((b) => ({
+          merchantName: b.merchantName,
+          amount: centsToDollars(b.amountCents),
+          dueDate: b.dueDate,
+        })),
+        due: centsToDollars(risk.due),
+        shortfall: centsToDollars(risk.shortfall),
+      };
+    },
+
     /**
      * A merchant charged after the person's cancellation was confirmed (issue 39): an alert at
      * once by their channels, with the date, the amount, the confirmation number and how to

@@ -94,6 +94,15 @@ describe('alerts', () => {
     expect(alerts[0]!.body).toContain('Everyday Checking has $10.00 available');
     expect(alerts[0]!.body).toContain('Netflix $15.49');
     expect(alerts[0]!.body).not.toContain('Spotify');
+    // The dashboard shows the same shortfall while it lasts.
+    const risk = await call(person.token, reminderRoutes.overdraftRisk);
+    expect(risk.statusCode, risk.body).toBe(200);
+    expect(risk.json()).toMatchObject({
+      accountName: 'Everyday Checking',
+      available: 10,
+      bills: [{ merchantName: 'Netflix', amount: 15.49 }],
+      shortfall: expect.any(Number),
+    });
 
     // After payday: Spotify falls before the next one, a new shortfall of its own.
     at(dayFrom(today, 12));
@@ -133,6 +142,7 @@ describe('alerts', () => {
     const rich = await linked({ available: 2000 });
     await checkBalances();
     expect(await overdraftAlerts(rich.phoneNumber)).toEqual([]);
+    expect((await call(rich.token, reminderRoutes.overdraftRisk)).json()).toBeNull();
 
     const off = await linked({ available: 5 });
     await call(off.token, userRoutes.updateProfileSettings, {
@@ -140,6 +150,7 @@ describe('alerts', () => {
     });
     await checkBalances();
     expect(await overdraftAlerts(off.phoneNumber)).toEqual([]);
+    expect((await call(off.token, reminderRoutes.overdraftRisk)).json()).toBeNull();
   });
 
   it('records status changes for the timeline, and a returned payment as FAILED_PAYMENT with one reminder', async () => {

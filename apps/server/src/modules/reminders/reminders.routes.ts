@@ -21,6 +21,7 @@ export async function registerReminderRoutes(
   mount(app, reminderRoutes.pushTest, (r) => deps.push.sendTest(r.userId), {
     rateLimit: { max: 5, timeWindow: '1 minute' },
   });
+  mount(app, reminderRoutes.overdraftRisk, (r) => deps.alerts.overdraftRisk(r.userId));
   mount(app, reminderRoutes.statusTimeline, (r) =>
     deps.alerts.timeline(r.userId, r.body.subscriptionId),
   );

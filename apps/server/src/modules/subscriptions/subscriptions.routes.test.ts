@@ -1,5 +1,6 @@
 import {
   bankingRoutes,
+  calendarRoutes,
   savingsRoutes,
   subscriptionRoutes,
   type Subscription,
@@ -137,11 +138,12 @@ describe('subscriptions found in linked accounts', () => {
     );
   });
 
-  it('tells two plans of one merchant apart by their price (issue 18)', async () => {
+  it('tells plans of one merchant apart by their product, else by their price (issue 38)', async () => {
     const session = await signIn(t.app, '+15555556010');
     const transactions = [0, 1, 2, 3, 4, 5].flatMap((month) => [
       customTransaction(dayFrom(today, -30 * month - 3), 'APPLE.COM/BILL 866-712-7753 CA', 2.99),
       customTransaction(dayFrom(today, -30 * month - 17), 'APPLE.COM/BILL 866-712-7753 CA', 10.99),
+      customTransaction(dayFrom(today, -30 * month - 24), 'APPLE.COM/BILL 866-712-7753 CA', 4.49),
     ]);
     await linkSandboxItem(t, session.token, {
       overrideAccounts: [
@@ -155,9 +157,19 @@ describe('subscriptions found in linked accounts', () => {
       ],
     });
     expect((await list(session.token)).map((s) => s.merchant_name).sort()).toEqual([
-      'Apple · $10.99',
-      'Apple · $2.99',
+      'Apple',
+      'Apple Music',
+      'iCloud+',
     ]);
+    // The calendar names each charge as the bill list does.
+    const upcoming = await t.app.inject({
+      method: 'GET',
+      url: `${calendarRoutes.upcoming.path}?from=${today}&until=${dayFrom(today, 40)}`,
+      headers: bearer(session.token),
+    });
+    expect(new Set(upcoming.json().map((c: { merchant_name: string }) => c.merchant_name))).toEqual(
+      new Set(['Apple', 'Apple Music', 'iCloud+']),
+    );
   });
 
   it('keeps subscription ids across re-syncs, and a stream marked as not a subscription never returns', async () => {
@@ -217,8 +229,8 @@ describe('subscriptions found in linked accounts', () => {
     expect(summary).toEqual(
       expect.arrayContaining([
         'Amazon Prime YEARLY ACTIVE 139',
-        'Apple · $2.99 MONTHLY ACTIVE 2.99',
-        'Apple · $10.99 MONTHLY ACTIVE 10.99',
+        'iCloud+ MONTHLY ACTIVE 2.99',
+        'Apple Music MONTHLY ACTIVE 10.99',
         'HelloFresh WEEKLY ACTIVE 79.99',
         'Hulu MONTHLY CANCELLED 18.99',
         'Netflix MONTHLY ACTIVE 17.99',

@@ -13,7 +13,7 @@
  * a stream sharing a charge with it is folded into it (user-added.ts).
  */
 import type { Db } from '../../db/database';
-import { detectRecurring, type RecurringStream } from '@billow/recurring';
+import { detectRecurring, productAtPrice, type RecurringStream } from '@billow/recurring';
 import { upcomingChargeDates } from '@billow/recurring/upcoming';
 import {
   centsToDollars,
@@ -32,15 +32,26 @@ const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
 /**
  * Two plans at one merchant (iCloud+ and Apple Music, both "Apple") read as one name twice: each
- * gets its price after the name, "Apple · $2.99" and "Apple · $10.99" (issue 18).
+ * is named by its product where its price says which ("iCloud+", "Apple Music"), else keeps
+ * the merchant's name; two left with one name are told apart by price ("Apple · $4.49").
  */
 function namesToldApart(rows: readonly SubscriptionRow[]) {
   const count = new Map<string, number>();
   for (const row of rows) count.set(row.merchantName, (count.get(row.merchantName) ?? 0) + 1);
-  return (row: SubscriptionRow) =>
-    (count.get(row.merchantName) ?? 0) > 1
-      ? `${row.merchantName} · $${centsToDollars(row.amountCents).toFixed(2)}`
-      : row.merchantName;
+  const productOf = (row: SubscriptionRow) =>
+    productAtPrice(row.merchantWebsite, row.amountCents) ?? row.merchantName;
+  const products = new Map<string, number>();
+  for (const row of rows) {
+    if ((count.get(row.merchantName) ?? 0) < 2) continue;
+    products.set(productOf(row), (products.get(productOf(row)) ?? 0) + 1);
+  }
+  return (row: SubscriptionRow) => {
+    if ((count.get(row.merchantName) ?? 0) < 2) return row.merchantName;
+    const product = productOf(row);
+    return (products.get(product) ?? 0) > 1
+      ? `${product} · $${centsToDollars(row.amountCents).toFixed(2)}`
+      : product;
+  };
 }
 
 /** Rewards applied toward the subscription's charge on `date` (dollars; 0 for any other). */
@@ -277,6 +288,7 @@ export function createSubscriptionsService(deps: {
     /** The charges each ACTIVE subscription will make in [from, until], by the engine's schedule. */
     async upcomingCharges(userId: string, from: string, until: string): Promise<UpcomingCharge[]> {
       const rows = await deps.repo.visibleOf(userId);
+      const nameOf = namesToldApart(rows.map((row) => row.subscription));
       return rows
         .flatMap(({ subscription: s }) =>
           s.status !== 'ACTIVE' || !s.renewalDate
@@ -292,7 +304,7 @@ export function createSubscriptionsService(deps: {
                 until,
               ).map((date) => ({
                 subscription_id: s.id,
-                merchant_name: s.merchantName,
+                merchant_name: nameOf(s),
                 merchant_website_url: s.merchantWebsite,
                 amount: centsToDollars(s.amountCents),
                 date,
@@ -316,6 +328,7 @@ export function createSubscriptionsService(deps: {
         deps.repo.chargesOf(userId, from),
       ]);
       const byId = new Map(rows.map(({ subscription }) => [subscription.id, subscription]));
+      const nameOf = namesToldApart(rows.map((row) => row.subscription));
       return charges
         .filter((charge) => charge.date <= until && charge.amountCents > 0)
         .flatMap((charge) => {
@@ -324,7 +337,7 @@ export function createSubscriptionsService(deps: {
             ? [
                 {
                   subscription_id: s.id,
-                  merchant_name: s.merchantName,
+                  merchant_name: nameOf(s),
                   merchant_website_url: s.merchantWebsite,
                   amount: centsToDollars(charge.amountCents),
                   date: charge.date,

@@ -4,7 +4,7 @@
  */
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakePlaid, type FakePlaid } from '../../../test/fakes/fake-plaid';
+import { plaidWebhook, startFakePlaid, type FakePlaid } from '../../../test/fakes/fake-plaid';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database';
 import { BankProviderError, type BankProvider, type BankTransaction } from './bank-provider';
 import { createPlaidBankProvider } from './bank-provider.plaid';
@@ -201,11 +201,7 @@ describe('Plaid webhooks', () => {
     await db.destroy();
   });
 
-  const body = JSON.stringify({
-    webhook_type: 'TRANSACTIONS',
-    webhook_code: 'SYNC_UPDATES_AVAILABLE',
-    item_id: 'item-1',
-  });
+  const body = JSON.stringify(plaidWebhook.syncUpdatesAvailable('item-1'));
 
   it('reads a genuine webhook', async () => {
     const headers = { 'plaid-verification': await plaid.signWebhook(body) };
@@ -258,39 +254,30 @@ describe('Plaid webhooks', () => {
       const text = JSON.stringify(payload);
       return provider.parseWebhook(text, { 'plaid-verification': await plaid.signWebhook(text) });
     };
-    expect(
-      await read({
-        webhook_type: 'ITEM',
-        webhook_code: 'ERROR',
-        item_id: 'i',
-        error: { error_code: 'ITEM_LOGIN_REQUIRED' },
-      }),
-    ).toEqual({ kind: 'login-required', itemId: 'i' });
-    expect(
-      await read({ webhook_type: 'ITEM', webhook_code: 'PENDING_DISCONNECT', item_id: 'i' }),
-    ).toEqual({ kind: 'pending-disconnect', itemId: 'i' });
-    expect(
-      await read({ webhook_type: 'ITEM', webhook_code: 'LOGIN_REPAIRED', item_id: 'i' }),
-    ).toEqual({ kind: 'login-repaired', itemId: 'i' });
-    expect(
-      await read({ webhook_type: 'ITEM', webhook_code: 'USER_PERMISSION_REVOKED', item_id: 'i' }),
-    ).toEqual({ kind: 'access-revoked', itemId: 'i' });
-    expect(
-      await read({
-        webhook_type: 'ITEM',
-        webhook_code: 'ERROR',
-        item_id: 'i',
-        error: { error_code: 'ITEM_NOT_FOUND' },
-      }),
-    ).toEqual({ kind: 'access-revoked', itemId: 'i' });
-    expect(
-      await read({
-        webhook_type: 'ITEM',
-        webhook_code: 'ERROR',
-        item_id: 'i',
-        error: { error_code: 'ACCESS_NOT_GRANTED' },
-      }),
-    ).toEqual({ kind: 'login-required', itemId: 'i' });
+    expect(await read(plaidWebhook.itemError('i', 'ITEM_LOGIN_REQUIRED'))).toEqual({
+      kind: 'login-required',
+      itemId: 'i',
+    });
+    expect(await read(plaidWebhook.pendingDisconnect('i'))).toEqual({
+      kind: 'pending-disconnect',
+      itemId: 'i',
+    });
+    expect(await read(plaidWebhook.loginRepaired('i'))).toEqual({
+      kind: 'login-repaired',
+      itemId: 'i',
+    });
+    expect(await read(plaidWebhook.userPermissionRevoked('i'))).toEqual({
+      kind: 'access-revoked',
+      itemId: 'i',
+    });
+    expect(await read(plaidWebhook.itemError('i', 'ITEM_NOT_FOUND'))).toEqual({
+      kind: 'access-revoked',
+      itemId: 'i',
+    });
+    expect(await read(plaidWebhook.itemError('i', 'ACCESS_NOT_GRANTED'))).toEqual({
+      kind: 'login-required',
+      itemId: 'i',
+    });
   });
 
   it('stops trusting a key once Plaid says it expired', async () => {

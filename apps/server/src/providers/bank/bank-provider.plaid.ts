@@ -253,7 +253,10 @@ export function createPlaidBankProvider(config: PlaidConfig): BankProvider {
       return {
         added: data.added.map(toTransaction),
         modified: data.modified.map(toTransaction),
-        removed: data.removed.map((r) => ({ transactionId: r.transaction_id })),
+        removed: data.removed.map((r) => ({
+          transactionId: r.transaction_id,
+          accountId: r.account_id,
+        })),
         nextCursor: data.next_cursor,
         hasMore: data.has_more,
         isReady: data.transactions_update_status !== 'NOT_READY',

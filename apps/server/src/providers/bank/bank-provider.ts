@@ -34,7 +34,7 @@ export type BankTransaction = {
 export type SyncPage = {
   added: BankTransaction[];
   modified: BankTransaction[];
-  removed: { transactionId: string }[];
+  removed: { transactionId: string; accountId: string }[];
   nextCursor: string;
   hasMore: boolean;
   /**

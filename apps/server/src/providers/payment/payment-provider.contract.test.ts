@@ -254,6 +254,8 @@ describe('Plaid Transfer as Plaid documents it', () => {
       body: JSON.stringify({
         client_id: fake.credentials.clientId,
         secret: fake.credentials.secret,
+        access_token: 'access-sandbox-any',
+        account_id: 'any',
         authorization_id: 'any',
         description: 'Billow annual',
       }),

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   paymentRoutes,
+  reminderRoutes,
   rewardOptions,
   rewardRoutes,
   savingsRoutes,
@@ -27,12 +28,14 @@ function renderHome({
   savings = json(200, { lifetime_savings: 0, promised_savings: 0 }),
   instantSavings = json(200, []),
   linkedAccountCount = 1,
+  overdraft = json(200, null),
   state,
 }: {
   subscriptions?: Subscription[];
   savings?: Reply;
   instantSavings?: Reply;
   linkedAccountCount?: number;
+  overdraft?: Reply;
   state?: unknown;
 } = {}) {
   storeSession();
@@ -44,6 +47,7 @@ function renderHome({
     .on(userRoutes.profileInfo, json(200, profile))
     .on(subscriptionRoutes.listAll, json(200, subscriptions))
     .on(savingsRoutes.lifetime, savings)
+    .on(reminderRoutes.overdraftRisk, overdraft)
     .on(paymentRoutes.instantSavings, instantSavings)
     .on(rewardRoutes.balance, json(200, 4.5))
     .on(rewardRoutes.lifetimeAccrued, json(200, 16.49))
@@ -76,6 +80,33 @@ async function subscriptionsLoaded() {
 }
 
 describe('the dashboard section', () => {
+  describe('the overdraft alert', () => {
+    it('shows the shortfall the overdraft text names, and what to do', async () => {
+      renderHome({
+        overdraft: json(200, {
+          accountName: 'Everyday Checking',
+          available: 10,
+          payday: '2026-12-11',
+          bills: [{ merchantName: 'Netflix', amount: 15.49, dueDate: '2026-12-05' }],
+          due: 15.49,
+          shortfall: 5.49,
+        }),
+      });
+      const alert = await screen.findByRole('region', { name: 'You may overdraw before payday' });
+      expect(alert).toHaveTextContent(
+        'Everyday Checking has $10.00 available, but $15.49 in bills are due before your next paycheck (Dec 11): Netflix $15.49 (Dec 5). You are $5.49 short.',
+      );
+      expect(alert).toHaveTextContent('Moving money into Everyday Checking');
+    });
+
+    it('shows nothing when nothing is short', async () => {
+      const { api } = renderHome();
+      await subscriptionsLoaded();
+      await waitFor(() => expect(api.requestsTo(reminderRoutes.overdraftRisk)).toHaveLength(1));
+      expect(screen.queryByRole('region', { name: /overdraw/ })).not.toBeInTheDocument();
+    });
+  });
+
   describe('the lifetime-savings banner', () => {
     it('shows the savings floored to whole dollars', async () => {
       renderHome({ savings: json(200, { lifetime_savings: 1234.99, promised_savings: 0 }) });

@@ -14,6 +14,7 @@ import { useSignOut } from '@/features/auth/api/use-sign-out';
 import { DashboardHeader } from '@/features/dashboard/components/dashboard-header';
 import { useHomeCardsPending } from '@/app/home-queries';
 import { DashboardHome } from '@/features/dashboard/components/dashboard-home';
+import { OverdraftAlert } from '@/features/dashboard/components/overdraft-alert';
 import { NegotiationsCard } from '@/features/negotiations/components/negotiations-card';
 import { profileQueries } from '@/features/profile/api/profile-queries';
 import { UpdateRequiredBanner } from '@/features/profile/components/update-required-banner';
@@ -176,6 +177,7 @@ function DashboardPage({
           ) : view.section === 'payment-account-selection' ? (
             <PaymentAccountSelectionScreen
               accounts={accounts}
+              amount={plan?.annualPlanCost}
               selectedId={accountId}
               onSelect={setChosenAccountId}
               onBack={() =>
@@ -194,6 +196,9 @@ function DashboardPage({
             <PaymentConfirmationScreen
               plan={plan}
               account={accounts.find((a) => a.id === view.financialAccountId)}
+              otherAccounts={payableAccounts(accounts).filter(
+                (a) => a.id !== view.financialAccountId,
+              )}
               onBack={() =>
                 setView({
                   section: 'payment-account-selection',
@@ -249,9 +254,12 @@ function DashboardPage({
               hasSubscriptions={subscriptions.data ? subscriptions.data.length > 0 : undefined}
               isLoading={profile.isPending || areCardsPending}
               attention={
-                profile.data?.is_plaid_update_mode_required && (
-                  <UpdateRequiredBanner accounts={profile.data.linkedAccounts} />
-                )
+                <>
+                  {profile.data?.is_plaid_update_mode_required && (
+                    <UpdateRequiredBanner accounts={profile.data.linkedAccounts} />
+                  )}
+                  {(profile.data?.linkedAccounts.length ?? 0) > 0 && <OverdraftAlert />}
+                </>
               }
               instantSavingsCard={
                 <InstantSavingsCard onOpenOffer={openConversion} onOpenCode={openCode} />

@@ -247,7 +247,9 @@ export function createSandboxBank(deps: SandboxDeps): SandboxBank {
         added: page.flatMap((op) => (op.kind === 'added' ? [op.transaction] : [])),
         modified: [],
         removed: page.flatMap((op) =>
-          op.kind === 'removed' ? [{ transactionId: op.transactionId }] : [],
+          op.kind === 'removed'
+            ? [{ transactionId: op.transactionId, accountId: op.accountId }]
+            : [],
         ),
         nextCursor: encodeCursor(
           hasMore ? { have: cursor.have, target, offset: offset + PAGE_SIZE } : { have: target },

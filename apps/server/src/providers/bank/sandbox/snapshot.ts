@@ -48,7 +48,8 @@ export function snapshot(accounts: SandboxAccount[], asOf: string): Map<string, 
 }
 
 export type SyncOp =
-  { kind: 'added'; transaction: BankTransaction } | { kind: 'removed'; transactionId: string };
+  | { kind: 'added'; transaction: BankTransaction }
+  | { kind: 'removed'; transactionId: string; accountId: string };
 
 /** What changed from one day's view to another's, in a stable order (so pages are repeatable). */
 export function diff(
@@ -56,8 +57,9 @@ export function diff(
   after: Map<string, BankTransaction>,
 ): SyncOp[] {
   const ops: SyncOp[] = [];
-  for (const id of [...before.keys()].sort()) {
-    if (!after.has(id)) ops.push({ kind: 'removed', transactionId: id });
+  for (const [id, transaction] of [...before].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    if (!after.has(id))
+      ops.push({ kind: 'removed', transactionId: id, accountId: transaction.accountId });
   }
   const added = [...after.values()].filter((t) => !before.has(t.transactionId));
   added.sort((a, b) =>

@@ -48,6 +48,23 @@ function renderCode(reply: GiftCardResponse) {
 }
 
 describe(AnnualCodeScreen.name, () => {
+  it('shows the revealed code in groups of four, with how to redeem it', async () => {
+    const ready = answer(true, payment({}));
+    storeSession();
+    mockApi().on(
+      paymentRoutes.giftCard,
+      json(200, ready),
+      json(200, { ...ready, giftCard: { ...ready.giftCard!, cardNumber: '6011000990139424' } }),
+    );
+    const { user } = renderScreen(
+      <AnnualCodeScreen subscriptionId={subscriptionId} serviceName="Hulu" onBack={vi.fn()} />,
+    );
+    await user.click(await screen.findByRole('button', { name: 'Show full code' }));
+    expect(await screen.findByLabelText('Gift card code')).toHaveTextContent('6011 0009 9013 9424');
+    expect(screen.getByRole('heading', { name: 'How to redeem' })).toBeVisible();
+    expect(screen.getByText('Sign in to Hulu on its website or app.')).toBeVisible();
+  });
+
   it('says the card is on its way and by when, and offers no code until the debit settled', async () => {
     renderCode(
       answer(true, payment({ status: 'on-its-way', readyBy: '2026-11-22T12:00:00.000Z' })),

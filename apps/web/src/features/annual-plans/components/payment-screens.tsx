@@ -37,6 +37,12 @@ export const paymentTexts = {
   amount: 'Amount',
   from: 'From',
   pay: (amount: number) => `Pay ${formatDollars(amount)}`,
+  redeemHeading: 'How to redeem',
+  redeemSteps: (service: string) => [
+    `Sign in to ${service || 'the service'} on its website or app.`,
+    'Open your account’s billing or payment settings and choose to redeem a gift card or code.',
+    'Enter the code above. Your year is paid from then on.',
+  ],
   processing: 'Processing…',
   paid: 'Paid! Getting your code…',
   terms: (amount: number, service: string) =>
@@ -60,6 +66,11 @@ export const paymentTexts = {
     `The code had already been shown, so the card stays yours and ${formatDollars(amount)} is owed to Billow. Please contact support to settle it; until then Billow cannot pay for another plan. Your monthly plan continues.`,
 } as const;
 
+/** '1234 5678 9012 3456': the code in groups of four, easier to read out and type (copy keeps it whole). */
+export function groupedCode(code: string): string {
+  return code.replace(/\s+/g, '').replace(/(.{4})(?=.)/g, '$1 ');
+}
+
 /** What happened to a payment the bank sent back, and what the person is to do. */
 function ReturnedPayment({ payment }: { payment: AnnualPlanPayment }) {
   return (
@@ -78,25 +89,62 @@ function ReturnedPayment({ payment }: { payment: AnnualPlanPayment }) {
   );
 }
 
+/**
+ * After insufficient funds: the person's other accounts that can pay, the ones the bank last
+ * said have enough named first, and the way back to choose one.
+ */
+function AnotherAccount({
+  accounts,
+  amount,
+  onChoose,
+}: {
+  accounts: readonly LinkedAccount[];
+  amount: number;
+  onChoose(): void;
+}) {
+  const enough = accounts.filter(
+    (account) => account.availableBalance !== null && account.availableBalance >= amount,
+  );
+  return (
+    <Card className="space-y-3">
+      <p className="text-sm">
+        {enough.length > 0
+          ? `${new Intl.ListFormat('en-US', { type: 'disjunction' }).format(
+              enough.map((account) => `${account.bankName} ••${account.lastFour}`),
+            )} ${enough.length === 1 ? 'has' : 'have'} enough for this plan.`
+          : 'You can pay from another of your linked accounts instead.'}
+      </p>
+      <Button variant="outline" className="w-full" onClick={onChoose}>
+        Pay from another account
+      </Button>
+    </Card>
+  );
+}
+
 export function PaymentConfirmationScreen({
   plan,
   account,
+  otherAccounts = [],
   onBack,
   onPaid,
 }: {
   plan: AnnualPlan | undefined;
   account: LinkedAccount | undefined;
+  /** The person's other accounts that can pay, offered when this one has not enough. */
+  otherAccounts?: readonly LinkedAccount[];
   onBack(): void;
   onPaid(): void;
 }) {
   const pay = usePayAnnualPlan();
   const [message, setMessage] = useState<string>();
+  const [isShort, setShort] = useState(false);
   const isSuccess = pay.data?.success === true;
   const redirect = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(redirect.current), []);
 
   function submit() {
     setMessage(undefined);
+    setShort(false);
     if (!plan || !account) {
       setMessage(paymentMessages.missingAccountOrSubscription);
       return;
@@ -106,7 +154,13 @@ export function PaymentConfirmationScreen({
       {
         onSuccess: (answer) => {
           if (answer.success) redirect.current = setTimeout(onPaid, PAYMENT_REDIRECT_MS);
-          else setMessage(paymentErrorMessage(answer.error_type));
+          else {
+            setMessage(paymentErrorMessage(answer.error_type));
+            setShort(
+              answer.error_type === 'insufficient_funds' ||
+                answer.error_type === 'insufficient_funds_risk',
+            );
+          }
         },
         onError: (error) => setMessage(thrownPaymentErrorMessage(error)),
       },
@@ -139,6 +193,9 @@ export function PaymentConfirmationScreen({
         <p role="alert" className="text-sm text-destructive">
           {message}
         </p>
+      )}
+      {isShort && otherAccounts.length > 0 && (
+        <AnotherAccount accounts={otherAccounts} amount={amount} onChoose={onBack} />
       )}
       {isSuccess && <p role="status">{paymentTexts.paid}</p>}
       <Button className="w-full" onClick={submit} disabled={pay.isPending || isSuccess}>
@@ -229,7 +286,7 @@ export function AnnualCodeScreen({
             className="font-mono text-2xl tracking-wider"
             aria-label={number ? 'Gift card code' : 'Masked gift card code'}
           >
-            {number ?? card.cardNumberMasked}
+            {number ? groupedCode(number) : card.cardNumberMasked}
           </p>
           <p className="text-sm text-muted-foreground">
             {paymentTexts.value}: {formatDollars(Number(card.cardValue))}
@@ -252,6 +309,16 @@ export function AnnualCodeScreen({
             <p className="text-sm">
               {paymentTexts.renews(formatLongDate(answer.subscription.renewalDate))}
             </p>
+          )}
+          {number && (
+            <div className="space-y-1 text-sm">
+              <h2 className="font-medium">{paymentTexts.redeemHeading}</h2>
+              <ol className="list-decimal space-y-1 pl-5 text-muted-foreground">
+                {paymentTexts.redeemSteps(serviceName).map((step) => (
+                  <li key={step}>{step}</li>
+                ))}
+              </ol>
+            </div>
           )}
         </Card>
       )}

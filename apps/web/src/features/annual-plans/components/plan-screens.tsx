@@ -41,6 +41,8 @@ export const planTexts = {
     'We remind you 30 and 7 days before the year ends. After one year the monthly bill resumes.',
   ],
   accountHeading: 'Choose the account that pays',
+  available: (amount: number) => `Available ${formatDollars(amount)}`,
+  notEnough: 'not enough for this plan',
   primary: 'Primary',
   linkAnother: 'Link another account',
   noAccounts: paymentErrorMessages.payment_account_not_found,
@@ -129,14 +131,29 @@ export function AnnualHowItWorksScreen({
   );
 }
 
+/** 'Available $2,450.18', and whether it covers the plan, from the bank's last word. */
+function BalanceLine({ account, amount }: { account: LinkedAccount; amount: number | undefined }) {
+  if (account.availableBalance === null) return null;
+  const isShort = amount !== undefined && account.availableBalance < amount;
+  return (
+    <span className={cn('block text-sm', isShort ? 'text-destructive' : 'text-muted-foreground')}>
+      {planTexts.available(account.availableBalance)}
+      {isShort && ` · ${planTexts.notEnough}`}
+    </span>
+  );
+}
+
 export function PaymentAccountSelectionScreen({
   accounts,
+  amount,
   selectedId,
   onSelect,
   onBack,
   onContinue,
 }: {
   accounts: readonly LinkedAccount[];
+  /** The plan's price, to say which accounts have enough for it. */
+  amount?: number | undefined;
   selectedId: string | undefined;
   onSelect(accountId: string): void;
   onBack(): void;
@@ -169,6 +186,7 @@ export function PaymentAccountSelectionScreen({
                       {account.bankName} {account.accountSubType ?? account.accountType} ••
                       {account.lastFour}
                     </span>
+                    <BalanceLine account={account} amount={amount} />
                     {account.is_primary_payment_account && (
                       <span className="text-xs text-muted-foreground">{planTexts.primary}</span>
                     )}

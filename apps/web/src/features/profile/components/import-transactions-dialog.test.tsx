@@ -112,7 +112,59 @@ describe('importing transactions from the profile', () => {
       fileName: 'bank-export-2026.csv',
       fileText: FILE_TEXT,
       mapping: debitCredit,
+      accountName: 'Bank export',
     });
+  });
+
+  it('imports into a new account named as the person chose, and shows the chosen file', async () => {
+    const api = mockApi()
+      .on(userRoutes.profileInfo, json(200, aProfile()))
+      .on(importRoutes.preview, json(200, preview(suggested, [-15.49, 0])))
+      .on(
+        bankingRoutes.transactionLoadStatus,
+        json(200, { transactionsLoaded: true, isAccountLinked: true, lastSyncedAt: null }),
+      )
+      .on(
+        importRoutes.commit,
+        json(200, { ...imported, accountName: 'Credit union', accounts: [imported] }),
+      );
+    const { user } = renderProfile();
+    const dialog = await chooseFile(user);
+    expect(
+      within(dialog).getByRole('button', { name: 'Choose another file' }),
+    ).toHaveAccessibleDescription('bank-export-2026.csv');
+    const name = await within(dialog).findByRole('textbox', { name: 'Account name' });
+    expect(name).toHaveValue('Bank export');
+    await user.clear(name);
+    await user.click(within(dialog).getByRole('button', { name: 'Import' }));
+    expect(await within(dialog).findByText('Give the account a name.')).toBeInTheDocument();
+    expect(api.requestsTo(importRoutes.commit)).toHaveLength(0);
+    await user.type(name, 'Credit union');
+    await user.click(within(dialog).getByRole('button', { name: 'Import' }));
+    await within(dialog).findByRole('status');
+    expect(api.requestsTo(importRoutes.commit)[0]!.body).toMatchObject({
+      accountName: 'Credit union',
+    });
+  });
+
+  it('keeps Import off while a row cannot be read, and says what to do', async () => {
+    const api = mockApi()
+      .on(userRoutes.profileInfo, json(200, aProfile()))
+      .on(
+        importRoutes.preview,
+        json(200, {
+          ...preview(suggested, [-15.49, 0]),
+          errors: [{ row: 3, message: '"lots" is not an amount' }],
+        }),
+      );
+    const { user } = renderProfile();
+    const dialog = await chooseFile(user);
+    expect(await within(dialog).findByText('Row 3: "lots" is not an amount')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Import' })).toBeDisabled();
+    expect(
+      within(dialog).getByText(/imports a file only when it can read every row/),
+    ).toBeVisible();
+    expect(api.requestsTo(importRoutes.commit)).toHaveLength(0);
   });
 
   it('keeps the lines above the table skipped while the person changes the mapping', async () => {

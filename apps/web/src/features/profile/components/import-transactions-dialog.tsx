@@ -1,8 +1,9 @@
 /**
  * "Import transactions" (issue 20): for a bank Billow cannot link, the person uploads the bank's
  * CSV or OFX/QFX export. Billow shows what it recognised (the layout, the column mapping, the
- * first rows read with it); the person corrects the mapping if needed and imports. A file with a
- * row Billow cannot read imports nothing, and the message names the row.
+ * first rows read with it); the person corrects the mapping if needed, names the new account the
+ * file goes into, and imports. A file with a row Billow cannot read imports nothing: the preview
+ * names the row and Import waits until every row reads.
  */
 import { useRef, useState } from 'react';
 import {
@@ -14,7 +15,9 @@ import {
 } from '@billow/contracts';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
+import { Field } from '@/components/ui/field';
 import { FieldError } from '@/components/ui/field-error';
+import { Input } from '@/components/ui/input';
 import { PendingLabel } from '@/components/ui/pending-label';
 import { ApiError } from '@/lib/api-client';
 import {
@@ -62,6 +65,8 @@ export function ImportTransactionsDialog({
   const [mapping, setMapping] = useState<ImportMapping | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [result, setResult] = useState<ImportResult | null>(null);
+  /** The new account's name as the person typed it (null: Billow's guess, from the preview). */
+  const [accountName, setAccountName] = useState<string | null>(null);
   const previewImport = usePreviewImport();
   const commitImport = useCommitImport();
   const inputRef = useRef<HTMLInputElement>(null);
@@ -72,6 +77,7 @@ export function ImportTransactionsDialog({
     setMapping(null);
     setError(null);
     setResult(null);
+    setAccountName(null);
   }
 
   function loadPreview(input: ImportFileInput) {
@@ -106,11 +112,24 @@ export function ImportTransactionsDialog({
     if (file) loadPreview({ ...file, mapping: next });
   }
 
+  // A file of one account that Billow has not imported before goes into a new account, named here.
+  const isNewAccount = preview?.accounts.length === 1 && preview.importedAccountId === null;
+  const newAccountName = (accountName ?? preview?.accountName ?? '').trim();
+  const hasUnreadableRows = (preview?.errors.length ?? 0) > 0;
+
   function importFile() {
     if (!file) return;
+    if (isNewAccount && !newAccountName) {
+      setError('Give the account a name.');
+      return;
+    }
     setError(null);
     commitImport.mutate(
-      { ...file, ...(mapping ? { mapping } : {}) },
+      {
+        ...file,
+        ...(mapping ? { mapping } : {}),
+        ...(isNewAccount ? { accountName: newAccountName } : {}),
+      },
       { onSuccess: setResult, onError: (failure) => setError(messageOf(failure)) },
     );
   }
@@ -142,16 +161,34 @@ export function ImportTransactionsDialog({
           </div>
         ) : (
           <div className="mt-4 space-y-4">
-            <label className="block space-y-1 text-sm">
-              <span className="font-medium">Bank export file</span>
+            <div className="space-y-1 text-sm">
+              <label htmlFor="import-file" className="block font-medium">
+                Bank export file
+              </label>
+              {/* The native control is hidden for a button in the app's style that opens it. */}
               <input
                 ref={inputRef}
+                id="import-file"
                 type="file"
                 accept=".csv,.ofx,.qfx,.txt,text/csv"
-                className="block w-full text-sm"
+                className="sr-only"
+                tabIndex={-1}
                 onChange={(event) => void choose(event.target.files?.[0])}
               />
-            </label>
+              <div className="flex flex-wrap items-center gap-3">
+                <Button
+                  type="button"
+                  variant="outline"
+                  aria-describedby="import-file-name"
+                  onClick={() => inputRef.current?.click()}
+                >
+                  {file ? 'Choose another file' : 'Choose a file'}
+                </Button>
+                <span id="import-file-name" className="min-w-0 break-all text-muted-foreground">
+                  {file ? file.fileName : 'CSV, OFX or QFX, up to 5 MB'}
+                </span>
+              </div>
+            </div>
             {previewImport.isPending && !preview && (
               <p className="text-sm text-muted-foreground">Reading the file…</p>
             )}
@@ -173,14 +210,36 @@ export function ImportTransactionsDialog({
                     onChange={changeMapping}
                   />
                 )}
+                {isNewAccount && (
+                  <Field
+                    id="import-account-name"
+                    label="Account name"
+                    hint="How this account shows in Billow. Files you import from it later go into it too."
+                  >
+                    {(control) => (
+                      <Input
+                        {...control}
+                        value={accountName ?? preview.accountName}
+                        maxLength={60}
+                        onChange={(event) => setAccountName(event.target.value)}
+                      />
+                    )}
+                  </Field>
+                )}
                 <PreviewTable preview={preview} />
+                {hasUnreadableRows && (
+                  <p className="text-sm text-muted-foreground">
+                    Billow imports a file only when it can read every row. Change the columns above,
+                    or correct those rows in the file and choose it again.
+                  </p>
+                )}
               </>
             )}
             <FieldError message={error} />
             {preview && (
               <Button
                 onClick={importFile}
-                disabled={commitImport.isPending || previewImport.isPending}
+                disabled={commitImport.isPending || previewImport.isPending || hasUnreadableRows}
               >
                 <PendingLabel isPending={commitImport.isPending} pendingText="Importing…">
                   Import
