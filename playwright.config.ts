@@ -12,6 +12,8 @@ const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export default defineConfig({
   testDir: 'e2e',
+  // After every journey, the rewards and savings ledgers must still reconcile (docs/savings.md).
+  globalTeardown: './e2e/support/ledgers-check.ts',
   outputDir: 'test-results/e2e',
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,

@@ -41,6 +41,6 @@ test('a sandbox telecom bill is negotiated down while the person watches the cal
   await page.getByRole('button', { name: 'Back to home' }).click();
   await reloadUntilVisible(
     page,
-    banner.getByText(/^\$[1-9][\d,]* promised, counted once your bill shows it\.$/),
+    banner.getByText(/^On track to save \$[1-9][\d,]* more, counted once your bill shows it\.$/),
   );
 });

@@ -50,14 +50,21 @@ test('a successful negotiation’s saving is promised, and earns no reward until
 
   // The banner counts the deal as promised; no reward is paid on a promise.
   const banner = page.getByRole('region', { name: 'Lifetime savings' });
-  await reloadUntilVisible(page, banner.getByText(/promised, counted once your bill shows it/));
+  await reloadUntilVisible(
+    page,
+    banner.getByText(/On track to save \$[\d,]+ more, counted once your bill shows it/),
+  );
   await expect(card).toContainText('$0.00 toward a free subscription');
   await openRewards(page, card);
   await expect(page.getByText('No rewards yet')).toBeVisible();
   await expect(page.getByText('Earned for negotiating your Verizon bill')).toHaveCount(0);
 });
 
-test('a paid annual plan earns a reward: balance, progress and history show it', async ({
+/** Whether an element shows all its text: nothing cut off at its edge (a phone's width). */
+const isWhole = (locator: Locator) =>
+  locator.evaluate((el) => el.scrollWidth <= el.clientWidth && el.scrollHeight <= el.clientHeight);
+
+test('a paid annual plan earns a reward, claimed toward the person’s Netflix bill and put back, each row readable', async ({
   page,
 }) => {
   await linkedPerson(page, 'Katherine Johnson');
@@ -74,15 +81,52 @@ test('a paid annual plan earns a reward: balance, progress and history show it',
   const earnedEntry = history.getByRole('listitem').filter({ hasText: earnedText });
   await expect(earnedEntry).toContainText('Annual plan');
   const earned = await amountIn(earnedEntry.locator('.money'));
-  expect(earned).toBeGreaterThan(0);
+  expect(earned).toBeGreaterThanOrEqual(15.99);
   await expect(page.getByLabel(/^Lifetime accrued /)).toHaveText(`$${earned.toFixed(2)}`);
 
-  // The balance is what the history adds up to; progress is toward the default target.
-  const entries = await history.getByRole('listitem').locator('.money').allTextContents();
-  const balance = Math.round(entries.map(dollars).reduce((a, b) => a + b, 0) * 100) / 100;
-  await expect(page.getByLabel(/^Balance /)).toHaveText(`$${balance.toFixed(2)}`);
-  const percent = Math.round(Math.min(100, (balance / 15.99) * 100));
+  // One reward, the default target named after the person's own bill: Netflix, for video
+  // streaming. Auto-apply is on, so it is claimed for them toward Netflix's next bill.
+  const figures = page.getByRole('region', { name: 'Rewards figures' });
+  await expect(figures).toContainText('Netflix · $15.99');
+  await expect(figures).toContainText('claimed for you and comes off your next Netflix bill');
+  const claimed = history
+    .getByRole('listitem')
+    .filter({ hasText: /Reward applied toward your Netflix bill of [A-Z][a-z]{2} \d{1,2}/ });
+  await expect(claimed).toHaveCount(1);
+  await expect(claimed).toContainText('−$15.99');
+  const left = Math.round((earned - 15.99) * 100) / 100;
+  await expect(page.getByLabel(/^Balance /)).toHaveText(`$${left.toFixed(2)}`);
+
+  // Every row says which bill it went to, whole, at this width.
+  for (const row of await history.getByRole('listitem').all()) {
+    const description = row.locator('p').first();
+    await expect(description).toBeVisible();
+    expect(await isWhole(description), (await description.textContent()) ?? undefined).toBe(true);
+  }
+  const box = await claimed.boundingBox();
+  const viewport = page.viewportSize()!;
+  expect(box!.x + box!.width).toBeLessThanOrEqual(viewport.width);
+
+  // Put back before the bill is charged: the balance is whole again, and nothing claims it anew.
+  await claimed.getByRole('button', { name: 'Put back $15.99 from Netflix' }).click();
+  const back = history
+    .getByRole('listitem')
+    .filter({ hasText: /Reward put back from your Netflix bill of/ });
+  await expect(back).toContainText('+$15.99');
+  await expect(page.getByLabel(/^Balance /)).toHaveText(`$${earned.toFixed(2)}`);
+  expect(await isWhole(back.locator('p').first())).toBe(true);
+  await expect(claimed.getByRole('button', { name: /Put back/ })).toHaveCount(0);
+
+  // Ready to claim, with something to claim: the person claims it again by hand.
+  const progress = page.getByRole('region', { name: 'Your reward' });
   await expect(
-    page.getByRole('progressbar', { name: 'Progress toward Video streaming' }),
-  ).toHaveAttribute('aria-valuenow', String(percent));
+    progress.getByRole('progressbar', { name: 'Progress toward Netflix' }),
+  ).toHaveAttribute('aria-valuenow', '100');
+  await expect(progress.getByText('Ready to claim!')).toBeVisible();
+  await progress.getByRole('button', { name: 'Claim $15.99 toward Netflix' }).click();
+  await expect(
+    history.getByRole('listitem').filter({ hasText: /Reward applied toward your Netflix bill/ }),
+  ).toHaveCount(2);
+  await expect(page.getByLabel(/^Balance /)).toHaveText(`$${left.toFixed(2)}`);
+  await expect(progress.getByText('Ready to claim!')).toHaveCount(0);
 });

@@ -220,6 +220,7 @@ export function composeBillow(options: CompositionOptions) {
   const ledgers = createLedgersModule({
     db,
     balanceCents: (userId) => rewards.service.balanceCents(userId),
+    isLoopback: isLoopbackHost,
     ...(options.log ? { log: options.log } : {}),
     ...clock,
   });
@@ -377,9 +378,6 @@ export function composeBillow(options: CompositionOptions) {
     onSettingsChanged: async (userId, changes) => {
       if (changes.is_bill_negotiation_enabled === true) {
         await negotiations.service.startPendingCalls(userId);
-      }
-      if (changes.is_auto_apply_rewards_enabled === true) {
-        await jobs.send('rewards-auto-apply', { userId }, { singletonKey: userId });
       }
     },
     others: [

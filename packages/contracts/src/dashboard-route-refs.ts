@@ -49,6 +49,9 @@ export const rewardRouteRefs = {
     '/api/rewards/lifetime-accrued',
   ),
   nextReward: routeRef<typeof rewardRoutes.nextReward>('GET', '/api/rewards/next-reward'),
+  choices: routeRef<typeof rewardRoutes.choices>('GET', '/api/rewards/choices'),
+  claim: routeRef<typeof rewardRoutes.claim>('POST', '/api/rewards/claim'),
+  returnClaim: routeRef<typeof rewardRoutes.returnClaim>('POST', '/api/rewards/return'),
 };
 
 export const paymentRouteRefs = {

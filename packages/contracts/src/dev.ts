@@ -12,6 +12,14 @@ export const outboxMessage = z.object({
 });
 export type OutboxMessage = z.infer<typeof outboxMessage>;
 
+/** One broken rule of the money ledgers (docs/savings.md, "The nightly reconciliation"). */
+export const ledgerViolation = z.object({
+  rule: z.enum(['reward-without-verified-source', 'balance-mismatch', 'saving-above-bound']),
+  user_id: z.string(),
+  source_key: z.string().optional(),
+  detail: z.string(),
+});
+
 export const devRoutes = {
   outbox: defineRoute({
     method: 'GET',
@@ -47,5 +55,20 @@ export const devRoutes = {
     path: '/api/dev/cancellations/end-watch',
     body: z.object({ cancellationId: z.string().uuid() }),
     response: z.object({ watch_until: z.string() }),
+  }),
+  /**
+   * Runs the money ledgers' reconciliation now, as its nightly schedule would, and answers what
+   * it found: the browser journeys end with it. It names people, so it answers this machine only.
+   */
+  reconcileLedgers: defineRoute({
+    method: 'POST',
+    path: '/api/dev/ledgers/reconcile',
+    auth: false,
+    response: z.object({
+      people: z.number().int(),
+      savings_entries: z.number().int(),
+      reward_entries: z.number().int(),
+      violations: z.array(ledgerViolation),
+    }),
   }),
 } as const;

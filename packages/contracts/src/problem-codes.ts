@@ -148,6 +148,17 @@ export const cancellationProblemCode = z.enum([
 ]);
 
 /** Every code a service may send; the server's ProblemError takes only these. */
+/**
+ * Claiming a reward (POST /api/rewards/claim) and putting a claim back (POST
+ * /api/rewards/return): the balance does not cover the reward, it has no bill of the person's to
+ * go toward now, or the claim cannot be put back (its bill was charged, or it is back already).
+ */
+export const rewardClaimProblemCode = z.enum([
+  'reward-not-covered',
+  'reward-no-bill',
+  'reward-not-returnable',
+]);
+
 export type ProblemCode =
   | z.infer<typeof otpStartProblemCode>
   | z.infer<typeof otpVerifyProblemCode>
@@ -166,6 +177,7 @@ export type ProblemCode =
   | z.infer<typeof paymentProblemCode>
   | z.infer<typeof paymentBankLinkProblemCode>
   | z.infer<typeof cancellationProblemCode>
+  | z.infer<typeof rewardClaimProblemCode>
   | BankErrorCode;
 
 /** A bank's own error code (Plaid's vocabulary, all capitals), from the sandbox Link steps. */

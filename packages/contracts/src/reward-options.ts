@@ -5,15 +5,46 @@
 
 export const REWARD_HISTORY_PAGE_SIZE = 20;
 
-/** Spec part 2 §9 "Reward options (per month)", in its order; the first is the default target. */
+import type { SubscriptionCategory } from './enums';
+
+/**
+ * Spec part 2 §9 "Reward options (per month)", in its order; the first is the default target.
+ * `categories` are the kinds of the person's bills an option is named after and claimed on
+ * (docs/savings.md, "Rewards").
+ */
 export const rewardOptions = [
-  { id: 'video-streaming', name: 'Video streaming', price: 15.99 },
-  { id: 'music-streaming', name: 'Music streaming', price: 9.99 },
-  { id: 'creative-software', name: 'Creative software', price: 52.99 },
-  { id: 'retail-membership', name: 'Retail membership', price: 14.99 },
-  { id: 'second-video-streaming', name: 'Second video streaming', price: 10.99 },
-  { id: 'developer-tools-pro', name: 'Developer tools pro', price: 4 },
-] as const;
+  { id: 'video-streaming', name: 'Video streaming', price: 15.99, categories: ['streaming'] },
+  { id: 'music-streaming', name: 'Music streaming', price: 9.99, categories: ['music'] },
+  {
+    id: 'creative-software',
+    name: 'Creative software',
+    price: 52.99,
+    categories: ['software', 'creators', 'digital_services'],
+  },
+  {
+    id: 'retail-membership',
+    name: 'Retail membership',
+    price: 14.99,
+    categories: ['shopping_membership', 'shopping'],
+  },
+  {
+    id: 'second-video-streaming',
+    name: 'Second video streaming',
+    price: 10.99,
+    categories: ['streaming'],
+  },
+  {
+    id: 'developer-tools-pro',
+    name: 'Developer tools pro',
+    price: 4,
+    categories: ['software', 'digital_services'],
+  },
+] as const satisfies readonly {
+  id: string;
+  name: string;
+  price: number;
+  categories: readonly SubscriptionCategory[];
+}[];
 export type RewardOption = (typeof rewardOptions)[number];
 export type RewardOptionId = RewardOption['id'];
 export const defaultRewardOption: RewardOption = rewardOptions[0];
@@ -36,4 +67,10 @@ export function isRewardOptionAffordable(balance: number, price: number): boolea
 export const rewardMessages = {
   loadFailed: 'Failed to load rewards data. Please try again.',
   readyToClaim: 'Ready to claim!',
+  /** A claim refused: the balance does not cover the reward (another tab spent it). */
+  notCovered: 'Your balance does not cover this reward yet.',
+  /** A claim refused: no bill of the person's to put it toward now. */
+  noBill: 'There is no bill to put this reward toward right now.',
+  /** Putting a claim back refused: its bill was charged, or it is back already. */
+  notReturnable: 'This reward can no longer be put back: its bill has been charged.',
 } as const;

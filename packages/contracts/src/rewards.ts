@@ -5,8 +5,9 @@
  */
 import { z } from 'zod';
 import { transactionType } from './enums';
+import { rewardClaimProblemCode } from './problem-codes';
 import { defineRoute } from './route';
-import { REWARD_HISTORY_PAGE_SIZE } from './reward-options';
+import { REWARD_HISTORY_PAGE_SIZE, rewardOptions } from './reward-options';
 
 /** Spec part 2 §3 "Transaction (account history)"; amounts in dollars, negative when spent. */
 export const rewardTransaction = z.object({
@@ -19,6 +20,10 @@ export const rewardTransaction = z.object({
   merchant_website_url: z.string().nullable(),
   description: z.string(),
   merchant_id: z.number().int().positive().nullable(),
+  /** The bill a claimed reward went toward (its date), on the claim and on its return. */
+  bill_date: z.string().nullable(),
+  /** A claim that can still be put back: its bill has not been charged and it is not back yet. */
+  is_returnable: z.boolean(),
 });
 export type RewardTransaction = z.infer<typeof rewardTransaction>;
 
@@ -47,6 +52,33 @@ export type RewardHistory = z.infer<typeof rewardHistory>;
 export const nextReward = z.object({ name: z.string(), amount: z.number() });
 export type NextReward = z.infer<typeof nextReward>;
 
+/** The bill a claim would go toward now: the subscription's next bill, due within the month. */
+export const rewardBill = z.object({
+  subscription_id: z.string(),
+  date: z.string(),
+  /** The bill's own price; a claim takes at most this off it. */
+  amount: z.number(),
+  /** The person put a claim toward this bill back: auto-apply leaves this bill to them. */
+  was_put_back: z.boolean(),
+});
+export type RewardBill = z.infer<typeof rewardBill>;
+
+/**
+ * One of the spec's reward options as this person sees it (docs/savings.md, "Rewards"): named
+ * after the person's own bill of its kind when they have one (Netflix for video streaming), with
+ * the spec's price, and the bill a claim would go toward now (null when there is none).
+ */
+export const rewardChoice = z.object({
+  id: z.enum(rewardOptions.map((o) => o.id) as [RewardOptionIdOf, ...RewardOptionIdOf[]]),
+  name: z.string(),
+  /** The spec's name of the option ("Video streaming"). */
+  kind: z.string(),
+  price: z.number(),
+  bill: rewardBill.nullable(),
+});
+export type RewardChoice = z.infer<typeof rewardChoice>;
+type RewardOptionIdOf = (typeof rewardOptions)[number]['id'];
+
 export const rewardRoutes = {
   balance: defineRoute({ method: 'GET', path: '/api/rewards/balance', response: z.number() }),
   lifetimeAccrued: defineRoute({
@@ -64,5 +96,32 @@ export const rewardRoutes = {
     path: '/api/rewards/history',
     query: rewardHistoryQuery,
     response: rewardHistory,
+  }),
+  /** The six reward options, named after the person's bills, each with the bill it would pay. */
+  choices: defineRoute({
+    method: 'GET',
+    path: '/api/rewards/choices',
+    response: z.array(rewardChoice),
+  }),
+  /**
+   * Claims a reward: its price (at most the bill's) comes off the balance and off that bill's
+   * next charge. Refused when the balance does not cover it or it has no bill to go toward.
+   */
+  claim: defineRoute({
+    method: 'POST',
+    path: '/api/rewards/claim',
+    tokenScope: 'payments',
+    body: z.object({ option_id: rewardChoice.shape.id }),
+    response: rewardTransaction,
+    problemCodes: rewardClaimProblemCode,
+  }),
+  /** Puts a claim back in the balance, while its bill has not been charged. */
+  returnClaim: defineRoute({
+    method: 'POST',
+    path: '/api/rewards/return',
+    tokenScope: 'payments',
+    body: z.object({ transaction_id: z.string().uuid() }),
+    response: rewardTransaction,
+    problemCodes: rewardClaimProblemCode,
   }),
 } as const;

@@ -50,7 +50,8 @@ export const profileSet = dataSet<{ userId: string; profile: ProfileInfo }>({
       of: (r) => r.profile.lifetime_accrued_rewards,
     },
     is_auto_apply_rewards_enabled: {
-      about: 'Setting: put rewards toward your bills automatically.',
+      about:
+        'Setting: claim the reward you chose for you, toward its bill, once your balance covers it.',
       of: (r) => r.profile.profile_settings.is_auto_apply_rewards_enabled,
     },
     is_subscription_notifications_enabled: {

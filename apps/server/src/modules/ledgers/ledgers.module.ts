@@ -3,11 +3,14 @@ import type { Db } from '../../db/database';
 import type { FeatureModule } from '../feature-module';
 import { ledgersJobHandlers } from './ledgers.jobs';
 import { createLedgersRepo } from './ledgers.repo';
+import { registerLedgerDevRoutes } from './ledgers.routes';
 import { createLedgersService } from './ledgers.service';
 
 export function createLedgersModule(deps: {
   db: Db;
   balanceCents: (userId: string) => Promise<number>;
+  /** Whether an address is this machine: the on-demand run answers nobody else. */
+  isLoopback: (address: string) => boolean;
   log?: { warn(details: object, message: string): void };
   clock?: () => Date;
 }) {
@@ -20,5 +23,7 @@ export function createLedgersModule(deps: {
   return {
     service,
     jobs: ledgersJobHandlers(service),
+    devRoutes: (app) =>
+      registerLedgerDevRoutes(app, { ledgers: service, isLoopback: deps.isLoopback }),
   } satisfies FeatureModule & { service: unknown };
 }

@@ -23,7 +23,11 @@ export const rewardsJobs = defineJobs({
     payload: jobPayloads['rewards-calculate'],
     options: { retryLimit: 5, retryDelaySeconds: 5, retryBackoff: true },
   },
-  /** Applies a balance that covers the next bill (after the bills or the setting changed). */
+  /**
+   * Looks again at the bills claims went toward (after the bills or the setting changed): a claim
+   * whose bill changed before it was charged goes back to the balance. (Claiming itself is the
+   * person's, or their browser's with auto-apply on: the reward they chose lives there.)
+   */
   'rewards-auto-apply': {
     payload: z.object({ userId: z.string().uuid() }),
     options: { retryLimit: 3, retryDelaySeconds: 5, retryBackoff: true },
@@ -34,6 +38,6 @@ export function rewardsJobHandlers(rewards: RewardsService): JobHandlers<typeof 
   return {
     'rewards-calculate': async (payload) => void (await rewards.earn(payload)),
     'rewards-reverse': async (payload) => void (await rewards.reverse(payload)),
-    'rewards-auto-apply': async ({ userId }) => void (await rewards.autoApply(userId)),
+    'rewards-auto-apply': async ({ userId }) => rewards.recheck(userId),
   };
 }

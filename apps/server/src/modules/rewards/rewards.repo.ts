@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql, type Placeholder } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql, type Placeholder } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { subscriptions } from '../subscriptions/subscriptions.tables';
 import { users } from '../users/users.tables';
@@ -23,6 +23,7 @@ export type RewardHistoryRow = {
   id: string;
   kind: RewardKind;
   source: RewardSource;
+  sourceKey: string;
   amountCents: number;
   occurredAt: Date;
   merchantName: string | null;
@@ -47,7 +48,45 @@ function totalsQuery(db: Db, userId: string | Placeholder) {
 export function createRewardsRepo(db: Db) {
   // Read on every page load (profile-info, the balance): built and planned once (issue 42).
   const totals = totalsQuery(db, sql.placeholder('userId')).prepare('reward_totals_of');
+  /**
+   * The person's entries newest first, with the name of the subscription each is for: a page of
+   * them, or the ones with the given ids.
+   */
+  function historyRows(
+    userId: string,
+    which: { limit: number; offset: number } | { ids: string[] },
+  ): Promise<RewardHistoryRow[]> {
+    const query = db
+      .select({
+        id: rewardLedger.id,
+        kind: rewardLedger.kind,
+        source: rewardLedger.source,
+        sourceKey: rewardLedger.sourceKey,
+        amountCents: rewardLedger.amountCents,
+        occurredAt: rewardLedger.occurredAt,
+        merchantName: subscriptions.merchantName,
+        merchantWebsite: subscriptions.merchantWebsite,
+      })
+      .from(rewardLedger)
+      // Scoped to the person on both sides: an entry never shows someone else's subscription.
+      .leftJoin(
+        subscriptions,
+        and(
+          eq(subscriptions.id, rewardLedger.subscriptionId),
+          eq(subscriptions.userId, rewardLedger.userId),
+        ),
+      )
+      .where(
+        'ids' in which
+          ? and(eq(rewardLedger.userId, userId), inArray(rewardLedger.id, which.ids))
+          : eq(rewardLedger.userId, userId),
+      )
+      .orderBy(desc(rewardLedger.occurredAt), desc(rewardLedger.createdAt), desc(rewardLedger.id))
+      .$dynamic();
+    return 'ids' in which ? query : query.limit(which.limit).offset(which.offset);
+  }
   return {
+    historyRows,
     /** Adds an entry once per source event and kind; false when it was recorded already. */
     async add(entry: RewardEntry, tx: Db = db): Promise<boolean> {
       const rows = await tx
@@ -113,34 +152,20 @@ export function createRewardsRepo(db: Db) {
         return person ? work(tx, person) : undefined;
       });
     },
-    /** A page of the person's entries, newest first, with the name of the subscription each is for. */
+    /** One of the person's entries by its id (never someone else's). */
+    async entryById(userId: string, id: string, tx: Db = db) {
+      const [row] = await tx
+        .select()
+        .from(rewardLedger)
+        .where(and(eq(rewardLedger.userId, userId), eq(rewardLedger.id, id)));
+      return row;
+    },
+    /** A page of the person's entries, newest first, and how many there are. */
     async history(
       userId: string,
       page: { limit: number; offset: number },
     ): Promise<{ rows: RewardHistoryRow[]; total: number }> {
-      const rows = await db
-        .select({
-          id: rewardLedger.id,
-          kind: rewardLedger.kind,
-          source: rewardLedger.source,
-          amountCents: rewardLedger.amountCents,
-          occurredAt: rewardLedger.occurredAt,
-          merchantName: subscriptions.merchantName,
-          merchantWebsite: subscriptions.merchantWebsite,
-        })
-        .from(rewardLedger)
-        // Scoped to the person on both sides: an entry never shows someone else's subscription.
-        .leftJoin(
-          subscriptions,
-          and(
-            eq(subscriptions.id, rewardLedger.subscriptionId),
-            eq(subscriptions.userId, rewardLedger.userId),
-          ),
-        )
-        .where(eq(rewardLedger.userId, userId))
-        .orderBy(desc(rewardLedger.occurredAt), desc(rewardLedger.createdAt), desc(rewardLedger.id))
-        .limit(page.limit)
-        .offset(page.offset);
+      const rows = await historyRows(userId, page);
       const [total] = await db
         .select({ n: count() })
         .from(rewardLedger)

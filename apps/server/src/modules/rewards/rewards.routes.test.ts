@@ -1,10 +1,14 @@
 import {
+  formatShortDay,
   negotiationRoutes,
+  rewardOptions,
   rewardRoutes,
   subscriptionRoutes,
   userRoutes,
   type NegotiationOffer,
+  type RewardChoice,
   type RewardHistory,
+  type RewardTransaction,
   type Subscription,
 } from '@billow/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,7 +16,7 @@ import { createTestApp, type TestApp } from '../../../test/test-app';
 import { customTransaction, dayFrom, linkSandboxItem } from '../../../test/sandbox-link';
 import { bearer, signIn } from '../../../test/sign-in';
 
-/** Monthly bills: Verizon (negotiable, asks for a PIN and last four) and Spotify (the cheapest). */
+/** Monthly bills: Verizon (negotiable, asks for a PIN and last four) and Spotify (music). */
 function bills(today: string) {
   const transactions = [];
   for (let month = 0; month < 8; month++) {
@@ -230,114 +234,160 @@ describe('rewards over HTTP', () => {
     ]);
   });
 
-  it('auto-applies a balance that covers the next reward toward that bill, once', async () => {
+  const post = (token: string, url: string, payload: object) =>
+    t.app.inject({ method: 'POST', url, headers: bearer(token), payload });
+  const claim = (token: string, optionId: string) =>
+    post(token, rewardRoutes.claim.path, { option_id: optionId });
+  const putBack = (token: string, transactionId: string) =>
+    post(token, rewardRoutes.returnClaim.path, { transaction_id: transactionId });
+  const choices = (token: string) => get<RewardChoice[]>(token, rewardRoutes.choices.path);
+  const MUSIC = rewardOptions.find((o) => o.id === 'music-streaming')!.price;
+
+  it('names the rewards after the person’s bills and claims one toward that bill’s next charge, once', async () => {
     const { token, userId } = await person();
     const spotify = await subscription(token, 'Spotify');
-    const next = await get<{ name: string; amount: number }>(token, rewardRoutes.nextReward.path);
-    expect(next).toEqual({ name: 'Spotify', amount: spotify.amount });
-
-    // Below the bill: nothing is applied.
-    const small = Math.floor((spotify.amount * 100 * 100) / RATES.annual / 2);
-    await payAnnualPlan(userId, 'payment-4', spotify.id, small);
-    const before = await figures(token);
-    expect(before.balance).toBe(before.lifetime);
-    expect(before.balance).toBeLessThan(spotify.amount);
-
-    // Enough to cover it: applied once toward Spotify's next bill, even when more comes in.
-    await payAnnualPlan(userId, 'payment-5', spotify.id, 40_000);
-    await payAnnualPlan(userId, 'payment-6', spotify.id, 40_000);
-    await payAnnualPlan(userId, 'payment-6', spotify.id, 40_000);
-    const lifetime = share(small, RATES.annual) + 2 * share(40_000, RATES.annual);
-    const after = await figures(token);
-    expect(after.lifetime).toBeCloseTo(lifetime, 2);
-    expect(after.balance).toBeCloseTo(lifetime - spotify.amount, 2);
-    const applied = (await history(token)).transactions.filter((e) => e.type === 'REWARD');
-    expect(applied).toEqual([
-      expect.objectContaining({ amount: -spotify.amount, service: 'Spotify' }),
-    ]);
-    expect(applied[0]!.description).toContain('Spotify');
-    // Spotify's next bill is paid: the next reward is the next bill rewards have not paid.
-    const verizon = await subscription(token, 'Verizon');
-    expect(await get(token, rewardRoutes.nextReward.path)).toEqual({
-      name: 'Verizon',
-      amount: verizon.amount,
+    const music = (await choices(token)).find((c) => c.id === 'music-streaming')!;
+    expect(music).toEqual({
+      id: 'music-streaming',
+      name: 'Spotify',
+      kind: 'Music streaming',
+      price: MUSIC,
+      bill: {
+        subscription_id: spotify.id,
+        date: spotify.renewal_date,
+        amount: spotify.amount,
+        was_put_back: false,
+      },
     });
+    // The next reward is the default target, named after the person's own bill when they have one.
+    expect(await get(token, rewardRoutes.nextReward.path)).toEqual({
+      name: 'Video streaming',
+      amount: 15.99,
+    });
+
+    // Below the reward's price: refused, nothing spent.
+    await payAnnualPlan(userId, 'payment-small', spotify.id, 10_000);
+    const small = await claim(token, 'music-streaming');
+    expect(small.statusCode).toBe(409);
+    expect(small.json()).toMatchObject({ code: 'reward-not-covered' });
+
+    await payAnnualPlan(userId, 'payment-claim', spotify.id, 40_000);
+    const earned = share(10_000, RATES.annual) + share(40_000, RATES.annual);
+    const claimed = await claim(token, 'music-streaming');
+    expect(claimed.statusCode, claimed.body).toBe(200);
+    const day = formatShortDay(spotify.renewal_date!, today);
+    expect(claimed.json()).toMatchObject({
+      service: 'Spotify',
+      amount: -MUSIC,
+      type: 'REWARD',
+      bill_date: spotify.renewal_date,
+      is_returnable: true,
+      description: `Reward applied toward your Spotify bill of ${day}`,
+    });
+    expect((await figures(token)).balance).toBeCloseTo(earned - MUSIC, 2);
+    expect((await subscription(token, 'Spotify')).reward_credit).toBe(MUSIC);
+    expect((await subscription(token, 'Verizon')).reward_credit).toBe(0);
+
+    // One claim per bill: the next waits for Spotify's bill to be charged.
+    const again = await claim(token, 'music-streaming');
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ code: 'reward-no-bill' });
+    expect((await choices(token)).find((c) => c.id === 'music-streaming')!.bill).toBeNull();
+    // An option without a bill of the person's kind has nothing to claim on.
+    const none = await claim(token, 'creative-software');
+    expect(none.json()).toMatchObject({ code: 'reward-no-bill' });
+    const applied = (await history(token)).transactions.filter((e) => e.type === 'REWARD');
+    expect(applied).toHaveLength(1);
   });
 
-  it('an applied reward lowers the bill it went toward, and only that bill', async () => {
+  it('never spends the balance by itself: earning, the setting or a change of bills claims nothing', async () => {
     const { token, userId } = await person();
     const spotify = await subscription(token, 'Spotify');
-    expect(spotify.reward_credit).toBe(0);
-    await payAnnualPlan(userId, 'payment-credit', spotify.id, 40_000);
-    const paid = await subscription(token, 'Spotify');
-    expect(paid.reward_credit).toBe(spotify.amount);
-    expect(paid.renewal_date).toBe(spotify.renewal_date);
-    expect((await subscription(token, 'Verizon')).reward_credit).toBe(0);
-  });
-
-  it('applies a balance that already covers a bill as soon as auto-apply is turned on, once', async () => {
-    const { token, userId } = await person({ autoApply: false });
-    const spotify = await subscription(token, 'Spotify');
-    await payAnnualPlan(userId, 'payment-on', spotify.id, 40_000);
-    const reward = share(40_000, RATES.annual);
-    expect((await figures(token)).balance).toBe(reward);
-    for (let i = 0; i < 2; i++) {
-      const on = await t.app.inject({
-        method: 'POST',
-        url: userRoutes.updateProfileSettings.path,
-        headers: bearer(token),
-        payload: { is_auto_apply_rewards_enabled: true },
+    await payAnnualPlan(userId, 'payment-alone', spotify.id, 200_000);
+    const reward = share(200_000, RATES.annual);
+    for (const on of [false, true]) {
+      const set = await post(token, userRoutes.updateProfileSettings.path, {
+        is_auto_apply_rewards_enabled: on,
       });
-      expect(on.statusCode, on.body).toBe(200);
+      expect(set.statusCode, set.body).toBe(200);
       await t.runQueuedJobs();
     }
-    expect((await figures(token)).balance).toBeCloseTo(reward - spotify.amount, 2);
-    expect((await subscription(token, 'Spotify')).reward_credit).toBe(spotify.amount);
+    expect(await figures(token)).toEqual({ balance: reward, lifetime: reward });
+    expect((await subscription(token, 'Spotify')).reward_credit).toBe(0);
+    expect((await history(token)).transactions.filter((e) => e.type === 'REWARD')).toEqual([]);
   });
 
-  it('applies what is left to the next bill when the bills change, not only when a reward is earned', async () => {
+  it('puts a claim back while its bill has not been charged, once, and lets it be claimed again', async () => {
     const { token, userId } = await person();
     const spotify = await subscription(token, 'Spotify');
-    const verizon = await subscription(token, 'Verizon');
-    // Earning pays one bill (Spotify's); what is left covers Verizon's too.
-    await payAnnualPlan(userId, 'payment-big', verizon.id, 200_000);
-    expect((await subscription(token, 'Spotify')).reward_credit).toBe(spotify.amount);
-    // A change to the person's bills (here: Spotify is not a subscription after all) is when
-    // the balance is looked at again.
-    const marked = await t.app.inject({
-      method: 'POST',
-      url: subscriptionRoutes.remove.path,
-      headers: bearer(token),
-      payload: { subscriptionId: spotify.id },
-    });
-    expect(marked.statusCode, marked.body).toBe(200);
-    await t.runQueuedJobs();
-    await t.runQueuedJobs();
-    expect((await subscription(token, 'Verizon')).reward_credit).toBe(verizon.amount);
-    // Spotify's bill will not be charged now: what went toward it is back in the balance.
-    expect((await figures(token)).balance).toBeCloseTo(
-      share(200_000, RATES.annual) - verizon.amount,
-      2,
-    );
-  });
-
-  it('gives an unused application back when its bill changes before it is charged, once', async () => {
-    const { token, userId } = await person();
-    const spotify = await subscription(token, 'Spotify');
-    const verizon = await subscription(token, 'Verizon');
+    await payAnnualPlan(userId, 'payment-back', spotify.id, 40_000);
     const earned = share(40_000, RATES.annual);
-    // Enough for Spotify's bill only.
-    expect(earned).toBeLessThan(spotify.amount + verizon.amount);
-    await payAnnualPlan(userId, 'payment-return', verizon.id, 40_000);
-    expect((await subscription(token, 'Spotify')).reward_credit).toBe(spotify.amount);
-    expect((await figures(token)).balance).toBeCloseTo(earned - spotify.amount, 2);
+    const claimed = (await claim(token, 'music-streaming')).json() as RewardTransaction;
+
+    const back = await putBack(token, claimed.id);
+    expect(back.statusCode, back.body).toBe(200);
+    const day = formatShortDay(spotify.renewal_date!, today);
+    expect(back.json()).toMatchObject({
+      amount: MUSIC,
+      type: 'REWARD',
+      is_returnable: false,
+      description: `Reward put back from your Spotify bill of ${day}`,
+    });
+    expect((await figures(token)).balance).toBe(earned);
+    expect((await subscription(token, 'Spotify')).reward_credit).toBe(0);
+    const twice = await putBack(token, claimed.id);
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json()).toMatchObject({ code: 'reward-not-returnable' });
+    const entries = (await history(token)).transactions;
+    expect(entries.find((e) => e.id === claimed.id)).toMatchObject({ is_returnable: false });
+
+    // Offered again, marked as put back (auto-apply leaves it to the person); claimed by hand.
+    expect((await choices(token)).find((c) => c.id === 'music-streaming')!.bill).toMatchObject({
+      was_put_back: true,
+    });
+    const reclaimed = await claim(token, 'music-streaming');
+    expect(reclaimed.statusCode, reclaimed.body).toBe(200);
+    expect((await figures(token)).balance).toBeCloseTo(earned - MUSIC, 2);
+    expect((await subscription(token, 'Spotify')).reward_credit).toBe(MUSIC);
+  });
+
+  it('keeps a claim whose bill was charged, and never puts back someone else’s', async () => {
+    const { token, userId } = await person();
+    const spotify = await subscription(token, 'Spotify');
+    await payAnnualPlan(userId, 'payment-charged', spotify.id, 40_000);
+    // A claim toward a bill dated before today: that bill has been charged.
+    await t.services.rewards.record({
+      userId,
+      subscriptionId: spotify.id,
+      kind: 'applied',
+      source: 'bill',
+      amountCents: 500,
+      sourceKey: `bill:${spotify.id}:2026-11-01`,
+      occurredAt: new Date('2026-10-25T12:00:00Z'),
+    });
+    const charged = (await history(token)).transactions.find((e) => e.bill_date === '2026-11-01')!;
+    expect(charged.is_returnable).toBe(false);
+    expect((await putBack(token, charged.id)).json()).toMatchObject({
+      code: 'reward-not-returnable',
+    });
+    const mine = (await claim(token, 'music-streaming')).json() as RewardTransaction;
+    const stranger = await person({ link: false });
+    const theirs = await putBack(stranger.token, mine.id);
+    expect(theirs.statusCode).toBe(409);
+    expect((await subscription(token, 'Spotify')).reward_credit).toBe(MUSIC);
+  });
+
+  it('gives a claim back when its bill changes before it is charged, once', async () => {
+    const { token, userId } = await person();
+    const spotify = await subscription(token, 'Spotify');
+    await payAnnualPlan(userId, 'payment-return', spotify.id, 40_000);
+    const earned = share(40_000, RATES.annual);
+    expect((await claim(token, 'music-streaming')).statusCode).toBe(200);
+    expect((await figures(token)).balance).toBeCloseTo(earned - MUSIC, 2);
 
     // Spotify turns out not to be a subscription before its bill is charged.
-    const removed = await t.app.inject({
-      method: 'POST',
-      url: subscriptionRoutes.remove.path,
-      headers: bearer(token),
-      payload: { subscriptionId: spotify.id },
+    const removed = await post(token, subscriptionRoutes.remove.path, {
+      subscriptionId: spotify.id,
     });
     expect(removed.statusCode, removed.body).toBe(200);
     await t.runQueuedJobs();
@@ -347,20 +397,19 @@ describe('rewards over HTTP', () => {
 
     expect((await figures(token)).balance).toBeCloseTo(earned, 2);
     const rows = (await history(token)).transactions.filter((e) => e.type === 'REWARD');
-    expect(rows.map((e) => e.amount)).toEqual([spotify.amount, -spotify.amount]);
+    expect(rows.map((e) => e.amount)).toEqual([MUSIC, -MUSIC]);
     expect(rows[0]!.description).toBe(
-      'Reward returned: your Spotify bill changed before it was charged',
+      `Reward returned: your Spotify bill of ${formatShortDay(spotify.renewal_date!, today)} changed before it was charged`,
     );
-    // Verizon's bill costs more than the balance: nothing else is applied.
-    expect((await subscription(token, 'Verizon')).reward_credit).toBe(0);
   });
 
-  it('never goes negative: a reversal after the reward was applied takes back only what is left', async () => {
+  it('never goes negative: a reversal after the reward was claimed takes back only what is left', async () => {
     const { token, userId } = await person();
     const spotify = await subscription(token, 'Spotify');
     await payAnnualPlan(userId, 'payment-7', spotify.id, 24_000);
+    expect((await claim(token, 'music-streaming')).statusCode).toBe(200);
     const { balance } = await figures(token);
-    expect(balance).toBeCloseTo(share(24_000, RATES.annual) - spotify.amount, 2);
+    expect(balance).toBeCloseTo(share(24_000, RATES.annual) - MUSIC, 2);
     await returnPayment(userId, 'payment-7', spotify.id, 24_000);
     expect(await figures(token)).toEqual({ balance: 0, lifetime: share(24_000, RATES.annual) });
     // Another reward after it counts in full.

@@ -18,4 +18,7 @@ export async function registerRewardsRoutes(
   mount(app, rewardRoutes.history, (r) =>
     rewards.history(r.userId, r.query.page, r.query.page_size),
   );
+  mount(app, rewardRoutes.choices, (r) => rewards.choices(r.userId));
+  mount(app, rewardRoutes.claim, (r) => rewards.claim(r.userId, r.body.option_id));
+  mount(app, rewardRoutes.returnClaim, (r) => rewards.returnClaim(r.userId, r.body.transaction_id));
 }

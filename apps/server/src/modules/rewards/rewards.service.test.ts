@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userRoutes, type Subscription } from '@billow/contracts';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { bearer, signIn } from '../../../test/sign-in';
-import { nextRewardTarget, rewardCents } from './rewards.service';
+import { rewardChoicesOf, rewardCents } from './rewards.service';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -68,7 +68,7 @@ describe(rewardCents.name, () => {
   });
 });
 
-describe(nextRewardTarget.name, () => {
+describe(rewardChoicesOf.name, () => {
   const bill = (
     id: string,
     amount: number,
@@ -100,45 +100,77 @@ describe(nextRewardTarget.name, () => {
     ...extra,
   });
 
-  it('never applies twice to one bill, even after its due date moved', () => {
+  const choice = (
+    list: Subscription[],
+    applied: string[] = [],
+    today = '2026-11-27',
+    returned: string[] = [],
+    putBack: string[] = [],
+  ) => rewardChoicesOf(list, new Set(applied), today, new Set(returned), new Set(putBack));
+  const byId = (choices: ReturnType<typeof choice>, id: string) =>
+    choices.find((c) => c.id === id)!;
+
+  it('names each spec option after the person’s own bill of its kind, at the option’s price', () => {
+    const choices = choice([
+      bill('Netflix', 17.99, '2026-12-03', 6),
+      bill('Hulu', 7.99, '2026-12-08', 11),
+      bill('Apple Music', 10.99, '2026-12-05', 8, { category: 'music' }),
+    ]);
+    expect(choices.map((c) => [c.id, c.name, c.kind, c.price])).toEqual([
+      ['video-streaming', 'Netflix', 'Video streaming', 15.99],
+      ['music-streaming', 'Apple Music', 'Music streaming', 9.99],
+      ['creative-software', 'Creative software', 'Creative software', 52.99],
+      ['retail-membership', 'Retail membership', 'Retail membership', 14.99],
+      // The second video-streaming option takes the other streaming bill.
+      ['second-video-streaming', 'Hulu', 'Second video streaming', 10.99],
+      ['developer-tools-pro', 'Developer tools pro', 'Developer tools pro', 4],
+    ]);
+    expect(byId(choices, 'video-streaming').bill).toEqual({
+      subscription_id: 'Netflix',
+      date: '2026-12-03',
+      amount: 17.99,
+      was_put_back: false,
+    });
+    expect(byId(choices, 'creative-software').bill).toBeNull();
+  });
+
+  it('never claims twice toward one bill, even after its due date moved', () => {
     const netflix = bill('netflix', 17.99, '2026-12-03', 6);
-    // Applied toward the bill when it was due on Dec 1; detection has since moved it to Dec 3.
-    const applied = new Set(['bill:netflix:2026-12-01']);
-    expect(nextRewardTarget([netflix], applied, '2026-11-27')).toBeNull();
+    // Claimed toward the bill when it was due on Dec 1; detection has since moved it to Dec 3.
+    expect(byId(choice([netflix], ['bill:netflix:2026-12-01']), 'video-streaming').bill).toBeNull();
   });
 
-  it('applies again once the bill it went to has been charged', () => {
+  it('offers the bill again once the one claimed was charged, or the claim came back', () => {
     const netflix = bill('netflix', 17.99, '2026-12-27', 30);
-    const applied = new Set(['bill:netflix:2026-11-26']);
-    expect(nextRewardTarget([netflix], applied, '2026-11-27')).toMatchObject({
-      subscriptionId: 'netflix',
-      billDate: '2026-12-27',
+    expect(
+      byId(choice([netflix], ['bill:netflix:2026-11-26']), 'video-streaming').bill,
+    ).toMatchObject({
+      date: '2026-12-27',
     });
+    const soon = bill('netflix', 17.99, '2026-12-03', 6);
+    const back = ['bill:netflix:2026-12-03'];
+    expect(byId(choice([soon], back, '2026-11-27', back), 'video-streaming').bill).toMatchObject({
+      date: '2026-12-03',
+      was_put_back: false,
+    });
+    // Put back by the person: still offered, marked so auto-apply leaves it to them.
+    const again = ['bill:netflix:2026-12-03:1'];
+    expect(
+      byId(
+        choice([soon], [...back, ...again], '2026-11-27', [...back, ...again], again),
+        'video-streaming',
+      ).bill,
+    ).toMatchObject({ was_put_back: true });
   });
 
-  it('passes over a bill its application was returned from, and goes to the next', () => {
-    // Netflix's Dec 3 bill was given back (its plan changed, then changed back); Spotify is next.
-    const netflix = bill('netflix', 9.99, '2026-12-03', 6);
-    const spotify = bill('spotify', 11.99, '2026-12-10', 13);
-    const spent = new Set(['bill:netflix:2026-12-03']);
-    expect(nextRewardTarget([netflix, spotify], spent, '2026-11-27', spent)).toMatchObject({
-      subscriptionId: 'spotify',
-    });
-    // A returned application keeps nothing waiting: Netflix's next bill can take one.
-    const moved = bill('netflix', 9.99, '2026-12-20', 23);
-    expect(nextRewardTarget([moved], spent, '2026-11-27', spent)).toMatchObject({
-      subscriptionId: 'netflix',
-      billDate: '2026-12-20',
-    });
-  });
-
-  it('goes only to bills due within the month ahead, never to a plan Billow paid', () => {
+  it('only bills due within the month ahead, never a plan Billow paid or another cadence', () => {
     const paidByBillow = bill('peloton', 12.99, '2026-12-05', 8, { is_billow_managed: true });
-    const farOff = bill('hulu', 7.99, '2027-11-27', 365);
-    expect(nextRewardTarget([paidByBillow, farOff], new Set(), '2026-11-27')).toBeNull();
-    const soon = bill('spotify', 11.99, '2026-12-10', 13);
-    expect(nextRewardTarget([paidByBillow, farOff, soon], new Set(), '2026-11-27')).toMatchObject({
-      subscriptionId: 'spotify',
-    });
+    const yearly = bill('disney', 139, '2026-12-05', 8, { cadence: 'YEARLY' });
+    const farOff = bill('hulu', 7.99, '2027-01-27', 61);
+    const choices = choice([paidByBillow, yearly, farOff]);
+    // Hulu is named (it is the person's) but has no bill to claim on yet.
+    expect(byId(choices, 'video-streaming')).toMatchObject({ name: 'hulu', bill: null });
+    expect(choices.map((c) => c.name)).not.toContain('peloton');
+    expect(choices.map((c) => c.name)).not.toContain('disney');
   });
 });

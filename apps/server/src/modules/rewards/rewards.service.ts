@@ -2,21 +2,27 @@
  * The rewards ledger: balance = earned − applied − reversed, lifetime accrued = everything earned;
  * neither is ever negative. Rewards are earned on source events (a Billow-paid annual plan, a
  * successful negotiation) at the configured rates, once per event; a returned payment reverses
- * its reward; and with auto-apply on, a balance that covers the next reward is applied toward
- * that subscription's next bill, once per bill. An application whose bill changes before it is
- * charged (docs/savings.md) is returned: balance = earned − (applied − returned) − reversed.
+ * its reward. The person spends the balance by claiming one of the reward options, which goes
+ * toward the next bill of the subscription it is named after, once per bill (docs/savings.md).
+ * A claim is returned when the person puts it back, or when its bill changes, before the bill is
+ * charged: balance = earned − (applied − returned) − reversed.
  */
 import {
   centsToDollars,
   defaultRewardOption,
-  type NextReward,
-  type RewardHistory,
   dollarsToCents,
+  formatShortDay,
+  type NextReward,
+  type RewardChoice,
+  type RewardHistory,
+  rewardOptions,
+  type RewardOptionId,
   type RewardTransaction,
   type Subscription,
   type TransactionType,
 } from '@billow/contracts';
 import type { Db } from '../../db/database';
+import { ProblemError } from '../../http/problem';
 import type { RewardEntry, RewardHistoryRow, RewardsRepo } from './rewards.repo';
 
 export type RewardSourceEvent = {
@@ -44,13 +50,23 @@ export type RewardTarget = {
   billDate: string;
 };
 
-const billKeyOf = (subscriptionId: string, billDate: string) =>
-  `bill:${subscriptionId}:${billDate}`;
+/**
+ * An application's key: the bill it went toward, and how many claims that bill had before (a
+ * claim put back and claimed again is a new entry; the first keeps the older form).
+ */
+const billKeyOf = (subscriptionId: string, billDate: string, claimsBefore = 0) =>
+  `bill:${subscriptionId}:${billDate}${claimsBefore > 0 ? `:${claimsBefore}` : ''}`;
 
 /** Rewards go only toward bills due within this many days: the ones actually due next. */
 export const NEXT_BILL_DAYS = 31;
 
-const BILL_KEY = /^bill:(.+):(\d{4}-\d{2}-\d{2})$/;
+const BILL_KEY = /^bill:([^:]+):(\d{4}-\d{2}-\d{2})(?::\d+)?$/;
+
+/** The subscription and bill date an application went toward, or undefined for another key. */
+export function billOfKey(key: string): { subscriptionId: string; billDate: string } | undefined {
+  const match = BILL_KEY.exec(key);
+  return match ? { subscriptionId: match[1]!, billDate: match[2]! } : undefined;
+}
 
 /**
  * Whether a subscription can still be charged the bill a reward went toward: an active monthly
@@ -71,51 +87,72 @@ function addDays(day: string, days: number): string {
 }
 
 /**
- * The bill a reward goes toward next (docs/savings.md): the cheapest of the person's active
- * monthly subscriptions due within NEXT_BILL_DAYS, the soonest on a tie. Never a plan Billow paid
- * for, and never a subscription that already has a reward waiting for its next charge (applied
- * toward a bill dated today or later), so a bill whose due date moves is not paid twice. A bill
- * an application was returned from is not chosen again (its entry's key is spent).
+ * The reward options as this person sees them (docs/savings.md): each of the spec's options is
+ * named after the person's bill of its kind that can take a reward (the one whose monthly price is
+ * nearest the option's; two video-streaming options take two different bills), and carries the
+ * bill a claim would go toward now: that subscription's next bill, due within NEXT_BILL_DAYS, when
+ * no claim already waits for it (applied toward a bill dated today or later and not returned).
+ * Never a plan Billow paid for.
  */
-export function nextRewardTarget(
+export function rewardChoicesOf(
   list: readonly Subscription[],
   appliedBillKeys: ReadonlySet<string>,
   today: string,
   returnedBillKeys: ReadonlySet<string> = new Set(),
-): RewardTarget | null {
+  /** Applications the person put back themselves (a subset of the returned ones). */
+  putBackBillKeys: ReadonlySet<string> = new Set(),
+): RewardChoice[] {
+  const putBackBills = new Set(
+    [...putBackBillKeys].flatMap((key) => {
+      const bill = billOfKey(key);
+      return bill ? [`${bill.subscriptionId}:${bill.billDate}`] : [];
+    }),
+  );
   const awaitingCharge = new Set(
     [...appliedBillKeys].flatMap((key) => {
-      const match = BILL_KEY.exec(key);
-      return match && match[2]! >= today && !returnedBillKeys.has(key) ? [match[1]!] : [];
+      const bill = billOfKey(key);
+      return bill && bill.billDate >= today && !returnedBillKeys.has(key)
+        ? [bill.subscriptionId]
+        : [];
     }),
   );
   const horizon = addDays(today, NEXT_BILL_DAYS);
-  const candidates = list
-    .filter(
-      (s) =>
-        canTakeReward(s) &&
-        !awaitingCharge.has(s.id) &&
-        !appliedBillKeys.has(billKeyOf(s.id, s.renewal_date ?? '')) &&
-        s.renewal_date !== null &&
-        s.renewal_date >= today &&
-        s.renewal_date <= horizon &&
-        s.amount > 0,
-    )
-    .sort(
-      (a, b) =>
-        a.amount - b.amount ||
-        (a.renewal_date ?? '').localeCompare(b.renewal_date ?? '') ||
-        a.id.localeCompare(b.id),
-    );
-  const first = candidates[0];
-  return first
-    ? {
-        subscriptionId: first.id,
-        name: first.merchant_name,
-        amountCents: dollarsToCents(first.amount),
-        billDate: first.renewal_date ?? '',
-      }
-    : null;
+  const taken = new Set<string>();
+  return rewardOptions.map((option) => {
+    const kinds: readonly string[] = option.categories;
+    const bill = list
+      .filter(
+        (s) => canTakeReward(s) && s.amount > 0 && kinds.includes(s.category) && !taken.has(s.id),
+      )
+      .sort(
+        (a, b) =>
+          Math.abs(a.normalized_monthly_amount - option.price) -
+            Math.abs(b.normalized_monthly_amount - option.price) ||
+          a.merchant_name.localeCompare(b.merchant_name) ||
+          a.id.localeCompare(b.id),
+      )[0];
+    if (bill) taken.add(bill.id);
+    const isDue =
+      bill !== undefined &&
+      !awaitingCharge.has(bill.id) &&
+      bill.renewal_date !== null &&
+      bill.renewal_date >= today &&
+      bill.renewal_date <= horizon;
+    return {
+      id: option.id,
+      name: bill?.merchant_name ?? option.name,
+      kind: option.name,
+      price: option.price,
+      bill: isDue
+        ? {
+            subscription_id: bill.id,
+            date: bill.renewal_date!,
+            amount: bill.amount,
+            was_put_back: putBackBills.has(`${bill.id}:${bill.renewal_date}`),
+          }
+        : null,
+    };
+  });
 }
 
 const sourceKeyOf = (event: Pick<RewardSourceEvent, 'source' | 'sourceId'>) =>
@@ -141,15 +178,20 @@ export function createRewardsService(deps: {
   const now = deps.clock ?? (() => new Date());
   const { repo } = deps;
   const today = () => now().toISOString().slice(0, 10);
-  /** The next bill, given the bills rewards went toward and those given back. */
-  const targetIn = async (list: readonly Subscription[], userId: string, tx?: Db) => {
+  /** The reward options, given the bills rewards went toward and those given back. */
+  const choicesIn = async (list: readonly Subscription[], userId: string, tx?: Db) => {
     const [applied, returned] = await Promise.all([
       repo.sourceKeys(userId, 'applied', tx),
-      repo.sourceKeys(userId, 'returned', tx),
+      repo.entries(userId, 'returned', tx),
     ]);
-    return nextRewardTarget(list, applied, today(), returned);
+    return rewardChoicesOf(
+      list,
+      applied,
+      today(),
+      new Set(returned.map((r) => r.sourceKey)),
+      new Set(returned.filter((r) => r.source === 'person').map((r) => r.sourceKey)),
+    );
   };
-  const nextTarget = async (userId: string) => targetIn(await deps.subscriptionsOf(userId), userId);
 
   function record(entry: RewardEntry, tx?: Db): Promise<boolean> {
     if (!Number.isInteger(entry.amountCents) || entry.amountCents <= 0) {
@@ -201,55 +243,129 @@ export function createRewardsService(deps: {
       repo.sourceKeys(userId, 'returned', tx),
     ]);
     for (const entry of applied) {
-      const match = BILL_KEY.exec(entry.sourceKey);
-      if (!match || returned.has(entry.sourceKey) || match[2]! < today()) continue;
-      const [, subscriptionId, billDate] = match as unknown as [string, string, string];
-      if (canTakeReward(byId.get(subscriptionId))) continue;
-      await record(
-        {
-          userId,
-          subscriptionId: entry.subscriptionId,
-          kind: 'returned',
-          source: 'bill',
-          amountCents: entry.amountCents,
-          sourceKey: entry.sourceKey,
-          occurredAt: now(),
-        },
-        tx,
-      );
-      await deps.onReturned?.({ subscriptionId, billDate }, tx);
+      const bill = billOfKey(entry.sourceKey);
+      if (!bill || returned.has(entry.sourceKey) || bill.billDate < today()) continue;
+      if (canTakeReward(byId.get(bill.subscriptionId))) continue;
+      await giveBack(entry, tx);
     }
   }
 
+  /** Returns one application to the balance and takes it off its bill. */
+  async function giveBack(
+    entry: {
+      userId: string;
+      subscriptionId: string | null;
+      amountCents: number;
+      sourceKey: string;
+    },
+    tx: Db,
+    /** The person put it back, or its bill changed. */
+    why: 'person' | 'bill' = 'bill',
+  ) {
+    const bill = billOfKey(entry.sourceKey);
+    await record(
+      {
+        userId: entry.userId,
+        subscriptionId: entry.subscriptionId,
+        kind: 'returned',
+        source: why,
+        amountCents: entry.amountCents,
+        sourceKey: entry.sourceKey,
+        occurredAt: now(),
+      },
+      tx,
+    );
+    if (bill) await deps.onReturned?.(bill, tx);
+  }
+
   /**
-   * Returns applications whose bill changed, then, with auto-apply on and a balance that covers
-   * the next reward, spends it on that bill. The bill's due date is part of the entry's key, so
-   * one bill is never paid twice.
+   * Looks again at the bills claims went toward (after the bills or the settings changed) and
+   * gives back every claim whose bill changed before it was charged.
    */
-  async function autoApply(userId: string): Promise<boolean> {
+  async function recheck(userId: string): Promise<void> {
     const list = await deps.subscriptionsOf(userId);
-    const applied = await repo.withPersonLocked(userId, async (tx, person) => {
+    await repo.withPersonLocked(userId, (tx) => returnUnused(userId, list, tx));
+  }
+
+  /**
+   * Claims one of the reward options (docs/savings.md): its price, at most the bill's, comes off
+   * the balance and off the next bill of the subscription it is named after. Refused when the
+   * balance does not cover the option's price, or it has no bill to go toward now (none of its
+   * kind, not due within the month, or a claim already waits for that bill).
+   */
+  async function claim(userId: string, optionId: RewardOptionId): Promise<RewardTransaction> {
+    const list = await deps.subscriptionsOf(userId);
+    const id = await repo.withPersonLocked(userId, async (tx) => {
       await returnUnused(userId, list, tx);
-      if (!person.isAutoApplyRewardsEnabled) return false;
-      const target = await targetIn(list, userId, tx);
-      if (!target || target.amountCents <= 0) return false;
-      if ((await balanceCents(userId, tx)) < target.amountCents) return false;
-      const isNew = await record(
+      const choice = (await choicesIn(list, userId, tx)).find((c) => c.id === optionId);
+      if (!choice?.bill) {
+        throw new ProblemError('conflict', 'This reward has no bill to go toward right now.', {
+          code: 'reward-no-bill',
+        });
+      }
+      const priceCents = dollarsToCents(choice.price);
+      if ((await balanceCents(userId, tx)) < priceCents) {
+        throw new ProblemError('conflict', 'The balance does not cover this reward yet.', {
+          code: 'reward-not-covered',
+        });
+      }
+      const { subscription_id: subscriptionId, date: billDate } = choice.bill;
+      const target: RewardTarget = {
+        subscriptionId,
+        name: choice.name,
+        amountCents: Math.min(priceCents, dollarsToCents(choice.bill.amount)),
+        billDate,
+      };
+      const claimsBefore = [...(await repo.sourceKeys(userId, 'applied', tx))].filter((key) => {
+        const bill = billOfKey(key);
+        return bill?.subscriptionId === subscriptionId && bill.billDate === billDate;
+      }).length;
+      const sourceKey = billKeyOf(subscriptionId, billDate, claimsBefore);
+      await record(
         {
           userId,
-          subscriptionId: target.subscriptionId,
+          subscriptionId,
           kind: 'applied',
           source: 'bill',
           amountCents: target.amountCents,
-          sourceKey: billKeyOf(target.subscriptionId, target.billDate),
+          sourceKey,
           occurredAt: now(),
         },
         tx,
       );
-      if (isNew) await deps.onApplied?.(target, tx);
-      return isNew;
+      await deps.onApplied?.(target, tx);
+      return (await repo.entry(userId, 'applied', sourceKey, tx))!.id;
     });
-    return applied ?? false;
+    if (!id) throw new ProblemError('not-found', 'No such person.');
+    return transactionOf(userId, id);
+  }
+
+  /**
+   * Puts a claim back in the balance and takes it off its bill, while the bill has not been
+   * charged (its date is today or later) and the claim is not back already.
+   */
+  async function returnClaim(userId: string, transactionId: string): Promise<RewardTransaction> {
+    const returned = await repo.withPersonLocked(userId, async (tx) => {
+      const entry = await repo.entryById(userId, transactionId, tx);
+      const bill = entry && entry.kind === 'applied' ? billOfKey(entry.sourceKey) : undefined;
+      const isBack = entry ? await repo.entry(userId, 'returned', entry.sourceKey, tx) : undefined;
+      if (!entry || !bill || isBack || bill.billDate < today()) {
+        throw new ProblemError('conflict', 'This reward can no longer be put back.', {
+          code: 'reward-not-returnable',
+        });
+      }
+      await giveBack(entry, tx, 'person');
+      return (await repo.entry(userId, 'returned', entry.sourceKey, tx))!.id;
+    });
+    if (!returned) throw new ProblemError('not-found', 'No such person.');
+    return transactionOf(userId, returned);
+  }
+
+  /** One of the person's entries as the history shows it. */
+  async function transactionOf(userId: string, id: string): Promise<RewardTransaction> {
+    const [row] = await repo.historyRows(userId, { ids: [id] });
+    const returned = await repo.sourceKeys(userId, 'returned');
+    return toTransaction(row!, today(), returned);
   }
 
   return {
@@ -261,16 +377,14 @@ export function createRewardsService(deps: {
     },
 
     /**
-     * calculate rewards: earns the configured share of a source event once, then applies the
-     * balance when auto-apply is on. Safe to run twice: the second run writes nothing.
+     * calculate rewards: earns the configured share of a source event once. Safe to run twice:
+     * the second run writes nothing. Spending it is the person's claim (or their browser's, with
+     * auto-apply on), toward the reward they chose.
      */
-    async earn(event: RewardSourceEvent): Promise<{ earnedCents: number; isApplied: boolean }> {
+    async earn(event: RewardSourceEvent): Promise<{ earnedCents: number }> {
       const cents = earnedCentsOf(event);
       const isNew = await recordEarned(event);
-      // Applying is tried even when the reward was there already: a run that stopped after
-      // earning finishes its work the second time.
-      const isApplied = await autoApply(event.userId);
-      return { earnedCents: isNew ? cents : 0, isApplied };
+      return { earnedCents: isNew ? cents : 0 };
     },
 
     /**
@@ -305,23 +419,32 @@ export function createRewardsService(deps: {
       return { reversedCents: reversed ?? 0 };
     },
 
-    autoApply,
+    recheck,
+    claim,
+    returnClaim,
 
-    /** Spec part 2 §7: what the balance goes toward next (the default option without a bill). */
+    /** The reward options, named after the person's bills, each with the bill it would pay. */
+    async choices(userId: string): Promise<RewardChoice[]> {
+      return choicesIn(await deps.subscriptionsOf(userId), userId);
+    },
+
+    /**
+     * Spec part 2 §7: the next reward, the default target (video streaming) as this person sees
+     * it: named after their video-streaming bill when they have one, at the option's price.
+     */
     async nextReward(userId: string): Promise<NextReward> {
-      const target = await nextTarget(userId);
-      return target
-        ? { name: target.name, amount: centsToDollars(target.amountCents) }
-        : { name: defaultRewardOption.name, amount: defaultRewardOption.price };
+      const choices = await choicesIn(await deps.subscriptionsOf(userId), userId);
+      const choice = choices.find((c) => c.id === defaultRewardOption.id)!;
+      return { name: choice.name, amount: choice.price };
     },
 
     async history(userId: string, page: number, pageSize: number): Promise<RewardHistory> {
-      const { rows, total } = await repo.history(userId, {
-        limit: pageSize,
-        offset: (page - 1) * pageSize,
-      });
+      const [{ rows, total }, returned] = await Promise.all([
+        repo.history(userId, { limit: pageSize, offset: (page - 1) * pageSize }),
+        repo.sourceKeys(userId, 'returned'),
+      ]);
       return {
-        transactions: rows.map(toTransaction),
+        transactions: rows.map((row) => toTransaction(row, today(), returned)),
         page,
         page_size: pageSize,
         total,
@@ -335,13 +458,21 @@ const TYPES: Record<RewardHistoryRow['source'], TransactionType> = {
   annual_plan: 'SUBSCRIPTION_PAYMENT',
   negotiation: 'NEGOTIATION',
   bill: 'REWARD',
+  person: 'REWARD',
   other: 'OTHER',
 };
 
-function describe(row: RewardHistoryRow, service: string): string {
-  if (row.kind === 'applied') return `Reward applied toward your next ${service} bill`;
+/** Which bill an entry of a claim went toward, said the way the bills list says a date. */
+function describe(row: RewardHistoryRow, service: string, today: string): string {
+  const bill = billOfKey(row.sourceKey);
+  const billName = bill
+    ? `your ${service} bill of ${formatShortDay(bill.billDate, today)}`
+    : `your next ${service} bill`;
+  if (row.kind === 'applied') return `Reward applied toward ${billName}`;
   if (row.kind === 'returned') {
-    return `Reward returned: your ${service} bill changed before it was charged`;
+    return row.source === 'person'
+      ? `Reward put back from ${billName}`
+      : `Reward returned: ${billName} changed before it was charged`;
   }
   if (row.kind === 'reversed') {
     return row.source === 'annual_plan'
@@ -353,9 +484,15 @@ function describe(row: RewardHistoryRow, service: string): string {
   return `Reward earned`;
 }
 
-function toTransaction(row: RewardHistoryRow): RewardTransaction {
+function toTransaction(
+  row: RewardHistoryRow,
+  today: string,
+  returnedKeys: ReadonlySet<string>,
+): RewardTransaction {
   const service = row.merchantName ?? 'Billow';
   const sign = row.kind === 'earned' || row.kind === 'returned' ? 1 : -1;
+  const isClaim = row.kind === 'applied' || row.kind === 'returned';
+  const bill = isClaim ? billOfKey(row.sourceKey) : undefined;
   return {
     id: row.id,
     service,
@@ -363,10 +500,16 @@ function toTransaction(row: RewardHistoryRow): RewardTransaction {
     date: row.occurredAt.toISOString().slice(0, 10),
     // A reversal is typed by what it takes back; money spent on (or given back from) a bill is a
     // REWARD.
-    type: row.kind === 'applied' || row.kind === 'returned' ? 'REWARD' : TYPES[row.source],
+    type: isClaim ? 'REWARD' : TYPES[row.source],
     merchant_website_url: row.merchantWebsite,
-    description: describe(row, service),
+    description: describe(row, service, today),
     merchant_id: null,
+    bill_date: bill?.billDate ?? null,
+    is_returnable:
+      row.kind === 'applied' &&
+      bill !== undefined &&
+      bill.billDate >= today &&
+      !returnedKeys.has(row.sourceKey),
   };
 }
 

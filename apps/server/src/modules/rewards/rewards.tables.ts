@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { subscriptions } from '../subscriptions/subscriptions.tables';
 import { users } from '../users/users.tables';
 
-export const rewardSources = ['annual_plan', 'negotiation', 'bill', 'other'] as const;
+export const rewardSources = ['annual_plan', 'negotiation', 'bill', 'person', 'other'] as const;
 export type RewardSource = (typeof rewardSources)[number];
 export const rewardKinds = ['earned', 'applied', 'reversed', 'returned'] as const;
 
@@ -30,8 +30,9 @@ export const rewardLedger = pgTable(
     kind: text({ enum: rewardKinds }).notNull(),
     /**
      * What made the entry: a Billow-paid annual plan or a negotiation (earned, and reversed when
-     * its payment comes back), or a bill the balance was applied to. 'other' for entries older
-     * than this column.
+     * its payment comes back), or a bill the balance was applied to (and, returned, the bill that
+     * changed); 'person' for a claim the person put back. 'other' for entries older than this
+     * column.
      */
     source: text({ enum: rewardSources }).notNull().default('other'),
     amountCents: bigint({ mode: 'number' }).notNull(),

@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   paymentRoutes,
   reminderRoutes,
+  rewardOptions,
   rewardRoutes,
   savingsRoutes,
   subscriptionRoutes,
@@ -51,6 +52,19 @@ function renderHome({
     .on(rewardRoutes.balance, json(200, 4.5))
     .on(rewardRoutes.lifetimeAccrued, json(200, 16.49))
     .on(rewardRoutes.nextReward, json(200, { name: 'Spotify', amount: 11.99 }))
+    .on(
+      rewardRoutes.choices,
+      json(
+        200,
+        rewardOptions.map((o) => ({
+          id: o.id,
+          name: o.name,
+          kind: o.name,
+          price: o.price,
+          bill: null,
+        })),
+      ),
+    )
     .on(
       rewardRoutes.history,
       json(200, { transactions: [], page: 1, page_size: 20, total: 0, has_more: false }),
@@ -107,11 +121,13 @@ describe('the dashboard section', () => {
       expect(banner).toHaveTextContent(/Your first savings are on the way/);
     });
 
-    it('says a promised saving apart from what the bank has shown', async () => {
+    it('says a promised saving apart, as on track to save, from what the bank has shown', async () => {
       renderHome({ savings: json(200, { lifetime_savings: 0, promised_savings: 120.5 }) });
       const banner = screen.getByRole('region', { name: 'Lifetime savings' });
       await waitFor(() => expect(banner).toHaveTextContent('You’ve saved $0 with Billow'));
-      expect(banner).toHaveTextContent('$120 promised, counted once your bill shows it.');
+      expect(banner).toHaveTextContent(
+        'On track to save $120 more, counted once your bill shows it.',
+      );
     });
 
     it('holds its place while loading', () => {

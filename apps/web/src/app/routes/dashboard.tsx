@@ -295,7 +295,12 @@ function DashboardPage({
                   onOpenSpending={() => setView({ section: 'insights' })}
                 />
               }
-              rewardsCard={<RewardsCard onOpen={() => setView({ section: 'rewards' })} />}
+              rewardsCard={
+                <RewardsCard
+                  onOpen={() => setView({ section: 'rewards' })}
+                  isAutoApplyEnabled={profile.data?.profile_settings.is_auto_apply_rewards_enabled}
+                />
+              }
             />
           )}
         </Suspense>

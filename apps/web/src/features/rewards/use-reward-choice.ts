@@ -1,10 +1,19 @@
 /**
  * The reward the person is saving toward (spec part 2 §4, §9): one of the fixed options, kept in
  * this browser only (the spec never sends it to the server), video streaming until they choose.
- * A stored value that is no longer an option reads as the default.
+ * A stored value that is no longer an option reads as the default. The server names each option
+ * after the person's own bill of its kind and says which bill a claim would go toward; until that
+ * answer is in, the option reads as the spec names it, with no bill.
  */
 import { useCallback, useState } from 'react';
-import { defaultRewardOption, rewardOptions, type RewardOption } from '@billow/contracts';
+import { useQuery } from '@tanstack/react-query';
+import {
+  defaultRewardOption,
+  rewardOptions,
+  type RewardChoice,
+  type RewardOption,
+} from '@billow/contracts';
+import { rewardQueries } from './api/reward-queries';
 
 export const REWARD_CHOICE_STORAGE_KEY = 'rewardChoice';
 
@@ -18,6 +27,15 @@ function storedChoice(): RewardOption {
   }
 }
 
+/** An option as the spec names it, before the server has said whose bill it is. */
+export const plainChoice = (option: RewardOption): RewardChoice => ({
+  id: option.id,
+  name: option.name,
+  kind: option.name,
+  price: option.price,
+  bill: null,
+});
+
 export function useRewardChoice(): [RewardOption, (option: RewardOption) => void] {
   const [choice, setChoice] = useState(storedChoice);
   const choose = useCallback((option: RewardOption) => {
@@ -29,4 +47,13 @@ export function useRewardChoice(): [RewardOption, (option: RewardOption) => void
     }
   }, []);
   return [choice, choose];
+}
+
+/** The six options as this person sees them, and the chosen one among them. */
+export function useRewardChoices() {
+  const [option, choose] = useRewardChoice();
+  const choices = useQuery(rewardQueries.choices());
+  const list = choices.data ?? rewardOptions.map(plainChoice);
+  const target = list.find((c) => c.id === option.id) ?? plainChoice(option);
+  return { choices: list, target, choose, query: choices };
 }

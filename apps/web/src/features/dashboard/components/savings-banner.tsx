@@ -1,8 +1,8 @@
 /**
  * The lifetime-savings banner (spec part 2 §2), floored to whole dollars: Billow never rounds
  * a saving up. At $0 it says what is coming rather than looking like a failure. Its figure is
- * what the bank has shown; a negotiated saving not yet seen in a charge is said apart, as
- * promised (docs/savings.md).
+ * what the bank has shown; a negotiated saving not yet seen in a charge is said apart, as on
+ * track to save (docs/savings.md).
  */
 import { useQuery } from '@tanstack/react-query';
 import { PiggyBank } from 'lucide-react';
@@ -52,9 +52,12 @@ export function SavingsBanner() {
   );
 }
 
-/** '$120 promised, counted once your bill shows it': a saving the bank has not shown yet. */
+/**
+ * 'On track to save $120 more, counted once your bill shows it': a saving the bank has not shown
+ * yet (projected, never said as saved).
+ */
 const promisedSavingsText = (promised: number) =>
-  `${formatFlooredDollars(promised)} promised, counted once your bill shows it`;
+  `On track to save ${formatFlooredDollars(promised)} more, counted once your bill shows it`;
 
 function SavingsFigure({ amount, promised }: { amount: number; promised: number }) {
   const hasSaved = Math.floor(amount) > 0;

@@ -8,7 +8,8 @@ const settings: { key: keyof ProfileSettings; label: string; description: string
   {
     key: 'is_auto_apply_rewards_enabled',
     label: 'Auto-apply rewards',
-    description: 'Put rewards you earn toward your bills automatically.',
+    description:
+      'Claim the reward you chose for you, toward its bill, once your balance covers it.',
   },
   {
     key: 'is_subscription_notifications_enabled',

@@ -14,6 +14,7 @@ export const rewardKeys = {
   lifetimeAccrued: () => [...rewardKeys.all, 'lifetime-accrued'] as const,
   nextReward: () => [...rewardKeys.all, 'next-reward'] as const,
   history: () => [...rewardKeys.all, 'history'] as const,
+  choices: () => [...rewardKeys.all, 'choices'] as const,
 };
 
 export const rewardQueries = {
@@ -31,6 +32,12 @@ export const rewardQueries = {
     queryOptions({
       queryKey: rewardKeys.nextReward(),
       queryFn: ({ signal }) => api(rewardRouteRefs.nextReward, undefined, { signal }),
+    }),
+  /** The spec's reward options, named after the person's bills, each with the bill it would pay. */
+  choices: () =>
+    queryOptions({
+      queryKey: rewardKeys.choices(),
+      queryFn: ({ signal }) => api(rewardRouteRefs.choices, undefined, { signal }),
     }),
   history: () =>
     infiniteQueryOptions({

@@ -1,6 +1,8 @@
 /**
  * The rewards history, read from the ledger (not the spec's sample list): what was earned,
- * applied toward a bill or taken back, newest first, a page at a time.
+ * claimed toward a bill (named with its date) or taken back, newest first, a page at a time. An
+ * entry wraps rather than being cut off on a phone; a claim whose bill has not been charged can be
+ * put back from its row.
  */
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Gift } from 'lucide-react';
@@ -11,6 +13,7 @@ import { Card, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
 import { rewardQueries } from '../api/reward-queries';
+import { usePutBackReward } from '../api/use-claim';
 
 export const rewardHistoryTexts = {
   title: 'History',
@@ -18,6 +21,7 @@ export const rewardHistoryTexts = {
   howToEarn:
     'You earn rewards when Billow lowers one of your bills through a negotiation, and when Billow pays an annual plan for you. They add up here toward a free subscription.',
   loadMore: 'Show more',
+  putBack: 'Put back',
   tryAgain: 'Try again',
 } as const;
 
@@ -93,23 +97,37 @@ export function RewardHistory() {
 
 function HistoryEntry({ entry }: { entry: RewardTransaction }) {
   const isCredit = entry.amount > 0;
+  const putBack = usePutBackReward();
   return (
-    <li className="flex items-center gap-3 py-3">
+    <li className="flex items-start gap-3 py-3">
       <div className="min-w-0 flex-1">
-        <p className="truncate text-sm font-medium">{entry.description}</p>
+        <p className="text-sm font-medium break-words">{entry.description}</p>
         <p className="text-xs text-muted-foreground">
           {TYPE_LABELS[entry.type]} · {dateFormat.format(new Date(`${entry.date}T00:00:00Z`))}
         </p>
       </div>
-      <span
-        className={cn(
-          'money shrink-0 text-sm font-semibold',
-          isCredit ? 'text-primary' : 'text-muted-foreground',
+      <div className="flex shrink-0 flex-col items-end gap-1">
+        <span
+          className={cn(
+            'money text-sm font-semibold',
+            isCredit ? 'text-primary' : 'text-muted-foreground',
+          )}
+        >
+          {isCredit ? '+' : '−'}
+          {formatDollars(Math.abs(entry.amount))}
+        </span>
+        {entry.is_returnable && (
+          <Button
+            variant="outline"
+            size="sm"
+            aria-label={`${rewardHistoryTexts.putBack} ${formatDollars(Math.abs(entry.amount))} from ${entry.service}`}
+            onClick={() => putBack.mutate(entry.id)}
+            disabled={putBack.isPending}
+          >
+            {rewardHistoryTexts.putBack}
+          </Button>
         )}
-      >
-        {isCredit ? '+' : '−'}
-        {formatDollars(Math.abs(entry.amount))}
-      </span>
+      </div>
     </li>
   );
 }

@@ -1,31 +1,36 @@
 /**
- * The change-reward choice (spec part 2 §4, §9): the six fixed options with their monthly prices.
- * An option the balance does not yet cover is disabled; the current choice stays marked even
- * then, since it is what the progress bar counts toward.
+ * The change-reward choice (spec part 2 §4, §9): the six fixed options with their monthly prices,
+ * each named after the person's own bill of its kind when they have one (Netflix · Video
+ * streaming). An option the balance does not yet cover is disabled; the current choice stays
+ * marked even then, since it is what the progress bar counts toward.
  */
 import {
   formatDollars,
   isRewardOptionAffordable,
   rewardOptions,
+  type RewardChoice,
   type RewardOption,
 } from '@billow/contracts';
 import { cn } from '@/lib/cn';
 
 export function RewardOptions({
   balance,
+  choices,
   choice,
   onChoose,
 }: {
   balance: number;
-  choice: RewardOption;
+  choices: readonly RewardChoice[];
+  choice: RewardChoice;
   onChoose(option: RewardOption): void;
 }) {
   return (
     <fieldset className="space-y-2">
       <legend className="mb-2 text-sm font-semibold">Change reward</legend>
-      {rewardOptions.map((option) => {
+      {choices.map((option) => {
         const isAffordable = isRewardOptionAffordable(balance, option.price);
         const isChosen = option.id === choice.id;
+        const spec = rewardOptions.find((o) => o.id === option.id)!;
         return (
           <label
             key={option.id}
@@ -41,11 +46,18 @@ export function RewardOptions({
               value={option.id}
               checked={isChosen}
               disabled={!isAffordable}
-              onChange={() => onChoose(option)}
-              className="size-4 accent-primary"
+              onChange={() => onChoose(spec)}
+              className="size-4 shrink-0 accent-primary"
             />
-            <span className="flex-1">{option.name}</span>
-            <span className="money text-muted-foreground">{formatDollars(option.price)}/mo</span>
+            <span className="min-w-0 flex-1">
+              <span className="block">{option.name}</span>
+              {option.name !== option.kind && (
+                <span className="block text-xs text-muted-foreground">{option.kind}</span>
+              )}
+            </span>
+            <span className="money shrink-0 text-muted-foreground">
+              {formatDollars(option.price)}/mo
+            </span>
           </label>
         );
       })}

@@ -1,18 +1,43 @@
 /**
  * Progress toward the chosen reward (spec part 2 §4): balance ÷ its price, capped at 100 %, and
- * 'Ready to claim!' once the balance covers it.
+ * 'Ready to claim!' once the balance covers it and there is a bill of the person's to claim it on
+ * (docs/savings.md); with nothing to claim it on, the screen says so instead.
  */
-import { formatDollars, rewardMessages, rewardProgressPercent } from '@billow/contracts';
-import type { RewardOption } from '@billow/contracts';
+import type { ReactNode } from 'react';
+import {
+  formatDollars,
+  rewardMessages,
+  rewardProgressPercent,
+  type RewardChoice,
+} from '@billow/contracts';
 
-export function RewardProgress({ balance, target }: { balance: number; target: RewardOption }) {
+/** Whether the balance covers the reward (spec part 2 §4: 100 % or more). */
+export const isRewardClaimable = (balance: number, target: Pick<RewardChoice, 'price'>) =>
+  rewardProgressPercent(balance, target.price) >= 100;
+
+export function RewardProgress({
+  balance,
+  target,
+  action,
+}: {
+  balance: number;
+  target: RewardChoice;
+  /** The claim, shown under 'Ready to claim!'. */
+  action?: ReactNode;
+}) {
   const percent = rewardProgressPercent(balance, target.price);
   const isReady = percent >= 100;
+  const billName = target.name === target.kind ? target.kind.toLowerCase() : target.name;
   return (
     <div className="space-y-2">
       <div className="flex items-baseline justify-between gap-3 text-sm">
-        <span className="font-medium">{target.name}</span>
-        <span className="money text-muted-foreground">
+        <span className="min-w-0">
+          <span className="font-medium">{target.name}</span>
+          {target.name !== target.kind && (
+            <span className="text-muted-foreground"> · {target.kind}</span>
+          )}
+        </span>
+        <span className="money shrink-0 text-muted-foreground">
           {formatDollars(Math.min(balance, target.price))} of {formatDollars(target.price)}
         </span>
       </div>
@@ -30,8 +55,15 @@ export function RewardProgress({ balance, target }: { balance: number; target: R
           style={{ width: `${percent}%` }}
         />
       </div>
-      {isReady ? (
-        <p className="text-sm font-semibold text-primary">{rewardMessages.readyToClaim}</p>
+      {isReady && target.bill ? (
+        <>
+          <p className="text-sm font-semibold text-primary">{rewardMessages.readyToClaim}</p>
+          {action}
+        </>
+      ) : isReady ? (
+        <p className="text-sm text-muted-foreground">
+          No {billName} bill to claim it on right now.
+        </p>
       ) : (
         <p className="text-sm text-muted-foreground">
           <span className="money">{formatDollars(target.price - balance)}</span> to go

@@ -1,6 +1,6 @@
 /**
  * The dashboard's way into the rewards section: the balance and the progress toward the reward
- * the person chose, then one button.
+ * the person chose, its claim once ready (made for them with auto-apply on), then one button.
  */
 import { useQuery } from '@tanstack/react-query';
 import { ChevronRight, Gift } from 'lucide-react';
@@ -10,12 +10,21 @@ import { Button } from '@/components/ui/button';
 import { Card, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { rewardQueries } from '../api/reward-queries';
-import { useRewardChoice } from '../use-reward-choice';
+import { useRewardChoices } from '../use-reward-choice';
+import { ClaimRewardButton, useAutoClaim } from './claim-reward';
 import { RewardProgress } from './reward-progress';
 
-export function RewardsCard({ onOpen }: { onOpen(): void }) {
+export function RewardsCard({
+  onOpen,
+  isAutoApplyEnabled,
+}: {
+  onOpen(): void;
+  /** Undefined while the profile loads: nothing is claimed for the person until it is known. */
+  isAutoApplyEnabled?: boolean | undefined;
+}) {
   const balance = useQuery(rewardQueries.balance());
-  const [choice] = useRewardChoice();
+  const { target } = useRewardChoices();
+  useAutoClaim(balance.data, target, isAutoApplyEnabled);
 
   return (
     <Card aria-labelledby="rewards-card-title" aria-busy={balance.isPending} className="space-y-4">
@@ -42,7 +51,11 @@ export function RewardsCard({ onOpen }: { onOpen(): void }) {
           isRetrying={balance.isFetching}
         />
       ) : balance.data !== undefined ? (
-        <RewardProgress balance={balance.data} target={choice} />
+        <RewardProgress
+          balance={balance.data}
+          target={target}
+          action={<ClaimRewardButton balance={balance.data} target={target} />}
+        />
       ) : null}
       <Button variant="outline" className="w-full" onClick={onOpen}>
         See rewards

@@ -1,7 +1,9 @@
 /**
- * The rewards section (spec part 2 §2, §4): balance, lifetime accrued and the next reward from
- * the server; progress toward the reward the person chose (kept on this device) and the options
- * to change it; and the history from the rewards ledger.
+ * The rewards section (spec part 2 §2, §4): balance and lifetime accrued from the server; the
+ * next reward, which is the one the person chose (kept on this device), named after their bill;
+ * progress toward it, its claim and the options to change it; and the history from the rewards
+ * ledger. One rule (docs/savings.md): the balance goes toward the chosen reward, claimed by the
+ * person, or for them with auto-apply on, and it comes off that bill's next charge.
  */
 import { useQueries } from '@tanstack/react-query';
 import { formatDollars, rewardMessages } from '@billow/contracts';
@@ -10,7 +12,8 @@ import { SectionHeader } from '@/components/section-header';
 import { Card, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { rewardQueries } from '../api/reward-queries';
-import { useRewardChoice } from '../use-reward-choice';
+import { useRewardChoices } from '../use-reward-choice';
+import { ClaimRewardButton, useAutoClaim } from './claim-reward';
 import { RewardHistory } from './reward-history';
 import { RewardOptions } from './reward-options';
 import { RewardProgress } from './reward-progress';
@@ -22,8 +25,10 @@ export const rewardsSectionTexts = {
   lifetimeAccrued: 'Lifetime accrued',
   nextReward: 'Next reward',
   progress: 'Your reward',
-  autoApplyOn: 'Applied automatically to that bill once your balance covers it.',
-  autoApplyOff: 'Auto-apply is off: turn it on in your profile to use your balance on that bill.',
+  autoApplyOn: (bill: string) =>
+    `Auto-apply is on: once your balance covers it, it is claimed for you and comes off your next ${bill} bill.`,
+  autoApplyOff: (bill: string) =>
+    `Once your balance covers it, claim it and it comes off your next ${bill} bill. Auto-apply is off.`,
   tryAgain: 'Try again',
 } as const;
 
@@ -35,12 +40,14 @@ export function RewardsSection({
   /** Undefined while the profile loads: read as on, its default. */
   isAutoApplyEnabled: boolean | undefined;
 }) {
-  const [balance, lifetime, next] = useQueries({
-    queries: [rewardQueries.balance(), rewardQueries.lifetimeAccrued(), rewardQueries.nextReward()],
+  const [balance, lifetime] = useQueries({
+    queries: [rewardQueries.balance(), rewardQueries.lifetimeAccrued()],
   });
-  const [choice, choose] = useRewardChoice();
+  const { choices, target, choose, query: next } = useRewardChoices();
+  useAutoClaim(balance.data, target, isAutoApplyEnabled);
   const isPending = balance.isPending || lifetime.isPending || next.isPending;
   const failed = [balance, lifetime, next].filter((q) => q.isError);
+  const billName = target.name === target.kind ? target.kind.toLowerCase() : target.name;
   const isRetrying = failed.some((q) => q.isFetching);
 
   return (
@@ -69,13 +76,12 @@ export function RewardsSection({
               {next.data ? (
                 <>
                   <p className="text-lg font-semibold">
-                    {next.data.name} ·{' '}
-                    <span className="money">{formatDollars(next.data.amount)}</span>
+                    {target.name} · <span className="money">{formatDollars(target.price)}</span>
                   </p>
                   <p className="text-xs text-muted-foreground">
                     {isAutoApplyEnabled === false
-                      ? rewardsSectionTexts.autoApplyOff
-                      : rewardsSectionTexts.autoApplyOn}
+                      ? rewardsSectionTexts.autoApplyOff(billName)
+                      : rewardsSectionTexts.autoApplyOn(billName)}
                   </p>
                 </>
               ) : (
@@ -89,8 +95,17 @@ export function RewardsSection({
               <Skeleton className="h-16 w-full" />
             ) : (
               <>
-                <RewardProgress balance={balance.data} target={choice} />
-                <RewardOptions balance={balance.data} choice={choice} onChoose={choose} />
+                <RewardProgress
+                  balance={balance.data}
+                  target={target}
+                  action={<ClaimRewardButton balance={balance.data} target={target} />}
+                />
+                <RewardOptions
+                  balance={balance.data}
+                  choices={choices}
+                  choice={target}
+                  onChoose={choose}
+                />
               </>
             )}
           </Card>
