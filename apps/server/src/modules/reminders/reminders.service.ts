@@ -202,18 +202,20 @@ export function createRemindersService(deps: {
       .orderBy(asc(users.id))
       .limit(batchSize);
     const at = now();
-    await db.transaction(async (tx) => {
-      for (const person of people) {
+    // One transaction a person, not a batch: on the embedded database a transaction holds the
+    // one connection, and requests wait for it to end (issue 35).
+    for (const person of people) {
+      await db.transaction(async (tx) => {
         await eachPerson?.(person.id, tx);
         const prefs = await preferencesOf(person.id, tx);
         const local = localTimeIn(prefs.timeZone, at);
-        if (isQuietHour(local.hour, prefs.quietHoursStart, prefs.quietHoursEnd)) continue;
+        if (isQuietHour(local.hour, prefs.quietHoursStart, prefs.quietHoursEnd)) return;
         const due = dueReminders(
           await factsOf(person.id, local.date, tx),
           prefs.offsetsDays,
           local.date,
         );
-        if (due.length === 0) continue;
+        if (due.length === 0) return;
         for (const channel of await channelsOf(person, prefs, tx)) {
           if ((await undelivered(person.id, channel, due, tx)).length === 0) continue;
           await jobs.send(
@@ -223,8 +225,8 @@ export function createRemindersService(deps: {
           );
           break;
         }
-      }
-    });
+      });
+    }
     return people.length < batchSize ? null : people.at(-1)!.id;
   }
 
