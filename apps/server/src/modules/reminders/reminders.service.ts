@@ -8,7 +8,9 @@
  * leaves its digest in `sending`: once that is STALE_SENDING_MS old, the next hourly scan queues
  * the send again (and a retry of the original job may take it too; the take lets one through).
  * What no key can cover is a crash in the moment between the provider accepting a message and
- * Billow recording it: that one reminder is sent again (at least once, not at most once).
+ * Billow recording it: that one reminder is sent again (at least once, not at most once). The
+ * providers cannot close it either: Twilio's Messages API, SMTP and Web Push take no idempotency
+ * key to tell a resend from a new message.
  */
 import { and, asc, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import {
