@@ -6,7 +6,6 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { createYieldGate, type YieldGate } from './background-work';
 import { lockDataDir } from './data-dir-lock';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -34,48 +33,24 @@ export type Database = {
   close(): Promise<void>;
 };
 
-/**
- * The PGlite client as Drizzle sees it: each statement and transaction in its turn of `gate`
- * (background-work.ts). Statements inside a transaction run on the transaction's own handle.
- */
-function gatedClient(client: PGlite, gate: YieldGate): PGlite {
-  const gated = new Set<PropertyKey>(['query', 'exec', 'transaction']);
-  return new Proxy(client, {
-    get(target, property) {
-      // PGlite keeps its state in private fields: its methods must run on the client itself.
-      const value: unknown = Reflect.get(target, property, target);
-      if (typeof value !== 'function') return value;
-      const method = (value as (...args: unknown[]) => unknown).bind(target);
-      return gated.has(property)
-        ? (...args: unknown[]) => gate.run(async () => method(...args))
-        : method;
-    },
-  });
-}
-
 export function fromPglite(client: PGlite): Database {
-  const gate = createYieldGate();
-  const db = drizzlePglite(gatedClient(client, gate), {
-    schema,
-    casing: 'snake_case',
-  }) as unknown as Db;
-  const executeSql: ExecuteSql = (text, values) =>
-    gate.run(async () => {
-      try {
-        if (values && values.length > 0) {
-          const result = await client.query<Record<string, unknown>>(text, values);
-          return { rows: result.rows };
-        }
-        // exec() runs several statements and returns one result each; pg-boss expects them merged.
-        const results = await client.exec(text);
-        return { rows: results.flatMap((result) => result.rows as Record<string, unknown>[]) };
-      } catch (error) {
-        // PGlite has a single connection: a failed multi-statement text would leave it inside an
-        // aborted transaction and break every later query.
-        if (!client.closed) await client.exec('ROLLBACK').catch(() => undefined);
-        throw error;
+  const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
+  const executeSql: ExecuteSql = async (text, values) => {
+    try {
+      if (values && values.length > 0) {
+        const result = await client.query<Record<string, unknown>>(text, values);
+        return { rows: result.rows };
       }
-    });
+      // exec() runs several statements and returns one result each; pg-boss expects them merged.
+      const results = await client.exec(text);
+      return { rows: results.flatMap((result) => result.rows as Record<string, unknown>[]) };
+    } catch (error) {
+      // PGlite has a single connection: a failed multi-statement text would leave it inside an
+      // aborted transaction and break every later query.
+      if (!client.closed) await client.exec('ROLLBACK').catch(() => undefined);
+      throw error;
+    }
+  };
   const changes = pgliteChangeFeed(client);
   return {
     kind: 'pglite',

@@ -35,7 +35,6 @@ import { executeSqlIn } from './sql-in-transaction';
 import { safeErrorMessage } from '../http/error-serializer';
 import { isForeignKeyViolation } from '../db/foreign-key';
 import { isDatabaseUnavailable } from '../db/unavailable';
-import { inBackground } from '../db/background-work';
 
 export type SendOptions = {
   /** Enqueue inside this Drizzle transaction (commits or rolls back with it). */
@@ -335,7 +334,7 @@ export async function startJobSystem<M extends JobMap>(
     // PGlite belongs to this one process: whatever is still marked running, nobody is running.
     await recoverOrphanedJobs({ isSoleProcess: database.kind === 'pglite' });
     await beat();
-    heartbeat = setInterval(() => void inBackground(beat), options.heartbeatMs ?? HEARTBEAT_MS);
+    heartbeat = setInterval(() => void beat(), options.heartbeatMs ?? HEARTBEAT_MS);
     heartbeat.unref();
 
     for (const [name, definition] of Object.entries(jobs)) {
@@ -356,70 +355,67 @@ export async function startJobSystem<M extends JobMap>(
           pollingIntervalSeconds: options.pollIntervalSeconds,
           includeMetadata: true,
         },
-        // On the embedded database jobs yield to requests (db/background-work.ts).
-        (batch) => inBackground(() => runBatch(batch)),
-      );
-      workerIds.set(name, [...(workerIds.get(name) ?? []), workerId]);
-
-      async function runBatch(batch: PgBoss.JobWithMetadata<unknown>[]) {
-        // Recorded before running, so that if this process dies the jobs are known to be its.
-        const ids = batch.map((job) => job.id);
-        await database
-          .executeSql(
-            `INSERT INTO job_claims (job_id, process_id)
+        async (batch) => {
+          // Recorded before running, so that if this process dies the jobs are known to be its.
+          const ids = batch.map((job) => job.id);
+          await database
+            .executeSql(
+              `INSERT INTO job_claims (job_id, process_id)
                SELECT unnest($1::uuid[]), $2::uuid ON CONFLICT (job_id) DO UPDATE
                SET process_id = excluded.process_id, claimed_at = now()`,
-            [ids, processId],
-          )
-          .catch((error: unknown) =>
-            logger.warn({ err: error, job: name }, 'could not record the jobs this worker holds'),
-          );
-        await Promise.all(
-          batch.map(async (job) => {
-            const parsed = definition.payload.safeParse(job.data);
-            if (!parsed.success) {
-              // A payload that does not parse never will; retrying it only repeats the error.
-              logger.error({ job: name, jobId: job.id }, 'job payload is invalid; cancelled');
-              await settle(name, job.id, 'cancel', () => boss.cancel(name, job.id));
-              return;
-            }
-            try {
-              await handler(parsed.data as JobPayload<M, typeof name>, {
-                jobId: job.id,
-                attempt: job.retryCount + 1,
-                queue: name,
-              });
-            } catch (reason) {
-              const error = reason instanceof Error ? reason : new Error(String(reason));
-              // What the job works on was deleted (a person deleted their account or a bill
-              // meanwhile): no retry can bring it back, and nothing went wrong. Skipped.
-              if (isForeignKeyViolation(error)) {
-                logger.info(
-                  { job: name, jobId: job.id, err: error },
-                  'job skipped: what it works on was deleted',
+              [ids, processId],
+            )
+            .catch((error: unknown) =>
+              logger.warn({ err: error, job: name }, 'could not record the jobs this worker holds'),
+            );
+          await Promise.all(
+            batch.map(async (job) => {
+              const parsed = definition.payload.safeParse(job.data);
+              if (!parsed.success) {
+                // A payload that does not parse never will; retrying it only repeats the error.
+                logger.error({ job: name, jobId: job.id }, 'job payload is invalid; cancelled');
+                await settle(name, job.id, 'cancel', () => boss.cancel(name, job.id));
+                return;
+              }
+              try {
+                await handler(parsed.data as JobPayload<M, typeof name>, {
+                  jobId: job.id,
+                  attempt: job.retryCount + 1,
+                  queue: name,
+                });
+              } catch (reason) {
+                const error = reason instanceof Error ? reason : new Error(String(reason));
+                // What the job works on was deleted (a person deleted their account or a bill
+                // meanwhile): no retry can bring it back, and nothing went wrong. Skipped.
+                if (isForeignKeyViolation(error)) {
+                  logger.info(
+                    { job: name, jobId: job.id, err: error },
+                    'job skipped: what it works on was deleted',
+                  );
+                  await settle(name, job.id, 'complete', () =>
+                    boss.complete(name, job.id, { skipped: safeErrorMessage(error) }),
+                  );
+                  return;
+                }
+                logger.warn(
+                  { job: name, jobId: job.id, attempt: job.retryCount + 1, err: error },
+                  'job attempt failed',
                 );
-                await settle(name, job.id, 'complete', () =>
-                  boss.complete(name, job.id, { skipped: safeErrorMessage(error) }),
+                // The failure is stored in pg-boss's table: no SQL parameters (phone numbers…) in it.
+                await settle(name, job.id, 'fail', () =>
+                  boss.fail(name, job.id, { message: safeErrorMessage(error) }),
                 );
                 return;
               }
-              logger.warn(
-                { job: name, jobId: job.id, attempt: job.retryCount + 1, err: error },
-                'job attempt failed',
-              );
-              // The failure is stored in pg-boss's table: no SQL parameters (phone numbers…) in it.
-              await settle(name, job.id, 'fail', () =>
-                boss.fail(name, job.id, { message: safeErrorMessage(error) }),
-              );
-              return;
-            }
-            await settle(name, job.id, 'complete', () => boss.complete(name, job.id));
-          }),
-        );
-        await database
-          .executeSql('DELETE FROM job_claims WHERE job_id = ANY($1::uuid[])', [ids])
-          .catch(() => undefined); // left over: removed when this process's row goes
-      }
+              await settle(name, job.id, 'complete', () => boss.complete(name, job.id));
+            }),
+          );
+          await database
+            .executeSql('DELETE FROM job_claims WHERE job_id = ANY($1::uuid[])', [ids])
+            .catch(() => undefined); // left over: removed when this process's row goes
+        },
+      );
+      workerIds.set(name, [...(workerIds.get(name) ?? []), workerId]);
     }
   }
 

@@ -12,6 +12,7 @@
  * providers cannot close it either: Twilio's Messages API, SMTP and Web Push take no idempotency
  * key to tell a resend from a new message.
  */
+import { setImmediate } from 'node:timers/promises';
 import { and, asc, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import {
   EMAIL_REMINDERS_NEED_EMAIL_MESSAGE,
@@ -205,8 +206,11 @@ export function createRemindersService(deps: {
       .limit(batchSize);
     const at = now();
     // One transaction a person, not a batch: on the embedded database a transaction holds the
-    // one connection, and requests wait for it to end (issue 35).
+    // one connection, and requests wait for it to end. And a turn of the event loop between
+    // people: the embedded database answers on this thread, so without it the scan's chain of
+    // statements never lets a request be read at all (issue 35).
     for (const person of people) {
+      await setImmediate();
       await db.transaction(async (tx) => {
         await eachPerson?.(person.id, tx);
         const prefs = await preferencesOf(person.id, tx);
