@@ -8,7 +8,9 @@
  * second beside a bare Fastify route's in the same run — on the embedded database, and on
  * PostgreSQL too when BENCH_DATABASE_URL names an empty database to use. The embedded
  * database's memory: the server process's peak and settled resident memory after its first start
- * on a new data folder, and settled after a restart on it (read from /proc, so Linux only).
+ * on a new data folder, and settled after a restart on it (read from /proc, so Linux only); on
+ * PostgreSQL, the Node process's settled memory after start and its peak and settled memory
+ * after the list-all load.
  * Lighthouse scores (scripts/bench/lighthouse.mjs) close the list.
  */
 import { spawn } from 'node:child_process';
@@ -190,6 +192,8 @@ try {
 if (process.env.BENCH_DATABASE_URL) {
   const server = await startServer(3991, { DATABASE_URL: process.env.BENCH_DATABASE_URL });
   try {
+    await new Promise((resolve) => setTimeout(resolve, 5000));
+    const idle = memoryOf(server.pid);
     const token = await signIn(
       server.base,
       `+1415556${String(Date.now() % 10000).padStart(4, '0')}`,
@@ -201,6 +205,18 @@ if (process.env.BENCH_DATABASE_URL) {
         `ratio ${(postgres.billow / postgres.bare).toFixed(3)} (target ≥ 0.25)`,
     );
     figures.postgres = postgres;
+    // The Node process only: the database's memory is the PostgreSQL server's.
+    await new Promise((resolve) => setTimeout(resolve, 5000));
+    const loaded = memoryOf(server.pid);
+    console.log(
+      `  PostgreSQL server memory (Node)   settled ${Math.round(idle.rssMb)} MB after start; ` +
+        `peak ${Math.round(loaded.peakMb)} MB under list-all load, settled ${Math.round(loaded.rssMb)} MB after it`,
+    );
+    figures.postgresMemory = {
+      idleSettledMb: Math.round(idle.rssMb),
+      loadPeakMb: Math.round(loaded.peakMb),
+      loadSettledMb: Math.round(loaded.rssMb),
+    };
   } finally {
     await server.stop();
   }

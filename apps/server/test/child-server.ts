@@ -162,17 +162,5 @@ export function crashHarness(name: string) {
         await pglite.close();
       }
     },
-    /**
-     * On a server only expiry tells a dead worker's job from a live one's: stand in for the
-     * minutes after which a killed process's active jobs expire. (On the embedded database a
-     * restart puts every active job back at once.)
-     */
-    async standInForExpiry(extraSql?: string) {
-      if (!appDb) return;
-      await appDb.executeSql(
-        `update pgboss.job set started_on = now() - interval '1 hour' where state = 'active'`,
-      );
-      if (extraSql) await appDb.executeSql(extraSql);
-    },
   };
 }

@@ -79,11 +79,6 @@ describe('a server killed mid-link and mid-sync', () => {
   const isLoaded = (url: string, token: string) => async () =>
     (await loadStatus(url, token)).transactionsLoaded === true;
 
-  /** A killed process's jobs expire, and its items' sync leases lapse without a heartbeat. */
-  const standInForExpiry = () =>
-    harness.standInForExpiry(`update bank_items set sync_lease_until = now() - interval '1 second'
-      where sync_lease_until is not null`);
-
   it('loses no link, doubles nothing and keeps every sync moving', async () => {
     // 1. Killed after Plaid exchanged the public token, before the accounts were stored.
     let { server, url } = await start();
@@ -95,13 +90,15 @@ describe('a server killed mid-link and mid-sync', () => {
     await server.kill();
     await inFlight;
     // Workers wake as soon as a job is sent, so the first sync may be the one that was held.
-    await standInForExpiry();
+    // Nothing stands in for its expiry or its item's sync lease: on a server the restarted
+    // process puts the killed one's jobs back once its heartbeat is half a minute old, and the
+    // job's next attempt takes over the lease its earlier attempt held.
 
     // 2. Restarted: the web app's retry of the same public token completes the link.
     ({ server, url } = await start());
     const retried = await link(url, alice, alicePublicToken);
     expect(retried).toEqual({ status: 200, body: { status: 'success' } });
-    await waitUntil(isLoaded(url, alice), "Alice's transactions are loaded");
+    await waitUntil(isLoaded(url, alice), "Alice's transactions are loaded", 90_000);
 
     // 3. Killed while Bob's first sync is reading pages from Plaid.
     const bob = await signInOver(url, '+15555557002');
@@ -109,8 +106,12 @@ describe('a server killed mid-link and mid-sync', () => {
     expect((await link(url, bob, await publicToken())).status).toBe(200);
     await syncHeld.reached;
     await server.kill();
-
-    await standInForExpiry();
+    // The lease Bob's killed sync held, and when it would lapse had nothing taken it over.
+    const [bobLease] = await query<{ id: string; lapses: string }>(
+      `select id, sync_lease_until::text as lapses from bank_items
+        where sync_lease_until is not null`,
+    );
+    expect(bobLease).toBeDefined();
 
     // 4. Restarted. New data arrives for Bob's item (a second job behind the one left active),
     //    then Carol links: her sync must not wait on Bob's, and Bob's item is still synced.
@@ -128,7 +129,14 @@ describe('a server killed mid-link and mid-sync', () => {
     const carol = await signInOver(url, '+15555557003');
     expect((await link(url, carol, await publicToken())).status).toBe(200);
     await waitUntil(isLoaded(url, carol), "Carol's transactions are loaded");
-    await waitUntil(isLoaded(url, bob), "Bob's transactions are loaded");
+    await waitUntil(isLoaded(url, bob), "Bob's transactions are loaded", 90_000);
+    // Picked up again once the killed process's heartbeat stopped, not once its lease lapsed.
+    expect(
+      await query<{ isBeforeLapse: boolean }>(
+        `select initial_synced_at < '${bobLease!.lapses}'::timestamptz as "isBeforeLapse"
+           from bank_items where id = '${bobLease!.id}'`,
+      ),
+    ).toEqual([{ isBeforeLapse: true }]);
     expect(await server.stop()).toBe(0);
 
     // Nothing lost, nothing doubled: one item and one account per person, every transaction once.

@@ -22,6 +22,8 @@ export type TestApp = {
   logs: Record<string, unknown>[];
   services: Services;
   jobs: JobSystem<AppJobMap>;
+  /** The real job handlers, for a test that starts the job system's own workers. */
+  handlers: ReturnType<typeof composeBillow>['jobHandlers'];
   /**
    * Runs every job waiting in the queue (and the jobs those enqueue) through the real handlers,
    * the way a worker would, and returns the names of the jobs it ran. With `only`, jobs of those
@@ -105,6 +107,7 @@ export async function createTestApp(
     logs,
     services,
     jobs,
+    handlers,
     async runQueuedJobs(only) {
       const ran: string[] = [];
       for (let round = 0; round < 10; round++) {

@@ -35,7 +35,8 @@ export const bankingJobs = defineJobs({
 
 export function bankingJobHandlers(banking: BankingService): JobHandlers<typeof bankingJobs> {
   return {
-    'bank-transaction-sync': (payload) => banking.syncItem(payload.itemId, payload.reason),
+    'bank-transaction-sync': (payload, job) =>
+      banking.syncItem(payload.itemId, payload.reason, job),
     'bank-daily-resync': () => banking.enqueueDailySync(),
   };
 }

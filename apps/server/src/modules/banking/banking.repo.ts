@@ -319,9 +319,15 @@ export function createBankingRepo(db: Db) {
     },
     /**
      * Takes the item's sync lease for `owner` when nobody holds a live one (or renews it when
-     * `owner` already holds it). A holder that died simply stops renewing, and the lease lapses.
+     * `owner` already holds it, or takes it over from a holder whose name starts with
+     * `takeOverFrom`). A holder that died simply stops renewing, and the lease lapses.
      */
-    async takeSyncLease(itemId: string, owner: string, seconds: number): Promise<boolean> {
+    async takeSyncLease(
+      itemId: string,
+      owner: string,
+      seconds: number,
+      takeOverFrom?: string,
+    ): Promise<boolean> {
       const rows = await db
         .update(bankItems)
         .set({
@@ -335,6 +341,9 @@ export function createBankingRepo(db: Db) {
               isNull(bankItems.syncLeaseUntil),
               lt(bankItems.syncLeaseUntil, sql`now()`),
               eq(bankItems.syncLeaseOwner, owner),
+              takeOverFrom
+                ? sql`starts_with(${bankItems.syncLeaseOwner}, ${takeOverFrom})`
+                : undefined,
             ),
           ),
         )

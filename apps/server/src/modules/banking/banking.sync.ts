@@ -210,9 +210,21 @@ export function createBankSync(deps: BankingServiceDeps) {
     /** Reads a pending item's institution and accounts and stores them; a no-op once done. */
     finishLink,
 
-    async syncItem(itemId: string, reason: SyncReason = 'daily'): Promise<void> {
-      const owner = crypto.randomUUID();
-      if (!(await deps.repo.takeSyncLease(itemId, owner, SYNC_LEASE_SECONDS))) {
+    /**
+     * Syncs an item under its lease. Run by a job, the lease is the job attempt's: a later
+     * attempt of the same job takes over a lease an earlier one left (the queue only runs the
+     * job again once it gave up on that attempt: it failed, expired, or its process's heartbeat
+     * stopped), instead of waiting for it to lapse; the earlier attempt, if it still ran, loses
+     * the lease at its next page.
+     */
+    async syncItem(
+      itemId: string,
+      reason: SyncReason = 'daily',
+      job?: { jobId: string; attempt: number },
+    ): Promise<void> {
+      const owner = job ? `job:${job.jobId}:${job.attempt}` : crypto.randomUUID();
+      const takeOverFrom = job ? `job:${job.jobId}:` : undefined;
+      if (!(await deps.repo.takeSyncLease(itemId, owner, SYNC_LEASE_SECONDS, takeOverFrom))) {
         // Another sync of this item is running (or died recently and its lease has not lapsed).
         if (await deps.repo.item(itemId))
           await enqueueSync(itemId, reason, undefined, SYNC_BUSY_DELAY_SECONDS);

@@ -8,8 +8,11 @@
  * leaves its digest in `sending`: once that is STALE_SENDING_MS old, the next hourly scan queues
  * the send again (and a retry of the original job may take it too; the take lets one through).
  * What no key can cover is a crash in the moment between the provider accepting a message and
- * Billow recording it: that one reminder is sent again (at least once, not at most once).
+ * Billow recording it: that one reminder is sent again (at least once, not at most once). The
+ * providers cannot close it either: Twilio's Messages API, SMTP and Web Push take no idempotency
+ * key to tell a resend from a new message.
  */
+import { setImmediate } from 'node:timers/promises';
 import { and, asc, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import {
   EMAIL_REMINDERS_NEED_EMAIL_MESSAGE,
@@ -202,18 +205,23 @@ export function createRemindersService(deps: {
       .orderBy(asc(users.id))
       .limit(batchSize);
     const at = now();
-    await db.transaction(async (tx) => {
-      for (const person of people) {
+    // One transaction a person, not a batch: on the embedded database a transaction holds the
+    // one connection, and requests wait for it to end. And a turn of the event loop between
+    // people: the embedded database answers on this thread, so without it the scan's chain of
+    // statements never lets a request be read at all (issue 35).
+    for (const person of people) {
+      await setImmediate();
+      await db.transaction(async (tx) => {
         await eachPerson?.(person.id, tx);
         const prefs = await preferencesOf(person.id, tx);
         const local = localTimeIn(prefs.timeZone, at);
-        if (isQuietHour(local.hour, prefs.quietHoursStart, prefs.quietHoursEnd)) continue;
+        if (isQuietHour(local.hour, prefs.quietHoursStart, prefs.quietHoursEnd)) return;
         const due = dueReminders(
           await factsOf(person.id, local.date, tx),
           prefs.offsetsDays,
           local.date,
         );
-        if (due.length === 0) continue;
+        if (due.length === 0) return;
         for (const channel of await channelsOf(person, prefs, tx)) {
           if ((await undelivered(person.id, channel, due, tx)).length === 0) continue;
           await jobs.send(
@@ -223,8 +231,8 @@ export function createRemindersService(deps: {
           );
           break;
         }
-      }
-    });
+      });
+    }
     return people.length < batchSize ? null : people.at(-1)!.id;
   }
 

@@ -1,0 +1,79 @@
+/**
+ * A large job beside requests (issue 35): on the embedded database statements and transactions
+ * run one at a time, first come first served, so a job's long transactions kept requests waiting
+ * behind them (a list-all waited 70 s during a 2,000-person reminder scan that committed 100
+ * people at a time). The scan here runs through the job system's own workers while requests
+ * come in one after another; each request must be answered while the scan goes on, having let at
+ * most a few people's work go first. Counted by what was done, not by a clock: a busy machine
+ * slows both sides alike.
+ */
+import { setImmediate } from 'node:timers/promises';
+import { userRoutes } from '@billow/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, signIn } from './sign-in';
+import { createTestApp, type TestApp } from './test-app';
+
+const PEOPLE = 300;
+const today = '2026-11-20';
+
+describe('a large reminder scan beside requests', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ clock: () => new Date(`${today}T12:00:00Z`) });
+  });
+  afterAll(() => t.close());
+
+  /** People the scan has handled so far: each one due queues one reminder job. */
+  const handled = async () =>
+    Number(
+      (
+        await t.database.executeSql(
+          `select count(*)::int n from pgboss.job where name = 'subscription-send-renewal-reminder'`,
+        )
+      ).rows[0]!.n,
+    );
+
+  it('answers requests between a few people of the scan, while the scan goes on', async () => {
+    const { token } = await signIn(t.app, '+15555550990');
+    await t.database.executeSql(
+      `insert into users (phone_number)
+         select '+1555444' || lpad(g::text, 4, '0') from generate_series(1, ${PEOPLE}) g`,
+    );
+    await t.database.executeSql(
+      `insert into subscriptions (user_id, merchant_name, category, cadence, status, amount_cents,
+         average_amount_cents, normalized_monthly_cents, renewal_date, first_charge_date,
+         last_charge_date, confidence, evidence)
+       select id, 'Hulu', 'Entertainment', 'monthly', 'ACTIVE', 1799, 1799, 1799,
+         date '${today}' + 3, date '${today}' - 177, date '${today}' - 27, 0.9, '[]'::jsonb
+       from users where phone_number like '+1555444%'`,
+    );
+    // The scan is the large job here: the reminders it queues are left unsent.
+    await t.jobs.startWorkers({
+      ...t.handlers,
+      'subscription-send-renewal-reminder': async () => undefined,
+    });
+    await t.jobs.queue.send('pending-events-scan', { batchSize: 100 });
+
+    // Requests one after another, the way a screen asks, until the scan is done: how many
+    // people did the scan handle while each was being answered?
+    const overtaken: number[] = [];
+    for (let before = await handled(); before < PEOPLE; before = await handled()) {
+      const answer = await t.app.inject({
+        method: userRoutes.profileInfo.method,
+        url: userRoutes.profileInfo.path,
+        headers: bearer(token),
+      });
+      expect(answer.statusCode).toBe(200);
+      const after = await handled();
+      // Answered while the scan went on (the last request may see it end).
+      if (before > 0 && after < PEOPLE) overtaken.push(after - before);
+      // The next request arrives from the network, in a later turn of the event loop.
+      await setImmediate();
+    }
+    expect(overtaken.length).toBeGreaterThan(0);
+    // Each statement of the request (and of the two counts around it) waits at most for the
+    // person's transaction under way; a scan holding the connection for a batch of 100 people
+    // made requests wait for all 100.
+    expect(Math.max(...overtaken), String(overtaken)).toBeLessThan(25);
+  }, 300_000);
+});
