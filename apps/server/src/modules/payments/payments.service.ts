@@ -96,7 +96,11 @@ export type PaymentsServiceDeps = {
   bankMonthlyOf: (
     userId: string,
     subscriptionId: string,
-  ) => Promise<{ merchantName: string; merchantWebsite: string | null; monthlyPrice: number } | null>;
+  ) => Promise<{
+    merchantName: string;
+    merchantWebsite: string | null;
+    monthlyPrice: number;
+  } | null>;
   /**
    * A link token for the bank of one of the person's accounts, in Link's update mode, for what
    * the bank needs before a debit (docs/payments.md); undefined when the account is not theirs.

@@ -25,12 +25,7 @@ export type DebitRequest = {
  * Link's update mode), LIMIT_REACHED (a transfer limit), OTHER.
  */
 export type DeclineRationale =
-  | 'NSF'
-  | 'RISK'
-  | 'ACTION_REQUIRED'
-  | 'CONSENT_REQUIRED'
-  | 'LIMIT_REACHED'
-  | 'OTHER';
+  'NSF' | 'RISK' | 'ACTION_REQUIRED' | 'CONSENT_REQUIRED' | 'LIMIT_REACHED' | 'OTHER';
 
 export type DebitAuthorization =
   | { decision: 'approved'; authorizationId: string }
