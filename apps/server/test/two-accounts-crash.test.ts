@@ -18,21 +18,10 @@ import {
 } from '@billow/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, crashHarness, signInOver, waitUntil } from './child-server';
-import { dayFrom } from './sandbox-link';
+import { twoAccountsStatement } from './two-accounts-statement';
 
 const today = new Date().toISOString().slice(0, 10);
-const usDate = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
-
-/** Eight months of a $50 bill and Spotify, as a bank's CSV export, `shift` days later. */
-function statement(shift: number) {
-  const lines: string[] = [];
-  for (let month = 0; month < 8; month++) {
-    const day = (offset: number) => usDate(dayFrom(today, -30 * month - offset + shift));
-    lines.push(`${day(6)},"TEST_MERCHANT MONTHLY",-50.00`);
-    lines.push(`${day(10)},"SPOTIFY USA 877-7781161 NY",-11.99`);
-  }
-  return ['Posting Date,Description,Amount', ...lines].join('\n');
-}
+const statement = (shift: number) => twoAccountsStatement(today, shift);
 
 describe('a server killed while the second account of the same bills is imported', () => {
   const harness = crashHarness('two-accounts-crash');
