@@ -13,6 +13,7 @@ import {
   cancellationRoutes,
   importRoutes,
   paymentRoutes,
+  rewardRoutes,
   subscriptionRoutes,
   userRoutes,
   type RouteContract,
@@ -106,6 +107,7 @@ describe("one person's ids in another person's requests", () => {
     accessTokens: string[];
     transactions: string[];
     cancellations: string[];
+    rewardTransactions: string[];
   };
   let bToken: string;
 
@@ -163,7 +165,26 @@ describe("one person's ids in another person's requests", () => {
       },
     });
     expect(cancellation.statusCode, cancellation.body).toBe(200);
+    // A reward entry of theirs, for the routes that take one.
+    await t.services.rewards.record({
+      userId: session.user.userId,
+      subscriptionId: null,
+      kind: 'earned',
+      source: 'negotiation',
+      amountCents: 500,
+      sourceKey: 'negotiation:route-matrix',
+      occurredAt: new Date(),
+    });
+    const history = await t.app.inject({
+      method: 'GET',
+      url: `${rewardRoutes.history.path}?page=1&page_size=20`,
+      headers: bearer(session.token),
+    });
+    expect(history.statusCode, history.body).toBe(200);
     a = {
+      rewardTransactions: (history.json() as { transactions: { id: string }[] }).transactions.map(
+        (entry) => entry.id,
+      ),
       cancellations: [(cancellation.json() as { id: string }).id],
       transactions: (
         candidates.json() as { transactions: { transaction_id: string }[] }
@@ -190,10 +211,12 @@ describe("one person's ids in another person's requests", () => {
       accessTokenId: a.accessTokens,
       transactionId: a.transactions,
       cancellationId: a.cancellations,
+      transaction_id: a.rewardTransactions,
     };
     expect(a.accounts.length).toBeGreaterThan(0);
     expect(a.subscriptions.length).toBeGreaterThan(0);
     expect(a.transactions.length).toBeGreaterThan(0);
+    expect(a.rewardTransactions.length).toBeGreaterThan(0);
     const before = await snapshotOfA();
     const routes = signedInRoutes.filter((route) => idFields(route).length > 0);
     expect(routes.length).toBeGreaterThan(0);

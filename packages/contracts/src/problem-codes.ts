@@ -157,6 +157,7 @@ export const rewardClaimProblemCode = z.enum([
   'reward-not-covered',
   'reward-no-bill',
   'reward-not-returnable',
+  'reward-transaction-not-found',
 ]);
 
 export type ProblemCode =

@@ -372,8 +372,10 @@ describe('rewards over HTTP', () => {
     });
     const mine = (await claim(token, 'music-streaming')).json() as RewardTransaction;
     const stranger = await person({ link: false });
+    // Someone else's claim is not found, as every id that is not one's own.
     const theirs = await putBack(stranger.token, mine.id);
-    expect(theirs.statusCode).toBe(409);
+    expect(theirs.statusCode).toBe(404);
+    expect(theirs.json()).toMatchObject({ code: 'reward-transaction-not-found' });
     expect((await subscription(token, 'Spotify')).reward_credit).toBe(MUSIC);
   });
 

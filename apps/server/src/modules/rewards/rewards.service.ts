@@ -347,9 +347,14 @@ export function createRewardsService(deps: {
   async function returnClaim(userId: string, transactionId: string): Promise<RewardTransaction> {
     const returned = await repo.withPersonLocked(userId, async (tx) => {
       const entry = await repo.entryById(userId, transactionId, tx);
+      // Another person's entry, or none: not found, as every id that is not one's own.
+      if (!entry)
+        throw new ProblemError('not-found', 'This reward was not found.', {
+          code: 'reward-transaction-not-found',
+        });
       const bill = entry && entry.kind === 'applied' ? billOfKey(entry.sourceKey) : undefined;
       const isBack = entry ? await repo.entry(userId, 'returned', entry.sourceKey, tx) : undefined;
-      if (!entry || !bill || isBack || bill.billDate < today()) {
+      if (!bill || isBack || bill.billDate < today()) {
         throw new ProblemError('conflict', 'This reward can no longer be put back.', {
           code: 'reward-not-returnable',
         });

@@ -15,6 +15,7 @@ const refusals: Record<string, string> = {
   'reward-not-covered': rewardMessages.notCovered,
   'reward-no-bill': rewardMessages.noBill,
   'reward-not-returnable': rewardMessages.notReturnable,
+  'reward-transaction-not-found': rewardMessages.notReturnable,
 };
 
 function sayWhy(error: unknown, options: { isQuiet?: boolean } = {}) {
