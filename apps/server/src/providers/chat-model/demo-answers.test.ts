@@ -97,6 +97,12 @@ describe('the demo assistant, asked in many ways', () => {
     expect(answer).toContain(`${name} comes to ${yearly([named(name)])} a year`);
   });
 
+  it('answers "this year" with what was paid, not a year ahead', async () => {
+    const answer = await ask('how much have I paid Netflix this year');
+    expect(answer).not.toContain('a year at');
+    expect(answer).toMatch(/^Netflix: .* so far, \$[\d,]+\.\d{2} in total\./);
+  });
+
   it.each([
     ['How much did I pay Netflix last month?', 'Netflix'],
     ['what did planet fitness charge me the previous month', 'Planet Fitness'],

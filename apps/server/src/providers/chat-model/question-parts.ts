@@ -11,7 +11,7 @@ export type Period = 'year' | 'last-month' | 'this-month';
 /** The period a question asks about, when it names one. */
 export function periodIn(question: string): Period | undefined {
   if (
-    /\b(next|a|per|each|every|this|in a|over a|the whole) year\b|\byearly\b|\bannual(ly)?\b|\b12 months\b/.test(
+    /\b(next|a|per|each|every|in a|over a|the whole) year\b|\byearly\b|\bannual(ly)?\b|\b12 months\b/.test(
       question,
     )
   )
