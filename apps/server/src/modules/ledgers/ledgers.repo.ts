@@ -25,6 +25,8 @@ export function createLedgersRepo(db: Db) {
           sourceKey: savingsLedger.sourceKey,
           merchantName: subscriptions.merchantName,
           merchantWebsite: subscriptions.merchantWebsite,
+          billAmountCents: subscriptions.amountCents,
+          billCadence: subscriptions.cadence,
         })
         .from(savingsLedger)
         .leftJoin(subscriptions, eq(subscriptions.id, savingsLedger.subscriptionId));

@@ -164,4 +164,47 @@ describe('the nightly ledger reconciliation', () => {
     }).reconcile();
     expect(warned).toHaveLength(4);
   });
+
+  it('bounds a cancellation saving by a year of the bill it ended', async () => {
+    const { token, user } = await signIn(t.app, '+14155590009');
+    await linkSandboxItem(t, token, {
+      overrideAccounts: [
+        {
+          type: 'depository',
+          subtype: 'checking',
+          starting_balance: 3000,
+          meta: { name: 'Checking', mask: '1111' },
+          transactions: Array.from({ length: 8 }, (_, month) =>
+            customTransaction(dayFrom(today, -30 * month - 4), 'NETFLIX.COM', 82.95),
+          ),
+        },
+      ],
+    });
+    const { rows } = await t.database.executeSql(
+      `select id from subscriptions where user_id = '${user.userId}' and merchant_name = 'Netflix'`,
+    );
+    const subscriptionId = String(rows[0]!.id);
+    const saved = (sourceKey: string, amountCents: number) =>
+      t.services.savings.record({
+        userId: user.userId,
+        subscriptionId,
+        kind: 'cancellation',
+        amountCents,
+        sourceKey,
+        occurredAt: new Date(),
+      });
+    // A year of the $82.95 bill: within its bound (the journeys once found it flagged at $0).
+    await saved('cancellation:a-year', 99_540);
+    await saved('cancellation:more-than-a-year', 99_541);
+    // The service itself: runs recorded under this test's fixed clock all share one time.
+    const check = await createLedgersService({
+      repo: createLedgersRepo(t.database.db),
+      balanceCents: (userId) => t.services.rewards.balanceCents(userId),
+    }).reconcile();
+    const flagged = check.violations
+      .filter((v) => v.rule === 'saving-above-bound')
+      .map((v) => v.sourceKey);
+    expect(flagged).toContain('cancellation:more-than-a-year');
+    expect(flagged).not.toContain('cancellation:a-year');
+  });
 });

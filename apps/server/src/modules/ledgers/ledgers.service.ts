@@ -8,7 +8,8 @@
  *   the payment came back, a reversal;
  * - per person, the balance is earned − (applied − returned) − reversed, and never below zero;
  * - no saving is above its bound: a negotiation's year of the bill it lowered, an annual plan's
- *   twelve months at the top of the merchant's plausible band less the plan.
+ *   twelve months at the top of the merchant's plausible band less the plan, a cancellation's
+ *   year of the bill it ended.
  */
 import {
   CHARGES_PER_YEAR,
@@ -111,6 +112,12 @@ export function createLedgersService(deps: {
           bound = bill
             ? bill.currentPriceCents * CHARGES_PER_YEAR[(bill.cadence as Cadence) ?? 'MONTHLY']
             : undefined;
+        } else if (saving.kind === 'cancellation') {
+          bound =
+            saving.billAmountCents === null
+              ? undefined
+              : saving.billAmountCents *
+                CHARGES_PER_YEAR[(saving.billCadence as Cadence | null) ?? 'MONTHLY'];
         } else if (saving.merchantName) {
           const merchant = findMerchant({
             merchantName: saving.merchantName,
