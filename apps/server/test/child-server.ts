@@ -7,6 +7,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { afterEach } from 'vitest';
 import { bankingRoutes } from '@billow/contracts';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
@@ -124,6 +125,16 @@ export function crashHarness(name: string) {
   let dataDir = '';
   let appDb: TestDatabase | undefined;
   let env: Record<string, string> = {};
+  // A failed test shows what each server printed last: why it stopped answering, or what it did.
+  afterEach((context) => {
+    if (context.task.result?.state !== 'fail') return;
+    running.forEach((server, index) => {
+      const exit = server.child.exitCode ?? server.child.signalCode ?? 'running';
+      console.error(
+        `--- server ${index + 1} (${exit}), last output:\n${server.output().slice(-6000)}`,
+      );
+    });
+  });
   return {
     async setUp(extraEnv: Record<string, string> = {}) {
       dataDir = await fs.mkdtemp(path.join(os.tmpdir(), `billow-${name}-`));

@@ -324,4 +324,37 @@ describe(startJobSystem.name, () => {
     await next.stop(1000);
     await Promise.all([dead.stop(200), live.stop(200)]);
   });
+
+  it('puts back a job whose process died between fetching it and claiming it, not a fresh one', async () => {
+    const jobs = defineJobs({
+      'test.unclaimed': {
+        payload: z.object({ key: z.string().uuid() }),
+        options: { retryLimit: 2, retryDelaySeconds: 1, expireInSeconds: 3600 },
+      },
+    });
+    const system = await startJobSystem({
+      database,
+      jobs,
+      logger,
+      pollIntervalSeconds: 0.5,
+      isWorker: false,
+    });
+    // Fetched the way a worker fetches, but never claimed: the process was killed in between.
+    const old = await system.queue.send('test.unclaimed', { key: crypto.randomUUID() });
+    expect((await system.boss.fetch('test.unclaimed')).map((job) => job.id)).toEqual([old]);
+    await database.executeSql(
+      `update pgboss.job set started_on = now() - make_interval(secs => $2) where id = $1`,
+      [old, STALE_AFTER_MS / 1000 + 1],
+    );
+    const fresh = await system.queue.send('test.unclaimed', { key: crypto.randomUUID() });
+    expect((await system.boss.fetch('test.unclaimed')).map((job) => job.id)).toEqual([fresh]);
+
+    expect(await system.recoverAbandonedJobs()).toBe(1);
+    expect(await system.boss.getJobById('test.unclaimed', old!)).toMatchObject({
+      state: 'retry',
+      output: { message: 'the worker process running this job stopped' },
+    });
+    expect((await system.boss.getJobById('test.unclaimed', fresh!))?.state).toBe('active');
+    await system.stop(200);
+  });
 });

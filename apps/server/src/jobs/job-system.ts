@@ -198,8 +198,8 @@ export async function startJobSystem<M extends JobMap>(
   /**
    * Puts back, due at once, the active jobs claimed by worker processes whose heartbeat is stale
    * or whose row is gone, and forgets those processes and their claims: of every queue, since
-   * worker processes may each work other queues. Only jobs with a claim are touched: a job
-   * without one is left to `recoverOrphanedJobs` and pg-boss's expiry.
+   * worker processes may each work other queues. An active job without a claim is put back
+   * once it has been active for as long: its process died between fetching it and claiming it.
    */
   async function recoverAbandonedJobs() {
     const stale = `${STALE_AFTER_MS / 1000} seconds`;
@@ -208,6 +208,13 @@ export async function startJobSystem<M extends JobMap>(
          SELECT c.job_id FROM job_claims c LEFT JOIN job_workers w USING (process_id)
          WHERE c.process_id <> $1::uuid
            AND (w.process_id IS NULL OR w.heartbeat_at < now() - $2::interval)
+         UNION
+         -- Fetched by a process that died before it could record its claim: every live worker
+         -- records one at once, so an active job of ours with none for this long has no worker.
+         SELECT j.id FROM pgboss.job j
+         WHERE j.name = ANY($3::text[]) AND j.state = 'active'
+           AND j.started_on < now() - $2::interval
+           AND NOT EXISTS (SELECT 1 FROM job_claims c WHERE c.job_id = j.id)
        )
        UPDATE pgboss.job SET
          state = (CASE WHEN retry_count < retry_limit THEN 'retry' ELSE 'failed' END)::pgboss.job_state,
@@ -216,7 +223,7 @@ export async function startJobSystem<M extends JobMap>(
          output = '{"message":"the worker process running this job stopped"}'::jsonb
        WHERE state = 'active' AND id IN (SELECT job_id FROM gone)
        RETURNING name, id`,
-      [processId, stale],
+      [processId, stale, Object.keys(jobs)],
     );
     await database.executeSql(
       `DELETE FROM job_claims c WHERE c.process_id <> $1::uuid AND NOT EXISTS (
@@ -263,19 +270,23 @@ export async function startJobSystem<M extends JobMap>(
     outcome: 'complete' | 'fail' | 'cancel',
     store: () => Promise<unknown>,
   ) {
+    const error = await throughBlips(store);
+    if (error)
+      logger.error(
+        { job: name, jobId, outcome, err: error },
+        'could not store the outcome of a job; it runs again after its expiry',
+      );
+  }
+
+  /** Runs `store`, again after a growing pause while the database is unavailable; its error. */
+  async function throughBlips(store: () => Promise<unknown>): Promise<unknown> {
     const giveUpAt = Date.now() + SETTLE_GIVE_UP_MS;
     for (let pauseMs = SETTLE_FIRST_PAUSE_MS; ; pauseMs = Math.min(pauseMs * 2, 5_000)) {
       try {
         await store();
-        return;
+        return undefined;
       } catch (error) {
-        if (!isDatabaseUnavailable(error) || Date.now() + pauseMs > giveUpAt) {
-          logger.error(
-            { job: name, jobId, outcome, err: error },
-            'could not store the outcome of a job; it runs again after its expiry',
-          );
-          return;
-        }
+        if (!isDatabaseUnavailable(error) || Date.now() + pauseMs > giveUpAt) return error;
         await new Promise((resolve) => setTimeout(resolve, pauseMs));
       }
     }
@@ -356,17 +367,21 @@ export async function startJobSystem<M extends JobMap>(
           includeMetadata: true,
         },
         async (batch) => {
-          // Recorded before running, so that if this process dies the jobs are known to be its.
+          // Recorded before running, so that if this process dies the jobs are known to be its
+          // (unclaimed, they would be taken for a dead process's: see recoverAbandonedJobs).
           const ids = batch.map((job) => job.id);
-          await database
-            .executeSql(
+          const unclaimed = await throughBlips(() =>
+            database.executeSql(
               `INSERT INTO job_claims (job_id, process_id)
                SELECT unnest($1::uuid[]), $2::uuid ON CONFLICT (job_id) DO UPDATE
                SET process_id = excluded.process_id, claimed_at = now()`,
               [ids, processId],
-            )
-            .catch((error: unknown) =>
-              logger.warn({ err: error, job: name }, 'could not record the jobs this worker holds'),
+            ),
+          );
+          if (unclaimed)
+            logger.warn(
+              { err: unclaimed, job: name },
+              'could not record the jobs this worker holds',
             );
           await Promise.all(
             batch.map(async (job) => {
