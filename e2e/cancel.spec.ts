@@ -1,5 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { linkedPerson } from './pages/linked-person';
+import { SignInPage } from './pages/sign-in-page';
+import { latestCode, normalizedUs } from './support/outbox';
 import { reloadUntilVisible } from './support/reload-until';
 
 test.describe.configure({ timeout: 150_000 });
@@ -91,4 +93,51 @@ test('Billow cancels a sandbox bill by phone, and the bank then shows it stopped
     (s: { merchant_name: string }) => s.merchant_name === 'Verizon',
   );
   expect(verizon.status).toBe('CANCELLED');
+});
+
+test("a reminder's link opens the bill's cancel sheet, after signing in on a new tab", async ({
+  page,
+  browser,
+}) => {
+  const { phone } = await linkedPerson(page);
+  // Someone who went through the settings onboarding, as anyone getting reminders has.
+  await callApi(page, '/api/user/update-profile-info-from-onboarding', {
+    gender: null,
+    profile_settings: {
+      is_bill_negotiation_enabled: false,
+      is_subscription_notifications_enabled: true,
+    },
+  });
+  const subscriptions = await callApi(page, '/api/subscriptions/list-all');
+  const verizon = subscriptions.find(
+    (s: { merchant_name: string }) => s.merchant_name === 'Verizon',
+  );
+
+  // The text's link opened on a phone where nobody is signed in: sign in, then the sheet.
+  const other = await browser.newContext();
+  const tab = await other.newPage();
+  await tab.goto(`/?cancel=${verizon.id}`);
+  await expect(tab).toHaveURL(/\/auth$/);
+  const signIn = new SignInPage(tab);
+  const sentAfter = await signIn.requestCode(phone);
+  await signIn.enterCode(await latestCode(tab.request, normalizedUs(phone), sentAfter));
+  const sheet = tab.getByRole('dialog', { name: 'Cancel Verizon' });
+  await expect(sheet.getByRole('heading', { name: 'How Verizon is cancelled' })).toBeVisible({
+    timeout: 30_000,
+  });
+  // Closed, it stays closed: the link's query is gone, so a reload does not open it again.
+  await tab.keyboard.press('Escape');
+  await expect(sheet).toBeHidden();
+  await expect(tab).toHaveURL(/\/$/);
+  await tab.reload();
+  await expect(tab.getByRole('region', { name: /Bills/ })).toBeVisible();
+  await expect(sheet).toBeHidden();
+
+  // A link to a bill that is not the person's (or no longer listed) says so.
+  await tab.goto('/?cancel=00000000-0000-4000-8000-000000000000');
+  const gone = tab.getByRole('dialog', { name: 'Nothing to cancel' });
+  await expect(gone).toContainText('That subscription is no longer in your list.');
+  await gone.getByRole('button', { name: 'OK' }).click();
+  await expect(tab).toHaveURL(/\/$/);
+  await other.close();
 });

@@ -6,7 +6,8 @@ import { SignInPage } from './sign-in-page';
 
 export async function linkedPerson(page: Page, legalName = 'Annie Easley') {
   const signIn = new SignInPage(page);
-  await signIn.signIn(uniquePhone());
+  const phone = uniquePhone();
+  await signIn.signIn(phone);
   await signIn.setLegalName(legalName);
   await page.goto('/link');
   const link = new LinkDialog(page);
@@ -15,4 +16,5 @@ export async function linkedPerson(page: Page, legalName = 'Annie Easley') {
   await link.logIn('user_good', 'pass_good');
   await link.finish();
   await expect(page).toHaveURL(/\/$/, { timeout: 45_000 });
+  return { phone };
 }

@@ -422,6 +422,7 @@ export function composeBillow(options: CompositionOptions) {
       options.pushAgent ? { agent: options.pushAgent } : {},
     ),
     vapidPublicKey: vapid.publicKey,
+    publicUrl: config.publicUrl,
     cipher,
     ...clock,
   });

@@ -27,7 +27,9 @@ export function ProtectedRoute() {
   useShareBrowserTimeZone(profile.data?.time_zone);
   if (status === 'loading') return <FullPageSpinner label="Loading your account" />;
   if (status === 'anonymous')
-    return <Navigate to="/auth" replace state={{ returnTo: location.pathname }} />;
+    return (
+      <Navigate to="/auth" replace state={{ returnTo: location.pathname + location.search }} />
+    );
   if (profile.data?.user_legal_name === null)
     return (
       <Suspense fallback={<FullPageSpinner label="Loading your account" />}>

@@ -72,6 +72,8 @@ export function dueReminders(
   subscriptions: SubscriptionFacts[],
   offsetsDays: readonly number[],
   today: string,
+  /** Where a trial about to convert is cancelled (docs/cancellations.md); absent: no link. */
+  cancelLinkOf?: (subscriptionId: string) => string,
 ): DueReminder[] {
   const due: DueReminder[] = [];
   for (const s of subscriptions) {
@@ -81,7 +83,8 @@ export function dueReminders(
       const days = daysBetween(today, s.renewalDate);
       const type: ReminderKind = isTrial ? 'trial_expiring' : 'upcoming_renewal';
       const line = isTrial
-        ? `${s.merchantName} free trial ends ${when(days, s.renewalDate)}, then ${amount}`
+        ? `${s.merchantName} free trial ends ${when(days, s.renewalDate)}, then ${amount}` +
+          (cancelLinkOf ? `. To cancel it: ${cancelLinkOf(s.id)}` : '')
         : s.isBillowManaged
           ? `${s.merchantName} annual plan Billow paid for ends ${when(days, s.renewalDate)}, then the monthly ${amount} bill resumes`
           : `${s.merchantName} ${amount} renews ${when(days, s.renewalDate)}`;

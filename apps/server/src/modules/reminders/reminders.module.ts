@@ -22,6 +22,7 @@ export function createRemindersModule(deps: {
   vapidPublicKey: string;
   cipher: FieldCipher;
   clock?: () => Date;
+  publicUrl?: string;
 }) {
   const push = createPushSubscriptions(deps);
   const service = createRemindersService({ ...deps, push: push.sendToPerson });

@@ -50,6 +50,9 @@ export type RemindersService = ReturnType<typeof createRemindersService>;
 
 export type Message = DigestMessage;
 
+/** The dashboard with a subscription's cancel sheet open (docs/cancellations.md). */
+export const cancelPathOf = (subscriptionId: string) => `/?cancel=${subscriptionId}`;
+
 /**
  * A digest in `sending` this long was abandoned: every provider call gives up well before (SMTP
  * after 20 s of silence, web push after 10 s, Twilio's SDK likewise), so only a process that
@@ -89,6 +92,8 @@ export function createRemindersService(deps: {
     message: { title: string; body: string; url?: string },
   ) => Promise<number>;
   clock?: () => Date;
+  /** Billow's address, for the links a reminder carries (PUBLIC_URL). */
+  publicUrl?: string;
 }) {
   const { db, jobs } = deps;
   const now = deps.clock ?? (() => new Date());
@@ -267,7 +272,7 @@ export function createRemindersService(deps: {
           ...ref,
           title: message.title,
           body: message.push,
-          url: '/',
+          url: message.url ?? '/',
           badge: message.badge,
         },
         { tx },
@@ -412,6 +417,7 @@ export function createRemindersService(deps: {
           await factsOf(userId, localDate, tx),
           prefs.offsetsDays,
           localDate,
+          (subscriptionId) => `${deps.publicUrl ?? ''}${cancelPathOf(subscriptionId)}`,
         );
         for (const channel of await channelsOf(person, prefs, tx)) {
           const fresh = await undelivered(userId, channel, due, tx);
@@ -443,7 +449,11 @@ export function createRemindersService(deps: {
             await tx.delete(reminderDigests).where(eq(reminderDigests.id, digest.id));
             continue;
           }
+          // A push opens the one trial it is about on its cancel sheet; otherwise the dashboard.
+          const trials = fresh.filter((d) => keys.has(d.eventKey) && d.type === 'trial_expiring');
+          const trial = lines.length === 1 && trials.length > 0 ? trials[0] : undefined;
           await enqueueSend(tx, person, channel, digest.id, {
+            ...(trial ? { url: cancelPathOf(trial.subscriptionId) } : {}),
             sms: `Billow: ${lines.join('. ')}.`,
             subject: SUBJECT,
             email: `Coming up:\n${lines.map((l) => `- ${l}`).join('\n')}\n\nBillow`,

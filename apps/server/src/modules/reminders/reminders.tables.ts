@@ -24,6 +24,8 @@ export type DigestMessage = {
   title: string;
   push: string;
   badge: number;
+  /** Where a push opens; the dashboard when absent. */
+  url?: string;
 };
 
 /**

@@ -113,6 +113,23 @@ describe('reminders before bills', () => {
     expect(await reminders('reminded@example.com')).toHaveLength(4);
   });
 
+  it('links a free trial about to convert straight to its cancel sheet', async () => {
+    const accounts = twoBills();
+    // A $1 start at a subscription merchant 25 days ago, nothing since: a trial still running.
+    accounts[0]!.transactions.push(
+      customTransaction(dayFrom(today, -25), 'HULU 877-8244858 CA', 1),
+    );
+    const { phoneNumber, bills } = await f.linked(accounts);
+    const trial = bills.find((b) => b.merchant_name === 'Hulu');
+    expect(trial).toMatchObject({ status: 'FREE_TRIAL', renewal_date: expect.any(String) });
+
+    at(dayFrom(trial!.renewal_date!, -3));
+    await scan();
+    const [text] = await reminders(phoneNumber);
+    expect(text!.body).toContain('Hulu free trial ends in 3 days (');
+    expect(text!.body).toContain(`To cancel it: ${f.t.config.publicUrl}/?cancel=${trial!.id}`);
+  });
+
   it('gathers every bill due on a day into one message per channel', async () => {
     const person = await linkedPerson();
     // Offsets wide enough that both bills fall due on the same day.

@@ -8,7 +8,7 @@ import { annualPlanFor, type Subscription } from '@billow/contracts';
 import { InstallAppCard } from '@/features/app-install/components/install-app-card';
 import { InstantSavingsCard } from '@/features/annual-plans/components/instant-savings-card';
 import { payableAccounts, type AnnualPlan } from '@/features/annual-plans/payable-accounts';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useSignOut } from '@/features/auth/api/use-sign-out';
 import { DashboardHeader } from '@/features/dashboard/components/dashboard-header';
@@ -42,6 +42,9 @@ import { useSectionFocus } from '@/lib/use-section-focus';
 function lazySection<P>(load: () => Promise<ComponentType<P>>) {
   return lazy(async () => ({ default: await load() }));
 }
+const CancelFromLink = lazySection(
+  async () => (await import('@/features/subscriptions/components/cancel-from-link')).CancelFromLink,
+);
 const ProfileSection = lazySection(
   async () => (await import('@/features/profile/components/profile-section')).ProfileSection,
 );
@@ -126,6 +129,7 @@ function DashboardPage({
 }) {
   const profile = useQuery(profileQueries.info());
   const subscriptions = useQuery(subscriptionQueries.list());
+  const isCancelLink = useSearchParams()[0].has('cancel');
   const areCardsPending = useHomeCardsPending();
   const { signOut, isSigningOut } = useSignOut();
   const updateSettings = useUpdateProfileSettings();
@@ -304,6 +308,12 @@ function DashboardPage({
             />
           )}
         </Suspense>
+        {/* A reminder's "To cancel it" link (docs/cancellations.md). */}
+        {isCancelLink && (
+          <Suspense fallback={null}>
+            <CancelFromLink />
+          </Suspense>
+        )}
       </main>
     </div>
   );
