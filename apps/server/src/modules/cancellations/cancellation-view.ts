@@ -36,8 +36,7 @@ export function toView(
             secondsFromStart: m.secondsFromStart,
           })),
           summary: call.record?.summary ?? null,
-          // A cancellation call picked up again after a crash is not marked yet (negotiations are).
-          is_reconnecting: false,
+          is_reconnecting: call.reconnectingAt !== null && call.endedAt === null,
         }
       : null,
   };

@@ -170,7 +170,10 @@ export function createCancellationCalls(deps: {
       // Placed by an earlier run: the vendor's reports finish it.
       if (call.providerCallId) return;
       if (call.stage !== 'queued') {
-        // An earlier run died while placing or running this call: never place a second beside it.
+        // An earlier run died while placing or running this call: until the call is connected
+        // again, the sheet says it is being picked up rather than showing a stage nobody runs.
+        await repo.updateCall(call.id, { reconnectingAt: now() });
+        // A vendor call it placed may be live still: never place a second one beside it.
         const placed = await deps.agent.findCall?.(call.id, call.startedAt);
         if (placed) {
           await repo.updateCall(call.id, { providerCallId: placed });

@@ -1,6 +1,11 @@
 /** The cancellations module's queries: its own tables only. */
 import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
-import type { CallMessage, CallStage, CancellationStatus } from '@billow/contracts';
+import {
+  callStage,
+  type CallMessage,
+  type CallStage,
+  type CancellationStatus,
+} from '@billow/contracts';
 import type { Db } from '../../db/database';
 import {
   cancellationCalls,
@@ -186,11 +191,20 @@ export function createCancellationsRepo(db: Db) {
     async updateCall(id: string, values: Partial<typeof cancellationCalls.$inferInsert>) {
       await db.update(cancellationCalls).set(values).where(eq(cancellationCalls.id, id));
     },
-    /** Moves a running call to a stage (never an ended one). */
+    /**
+     * Moves a running call to a stage (never an ended one). A call picked up again after a crash
+     * is no longer reconnecting once it is connected.
+     */
     async setStage(id: string, stage: CallStage, messages?: CallMessage[]) {
+      const isConnected =
+        callStage.options.indexOf(stage) >= callStage.options.indexOf('connected');
       await db
         .update(cancellationCalls)
-        .set({ stage, ...(messages ? { messages } : {}) })
+        .set({
+          stage,
+          ...(messages ? { messages } : {}),
+          ...(isConnected ? { reconnectingAt: null } : {}),
+        })
         .where(and(eq(cancellationCalls.id, id), isNull(cancellationCalls.endedAt)));
     },
     /** Ends a call once: false when it had ended already. */

@@ -89,6 +89,8 @@ export const cancellationCalls = pgTable(
     handledAt: timestamp({ withTimezone: true }),
     startedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     endedAt: timestamp({ withTimezone: true }),
+    /** Picked up again after its process died, and not connected again yet. */
+    reconnectingAt: timestamp({ withTimezone: true }),
   },
   (table) => [unique('cancellation_calls_attempt_unique').on(table.cancellationId, table.attempt)],
 );

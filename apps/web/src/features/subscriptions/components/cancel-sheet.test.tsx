@@ -144,4 +144,22 @@ describe('the cancel sheet', () => {
     expect(within(sheet).getByRole('list', { name: 'Call progress' })).toBeVisible();
     expect(within(sheet).queryAllByRole('radio')).toHaveLength(0);
   });
+
+  it('says a call picked up again after a crash is reconnecting, not frozen at a stage', async () => {
+    const api = mockApi();
+    const reconnecting: Cancellation = {
+      ...confirmed,
+      status: 'IN_PROGRESS',
+      confirmation_number: null,
+      confirmed_at: null,
+      watch_until: null,
+      call: { ...confirmed.call!, stage: 'connected', ended_at: null, is_reconnecting: true },
+    };
+    api.on(cancellationRoutes.options, json(200, { ...options, cancellation: reconnecting }));
+    const { sheet } = await openSheet(api);
+    expect(await within(sheet).findByRole('status')).toHaveTextContent(
+      'Cancelling: Reconnecting the call…',
+    );
+    expect(within(sheet).queryByRole('list', { name: 'Call progress' })).toBeNull();
+  });
 });

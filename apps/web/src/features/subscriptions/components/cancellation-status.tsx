@@ -3,7 +3,7 @@
  * and transcript while Billow is on the phone, the confirmation number, the bank watch, a charge
  * that came after cancelling, or why it failed and what to try next.
  */
-import { CircleAlert, CircleCheck, Hourglass, ShieldCheck } from 'lucide-react';
+import { CircleAlert, CircleCheck, Hourglass, Loader2, ShieldCheck } from 'lucide-react';
 import { formatDollars, formatLongDay, type Cancellation } from '@billow/contracts';
 import { CallStages, stageLabels } from '@/components/call-stages';
 import { cn } from '@/lib/cn';
@@ -21,6 +21,7 @@ export const cancellationStatusTexts = {
   saved: (amount: number) => `You save ${formatDollars(amount)} a year`,
   chargedAfter: (amount: number, day: string) =>
     `Charged ${formatDollars(amount)} on ${formatLongDay(day)} after you cancelled. Ask the merchant for a refund with your confirmation number, or dispute it with your bank.`,
+  reconnecting: 'Reconnecting the call…',
   transcript: 'Transcript',
   agent: 'Billow',
 } as const;
@@ -70,10 +71,26 @@ export function CancellationStatus({ cancellation }: { cancellation: Cancellatio
         <Icon aria-hidden="true" className="size-4" />
         {cancellationStatusTexts[status]}
         {call && status === 'IN_PROGRESS' && (
-          <span className="sr-only">: {cancelStageLabels[call.stage]}</span>
+          <span className="sr-only">
+            :{' '}
+            {call.is_reconnecting
+              ? cancellationStatusTexts.reconnecting
+              : cancelStageLabels[call.stage]}
+          </span>
         )}
       </p>
-      {call && <CallStages stage={call.stage} labels={cancelStageLabels} />}
+      {call?.is_reconnecting ? (
+        // The process running the call stopped: the stage it reached is not happening now.
+        <p
+          aria-hidden="true"
+          className="inline-flex items-center gap-1 text-xs font-semibold text-primary"
+        >
+          <Loader2 aria-hidden="true" className="size-3 animate-spin" />
+          {cancellationStatusTexts.reconnecting}
+        </p>
+      ) : (
+        call && <CallStages stage={call.stage} labels={cancelStageLabels} />
+      )}
       {status === 'REQUESTED' && cancellation.way !== 'call' && (
         <p className="text-sm text-muted-foreground">{cancellationStatusTexts.waitingForYou}</p>
       )}

@@ -1,0 +1,1 @@
+ALTER TABLE "cancellation_calls" ADD COLUMN "reconnecting_at" timestamp with time zone;
