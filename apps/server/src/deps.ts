@@ -188,6 +188,7 @@ export function composeBillow(options: CompositionOptions) {
         await jobs.send(
           'reminders-charged-after-cancel',
           {
+            cancellationId: cancelled.id,
             userId: cancelled.userId,
             merchantName: cancelled.merchantName,
             date: charge.date,

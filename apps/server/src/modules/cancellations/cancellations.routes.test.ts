@@ -114,7 +114,11 @@ describe('cancelling a subscription over HTTP', () => {
       ).json() as Subscription[]
     ).find((s) => s.id === subscriptionId)?.status;
   /** A sync on `day` that brought the bank's data up to that day (and, maybe, a new charge). */
-  async function syncOn(userId: string, day: string, charge?: { amount: number; name: string }) {
+  async function syncOn(
+    userId: string,
+    day: string,
+    ...charges: { amount: number; name: string }[]
+  ) {
     now = new Date(`${day}T12:00:00Z`);
     const { rows } = await t.database.executeSql(
       `select i.id as item, a.id as account from bank_items i join bank_accounts a on a.item_id = i.id
@@ -122,11 +126,19 @@ describe('cancelling a subscription over HTTP', () => {
       [userId],
     );
     const { item, account } = rows[0] as { item: string; account: string };
-    if (charge)
+    for (const [index, charge] of charges.entries())
       await t.database.executeSql(
         `insert into bank_transactions (user_id, item_id, account_id, provider_transaction_id, amount_cents, date, name)
            values ($1, $2, $3, $4, $5, $6, $7)`,
-        [userId, item, account, `late-${day}`, Math.round(charge.amount * 100), day, charge.name],
+        [
+          userId,
+          item,
+          account,
+          `late-${day}-${index}`,
+          Math.round(charge.amount * 100),
+          day,
+          charge.name,
+        ],
       );
     await t.database.executeSql(`update bank_items set last_synced_at = $1 where id = $2`, [
       now.toISOString(),
@@ -276,6 +288,30 @@ describe('cancelling a subscription over HTTP', () => {
     expect(alerts).toHaveLength(1);
     expect(alerts[0]!.body).toMatch(/\$50\.00 on Dec 15.*ABC-1.*dispute/);
     expect(await savings(token)).toEqual({ lifetime_savings: 0, promised_savings: 0 });
+  });
+
+  it('alerts once for each merchant that charges after a cancellation, even on the same day', async () => {
+    const { token, phone, idOf, userId } = await person();
+    for (const name of ['TEST_MERCHANT', 'Planet Fitness']) {
+      const asked = await cancel(token, { subscriptionId: idOf(name), method: 'self' });
+      const said = await confirm(token, { cancellationId: asked.json().id });
+      expect(said.json()).toMatchObject({ status: 'CONFIRMED' });
+    }
+    await syncOn(
+      userId,
+      '2026-12-15',
+      { amount: 50, name: 'TEST_MERCHANT MONTHLY' },
+      { amount: 24.99, name: 'PLANET FITNESS CLUB FEES' },
+    );
+    await syncOn(userId, '2026-12-16');
+    const texts = (
+      await t.app.inject({ method: 'GET', url: `/api/dev/outbox?to=${encodeURIComponent(phone)}` })
+    ).json() as { body: string }[];
+    const alerts = texts.filter((m) => m.body.includes('after you cancelled'));
+    expect(alerts.map((m) => /charged you (\$[\d.]+)/.exec(m.body)?.[1]).sort()).toEqual([
+      '$24.99',
+      '$50.00',
+    ]);
   });
 
   it("takes the person's word only for a cancellation they make, and only once", async () => {

@@ -340,9 +340,12 @@ export function createAlertsService(deps: {
     /**
      * A merchant charged after the person's cancellation was confirmed (issue 39): an alert at
      * once by their channels, with the date, the amount, the confirmation number and how to
-     * dispute it. Once per charge day (the digest key), however often the job runs.
+     * dispute it. Once per cancellation and charge day (the digest key), however often the job
+     * runs.
      */
     async chargedAfterCancel(charge: {
+      /** Absent in a job queued before the key had it. */
+      cancellationId?: string;
       userId: string;
       merchantName: string;
       date: string;
@@ -370,7 +373,7 @@ export function createAlertsService(deps: {
             push: `${summary} ${dispute}`,
             badge: 1,
           },
-          { textsAllowed: true },
+          { textsAllowed: true, subjectKey: charge.cancellationId ?? '' },
         ),
       );
     },

@@ -53,6 +53,7 @@ export const remindersJobs = defineJobs({
   /** A charge after a confirmed cancellation (issue 39): alerted at once on every channel. */
   'reminders-charged-after-cancel': {
     payload: z.object({
+      cancellationId: z.string().uuid().optional(),
       userId: z.string().uuid(),
       merchantName: z.string(),
       date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),

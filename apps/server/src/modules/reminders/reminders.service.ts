@@ -290,7 +290,7 @@ export function createRemindersService(deps: {
     kind: 'overdraft' | 'charged_after_cancel',
     localDate: string,
     message: Message,
-    options: { textsAllowed: boolean },
+    options: { textsAllowed: boolean; subjectKey?: string },
   ) {
     const [person] = await personQuery(tx).where(eq(users.id, userId));
     if (!person) return 0;
@@ -304,7 +304,14 @@ export function createRemindersService(deps: {
     for (const channel of channels) {
       const [digest] = await tx
         .insert(reminderDigests)
-        .values({ userId, kind, channel, localDate, createdAt: now() })
+        .values({
+          userId,
+          kind,
+          channel,
+          localDate,
+          subjectKey: options.subjectKey ?? '',
+          createdAt: now(),
+        })
         .onConflictDoNothing()
         .returning({ id: reminderDigests.id });
       if (!digest) continue;

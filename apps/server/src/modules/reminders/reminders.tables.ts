@@ -64,12 +64,14 @@ export const reminderDigests = pgTable(
     channel: text().$type<ReminderChannel>().notNull(),
     /**
      * Reminders gather into one a day; an overdraft alert is one of its own, and so is a charge
-     * after a cancellation (keyed by the charge's day).
+     * after a cancellation (keyed by the cancellation and the charge's day).
      */
     kind: text({ enum: ['reminders', 'overdraft', 'charged_after_cancel'] })
       .notNull()
       .default('reminders'),
     localDate: date({ mode: 'string' }).notNull(),
+    /** What an alert is about, when several of a kind may fall on one day ('' otherwise). */
+    subjectKey: text().notNull().default(''),
     status: text({ enum: ['pending', 'sending', 'sent'] })
       .notNull()
       .default('pending'),
@@ -86,6 +88,7 @@ export const reminderDigests = pgTable(
       table.kind,
       table.channel,
       table.localDate,
+      table.subjectKey,
     ),
   ],
 );
