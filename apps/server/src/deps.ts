@@ -42,6 +42,7 @@ import { createGiftCardsModule } from './modules/gift-cards/gift-cards.module';
 import { createPaymentsModule } from './modules/payments/payments.module';
 import { createPaymentProvider } from './providers/payment/payment-provider.factory';
 import { createCallAgent } from './providers/call-agent/call-agent.factory';
+import { createCallWebhookModule } from './calls/call-webhook.module';
 import { createBankProvider } from './providers/bank/bank-provider.factory';
 import { createChatModel } from './providers/chat-model/chat-model.factory';
 import { createEmailSender } from './providers/email/email-sender.factory';
@@ -440,6 +441,10 @@ export function composeBillow(options: CompositionOptions) {
     subscriptions,
     negotiations,
     cancellations,
+    createCallWebhookModule({
+      agent: callAgent,
+      listeners: [negotiations.onCallEvents, cancellations.onCallEvents],
+    }),
     savings,
     rewards,
     ledgers,

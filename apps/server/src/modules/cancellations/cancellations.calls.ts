@@ -7,6 +7,7 @@
  * the job's retry; a placed call is never placed twice beside itself.
  */
 import {
+  callStage,
   centsToDollars,
   genderValues,
   merchantById,
@@ -20,10 +21,13 @@ import {
   type NegotiationCallError,
 } from '@billow/contracts';
 import {
+  CALL_LIMIT_MS,
+  CALL_WATCH_DELAY_SECONDS,
   CallAgentError,
   RETRYABLE_CALL_ERRORS,
   type CallAgent,
   type CallEnd,
+  type CallEvent,
 } from '../../providers/call-agent/call-agent';
 import type { AppJobMap } from '../../jobs/catalog';
 import type { JobPayload } from '../../jobs/job-map';
@@ -34,6 +38,8 @@ import type { CancellationCallRow, CancellationRow, CancellationsRepo } from './
 import type { Bill, CancellationsService } from './cancellations.service';
 
 type StoredError = NegotiationCallError & { field?: string };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function createCancellationCalls(deps: {
   repo: CancellationsRepo;
@@ -149,7 +155,113 @@ export function createCancellationCalls(deps: {
     if (ended) await apply(ended);
   }
 
+  /** Ends a call that failed: retried by `apply` when the error is worth another attempt. */
+  function endFailed(call: CancellationCallRow, failure: CallAgentError, tryNumber: number) {
+    return end(call, {
+      stage: 'failed',
+      error: {
+        code: failure.code,
+        message: failure.message,
+        retryable: RETRYABLE_CALL_ERRORS.has(failure.code),
+        currentAttempt: tryNumber,
+        maxAttempts: NEGOTIATION_CALL_DEFAULTS.maxAttempts,
+        ...(failure.field ? { field: failure.field } : {}),
+      } satisfies StoredError,
+    });
+  }
+
+  /** Which try of its round a call is: every retry is a new attempt of the same round. */
+  const tryOf = (call: CancellationCallRow) => call.attempt;
+
+  /** Queues the watchdog of a placed call (once per attempt). */
+  async function watchCall(cancellationId: string, attempt: number) {
+    await deps.jobs.send(
+      'cancellation-watch-call',
+      { cancellationId, attempt },
+      { singletonKey: `${cancellationId}:${attempt}`, startAfterSeconds: CALL_WATCH_DELAY_SECONDS },
+    );
+  }
+
+  /**
+   * Applies what a vendor reported about a call (its webhook, or asked by the watchdog); late or
+   * repeated news is ignored, and news of a call that is not a cancellation's is left alone.
+   */
+  async function applyEvents(events: CallEvent[]) {
+    for (const reported of events) {
+      const call =
+        (await repo.callByProvider(reported.providerCallId)) ??
+        (reported.callId && UUID.test(reported.callId)
+          ? await repo.call(reported.callId)
+          : undefined);
+      if (!call || call.endedAt) continue;
+      if (call.providerCallId && call.providerCallId !== reported.providerCallId) continue;
+      const row = await repo.get(call.cancellationId);
+      if (!row) continue;
+      const event = redactDeep(reported, redactorFor(service.answersOf(row)));
+      if (!call.providerCallId)
+        await repo.updateCall(call.id, { providerCallId: event.providerCallId });
+      if (event.kind === 'progress') {
+        const order = callStage.options;
+        if (order.indexOf(event.stage) > order.indexOf(call.stage))
+          await repo.setStage(call.id, event.stage, event.messages);
+        else if (event.messages) await repo.setStage(call.id, call.stage, event.messages);
+      } else if (event.kind === 'ended') {
+        await end(call, {
+          stage: 'completed',
+          record: event.end.record,
+          messages: event.end.record.messages,
+          outcome: event.end.outcome,
+        });
+      } else {
+        await endFailed(call, event.error, tryOf(call));
+      }
+    }
+  }
+
   return {
+    /** A vendor's webhook: what it says about calls (those of negotiations are left alone). */
+    onCallEvents: applyEvents,
+
+    /**
+     * The watchdog of one placed call, due after the call's time limit: a call whose last report
+     * never came must not hold its cancellation IN_PROGRESS forever. It asks the vendor how the
+     * call stands; a call silent past its limit fails with CALL_TIMEOUT (retried like any other).
+     */
+    async watch(payload: JobPayload<AppJobMap, 'cancellation-watch-call'>) {
+      const row = await repo.get(payload.cancellationId);
+      if (!row || row.status !== 'IN_PROGRESS') return;
+      const call = await repo.callFor(row.id, payload.attempt, now());
+      if (call.handledAt) return;
+      if (call.endedAt) return apply(call);
+      // The vendor ends its calls at their limit: while it says the call is live, wait (twice
+      // the limit at most) rather than fail it and place another beside it.
+      let isLiveAtVendor = false;
+      if (call.providerCallId && deps.agent.checkCall) {
+        try {
+          const events = await deps.agent.checkCall(call.providerCallId);
+          await applyEvents(events);
+          isLiveAtVendor = events.some((event) => event.kind === 'progress');
+        } catch (error) {
+          deps.log?.warn({ err: error }, 'A cancellation call could not be checked');
+        }
+        if ((await repo.call(call.id))?.endedAt) return;
+      }
+      const limit = isLiveAtVendor ? 2 * CALL_LIMIT_MS : CALL_LIMIT_MS;
+      const silentFor = now().getTime() - call.startedAt.getTime();
+      if (silentFor < limit) {
+        // The running watch holds its key: the next look is queued without one.
+        await deps.jobs.send('cancellation-watch-call', payload, {
+          startAfterSeconds: Math.ceil((limit - silentFor) / 1000) + 5 * 60,
+        });
+        return;
+      }
+      await endFailed(
+        call,
+        new CallAgentError('CALL_TIMEOUT', 'The call never reported how it ended.'),
+        tryOf(call),
+      );
+    },
+
     async process(payload: JobPayload<AppJobMap, 'cancellation-call'>) {
       let row = await repo.get(payload.cancellationId);
       if (!row || (row.status !== 'REQUESTED' && row.status !== 'IN_PROGRESS')) return;
@@ -167,8 +279,11 @@ export function createCancellationCalls(deps: {
       if (call.handledAt) return;
       // Ended before a crash kept its outcome from being applied: apply it now.
       if (call.endedAt) return apply(call);
-      // Placed by an earlier run: the vendor's reports finish it.
-      if (call.providerCallId) return;
+      // Placed by an earlier run: the vendor's reports (or the watchdog) finish it.
+      if (call.providerCallId) {
+        await watchCall(row.id, payload.attempt);
+        return;
+      }
       if (call.stage !== 'queued') {
         // An earlier run died while placing or running this call: until the call is connected
         // again, the sheet says it is being picked up rather than showing a stage nobody runs.
@@ -177,6 +292,7 @@ export function createCancellationCalls(deps: {
         const placed = await deps.agent.findCall?.(call.id, call.startedAt);
         if (placed) {
           await repo.updateCall(call.id, { providerCallId: placed });
+          await watchCall(row.id, payload.attempt);
           return;
         }
         await repo.restartCall(call.id, now());
@@ -245,6 +361,7 @@ export function createCancellationCalls(deps: {
           });
         } else {
           await repo.updateCall(call.id, { providerCallId: started.providerCallId });
+          await watchCall(row.id, payload.attempt);
         }
       } catch (error) {
         const failure =

@@ -20,6 +20,11 @@ export const cancellationsJobs = defineJobs({
     // A crash mid-call runs the same attempt again; the 30-minute call limit bounds one run.
     options: { retryLimit: 2, retryDelaySeconds: 10, retryBackoff: true, expireInSeconds: 35 * 60 },
   },
+  /** A placed call's watchdog: a call whose last report never came must not hang. */
+  'cancellation-watch-call': {
+    payload: z.object({ cancellationId: z.string().uuid(), attempt: z.number().int().min(1) }),
+    options: { retryLimit: 3, retryDelaySeconds: 30, retryBackoff: true },
+  },
   'cancellation-verify': {
     payload: z.object({ cancellationId: z.string().uuid() }),
     options: { retryLimit: 5, retryDelaySeconds: 30, retryBackoff: true },
@@ -36,6 +41,7 @@ export function cancellationsJobHandlers(
 ): JobHandlers<typeof cancellationsJobs> {
   return {
     'cancellation-call': (payload) => calls.process(payload),
+    'cancellation-watch-call': (payload) => calls.watch(payload),
     'cancellation-verify': (payload) => service.verify(payload.cancellationId),
     'cancellations-verify-person': (payload) => service.verifyPerson(payload.userId),
   };

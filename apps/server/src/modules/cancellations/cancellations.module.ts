@@ -47,7 +47,9 @@ export function createCancellationsModule(deps: {
     routes: (app) => registerCancellationRoutes(app, { cancellations: service }),
     devRoutes: (app) => registerCancellationDevRoutes(app, { repo, clock }),
     jobs: cancellationsJobHandlers(service, calls),
+    /** What the call vendor's webhook says about cancellation calls. */
+    onCallEvents: calls.onCallEvents,
     // Its rows go with the account's (on delete cascade); its per-person job is keyed by the person.
     forget: ({ userId }) => deps.jobs.forget('cancellations-verify-person', userId),
-  } satisfies FeatureModule & { service: unknown; repo: unknown };
+  } satisfies FeatureModule & { service: unknown; repo: unknown; onCallEvents: unknown };
 }

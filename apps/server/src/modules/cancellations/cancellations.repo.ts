@@ -182,6 +182,13 @@ export function createCancellationsRepo(db: Db) {
         .where(inArray(cancellationCalls.cancellationId, cancellationIds))
         .orderBy(desc(cancellationCalls.attempt));
     },
+    async callByProvider(providerCallId: string) {
+      const [row] = await db
+        .select()
+        .from(cancellationCalls)
+        .where(eq(cancellationCalls.providerCallId, providerCallId));
+      return row;
+    },
     async restartCall(id: string, startedAt: Date) {
       await db
         .update(cancellationCalls)

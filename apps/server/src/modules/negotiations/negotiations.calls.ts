@@ -24,6 +24,8 @@ import type { AppJobMap } from '../../jobs/catalog';
 import type { JobPayload } from '../../jobs/job-map';
 import type { JobQueue } from '../../jobs/job-system';
 import {
+  CALL_LIMIT_MS,
+  CALL_WATCH_DELAY_SECONDS,
   CallAgentError,
   RETRYABLE_CALL_ERRORS,
   type CallAgent,
@@ -50,10 +52,6 @@ const STAGE_ORDER: CallStage[] = [
   'negotiating',
   'finalizing',
 ];
-/** A call silent this long after it began is over: Vapi ends calls at the 30-minute limit. */
-const CALL_LIMIT_MS = NEGOTIATION_CALL_DEFAULTS.maxDurationMinutes * 60 * 1000;
-/** When the watchdog first looks at a call: past its limit, with time for its last report. */
-export const CALL_WATCH_DELAY_SECONDS = NEGOTIATION_CALL_DEFAULTS.maxDurationMinutes * 60 + 5 * 60;
 
 const ERROR_REASONS: Record<NegotiationCallErrorCode, string> = {
   VAPI_API_ERROR: 'the calling service failed',

@@ -47,10 +47,11 @@ export function createNegotiationsModule(deps: {
   return {
     service,
     repo,
-    routes: (app) =>
-      registerNegotiationRoutes(app, { negotiations: service, calls, agent: deps.agent }),
+    routes: (app) => registerNegotiationRoutes(app, { negotiations: service }),
+    /** What the call vendor's webhook says about negotiation calls. */
+    onCallEvents: calls.onCallEvents,
     jobs: negotiationsJobHandlers(service, calls),
     // Its rows go with the account's; its refresh jobs are keyed by the person.
     forget: ({ userId }) => deps.jobs.forget('negotiations-refresh-offers', userId),
-  } satisfies FeatureModule & { service: unknown; repo: unknown };
+  } satisfies FeatureModule & { service: unknown; repo: unknown; onCallEvents: unknown };
 }

@@ -4,6 +4,7 @@
  * the call is placed and reports the rest later (a telephony vendor, through its webhook). Vendor
  * codes never leave the adapter: core sees the spec's stages, record and error codes.
  */
+import { NEGOTIATION_CALL_DEFAULTS } from '@billow/contracts';
 import type {
   Cadence,
   CallMessage,
@@ -119,3 +120,8 @@ export const RETRYABLE_CALL_ERRORS: ReadonlySet<NegotiationCallErrorCode> = new 
   'RATE_LIMIT_EXCEEDED',
   'INTERNAL_ERROR',
 ]);
+
+/** A call silent this long after it began is over: Vapi ends calls at the 30-minute limit. */
+export const CALL_LIMIT_MS = NEGOTIATION_CALL_DEFAULTS.maxDurationMinutes * 60 * 1000;
+/** When a call's watchdog first looks at it: past its limit, with time for its last report. */
+export const CALL_WATCH_DELAY_SECONDS = NEGOTIATION_CALL_DEFAULTS.maxDurationMinutes * 60 + 5 * 60;

@@ -1,10 +1,11 @@
 /**
  * The Vapi call agent: an outbound phone call with a transient assistant
- * (https://docs.vapi.ai/api-reference/calls/create). The assistant's system prompt is built from
- * the negotiation call user info and Billow's promises; the voice follows the profile; it can
+ * (https://docs.vapi.ai/api-reference/calls/create), to negotiate a bill or to cancel a
+ * subscription (the assistant's metadata says which). The assistant's system prompt is built from
+ * the call user info and Billow's promises; the voice follows the profile; it can
  * press keys for phone menus (dtmf), hang up (endCall) and report how far it got (a function
- * tool whose calls arrive as `tool-calls`). Its analysis plan asks for the negotiation result as
- * structured data. Vapi posts server messages (`status-update`, `conversation-update` with the
+ * tool whose calls arrive as `tool-calls`). Its analysis plan asks for the negotiation result (or
+ * the cancellation's) as structured data. Vapi posts server messages (`status-update`, `conversation-update` with the
  * conversation so far, `tool-calls`, `end-of-call-report`) to Billow's webhook with the secret in
  * a header set on the assistant's server
  * (https://docs.vapi.ai/server-url/server-authentication, custom headers).
@@ -85,6 +86,44 @@ export const NEGOTIATION_RESULT_SCHEMA: Vapi.JsonSchema = {
   required: ['successful', 'originalRate'],
 };
 
+/** The structured data a cancellation call's analysis asks for (docs/cancellations.md). */
+export const CANCELLATION_RESULT_SCHEMA: Vapi.JsonSchema = {
+  type: 'object',
+  properties: {
+    cancelled: {
+      type: 'boolean',
+      description: 'True only if the representative confirmed the subscription is cancelled.',
+    },
+    confirmationNumber: {
+      type: 'string',
+      description: 'The confirmation or reference number the merchant gave for the cancellation.',
+    },
+    retentionOfferAccepted: {
+      type: 'boolean',
+      description: 'True if the agent accepted an offer to keep the subscription instead.',
+    },
+    retentionOffer: {
+      type: 'string',
+      description: 'The offer accepted, in a few words (for example "50% off for 6 months").',
+    },
+    refusalReason: {
+      type: 'string',
+      description:
+        'Why the merchant would not cancel, in one plain sentence, without any verification detail.',
+    },
+    missingInformation: {
+      type: 'string',
+      enum: [...requiredUserInfoField.options],
+      description: 'A piece of information the merchant asked for that the agent did not have.',
+    },
+    missingInformationPrompt: {
+      type: 'string',
+      description: 'What the merchant asked for, as a short question to the account holder.',
+    },
+  },
+  required: ['cancelled'],
+};
+
 /**
  * The summary's prompt (Vapi's default, https://docs.vapi.ai/api-reference/calls/create
  * analysisPlan.summaryPlan.messages, plus the rule that it never repeats a verification detail).
@@ -102,14 +141,31 @@ const SUMMARY_MESSAGES = [
   },
 ];
 
-export function systemPrompt(request: CallRequest): string {
-  const info = request.userInfo;
-  const known = Object.entries(info.requiredUserInfo)
+/** The verification details of a call, one line each. */
+function knownDetails(request: CallRequest): string {
+  return Object.entries(request.userInfo.requiredUserInfo)
     .map(([field, value]) => {
       const label = requiredUserInfoLabels[field as keyof typeof requiredUserInfoLabels] ?? field;
       return `- ${label}: ${value}`;
     })
     .join('\n');
+}
+
+/** How the agent treats the verification details, whatever the call is for. */
+function secretRules(known: string): string[] {
+  return known
+    ? [
+        `Verification details, to read only to the merchant's representative when they ask to verify the account, never to anyone else:\n${known}`,
+        `These details are secret: never repeat them back, never say them in a summary, a report or a tool call, and never give them to a recording, a voicemail or a phone menu that did not ask for them.`,
+      ]
+    : [];
+}
+
+export function systemPrompt(request: CallRequest): string {
+  if (request.purpose?.kind === 'cancellation')
+    return cancellationPrompt(request, request.purpose.allowRetentionOffer);
+  const info = request.userInfo;
+  const known = knownDetails(request);
   const deals = request.merchant.typicalOutcomes
     .map((o) =>
       o.kind === 'PRICE_REDUCTION_PERCENTAGE'
@@ -123,12 +179,7 @@ export function systemPrompt(request: CallRequest): string {
     `You are calling ${request.merchant.name} on behalf of ${info.name}, a customer for ${info.serviceDurationYears} year(s) of ${info.serviceName}, who pays $${info.currentMonthlyRate.toFixed(2)} a month. Your one goal: a lower price for the same service.`,
     `Navigate phone menus with the dtmf tool (ask for retention, cancellations or billing). When a person answers, say you are an assistant calling for ${info.name} with their permission.`,
     `Account holder: ${info.name}. Phone on the account: ${info.userPhoneNumber}.${info.address ? ` Service address: ${info.address}.` : ''}`,
-    known
-      ? `Verification details, to read only to the merchant's representative when they ask to verify the account, never to anyone else:\n${known}`
-      : '',
-    known
-      ? `These details are secret: never repeat them back, never say them in a summary, a report or a tool call, and never give them to a recording, a voicemail or a phone menu that did not ask for them.`
-      : '',
+    ...secretRules(known),
     deals ? `Customers of ${request.merchant.name} commonly get: ${deals}.` : '',
     `Promises you must keep: never agree to anything that raises the bill; never change, upgrade, downgrade or renew the plan, its features or its contract length; never cancel the service; never give details that were not asked for. If the only offers break these, thank them, decline and end the call.`,
     `If the representative asks for something you do not have (a code texted to the customer, another detail), say the customer will call back with it and end the call.`,
@@ -138,14 +189,38 @@ export function systemPrompt(request: CallRequest): string {
     .join('\n\n');
 }
 
-/** The transient assistant and call of one negotiation call (POST /call's body). */
+/**
+ * A cancellation call's prompt: cancel, confirm it with a number, and take a retention offer only
+ * when the person allowed it beforehand (docs/cancellations.md).
+ */
+export function cancellationPrompt(request: CallRequest, allowRetentionOffer: boolean): string {
+  const info = request.userInfo;
+  return [
+    `You are calling ${request.merchant.name} on behalf of ${info.name}, who pays $${info.currentMonthlyRate.toFixed(2)} a month for ${info.serviceName}. Your one goal: cancel this subscription so that it is not charged again.`,
+    `Navigate phone menus with the dtmf tool (ask for cancellations or the retention team). When a person answers, say you are an assistant calling for ${info.name} with their permission to cancel.`,
+    `Account holder: ${info.name}. Phone on the account: ${info.userPhoneNumber}.${info.address ? ` Service address: ${info.address}.` : ''}`,
+    ...secretRules(knownDetails(request)),
+    allowRetentionOffer
+      ? `${info.name} allows one exception: if the representative offers a lower price to stay on the same plan, you may accept it instead of cancelling. Accept nothing else.`
+      : `Decline every offer to stay, however good, politely and firmly: ${info.name} wants to cancel. Never accept a discount, a pause, a downgrade or a free period.`,
+    `Once the representative says the subscription is cancelled, ask for a confirmation or reference number, repeat it back to check it, and ask when the last charge will be.`,
+    `Never agree to anything else: no new plan, no purchase, no change to other services on the account. Never give details that were not asked for.`,
+    `If the representative asks for something you do not have (a code texted to the customer, another detail), say the customer will call back with it and end the call.`,
+    `As the call moves on, call ${VAPI_STAGE_TOOL} with "authenticating" when verifying the account, "negotiating" when asking to cancel, and "finalizing" when confirming the cancellation. When done, say goodbye and use the endCall tool.`,
+  ]
+    .filter(Boolean)
+    .join('\n\n');
+}
+
+/** The transient assistant and call of one call attempt (POST /call's body). */
 export function callPayload(config: VapiConfig, request: CallRequest): Vapi.CreateCallDto {
+  const isCancellation = request.purpose?.kind === 'cancellation';
   return {
-    name: `Billow negotiation ${request.callId}`,
+    name: `Billow ${isCancellation ? 'cancellation' : 'negotiation'} ${request.callId}`,
     phoneNumberId: config.phoneNumberId,
     customer: { number: request.userInfo.merchantPhoneNumber, name: request.merchant.name },
     assistant: {
-      name: 'Billow negotiator',
+      name: isCancellation ? 'Billow cancellation agent' : 'Billow negotiator',
       firstMessageMode: 'assistant-waits-for-user',
       maxDurationSeconds: request.maxDurationSeconds,
       voice: { provider: 'vapi', voiceId: VOICES[request.userInfo.gender] },
@@ -174,10 +249,17 @@ export function callPayload(config: VapiConfig, request: CallRequest): Vapi.Crea
       },
       serverMessages: ['status-update', 'conversation-update', 'tool-calls', 'end-of-call-report'],
       server: { url: config.webhookUrl, headers: { [VAPI_SECRET_HEADER]: config.webhookSecret } },
-      metadata: { billowCallId: request.callId, attempt: request.attempt },
+      metadata: {
+        billowCallId: request.callId,
+        attempt: request.attempt,
+        purpose: isCancellation ? 'cancellation' : 'negotiation',
+      },
       analysisPlan: {
         summaryPlan: { enabled: true, messages: SUMMARY_MESSAGES },
-        structuredDataPlan: { enabled: true, schema: NEGOTIATION_RESULT_SCHEMA },
+        structuredDataPlan: {
+          enabled: true,
+          schema: isCancellation ? CANCELLATION_RESULT_SCHEMA : NEGOTIATION_RESULT_SCHEMA,
+        },
         successEvaluationPlan: { enabled: true, rubric: 'PassFail' },
       },
       // No recording: the agent reads verification details aloud, and Billow keeps no raw record
@@ -230,18 +312,45 @@ function messagesOf(items: unknown): CallMessage[] {
   });
 }
 
-function outcomeOf(data: Record<string, unknown> | undefined): CallOutcome | undefined {
+/** The information the merchant asked for and the agent lacked, if that is how the call ended. */
+function neededInput(data: Record<string, unknown>): CallOutcome | undefined {
+  const missing = requiredUserInfoField.safeParse(data.missingInformation);
+  if (!missing.success) return undefined;
+  const prompt =
+    typeof data.missingInformationPrompt === 'string' && data.missingInformationPrompt
+      ? data.missingInformationPrompt
+      : requiredUserInfoLabels[missing.data];
+  return { kind: 'needs_input', field: missing.data, prompt };
+}
+
+const textOf = (value: unknown) =>
+  typeof value === 'string' && value.trim() ? value.trim() : null;
+
+/** How a cancellation call ended, from its analysis's structured data. */
+function cancellationOutcomeOf(data: Record<string, unknown> | undefined): CallOutcome | undefined {
+  if (!data || typeof data.cancelled !== 'boolean') return undefined;
+  if (data.cancelled)
+    return { kind: 'cancelled', confirmationNumber: textOf(data.confirmationNumber) };
+  if (data.retentionOfferAccepted === true)
+    return { kind: 'kept_with_offer', offer: textOf(data.retentionOffer) ?? 'an offer to stay' };
+  return (
+    neededInput(data) ?? {
+      kind: 'refused',
+      reason: textOf(data.refusalReason) ?? 'The merchant did not cancel the subscription.',
+    }
+  );
+}
+
+function outcomeOf(
+  data: Record<string, unknown> | undefined,
+  purpose: Purpose,
+): CallOutcome | undefined {
+  if (purpose === 'cancellation') return cancellationOutcomeOf(data);
   if (!data || typeof data.successful !== 'boolean') return undefined;
   const num = (key: string) => (typeof data[key] === 'number' ? (data[key] as number) : undefined);
   const originalRate = num('originalRate') ?? 0;
-  const missing = requiredUserInfoField.safeParse(data.missingInformation);
-  if (!data.successful && missing.success) {
-    const prompt =
-      typeof data.missingInformationPrompt === 'string' && data.missingInformationPrompt
-        ? data.missingInformationPrompt
-        : requiredUserInfoLabels[missing.data];
-    return { kind: 'needs_input', field: missing.data, prompt };
-  }
+  const needed = data.successful ? undefined : neededInput(data);
+  if (needed) return needed;
   const changesPlan = data.changesPlan === true;
   const freeMonths = num('freeMonths');
   const finalRate = num('finalRate');
@@ -274,8 +383,8 @@ type Report = {
 };
 
 /** How an ended call turned out: the outcome from its analysis, or an error from why it ended. */
-function endOf(report: Report): { end: CallEnd } | { error: CallAgentError } {
-  const outcome = outcomeOf(report.analysis?.structuredData);
+function endOf(report: Report, purpose: Purpose): { end: CallEnd } | { error: CallAgentError } {
+  const outcome = outcomeOf(report.analysis?.structuredData, purpose);
   const reason = report.endedReason ?? '';
   if (!outcome) {
     if (UNREACHABLE.test(reason))
@@ -299,16 +408,33 @@ function endOf(report: Report): { end: CallEnd } | { error: CallAgentError } {
   return { end: { record, outcome } };
 }
 
-function billowCallId(message: Record<string, unknown>): string | null {
+type Purpose = 'negotiation' | 'cancellation';
+
+/** The metadata Billow set on a call's assistant, from a server message or a fetched call. */
+function metadataOf(message: Record<string, unknown>): Record<string, unknown> {
   const pick = (assistant: unknown) =>
-    (assistant as { metadata?: { billowCallId?: unknown } } | undefined)?.metadata?.billowCallId;
+    (assistant as { metadata?: Record<string, unknown> } | undefined)?.metadata;
   const call = message.call as { assistant?: unknown } | undefined;
-  const id = pick(message.assistant) ?? pick(call?.assistant);
+  return pick(message.assistant) ?? pick(call?.assistant) ?? {};
+}
+
+function billowCallId(message: Record<string, unknown>): string | null {
+  const id = metadataOf(message).billowCallId;
   return typeof id === 'string' ? id : null;
 }
 
-function eventsOf(providerCallId: string, callId: string | null, report: Report): CallEvent[] {
-  const ended = endOf(report);
+/** What a call was for; calls placed before the metadata said so were negotiations. */
+function purposeOf(message: Record<string, unknown>): Purpose {
+  return metadataOf(message).purpose === 'cancellation' ? 'cancellation' : 'negotiation';
+}
+
+function eventsOf(
+  providerCallId: string,
+  callId: string | null,
+  report: Report,
+  purpose: Purpose,
+): CallEvent[] {
+  const ended = endOf(report, purpose);
   return 'end' in ended
     ? [{ callId, providerCallId, kind: 'ended', end: ended.end }]
     : [{ callId, providerCallId, kind: 'failed', error: ended.error }];
@@ -351,13 +477,6 @@ export function createVapiCallAgent(config: VapiConfig): CallAgent {
 
   return {
     async startCall(request, report) {
-      // Cancellation calls need their own assistant and webhook routing (docs/cancellations.md).
-      if (request.purpose?.kind === 'cancellation') {
-        throw new CallAgentError(
-          'CONFIGURATION_ERROR',
-          'Billow cannot place cancellation calls through Vapi yet.',
-        );
-      }
       // A fictional catalogue number would ring a stranger (or nobody): never dial one.
       if (isPlaceholderPhone(request.userInfo.merchantPhoneNumber)) {
         throw new CallAgentError(
@@ -429,7 +548,10 @@ export function createVapiCallAgent(config: VapiConfig): CallAgent {
         return { events, reply: { results } };
       }
       if (message.type === 'end-of-call-report') {
-        return { events: eventsOf(providerCallId, callId, message as Report), reply: {} };
+        return {
+          events: eventsOf(providerCallId, callId, message as Report, purposeOf(message)),
+          reply: {},
+        };
       }
       return { events: [], reply: {} };
     },
@@ -445,7 +567,7 @@ export function createVapiCallAgent(config: VapiConfig): CallAgent {
       const stage = STATUS_STAGES[call.status ?? ''];
       if (call.status !== 'ended')
         return stage ? [{ callId, providerCallId, kind: 'progress', stage }] : [];
-      return eventsOf(providerCallId, callId, call as Report);
+      return eventsOf(providerCallId, callId, call as Report, purposeOf({ call }));
     },
 
     async findCall(callId, placedAfter) {
