@@ -6,6 +6,7 @@
 import {
   negotiationRoutes,
   rewardRoutes,
+  sandboxRoutes,
   savingsRoutes,
   userRoutes,
   type NegotiationOffer,
@@ -152,6 +153,76 @@ describe('promised and verified savings', () => {
       promised_savings: offer.successful_savings,
     });
     expect(await get<number>(token, rewardRoutes.lifetimeAccrued.path)).toBe(0);
+  });
+
+  it('verifies it when a sync reads the bill’s lower charge from the sandbox bank', async () => {
+    // The walk a person can take in the sandbox: the default persona's Verizon bill, negotiated,
+    // then its next charge at the new price made at the sandbox bank on the day of the first sync
+    // (Plaid's /sandbox/transactions/create): pending, then posted.
+    now = new Date('2026-11-20T12:00:00Z');
+    const { token } = await signIn(t.app, `+1415557${String(phoneCounter++).padStart(4, '0')}`);
+    await linkSandboxItem(t, token, { persona: 'default' }, { seed: 'verify-walk' });
+    const offer = await verizon(token);
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: negotiationRoutes.submitRequiredInfo.path,
+      headers: bearer(token),
+      payload: {
+        subscriptionId: offer.subscription_id,
+        requiredInfo: { account_pin: '5827', payment_method_last_four: '4242' },
+      },
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    await t.runQueuedJobs();
+    const done = await verizon(token);
+    expect(done.status).toBe('SUCCESSFUL');
+    const saved = done.successful_savings!;
+    expect(await savingsOf(token)).toEqual({ lifetime_savings: 0, promised_savings: saved });
+
+    const profile = await get<{ linkedAccounts: { id: string }[] }>(
+      token,
+      userRoutes.profileInfo.path,
+    );
+    const financialAccountId = profile.linkedAccounts[0]!.id;
+    const post = async (url: string, payload: object) => {
+      const response = await t.app.inject({ method: 'POST', url, headers: bearer(token), payload });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json() as unknown;
+    };
+    // The bank's next Verizon charge, at the negotiated price, on the card's descriptor.
+    expect(
+      await post(sandboxRoutes.createTransactions.path, {
+        financialAccountId,
+        transactions: [
+          {
+            date_transacted: '2026-11-20',
+            date_posted: '2026-11-22',
+            amount: done.negotiated_price,
+            description: 'VZWRLSS*APOCC VISB',
+          },
+        ],
+      }),
+    ).toEqual({ transactions_created: 1 });
+    await post(sandboxRoutes.fireWebhook.path, {
+      financialAccountId,
+      webhook_code: 'SYNC_UPDATES_AVAILABLE',
+    });
+    await t.runQueuedJobs();
+    // Pending at the bank: not shown yet.
+    expect(await savingsOf(token)).toEqual({ lifetime_savings: 0, promised_savings: saved });
+    expect(await get<number>(token, rewardRoutes.lifetimeAccrued.path)).toBe(0);
+
+    // Two days on it has posted, and the next sync reads it.
+    now = new Date('2026-11-22T12:00:00Z');
+    await post(sandboxRoutes.fireWebhook.path, {
+      financialAccountId,
+      webhook_code: 'SYNC_UPDATES_AVAILABLE',
+    });
+    await t.runQueuedJobs();
+    expect(await savingsOf(token)).toEqual({ lifetime_savings: saved, promised_savings: 0 });
+    expect(await get<number>(token, rewardRoutes.lifetimeAccrued.path)).toBe(
+      Math.floor(saved * 100 * 0.1) / 100,
+    );
   });
 
   it('never verifies a saving from a charge in a file the person imported', async () => {
