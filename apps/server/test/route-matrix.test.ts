@@ -14,6 +14,7 @@ import {
   importRoutes,
   paymentRoutes,
   rewardRoutes,
+  sandboxRoutes,
   subscriptionRoutes,
   userRoutes,
   type RouteContract,
@@ -270,6 +271,19 @@ const sampleFields = new Map<RouteContract, Record<string, unknown>>([
   [importRoutes.commit, { fileName: 'bank.csv', fileText: SAMPLE_CSV }],
   [subscriptionRoutes.addMissed, { name: 'Gym', cadence: 'MONTHLY' }],
   [cancellationRoutes.cancel, { method: 'self' }],
+  [
+    sandboxRoutes.createTransactions,
+    {
+      transactions: [
+        {
+          date_transacted: '2026-01-02',
+          date_posted: '2026-01-02',
+          amount: 1,
+          description: 'SAMPLE',
+        },
+      ],
+    },
+  ],
 ]);
 
 /** The other fields a route needs besides the id (literals the contract fixes, sample values). */

@@ -185,6 +185,8 @@ export const sandboxLoginResponse = z.discriminatedUnion('status', [
 ]);
 export type SandboxLoginResponse = z.infer<typeof sandboxLoginResponse>;
 
+const sandboxDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Expected a date as YYYY-MM-DD');
+
 export const sandboxRoutes = {
   institutions: defineRoute({
     method: 'GET',
@@ -258,6 +260,32 @@ export const sandboxRoutes = {
       webhook_code: z.literal('SYNC_UPDATES_AVAILABLE'),
     }),
     response: z.object({ webhook_fired: z.literal(true) }),
+    problemCodes: z.union([financialAccountProblemCode, sandboxLinkProblemCode]),
+  }),
+  /**
+   * Mirrors Plaid's /sandbox/transactions/create: new transactions at the item's bank, which the
+   * next sync reads (fire SYNC_UPDATES_AVAILABLE after it), e.g. a bill's first charge at the
+   * price a negotiation got.
+   */
+  createTransactions: defineRoute({
+    method: 'POST',
+    path: '/api/dev/sandbox/item/create-transactions',
+    body: z.object({
+      financialAccountId: z.string().uuid(),
+      transactions: z
+        .array(
+          z.object({
+            date_transacted: sandboxDay,
+            date_posted: sandboxDay,
+            /** Dollars, Plaid's sign: above 0 is money out of the account. */
+            amount: z.number().min(-100_000).max(100_000),
+            description: text().trim().min(1).max(200),
+          }),
+        )
+        .min(1)
+        .max(10),
+    }),
+    response: z.object({ transactions_created: z.number().int() }),
     problemCodes: z.union([financialAccountProblemCode, sandboxLinkProblemCode]),
   }),
   resetLogin: defineRoute({

@@ -385,4 +385,52 @@ describe('bank linking with the sandbox bank', () => {
       'savings-verify',
     ]);
   });
+  it('reads a transaction made at the sandbox bank on a day already synced, once, for the owner only', async () => {
+    const owner = await signIn(t.app, '+15555554009');
+    const stranger = await signIn(t.app, '+15555554010');
+    await linkCustomUser(owner.token);
+    const [account] = (
+      await t.app.inject({
+        method: 'GET',
+        url: userRoutes.profileInfo.path,
+        headers: bearer(owner.token),
+      })
+    ).json().linkedAccounts;
+    const create = (token: string, made: { date_transacted: string; date_posted: string }) =>
+      t.app.inject({
+        method: 'POST',
+        url: sandboxRoutes.createTransactions.path,
+        headers: bearer(token),
+        payload: {
+          financialAccountId: account.id,
+          transactions: [{ ...made, amount: 7.5, description: 'CORNER CAFE' }],
+        },
+      });
+    const fire = () =>
+      t.app.inject({
+        method: 'POST',
+        url: sandboxRoutes.fireWebhook.path,
+        headers: bearer(owner.token),
+        payload: { financialAccountId: account.id, webhook_code: 'SYNC_UPDATES_AVAILABLE' },
+      });
+    const cafe = async () =>
+      (await transactions(owner.user.userId)).filter((row) => Number(row.amount_cents) === 750);
+
+    const on = { date_transacted: today(), date_posted: today() };
+    expect((await create(stranger.token, on)).statusCode).toBe(404);
+    const backwards = await create(owner.token, {
+      date_transacted: today(),
+      date_posted: '2026-01-01',
+    });
+    expect(backwards.statusCode).toBe(400);
+    expect(backwards.json().code).toBe('INVALID_FIELD');
+    expect((await create(owner.token, on)).json()).toEqual({ transactions_created: 1 });
+
+    await fire();
+    await t.runQueuedJobs();
+    expect(await cafe()).toMatchObject([{ pending: false }]);
+    await fire();
+    await t.runQueuedJobs();
+    expect(await cafe()).toHaveLength(1);
+  });
 });

@@ -6,6 +6,7 @@
 import {
   negotiationRoutes,
   rewardRoutes,
+  sandboxRoutes,
   savingsRoutes,
   userRoutes,
   type NegotiationOffer,
@@ -151,6 +152,104 @@ describe('promised and verified savings', () => {
       lifetime_savings: 0,
       promised_savings: offer.successful_savings,
     });
+    expect(await get<number>(token, rewardRoutes.lifetimeAccrued.path)).toBe(0);
+  });
+
+  /**
+   * The default persona's Verizon bill (last charged on Nov 15 with this seed), negotiated on
+   * Nov 20, and a charge at the new price made at the sandbox bank (Plaid's
+   * /sandbox/transactions/create) and read by a sync.
+   */
+  async function personaWalk(charge: { transacted: string; posted: string }) {
+    now = new Date('2026-11-20T12:00:00Z');
+    const { token } = await signIn(t.app, `+1415557${String(phoneCounter++).padStart(4, '0')}`);
+    await linkSandboxItem(t, token, { persona: 'default' }, { seed: 'verify-walk' });
+    const offer = await verizon(token);
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: negotiationRoutes.submitRequiredInfo.path,
+      headers: bearer(token),
+      payload: {
+        subscriptionId: offer.subscription_id,
+        requiredInfo: { account_pin: '5827', payment_method_last_four: '4242' },
+      },
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    await t.runQueuedJobs();
+    const done = await verizon(token);
+    expect(done.status).toBe('SUCCESSFUL');
+    const saved = done.successful_savings!;
+    expect(await savingsOf(token)).toEqual({ lifetime_savings: 0, promised_savings: saved });
+
+    const profile = await get<{ linkedAccounts: { id: string }[] }>(
+      token,
+      userRoutes.profileInfo.path,
+    );
+    const financialAccountId = profile.linkedAccounts[0]!.id;
+    const post = async (url: string, payload: object) => {
+      const response = await t.app.inject({ method: 'POST', url, headers: bearer(token), payload });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json() as unknown;
+    };
+    now = new Date(`${charge.transacted}T12:00:00Z`);
+    expect(
+      await post(sandboxRoutes.createTransactions.path, {
+        financialAccountId,
+        transactions: [
+          {
+            date_transacted: charge.transacted,
+            date_posted: charge.posted,
+            amount: done.negotiated_price,
+            description: 'VZWRLSS*APOCC VISB',
+          },
+        ],
+      }),
+    ).toEqual({ transactions_created: 1 });
+    const sync = async (on: string) => {
+      now = new Date(`${on}T12:00:00Z`);
+      await post(sandboxRoutes.fireWebhook.path, {
+        financialAccountId,
+        webhook_code: 'SYNC_UPDATES_AVAILABLE',
+      });
+      await t.runQueuedJobs();
+    };
+    return { token, saved, sync };
+  }
+
+  it('verifies it when a sync reads the bill’s lower charge, posted, from the sandbox bank', async () => {
+    const { token, saved, sync } = await personaWalk({
+      transacted: '2026-11-20',
+      posted: '2026-11-22',
+    });
+    // Pending at the bank: not shown yet.
+    await sync('2026-11-20');
+    expect(await savingsOf(token)).toEqual({ lifetime_savings: 0, promised_savings: saved });
+    expect(await get<number>(token, rewardRoutes.lifetimeAccrued.path)).toBe(0);
+
+    // Two days on it has posted, and the next sync reads it.
+    await sync('2026-11-22');
+    expect(await savingsOf(token)).toEqual({ lifetime_savings: saved, promised_savings: 0 });
+    expect(await get<number>(token, rewardRoutes.lifetimeAccrued.path)).toBe(
+      Math.floor(saved * 100 * 0.1) / 100,
+    );
+  });
+
+  it('verifies it on the bill’s next date, beside a full-price charge the persona still makes', async () => {
+    const { token, saved, sync } = await personaWalk({
+      transacted: '2026-12-15',
+      posted: '2026-12-15',
+    });
+    await sync('2026-12-15');
+    expect(await savingsOf(token)).toEqual({ lifetime_savings: saved, promised_savings: 0 });
+  });
+
+  it('keeps it promised when a Verizon charge comes halfway between two bills (not the bill’s)', async () => {
+    const { token, saved, sync } = await personaWalk({
+      transacted: '2026-11-28',
+      posted: '2026-11-28',
+    });
+    await sync('2026-11-28');
+    expect(await savingsOf(token)).toEqual({ lifetime_savings: 0, promised_savings: saved });
     expect(await get<number>(token, rewardRoutes.lifetimeAccrued.path)).toBe(0);
   });
 

@@ -1,6 +1,7 @@
 /**
  * The sandbox bank's endpoints (under /api/dev, so sandbox only): the steps of its Link dialog,
- * Plaid's /sandbox/public_token/create and /sandbox/item/reset_login equivalents.
+ * Plaid's /sandbox/public_token/create, /sandbox/item/reset_login, /sandbox/item/fire_webhook and
+ * /sandbox/transactions/create equivalents.
  */
 import type { FastifyInstance } from 'fastify';
 import { sandboxRoutes } from '@billow/contracts';
@@ -52,6 +53,14 @@ export async function registerSandboxBankRoutes(
     await bank.resetLogin(await ownItemToken(r.userId, r.body.financialAccountId)).catch(asProblem);
     return { reset_login: true as const };
   });
+  mount(app, sandboxRoutes.createTransactions, async (r) =>
+    bank
+      .createTransactions(
+        await ownItemToken(r.userId, r.body.financialAccountId),
+        r.body.transactions,
+      )
+      .catch(asProblem),
+  );
   mount(app, sandboxRoutes.fireWebhook, async (r) => {
     await bank
       .fireSyncWebhook(await ownItemToken(r.userId, r.body.financialAccountId))

@@ -5,6 +5,7 @@
  * own, `sandbox_bank`, so the application's `public` schema holds nothing of the sandbox.
  */
 import { boolean, jsonb, pgSchema, text, timestamp } from 'drizzle-orm/pg-core';
+import type { CreatedTransaction } from './created-transactions';
 
 export const sandboxBankSchema = pgSchema('sandbox_bank');
 
@@ -16,6 +17,8 @@ export type SandboxItemSpec = {
   accountKeys: string[] | null;
   /** Checking's available balance (dollars) instead of the persona's: the pass_overdraft login. */
   checkingAvailable?: number;
+  /** Made after linking (Plaid's /sandbox/transactions/create), in the order they were made. */
+  createdTransactions?: CreatedTransaction[];
 };
 
 export const sandboxLinkTokens = sandboxBankSchema.table('link_tokens', {

@@ -25,6 +25,7 @@ import {
   sandboxPublicTokens,
   type SandboxItemSpec,
 } from './sandbox-bank.tables';
+import { withCreatedTransactions } from './created-transactions';
 import { hash, randomId } from './sandbox-ids';
 import { sandboxLinkSteps } from './sandbox-link-steps';
 import { addDays, diff, HISTORY_DAYS, isoDay, snapshot } from './snapshot';
@@ -34,7 +35,18 @@ const LINK_TOKEN_TTL_MS = 4 * 3600_000;
 /** Charges post up to this many days after they are authorised. */
 const POSTING_LAG_DAYS = 3;
 
-type Cursor = { have: string | null; target?: string; offset?: number };
+/**
+ * Where a sync stands: the day whose view the client has, and how many of the item's created
+ * transactions that view held (a transaction created later, even dated on a day already read, is
+ * new to the client); while paging, the same for the view being sent.
+ */
+type Cursor = {
+  have: string | null;
+  created?: number;
+  target?: string;
+  targetCreated?: number;
+  offset?: number;
+};
 
 const encodeCursor = (cursor: Cursor) => Buffer.from(JSON.stringify(cursor)).toString('base64url');
 function decodeCursor(raw: string | null): Cursor {
@@ -117,8 +129,17 @@ export function createSandboxBank(deps: SandboxDeps): SandboxBank {
 
   const storyStartOf = (item: typeof sandboxItems.$inferSelect) =>
     addDays(isoDay(item.createdAt), -HISTORY_DAYS);
-  const accountsOfItem = (item: typeof sandboxItems.$inferSelect, asOf: string) =>
-    internals.accountsFor(item.spec, item.seed, asOf, storyStartOf(item));
+  /** The item's accounts on a day, with the first `created` of its created transactions. */
+  const accountsOfItem = (
+    item: typeof sandboxItems.$inferSelect,
+    asOf: string,
+    created = item.spec.createdTransactions?.length ?? 0,
+  ) =>
+    withCreatedTransactions(
+      internals.accountsFor(item.spec, item.seed, asOf, storyStartOf(item)),
+      item.spec.createdTransactions?.slice(0, created),
+      item.seed,
+    );
 
   async function liveItem(accessToken: string) {
     const item = await internals.itemOf(accessToken);
@@ -236,10 +257,11 @@ export function createSandboxBank(deps: SandboxDeps): SandboxBank {
           'underlying transaction data changed since last page was fetched. Please restart pagination from last update.',
         );
       }
+      const targetCreated = cursor.targetCreated ?? item.spec.createdTransactions?.length ?? 0;
       const before = cursor.have
-        ? snapshot(accountsOfItem(item, cursor.have), cursor.have)
+        ? snapshot(accountsOfItem(item, cursor.have, cursor.created ?? 0), cursor.have)
         : new Map();
-      const ops = diff(before, snapshot(accountsOfItem(item, target), target));
+      const ops = diff(before, snapshot(accountsOfItem(item, target, targetCreated), target));
       const offset = cursor.offset ?? 0;
       const page = ops.slice(offset, offset + PAGE_SIZE);
       const hasMore = offset + PAGE_SIZE < ops.length;
@@ -252,7 +274,15 @@ export function createSandboxBank(deps: SandboxDeps): SandboxBank {
             : [],
         ),
         nextCursor: encodeCursor(
-          hasMore ? { have: cursor.have, target, offset: offset + PAGE_SIZE } : { have: target },
+          hasMore
+            ? {
+                have: cursor.have,
+                created: cursor.created ?? 0,
+                target,
+                targetCreated,
+                offset: offset + PAGE_SIZE,
+              }
+            : { have: target, created: targetCreated },
         ),
         hasMore,
       };

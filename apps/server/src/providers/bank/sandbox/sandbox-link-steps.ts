@@ -2,7 +2,7 @@
  * The steps of the sandbox bank's Link dialog (what Plaid Link does on Plaid's side): link-token
  * checks, institution choice, Plaid's sandbox logins and MFA, the OAuth round trip, account
  * choice and public tokens; plus Plaid's /sandbox endpoints (public_token/create, reset_login,
- * fire_webhook).
+ * fire_webhook, transactions/create).
  */
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
@@ -16,8 +16,10 @@ import {
   overrideAccountsSchema,
   sandboxInstitutions,
   searchInstitutions,
+  transactionOverrideSchema,
   type SandboxInstitution,
 } from '@billow/sandbox-bank';
+import type { CreatedTransaction } from './created-transactions';
 import type { SandboxDeps, SandboxInternals } from './sandbox-bank';
 import { hash, randomId } from './sandbox-ids';
 import {
@@ -261,6 +263,29 @@ export function sandboxLinkSteps(deps: SandboxDeps, internals: SandboxInternals)
     async fireSyncWebhook(accessToken: string) {
       const item = await internals.itemOf(accessToken);
       await deps.deliverWebhook?.({ kind: 'sync-updates-available', itemId: item.itemId });
+    },
+
+    /**
+     * Mirrors /sandbox/transactions/create: transactions the next sync reads
+     * (https://plaid.com/docs/api/sandbox/#sandboxtransactionscreate).
+     */
+    async createTransactions(accessToken: string, transactions: CreatedTransaction[]) {
+      const item = await internals.itemOf(accessToken);
+      for (const t of transactions) {
+        const parsed = transactionOverrideSchema.safeParse(t);
+        if (!parsed.success) {
+          throw plaidError(
+            'INVALID_FIELD',
+            parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '),
+          );
+        }
+      }
+      const spec: SandboxItemSpec = {
+        ...item.spec,
+        createdTransactions: [...(item.spec.createdTransactions ?? []), ...transactions],
+      };
+      await deps.db.update(sandboxItems).set({ spec }).where(eq(sandboxItems.itemId, item.itemId));
+      return { transactions_created: transactions.length };
     },
 
     /** Mirrors /sandbox/item/reset_login: the item needs the person to log in again. */
