@@ -78,6 +78,8 @@ test('a negotiated saving is promised, then verified and rewarded once the bank 
     a.date.localeCompare(b.date),
   )[charges.length - 1]!;
   const today = new Date().toISOString().slice(0, 10);
+  // On the day of the sandbox persona's Verizon charge there is no later day yet to charge on.
+  test.skip(last.date.slice(0, 10) >= today, 'Verizon was charged today: no later day to charge');
   const dayAfter = new Date(`${last.date.slice(0, 10)}T00:00:00Z`);
   dayAfter.setUTCDate(dayAfter.getUTCDate() + 1);
   const chargedOn = [dayAfter.toISOString().slice(0, 10), today].sort()[0]!;

@@ -152,6 +152,7 @@ export const HELPER_JOB_QUEUES: Record<string, JobQueueName> = {
   'ledgers-reconcile': 'payment',
   'subscriptions-mark-cancelled': 'subscription',
   'cancellation-call': 'negotiation request',
+  'cancellation-watch-call': 'negotiation status',
   'cancellation-verify': 'subscription',
   'cancellations-verify-person': 'subscription',
   'reminders-charged-after-cancel': 'notification',
