@@ -32,6 +32,7 @@ export * from './bill-figures';
 export * from './chat';
 export * from './negotiations';
 export * from './negotiation-fields';
+export * from './card-info';
 export * from './cancellations';
 export * from './rewards';
 export * from './reward-options';

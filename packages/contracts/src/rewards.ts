@@ -4,10 +4,25 @@
  * sample list, read from the rewards ledger.
  */
 import { z } from 'zod';
-import { transactionType } from './enums';
+import { rewardType, transactionType } from './enums';
 import { rewardClaimProblemCode } from './problem-codes';
 import { defineRoute } from './route';
 import { REWARD_HISTORY_PAGE_SIZE, rewardOptions } from './reward-options';
+
+/**
+ * A merchant's reward: what a merchant gives back (of one of the six reward types) and how much
+ * of it has accrued. Like card info, no route carries one yet; Billow's own rewards are the
+ * ledger below.
+ */
+export const merchantReward = z.object({
+  merchant_name: z.string(),
+  merchant_display_name: z.string(),
+  merchant_website_url: z.string(),
+  reward_amount: z.number(),
+  type: rewardType,
+  accrued_reward_value: z.number(),
+});
+export type MerchantReward = z.infer<typeof merchantReward>;
 
 /** Spec part 2 §3 "Transaction (account history)"; amounts in dollars, negative when spent. */
 export const rewardTransaction = z.object({

@@ -1,8 +1,11 @@
 /**
- * What Billow shows instead of a page while the device has no connection: every page needs the
- * server for the person's data, and the service worker never keeps that data. The page comes
- * back by itself when the connection does; "Try again" reloads it.
+ * What Billow shows while the device has no connection (docs/appearance.md, "Offline"). A page
+ * that has loaded the person's data stays on screen, read-only, under a banner: changes are
+ * refused until the connection is back (the query client's doing). Only when nothing was loaded
+ * (the service worker never keeps the person's data) does the full offline screen take its
+ * place. Everything comes back by itself with the connection; "Try again" reloads.
  */
+import { useQueryClient } from '@tanstack/react-query';
 import { WifiOff } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
@@ -12,6 +15,8 @@ export const offlineTexts = {
   title: "You're offline",
   explainer: 'Billow needs a connection to show your money. Check your connection and try again.',
   retry: 'Try again',
+  bannerTitle: "You're offline.",
+  bannerExplainer: 'Showing what Billow last loaded. Changes need a connection.',
 } as const;
 
 export function OfflineScreen() {
@@ -25,7 +30,41 @@ export function OfflineScreen() {
   );
 }
 
-/** The page while online, the offline screen while not. */
+function OfflineBanner() {
+  return (
+    <div
+      role="status"
+      className="sticky top-0 z-50 flex items-center justify-center gap-2 border-b bg-muted px-4 py-2 text-center text-sm"
+    >
+      <WifiOff aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
+      <p>
+        <span className="font-semibold">{offlineTexts.bannerTitle}</span>{' '}
+        {offlineTexts.bannerExplainer}
+      </p>
+    </div>
+  );
+}
+
+/**
+ * The page while online; offline, the page under the banner when it has loaded data to show,
+ * else the offline screen. The page keeps its place in the tree, so it keeps its state (the tab
+ * it was on, what was typed) when the banner comes and goes.
+ */
 export function OfflineGate({ children }: { children: ReactNode }) {
-  return useIsOnline() ? children : <OfflineScreen />;
+  const isOnline = useIsOnline();
+  const queryClient = useQueryClient();
+  if (!isOnline && !hasLoadedData(queryClient)) return <OfflineScreen />;
+  return (
+    <>
+      {!isOnline && <OfflineBanner />}
+      {children}
+    </>
+  );
+}
+
+function hasLoadedData(queryClient: ReturnType<typeof useQueryClient>): boolean {
+  return queryClient
+    .getQueryCache()
+    .getAll()
+    .some((query) => query.state.data !== undefined);
 }

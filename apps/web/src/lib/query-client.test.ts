@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { onlineManager } from '@tanstack/react-query';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api-client';
-import { createQueryClient, retryDelay, shouldRetry } from './query-client';
+import { createQueryClient, OFFLINE_CHANGE_MESSAGE, retryDelay, shouldRetry } from './query-client';
 
 describe('query cache settings', () => {
   it('backs off from 1000 ms, doubling, up to 30000 ms', () => {
@@ -18,5 +19,25 @@ describe('query cache settings', () => {
 
   it('keeps unused data for 300000 ms', () => {
     expect(createQueryClient().getDefaultOptions().queries?.gcTime).toBe(300_000);
+  });
+});
+
+describe('changes while offline', () => {
+  afterEach(() => onlineManager.setOnline(true));
+
+  it('are refused at once, sending nothing, instead of waiting to be sent later', async () => {
+    const queryClient = createQueryClient();
+    const send = vi.fn(() => Promise.resolve('sent'));
+    onlineManager.setOnline(false);
+    const change = queryClient.getMutationCache().build(queryClient, { mutationFn: send });
+    await expect(change.execute(undefined)).rejects.toMatchObject({
+      name: 'ApiError',
+      kind: 'network',
+      message: OFFLINE_CHANGE_MESSAGE,
+    });
+    expect(send).not.toHaveBeenCalled();
+    onlineManager.setOnline(true);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(send).not.toHaveBeenCalled();
   });
 });

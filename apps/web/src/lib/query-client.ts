@@ -1,5 +1,5 @@
 /** TanStack Query with the spec's data-cache settings (part 1 §9). */
-import { QueryClient } from '@tanstack/react-query';
+import { MutationCache, onlineManager, QueryClient } from '@tanstack/react-query';
 import { QUERY_CACHE } from '@billow/contracts';
 import { ApiError } from './api-client';
 
@@ -28,8 +28,21 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
   return failureCount < QUERY_CACHE.retry;
 }
 
+/**
+ * While offline the dashboard stays on screen read-only (docs/appearance.md, "Offline"). A change
+ * tried then fails at once with why, before anything is sent: TanStack would otherwise hold it
+ * and send it when the connection returns, maybe long after the person gave up on it (a payment).
+ */
+function refuseChangesWhileOffline() {
+  if (!onlineManager.isOnline()) throw new ApiError(OFFLINE_CHANGE_MESSAGE, 'network');
+}
+
+export const OFFLINE_CHANGE_MESSAGE =
+  "You're offline. Changes need a connection: try again when you're back online.";
+
 export function createQueryClient(): QueryClient {
   return new QueryClient({
+    mutationCache: new MutationCache({ onMutate: refuseChangesWhileOffline }),
     defaultOptions: {
       queries: {
         retry: shouldRetry,

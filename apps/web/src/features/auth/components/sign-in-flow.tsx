@@ -6,6 +6,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import type { SignInUser } from '@billow/contracts';
+import { track } from '@/lib/analytics';
 import { readOnboardingState } from '@/lib/navigation-state';
 import { useSession } from '@/lib/session/session';
 import { whenIdle } from '@/lib/when-idle';
@@ -36,6 +37,16 @@ const codeStep = (code: PendingCode): Step => ({
   phoneNumber: code.phoneNumber,
   resendAfterSeconds: secondsUntilResend(code),
 });
+
+/**
+ * The sign-in events of docs/privacy.md (Analytics events): every completed sign-in, and a new account as the one
+ * ads conversion Billow counts.
+ */
+function trackSignIn(user: SignInUser) {
+  const isNewUser = !user.existingUser;
+  track('sign_in_completed', { is_new_user: isNewUser });
+  if (isNewUser) track('ads_conversion', { conversion: 'sign_up' });
+}
 
 export function SignInFlow({ incomingState }: { incomingState: unknown }) {
   const { status, signIn } = useSession();
@@ -70,6 +81,7 @@ export function SignInFlow({ incomingState }: { incomingState: unknown }) {
             initialPhone={phoneInput}
             merchant={selectedMerchant}
             onCodeReady={(code) => {
+              track('sign_in_code_sent');
               savePendingCode(code);
               setPhoneInput(code.phoneInput);
               setStep(codeStep(code));
@@ -83,17 +95,19 @@ export function SignInFlow({ incomingState }: { incomingState: unknown }) {
             phoneNumber={step.phoneNumber}
             resendAfterSeconds={step.resendAfterSeconds}
             onBack={() => setStep({ name: 'phone' })}
-            onResent={(sent) =>
+            onResent={(sent) => {
+              track('sign_in_code_sent', { is_resend: true });
               savePendingCode({
                 phoneInput,
                 phoneNumber: sent.phoneNumber,
                 sentAt: Date.now(),
                 expiresInSeconds: sent.expiresInSeconds,
                 resendAfterSeconds: sent.resendAfterSeconds,
-              })
-            }
+              });
+            }}
             onVerified={({ token, accessToken, refreshToken, user }) => {
               clearPendingCode();
+              trackSignIn(user);
               signIn({ token, accessToken, refreshToken });
               if (user.user_legal_name === null) setStep({ name: 'legal-name', user });
               else finish(user);

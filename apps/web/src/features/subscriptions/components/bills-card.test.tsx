@@ -50,6 +50,17 @@ describe(BillsCard.name, () => {
       expect(screen.queryByText('Paused')).not.toBeInTheDocument();
     });
 
+    it('shows This month and Later on as written, not capitalised by CSS', async () => {
+      renderBills([
+        aSubscription({ merchant_name: 'Netflix', renewal_date: '2026-12-04', days_until_due: 3 }),
+        aSubscription({ merchant_name: 'Gym', renewal_date: '2027-01-05', days_until_due: 35 }),
+      ]);
+      for (const name of ['This month', 'Later on']) {
+        const heading = await screen.findByRole('heading', { name });
+        expect(heading.className).not.toMatch(/\b(uppercase|capitalize|lowercase)\b/);
+      }
+    });
+
     it('sums the amounts due by the end of the month in red as Due this month', async () => {
       renderBills([
         aSubscription({ amount: 15.49, renewal_date: '2026-12-04', days_until_due: 3 }),
