@@ -1,28 +1,11 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { linkedPerson } from './pages/linked-person';
 import { SignInPage } from './pages/sign-in-page';
 import { latestCode, normalizedUs } from './support/outbox';
+import { callApi, chargeAtBank, lastChargeOf, syncFromBank } from './support/api';
 import { reloadUntilVisible } from './support/reload-until';
 
 test.describe.configure({ timeout: 150_000 });
-
-/** Calls the API as the signed-in person (the token the web app keeps in session storage). */
-async function callApi(page: Page, path: string, body?: object) {
-  return page.evaluate(
-    async ({ path, body }) => {
-      const response = await fetch(path, {
-        method: body ? 'POST' : 'GET',
-        headers: {
-          Authorization: `Bearer ${sessionStorage.getItem('token')}`,
-          'Content-Type': 'application/json',
-        },
-        ...(body ? { body: JSON.stringify(body) } : {}),
-      });
-      return response.json();
-    },
-    { path, body },
-  );
-}
 
 test('Billow cancels a sandbox bill by phone, and the bank then shows it stopped', async ({
   page,
@@ -66,17 +49,7 @@ test('Billow cancels a sandbox bill by phone, and the bank then shows it stopped
   const [cancellation] = await callApi(page, '/api/subscriptions/cancellations');
   expect(cancellation.status).toBe('CONFIRMED');
   await callApi(page, '/api/dev/cancellations/end-watch', { cancellationId: cancellation.id });
-  const profile = await callApi(page, '/api/user/profile-info');
-  const before = await callApi(page, '/api/user/transaction-load-status');
-  await callApi(page, '/api/dev/sandbox/item/fire-webhook', {
-    financialAccountId: profile.linkedAccounts[0].id,
-    webhook_code: 'SYNC_UPDATES_AVAILABLE',
-  });
-  await expect
-    .poll(async () => (await callApi(page, '/api/user/transaction-load-status')).lastSyncedAt, {
-      timeout: 45_000,
-    })
-    .not.toBe(before.lastSyncedAt);
+  await syncFromBank(page);
   await expect
     .poll(async () => (await callApi(page, '/api/subscriptions/cancellations'))[0].status, {
       timeout: 30_000,
@@ -150,14 +123,7 @@ test('a charge after cancelling shows on the sheet and is texted at once, with h
   const verizon = subscriptions.find(
     (s: { merchant_name: string }) => s.merchant_name === 'Verizon',
   );
-  const { transaction_details: charges } = await callApi(
-    page,
-    '/api/subscriptions/transaction-details',
-    { subscriptionId: verizon.id },
-  );
-  const last = [...(charges as { date: string; description: string; amount: number }[])].sort(
-    (a, b) => a.date.localeCompare(b.date),
-  )[charges.length - 1]!;
+  const last = await lastChargeOf(page, verizon.id);
   const today = new Date().toISOString().slice(0, 10);
   // A late charge is one after the last charge Billow knew of when the person cancelled; on the
   // day of the sandbox persona's Verizon charge there is no later day yet to charge on.
@@ -177,29 +143,7 @@ test('a charge after cancelling shows on the sheet and is texted at once, with h
   await expect(sheet.getByText('Confirmation number VZ-4455')).toBeVisible();
 
   // Verizon charges anyway: the charge is made at the sandbox bank and the bank asks for a sync.
-  const profile = await callApi(page, '/api/user/profile-info');
-  const financialAccountId = profile.linkedAccounts[0].id;
-  await callApi(page, '/api/dev/sandbox/item/create-transactions', {
-    financialAccountId,
-    transactions: [
-      {
-        date_transacted: today,
-        date_posted: today,
-        amount: last.amount,
-        description: last.description,
-      },
-    ],
-  });
-  const before = await callApi(page, '/api/user/transaction-load-status');
-  await callApi(page, '/api/dev/sandbox/item/fire-webhook', {
-    financialAccountId,
-    webhook_code: 'SYNC_UPDATES_AVAILABLE',
-  });
-  await expect
-    .poll(async () => (await callApi(page, '/api/user/transaction-load-status')).lastSyncedAt, {
-      timeout: 45_000,
-    })
-    .not.toBe(before.lastSyncedAt);
+  await chargeAtBank(page, { ...last, date: today });
 
   // The sheet says so, and a text came at once with the number and how to dispute it.
   await expect

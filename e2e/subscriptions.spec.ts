@@ -1,25 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { linkedPerson } from './pages/linked-person';
+import { callApi, syncFromBank } from './support/api';
 
 test.describe.configure({ timeout: 90_000 });
-
-/** Calls the API as the signed-in person (the token the web app keeps in session storage). */
-async function callApi(page: Page, path: string, body?: object) {
-  return page.evaluate(
-    async ({ path, body }) => {
-      const response = await fetch(path, {
-        method: body ? 'POST' : 'GET',
-        headers: {
-          Authorization: `Bearer ${sessionStorage.getItem('token')}`,
-          'Content-Type': 'application/json',
-        },
-        ...(body ? { body: JSON.stringify(body) } : {}),
-      });
-      return response.json();
-    },
-    { path, body },
-  );
-}
 
 test('the dashboard shows the bills Billow found, and a service marked as not a subscription stays gone', async ({
   page,
@@ -72,20 +55,9 @@ test('the dashboard shows the bills Billow found, and a service marked as not a 
   await expect(page.getByText('Netflix', { exact: true }).first()).toBeVisible();
   await expect(page.getByText('Planet Fitness', { exact: true })).toHaveCount(0);
 
-  // A re-sync (the bank says new data is ready) does not bring it back.
-  const profile = await callApi(page, '/api/user/profile-info');
-  const before = await callApi(page, '/api/user/transaction-load-status');
-  expect(before.transactionsLoaded).toBe(true);
-  await callApi(page, '/api/dev/sandbox/item/fire-webhook', {
-    financialAccountId: profile.linkedAccounts[0].id,
-    webhook_code: 'SYNC_UPDATES_AVAILABLE',
-  });
-  // Wait for the sync job (and the detection it runs) to finish.
-  await expect
-    .poll(async () => (await callApi(page, '/api/user/transaction-load-status')).lastSyncedAt, {
-      timeout: 45_000,
-    })
-    .not.toBe(before.lastSyncedAt);
+  // A re-sync (the bank says new data is ready, and detection runs again) does not bring it back.
+  expect((await callApi(page, '/api/user/transaction-load-status')).transactionsLoaded).toBe(true);
+  await syncFromBank(page);
   const names = (await callApi(page, '/api/subscriptions/list-all')).map(
     (s: { merchant_name: string }) => s.merchant_name,
   );

@@ -1,27 +1,9 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { linkedPerson } from './pages/linked-person';
+import { callApi, chargeAtBank, lastChargeOf } from './support/api';
 import { reloadUntilVisible } from './support/reload-until';
 
 test.describe.configure({ timeout: 180_000 });
-
-/** Calls the API as the signed-in person (the token the web app keeps in session storage). */
-async function callApi(page: Page, path: string, body?: object) {
-  return page.evaluate(
-    async ({ path, body }) => {
-      const response = await fetch(path, {
-        method: body ? 'POST' : 'GET',
-        headers: {
-          Authorization: `Bearer ${sessionStorage.getItem('token')}`,
-          'Content-Type': 'application/json',
-        },
-        ...(body ? { body: JSON.stringify(body) } : {}),
-      });
-      if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-      return response.json();
-    },
-    { path, body },
-  );
-}
 
 /** '$120.00' → 120. */
 const dollars = (text: string) => Number(/\$([\d,]+\.\d{2})/.exec(text)![1]!.replace(/,/g, ''));
@@ -69,43 +51,17 @@ test('a negotiated saving is promised, then verified and rewarded once the bank 
   const offers = await callApi(page, '/api/subscriptions/negotiable-subscriptions');
   const deal = offers.find((o: { service_name: string }) => o.service_name === 'Verizon');
   expect(deal.status).toBe('SUCCESSFUL');
-  const { transaction_details: charges } = await callApi(
-    page,
-    '/api/subscriptions/transaction-details',
-    { subscriptionId: deal.subscription_id },
-  );
-  const last = [...(charges as { date: string; description: string }[])].sort((a, b) =>
-    a.date.localeCompare(b.date),
-  )[charges.length - 1]!;
+  const last = await lastChargeOf(page, deal.subscription_id);
   const today = new Date().toISOString().slice(0, 10);
   // On the day of the sandbox persona's Verizon charge there is no later day yet to charge on.
   test.skip(last.date.slice(0, 10) >= today, 'Verizon was charged today: no later day to charge');
   const dayAfter = new Date(`${last.date.slice(0, 10)}T00:00:00Z`);
   dayAfter.setUTCDate(dayAfter.getUTCDate() + 1);
-  const chargedOn = [dayAfter.toISOString().slice(0, 10), today].sort()[0]!;
-  const profile = await callApi(page, '/api/user/profile-info');
-  const financialAccountId = profile.linkedAccounts[0].id;
-  await callApi(page, '/api/dev/sandbox/item/create-transactions', {
-    financialAccountId,
-    transactions: [
-      {
-        date_transacted: chargedOn,
-        date_posted: chargedOn,
-        amount: deal.negotiated_price,
-        description: last.description,
-      },
-    ],
+  await chargeAtBank(page, {
+    date: dayAfter.toISOString().slice(0, 10),
+    amount: deal.negotiated_price,
+    description: last.description,
   });
-  const before = await callApi(page, '/api/user/transaction-load-status');
-  await callApi(page, '/api/dev/sandbox/item/fire-webhook', {
-    financialAccountId,
-    webhook_code: 'SYNC_UPDATES_AVAILABLE',
-  });
-  await expect
-    .poll(async () => (await callApi(page, '/api/user/transaction-load-status')).lastSyncedAt, {
-      timeout: 45_000,
-    })
-    .not.toBe(before.lastSyncedAt);
 
   // Verified: the banner counts Verizon's saving as saved and no longer as promised, and the
   // reward is earned. (The simulated Verizon deal takes whole dollars off, so the floored

@@ -162,7 +162,7 @@ export function composeBillow(options: CompositionOptions) {
       };
     },
     chargesOf: (userId, subscriptionId, after) =>
-      subscriptions.service.bankChargesOf(userId, subscriptionId, after),
+      subscriptions.service.merchantChargesOf(userId, subscriptionId, after),
     syncedThrough: (userId) => subscriptions.service.bankSyncedThrough(userId),
     effects: {
       // A verified cancellation saves a year of the bill, once, and ends the subscription.

@@ -314,6 +314,24 @@ describe('cancelling a subscription over HTTP', () => {
     ]);
   });
 
+  it("alerts for a charge off the bill's rhythm too: any charge of the merchant after cancelling", async () => {
+    const { token, phone, idOf, userId } = await person();
+    const asked = await cancel(token, { subscriptionId: idOf('TEST_MERCHANT'), method: 'self' });
+    await confirm(token, { cancellationId: asked.json().id });
+    // The bill is charged 6 days before TODAY each month: 9 days after TODAY is half-way to the next, a
+    // charge detection does not take as the bill's (and so did not alert before).
+    await syncOn(userId, dayFrom(TODAY, 9), { amount: 50, name: 'TEST_MERCHANT MONTHLY' });
+    const [charged] = await list(token);
+    expect(charged).toMatchObject({
+      status: 'CONFIRMED',
+      charged_after: [{ date: dayFrom(TODAY, 9), amount: 50 }],
+    });
+    const texts = (
+      await t.app.inject({ method: 'GET', url: `/api/dev/outbox?to=${encodeURIComponent(phone)}` })
+    ).json() as { body: string }[];
+    expect(texts.filter((m) => m.body.includes('after you cancelled'))).toHaveLength(1);
+  });
+
   it("takes the person's word only for a cancellation they make, and only once", async () => {
     const { token, idOf } = await person();
     const call = await cancel(token, { subscriptionId: idOf('TEST_MERCHANT'), method: 'call' });

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, ilike, inArray, notExists, or, sql } from 'drizzle-orm';
 import { centsToDollars, dollarsToCents, type Cadence } from '@billow/contracts';
-import { monthlyAmount } from '@billow/recurring';
+import { DEFAULT_CATALOGUE, monthlyAmount, normalizeMerchant } from '@billow/recurring';
 import { USER_DATA_CHANNEL, type ChangeFeed } from '../../db/change-feed';
 import type { Db } from '../../db/database';
 import { isForeignKeyViolation } from '../../db/foreign-key';
@@ -353,6 +353,54 @@ export function createSubscriptionsRepo(db: Db, changes: ChangeFeed) {
           ),
         )
         .orderBy(chargedOn);
+    },
+    /**
+     * What a cancelled subscription's merchant charged after `after` (docs/cancellations.md):
+     * the posted charges detection gave this subscription, and those at the same merchant that
+     * no subscription holds (a charge off the bill's rhythm is the merchant's all the same; one
+     * another subscription holds is another plan's). Linked banks only, never imported files.
+     */
+    async merchantChargesOf(userId: string, subscriptionId: string, after: string) {
+      const [bill] = await db
+        .select({ merchantName: subscriptions.merchantName })
+        .from(subscriptions)
+        .where(and(eq(subscriptions.id, subscriptionId), eq(subscriptions.userId, userId)));
+      if (!bill) return [];
+      const rows = await db
+        .select({
+          id: bankTransactions.id,
+          amountCents: bankTransactions.amountCents,
+          date: chargedOn,
+          name: bankTransactions.name,
+          merchantName: bankTransactions.merchantName,
+          heldBy: subscriptionTransactions.subscriptionId,
+        })
+        .from(bankTransactions)
+        .innerJoin(bankItems, eq(bankItems.id, bankTransactions.itemId))
+        .leftJoin(
+          subscriptionTransactions,
+          eq(subscriptionTransactions.transactionId, bankTransactions.id),
+        )
+        .where(
+          and(
+            eq(bankTransactions.userId, userId),
+            eq(bankTransactions.pending, false),
+            gt(bankTransactions.amountCents, 0),
+            sql`${bankItems.importSource} is null`,
+            sql`${chargedOn} > ${after}`,
+          ),
+        )
+        .orderBy(chargedOn);
+      const seen = new Set<string>();
+      return rows
+        .filter((row) =>
+          row.heldBy
+            ? row.heldBy === subscriptionId
+            : normalizeMerchant(row.name, DEFAULT_CATALOGUE, row.merchantName).name ===
+              bill.merchantName,
+        )
+        .filter((row) => !seen.has(row.id) && Boolean(seen.add(row.id)))
+        .map(({ amountCents, date }) => ({ amountCents, date }));
     },
     /**
      * A bill as a linked bank shows it: its merchant and its latest posted charge there, as a

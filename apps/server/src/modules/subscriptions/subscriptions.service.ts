@@ -447,6 +447,7 @@ export function createSubscriptionsService(deps: {
     billOf: (userId: string, subscriptionId: string) => deps.repo.findOwn(userId, subscriptionId),
     /** What the bank (never an imported file) shows of a bill: for verifying savings. */
     bankChargesOf: deps.repo.bankChargesOf,
+    merchantChargesOf: deps.repo.merchantChargesOf,
     bankSyncedThrough: deps.repo.bankSyncedThrough,
     bankMonthlyOf: deps.repo.bankMonthlyOf,
   };
