@@ -518,7 +518,7 @@ function ChargeList({
               isDecorative
             />
             <span className="min-w-0 flex-1">
-              <span className="block truncate font-medium">{charge.merchant_name}</span>
+              <span className="block font-medium break-words">{charge.merchant_name}</span>
               <span className="block text-sm text-muted-foreground">
                 {charge.isPaid
                   ? `${calendarTexts.paid} · ${cadenceLabel(charge.cadence)}`
