@@ -150,8 +150,8 @@ test.describe('on a desktop', () => {
   });
 });
 
-test.describe('on either screen', () => {
-  test.skip(({ isMobile }) => !isMobile, 'once is enough');
+test.describe('public pages on a phone', () => {
+  test.skip(({ isMobile }) => !isMobile, 'phone layout');
   test.use({ viewport: phone });
 
   test('the public pages never scroll sideways on a phone', async ({ page }) => {
