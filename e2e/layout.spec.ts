@@ -43,13 +43,14 @@ test.describe('on a phone', () => {
     page,
   }) => {
     // One bill carries rewards, as a bill does once the person has claimed one toward it.
-    await page.route('**/api/subscriptions/list-all', async (route) => {
-      const response = await route.fetch();
-      const list = (await response.json()) as { merchant_name: string; reward_credit: number }[];
-      for (const bill of list)
-        if (bill.merchant_name === 'Essex Property Trust') bill.reward_credit = 12;
-      await route.fulfill({ response, json: list });
-    });
+    for (const path of ['**/api/subscriptions/list-all', '**/api/calendar/upcoming?*'])
+      await page.route(path, async (route) => {
+        const response = await route.fetch();
+        const list = (await response.json()) as { merchant_name: string; reward_credit: number }[];
+        for (const bill of list)
+          if (bill.merchant_name === 'Essex Property Trust') bill.reward_credit = 12;
+        await route.fulfill({ response, json: list });
+      });
     await personWithBills(page, bills);
 
     // Bills → All: the row with 'covered by rewards' keeps room for the whole merchant name.
@@ -60,6 +61,22 @@ test.describe('on a phone', () => {
     const essexName = essexRow.getByText('Essex Property Trust', { exact: true });
     expect(await isClipped(essexName)).toBe(false);
     expect((await box(essexName)).width).toBeGreaterThan(120);
+    expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+
+    // The calendar's agenda row of the charge still due says the same, and keeps the same room
+    // (the charge may fall due next month).
+    await billsCard.getByRole('button', { name: 'Open the bills calendar' }).click();
+    const agenda = page.getByTestId('calendar-agenda');
+    const agendaRow = agenda
+      .getByRole('button', { name: /Essex Property Trust/ })
+      .filter({ hasNotText: 'Paid' });
+    await expect(agenda.getByRole('button').first()).toBeVisible();
+    if ((await agendaRow.count()) === 0)
+      await page.getByRole('button', { name: 'Next month' }).click();
+    await expect(agendaRow).toContainText('$12.00 covered by rewards');
+    const agendaName = agendaRow.getByText('Essex Property Trust', { exact: true });
+    expect(await isClipped(agendaName)).toBe(false);
+    expect((await box(agendaName)).width).toBeGreaterThan(120);
     expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
   });
 
