@@ -15,6 +15,10 @@ export async function prerenderPage(url: string): Promise<string> {
   );
   const { prelude } = await prerender(
     <AppTree queryClient={createQueryClient()} Router={Router} />,
+    // React outlines a boundary once the page passes this many bytes (12,800 by default), moving
+    // the page into a hidden template revealed by a script: markup the browser's first render
+    // cannot adopt. A page written once at build time has no reason to arrive in pieces.
+    { progressiveChunkSize: Number.MAX_SAFE_INTEGER },
   );
   return new Response(prelude).text();
 }

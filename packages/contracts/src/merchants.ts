@@ -120,7 +120,8 @@ export type MerchantNegotiation = {
 const wireless: Omit<MerchantNegotiation, 'phone'> = {
   requiredUserInfo: {
     account_pin: 'The PIN or passcode on your wireless account (4 to 8 digits)',
-    payment_method_last_four: 'Last 4 digits of payment method',
+    payment_method_last_four:
+      'From the card or bank account this bill is paid with; the provider checks them to confirm it is you',
   },
   eligibilityCriteria: [
     'Account holder or authorized user on the account',
@@ -134,7 +135,7 @@ const wireless: Omit<MerchantNegotiation, 'phone'> = {
 const cable: Omit<MerchantNegotiation, 'phone'> = {
   requiredUserInfo: {
     account_number: 'Your account number, printed at the top of your bill',
-    billing_address: 'Complete billing address including zip code',
+    billing_address: 'The address printed on your bill, e.g. 12 Main St, Springfield, IL 62701',
   },
   eligibilityCriteria: ['Account holder on the service', 'Not on a promotional rate already'],
   typicalOutcomes: [

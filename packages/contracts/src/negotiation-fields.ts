@@ -26,6 +26,22 @@ export const requiredUserInfoLabels: Record<RequiredUserInfoField, string> = {
   account_pin: 'Account PIN',
 };
 
+/** Lower case, letters and digits only: 'Last 4 digits' and 'last 4 digits.' are the same words. */
+const wordsOf = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
+
+/**
+ * A field's prompt as the help under its label, or nothing when it only says the label again
+ * (a negotiation keeps the prompts it was created with, from before they said more).
+ */
+export function fieldHelp(label: string, prompt: string | undefined): string | undefined {
+  if (!prompt?.trim()) return undefined;
+  return wordsOf(label).includes(wordsOf(prompt)) ? undefined : prompt;
+}
+
 export const genderValues = ['male', 'female', 'non-binary'] as const;
 
 export const ELIGIBILITY_CONFIRMATION_LABEL =

@@ -58,7 +58,7 @@ export function InstantSavingsCard({
               >
                 <MerchantLogo name={offer.service_name} website={offer.merchant_website_url} />
                 <span className="min-w-0 flex-1">
-                  <span className="block truncate font-medium">{offer.service_name}</span>
+                  <span className="block font-medium break-words">{offer.service_name}</span>
                   <span className="block text-xs text-muted-foreground">
                     {offer.has_assigned_gift_card
                       ? instantSavingsTexts.codeReady

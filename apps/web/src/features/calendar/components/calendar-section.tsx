@@ -518,27 +518,26 @@ function ChargeList({
               isDecorative
             />
             <span className="min-w-0 flex-1">
-              <span className="block truncate font-medium">{charge.merchant_name}</span>
+              <span className="block font-medium break-words">{charge.merchant_name}</span>
               <span className="block text-sm text-muted-foreground">
                 {charge.isPaid
                   ? `${calendarTexts.paid} · ${cadenceLabel(charge.cadence)}`
                   : cadenceLabel(charge.cadence)}
               </span>
-            </span>
-            <span className="shrink-0 text-right">
-              <span
-                className={cn(
-                  'money block font-semibold',
-                  charge.isPaid ? 'text-muted-foreground' : isSoon && 'text-due',
-                )}
-              >
-                {formatDollars(amountDue(charge))}
-              </span>
+              {/* Under the name, as in the bills card: beside the amount it squeezed the name. */}
               {charge.reward_credit > 0 && (
                 <span className="money block text-xs font-medium text-success">
                   {coveredByRewardsText(charge.reward_credit)}
                 </span>
               )}
+            </span>
+            <span
+              className={cn(
+                'money shrink-0 self-start pt-0.5 text-right font-semibold',
+                charge.isPaid ? 'text-muted-foreground' : isSoon && 'text-due',
+              )}
+            >
+              {formatDollars(amountDue(charge))}
             </span>
           </button>
         </li>

@@ -72,7 +72,9 @@ export function InsightsSection({
         backLabel={insightsTexts.back}
         onBack={onBack}
       />
-      <div className="grid items-start gap-4 lg:grid-cols-2">
+      {/* One column of minmax(0, 1fr), not an auto column: a wide table of numbers scrolls inside
+          its card instead of widening the page past a phone's screen. */}
+      <div className="grid grid-cols-1 items-start gap-4 lg:grid-cols-2">
         {bills && bills.some(isActiveBill) && (
           <Card aria-labelledby="monthly-figure-title" className="space-y-1 lg:col-span-2">
             <h2 id="monthly-figure-title" className="text-sm font-medium text-muted-foreground">
@@ -125,6 +127,13 @@ export function InsightsSection({
   );
 }
 
+/**
+ * Table cells: a figure keeps to one line with a clear gap before it, so neighbouring amounts
+ * never run together; the first column stays in view while a wide table scrolls sideways.
+ */
+const figureCell = 'whitespace-nowrap py-1 pl-4 text-right';
+const firstCell = 'sticky left-0 z-10 whitespace-nowrap bg-card py-1 pr-3 text-left';
+
 function Charts({
   months: history,
   stillDue,
@@ -153,15 +162,15 @@ function Charts({
             <caption className="sr-only">Spending by month and category</caption>
             <thead>
               <tr className="text-left text-muted-foreground">
-                <th scope="col" className="py-1 font-medium">
+                <th scope="col" className={`${firstCell} font-medium`}>
                   {insightsTexts.month}
                 </th>
                 {series.map((key) => (
-                  <th key={key} scope="col" className="py-1 text-right font-medium">
+                  <th key={key} scope="col" className={`${figureCell} font-medium`}>
                     {categoryLabel(key)}
                   </th>
                 ))}
-                <th scope="col" className="py-1 text-right font-medium">
+                <th scope="col" className={`${figureCell} font-medium`}>
                   {insightsTexts.total}
                 </th>
               </tr>
@@ -169,15 +178,15 @@ function Charts({
             <tbody>
               {months.map((month) => (
                 <tr key={month.month} className="border-t border-border">
-                  <th scope="row" className="py-1 text-left font-normal">
+                  <th scope="row" className={`${firstCell} font-normal`}>
                     {monthLabel(month.month)}
                   </th>
                   {series.map((key) => (
-                    <td key={key} className="money py-1 text-right">
+                    <td key={key} className={`money ${figureCell}`}>
                       {formatDollars(month[key] as number)}
                     </td>
                   ))}
-                  <td className="money py-1 text-right font-semibold">
+                  <td className={`money ${figureCell} font-semibold`}>
                     {formatDollars(month.total)}
                   </td>
                 </tr>
@@ -199,13 +208,13 @@ function Charts({
                 <caption className="sr-only">This month by category</caption>
                 <thead>
                   <tr className="text-left text-muted-foreground">
-                    <th scope="col" className="py-1 font-medium">
+                    <th scope="col" className={`${firstCell} font-medium`}>
                       {insightsTexts.category}
                     </th>
-                    <th scope="col" className="py-1 text-right font-medium">
+                    <th scope="col" className={`${figureCell} font-medium`}>
                       {insightsTexts.amount}
                     </th>
-                    <th scope="col" className="py-1 text-right font-medium">
+                    <th scope="col" className={`${figureCell} font-medium`}>
                       Share
                     </th>
                   </tr>
@@ -213,11 +222,11 @@ function Charts({
                 <tbody>
                   {shares.map((share) => (
                     <tr key={share.category} className="border-t border-border">
-                      <th scope="row" className="py-1 text-left font-normal">
+                      <th scope="row" className={`${firstCell} font-normal`}>
                         {categoryLabel(share.category)}
                       </th>
-                      <td className="money py-1 text-right">{formatDollars(share.amount)}</td>
-                      <td className="py-1 text-right">{percentOf(share.share)}</td>
+                      <td className={`money ${figureCell}`}>{formatDollars(share.amount)}</td>
+                      <td className={figureCell}>{percentOf(share.share)}</td>
                     </tr>
                   ))}
                 </tbody>

@@ -72,7 +72,7 @@ export function PriceIncreasesCard({ onNegotiate }: { onNegotiate(subscriptionId
                   isDecorative
                 />
                 <div className="min-w-0 flex-1">
-                  <p className="truncate font-medium">{increase.merchant_name}</p>
+                  <p className="font-medium break-words">{increase.merchant_name}</p>
                   <p className="text-sm text-muted-foreground">
                     <span className="money">
                       {formatDollars(increase.previous_amount)} → {formatDollars(increase.amount)}

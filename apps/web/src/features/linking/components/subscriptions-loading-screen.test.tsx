@@ -46,6 +46,20 @@ describe(SubscriptionsLoadingScreen.name, () => {
     expect(checks()).toBe(3);
   });
 
+  it('shows its progress as steps, the current one marked for screen readers too', async () => {
+    renderLoading(notYet);
+    const steps = screen.getByRole('list', { name: 'Progress' });
+    const current = () =>
+      Array.from(steps.querySelectorAll('[aria-current="step"]')).map((step) => step.textContent);
+    expect(current()).toEqual(['Connecting to your bank…']);
+    await wait(4000);
+    expect(current()).toEqual(['Reading your transactions…']);
+    await wait(4000);
+    expect(current()).toEqual(['Finding your subscriptions…']);
+    expect(steps).toHaveTextContent(/Connecting to your bank \(done\)/);
+    expect(steps).toHaveTextContent(/Reading your transactions \(done\)/);
+  });
+
   it('says so while the bank is still getting the first transactions ready', async () => {
     renderLoading(
       json(200, {

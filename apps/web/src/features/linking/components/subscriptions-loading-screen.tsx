@@ -100,12 +100,16 @@ function StageList() {
   }, [stage]);
 
   return (
-    <ol className="w-full max-w-xs space-y-3 text-left">
+    <ol aria-label="Progress" className="w-full max-w-xs space-y-3 text-left">
       {stages.map((label, index) => {
         const isComplete = index < stage;
         const isCurrent = index === stage;
         return (
-          <li key={label} className="flex items-center gap-3">
+          <li
+            key={label}
+            aria-current={isCurrent ? 'step' : undefined}
+            className="flex items-center gap-3"
+          >
             <span
               className={cn(
                 'inline-flex size-6 shrink-0 items-center justify-center rounded-full border-2 transition-colors',
@@ -122,6 +126,8 @@ function StageList() {
             </span>
             <span className={cn('text-sm', !isComplete && !isCurrent && 'text-muted-foreground')}>
               {label}
+              {/* The step under way reads as under way: "Finding your subscriptions…". */}
+              {isCurrent && '…'}
               {isComplete && <span className="sr-only"> (done)</span>}
             </span>
           </li>

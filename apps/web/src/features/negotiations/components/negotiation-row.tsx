@@ -25,7 +25,7 @@ export function NegotiationRowContent({ offer }: { offer: NegotiationOffer }) {
     <>
       <MerchantLogo name={offer.service_name} website={offer.merchant_website_url} isDecorative />
       <span className="min-w-0 flex-1 text-left">
-        <span className="block truncate font-medium">{offer.service_name}</span>
+        <span className="block font-medium break-words">{offer.service_name}</span>
         <span className="block text-xs text-muted-foreground">{priceLine(offer)}</span>
       </span>
       <NegotiationBadge status={offer.status} />

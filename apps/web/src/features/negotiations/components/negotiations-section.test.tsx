@@ -115,6 +115,26 @@ describe(NegotiationsSection.name, () => {
     expect(within(form).getByLabelText('Account PIN')).not.toHaveAttribute('aria-invalid', 'true');
   });
 
+  it('shows a field’s help only when it adds to the label', async () => {
+    // A negotiation stored before the catalogue's prompts said more keeps the label's own words.
+    const offer = anOffer({
+      service_name: 'Verizon',
+      required_user_info: {
+        account_pin: 'The PIN or passcode on your wireless account (4 to 8 digits)',
+        payment_method_last_four: 'Last 4 digits of payment method',
+      },
+    });
+    renderSection([json(200, [offer])]);
+    const form = await screen.findByRole('form', { name: 'Information for Verizon' });
+    expect(within(form).getByLabelText('Account PIN')).toHaveAccessibleDescription(
+      'The PIN or passcode on your wireless account (4 to 8 digits)',
+    );
+    expect(
+      within(form).getByLabelText('Last 4 digits of payment method'),
+    ).not.toHaveAccessibleDescription();
+    expect(within(form).getAllByText('Last 4 digits of payment method')).toHaveLength(1);
+  });
+
   it('says when the negotiation stopped waiting for information', async () => {
     const offer = anOffer({
       service_name: 'Verizon',

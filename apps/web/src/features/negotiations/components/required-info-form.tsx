@@ -8,6 +8,7 @@ import { useId, useState, type FormEvent } from 'react';
 import {
   ELIGIBILITY_CONFIRMATION_LABEL,
   SERVICE_SELECTION_PLACEHOLDER,
+  fieldHelp,
   requiredUserInfoLabels,
   type NegotiationOffer,
   type RequiredUserInfoField,
@@ -152,7 +153,13 @@ export function RequiredInfoForm({
           );
         }
         return (
-          <Field key={field} id={id} label={labelOf(field)} hint={prompt} error={error ?? null}>
+          <Field
+            key={field}
+            id={id}
+            label={labelOf(field)}
+            hint={fieldHelp(labelOf(field), prompt)}
+            error={error ?? null}
+          >
             {(control) => (
               <Input
                 {...control}

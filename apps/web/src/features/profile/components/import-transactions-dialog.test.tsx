@@ -138,8 +138,15 @@ describe('importing transactions from the profile', () => {
     await user.clear(name);
     await user.click(within(dialog).getByRole('button', { name: 'Import' }));
     expect(await within(dialog).findByText('Give the account a name.')).toBeInTheDocument();
+    // The message belongs to the field: read with it, the field marked invalid and focused.
+    expect(name).toHaveAccessibleDescription(expect.stringContaining('Give the account a name.'));
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(name).toHaveFocus();
     expect(api.requestsTo(importRoutes.commit)).toHaveLength(0);
     await user.type(name, 'Credit union');
+    // Typing a name clears the complaint.
+    expect(name).not.toHaveAttribute('aria-invalid');
+    expect(within(dialog).queryByText('Give the account a name.')).toBeNull();
     await user.click(within(dialog).getByRole('button', { name: 'Import' }));
     await within(dialog).findByRole('status');
     expect(api.requestsTo(importRoutes.commit)[0]!.body).toMatchObject({

@@ -64,18 +64,22 @@ export function ImportTransactionsDialog({
   const [preview, setPreview] = useState<ImportPreview | null>(null);
   const [mapping, setMapping] = useState<ImportMapping | null>(null);
   const [error, setError] = useState<string | null>(null);
+  /** The account name's own complaint, shown and read with its field. */
+  const [nameError, setNameError] = useState<string | null>(null);
   const [result, setResult] = useState<ImportResult | null>(null);
   /** The new account's name as the person typed it (null: Billow's guess, from the preview). */
   const [accountName, setAccountName] = useState<string | null>(null);
   const previewImport = usePreviewImport();
   const commitImport = useCommitImport();
   const inputRef = useRef<HTMLInputElement>(null);
+  const nameRef = useRef<HTMLInputElement>(null);
 
   function reset() {
     setFile(null);
     setPreview(null);
     setMapping(null);
     setError(null);
+    setNameError(null);
     setResult(null);
     setAccountName(null);
   }
@@ -120,10 +124,12 @@ export function ImportTransactionsDialog({
   function importFile() {
     if (!file) return;
     if (isNewAccount && !newAccountName) {
-      setError('Give the account a name.');
+      setNameError('Give the account a name.');
+      nameRef.current?.focus();
       return;
     }
     setError(null);
+    setNameError(null);
     commitImport.mutate(
       {
         ...file,
@@ -215,13 +221,18 @@ export function ImportTransactionsDialog({
                     id="import-account-name"
                     label="Account name"
                     hint="How this account shows in Billow. Files you import from it later go into it too."
+                    error={nameError}
                   >
                     {(control) => (
                       <Input
                         {...control}
+                        ref={nameRef}
                         value={accountName ?? preview.accountName}
                         maxLength={60}
-                        onChange={(event) => setAccountName(event.target.value)}
+                        onChange={(event) => {
+                          setAccountName(event.target.value);
+                          if (event.target.value.trim()) setNameError(null);
+                        }}
                       />
                     )}
                   </Field>

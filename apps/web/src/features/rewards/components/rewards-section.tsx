@@ -58,16 +58,21 @@ export function RewardsSection({
         onBack={onBack}
       />
       {failed.length > 0 ? (
-        <Card>
-          <LoadError
-            message={rewardMessages.loadFailed}
-            onRetry={() => failed.forEach((q) => void q.refetch())}
-            isRetrying={isRetrying}
-            retryLabel={rewardsSectionTexts.tryAgain}
-          />
-        </Card>
+        <>
+          <Card>
+            <LoadError
+              message={rewardMessages.loadFailed}
+              onRetry={() => failed.forEach((q) => void q.refetch())}
+              isRetrying={isRetrying}
+              retryLabel={rewardsSectionTexts.tryAgain}
+            />
+          </Card>
+          <RewardHistory />
+        </>
       ) : (
-        <div className="grid gap-4 lg:grid-cols-2 lg:items-start">
+        // On a wide screen the history fills the space under the figures, beside the taller
+        // progress card (a second flexible row, so the figures' row keeps their own height).
+        <div className="grid gap-4 lg:grid-cols-2 lg:grid-rows-[auto_1fr] lg:items-start">
           <Card aria-label="Rewards figures" className="grid grid-cols-2 gap-4">
             <Figure label={rewardsSectionTexts.balance} value={balance.data} />
             <Figure label={rewardsSectionTexts.lifetimeAccrued} value={lifetime.data} />
@@ -89,7 +94,7 @@ export function RewardsSection({
               )}
             </div>
           </Card>
-          <Card aria-labelledby="reward-progress-title" className="space-y-5">
+          <Card aria-labelledby="reward-progress-title" className="space-y-5 lg:row-span-2">
             <CardTitle id="reward-progress-title">{rewardsSectionTexts.progress}</CardTitle>
             {balance.data === undefined ? (
               <Skeleton className="h-16 w-full" />
@@ -109,9 +114,9 @@ export function RewardsSection({
               </>
             )}
           </Card>
+          <RewardHistory />
         </div>
       )}
-      <RewardHistory />
     </div>
   );
 }

@@ -46,8 +46,9 @@ export function BillList({
                 isDecorative
               />
               <span className="min-w-0 flex-1">
-                <span className="block truncate font-medium">{bill.merchant_name}</span>
-                <span className="flex items-center gap-1 text-sm text-muted-foreground">
+                {/* A long name wraps rather than losing its end ("Essex Property Tr…"). */}
+                <span className="block font-medium break-words">{bill.merchant_name}</span>
+                <span className="flex flex-wrap items-center gap-x-1 text-sm text-muted-foreground">
                   {showCadence && <span>{cadenceLabel(bill.cadence)} ·</span>}
                   <span
                     data-due-soon={isSoon || undefined}
@@ -60,12 +61,11 @@ export function BillList({
                     {dueLabel(bill, today)}
                   </span>
                 </span>
-              </span>
-              <span className="shrink-0 text-right">
-                <span className="money block text-right font-semibold">
-                  {formatDollars(amountDue(bill))}
-                </span>
+                {/* Under the name, not beside the amount: there it squeezed the name to a few letters. */}
                 <RewardCreditNote bill={bill} />
+              </span>
+              <span className="money shrink-0 self-start pt-0.5 text-right font-semibold">
+                {formatDollars(amountDue(bill))}
               </span>
             </button>
           </li>

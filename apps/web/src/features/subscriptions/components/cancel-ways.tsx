@@ -6,6 +6,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Copy, ExternalLink, Mail } from 'lucide-react';
 import {
+  fieldHelp,
   requiredUserInfoLabels,
   type CancellationOptions,
   type CancellationWay,
@@ -72,7 +73,7 @@ function CallWay({ options }: { options: CancellationOptions }) {
           key={field}
           id={`${formId}-${field}`}
           label={labelOf(field)}
-          hint={prompt}
+          hint={fieldHelp(labelOf(field), prompt)}
           error={errors.get(field) ?? null}
         >
           {(control) => (

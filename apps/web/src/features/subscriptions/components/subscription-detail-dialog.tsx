@@ -51,7 +51,7 @@ export function SubscriptionDetailDialog({
               isDecorative
             />
             <div className="min-w-0">
-              <DialogTitle className="truncate pr-0">{subscription.merchant_name}</DialogTitle>
+              <DialogTitle className="pr-0 break-words">{subscription.merchant_name}</DialogTitle>
               <DialogDescription className="first-letter:uppercase">
                 {plainWords(subscription.category)}
               </DialogDescription>

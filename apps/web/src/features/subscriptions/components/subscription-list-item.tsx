@@ -29,7 +29,7 @@ export function SubscriptionListItem({ subscription }: { subscription: Subscript
         <div className="min-w-0 flex-1 space-y-2">
           <div className="flex items-start justify-between gap-3">
             <div className="min-w-0">
-              <p className="truncate font-semibold">{subscription.merchant_name}</p>
+              <p className="font-semibold break-words">{subscription.merchant_name}</p>
               <p className="text-sm text-muted-foreground">
                 {cadenceLabel(subscription.cadence)} · Next renewal:{' '}
                 {formatLongDate(subscription.renewal_date)}
@@ -66,7 +66,12 @@ export function SubscriptionListItem({ subscription }: { subscription: Subscript
               <CancelSubscriptionButton subscription={subscription} size="sm" />
             )}
           </div>
-          <div id={panelId} hidden={!isExpanded} className="rounded-xl bg-muted/60 px-3 py-1">
+          <div
+            id={panelId}
+            hidden={!isExpanded}
+            // The payments of a years-old subscription scroll within their own box, not the page.
+            className="relative max-h-64 overflow-y-auto overscroll-contain rounded-xl bg-muted/60 px-3 py-1"
+          >
             {isExpanded && (
               <PaymentHistory
                 subscriptionId={subscription.id}

@@ -122,22 +122,26 @@ describe(SubscriptionsSection.name, () => {
     expect(why).toHaveTextContent('Charged monthly since March');
   });
 
-  it('lists the subscriptions by name in a list that scrolls within the page', async () => {
+  it('lists the subscriptions by name in a list that scrolls with the page, each row’s payments in a box of their own', async () => {
     renderSection([
       aSubscription({ merchant_name: 'Spotify' }),
       aSubscription({ merchant_name: 'Hulu' }),
     ]);
     const list = await screen.findByRole('list', { name: 'Your subscriptions' });
-    expect(list).toHaveClass('overflow-y-auto');
-    expect(list.className).toMatch(/max-h-/);
-    // The screen-reader-only texts inside are absolutely placed: without a positioning context
-    // they escape the scroll box and stretch the page 2,500 px below the section at phone size.
-    expect(list).toHaveClass('relative');
+    // Not a scroll box inside the page (issue 38): the page scrolls, once.
+    expect(list).not.toHaveClass('overflow-y-auto');
+    expect(list.className).not.toMatch(/max-h-/);
     expect(
       within(list)
         .getAllByRole('listitem')
         .map((i) => i.querySelector('p')?.textContent),
     ).toEqual(['Hulu', 'Spotify']);
+    // The list with a scrollable maximum height is a row's payments; its screen-reader-only
+    // texts are absolutely placed, so the box is their positioning context.
+    const toggle = within(list).getByRole('button', { name: 'Payments for Hulu' });
+    const panel = document.getElementById(toggle.getAttribute('aria-controls')!)!;
+    expect(panel).toHaveClass('overflow-y-auto', 'relative');
+    expect(panel.className).toMatch(/max-h-/);
   });
 
   describe('payments', () => {

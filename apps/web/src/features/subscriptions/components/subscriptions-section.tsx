@@ -1,7 +1,9 @@
 /**
  * The subscriptions section of the dashboard (spec part 2 §2 "Subscriptions section"): the two
  * figures people ask first (what do I pay a month, how many do I have) and every subscription
- * Billow found, in a list that scrolls within the page.
+ * Billow found, in a list that scrolls with the page (a box scrolling inside the page left a
+ * phone two scroll areas, one inside the other). What has the scrollable maximum height is each
+ * row's list of payments.
  */
 import { useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
@@ -108,10 +110,7 @@ function SubscriptionsContent({ subscriptions }: { subscriptions: Subscription[]
         </Figure>
       </dl>
       <Card className="p-0">
-        <ul
-          aria-label="Your subscriptions"
-          className="relative max-h-[70dvh] divide-y overflow-y-auto overscroll-contain px-5 py-3"
-        >
+        <ul aria-label="Your subscriptions" className="divide-y px-5 py-3">
           {byName(subscriptions).map((subscription) => (
             <SubscriptionListItem key={subscription.id} subscription={subscription} />
           ))}
