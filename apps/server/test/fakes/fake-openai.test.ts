@@ -21,6 +21,7 @@ const finances: FinanceReader = {
   charges: async () => [],
   rewardsBalance: async () => 0,
   negotiations: async () => [],
+  cancellations: async () => [],
 };
 
 async function post(body: object) {

@@ -2,9 +2,11 @@
  * A local stand-in for an OpenAI-compatible chat-completions server
  * (https://platform.openai.com/docs/api-reference/chat/streaming): bearer auth, and answers
  * streamed as server-sent events of `chat.completion.chunk`. Its "model" is a script: asked about
- * negotiations, it first calls the `negotiation_status` tool, asked anything else, the
- * `upcoming_bills` tool for the week; given the tool's result, it streams a sentence built from
- * the result's own figures.
+ * negotiations, it first calls the `negotiation_status` tool; asked how to cancel something, the
+ * `get_cancellation_guide` tool with the name asked about; asked anything else, the
+ * `upcoming_bills` tool for the week. Given the tool's result, it streams a sentence built from
+ * the result's own figures. Like a real model it calls only a tool the request offers: without
+ * one it says it cannot look that up.
  *
  * Every request is checked against OpenAI's API description (vendor-apis/openai.subset.json) and
  * refused with OpenAI's 400 when it does not fit; every chunk is checked too, and `close()` throws
@@ -51,6 +53,34 @@ function negotiationWords(content: string): string {
       `${n.merchant} ${n.status}${n.successful_savings === null ? '' : ` saving $${n.successful_savings.toFixed(2)}`}`,
   );
   return `Your negotiations: ${each.join(', ')}.`;
+}
+
+function cancellationWords(content: string): string {
+  const result = JSON.parse(content) as {
+    merchant: string;
+    guide: { channels: string[]; page_url: string | null };
+    your_subscription: { status: string } | null;
+    cancellation: { status: string; confirmation_number: string | null } | null;
+    in_app_action: string;
+  };
+  const mine = result.your_subscription
+    ? `Your ${result.merchant} is ${result.your_subscription.status}.`
+    : `${result.merchant} is not one of your bills.`;
+  const under = result.cancellation
+    ? ` Cancellation ${result.cancellation.status}${result.cancellation.confirmation_number ? ` (${result.cancellation.confirmation_number})` : ''}.`
+    : '';
+  return `${result.merchant} cancels ${result.guide.channels.join('/')}${result.guide.page_url ? ` at ${result.guide.page_url}` : ''}. ${mine}${under} ${result.in_app_action}`;
+}
+
+/** The tool the script calls for a question, and its arguments in the pieces they stream in. */
+function toolFor(question: string): [name: string, args: string[]] {
+  if (/negotiat/i.test(question)) return ['negotiation_status', ['{}']];
+  const cancel = /\bcancel\s+(?:my\s+)?(.+?)[?.!]*$/i.exec(question);
+  if (cancel?.[1]) {
+    const args = JSON.stringify({ merchant: cancel[1] });
+    return ['get_cancellation_guide', [args.slice(0, 5), args.slice(5)]];
+  }
+  return ['upcoming_bills', ['{"period":', '"week"}']];
 }
 
 export async function startFakeOpenAi(
@@ -109,28 +139,28 @@ export async function startFakeOpenAi(
       response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
       const toolResult = body.messages.findLast((m) => m.role === 'tool');
       const question = body.messages.findLast((m) => m.role === 'user')?.content ?? '';
-      const isAboutNegotiations = /negotiat/i.test(question);
+      const [name, args] = toolFor(question);
+      const isOffered = body.tools?.some((tool) => tool.function.name === name) ?? false;
       if (/essay/i.test(question)) {
         for (const piece of ['Your ', 'bills ', 'in ', 'full: ']) {
           response.write(chunk({ content: piece }));
         }
         response.write(chunk({}, 'length'));
+      } else if (!toolResult && !isOffered) {
+        response.write(chunk({ role: 'assistant', content: 'I cannot look that up.' }));
+        response.write(chunk({}, 'stop'));
       } else if (!toolResult && dialect === 'ollama') {
-        const [name, args] = isAboutNegotiations
-          ? ['negotiation_status', '{}']
-          : ['upcoming_bills', '{"period":"week"}'];
         response.write(
           chunk({
             role: 'assistant',
             content: '',
-            tool_calls: [{ id: 'call_1', type: 'function', function: { name, arguments: args } }],
+            tool_calls: [
+              { id: 'call_1', type: 'function', function: { name, arguments: args.join('') } },
+            ],
           }),
         );
         response.write(chunk({}, 'tool_calls'));
       } else if (!toolResult) {
-        const [name, args] = isAboutNegotiations
-          ? ['negotiation_status', ['{}']]
-          : ['upcoming_bills', ['{"period":', '"week"}']];
         response.write(
           chunk({
             role: 'assistant',
@@ -146,9 +176,13 @@ export async function startFakeOpenAi(
         }
         response.write(chunk({}, 'tool_calls'));
       } else {
-        const words = isAboutNegotiations
-          ? negotiationWords(toolResult.content ?? '{}')
-          : billWords(toolResult.content ?? '{}');
+        const content = toolResult.content ?? '{}';
+        const words =
+          name === 'negotiation_status'
+            ? negotiationWords(content)
+            : name === 'get_cancellation_guide'
+              ? cancellationWords(content)
+              : billWords(content);
         for (const piece of words.match(/\S+\s*/g) ?? []) response.write(chunk({ content: piece }));
         response.write(chunk({}, 'stop'));
       }
