@@ -9,20 +9,23 @@
  * one it says it cannot look that up.
  *
  * Every request is checked against OpenAI's API description (vendor-apis/openai.subset.json) and
- * refused with OpenAI's 400 when it does not fit; every chunk is checked too, and `close()` throws
+ * refused with OpenAI's 400 when it does not fit, as is a function tool breaking what the description
+ * says in words (a name of a-z, A-Z, 0-9, underscores and dashes, at most 64; parameters that are
+ * a JSON Schema); every chunk is checked too, and `close()` throws
  * while anything the description refuses is left (see vendor-api.ts). The `ollama` dialect leaves
  * out the tool call's `index`, as Ollama's compatible endpoint does; that one difference from
  * OpenAI's description is allowed for it.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { createViolations, vendorApi } from './vendor-apis/vendor-api';
 
 type Message = { role: string; content?: string | null; tool_call_id?: string };
 export type FakeOpenAiRequest = {
   model: string;
   messages: Message[];
-  tools?: { function: { name: string } }[];
+  tools?: { function: { name: string; parameters?: object } }[];
 };
 
 export type FakeOpenAi = {
@@ -37,6 +40,25 @@ const ROUTE = '/chat/completions';
 /** Ollama's one known difference from OpenAI's stream: tool-call chunks carry no `index`. */
 const OLLAMA_DIFFERENCE =
   /^\/choices\/\*\/delta\/tool_calls\/\* must have required property 'index'$/;
+
+/** FunctionObject.name's rule, which OpenAI's description states in words only. */
+const FUNCTION_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
+const jsonSchemas = new Ajv2020({ strict: false });
+
+/** What OpenAI refuses in the request's function tools beyond the description's schema. */
+function toolProblems(body: FakeOpenAiRequest): string[] {
+  return (body.tools ?? []).flatMap((tool, i) => {
+    const problems: string[] = [];
+    const { name, parameters } = tool.function;
+    if (!FUNCTION_NAME.test(name))
+      problems.push(`/tools/${i}/function/name must be a-z, A-Z, 0-9, _ or -, at most 64`);
+    if (parameters !== undefined && !jsonSchemas.validateSchema(parameters))
+      problems.push(
+        `/tools/${i}/function/parameters is no JSON Schema: ${jsonSchemas.errorsText(jsonSchemas.errors)}`,
+      );
+    return problems;
+  });
+}
 
 function billWords(content: string): string {
   const result = JSON.parse(content) as { total: number; bills: { merchant: string }[] };
@@ -126,7 +148,8 @@ export async function startFakeOpenAi(
         return;
       }
       const body = JSON.parse(raw) as FakeOpenAiRequest;
-      const refused = openaiApi.checkRequest('POST', ROUTE, body);
+      let refused = openaiApi.checkRequest('POST', ROUTE, body);
+      if (refused.length === 0) refused = toolProblems(body);
       if (refused.length > 0) {
         violations.record('request', refused);
         // OpenAI's answer to a request its API refuses.
