@@ -348,6 +348,7 @@ export function composeBillow(options: CompositionOptions) {
         (await subscriptions.service.transactionDetails(userId, id)).transaction_details,
       rewardsBalance: async () => centsToDollars(await rewards.service.balanceCents(userId)),
       negotiations: () => negotiations.service.offersOf(userId),
+      cancellations: () => cancellations.service.list(userId),
     }),
     ...clock,
   });

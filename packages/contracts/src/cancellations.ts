@@ -4,7 +4,7 @@
  * (or FAILED), and the routes. The merchant's facts live in merchants.ts.
  */
 import { z } from 'zod';
-import { cancellationChannel } from './merchants';
+import { cancellationChannel, type MerchantCancellation } from './merchants';
 import { negotiationCallView } from './negotiations';
 import { cancellationProblemCode } from './problem-codes';
 import { defineRoute } from './route';
@@ -49,6 +49,32 @@ export const cancellationWayOption = z.object({
   /** Why a way is not offered for this merchant, in words for the person. */
   unavailable_reason: z.string().nullable(),
 });
+
+export type CancellationWayOption = z.infer<typeof cancellationWayOption>;
+
+/**
+ * Which ways a merchant's facts allow, and why not when they do not: the cancel sheet's ways and
+ * what the assistant offers (docs/cancellations.md).
+ */
+export function cancellationWaysFor(guide: MerchantCancellation): CancellationWayOption[] {
+  const canCall = guide.channels.includes('phone') && Boolean(guide.phone);
+  const canWrite = guide.channels.includes('email') || guide.channels.includes('letter');
+  return [
+    {
+      way: 'call',
+      is_available: canCall,
+      unavailable_reason: canCall ? null : 'This merchant does not cancel by phone.',
+    },
+    { way: 'self', is_available: true, unavailable_reason: null },
+    {
+      way: 'letter',
+      is_available: canWrite,
+      unavailable_reason: canWrite
+        ? null
+        : 'This merchant does not take a cancellation by email or letter.',
+    },
+  ];
+}
 
 export const cancellation = z.object({
   id: z.string(),

@@ -21,6 +21,7 @@ const finances: FinanceReader = {
   charges: async () => [],
   rewardsBalance: async () => 0,
   negotiations: async () => [],
+  cancellations: async () => [],
 };
 
 async function post(body: object) {
@@ -54,6 +55,27 @@ describe('the fake OpenAI', () => {
     expect(fake.requests).toEqual([]);
   });
 
+  it('refuses a function tool OpenAI refuses: a name out of its characters, parameters that are no JSON Schema', async () => {
+    const tool = (name: string, parameters: object) => ({
+      type: 'function',
+      function: { name, description: 'd', parameters },
+    });
+    const asked = { model: 'fake-model', messages: [{ role: 'user', content: 'hi' }] };
+    const spaced = await post({ ...asked, tools: [tool('get cancellation guide', {})] });
+    expect(spaced.status).toBe(400);
+    const misspelt = await post({
+      ...asked,
+      tools: [
+        tool('get_cancellation_guide', { type: 'object', properties: { m: { type: 'strng' } } }),
+      ],
+    });
+    expect(misspelt.status).toBe(400);
+    const [name, parameters] = fake.takeViolations();
+    expect(name).toContain('/tools/0/function/name');
+    expect(parameters).toContain('/tools/0/function/parameters');
+    expect(fake.requests).toEqual([]);
+  });
+
   it('knows a chunk OpenAI never streams when it sees one', () => {
     const chunk = {
       id: 'chatcmpl-1',
@@ -82,7 +104,13 @@ describe('the fake OpenAI', () => {
       apiKey: 'sk-test-key',
       model: 'fake-model',
     });
-    for (const question of ["What's due this week?", 'How are my negotiations?', 'An essay']) {
+    const questions = [
+      "What's due this week?",
+      'How are my negotiations?',
+      'How do I cancel Netflix?',
+      'An essay',
+    ];
+    for (const question of questions) {
       for await (const _ of model.reply({
         history: [{ role: 'user', content: question }],
         finances,
@@ -91,7 +119,7 @@ describe('the fake OpenAI', () => {
         // the whole answer, each chunk checked by the fake
       }
     }
-    expect(fake.requests.length).toBeGreaterThanOrEqual(5);
+    expect(fake.requests.length).toBeGreaterThanOrEqual(7);
     expect(fake.takeViolations()).toEqual([]);
   });
 });

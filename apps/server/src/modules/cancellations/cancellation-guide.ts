@@ -1,6 +1,6 @@
 /**
  * What the cancel sheet offers for a merchant (docs/cancellations.md): a year of the bill, the
- * ways the merchant's facts allow, the steps to do it oneself, and a ready letter.
+ * steps to do it oneself, and a ready letter (the ways are `cancellationWaysFor` in contracts).
  */
 import {
   CHARGES_PER_YEAR,
@@ -12,27 +12,6 @@ import type { KnownPerson } from '../../calls/known-answers';
 
 export function yearlyCents(amountCents: number, cadence: string) {
   return amountCents * (CHARGES_PER_YEAR[cadence as Cadence] ?? 12);
-}
-
-/** Which ways a merchant's facts allow, and why not when they do not. */
-export function waysFor(guide: MerchantCancellation) {
-  const canCall = guide.channels.includes('phone') && Boolean(guide.phone);
-  const canWrite = guide.channels.includes('email') || guide.channels.includes('letter');
-  return [
-    {
-      way: 'call' as const,
-      is_available: canCall,
-      unavailable_reason: canCall ? null : 'This merchant does not cancel by phone.',
-    },
-    { way: 'self' as const, is_available: true, unavailable_reason: null },
-    {
-      way: 'letter' as const,
-      is_available: canWrite,
-      unavailable_reason: canWrite
-        ? null
-        : 'This merchant does not take a cancellation by email or letter.',
-    },
-  ];
 }
 
 export function stepsFor(name: string, guide: MerchantCancellation): string[] {

@@ -10,6 +10,7 @@ import {
   CANCELLATION_GRACE_DAYS,
   CHARGES_PER_YEAR,
   cancellationOf,
+  cancellationWaysFor,
   centsToDollars,
   findMerchant,
   requiredUserInfoLabels,
@@ -26,7 +27,7 @@ import type { JobQueue } from '../../jobs/job-system';
 import type { FieldCipher } from '../../security/encryption';
 import { stillToAsk, type KnownPerson } from '../../calls/known-answers';
 import { validateRequiredInfo } from '../../calls/required-info';
-import { letterFor, stepsFor, waysFor, yearlyCents } from './cancellation-guide';
+import { letterFor, stepsFor, yearlyCents } from './cancellation-guide';
 import { toView } from './cancellation-view';
 import type { CancellationRow, CancellationsRepo } from './cancellations.repo';
 
@@ -202,7 +203,7 @@ export function createCancellationsService(deps: {
           notes: guide.notes,
           is_generic: !merchant,
         },
-        ways: waysFor(guide),
+        ways: cancellationWaysFor(guide),
         steps: stepsFor(bill.merchantName, guide),
         letter: letterFor(bill.merchantName, person, isoDay(now())),
         required_user_info: asked(bill, person) as Record<string, string>,
@@ -228,7 +229,7 @@ export function createCancellationsService(deps: {
           code: 'already-cancelled',
         });
       const merchant = findMerchant(bill);
-      const way = waysFor(cancellationOf(merchant)).find((w) => w.way === body.method)!;
+      const way = cancellationWaysFor(cancellationOf(merchant)).find((w) => w.way === body.method)!;
       if (!way.is_available)
         throw new ProblemError('bad-request', way.unavailable_reason ?? 'Not available.', {
           code: 'way-not-available',

@@ -14,6 +14,7 @@ const finances = {
   charges: async () => [],
   rewardsBalance: async () => 12.5,
   negotiations: async () => [],
+  cancellations: async () => [],
 };
 
 function conversation(perMinute: number, at: { ms: number }, userId = 'u1') {

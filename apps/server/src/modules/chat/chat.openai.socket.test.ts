@@ -6,9 +6,12 @@ import type { AddressInfo } from 'node:net';
 import {
   CHAT_BEARER_PROTOCOL,
   CHAT_PATH,
+  cancellationRoutes,
+  findMerchant,
   negotiationRoutes,
   subscriptionRoutes,
   sumDollars,
+  type Cancellation,
   type NegotiationOffer,
   type Subscription,
 } from '@billow/contracts';
@@ -112,6 +115,95 @@ describe('the chat on an OpenAI-compatible model', () => {
     expect((await askChat(other, 'Did my Verizon negotiation work?')).text).toBe(
       'You have no negotiations.',
     );
+    other.socket.close();
+  });
+
+  it("answers how to cancel from the catalogue's facts and the person's own subscription and cancellation", async () => {
+    const someone = await signIn(t.app, '+15555557111');
+    await linkSandboxItem(t, someone.token, { overrideAccounts: billsDueSoon(today) });
+    const listed = (
+      await t.app.inject({
+        method: 'GET',
+        url: subscriptionRoutes.listAll.path,
+        headers: bearer(someone.token),
+      })
+    ).json() as Subscription[];
+    const netflix = listed.find((s) => s.merchant_name === 'Netflix')!;
+    const asked = (
+      await t.app.inject({
+        method: 'POST',
+        url: cancellationRoutes.cancel.path,
+        headers: bearer(someone.token),
+        payload: { subscriptionId: netflix.id, method: 'self' },
+      })
+    ).json() as Cancellation;
+    const confirmed = (
+      await t.app.inject({
+        method: 'POST',
+        url: cancellationRoutes.confirm.path,
+        headers: bearer(someone.token),
+        payload: { cancellationId: asked.id, confirmationNumber: 'NF-480213' },
+      })
+    ).json() as Cancellation;
+    expect(confirmed.status).toBe('CONFIRMED');
+    const guide = findMerchant({ merchantName: 'Netflix', merchantWebsite: null })!.cancellation;
+
+    const client = await connectChat(url, [CHAT_BEARER_PROTOCOL, someone.token]);
+    const answer = await askChat(client, 'How do I cancel Netflix?');
+    const asking = fake.requests.at(-1)!;
+    const toolReply = asking.messages.find((m) => m.role === 'tool');
+    const facts = JSON.parse(toolReply?.content ?? '{}') as Record<string, unknown>;
+    expect(facts).toMatchObject({
+      merchant: 'Netflix',
+      is_known_merchant: true,
+      guide: {
+        channels: guide.channels,
+        page_url: guide.pageUrl,
+        phone: guide.phone,
+        notes: guide.notes,
+      },
+      your_subscription: { status: netflix.status, amount: netflix.amount },
+      cancellation: {
+        status: 'CONFIRMED',
+        way: 'self',
+        confirmation_number: 'NF-480213',
+        watch_until: confirmed.watch_until,
+      },
+    });
+    expect(facts.in_app_action).toBe(
+      'A cancellation of Netflix is already under way (CONFIRMED); do not start another. To follow it, open Netflix in the bills and tap Cancel subscription.',
+    );
+    expect(answer.text).toContain(`Netflix cancels online at ${guide.pageUrl}.`);
+    expect(answer.text).toContain('Cancellation CONFIRMED (NF-480213).');
+    client.socket.close();
+
+    // Someone else with their own Netflix hears about theirs, never about this person's.
+    const stranger = await signIn(t.app, '+15555557112');
+    await linkSandboxItem(t, stranger.token, { overrideAccounts: billsDueSoon(today) });
+    const other = await connectChat(url, [CHAT_BEARER_PROTOCOL, stranger.token]);
+    const theirs = await askChat(other, 'How do I cancel my netflix?');
+    const reply = fake.requests.at(-1)!.messages.find((m) => m.role === 'tool')?.content ?? '';
+    expect(JSON.parse(reply)).toMatchObject({
+      your_subscription: { status: 'ACTIVE' },
+      cancellation: null,
+    });
+    expect(reply).not.toContain('NF-480213');
+    expect(reply).not.toContain(asked.id);
+    expect(reply).not.toContain(netflix.id);
+    expect(theirs.text).not.toContain('CONFIRMED');
+    expect(theirs.text).toContain('Open Netflix in the bills and tap Cancel subscription');
+
+    // A merchant Billow does not know: the generic guide, and nothing of anyone's bills.
+    const unknown = await askChat(other, 'How do I cancel Zorblax Weekly Box?');
+    const generic = JSON.parse(
+      fake.requests.at(-1)!.messages.find((m) => m.role === 'tool')?.content ?? '{}',
+    ) as Record<string, unknown>;
+    expect(generic).toMatchObject({
+      is_known_merchant: false,
+      your_subscription: null,
+      cancellation: null,
+    });
+    expect(unknown.text).toContain('Zorblax Weekly Box is not one of your bills.');
     other.socket.close();
   });
 });

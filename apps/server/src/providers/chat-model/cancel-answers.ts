@@ -1,15 +1,26 @@
 /**
  * What the assistant says to "how do I cancel X" (docs/cancellations.md): the merchant's own
  * cancellation facts from the catalogue (the same ones the cancel sheet shows), or the generic
- * guide for a merchant Billow does not know, and the offer to do it from the subscription.
+ * guide for a merchant Billow does not know, and the offer to do it from the subscription. The
+ * demo says it in words (`howToCancel`); an OpenAI-compatible model gets the facts as the
+ * `get_cancellation_guide` tool's answer (`cancellationFacts`).
  */
 import {
+  CHARGES_PER_YEAR,
+  OPEN_CANCELLATION_STATUSES,
   cancellationOf,
+  cancellationWaysFor,
+  centsToDollars,
+  dollarsToCents,
   findMerchant,
   formatPhoneNumber,
+  formatPrice,
+  merchants,
   type CancellationChannel,
   type Subscription,
 } from '@billow/contracts';
+import type { FinanceReader } from './chat-model';
+import { billIn } from './question-parts';
 
 const CHANNEL_WORDS: Record<CancellationChannel, string> = {
   online: 'online',
@@ -47,4 +58,87 @@ export function howToCancel(
     guide.notes.length ? `Watch out: ${guide.notes.slice(0, 2).join(' ')}` : '',
   ];
   return `${parts.filter(Boolean).join(' ')}${offer(name)}`;
+}
+
+const WAY_WORDS = {
+  call: 'Billow calls the merchant to cancel for you',
+  self: 'gives you the steps to do it yourself',
+  letter: 'gives you a ready cancellation email or letter',
+} as const;
+
+const isOpen = (status: string) =>
+  (OPEN_CANCELLATION_STATUSES as readonly string[]).includes(status);
+
+/**
+ * The `get_cancellation_guide` tool's answer: the catalogue's facts for the merchant or bill the
+ * person named, whether that is one of their own bills and where its cancellation stands, and
+ * what the app's Cancel subscription action does for it. Only this person's data is read.
+ */
+export async function cancellationFacts(asked: string, finances: FinanceReader) {
+  const wanted = asked.trim().toLowerCase();
+  const bills = await finances.subscriptions();
+  const bill =
+    bills.find((s) => s.merchant_name.toLowerCase() === wanted) ??
+    (wanted ? billIn(wanted, bills) : undefined);
+  const merchant = bill
+    ? findMerchant({
+        merchantName: bill.merchant_name,
+        merchantWebsite: bill.merchant_website_url ?? null,
+      })
+    : (findMerchant({ merchantName: wanted, merchantWebsite: null }) ??
+      merchants.find((m) => m.name.length >= 3 && wanted.includes(m.name.toLowerCase())));
+  const name = bill?.merchant_name ?? merchant?.name ?? asked.trim();
+  const guide = cancellationOf(merchant);
+  const ofBill = bill
+    ? (await finances.cancellations()).filter((c) => c.subscription_id === bill.id)
+    : [];
+  const cancellation = ofBill.find((c) => isOpen(c.status)) ?? ofBill[0];
+  const ways = cancellationWaysFor(guide).filter((w) => w.is_available);
+
+  let action: string;
+  if (!bill)
+    action = `${name} is not one of the bills Billow tracks for this person, so the app's Cancel subscription action is not offered for it: they cancel with the merchant, following the guide.`;
+  else if (cancellation && isOpen(cancellation.status))
+    action = `A cancellation of ${name} is already under way (${cancellation.status}); do not start another. To follow it, open ${name} in the bills and tap Cancel subscription.`;
+  else if (bill.status === 'CANCELLED')
+    action = `${name} is cancelled already; there is nothing to cancel. If it charges again, Billow tells the person.`;
+  else
+    action = `Open ${name} in the bills and tap Cancel subscription: ${list(ways.map((w) => WAY_WORDS[w.way]))}, then Billow watches the bank to be sure the charges stop.`;
+
+  return {
+    merchant: name,
+    is_known_merchant: Boolean(merchant),
+    guide: {
+      channels: guide.channels,
+      page_url: guide.pageUrl ?? null,
+      phone: guide.phone ?? null,
+      email: guide.email ?? null,
+      notice: guide.notice ?? null,
+      notes: guide.notes,
+    },
+    your_subscription: bill
+      ? {
+          merchant: bill.merchant_name,
+          status: bill.status,
+          amount: bill.amount,
+          price: formatPrice(bill.amount, bill.cadence),
+          yearly_cost: centsToDollars(dollarsToCents(bill.amount) * CHARGES_PER_YEAR[bill.cadence]),
+          next_due_date: bill.renewal_date,
+          cancel_date: bill.cancel_date,
+        }
+      : null,
+    cancellation: cancellation
+      ? {
+          status: cancellation.status,
+          way: cancellation.way,
+          requested_at: cancellation.requested_at,
+          confirmation_number: cancellation.confirmation_number,
+          watch_until: cancellation.watch_until,
+          failure_reason: cancellation.failure_reason,
+          next_step: cancellation.next_step,
+        }
+      : null,
+    ways_in_app: bill ? ways.map((w) => w.way) : [],
+    in_app_action: action,
+  };
 }

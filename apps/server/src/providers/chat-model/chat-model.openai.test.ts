@@ -38,6 +38,7 @@ const financesOf = (list: Subscription[]): FinanceReader => ({
   charges: async () => [],
   rewardsBalance: async () => 0,
   negotiations: async () => [],
+  cancellations: async () => [],
 });
 
 /** The model's whole answer to one question from this person. */
@@ -98,6 +99,7 @@ describe('the OpenAI-compatible chat model', () => {
       'merchant_charges',
       'negotiation_status',
       'rewards_balance',
+      'get_cancellation_guide',
     ]);
     const toolMessage = second?.messages.find((m) => m.role === 'tool');
     expect(toolMessage?.tool_call_id).toBe('call_1');

@@ -9,6 +9,7 @@ import type {
   ChatCompletionTool,
 } from 'openai/resources/chat/completions';
 import { amountDue, formatPrice, isActiveBill, monthlyTotal, sumDollars } from '@billow/contracts';
+import { cancellationFacts } from './cancel-answers';
 import type { ChatModel, FinanceReader } from './chat-model';
 import { dueThisMonth, dueThisWeek } from './demo-answers';
 import { negotiationFacts } from './negotiation-answers';
@@ -21,6 +22,7 @@ const MAX_TOOL_ROUNDS = 4;
 export const SYSTEM_PROMPT = [
   "You are Billow's financial assistant. Billow tracks a person's subscriptions and bills and negotiates lower prices for them.",
   "Only help with the person's own subscriptions, bills, negotiations, rewards, and how to cancel or negotiate a bill; politely decline anything else.",
+  "To say how to cancel something, call get_cancellation_guide and answer from its facts, pointing to the app's Cancel subscription action as its in_app_action says.",
   'Every figure you state must come from a tool result in this conversation. Never invent, estimate or round a figure the tools did not give; if the tools cannot answer, say so plainly.',
   'Amounts are US dollars. Be brief and write plain text.',
 ].join('\n');
@@ -65,6 +67,17 @@ export const CHAT_TOOLS: ChatCompletionTool[] = [
     "Billow's negotiations of the person's bills: each one's status (SUCCESSFUL, IN_PROGRESS, PENDING, USER_INPUT_REQUIRED, REJECTED), prices, savings and what the merchant still asks for.",
   ),
   fn('rewards_balance', "The person's rewards balance in dollars."),
+  fn(
+    'get_cancellation_guide',
+    "How to cancel a merchant or one of the person's subscriptions: the ways it takes a cancellation, its cancellation page, phone, notice and traps (a generic guide for a merchant Billow does not know), whether it is one of the person's bills and where its cancellation stands, and what the app's Cancel subscription action does for it.",
+    {
+      merchant: {
+        type: 'string',
+        description: 'The merchant or subscription name, as the person said it.',
+      },
+    },
+    ['merchant'],
+  ),
 ];
 
 function parseArguments(raw: string): Record<string, unknown> {
@@ -136,6 +149,8 @@ export async function runTool(
       return { negotiations: negotiationFacts(await finances.negotiations()) };
     case 'rewards_balance':
       return { balance: await finances.rewardsBalance() };
+    case 'get_cancellation_guide':
+      return cancellationFacts(String(args.merchant ?? ''), finances);
     default:
       return { error: `Unknown tool ${name}.` };
   }

@@ -3,7 +3,12 @@
  * signed-in person's own finances, it streams an answer piece by piece. Adapters: the offline
  * demo (answers the common questions from the data itself) and an OpenAI-compatible one.
  */
-import type { NegotiationOffer, Subscription, SubscriptionTransaction } from '@billow/contracts';
+import type {
+  Cancellation,
+  NegotiationOffer,
+  Subscription,
+  SubscriptionTransaction,
+} from '@billow/contracts';
 
 export type ChatTurn = { role: 'user' | 'assistant'; content: string };
 
@@ -17,6 +22,8 @@ export type FinanceReader = {
   rewardsBalance(): Promise<number>;
   /** Billow's negotiations for the person, as the negotiations section shows them. */
   negotiations(): Promise<NegotiationOffer[]>;
+  /** The person's cancellations, newest first, as the cancel sheet shows them. */
+  cancellations(): Promise<Cancellation[]>;
 };
 
 export type ChatModel = {

@@ -40,6 +40,7 @@ describe('the demo assistant, asked in many ways', () => {
         (await subscriptions.transactionDetails(user.userId, id)).transaction_details,
       rewardsBalance: async () => 0,
       negotiations: async () => [],
+      cancellations: async () => [],
     };
     bills = await finances.subscriptions();
   });
