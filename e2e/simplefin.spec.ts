@@ -11,6 +11,7 @@ import {
 } from '../apps/server/test/fakes/fake-simplefin';
 import { SignInPage } from './pages/sign-in-page';
 import { uniquePhone } from './support/outbox';
+import { reloadUntilVisible } from './support/reload-until';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -80,4 +81,36 @@ test('a pasted SimpleFIN setup token brings the subscriptions to the dashboard',
   const accounts = page.getByRole('region', { name: 'Linked Accounts' });
   await expect(accounts.getByText(/SimpleFIN Bridge/)).toBeVisible();
   await expect(accounts.getByText('First Federal')).toBeVisible();
+});
+
+test('an annual plan cannot be paid from a SimpleFIN account, and the account screen says why', async ({
+  page,
+}) => {
+  const signIn = new SignInPage(page);
+  await signIn.signIn(uniquePhone());
+  await signIn.setLegalName('Dorothy Vaughan');
+  await page.goto('/link');
+  await page.getByRole('button', { name: 'Connect with SimpleFIN Bridge' }).click();
+  await page.getByLabel('SimpleFIN setup token').fill(bridge.createSetupToken());
+  await page.getByRole('button', { name: 'Connect SimpleFIN Bridge' }).click();
+  await expect(page).toHaveURL(/\/$/, { timeout: 45_000 });
+
+  // Netflix's annual plan is offered from the Bridge's charges …
+  const card = page.getByRole('region', { name: 'Instant savings' });
+  await reloadUntilVisible(page, card.getByRole('button', { name: /Netflix/ }));
+  await card.getByRole('button', { name: /Netflix/ }).click();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(
+    page.getByRole('heading', { name: 'Choose the account that pays', level: 1 }),
+  ).toBeVisible();
+  // … but the Bridge's account is not offered to pay, and the screen says why.
+  await expect(page.getByRole('radio')).toHaveCount(0);
+  await expect(page.getByRole('alert')).toHaveText(
+    'No payment account found. Please link a bank account first.',
+  );
+  await expect(page.getByRole('list', { name: "Accounts that can't pay" })).toContainText(
+    /First Federal.*: Comes in through SimpleFIN Bridge, which can show transactions but not pay\./,
+  );
+  await expect(page.getByRole('button', { name: 'Continue' })).toBeDisabled();
 });

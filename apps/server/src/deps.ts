@@ -250,10 +250,16 @@ export function composeBillow(options: CompositionOptions) {
   });
   const payments = createPaymentsModule({
     db,
-    cipher,
     jobs,
     sms,
-    provider: createPaymentProvider(config.payment, { db, bank: bank.provider, ...clock }),
+    // Payments hold only banking's opaque debit handles; the adapter alone gets a handle's
+    // credentials, from banking (docs/payments.md, "Which accounts can pay").
+    provider: createPaymentProvider(config.payment, {
+      credentialsOf: (handle) => banking.service.debitCredentialsOf(handle),
+      sandbox: { db, bank: bank.provider, ...clock },
+    }),
+    paymentAccountOf: (userId, accountId) => banking.service.paymentAccountOf(userId, accountId),
+    debitHandleOf: (accountId) => banking.service.debitHandleOf(accountId),
     fronting: config.fronting,
     bankMonthlyOf: (userId, subscriptionId) =>
       subscriptions.service.bankMonthlyOf(userId, subscriptionId),

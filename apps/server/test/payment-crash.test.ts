@@ -14,6 +14,7 @@ import { bankingRoutes, paymentRoutes, subscriptionRoutes } from '@billow/contra
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandboxBank } from '../src/providers/bank/sandbox/sandbox-bank';
 import { createSandboxLedger } from '../src/providers/payment/sandbox/sandbox-ledger';
+import { credentialsInHandle } from './debit-handles';
 import { sandboxTransfers } from '../src/providers/payment/sandbox/sandbox-ledger.tables';
 import { call, crashHarness, signInOver, waitUntil } from './child-server';
 import { startFakePlaid, type FakePlaid } from './fakes/fake-plaid';
@@ -47,7 +48,9 @@ describe('a server killed between the debit and the card', () => {
   beforeAll(async () => {
     plaidDb = await createTestDatabase();
     const bank = createSandboxBank({ db: plaidDb.db });
-    plaid = await startFakePlaid(bank, { ledger: createSandboxLedger({ db: plaidDb.db, bank }) });
+    plaid = await startFakePlaid(bank, {
+      ledger: createSandboxLedger({ db: plaidDb.db, bank, credentialsOf: credentialsInHandle }),
+    });
     await harness.setUp({
       BANK_PROVIDER: 'plaid',
       PAYMENT_PROVIDER: 'plaid',

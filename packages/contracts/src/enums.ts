@@ -173,3 +173,17 @@ export type BackoffType = z.infer<typeof backoffType>;
  */
 export const bankSource = z.enum(['plaid', 'simplefin', 'sandbox', 'file']);
 export type BankSource = z.infer<typeof bankSource>;
+
+/**
+ * Whether a debit can come from an account of this source: only a bank login through Link (Plaid,
+ * or the sandbox bank standing in for it). SimpleFIN Bridge and file imports only read
+ * transactions.
+ */
+export const sourceCanPay = (source: BankSource): boolean =>
+  source === 'plaid' || source === 'sandbox';
+
+/** Why an account of a source that cannot pay is not offered for a payment, for the person. */
+export const cannotPayReasons: Record<Exclude<BankSource, 'plaid' | 'sandbox'>, string> = {
+  simplefin: 'Comes in through SimpleFIN Bridge, which can show transactions but not pay.',
+  file: 'Imported from a file, so Billow cannot take a payment from it.',
+};

@@ -105,9 +105,9 @@ export const subscriptionBillingSummary = z.object({
 });
 
 /**
- * The payment error types of spec part 2 §8, and three of Billow's own: `already_paid`, the
+ * The payment error types of spec part 2 §8, and four of Billow's own: `already_paid`, the
  * polite answer to paying again for a plan year that is paid (a double click, a retry, a second
- * tab), `transfer_limit_reached`, and `bank_action_required`.
+ * tab), `transfer_limit_reached`, `bank_action_required` and `account_cannot_pay`.
  */
 export const bankTransferErrorType = z.enum([
   ...paymentErrorType.options,
@@ -119,6 +119,11 @@ export const bankTransferErrorType = z.enum([
    * action Plaid asks for): `paymentRoutes.bankLink` opens their bank's Link, then they pay again.
    */
   'bank_action_required',
+  /**
+   * The account comes in through a source that only reads transactions (SimpleFIN Bridge, a file
+   * import): no debit can come from it (`sourceCanPay`).
+   */
+  'account_cannot_pay',
 ]);
 export type BankTransferErrorType = z.infer<typeof bankTransferErrorType>;
 
@@ -210,4 +215,6 @@ export const paymentErrorMessages: Record<BankTransferErrorType, string> = {
     'This payment is over a transfer limit on your account for now. Please try again later or contact support.',
   bank_action_required:
     'Your bank needs you to confirm this payment before it can go through. Continue with your bank, then pay again.',
+  account_cannot_pay:
+    'This account can only show transactions, not pay. Choose an account you linked by logging in to your bank.',
 };

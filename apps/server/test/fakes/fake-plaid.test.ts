@@ -8,6 +8,7 @@ import { createPlaidBankProvider } from '../../src/providers/bank/bank-provider.
 import { createSandboxBank } from '../../src/providers/bank/sandbox/sandbox-bank';
 import { createPlaidTransferProvider } from '../../src/providers/payment/payment-provider.plaid';
 import { createSandboxLedger } from '../../src/providers/payment/sandbox/sandbox-ledger';
+import { credentialsInHandle, handleOf } from '../debit-handles';
 import { createTestDatabase, type TestDatabase } from '../test-database';
 import { startFakePlaid, type FakePlaid } from './fake-plaid';
 import { vendorApi } from './vendor-apis/vendor-api';
@@ -18,7 +19,9 @@ let plaid: FakePlaid;
 beforeAll(async () => {
   db = await createTestDatabase();
   const bank = createSandboxBank({ db: db.db });
-  plaid = await startFakePlaid(bank, { ledger: createSandboxLedger({ db: db.db, bank }) });
+  plaid = await startFakePlaid(bank, {
+    ledger: createSandboxLedger({ db: db.db, bank, credentialsOf: credentialsInHandle }),
+  });
 });
 afterAll(async () => {
   await plaid.close();
@@ -114,13 +117,12 @@ describe('the fake Plaid', () => {
       vendorCode: 'ITEM_LOGIN_REQUIRED',
     });
 
-    const transfer = createPlaidTransferProvider({
-      ...plaid.credentials,
-      environment: 'sandbox',
-      basePath: plaid.url,
-    });
+    const transfer = createPlaidTransferProvider(
+      { ...plaid.credentials, environment: 'sandbox', basePath: plaid.url },
+      credentialsInHandle,
+    );
     const checking = accounts.find((a) => a.subtype === 'checking')!;
-    const account = { accessToken, accountId: checking.accountId };
+    const account = handleOf({ accessToken, accountId: checking.accountId });
     const decision = await transfer.authorizeDebit({
       account,
       amountCents: 1999,

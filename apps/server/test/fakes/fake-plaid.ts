@@ -11,6 +11,7 @@ import { exportJWK, generateKeyPair, SignJWT, type JWK } from 'jose';
 import { BankProviderError } from '../../src/providers/bank/bank-provider';
 import { plaidError } from '../../src/providers/bank/plaid-error-codes';
 import type { SandboxBank } from '../../src/providers/bank/sandbox/sandbox-bank';
+import { handleOf } from '../debit-handles';
 import {
   PaymentProviderError,
   type DeclineRationale,
@@ -769,7 +770,10 @@ function transferHandlers(
       if (!legalName) throw invalidField('user.legal_name is required');
       const amountCents = centsOf(body.amount);
       const decision = await ledger.authorizeDebit({
-        account: { accessToken: String(body.access_token), accountId: String(body.account_id) },
+        account: handleOf({
+          accessToken: String(body.access_token),
+          accountId: String(body.account_id),
+        }),
         amountCents,
         idempotencyKey: String(body.idempotency_key ?? crypto.randomUUID()),
         legalName,
@@ -802,7 +806,10 @@ function transferHandlers(
         body.amount !== undefined ? centsOf(body.amount) : authorization?.amountCents;
       if (amountCents === undefined) throw invalidField('unknown authorization_id');
       const { transferId } = await ledger.createDebit({
-        account: { accessToken: String(body.access_token), accountId: String(body.account_id) },
+        account: handleOf({
+          accessToken: String(body.access_token),
+          accountId: String(body.account_id),
+        }),
         amountCents,
         authorizationId,
         idempotencyKey: String(body.idempotency_key ?? crypto.randomUUID()),

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { dollarsToCents } from '@billow/contracts';
 import type { Db } from '../../db/database';
 import type { BankAccount, BankTransaction } from '../../providers/bank/bank-provider';
@@ -198,6 +198,27 @@ export function createBankingRepo(db: Db) {
         .from(bankAccounts)
         .where(and(eq(bankAccounts.id, accountId), eq(bankAccounts.userId, userId)))
         .limit(1);
+      return row;
+    },
+    /** The person's accounts with their items, primary payment account first, then oldest. */
+    async paymentCandidates(userId: string, accountId: string | undefined) {
+      return db
+        .select({ account: bankAccounts, item: bankItems })
+        .from(bankAccounts)
+        .innerJoin(bankItems, eq(bankItems.id, bankAccounts.itemId))
+        .where(
+          accountId
+            ? and(eq(bankAccounts.userId, userId), eq(bankAccounts.id, accountId))
+            : eq(bankAccounts.userId, userId),
+        )
+        .orderBy(desc(bankAccounts.isPrimaryPaymentAccount), asc(bankAccounts.createdAt));
+    },
+    async accountWithItem(accountId: string) {
+      const [row] = await db
+        .select({ account: bankAccounts, item: bankItems })
+        .from(bankAccounts)
+        .innerJoin(bankItems, eq(bankItems.id, bankAccounts.itemId))
+        .where(eq(bankAccounts.id, accountId));
       return row;
     },
     async accountIdsByProviderId(itemId: string): Promise<Map<string, string>> {

@@ -25,6 +25,7 @@ import {
   type BankProvider,
   type BankWebhook,
 } from '../../providers/bank/bank-provider';
+import type { DebitCredentials, DebitHandle } from '../../providers/payment/payment-provider';
 import type { FieldCipher } from '../../security/encryption';
 import type { BankingRepo, BankItemRow } from './banking.repo';
 import { createBankSync, NOT_READY, syncEnqueuer } from './banking.sync';
@@ -50,6 +51,20 @@ export type BankingServiceDeps = {
 
 /** How often a held status check looks again. */
 const STATUS_RECHECK_MS = 100;
+
+/**
+ * An account as the payments module sees it (docs/payments.md, "Which accounts can pay"): never a
+ * credential, only whether a debit can come from it and whether the bank's data is there.
+ */
+export type PaymentAccount = {
+  id: string;
+  /** An open checking or savings account. */
+  isOpenDepository: boolean;
+  /** The account's source reads transactions only (SimpleFIN Bridge, a file): it cannot pay. */
+  isReadOnlySource: boolean;
+  /** The login works, the link is finished and the bank gave a balance: a debit can be decided. */
+  isReady: boolean;
+};
 
 const notFound = () =>
   new ProblemError('not-found', 'This account was not found.', { code: 'account-not-found' });
@@ -159,9 +174,65 @@ export function createBankingService(deps: BankingServiceDeps) {
     linkedAccounts,
   });
 
+  /** The account and its item when a debit may come from it now (not revoked, a Link login). */
+  async function debitable(accountId: string) {
+    const row = await deps.repo.accountWithItem(accountId);
+    // An item the person revoked is never debited, even with a token that still works.
+    if (!row || row.item.status === 'revoked' || !isAtProvider(row.item)) return undefined;
+    return row;
+  }
+
   return {
     linkedAccounts,
     connectSimplefin,
+
+    /**
+     * For payments: the account named (the person's own), else the primary payment account, else
+     * the person's first checking, then savings, account that can pay. Undefined when none.
+     */
+    async paymentAccountOf(
+      userId: string,
+      accountId: string | undefined,
+    ): Promise<PaymentAccount | undefined> {
+      const rows = await deps.repo.paymentCandidates(userId, accountId);
+      const canPay = (row: (typeof rows)[number]) =>
+        isAtProvider(row.item) && row.account.isActive && row.account.type === 'depository';
+      const found = accountId
+        ? rows[0]
+        : (rows.find((r) => r.account.isPrimaryPaymentAccount) ??
+          rows.find((r) => canPay(r) && r.account.subtype === 'checking') ??
+          rows.find(canPay));
+      if (!found) return undefined;
+      const { account, item } = found;
+      return {
+        id: account.id,
+        isOpenDepository: account.isActive && account.type === 'depository',
+        isReadOnlySource: !isAtProvider(item),
+        isReady:
+          item.status === 'active' &&
+          !item.isLinkPending &&
+          Boolean(account.providerAccountId) &&
+          (account.availableBalanceCents !== null || account.currentBalanceCents !== null),
+      };
+    },
+
+    /**
+     * The opaque handle payments pass to the payment port for one of Billow's accounts, or
+     * undefined when no debit may come from it (removed, revoked, a read-only source).
+     */
+    async debitHandleOf(accountId: string): Promise<DebitHandle | undefined> {
+      const row = await debitable(accountId);
+      return row && (row.account.id as DebitHandle);
+    },
+
+    /**
+     * What a payment adapter needs for a handle: the composition root hands this to the adapter
+     * only, so no other module ever holds a bank credential (docs/payments.md).
+     */
+    async debitCredentialsOf(handle: DebitHandle): Promise<DebitCredentials | undefined> {
+      const row = await debitable(handle);
+      return row && { accessToken: tokenOf(row.item), accountId: row.account.providerAccountId };
+    },
     isSimplefinEnabled: deps.simplefin.isEnabled,
 
     async createLinkToken(

@@ -19,6 +19,7 @@ import { createTestApp, type TestApp } from '../../../test/test-app';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database';
 import { createSandboxBank } from '../../providers/bank/sandbox/sandbox-bank';
 import { createSandboxLedger } from '../../providers/payment/sandbox/sandbox-ledger';
+import { credentialsInHandle } from '../../../test/debit-handles';
 
 describe('paying through Plaid Transfer when the bank needs the person', () => {
   let plaidDb: TestDatabase;
@@ -28,7 +29,9 @@ describe('paying through Plaid Transfer when the bank needs the person', () => {
   beforeAll(async () => {
     plaidDb = await createTestDatabase();
     const bank = createSandboxBank({ db: plaidDb.db });
-    plaid = await startFakePlaid(bank, { ledger: createSandboxLedger({ db: plaidDb.db, bank }) });
+    plaid = await startFakePlaid(bank, {
+      ledger: createSandboxLedger({ db: plaidDb.db, bank, credentialsOf: credentialsInHandle }),
+    });
     t = await createTestApp({
       env: {
         BANK_PROVIDER: 'plaid',

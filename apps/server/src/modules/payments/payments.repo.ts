@@ -1,7 +1,6 @@
 /** Payments' queries: the subscription and account a payment needs, stock, and payment rows. */
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { bankAccounts, bankItems } from '../banking/banking.tables';
 import { giftCards } from '../gift-cards/gift-cards.tables';
 import { subscriptions } from '../subscriptions/subscriptions.tables';
 import { users } from '../users/users.tables';
@@ -55,41 +54,6 @@ export function createPaymentsRepo(db: Db) {
             eq(subscriptions.status, 'ACTIVE'),
           ),
         );
-    },
-    /**
-     * The account to debit: the one named (the person's own), else the primary payment account,
-     * else the person's first checking or savings account.
-     */
-    async paymentAccount(userId: string, accountId: string | undefined) {
-      const rows = await db
-        .select({ account: bankAccounts, item: bankItems })
-        .from(bankAccounts)
-        .innerJoin(bankItems, eq(bankItems.id, bankAccounts.itemId))
-        .where(
-          accountId
-            ? and(eq(bankAccounts.userId, userId), eq(bankAccounts.id, accountId))
-            : eq(bankAccounts.userId, userId),
-        )
-        .orderBy(desc(bankAccounts.isPrimaryPaymentAccount), asc(bankAccounts.createdAt));
-      if (accountId) return rows[0];
-      return (
-        rows.find((r) => r.account.isPrimaryPaymentAccount) ??
-        rows.find(
-          (r) =>
-            r.account.type === 'depository' &&
-            r.account.isActive &&
-            r.account.subtype === 'checking',
-        ) ??
-        rows.find((r) => r.account.type === 'depository' && r.account.isActive)
-      );
-    },
-    async accountWithItem(accountId: string) {
-      const [row] = await db
-        .select({ account: bankAccounts, item: bankItems })
-        .from(bankAccounts)
-        .innerJoin(bankItems, eq(bankItems.id, bankAccounts.itemId))
-        .where(eq(bankAccounts.id, accountId));
-      return row;
     },
     /** Holds the subscription's row until the transaction ends: one payment decision at a time. */
     async lockSubscription(tx: Db, subscriptionId: string) {

@@ -1,5 +1,6 @@
 import {
   bankingRoutes,
+  importRoutes,
   negotiationRoutes,
   paymentErrorMessages,
   paymentRoutes,
@@ -9,6 +10,7 @@ import {
   userRoutes,
   type BankTransferResponse,
   type GiftCardResponse,
+  type ImportResult,
   type InstantSavingsItem,
   type Subscription,
 } from '@billow/contracts';
@@ -386,17 +388,43 @@ describe('annual plans Billow pays for, over HTTP with the sandbox ledger', () =
         financialAccountId: bridged!.id,
       });
       const hulu = await subscriptionOf(token, 'Hulu');
-      expect(await pay(token, hulu.id)).toMatchObject({
+      // Said plainly, whether the Bridge account is the primary one or chosen on the screen.
+      const cannotPay = {
         success: false,
-        error_type: 'payment_account_not_found',
-      });
-      expect(await pay(token, hulu.id, bridged!.id)).toMatchObject({ success: false });
+        error_type: 'account_cannot_pay',
+        message: paymentErrorMessages.account_cannot_pay,
+      };
+      expect(await pay(token, hulu.id)).toMatchObject(cannotPay);
+      expect(await pay(token, hulu.id, bridged!.id)).toMatchObject(cannotPay);
       expect(
         await count(`select count(*) n from payments where subscription_id = $1`, [hulu.id]),
       ).toBe(0);
     } finally {
       await bridge.close();
     }
+  });
+
+  it('never debits an account imported from a file, and says why', async () => {
+    const { token } = await person();
+    const usDate = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;
+    const imported = await post<ImportResult>(token, importRoutes.commit.path, {
+      fileName: 'checking.csv',
+      fileText: `Posting Date,Description,Amount\n${usDate(dayFrom(today, -2))},"COFFEE",-4.50`,
+    });
+    const hulu = await subscriptionOf(token, 'Hulu');
+    const cannotPay = {
+      success: false,
+      error_type: 'account_cannot_pay',
+      message: paymentErrorMessages.account_cannot_pay,
+    };
+    expect(await pay(token, hulu.id, imported.importedAccountId)).toMatchObject(cannotPay);
+    // Left to choose, Billow pays from the linked checking account, never the imported one.
+    expect(await pay(token, hulu.id)).toMatchObject({ success: true });
+    expect(
+      await count(`select count(*) n from payments where account_id = $1`, [
+        imported.importedAccountId,
+      ]),
+    ).toBe(0);
   });
 
   it('declines for insufficient funds and for risk, with nothing debited', async () => {

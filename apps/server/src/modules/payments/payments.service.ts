@@ -37,11 +37,10 @@ import type { AppJobMap } from '../../jobs/catalog';
 import type { JobQueue } from '../../jobs/job-system';
 import {
   PaymentProviderError,
-  type DebitAccount,
+  type DebitHandle,
   type PaymentProvider,
 } from '../../providers/payment/payment-provider';
 import type { SmsSender } from '../../providers/sms/sms-sender';
-import type { FieldCipher } from '../../security/encryption';
 import {
   isUniqueViolation,
   type PaymentRow,
@@ -81,7 +80,31 @@ export type PaymentsServiceDeps = {
   db: Db;
   repo: PaymentsRepo;
   provider: PaymentProvider;
-  cipher: FieldCipher;
+  /**
+   * The banking module's view of the account a payment would come from (docs/payments.md, "Which
+   * accounts can pay"): the one named (the person's own), else their primary payment account, else
+   * their first account that can pay. Undefined when there is none. Never a credential.
+   */
+  paymentAccountOf: (
+    userId: string,
+    accountId: string | undefined,
+  ) => Promise<
+    | {
+        id: string;
+        /** An open checking or savings account. */
+        isOpenDepository: boolean;
+        /** Its source only reads transactions (SimpleFIN Bridge, a file): it cannot pay. */
+        isReadOnlySource: boolean;
+        /** The bank's data is there to decide a debit (login fine, balance known). */
+        isReady: boolean;
+      }
+    | undefined
+  >;
+  /**
+   * The banking module's opaque handle for debiting an account, passed to the payment port as is;
+   * undefined when no debit may come from it any more (removed, login revoked, read-only source).
+   */
+  debitHandleOf: (accountId: string) => Promise<DebitHandle | undefined>;
   jobs: JobQueue<AppJobMap>;
   sms: SmsSender;
   /** In the funding transaction: the savings and the reward enter their ledgers. */
@@ -154,17 +177,10 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     details: { subscription_id: subscriptionId, user_id: userId, ...details },
   });
 
-  async function debitAccount(payment: PaymentRow): Promise<DebitAccount | undefined> {
+  /** Banking's handle for the payment's account, now: none once it may no longer be debited. */
+  async function debitAccount(payment: PaymentRow): Promise<DebitHandle | undefined> {
     if (!payment.accountId) return undefined;
-    const row = await repo.accountWithItem(payment.accountId);
-    // An item the person revoked is never debited, even with a token that still works.
-    if (!row || row.item.status === 'revoked') return undefined;
-    // A SimpleFIN Bridge connection is read-only: it can never be debited (issue 37).
-    if (row.item.source !== 'provider' || row.item.importSource !== null) return undefined;
-    return {
-      accessToken: deps.cipher.decrypt(row.item.accessTokenEncrypted),
-      accountId: row.account.providerAccountId,
-    };
+    return deps.debitHandleOf(payment.accountId);
   }
 
   async function legalNameOf(userId: string) {
@@ -437,24 +453,18 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       // A chosen account that is gone (removed since the screen listed it, or never the
       // person's) is the spec's payment_account_not_found, never a fall-back to another account.
       await refuseWhileOwed(userId);
-      const found = await repo.paymentAccount(userId, financialAccountId);
+      const found = await deps.paymentAccountOf(userId, financialAccountId);
       const subscription = await repo.subscriptionOf(userId, subscriptionId);
       if (!subscription || subscription.userMarkedNotSubscription)
         return declined('subscription_not_found', userId, subscriptionId);
       if (!findMerchant(subscription)?.annualPlanPrice)
         return declined('annual_plan_not_available', userId, subscriptionId);
-      if (!found || !found.account.isActive || found.account.type !== 'depository')
+      if (!found) return declined('payment_account_not_found', userId, subscriptionId);
+      // SimpleFIN Bridge and file imports only read transactions: nothing can debit them.
+      if (found.isReadOnlySource) return declined('account_cannot_pay', userId, subscriptionId);
+      if (!found.isOpenDepository)
         return declined('payment_account_not_found', userId, subscriptionId);
-      // A SimpleFIN Bridge account is read-only: nothing can debit it (issue 37).
-      if (found.item.source !== 'provider')
-        return declined('payment_account_not_found', userId, subscriptionId);
-      if (
-        found.item.status !== 'active' ||
-        found.item.isLinkPending ||
-        !found.account.providerAccountId ||
-        (found.account.availableBalanceCents === null && found.account.currentBalanceCents === null)
-      )
-        return declined('account_data_missing', userId, subscriptionId);
+      if (!found.isReady) return declined('account_data_missing', userId, subscriptionId);
       // Priced from the bill the linked bank charges; none there (or not believable), no plan.
       const plan = await planOf(subscription);
       if (!plan) return declined('annual_plan_not_available', userId, subscriptionId);
@@ -472,7 +482,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
           const payment = await repo.insertPayment(tx, {
             userId,
             subscriptionId: subscription.id,
-            accountId: found.account.id,
+            accountId: found.id,
             giftCardId: card.id,
             merchantId: plan.merchant.id,
             idempotencyKey: `annual-${subscription.id}-${attempt}`,

@@ -4,10 +4,11 @@
  * the same sandbox bank, so both see the same accounts and the same simulated days.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { credentialsInHandle, handleOf } from '../../../test/debit-handles';
 import { startFakePlaid, type FakePlaid } from '../../../test/fakes/fake-plaid';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database';
 import { createSandboxBank, type SandboxBank } from '../bank/sandbox/sandbox-bank';
-import type { DebitAccount, PaymentProvider } from './payment-provider';
+import type { DebitHandle, PaymentProvider } from './payment-provider';
 import { createPlaidTransferProvider } from './payment-provider.plaid';
 import { createPlaidBankProvider } from '../bank/bank-provider.plaid';
 import { createSandboxLedger } from './sandbox/sandbox-ledger';
@@ -22,7 +23,12 @@ let fake: FakePlaid;
 beforeAll(async () => {
   db = await createTestDatabase();
   bank = createSandboxBank({ db: db.db, clock: () => now });
-  ledger = createSandboxLedger({ db: db.db, bank, clock: () => now });
+  ledger = createSandboxLedger({
+    db: db.db,
+    bank,
+    credentialsOf: credentialsInHandle,
+    clock: () => now,
+  });
   fake = await startFakePlaid(bank, { ledger });
 });
 afterAll(async () => {
@@ -52,7 +58,7 @@ async function account(
   name: string,
   balance: number,
   products = ['transactions', 'transfer'],
-): Promise<DebitAccount> {
+): Promise<DebitHandle> {
   const response = await fetch(`${fake.url}/sandbox/public_token/create`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -82,7 +88,7 @@ async function account(
   const exchanged = await plaidCall('/item/public_token/exchange', { public_token });
   const accessToken = String(exchanged.access_token);
   const [found] = await bank.getAccounts(accessToken);
-  return { accessToken, accountId: found!.accountId };
+  return handleOf({ accessToken, accountId: found!.accountId });
 }
 
 function describePaymentProvider(name: string, provider: () => PaymentProvider) {
@@ -226,16 +232,18 @@ function describePaymentProvider(name: string, provider: () => PaymentProvider) 
 
 describePaymentProvider('sandbox ledger', () => ledger);
 describePaymentProvider('Plaid Transfer', () =>
-  createPlaidTransferProvider({ ...fake.credentials, environment: 'sandbox', basePath: fake.url }),
+  createPlaidTransferProvider(
+    { ...fake.credentials, environment: 'sandbox', basePath: fake.url },
+    credentialsInHandle,
+  ),
 );
 
 describe('Plaid Transfer as Plaid documents it', () => {
   const plaid = () =>
-    createPlaidTransferProvider({
-      ...fake.credentials,
-      environment: 'sandbox',
-      basePath: fake.url,
-    });
+    createPlaidTransferProvider(
+      { ...fake.credentials, environment: 'sandbox', basePath: fake.url },
+      credentialsInHandle,
+    );
   const legalName = 'Ada Lovelace';
 
   it('asks for a debit with consent given online (ACH class web)', async () => {
@@ -319,6 +327,7 @@ describe('Plaid Transfer as Plaid documents it', () => {
   it('refuses a debit from an item linked without Transfer consent, until update mode adds it', async () => {
     const from = await account('No Consent Checking', 5000, ['transactions']);
     const debit = { account: from, amountCents: 1000, idempotencyKey: 'consent-1', legalName };
+    const { accessToken } = (await credentialsInHandle(from))!;
     expect(await plaid().authorizeDebit(debit)).toMatchObject({
       decision: 'declined',
       rationale: 'CONSENT_REQUIRED',
@@ -326,12 +335,12 @@ describe('Plaid Transfer as Plaid documents it', () => {
 
     const { linkToken } = await plaidBank(true).createLinkToken({
       clientUserRef: 'consent-ref',
-      accessToken: from.accessToken,
+      accessToken,
       isTransferConsent: true,
     });
     const asked = fake.lastRequest('/link/token/create');
     expect(asked).toMatchObject({
-      access_token: from.accessToken,
+      access_token: accessToken,
       additional_consented_products: ['transfer'],
     });
     expect(asked).not.toHaveProperty('products');
@@ -350,7 +359,7 @@ describe('Plaid Transfer as Plaid documents it', () => {
         (a) => a.subtype === 'checking',
       );
       const decision = await plaid().authorizeDebit({
-        account: { accessToken, accountId: checking!.accountId },
+        account: handleOf({ accessToken, accountId: checking!.accountId }),
         amountCents: 100,
         idempotencyKey: `link-consent-${withTransfer}`,
         legalName,
@@ -384,7 +393,7 @@ describe('Plaid Transfer as Plaid documents it', () => {
 
     const { linkToken } = await plaidBank(true).createLinkToken({
       clientUserRef: 'action-ref',
-      accessToken: from.accessToken,
+      accessToken: (await credentialsInHandle(from))!.accessToken,
       transferAuthorizationId: waiting.authorizationId!,
     });
     const asked = fake.lastRequest('/link/token/create');

@@ -16,7 +16,9 @@ import {
   TransferType,
 } from 'plaid';
 import {
+  credentialsFor,
   PaymentProviderError,
+  type DebitCredentialsResolver,
   type DeclineRationale,
   type PaymentProvider,
   type TransferEventType,
@@ -68,7 +70,14 @@ async function call<T>(request: () => Promise<{ data: T }>): Promise<T> {
   }
 }
 
-export function createPlaidTransferProvider(config: PlaidTransferConfig): PaymentProvider {
+/**
+ * `credentialsOf` is the banking module's: the only way this adapter learns an item's access
+ * token for the handle core code passes (docs/payments.md).
+ */
+export function createPlaidTransferProvider(
+  config: PlaidTransferConfig,
+  credentialsOf: DebitCredentialsResolver,
+): PaymentProvider {
   const client = new PlaidApi(
     new Configuration({
       basePath: config.basePath ?? PlaidEnvironments[config.environment],
@@ -80,12 +89,13 @@ export function createPlaidTransferProvider(config: PlaidTransferConfig): Paymen
   );
   return {
     async authorizeDebit(request) {
+      const account = await credentialsFor(credentialsOf, request.account);
       let answer;
       try {
         answer = await call(() =>
           client.transferAuthorizationCreate({
-            access_token: request.account.accessToken,
-            account_id: request.account.accountId,
+            access_token: account.accessToken,
+            account_id: account.accountId,
             type: TransferType.Debit,
             network: TransferNetwork.Ach,
             // The person agrees to the debit on Billow's web page: Plaid's class for that is `web`.
@@ -129,10 +139,11 @@ export function createPlaidTransferProvider(config: PlaidTransferConfig): Paymen
       };
     },
     async createDebit(request) {
+      const account = await credentialsFor(credentialsOf, request.account);
       const { transfer } = await call(() =>
         client.transferCreate({
-          access_token: request.account.accessToken,
-          account_id: request.account.accountId,
+          access_token: account.accessToken,
+          account_id: account.accountId,
           authorization_id: request.authorizationId,
           amount: amountString(request.amountCents),
           // Plaid takes at most 10 characters on ACH (15 is for RTP).

@@ -6,11 +6,27 @@
  * adapter both implement it; core code never names a vendor.
  */
 
-/** Where the money comes from: the bank item's access token and the provider's account id. */
-export type DebitAccount = { accessToken: string; accountId: string };
+/**
+ * Where the money comes from, as core code sees it: an opaque handle the banking module issues
+ * for an account whose source supports debits. Core code never holds a bank credential; an
+ * adapter turns the handle into what its vendor needs through a `DebitCredentialsResolver` the
+ * composition root wires from banking (docs/payments.md, "Which accounts can pay").
+ */
+export type DebitHandle = string & { readonly __debitHandle: true };
+
+/** What an adapter needs to debit at the bank: the item's access token and the bank's account id. */
+export type DebitCredentials = { accessToken: string; accountId: string };
+
+/**
+ * The banking module's answer for a handle: the credentials, or undefined when the account can no
+ * longer be debited (removed, its login revoked, or a source that cannot debit).
+ */
+export type DebitCredentialsResolver = (
+  handle: DebitHandle,
+) => Promise<DebitCredentials | undefined>;
 
 export type DebitRequest = {
-  account: DebitAccount;
+  account: DebitHandle;
   amountCents: number;
   /** The same key always answers with the same authorization or transfer (retries are safe). */
   idempotencyKey: string;
@@ -70,4 +86,18 @@ export class PaymentProviderError extends Error {
   ) {
     super(message);
   }
+}
+
+/**
+ * The credentials for a handle, for an adapter; a handle banking no longer honours (the account
+ * removed or its login revoked since) is refused like an unknown account at the bank.
+ */
+export async function credentialsFor(
+  resolve: DebitCredentialsResolver,
+  handle: DebitHandle,
+): Promise<DebitCredentials> {
+  const credentials = await resolve(handle);
+  if (!credentials)
+    throw new PaymentProviderError('The account can no longer be debited', 'ACCOUNT_NOT_DEBITABLE');
+  return credentials;
 }

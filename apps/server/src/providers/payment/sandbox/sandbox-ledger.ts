@@ -15,7 +15,13 @@ import crypto from 'node:crypto';
 import { and, asc, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../../../db/database';
 import type { BankProvider } from '../../bank/bank-provider';
-import { PaymentProviderError, type PaymentProvider } from '../payment-provider';
+import {
+  credentialsFor,
+  PaymentProviderError,
+  type DebitCredentialsResolver,
+  type DebitHandle,
+  type PaymentProvider,
+} from '../payment-provider';
 import {
   sandboxTransferAuthorizations,
   sandboxTransferEvents,
@@ -46,6 +52,8 @@ const EVENT_PAGE = 25;
 export function createSandboxLedger(deps: {
   db: Db;
   bank: BankProvider;
+  /** The banking module's: a handle's access token and account id (docs/payments.md). */
+  credentialsOf: DebitCredentialsResolver;
   clock?: () => Date;
   /** How long a simulated bank day lasts (tests and demos shorten it). */
   bankDaySeconds?: number;
@@ -54,7 +62,8 @@ export function createSandboxLedger(deps: {
   const { db } = deps;
   const DAY = (deps.bankDaySeconds ?? SANDBOX_BANK_DAY_SECONDS) * 1000;
 
-  async function account(accessToken: string, accountId: string) {
+  async function account(handle: DebitHandle) {
+    const { accessToken, accountId } = await credentialsFor(deps.credentialsOf, handle);
     let accounts;
     try {
       accounts = await deps.bank.getAccounts(accessToken);
@@ -149,7 +158,7 @@ export function createSandboxLedger(deps: {
               ...(row.availableCents !== null ? { availableBalanceCents: row.availableCents } : {}),
             };
       if (existing) return answer(existing);
-      const found = await account(request.account.accessToken, request.account.accountId);
+      const found = await account(request.account);
       const balance = found.balances.available ?? found.balances.current ?? 0;
       const availableCents = Math.round(balance * 100) - (await heldCents(found.accountId));
       const isRisky = request.amountCents > SANDBOX_RISK_LIMIT_CENTS || /risk/i.test(found.name);
@@ -194,7 +203,7 @@ export function createSandboxLedger(deps: {
           'The amount differs from the authorization',
           'INVALID_FIELD',
         );
-      const found = await account(request.account.accessToken, request.account.accountId);
+      const found = await account(request.account);
       await db
         .insert(sandboxTransfers)
         .values({

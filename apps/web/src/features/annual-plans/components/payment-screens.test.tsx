@@ -46,6 +46,48 @@ describe('choosing the account that pays', () => {
   });
 });
 
+describe('accounts that cannot pay', () => {
+  it('offers only accounts linked through a bank login, and says why the others are not', () => {
+    storeSession();
+    const bridged = aLinkedAccount({
+      id: 'bridged',
+      bankName: 'First Federal',
+      lastFour: '3333',
+      source: 'simplefin',
+      is_primary_payment_account: true,
+    });
+    const imported = aLinkedAccount({
+      id: 'imported',
+      bankName: 'checking.csv',
+      lastFour: '',
+      accountType: 'other',
+      accountSubType: 'imported',
+      source: 'file',
+      is_primary_payment_account: false,
+    });
+    renderScreen(
+      <PaymentAccountSelectionScreen
+        accounts={[checking, bridged, imported]}
+        amount={plan.annualPlanCost}
+        selectedId={undefined}
+        onSelect={vi.fn()}
+        onBack={vi.fn()}
+        onContinue={vi.fn()}
+      />,
+    );
+    expect(screen.getAllByRole('radio').map((radio) => radio.textContent)).toEqual([
+      expect.stringContaining('1111'),
+    ]);
+    const others = screen.getByRole('list', { name: "Accounts that can't pay" });
+    expect(others).toHaveTextContent(
+      'First Federal checking ••3333: Comes in through SimpleFIN Bridge, which can show transactions but not pay.',
+    );
+    expect(others).toHaveTextContent(
+      'checking.csv: Imported from a file, so Billow cannot take a payment from it.',
+    );
+  });
+});
+
 describe('paying with too little in the account', () => {
   it('names another account that has enough, and leads back to choose it', async () => {
     storeSession();

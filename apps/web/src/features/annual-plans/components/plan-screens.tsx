@@ -2,6 +2,7 @@
  * The first three screens of the annual-plan flow (spec part 2 §2): the plan comparison, how the
  * conversion works, and the account that pays.
  */
+import { useId } from 'react';
 import { Link } from 'react-router';
 import { Check, Plus } from 'lucide-react';
 import {
@@ -20,7 +21,7 @@ import { cn } from '@/lib/cn';
 import { FlowScreen } from './flow-screen';
 
 /** What the flow converts: the person's monthly bill and the plan Billow can buy instead. */
-import { payableAccounts, type AnnualPlan } from '../payable-accounts';
+import { payableAccounts, unpayableAccounts, type AnnualPlan } from '../payable-accounts';
 
 export type { AnnualPlan };
 
@@ -46,6 +47,7 @@ export const planTexts = {
   primary: 'Primary',
   linkAnother: 'Link another account',
   noAccounts: paymentErrorMessages.payment_account_not_found,
+  cannotPayHeading: "Accounts that can't pay",
 } as const;
 
 export function AnnualConversionScreen({
@@ -198,6 +200,7 @@ export function PaymentAccountSelectionScreen({
           })}
         </ul>
       )}
+      <UnpayableAccounts accounts={accounts} />
       <Link to="/link" className={buttonVariants({ variant: 'outline', className: 'w-full' })}>
         <Plus aria-hidden="true" />
         {planTexts.linkAnother}
@@ -206,5 +209,33 @@ export function PaymentAccountSelectionScreen({
         {planTexts.continue}
       </Button>
     </FlowScreen>
+  );
+}
+
+/** The accounts that cannot pay (SimpleFIN Bridge, file imports), each with why. */
+function UnpayableAccounts({ accounts }: { accounts: readonly LinkedAccount[] }) {
+  const headingId = useId();
+  const unpayable = unpayableAccounts(accounts);
+  if (unpayable.length === 0) return null;
+  return (
+    <section className="space-y-1 text-sm text-muted-foreground">
+      <h2 id={headingId} className="font-medium">
+        {planTexts.cannotPayHeading}
+      </h2>
+      <ul aria-labelledby={headingId} className="space-y-1">
+        {unpayable.map(({ account, reason }) => (
+          <li key={account.id}>
+            {[
+              account.bankName,
+              account.source === 'file' ? null : (account.accountSubType ?? account.accountType),
+              account.lastFour ? `••${account.lastFour}` : null,
+            ]
+              .filter(Boolean)
+              .join(' ')}
+            : {reason}
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
