@@ -133,7 +133,12 @@ export default tseslint.config(
   },
   ...webBoundaries,
   {
-    files: ['scripts/**/*.mjs', '**/bench/**/*.ts', 'packages/recurring/src/cli.ts'],
+    files: [
+      'scripts/**/*.mjs',
+      '**/bench/**/*.ts',
+      '**/bench/**/*.mjs',
+      'packages/recurring/src/cli.ts',
+    ],
     rules: { 'no-console': 'off' },
   },
 

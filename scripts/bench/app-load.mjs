@@ -14,7 +14,8 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 
-const root = path.resolve(import.meta.dirname, '../..');
+// BENCH_ROOT: another checkout's server (to compare with a commit before a change).
+const root = process.env.BENCH_ROOT ?? path.resolve(import.meta.dirname, '../..');
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 export async function startServer(port, env = {}, nodeArgs = []) {

@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises';
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { dollarsToCents } from '@billow/contracts';
 import type { Db } from '../../db/database';
@@ -9,8 +10,11 @@ export type BankItemRow = typeof bankItems.$inferSelect;
 export type BankAccountRow = typeof bankAccounts.$inferSelect;
 export type BankingRepo = ReturnType<typeof createBankingRepo>;
 
-/** Rows a single upsert statement writes: bounds the JSON parameter, not the statement count. */
-const UPSERT_PAGE_ROWS = 2000;
+/**
+ * Rows a sync writes in one transaction: on the embedded database requests wait for each, so
+ * a bank's years of history are written a batch at a time (`applySync`).
+ */
+export const SYNC_WRITE_ROWS = 500;
 
 const cents = (dollars: number | null) => (dollars === null ? null : dollarsToCents(dollars));
 
@@ -261,6 +265,20 @@ export function createBankingRepo(db: Db) {
      * Applies one complete sync in one transaction: upserts by the provider's transaction id (so a
      * replayed page imports nothing twice), deletes what was removed, and moves the cursor.
      */
+    /**
+     * Writes a sync's changes in batches of SYNC_WRITE_ROWS, each its own short transaction (on
+     * the embedded database a transaction holds the one connection, and requests wait for it to
+     * end), with `between()` run before each batch after the first: a turn of the event loop,
+     * so a request is read at all (the embedded database answers on this thread), and where the
+     * caller holds a lease, its renewal (a sync that lost it stops before writing more).
+     * - A posted transaction and the pending one it replaces are written in the same batch, so
+     *   nobody ever sees both, or neither.
+     * - The cursor is written with the last batch only: a sync stopped part-way leaves the old
+     *   cursor, and the next one reads the same changes again and writes them again (each write
+     *   is an upsert or a delete by the bank's id, so writing twice changes nothing).
+     * - Detection runs after the last batch (its own job), so subscriptions never reflect a
+     *   part-written sync of theirs.
+     */
     async applySync(
       item: BankItemRow,
       changes: {
@@ -270,73 +288,91 @@ export function createBankingRepo(db: Db) {
         accountIds: Map<string, string>;
         at: Date;
       },
+      between: () => Promise<void> = () => setImmediate(),
     ) {
-      await db.transaction(async (tx) => {
-        const rows = changes.upserts.flatMap((t) => {
-          const accountId = changes.accountIds.get(t.accountId);
-          if (!accountId) return [];
-          return [
-            {
-              userId: item.userId,
-              itemId: item.id,
-              accountId,
-              providerTransactionId: t.transactionId,
-              amountCents: dollarsToCents(t.amount),
-              isoCurrencyCode: t.isoCurrencyCode,
-              date: t.date,
-              authorizedDate: t.authorizedDate,
-              name: t.name,
-              merchantName: t.merchantName,
-              pending: t.pending,
-              pendingTransactionId: t.pendingTransactionId,
-              updatedAt: changes.at,
-            },
-          ];
-        });
-        // One statement per page of rows, the rows as one JSON parameter: a multi-row VALUES
-        // list would carry 13 parameters a row for Drizzle to build and the driver to bind.
-        for (let i = 0; i < rows.length; i += UPSERT_PAGE_ROWS) {
-          const page = JSON.stringify(rows.slice(i, i + UPSERT_PAGE_ROWS));
-          await tx.execute(sql`
-            INSERT INTO bank_transactions (user_id, item_id, account_id, provider_transaction_id,
-              amount_cents, iso_currency_code, date, authorized_date, name, merchant_name, pending,
-              pending_transaction_id, updated_at)
-            SELECT r."userId", r."itemId", r."accountId", r."providerTransactionId", r."amountCents",
-              r."isoCurrencyCode", r."date", r."authorizedDate", r."name", r."merchantName",
-              r."pending", r."pendingTransactionId", r."updatedAt"
-            FROM jsonb_to_recordset(${page}::jsonb) AS r("userId" uuid, "itemId" uuid,
-              "accountId" uuid, "providerTransactionId" text, "amountCents" bigint,
-              "isoCurrencyCode" text, "date" date, "authorizedDate" date, "name" text,
-              "merchantName" text, "pending" boolean, "pendingTransactionId" text,
-              "updatedAt" timestamptz)
-            ON CONFLICT (item_id, provider_transaction_id) DO UPDATE SET
-              account_id = excluded.account_id, amount_cents = excluded.amount_cents,
-              iso_currency_code = excluded.iso_currency_code, date = excluded.date,
-              authorized_date = excluded.authorized_date, name = excluded.name,
-              merchant_name = excluded.merchant_name, pending = excluded.pending,
-              pending_transaction_id = excluded.pending_transaction_id,
-              updated_at = excluded.updated_at`);
-        }
-        for (let i = 0; i < changes.removed.length; i += 500) {
-          await tx
-            .delete(bankTransactions)
-            .where(
-              and(
-                eq(bankTransactions.itemId, item.id),
-                inArray(bankTransactions.providerTransactionId, changes.removed.slice(i, i + 500)),
-              ),
-            );
-        }
-        await tx
-          .update(bankItems)
-          .set({
-            cursor: changes.cursor,
-            lastSyncedAt: changes.at,
-            lastSyncError: null,
-            status: 'active',
-          })
-          .where(eq(bankItems.id, item.id));
+      const batchRows = SYNC_WRITE_ROWS;
+      const rows = changes.upserts.flatMap((t) => {
+        const accountId = changes.accountIds.get(t.accountId);
+        if (!accountId) return [];
+        return [
+          {
+            userId: item.userId,
+            itemId: item.id,
+            accountId,
+            providerTransactionId: t.transactionId,
+            amountCents: dollarsToCents(t.amount),
+            isoCurrencyCode: t.isoCurrencyCode,
+            date: t.date,
+            authorizedDate: t.authorizedDate,
+            name: t.name,
+            merchantName: t.merchantName,
+            pending: t.pending,
+            pendingTransactionId: t.pendingTransactionId,
+            updatedAt: changes.at,
+          },
+        ];
       });
+      const unpaired = new Set(changes.removed);
+      const batches: { rows: typeof rows; removed: string[] }[] = [];
+      for (let i = 0; i < rows.length; i += batchRows) {
+        const page = rows.slice(i, i + batchRows);
+        const replaced = page.flatMap(({ pendingTransactionId: id }) =>
+          id !== null && unpaired.delete(id) ? [id] : [],
+        );
+        batches.push({ rows: page, removed: replaced });
+      }
+      // Removals that replace nothing of this sync go with the last batch (and the cursor).
+      if (batches.length === 0) batches.push({ rows: [], removed: [] });
+      batches.at(-1)!.removed.push(...unpaired);
+
+      for (const [index, batch] of batches.entries()) {
+        if (index > 0) await between();
+        const isLast = index === batches.length - 1;
+        await db.transaction(async (tx) => {
+          // The rows as one JSON parameter: a multi-row VALUES list would carry 13 parameters a
+          // row for Drizzle to build and the driver to bind.
+          if (batch.rows.length > 0)
+            await tx.execute(sql`
+              INSERT INTO bank_transactions (user_id, item_id, account_id, provider_transaction_id,
+                amount_cents, iso_currency_code, date, authorized_date, name, merchant_name, pending,
+                pending_transaction_id, updated_at)
+              SELECT r."userId", r."itemId", r."accountId", r."providerTransactionId", r."amountCents",
+                r."isoCurrencyCode", r."date", r."authorizedDate", r."name", r."merchantName",
+                r."pending", r."pendingTransactionId", r."updatedAt"
+              FROM jsonb_to_recordset(${JSON.stringify(batch.rows)}::jsonb) AS r("userId" uuid,
+                "itemId" uuid, "accountId" uuid, "providerTransactionId" text,
+                "amountCents" bigint, "isoCurrencyCode" text, "date" date, "authorizedDate" date,
+                "name" text, "merchantName" text, "pending" boolean,
+                "pendingTransactionId" text, "updatedAt" timestamptz)
+              ON CONFLICT (item_id, provider_transaction_id) DO UPDATE SET
+                account_id = excluded.account_id, amount_cents = excluded.amount_cents,
+                iso_currency_code = excluded.iso_currency_code, date = excluded.date,
+                authorized_date = excluded.authorized_date, name = excluded.name,
+                merchant_name = excluded.merchant_name, pending = excluded.pending,
+                pending_transaction_id = excluded.pending_transaction_id,
+                updated_at = excluded.updated_at`);
+          for (let i = 0; i < batch.removed.length; i += 500) {
+            await tx
+              .delete(bankTransactions)
+              .where(
+                and(
+                  eq(bankTransactions.itemId, item.id),
+                  inArray(bankTransactions.providerTransactionId, batch.removed.slice(i, i + 500)),
+                ),
+              );
+          }
+          if (isLast)
+            await tx
+              .update(bankItems)
+              .set({
+                cursor: changes.cursor,
+                lastSyncedAt: changes.at,
+                lastSyncError: null,
+                status: 'active',
+              })
+              .where(eq(bankItems.id, item.id));
+        });
+      }
     },
     /**
      * Takes the item's sync lease for `owner` when nobody holds a live one (or renews it when

@@ -3,10 +3,12 @@
  * - One sync per item at a time, across processes: a sync holds the item's lease and renews it
  *   after every page (its heartbeat); a sync that finds the lease taken runs again a little later.
  *   A process that died stops renewing, and its lease lapses, so nothing waits on it for long.
- * - A sync reads every page to has_more=false first, then applies them in one transaction; when
- *   the provider says the data moved during paging, the whole loop starts again (Plaid's advice).
+ * - A sync reads every page to has_more=false first, then writes them in short batches, the
+ *   cursor with the last (banking.repo `applySync`); when the provider says the data moved
+ *   during paging, the whole loop starts again (Plaid's advice).
  */
 import crypto from 'node:crypto';
+import { setImmediate } from 'node:timers/promises';
 import type { Db } from '../../db/database';
 import type { AppJobMap } from '../../jobs/catalog';
 import type { JobQueue } from '../../jobs/job-system';
@@ -183,7 +185,10 @@ export function createBankSync(deps: BankingServiceDeps) {
         for (const [k, v] of await deps.repo.accountIdsByProviderId(item.id)) accountIds.set(k, v);
       }
       await heartbeat();
-      await deps.repo.applySync(item, { ...changes, accountIds, at: now() });
+      await deps.repo.applySync(item, { ...changes, accountIds, at: now() }, async () => {
+        await setImmediate();
+        await heartbeat();
+      });
     } catch (error) {
       if (
         error instanceof BankProviderError &&

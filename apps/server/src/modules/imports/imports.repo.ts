@@ -110,8 +110,6 @@ export function createImportsRepo(db: Db) {
     ): Promise<number> {
       let added = 0;
       for (let i = 0; i < rows.length; i += INSERT_PAGE_ROWS) {
-        // Embedded PostgreSQL runs on this thread: between pages, other requests get a turn.
-        if (i > 0) await new Promise((resolve) => setImmediate(resolve));
         const page = JSON.stringify(rows.slice(i, i + INSERT_PAGE_ROWS));
         const result = (await tx.execute(sql`
           INSERT INTO bank_transactions (user_id, item_id, account_id, provider_transaction_id,

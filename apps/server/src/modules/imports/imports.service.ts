@@ -175,9 +175,23 @@ export function createImportsService(deps: {
           `This file holds statements of ${file.accounts.length} accounts; each is imported into its own account, named by Billow.`,
         );
       const at = now();
+      // Everything but the writes is done before the transaction: on the embedded database it
+      // holds the one connection, and requests wait for it to end. The accounts found now have
+      // their rows' ids ready; inside, each is looked up again (one row) and its ids reused
+      // when it is still the same account.
+      const prepared = await Promise.all(
+        file.accounts.map(async (part) => {
+          const found = input.importedAccountId
+            ? await deps.repo.importedAccountOf(userId, input.importedAccountId)
+            : await deps.repo.importedAccountBySource(userId, part.sourceKey);
+          return found
+            ? { accountId: found.accountId, rows: importIdsOf(found.accountId, part.transactions) }
+            : undefined;
+        }),
+      );
       return deps.db.transaction(async (tx) => {
         const results: ImportResult['accounts'] = [];
-        for (const part of file.accounts) {
+        for (const [index, part] of file.accounts.entries()) {
           if (part.transactions.length === 0) continue;
           let account;
           if (input.importedAccountId) {
@@ -196,7 +210,11 @@ export function createImportsService(deps: {
                 mask: part.mask,
               }));
           }
-          const rows = importIdsOf(account.accountId, part.transactions);
+          const ready = prepared[index];
+          const rows =
+            ready?.accountId === account.accountId
+              ? ready.rows
+              : importIdsOf(account.accountId, part.transactions);
           const added = await deps.repo.insertTransactions(tx, { ...account, userId }, rows, at);
           results.push({
             importedAccountId: account.accountId,
