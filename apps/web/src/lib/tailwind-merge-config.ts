@@ -142,6 +142,7 @@ export const tailwindMergeConfig: Groups = {
     'col-start': [{ 'col-start': scale3 }],
     'grid-rows': [{ 'grid-rows': scale5 }],
     'row-start-end': [{ row: scale6 }],
+    'row-start': [{ 'row-start': scale3 }],
     'grid-flow': [{ 'grid-flow': ['row', 'col', 'dense', 'row-dense', 'col-dense'] }],
     gap: [{ gap: scale7 }],
     'gap-x': [{ 'gap-x': scale7 }],
