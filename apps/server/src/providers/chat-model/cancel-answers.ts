@@ -16,6 +16,7 @@ import {
   formatPhoneNumber,
   formatPrice,
   merchants,
+  type Cancellation,
   type CancellationChannel,
   type Subscription,
 } from '@billow/contracts';
@@ -68,6 +69,30 @@ const WAY_WORDS = {
 
 const isOpen = (status: string) =>
   (OPEN_CANCELLATION_STATUSES as readonly string[]).includes(status);
+
+/**
+ * The demo's answer when the bill's cancellation is already under way: where it stands, and to
+ * follow it rather than start another. Undefined when none is open.
+ */
+export function cancellationUnderWay(
+  name: string,
+  cancellations: Cancellation[],
+  subscriptionId: string,
+  describeDay: (day: string) => string,
+): string | undefined {
+  const open = cancellations.find((c) => c.subscription_id === subscriptionId && isOpen(c.status));
+  if (!open) return undefined;
+  const number = open.confirmation_number
+    ? ` (confirmation number ${open.confirmation_number})`
+    : '';
+  const where =
+    open.status === 'REQUESTED'
+      ? `you asked to cancel it, and Billow is waiting for you to say it is done`
+      : open.status === 'IN_PROGRESS'
+        ? `Billow is on the phone with ${name} to cancel it`
+        : `it is confirmed${number}, and Billow is watching your bank${open.watch_until ? ` until ${describeDay(open.watch_until)}` : ''} to be sure the charges stop`;
+  return `Your cancellation of ${name} is already under way: ${where}. To follow it, open ${name} in your bills and tap Cancel subscription.`;
+}
 
 /**
  * The `get_cancellation_guide` tool's answer: the catalogue's facts for the merchant or bill the

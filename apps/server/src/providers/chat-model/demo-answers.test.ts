@@ -150,6 +150,36 @@ describe('the demo assistant, asked in many ways', () => {
     }
   });
 
+  it('says a cancellation already under way is under way, with its number, not how to start one', async () => {
+    const netflix = named('Netflix');
+    const answer = await demoAnswer('How do I cancel Netflix?', {
+      ...finances,
+      cancellations: async () => [
+        {
+          id: '00000000-0000-4000-8000-00000000c0c0',
+          subscription_id: netflix.id,
+          merchant_name: 'Netflix',
+          way: 'self',
+          status: 'CONFIRMED',
+          allow_retention_offer: false,
+          confirmation_number: 'NF-2231',
+          failure_reason: null,
+          next_step: null,
+          yearly_cost: 186,
+          requested_at: '2026-11-20T12:00:00Z',
+          confirmed_at: '2026-11-20T12:05:00Z',
+          verified_at: null,
+          watch_until: '2026-12-24',
+          charged_after: [],
+          call: null,
+        },
+      ],
+    });
+    expect(answer).toMatch(/^Your cancellation of Netflix is already under way: it is confirmed/);
+    expect(answer).toContain('NF-2231');
+    expect(answer).not.toMatch(/takes cancellations/);
+  });
+
   it.each([
     ['How do I cancel Netflix?', 'Netflix'],
     ['how to cancel peloton', 'Peloton'],

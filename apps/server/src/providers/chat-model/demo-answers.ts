@@ -20,7 +20,7 @@ import {
   type Subscription,
 } from '@billow/contracts';
 import type { FinanceReader } from './chat-model';
-import { howToCancel } from './cancel-answers';
+import { cancellationUnderWay, howToCancel } from './cancel-answers';
 import { asksNegotiationStatus, negotiationAnswer } from './negotiation-answers';
 import { billIn, otherMerchantIn, periodIn } from './question-parts';
 
@@ -121,7 +121,15 @@ export async function demoAnswer(rawQuestion: string, finances: FinanceReader): 
   if (/\bcancel/.test(q)) {
     if (merchant && merchant.status === 'CANCELLED')
       return `You've already cancelled ${merchant.merchant_name}${merchant.cancel_date ? ` (${formatPaymentDay(merchant.cancel_date, today)})` : ''}, so there is nothing to cancel. If it charges you again, Billow will tell you.`;
-    return howToCancel(merchant);
+    const underWay =
+      merchant &&
+      cancellationUnderWay(
+        merchant.merchant_name,
+        await finances.cancellations(),
+        merchant.id,
+        (day) => formatPaymentDay(day, today),
+      );
+    return underWay ?? howToCancel(merchant);
   }
   if (/negotiat|\blower\b|\breduce\b|cheaper/.test(q)) {
     return HOW_TO_NEGOTIATE(merchant?.merchant_name ?? 'a bill');
