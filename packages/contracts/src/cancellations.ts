@@ -43,6 +43,22 @@ export const cancellationGuide = z.object({
 });
 export type CancellationGuide = z.infer<typeof cancellationGuide>;
 
+/** A merchant's cancellation facts as the API and the assistant's tool give them. */
+export function cancellationGuideOf(
+  guide: MerchantCancellation,
+  isGeneric: boolean,
+): CancellationGuide {
+  return {
+    channels: guide.channels,
+    page_url: guide.pageUrl ?? null,
+    phone: guide.phone ?? null,
+    email: guide.email ?? null,
+    notice: guide.notice ?? null,
+    notes: guide.notes,
+    is_generic: isGeneric,
+  };
+}
+
 export const cancellationWayOption = z.object({
   way: cancellationWay,
   is_available: z.boolean(),

@@ -8,6 +8,7 @@
 import {
   CHARGES_PER_YEAR,
   OPEN_CANCELLATION_STATUSES,
+  cancellationGuideOf,
   cancellationOf,
   cancellationWaysFor,
   centsToDollars,
@@ -133,14 +134,7 @@ export async function cancellationFacts(asked: string, finances: FinanceReader) 
   return {
     merchant: name,
     is_known_merchant: Boolean(merchant),
-    guide: {
-      channels: guide.channels,
-      page_url: guide.pageUrl ?? null,
-      phone: guide.phone ?? null,
-      email: guide.email ?? null,
-      notice: guide.notice ?? null,
-      notes: guide.notes,
-    },
+    guide: cancellationGuideOf(guide, !merchant),
     your_subscription: bill
       ? {
           merchant: bill.merchant_name,
