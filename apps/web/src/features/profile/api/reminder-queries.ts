@@ -31,7 +31,13 @@ export const reminderQueries = {
 export function useUpdateReminderPreferences() {
   const queryClient = useQueryClient();
   const key = reminderKeys.preferences();
+  const mutationKey = [...key, 'update'];
   return useMutation({
+    mutationKey,
+    // Each save sends every setting, so saves go one after another, in the order made: two sent
+    // at once could be stored in one order and answered in the other, and the older answer
+    // (or the older save) would put back a setting changed since.
+    scope: { id: 'reminder-preferences' },
     mutationFn: (preferences: ReminderPreferencesUpdate) =>
       api(reminderRoutes.updatePreferences, preferences),
     onMutate: async (preferences) => {
@@ -43,7 +49,10 @@ export function useUpdateReminderPreferences() {
     onError: (_error, _preferences, context) => {
       if (context?.previous) queryClient.setQueryData(key, context.previous);
     },
-    onSuccess: (saved) => queryClient.setQueryData(key, saved),
+    // Only the last save's answer is shown: an earlier one would flash back a later change.
+    onSuccess: (saved) => {
+      if (queryClient.isMutating({ mutationKey }) === 1) queryClient.setQueryData(key, saved);
+    },
   });
 }
 

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { reminderRoutes, userRoutes, type ReminderPreferences } from '@billow/contracts';
 import { aProfile } from '@/test/fixtures';
-import { json, mockApi, never, problem } from '@/test/mock-api';
+import { json, mockApi, never, problem, type Reply } from '@/test/mock-api';
 import { renderScreen, storeSession } from '@/test/render-app';
 import { RemindersCard, remindersCardTexts } from './reminders-card';
 
@@ -77,6 +77,40 @@ describe(RemindersCard.name, () => {
         isEmailEnabled: true,
       }),
     );
+  });
+
+  it('keeps two quick changes in order: an answer that comes late never undoes the later one', async () => {
+    // The server stores each save as it arrives; its first answer is slow to come back.
+    let stored = preferences();
+    let isFirst = true;
+    const server: Reply = async (request) => {
+      stored = { ...stored, ...(request.body as Partial<ReminderPreferences>) };
+      const answer = json(200, stored)(request);
+      if (isFirst) {
+        isFirst = false;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      return answer;
+    };
+    const api = renderCard(json(200, preferences()));
+    api.on(reminderRoutes.updatePreferences, server);
+    const start = await within(card()).findByRole('combobox', { name: 'Quiet hours start' });
+    const end = within(card()).getByRole('combobox', { name: 'Quiet hours end' });
+    await userEvent.selectOptions(start, '11');
+    await userEvent.selectOptions(end, '12');
+    await waitFor(() => expect(api.requestsTo(reminderRoutes.updatePreferences)).toHaveLength(2));
+    await waitFor(() => expect(stored).toMatchObject({ quietHoursStart: 11, quietHoursEnd: 12 }));
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(start).toHaveValue('11');
+    expect(end).toHaveValue('12');
+    // The next change carries both: nothing sends the old end back.
+    await userEvent.click(within(card()).getByRole('checkbox', { name: 'A week before' }));
+    await waitFor(() => expect(api.requestsTo(reminderRoutes.updatePreferences)).toHaveLength(3));
+    expect(stored).toMatchObject({
+      quietHoursStart: 11,
+      quietHoursEnd: 12,
+      offsetsDays: [3, 1, 7],
+    });
   });
 
   it('never offers quiet hours that start and end at the same hour', async () => {
