@@ -9,7 +9,7 @@ import {
   assertJobCatalogue,
 } from './catalog';
 
-describe('the background job catalogue (spec part 2)', () => {
+describe('the background job catalogue (docs/jobs.md)', () => {
   let t: TestApp;
   let handlers: Record<string, unknown>;
   beforeAll(async () => {
@@ -58,7 +58,7 @@ describe('the background job catalogue (spec part 2)', () => {
       );
   });
 
-  it('validates payloads as spec part 2 §5 says', () => {
+  it('validates payloads by their documented rules (docs/jobs.md, "Payloads")', () => {
     const id = crypto.randomUUID();
     const email = jobPayloads['notification-send-email'];
     expect(email.safeParse({ to: 'not-an-email', subject: 's', text: 't' }).success).toBe(false);

@@ -1,7 +1,7 @@
 /**
- * What an operator needs of the job system: counts by the spec's queues and job states (spec
- * part 2 §4: waiting, active, completed, failed, delayed, paused), and the failed jobs with their
- * last error. Read by `npm run jobs` and logged by the workers every few minutes.
+ * What an operator needs of the job system: counts by the catalogue's queues and job states
+ * (docs/jobs.md, "States": waiting, active, completed, failed, delayed, paused), and the failed
+ * jobs with their last error. Read by `npm run jobs` and logged by the workers every few minutes.
  */
 import { specQueueOf } from '@billow/contracts';
 import type { Database } from '../db/database';
@@ -25,7 +25,8 @@ export async function readQueueFigures(
   database: Database,
   options: { failedLimit?: number } = {},
 ): Promise<QueueFigures> {
-  // pg-boss states → the spec's: created (due) is waiting, created later or retry is delayed.
+  // pg-boss states → the documented ones: created (due) is waiting, created later or retry is
+  // delayed.
   const { rows } = await database.executeSql(
     `SELECT name,
        CASE

@@ -1,5 +1,5 @@
 /**
- * Annual plans Billow pays for (spec part 2 §4 "Payment flow", §5, §8): paying exactly once,
+ * Annual plans Billow pays for (docs/annual-plans.md, docs/payments.md): paying exactly once,
  * then the ACH work as jobs, then the plan's year.
  *
  * Exactly once: a payment is decided under the subscription's row lock, in one transaction that
@@ -139,7 +139,7 @@ export type PaymentsServiceDeps = {
 
 /**
  * What the person is told for each reason a debit was not authorized (docs/payments.md); RISK and
- * anything unnamed read as the spec's insufficient_funds_risk.
+ * anything unnamed read as insufficient_funds_risk.
  */
 const DECLINE_ERROR_TYPES: Partial<Record<string, BankTransferErrorType>> = {
   NSF: 'insufficient_funds',
@@ -413,7 +413,10 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
   }
 
   return {
-    /** Spec part 2 §7 GET /api/subscriptions/instant-savings: at most 3, biggest saving first. */
+    /**
+     * GET /api/subscriptions/instant-savings: at most 3, biggest saving first (docs/dashboard.md,
+     * "Instant savings").
+     */
     async instantSavings(userId: string): Promise<InstantSavingsItem[]> {
       const live = await repo.livePaymentsOf(userId);
       // A card kept after its debit came back is still the person's: its screen says what is owed.
@@ -444,14 +447,14 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
         .map(({ item }) => item);
     },
 
-    /** Spec part 2 §7 POST /api/payments/pay: one debit per subscription and plan year. */
+    /** POST /api/payments/pay: one debit per subscription and plan year (docs/payments.md). */
     async pay(
       userId: string,
       subscriptionId: string,
       financialAccountId?: string,
     ): Promise<BankTransferResponse> {
       // A chosen account that is gone (removed since the screen listed it, or never the
-      // person's) is the spec's payment_account_not_found, never a fall-back to another account.
+      // person's) is payment_account_not_found, never a fall-back to another account.
       await refuseWhileOwed(userId);
       const found = await deps.paymentAccountOf(userId, financialAccountId);
       const subscription = await repo.subscriptionOf(userId, subscriptionId);
@@ -708,7 +711,10 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       return repo.settleReceivable(receivableId, now());
     },
 
-    /** Job "process renewal": a year later the monthly bill resumes (spec part 2 §2). */
+    /**
+     * Job "process renewal": a year later the monthly bill resumes (docs/annual-plans.md, "The
+     * flow").
+     */
     async processRenewal(paymentId: string) {
       const renewed = await db.transaction(async (tx) => {
         const payment = await repo.lockPayment(tx, paymentId);
