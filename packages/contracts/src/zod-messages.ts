@@ -1,9 +1,9 @@
 /**
- * Billow speaks the generic validation messages of spec part 2 §5 ("Required",
- * "Expected string, received number", "String must contain at least 1 character(s)", …).
- * Those are the wording of zod 3; zod 4 words them differently, so we install one global
- * error map that restores them. A message set on a schema (e.g. 'Card value must be positive')
- * still wins over this map.
+ * Billow speaks the generic validation messages (docs/errors.md, "Validation messages"):
+ * "Required", "Expected string, received number", "String must contain at least 1 character(s)", ….
+ * Those are the wording of zod 3; zod 4 words them differently, so we install one global error map
+ * that restores them. A message set on a schema (e.g. 'Card value must be positive') still wins
+ * over this map.
  */
 import { config, type z } from 'zod';
 
@@ -46,7 +46,7 @@ function sizeMessage(issue: Issue, min: boolean): string {
   return `${kind} must be ${relation} ${bound}`;
 }
 
-/** The message for one zod issue, in the spec's wording. */
+/** The message for one zod issue, in the shared wording. */
 export function specIssueMessage(issue: Issue): string {
   switch (issue.code) {
     case 'invalid_type':
