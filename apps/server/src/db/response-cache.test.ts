@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ChangeFeed } from './change-feed';
 import { CACHED_ANSWER_MAX_AGE_MS, createResponseCache } from './response-cache';
 
-/** A change feed that is always caught up; `tell` is a trigger's notification. */
+/** A change feed that is always caught up; `notify` is a trigger's notification. */
 function quietFeed() {
   const listeners: ((key: string) => void)[] = [];
   const feed: ChangeFeed = {
@@ -11,7 +11,7 @@ function quietFeed() {
     barrier: async () => undefined,
     close: async () => undefined,
   };
-  return { feed, tell: (key: string) => listeners.forEach((listener) => listener(key)) };
+  return { feed, notify: (key: string) => listeners.forEach((listener) => listener(key)) };
 }
 
 describe(createResponseCache.name, () => {
@@ -34,7 +34,7 @@ describe(createResponseCache.name, () => {
   });
 
   it('reads again at once when a trigger tells of a change', async () => {
-    const { feed, tell } = quietFeed();
+    const { feed, notify } = quietFeed();
     const answers = createResponseCache<{ name: string }>(feed, 'billow_user_data', {
       max: 10,
       now: () => 0,
@@ -43,7 +43,7 @@ describe(createResponseCache.name, () => {
     const load = async () => ({ name: row });
     await answers.get('ada', load);
     row = 'Spotify Family';
-    tell('ada');
+    notify('ada');
     expect(await answers.get('ada', load)).toEqual({ name: 'Spotify Family' });
   });
 });

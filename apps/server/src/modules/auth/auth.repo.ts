@@ -25,7 +25,9 @@ export function createAuthRepo(db: Db, changes: ChangeFeed) {
     .prepare('auth_session_user');
   // A session stays good until its row is revoked or deleted: kept in memory until the
   // database says so, it costs no query per request (issue 16).
-  const activeSessions = createResponseCache<{ id: string }>(changes, SESSION_CHANNEL, { max: 10_000 });
+  const activeSessions = createResponseCache<{ id: string }>(changes, SESSION_CHANNEL, {
+    max: 10_000,
+  });
   return {
     async findUserByPhone(phoneNumber: string) {
       const [row] = await db

@@ -188,7 +188,8 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     return person?.legalName?.trim() || 'Billow member';
   }
 
-  async function text(userId: string, body: string) {
+  /** Texts the person (SMS); a failed text is logged, never thrown. */
+  async function sendSms(userId: string, body: string) {
     const person = await repo.person(userId);
     if (!person) return;
     await deps.sms.send({ to: person.phoneNumber, body }).catch((error: unknown) => {
@@ -287,7 +288,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     const payment = await repo.markSettled(transferId, now());
     if (!payment || payment.status !== 'funded') return;
     const merchant = merchantById.get(payment.merchantId)?.name ?? 'your subscription';
-    await text(
+    await sendSms(
       payment.userId,
       `Billow: your bank settled the ${formatDollars(centsToDollars(payment.amountCents))} payment for your ${merchant} annual plan. Your gift card code is ready in the app.`,
     );
@@ -355,7 +356,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       revealed: `The gift card code was already revealed, so it stays yours and ${amount} is still owed to Billow. Billow cannot pay for another plan until it is settled: please contact support to settle it. Your monthly plan continues.`,
       none: 'Nothing is owed, and your monthly plan continues.',
     }[card];
-    await text(
+    await sendSms(
       payment.userId,
       `Billow: your bank returned the ${amount} payment for your ${merchant} annual plan${returnCode ? ` (${returnCode})` : ''}. ${what}`,
     );
@@ -667,7 +668,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       const paid = `Billow: your ${merchant} annual plan is paid (${formatDollars(centsToDollars(funded.amountCents))}).`;
       const ready = await isReleased({ ...funded, status: 'funded' });
       const readyBy = funded.expectedSettlementAt?.toISOString().slice(0, 10);
-      await text(
+      await sendSms(
         funded.userId,
         ready
           ? `${paid} Your gift card code is ready in the app.`
@@ -732,7 +733,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       });
       if (!renewed) return;
       const merchant = merchantById.get(renewed.merchantId)?.name ?? 'your subscription';
-      await text(
+      await sendSms(
         renewed.userId,
         `Billow: your ${merchant} annual plan ended today; your monthly bill resumes.`,
       );
