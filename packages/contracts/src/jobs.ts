@@ -177,4 +177,3 @@ export const jobOptionsSchema = z.object({
   concurrency: z.number().int().min(1).max(JOB_LIMITS.concurrencyMax),
   limiterDurationMs: z.number().int().min(JOB_LIMITS.rateLimiterMinDurationMs).optional(),
 });
-export type SpecJobOptions = z.infer<typeof jobOptionsSchema>;

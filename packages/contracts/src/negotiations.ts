@@ -49,7 +49,6 @@ export const NEGOTIATION_CALL_DEFAULTS = {
   priority: z.infer<typeof negotiationPriority>;
   maxDurationMinutes: number;
 };
-export const TEST_MERCHANT_NAME = 'TEST_MERCHANT';
 
 /** A message of a call record (docs/negotiations.md). */
 export const callMessage = z.object({

@@ -100,16 +100,6 @@ export const giftCardResponse = z.object({
 export type GiftCardResponse = z.infer<typeof giftCardResponse>;
 
 /**
- * A subscription's billing dates, for the annual-code screen (docs/annual-plans.md, "The flow").
- */
-export const subscriptionBillingSummary = z.object({
-  id: z.string(),
-  cadence: z.string(),
-  renewalDate: z.string().nullable(),
-  nextBillingDate: z.string().nullable(),
-});
-
-/**
  * The payment error types (docs/annual-plans.md, "When paying fails"), four of them Billow's own:
  * `already_paid`, the polite answer to paying again for a plan year that is paid (a double click, a
  * retry, a second tab), `transfer_limit_reached`, `bank_action_required` and `account_cannot_pay`.
