@@ -1,7 +1,8 @@
 /**
- * What a person reads when paying for an annual plan fails (docs/annual-plans.md, "When paying
- * fails"), each failure reached through real state on the confirmation screen: the bank wants a new
- * login, the subscription is no longer one, the account that pays was removed, or holds too little.
+ * What a person reads when paying for an annual plan fails (docs/annual-plans.md,
+ * "When paying fails"), each failure reached through real state on the confirmation screen: the
+ * bank wants a new login, the subscription is no longer one, the account that pays was removed, or
+ * holds too little.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { confirmFirstInstantSaving } from './pages/annual-plan-flow';

@@ -94,8 +94,8 @@ export function formatWholeDollars(amount: number): string {
 }
 
 /**
- * Floored to whole dollars ('$12' for 12.99), as lifetime savings are (docs/dashboard.md, "Lifetime
- * savings").
+ * Floored to whole dollars ('$12' for 12.99), as lifetime savings are (docs/dashboard.md,
+ * "Lifetime savings").
  */
 export function formatFlooredDollars(amount: number): string {
   return `$${wholeNumber(Math.floor(amount))}`;

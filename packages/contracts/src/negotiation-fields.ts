@@ -1,6 +1,7 @@
 /**
- * The words of the negotiation screens' form fields and card (docs/negotiations.md, "Required
- * information"). No zod: the dashboard's first screen uses these without loading the schemas.
+ * The words of the negotiation screens' form fields and card (docs/negotiations.md,
+ * "Required information"). No zod: the dashboard's first screen uses these without loading the
+ * schemas.
  */
 import type { RequiredUserInfoField } from './negotiations';
 

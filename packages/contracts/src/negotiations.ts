@@ -14,8 +14,8 @@ import { genderValues } from './negotiation-fields';
 import { requiredInfoProblemCode } from './problem-codes';
 
 /**
- * The information a merchant may ask for before it talks (docs/negotiations.md, "Required
- * information", all optional).
+ * The information a merchant may ask for before it talks (docs/negotiations.md,
+ * "Required information", all optional).
  */
 export const requiredUserInfoField = z.enum([
   'billing_address',

@@ -1,6 +1,7 @@
 /**
- * The rewards a person can aim for and how far along they are (docs/rewards.md, "Progress and
- * options"). No zod: the dashboard's first screen uses these without loading the schemas.
+ * The rewards a person can aim for and how far along they are (docs/rewards.md,
+ * "Progress and options"). No zod: the dashboard's first screen uses these without loading the
+ * schemas.
  */
 
 export const REWARD_HISTORY_PAGE_SIZE = 20;
@@ -10,7 +11,7 @@ import type { SubscriptionCategory } from './enums';
 /**
  * The six reward options with their monthly prices, in order; the first is the default target.
  * `categories` are the kinds of the person's bills an option is named after and claimed on
- * (docs/savings.md, "Rewards").
+ * (docs/savings.md, "Rewards: one rule").
  */
 export const rewardOptions = [
   { id: 'video-streaming', name: 'Video streaming', price: 15.99, categories: ['streaming'] },

@@ -79,9 +79,9 @@ export const rewardBill = z.object({
 export type RewardBill = z.infer<typeof rewardBill>;
 
 /**
- * One of the six reward options as this person sees it (docs/savings.md, "Rewards"): named
- * after the person's own bill of its kind when they have one (Netflix for video streaming), with
- * the option's price, and the bill a claim would go toward now (null when there is none).
+ * One of the six reward options as this person sees it (docs/savings.md, "Rewards: one rule"):
+ * named after the person's own bill of its kind when they have one (Netflix for video streaming),
+ * with the option's price, and the bill a claim would go toward now (null when there is none).
  */
 export const rewardChoice = z.object({
   id: z.enum(rewardOptions.map((o) => o.id) as [RewardOptionIdOf, ...RewardOptionIdOf[]]),

@@ -1,6 +1,6 @@
 /**
- * Cadences in words, and how many payments of each make a year (docs/subscriptions.md, "Statuses
- * and cadences").
+ * Cadences in words, and how many payments of each make a year (docs/subscriptions.md,
+ * "Statuses and cadences").
  */
 import type { Cadence } from '@billow/contracts';
 

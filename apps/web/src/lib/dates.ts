@@ -46,9 +46,9 @@ export function formatShortDate(value: DateInput, today = new Date()): string {
 }
 
 /**
- * 'March 3rd', as a payment reads in the recent-payments list (docs/subscriptions.md, "Dates and
- * amounts"). A payment from another year carries it ('December 3rd, 2025'): twelve payments can
- * reach back past January.
+ * 'March 3rd', as a payment reads in the recent-payments list (docs/subscriptions.md,
+ * "Dates and amounts"). A payment from another year carries it ('December 3rd, 2025'): twelve
+ * payments can reach back past January.
  */
 export function formatPaymentDate(value: DateInput, today = new Date()): string {
   return formatWith(value, (date) =>

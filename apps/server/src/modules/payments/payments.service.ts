@@ -81,9 +81,10 @@ export type PaymentsServiceDeps = {
   repo: PaymentsRepo;
   provider: PaymentProvider;
   /**
-   * The banking module's view of the account a payment would come from (docs/payments.md, "Which
-   * accounts can pay"): the one named (the person's own), else their primary payment account, else
-   * their first account that can pay. Undefined when there is none. Never a credential.
+   * The banking module's view of the account a payment would come from (docs/payments.md,
+   * "Which accounts can pay"): the one named (the person's own), else their primary payment
+   * account, else their first account that can pay. Undefined when there is none. Never a
+   * credential.
    */
   paymentAccountOf: (
     userId: string,
@@ -713,8 +714,8 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     },
 
     /**
-     * Job "process renewal": a year later the monthly bill resumes (docs/annual-plans.md, "The
-     * flow").
+     * Job "process renewal": a year later the monthly bill resumes (docs/annual-plans.md,
+     * "The flow").
      */
     async processRenewal(paymentId: string) {
       const renewed = await db.transaction(async (tx) => {

@@ -1,6 +1,6 @@
 /**
- * Route / : the dashboard page. Sections switch by state, not by route (docs/dashboard.md, "One
- * page, many sections"); the route composes the dashboard, subscriptions, profile and sign-out
+ * Route / : the dashboard page. Sections switch by state, not by route (docs/dashboard.md,
+ * "One page, many sections"); the route composes the dashboard, subscriptions, profile and sign-out
  * features, which know nothing of each other.
  */
 import { lazy, Suspense, useCallback, useState, type ComponentType } from 'react';

@@ -1,6 +1,6 @@
 /**
- * The eight fixed examples the get-started step rotates through (docs/onboarding.md, "The signup
- * funnel"). They are illustrations, not real people.
+ * The eight fixed examples the get-started step rotates through (docs/onboarding.md,
+ * "The signup funnel"). They are illustrations, not real people.
  */
 export type SampleSaving = { firstName: string; amount: number; merchant: string };
 
