@@ -161,7 +161,7 @@ export const HELPER_JOB_QUEUES: Record<string, JobQueueName> = {
 };
 
 /** The queue a job name counts under (catalogue queues for the operator view). */
-export function specQueueOf(name: string): JobQueueName | undefined {
+export function catalogueQueueOf(name: string): JobQueueName | undefined {
   return (
     (JOB_CATALOGUE as Record<string, { queue: JobQueueName }>)[name]?.queue ??
     HELPER_JOB_QUEUES[name]

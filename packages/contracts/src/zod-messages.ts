@@ -47,7 +47,7 @@ function sizeMessage(issue: Issue, min: boolean): string {
 }
 
 /** The message for one zod issue, in the shared wording. */
-export function specIssueMessage(issue: Issue): string {
+export function issueMessage(issue: Issue): string {
   switch (issue.code) {
     case 'invalid_type':
       if (issue.input === undefined) return 'Required';
@@ -74,4 +74,4 @@ export function specIssueMessage(issue: Issue): string {
 
 // `config`, not `z.config`: the web build takes calls on `z` as pure (vite.config.ts), and this
 // one is here for its effect.
-config({ customError: (issue) => specIssueMessage(issue) });
+config({ customError: (issue) => issueMessage(issue) });

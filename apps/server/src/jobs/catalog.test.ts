@@ -1,4 +1,4 @@
-import { JOB_CATALOGUE, JOB_QUEUES, jobPayloads, specQueueOf } from '@billow/contracts';
+import { JOB_CATALOGUE, JOB_QUEUES, jobPayloads, catalogueQueueOf } from '@billow/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { composeBillow } from '../deps';
@@ -28,7 +28,7 @@ describe('the background job catalogue (docs/jobs.md)', () => {
     expect(new Set(Object.values(JOB_CATALOGUE).map((k) => k.queue))).toEqual(new Set(JOB_QUEUES));
     expect(JOB_QUEUES).toHaveLength(9);
     expect(catalogueProblems(jobMap, handlers)).toEqual([]);
-    for (const name of Object.keys(jobMap)) expect(specQueueOf(name)).toBeTruthy();
+    for (const name of Object.keys(jobMap)) expect(catalogueQueueOf(name)).toBeTruthy();
     expect(Object.keys(JOB_CATALOGUE).filter((k) => !(k in jobMap))).toEqual([]);
   });
 

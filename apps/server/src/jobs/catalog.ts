@@ -15,7 +15,7 @@ import {
   JOB_LIMITS,
   jobOptionsSchema,
   jobPayloads,
-  specQueueOf,
+  catalogueQueueOf,
   type JobKind,
 } from '@billow/contracts';
 import { bankingJobs } from '../modules/banking/banking.jobs';
@@ -44,7 +44,7 @@ export const jobMap = {
 export type AppJobMap = typeof jobMap;
 
 /** A definition's options as the catalogue's limits word them (docs/jobs.md, "Limits"). */
-export function specOptionsOf(options: JobOptions = {}) {
+export function catalogueOptionsOf(options: JobOptions = {}) {
   return {
     attempts: (options.retryLimit ?? 3) + 1,
     delaySeconds: options.retryDelaySeconds ?? 5,
@@ -68,8 +68,8 @@ export function catalogueProblems(map: JobMap, handlers: Record<string, unknown>
       problems.push(`"${name}" (${JOB_CATALOGUE[name].kind}) has no handler`);
   }
   for (const [name, definition] of Object.entries(map)) {
-    if (!specQueueOf(name)) problems.push(`"${name}" is on none of the catalogue's 9 queues`);
-    const checked = jobOptionsSchema.safeParse(specOptionsOf(definition.options));
+    if (!catalogueQueueOf(name)) problems.push(`"${name}" is on none of the catalogue's 9 queues`);
+    const checked = jobOptionsSchema.safeParse(catalogueOptionsOf(definition.options));
     if (!checked.success)
       problems.push(
         `"${name}" has options outside the catalogue's limits: ${checked.error.message}`,

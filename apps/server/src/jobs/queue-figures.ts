@@ -3,7 +3,7 @@
  * (docs/jobs.md, "States": waiting, active, completed, failed, delayed, paused), and the failed
  * jobs with their last error. Read by `npm run jobs` and logged by the workers every few minutes.
  */
-import { specQueueOf } from '@billow/contracts';
+import { catalogueQueueOf } from '@billow/contracts';
 import type { Database } from '../db/database';
 
 export const JOB_STATES = [
@@ -41,7 +41,7 @@ export async function readQueueFigures(
   );
   const queues: QueueFigures['queues'] = {};
   for (const row of rows as { name: string; state: JobState; count: number }[]) {
-    const queue = specQueueOf(row.name) ?? row.name;
+    const queue = catalogueQueueOf(row.name) ?? row.name;
     queues[queue] ??= Object.fromEntries(JOB_STATES.map((s) => [s, 0])) as Record<JobState, number>;
     queues[queue][row.state] += row.count;
   }
@@ -56,7 +56,7 @@ export async function readQueueFigures(
     queues,
     failed: (failed.rows as { name: string; id: string; at: Date | string; error: string }[]).map(
       (row) => ({
-        queue: specQueueOf(row.name) ?? row.name,
+        queue: catalogueQueueOf(row.name) ?? row.name,
         name: row.name,
         id: row.id,
         at: new Date(row.at).toISOString(),
