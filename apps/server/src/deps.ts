@@ -87,6 +87,7 @@ export function composeBillow(options: CompositionOptions) {
     db,
     changes: database.changes,
     jobs,
+    afterDetection: () => database.refreshPlannerStatistics(),
     ...clock,
     // New or changed subscriptions may make (or drop) negotiation offers, and bring a bill the
     // rewards balance covers: a job of its own each, all sent at once (issue 42).
