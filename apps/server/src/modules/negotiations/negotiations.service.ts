@@ -168,9 +168,9 @@ export function createNegotiationsService(deps: {
 
   /** The person's offers as they stand, starting nothing (for readers such as the chat). */
   async function offersOf(userId: string): Promise<NegotiationOffer[]> {
-    const rows = await repo.offersOf(userId);
+    // Read on every dashboard load: what does not depend on another answer is asked at once.
+    const [rows, annual] = await Promise.all([repo.offersOf(userId), repo.annualPlansOf(userId)]);
     const calls = await repo.latestCalls(rows.map((r) => r.offer.id));
-    const annual = await repo.annualPlansOf(userId);
     return rows.map(({ offer, subscription }) =>
       toOffer(
         offer,

@@ -420,12 +420,19 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
      * "Instant savings").
      */
     async instantSavings(userId: string): Promise<InstantSavingsItem[]> {
-      const live = await repo.livePaymentsOf(userId);
       // A card kept after its debit came back is still the person's: its screen says what is owed.
-      const owed = await repo.openReceivables(userId);
+      const [live, owed, active] = await Promise.all([
+        repo.livePaymentsOf(userId),
+        repo.openReceivables(userId),
+        repo.activeSubscriptionsOf(userId),
+      ]);
+      // Only a merchant with an annual plan can have one, so only its bills' charges are read,
+      // all at once (issue 42: one query per bill, one after another, made this the slowest read).
+      const withPlan = active.filter((subscription) => findMerchant(subscription)?.annualPlanPrice);
+      const plans = await Promise.all(withPlan.map((subscription) => planOf(subscription)));
       const offers = [];
-      for (const subscription of await repo.activeSubscriptionsOf(userId)) {
-        const plan = await planOf(subscription);
+      for (const [index, subscription] of withPlan.entries()) {
+        const plan = plans[index];
         if (!plan) continue;
         offers.push({
           savings: plan.savings,

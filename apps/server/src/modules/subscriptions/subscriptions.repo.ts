@@ -312,23 +312,41 @@ export function createSubscriptionsRepo(db: Db, changes: ChangeFeed) {
         .limit(1);
       return row;
     },
-    /** A subscription's payments, each dated the day it was charged (see chargedOn). */
-    async transactionsOf(subscriptionId: string) {
-      return db
+    /**
+     * One of the person's subscriptions with its payments, each dated the day it was charged (see
+     * chargedOn), newest first; undefined when not theirs. One query, not the whole row and then
+     * its payments (issue 42).
+     */
+    async withTransactions(userId: string, subscriptionId: string) {
+      const rows = await db
         .select({
+          merchantName: subscriptions.merchantName,
+          userMarkedNotSubscription: subscriptions.userMarkedNotSubscription,
           id: bankTransactions.id,
           amountCents: bankTransactions.amountCents,
           currency: bankTransactions.isoCurrencyCode,
           date: chargedOn,
           name: bankTransactions.name,
         })
-        .from(subscriptionTransactions)
-        .innerJoin(
-          bankTransactions,
-          eq(bankTransactions.id, subscriptionTransactions.transactionId),
+        .from(subscriptions)
+        .leftJoin(
+          subscriptionTransactions,
+          eq(subscriptionTransactions.subscriptionId, subscriptions.id),
         )
-        .where(eq(subscriptionTransactions.subscriptionId, subscriptionId))
+        .leftJoin(bankTransactions, eq(bankTransactions.id, subscriptionTransactions.transactionId))
+        .where(and(eq(subscriptions.id, subscriptionId), eq(subscriptions.userId, userId)))
         .orderBy(desc(chargedOn));
+      const [first] = rows;
+      if (!first) return undefined;
+      return {
+        merchantName: first.merchantName,
+        userMarkedNotSubscription: first.userMarkedNotSubscription,
+        transactions: rows.flatMap(({ id, amountCents, currency, date, name }) =>
+          id === null || amountCents === null || name === null
+            ? []
+            : [{ id, amountCents, currency, date, name }],
+        ),
+      };
     },
     /**
      * A subscription's charges posted at a bank the person linked (not pending, not read from a
@@ -457,11 +475,14 @@ export function createSubscriptionsRepo(db: Db, changes: ChangeFeed) {
     async chargesOf(userId: string, from: string) {
       return charges.execute({ userId, from });
     },
-    async markNotSubscription(id: string) {
-      await db
+    /** Whether the person had that subscription (one statement: it is found and marked at once). */
+    async markNotSubscription(userId: string, id: string): Promise<boolean> {
+      const marked = await db
         .update(subscriptions)
         .set({ userMarkedNotSubscription: true, updatedAt: new Date() })
-        .where(eq(subscriptions.id, id));
+        .where(and(eq(subscriptions.id, id), eq(subscriptions.userId, userId)))
+        .returning({ id: subscriptions.id });
+      return marked.length > 0;
     },
     /**
      * A cancellation the bank verified (issue 39): the subscription is CANCELLED from that day,
