@@ -114,3 +114,24 @@ describe(`${detectRecurring.name} — look-alikes that are not plans`, () => {
     expect(detectRecurring(history, { asOf: '2026-02-20' })).toEqual([]);
   });
 });
+
+describe(`${detectRecurring.name} — one merchant under several spellings`, () => {
+  it('finds a weekly plan whose charges alternate between spellings of its name', () => {
+    const spellings = ['SQ *TIGERROCK MARTIAL', 'TIGER ROCK MARTIAL ARTS', 'TIGER ROCK MA 8873'];
+    const history = everyDays('2025-01-07', 7, 30).map((date, week) =>
+      charge(date, spellings[(week * 7) % 3] as string, 45),
+    );
+    const streams = detectRecurring(history, { asOf: '2025-08-01' });
+    expect(streams).toHaveLength(1);
+    expect(streams[0]).toMatchObject({ cadence: 'WEEKLY', status: 'ACTIVE' });
+    expect(streams[0]?.transaction_ids).toEqual(idsOf(history));
+  });
+
+  it('keeps two plans apart when one name begins with the other and the prices differ', () => {
+    const history = [
+      ...charges(monthly('2025-01-05', 8), 'ACME GYM', 30),
+      ...charges(monthly('2025-01-20', 8), 'ACME GYMNASTICS', 85),
+    ];
+    expect(detectRecurring(history, { asOf: '2025-08-25' })).toHaveLength(2);
+  });
+});

@@ -127,6 +127,7 @@ export function detectRecurring(
   const asOf = options.asOf === undefined ? latestDay : parseIsoDate(options.asOf);
   if (Number.isNaN(asOf)) throw new RangeError(`asOf "${options.asOf}" is not a YYYY-MM-DD date`);
 
+  joinSpellings(groups.inOrder);
   const found: Found[] = [];
   for (const gathered of groups.inOrder) {
     const group = toMerchantGroup(gathered);
@@ -152,6 +153,46 @@ export function detectRecurring(
       a.first_date.localeCompare(b.first_date) ||
       a.last_amount - b.last_amount,
   );
+}
+
+/** Letters shorter than this are too common a start of a name to say it is one merchant. */
+const SPELLING_MIN_LETTERS = 5;
+
+/**
+ * A merchant the catalogue does not know prints its name in several ways: with and without
+ * spaces ("GREEN CHEF", "GREENCHEF"), cut short ("SQ *MELODY MUSIC", "MELODY MUSIC STUDIO
+ * LLC"), a product after it ("ROVER.COM* WALKS"). Its identity is the name's letters and digits
+ * without spaces or punctuation: a descriptor whose identity begins with another's (of at least
+ * `SPELLING_MIN_LETTERS`) is the same merchant, and its charges join that group before any
+ * search, so a stream whose charges alternate between spellings is searched whole instead of as
+ * pieces too holed to be streams. The joined groups are left empty.
+ */
+function joinSpellings(groups: readonly Gathered[]): void {
+  const named: Array<{ identity: string; group: Gathered }> = [];
+  for (const group of groups) {
+    const { found } = group;
+    const name =
+      typeof found === 'string'
+        ? found
+        : found.key.startsWith(RAW_KEY)
+          ? found.key.slice(RAW_KEY.length)
+          : null;
+    if (name !== null)
+      named.push({ identity: name.toUpperCase().replace(/[^A-Z0-9]+/g, ''), group });
+  }
+  if (named.length < 2) return;
+  named.sort((a, b) => (a.identity < b.identity ? -1 : a.identity > b.identity ? 1 : 0));
+  let base: (typeof named)[number] | null = null;
+  for (const entry of named) {
+    if (base && entry.identity.startsWith(base.identity)) {
+      base.group.charges.push(...entry.group.charges);
+      base.group.refunds.push(...entry.group.refunds);
+      entry.group.charges = [];
+      entry.group.refunds = [];
+    } else {
+      base = entry.identity.length >= SPELLING_MIN_LETTERS ? entry : null;
+    }
+  }
 }
 
 /**
