@@ -5,13 +5,18 @@
  * because two subscriptions at one merchant ($2.99 iCloud, $10.99 Apple Music) are only told
  * apart by their price.
  */
-import { dateInMonth, daysInMonth } from './dates';
+import { civilFromDays, dateInMonth, daysFromCivil, daysInMonth } from './dates';
 import type { DatedPoint } from './schedule';
 import { float64Scratch } from './scratch';
 import type { Transaction } from './types';
 
 export type Charge = DatedPoint & {
   id: string;
+  /**
+   * The day the bank posted it. `day` is when the merchant charged: the same, or the purchase
+   * date the bank printed in the descriptor (`purchaseDayIn`).
+   */
+  postedDay: number;
   amount: number;
   isReversed: boolean;
 };
@@ -39,14 +44,103 @@ export function toCharge(transaction: Transaction): Charge {
     throw new RangeError(`Transaction ${transaction.id} has a non-numeric amount`);
   }
   const monthIndex = year * 12 + month - 1;
+  const posted = dateInMonth(monthIndex, dayOfMonth);
+  const made = purchaseDayIn(transaction.description, year, posted);
+  if (made !== null) {
+    // The day the merchant charged, as the bank printed it: the posting lag of a card
+    // purchase (up to a few days, longer over weekends) would blur a weekly rhythm.
+    const { year: madeYear, month: madeMonth, day: madeDay } = civilFromDays(made);
+    return {
+      day: made,
+      monthIndex: madeYear * 12 + madeMonth - 1,
+      dayOfMonth: madeDay,
+      id: transaction.id,
+      postedDay: posted,
+      amount,
+      isReversed: false,
+    };
+  }
   return {
-    day: dateInMonth(monthIndex, dayOfMonth),
+    day: posted,
     monthIndex,
     dayOfMonth,
     id: transaction.id,
+    postedDay: posted,
     amount,
     isReversed: false,
   };
+}
+
+/** A purchase date printed in a descriptor is believed up to this many days before posting. */
+const PURCHASE_LAG_MAX_DAYS = 7;
+const CHECKCARD = 'CHECKCARD ';
+
+/**
+ * The day a card purchase was made, when the bank prints it in the descriptor
+ * ("CHECKCARD 1014 HBOMAX.COM", "PURCHASE AUTHORIZED ON 10/14 …", "Card Purchase 10/14 …")
+ * and it falls on the posting day or up to a week before it; else null. Most descriptors carry
+ * no slash and do not start with CHECKCARD, so they cost one search for a character.
+ */
+export function purchaseDayIn(
+  description: string,
+  postedYear: number,
+  posted: number,
+): number | null {
+  if (description.startsWith(CHECKCARD)) {
+    const at = CHECKCARD.length;
+    if (description.charCodeAt(at + 4) === 32 || description.length === at + 4) {
+      const made = recentDay(
+        digitsAt(description, at),
+        digitsAt(description, at + 2),
+        postedYear,
+        posted,
+      );
+      if (made !== null) return made;
+    }
+  }
+  for (
+    let slash = description.indexOf('/');
+    slash >= 0;
+    slash = description.indexOf('/', slash + 1)
+  ) {
+    if (isDigitAt(description, slash - 3) || description.charCodeAt(slash - 3) === 47) continue;
+    if (isDigitAt(description, slash + 3) || description.charCodeAt(slash + 3) === 47) continue;
+    const made = recentDay(
+      digitsAt(description, slash - 2),
+      digitsAt(description, slash + 1),
+      postedYear,
+      posted,
+    );
+    if (made !== null) return made;
+  }
+  return null;
+}
+
+function recentDay(
+  month: number,
+  dayOfMonth: number,
+  postedYear: number,
+  posted: number,
+): number | null {
+  if (month < 1 || month > 12 || dayOfMonth < 1 || dayOfMonth > 31) return null;
+  for (const year of [postedYear, postedYear - 1]) {
+    if (dayOfMonth > daysInMonth(year, month)) continue;
+    const made = daysFromCivil(year, month, dayOfMonth);
+    const lag = posted - made;
+    if (lag >= 0 && lag <= PURCHASE_LAG_MAX_DAYS) return made;
+  }
+  return null;
+}
+
+function isDigitAt(text: string, at: number): boolean {
+  const code = text.charCodeAt(at);
+  return code >= 48 && code <= 57;
+}
+
+/** The two-digit number at `at`, or -1 when either character is not a digit. */
+function digitsAt(text: string, at: number): number {
+  if (!isDigitAt(text, at) || !isDigitAt(text, at + 1)) return -1;
+  return (text.charCodeAt(at) - 48) * 10 + text.charCodeAt(at + 1) - 48;
 }
 
 /** The decimal number at [from, to) of `text`, or -1 when a character there is not a digit. */

@@ -135,3 +135,25 @@ describe(`${detectRecurring.name} — one merchant under several spellings`, () 
     expect(detectRecurring(history, { asOf: '2025-08-25' })).toHaveLength(2);
   });
 });
+
+describe(`${detectRecurring.name} — the purchase date a bank prints`, () => {
+  it('reads a weekly plan by the purchase dates in its descriptors, however late each posted', () => {
+    const lags = [0, 4, 1, 5, 2, 3, 0, 5, 1, 4];
+    const history = everyDays('2025-03-04', 7, 30).map((tuesday, week) => {
+      const [, month, day] = tuesday.split('-');
+      const lag = lags[week % lags.length] as number;
+      return charge(
+        shiftDays(tuesday, lag),
+        `PURCHASE AUTHORIZED ON ${month}/${day} ROVER.COM`,
+        80,
+      );
+    });
+    const streams = detectRecurring(history, { asOf: '2025-09-26' });
+    expect(streams).toHaveLength(1);
+    expect(streams[0]).toMatchObject({ cadence: 'WEEKLY', status: 'ACTIVE' });
+    expect(streams[0]?.transaction_ids).toEqual(idsOf(history));
+    // The next Tuesday (Sep 30), posted as late as this plan's charges usually post: 3 days.
+    expect(streams[0]?.predicted_next_date).toBe('2025-10-03');
+    expect(streams[0]?.last_date).toBe(history.at(-1)?.date);
+  });
+});

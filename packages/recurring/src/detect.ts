@@ -4,6 +4,10 @@
  * The rules, in short (each is explained where it is applied):
  * - Grouping. Transactions are grouped by normalised merchant (catalogue alias, else the cleaned
  *   descriptor) and each group is searched on its own: one pass, then one sort per merchant.
+ * - Dates. A charge is placed on the day the merchant made it: the posting date, or the purchase
+ *   date the bank printed in the descriptor ("CHECKCARD 1014", "AUTHORIZED ON 10/14") when that
+ *   is up to a week earlier. Reported dates stay posting dates, and the next date is the next
+ *   slot plus the stream's usual posting lag (charges.ts, stream.ts).
  * - Grid. A stream fills the slots of one cadence's billing grid: DAILY, WEEKLY, BIWEEKLY,
  *   SEMI_MONTHLY (two fixed days of the month), MONTHLY (billing day clamped to short months, so
  *   Jan 31 → Feb 28 → Mar 31), QUARTERLY or YEARLY. A charge is on time within ±2 days (weekly),
