@@ -122,12 +122,12 @@ function recentDay(
   postedYear: number,
   posted: number,
 ): number | null {
-  if (month < 1 || month > 12 || dayOfMonth < 1 || dayOfMonth > 31) return null;
-  for (const year of [postedYear, postedYear - 1]) {
+  if (month < 1 || month > 12 || dayOfMonth < 1) return null;
+  // This year's date, or last year's for a purchase in late December posted in January.
+  for (let year = postedYear; year >= postedYear - 1; year--) {
     if (dayOfMonth > daysInMonth(year, month)) continue;
-    const made = daysFromCivil(year, month, dayOfMonth);
-    const lag = posted - made;
-    if (lag >= 0 && lag <= PURCHASE_LAG_MAX_DAYS) return made;
+    const lag = posted - daysFromCivil(year, month, dayOfMonth);
+    if (lag >= 0 && lag <= PURCHASE_LAG_MAX_DAYS) return posted - lag;
   }
   return null;
 }
