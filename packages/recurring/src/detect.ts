@@ -172,17 +172,24 @@ const SPELLING_MIN_LETTERS = 5;
  * pieces too holed to be streams. The joined groups are left empty.
  */
 function joinSpellings(groups: readonly Gathered[]): void {
+  // A merchant seen once holds no stream of its own, and most one-off shops are seen once: such
+  // a spelling's identity is worked out only when it starts as one seen twice or more does.
   const named: Array<{ identity: string; group: Gathered }> = [];
+  const starts = new Set<number>();
+  const once: Array<{ name: string; group: Gathered }> = [];
   for (const group of groups) {
-    const { found } = group;
-    const name =
-      typeof found === 'string'
-        ? found
-        : found.key.startsWith(RAW_KEY)
-          ? found.key.slice(RAW_KEY.length)
-          : null;
-    if (name !== null)
-      named.push({ identity: name.toUpperCase().replace(/[^A-Z0-9]+/g, ''), group });
+    const name = rawNameOf(group.found);
+    if (name === null) continue;
+    if (group.charges.length < 2) {
+      once.push({ name, group });
+      continue;
+    }
+    named.push({ identity: identityOf(name), group });
+    starts.add(identityStart(name));
+  }
+  if (named.length === 0) return;
+  for (const { name, group } of once) {
+    if (starts.has(identityStart(name))) named.push({ identity: identityOf(name), group });
   }
   if (named.length < 2) return;
   named.sort((a, b) => (a.identity < b.identity ? -1 : a.identity > b.identity ? 1 : 0));
@@ -197,6 +204,34 @@ function joinSpellings(groups: readonly Gathered[]): void {
       base = entry.identity.length >= SPELLING_MIN_LETTERS ? entry : null;
     }
   }
+}
+
+/** The cleaned descriptor of a merchant the catalogue does not know; null for one it knows. */
+function rawNameOf(found: NormalizedMerchant | string): string | null {
+  if (typeof found === 'string') return found;
+  return found.key.startsWith(RAW_KEY) ? found.key.slice(RAW_KEY.length) : null;
+}
+
+function identityOf(name: string): string {
+  return name.toUpperCase().replace(/[^A-Z0-9]+/g, '');
+}
+
+/**
+ * The first `SPELLING_MIN_LETTERS` characters of a name's identity as one number (-1 when it
+ * has fewer): two identities one of which begins with the other start alike.
+ */
+function identityStart(name: string): number {
+  let code = 0;
+  let count = 0;
+  for (let i = 0; i < name.length && count < SPELLING_MIN_LETTERS; i++) {
+    let c = name.charCodeAt(i);
+    if (c >= 97 && c <= 122) c -= 32;
+    if ((c >= 65 && c <= 90) || (c >= 48 && c <= 57)) {
+      code = code * 91 + c;
+      count++;
+    }
+  }
+  return count < SPELLING_MIN_LETTERS ? -1 : code;
 }
 
 /**
