@@ -45,21 +45,6 @@ export function toCharge(transaction: Transaction): Charge {
   }
   const monthIndex = year * 12 + month - 1;
   const posted = dateInMonth(monthIndex, dayOfMonth);
-  const made = purchaseDayIn(transaction.description, year, posted);
-  if (made !== null) {
-    // The day the merchant charged, as the bank printed it: the posting lag of a card
-    // purchase (up to a few days, longer over weekends) would blur a weekly rhythm.
-    const { year: madeYear, month: madeMonth, day: madeDay } = civilFromDays(made);
-    return {
-      day: made,
-      monthIndex: madeYear * 12 + madeMonth - 1,
-      dayOfMonth: madeDay,
-      id: transaction.id,
-      postedDay: posted,
-      amount,
-      isReversed: false,
-    };
-  }
   return {
     day: posted,
     monthIndex,
@@ -69,6 +54,21 @@ export function toCharge(transaction: Transaction): Charge {
     amount,
     isReversed: false,
   };
+}
+
+/**
+ * Moves a card charge to the day it was made, when its bank printed that day in the descriptor
+ * (`purchaseDayIn`): the posting lag of a card purchase (up to a few days, longer over weekends)
+ * would blur a weekly rhythm. Kept out of `toCharge`, which every transaction takes, and called
+ * only for a descriptor that has a slash or starts as CHECKCARD does.
+ */
+export function placeOnPurchaseDay(charge: Charge, description: string): void {
+  const made = purchaseDayIn(description, Math.floor(charge.monthIndex / 12), charge.postedDay);
+  if (made === null || made === charge.day) return;
+  const { year, month, day } = civilFromDays(made);
+  charge.day = made;
+  charge.monthIndex = year * 12 + month - 1;
+  charge.dayOfMonth = day;
 }
 
 /** A purchase date printed in a descriptor is believed up to this many days before posting. */

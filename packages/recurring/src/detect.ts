@@ -54,7 +54,7 @@
  */
 import { DEFAULT_CATALOGUE } from './catalog';
 import { TRIAL_MAX_AMOUNT, type Candidate } from './candidate';
-import { sortByDay, toCharge, type Charge } from './charges';
+import { placeOnPurchaseDay, sortByDay, toCharge, type Charge } from './charges';
 import { parseIsoDate } from './dates';
 import { findGroupStreams, type MerchantGroup } from './detect-group';
 import { mergeFragments, type Found } from './merge-fragments';
@@ -102,6 +102,9 @@ export function detectRecurring(
     const transaction = transactions[index] as Transaction;
     const charge = toCharge(transaction);
     const { description } = transaction;
+    if (description.charCodeAt(0) === 67 || description.indexOf('/') >= 0) {
+      placeOnPurchaseDay(charge, description);
+    }
     if (
       hasAccounts &&
       transaction.account_id !== undefined &&
