@@ -5,7 +5,7 @@
  * read on a bank statement (aliases) is detection knowledge and lives in packages/recurring's
  * catalogue, under the same slug (a test keeps the two in step).
  */
-import { z } from 'zod';
+import type { z } from 'zod';
 import { subscriptionCategory } from './enums';
 import type { RequiredUserInfoField } from './negotiations';
 
@@ -50,15 +50,13 @@ export type Merchant = {
   cancellation: MerchantCancellation;
 };
 
-/** The ways a merchant accepts a cancellation. */
-export const cancellationChannel = /* @__PURE__ */ z.enum([
-  'online',
-  'phone',
-  'email',
-  'letter',
-  'in_person',
-]);
-export type CancellationChannel = z.infer<typeof cancellationChannel>;
+/**
+ * The ways a merchant accepts a cancellation. A plain list, not a schema: the sign-up funnel
+ * reads this module, and a zod value made here would bring zod into its first script (the
+ * schema is in cancellations.ts).
+ */
+export const CANCELLATION_CHANNELS = ['online', 'phone', 'email', 'letter', 'in_person'] as const;
+export type CancellationChannel = (typeof CANCELLATION_CHANNELS)[number];
 
 /**
  * Facts about leaving a merchant, in Billow's own words: which ways it accepts, its cancellation
@@ -113,7 +111,10 @@ export type MerchantNegotiation = {
   requiredUserInfo: Partial<Record<RequiredUserInfoField, string>>;
   eligibilityCriteria: string[];
   typicalOutcomes: TypicalOutcome[];
-  /** Demo merchants (spec part 2 §9) and TEST_MERCHANT end the same way every time. */
+  /**
+   * Demo merchants and TEST_MERCHANT (docs/negotiations.md, "On the screen") end the same way every
+   * time.
+   */
   demo?: 'telecom' | 'fitness' | 'test';
 };
 
@@ -572,13 +573,8 @@ export function findMerchant(subscription: {
   );
 }
 
-/** The funnel's merchant choice (spec part 1 §3): id, name, website. */
-export const merchantChoice = z.object({
-  id: z.number().int().positive(),
-  name: z.string(),
-  merchant_website_url: z.string(),
-});
-export type MerchantChoice = z.infer<typeof merchantChoice>;
+/** The funnel's merchant choice (docs/onboarding.md, "The signup funnel"): id, name, website. */
+export type MerchantChoice = { id: number; name: string; merchant_website_url: string };
 
 export function toMerchantChoice(merchant: Merchant): MerchantChoice {
   return { id: merchant.id, name: merchant.name, merchant_website_url: merchant.website };
@@ -589,13 +585,14 @@ export const funnelMerchants: MerchantChoice[] = merchants
   .map(toMerchantChoice);
 
 /**
- * The two merchant landing pages (spec part 1 §2): path is the merchant's lowercase name
- * followed by -signup. The headline offers one figure; Get Started carries another estimate.
+ * The two merchant landing pages (docs/onboarding.md, "Merchant landing pages"): path is the
+ * merchant's lowercase name followed by -signup. The headline offers one figure; Get Started
+ * carries another estimate.
  */
 export const merchantLandings = [
   { path: '/netflix-signup', merchantId: 9, headlineSavings: 45, estimatedAmount: 50 },
   { path: '/planetfitness-signup', merchantId: 7, headlineSavings: 88, estimatedAmount: 45 },
 ] as const;
 
-/** Spec part 1 §9: estimated savings are 20% of the estimate, rounded. */
+/** Estimated savings are 20% of the estimate, rounded (docs/onboarding.md, "Funnel savings"). */
 export const FUNNEL_SAVINGS_RATE = 0.2;

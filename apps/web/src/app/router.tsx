@@ -1,13 +1,15 @@
 /**
- * Every route of spec part 1 §2. Each screen is its own chunk (`lazy`), so the first load of
- * any page carries only that page. The routes are declared as elements (React Router's
- * declarative mode) rather than through its data router: Billow loads no data in routes, and the
- * data router's code was the largest part of the first page's script after React (issue 16).
+ * Every route (docs/dashboard.md, "Routes and fallback pages"). Each screen is its own chunk
+ * (`lazy`), so the first load of any page carries only that page. The routes are declared as
+ * elements (React Router's declarative mode) rather than through its data router: Billow loads no
+ * data in routes, and the data router's code was the largest part of the first page's script after
+ * React (issue 16).
  */
 import { lazy, Suspense, type ComponentType } from 'react';
 import { Outlet, Route, Routes, useLocation } from 'react-router';
 import { FullPageSpinner } from '@/components/layout/full-page-spinner';
 import { ReplayHeldTaps } from '@/lib/held-taps';
+import { UpdateBanner } from '@/features/app-install/components/update-banner';
 import { OfflineGate } from './offline-screen';
 import { PageViewTracker } from './page-view-tracker';
 import { RouteErrorBoundary } from './route-error-boundary';
@@ -44,6 +46,7 @@ function RootLayout() {
   return (
     <>
       <PageViewTracker />
+      <UpdateBanner />
       {/* A new page gets a fresh boundary: an error on one page does not follow to the next. */}
       <RouteErrorBoundary key={pathname}>
         <OfflineGate>
