@@ -229,7 +229,8 @@ export function createSubscriptionsService(deps: {
         })),
         { asOf: isoDay(at) },
       )
-        .filter((stream) => stream.last_amount > 0)
+        // Nothing to pay is no bill, except a free trial still running: many start at $0.
+        .filter((stream) => stream.last_amount > 0 || stream.status === 'FREE_TRIAL')
         // A stream of charges an added subscription holds is that subscription, not a new one.
         .filter((stream) => !stream.transaction_ids.some((id) => takenByAdded.has(id)));
 
