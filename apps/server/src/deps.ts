@@ -246,12 +246,20 @@ export function composeBillow(options: CompositionOptions) {
     isSandboxStock: config.payment.provider === 'sandbox',
     // Payments decide when a card's number may be shown (after its debit settled).
     paymentFor: (userId, subscriptionId) => payments.service.paymentFor(userId, subscriptionId),
+    fundedRenewalOf: (cardId) => payments.repo.fundedRenewalOf(cardId),
+    billOf: (userId, subscriptionId) => subscriptions.service.billOf(userId, subscriptionId),
     ...clock,
   });
   const payments = createPaymentsModule({
     db,
     jobs,
     sms,
+    personOf: (userId) => users.personOf(userId),
+    bills: {
+      billOf: (userId, subscriptionId) => subscriptions.service.billOf(userId, subscriptionId),
+      ...subscriptions.published,
+    },
+    stock: giftCards.stock,
     // Payments hold only banking's opaque debit handles; the adapter alone gets a handle's
     // credentials, from banking (docs/payments.md, "Which accounts can pay").
     provider: createPaymentProvider(config.payment, {
@@ -406,7 +414,14 @@ export function composeBillow(options: CompositionOptions) {
   });
 
   const dataExport = createExportModule({
-    db,
+    sources: {
+      banking: banking.exportRows,
+      subscriptions: subscriptions.exportRows,
+      negotiations: negotiations.exportRows,
+      payments: payments.exportRows,
+      giftCards: giftCards.exportRows,
+      rewards: rewards.exportRows,
+    },
     profile: users.service.profile,
     bills: (userId) => subscriptions.service.list(userId),
     ...clock,

@@ -58,5 +58,6 @@ export function createBankingModule(deps: {
       if (deps.isSoleProcess) await service.releaseSyncLeases();
     },
     forget: ({ userId }) => service.revokeAll(userId),
+    exportRows: repo.exportRows,
   } satisfies FeatureModule & { service: unknown; repo: unknown };
 }

@@ -53,5 +53,6 @@ export function createNegotiationsModule(deps: {
     jobs: negotiationsJobHandlers(service, calls),
     // Its rows go with the account's; its refresh jobs are keyed by the person.
     forget: ({ userId }) => deps.jobs.forget('negotiations-refresh-offers', userId),
+    exportRows: repo.exportRows,
   } satisfies FeatureModule & { service: unknown; repo: unknown; onCallEvents: unknown };
 }

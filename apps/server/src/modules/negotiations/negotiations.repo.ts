@@ -265,5 +265,43 @@ export function createNegotiationsRepo(db: Db) {
         .where(inArray(negotiationCalls.negotiationId, negotiationIds))
         .orderBy(desc(negotiationCalls.attempt));
     },
+    /** The person's offers and their history for their export: no answers, no transcripts. */
+    async exportRows(userId: string) {
+      const [offers, events] = await Promise.all([
+        db
+          .select({
+            id: negotiations.id,
+            subscriptionId: negotiations.subscriptionId,
+            status: negotiations.status,
+            currentPriceCents: negotiations.currentPriceCents,
+            targetPriceCents: negotiations.targetPriceCents,
+            requiredUserInfo: negotiations.requiredUserInfo,
+            startDate: negotiations.startDate,
+            estimatedCompletion: negotiations.estimatedCompletion,
+            rejectionReason: negotiations.rejectionReason,
+            successfulSavingsCents: negotiations.successfulSavingsCents,
+            negotiatedPriceCents: negotiations.negotiatedPriceCents,
+            savingsType: negotiations.savingsType,
+            negotiatedDealExpiry: negotiations.negotiatedDealExpiry,
+            createdAt: negotiations.createdAt,
+          })
+          .from(negotiations)
+          .where(eq(negotiations.userId, userId))
+          .orderBy(asc(negotiations.createdAt), asc(negotiations.id)),
+        db
+          .select({
+            negotiationId: negotiationEvents.negotiationId,
+            status: negotiationEvents.newStatus,
+            previousStatus: negotiationEvents.previousStatus,
+            reason: negotiationEvents.reason,
+            at: negotiationEvents.effectiveDate,
+          })
+          .from(negotiationEvents)
+          .innerJoin(negotiations, eq(negotiations.id, negotiationEvents.negotiationId))
+          .where(eq(negotiations.userId, userId))
+          .orderBy(asc(negotiationEvents.effectiveDate), asc(negotiationEvents.id)),
+      ]);
+      return { negotiations: offers, negotiationEvents: events };
+    },
   };
 }

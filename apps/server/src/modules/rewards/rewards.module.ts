@@ -18,8 +18,9 @@ export function createRewardsModule(deps: {
   onReturned?: (bill: { subscriptionId: string; billDate: string }, tx: Db) => Promise<void>;
   clock?: () => Date;
 }) {
+  const repo = createRewardsRepo(deps.db);
   const service = createRewardsService({
-    repo: createRewardsRepo(deps.db),
+    repo,
     rates: deps.rates,
     subscriptionsOf: deps.subscriptionsOf,
     ...(deps.onApplied ? { onApplied: deps.onApplied } : {}),
@@ -30,6 +31,7 @@ export function createRewardsModule(deps: {
     service,
     // Its rows go with the account's (on delete cascade); its pending job is keyed by the person.
     forget: ({ userId }) => deps.jobs.forget('rewards-auto-apply', userId),
+    exportRows: repo.exportRows,
     routes: (app) => registerRewardsRoutes(app, { rewards: service }),
     jobs: rewardsJobHandlers(service),
   } satisfies FeatureModule & { service: unknown };

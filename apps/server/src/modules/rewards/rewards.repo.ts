@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, sql, type Placeholder } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql, type Placeholder } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { subscriptions } from '../subscriptions/subscriptions.tables';
 import { users } from '../users/users.tables';
@@ -171,6 +171,22 @@ export function createRewardsRepo(db: Db) {
         .from(rewardLedger)
         .where(eq(rewardLedger.userId, userId));
       return { rows, total: Number(total?.n ?? 0) };
+    },
+    /** The person's ledger entries, for their export. */
+    async exportRows(userId: string) {
+      const rewards = await db
+        .select({
+          id: rewardLedger.id,
+          kind: rewardLedger.kind,
+          source: rewardLedger.source,
+          amountCents: rewardLedger.amountCents,
+          subscriptionId: rewardLedger.subscriptionId,
+          occurredAt: rewardLedger.occurredAt,
+        })
+        .from(rewardLedger)
+        .where(eq(rewardLedger.userId, userId))
+        .orderBy(asc(rewardLedger.occurredAt), asc(rewardLedger.id));
+      return { rewards };
     },
   };
 }

@@ -1,0 +1,76 @@
+/**
+ * What other modules may read and change of the subscriptions table, beyond the bills list: each
+ * read scoped to a person or a bill, and each change made in the caller's transaction (`tx`), so
+ * it commits or rolls back with the change that caused it (a payment, an export, an alert).
+ */
+import { and, asc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/database';
+import type { SubscriptionRow } from './subscriptions.repo';
+import { subscriptions } from './subscriptions.tables';
+
+export type PublishedSubscriptions = ReturnType<typeof createPublishedSubscriptions>;
+
+export function createPublishedSubscriptions(db: Db) {
+  return {
+    /** The person's active subscriptions (not the ones they marked as not one). */
+    activeBillsOf: (userId: string): Promise<SubscriptionRow[]> =>
+      db
+        .select()
+        .from(subscriptions)
+        .where(
+          and(
+            eq(subscriptions.userId, userId),
+            eq(subscriptions.userMarkedNotSubscription, false),
+            eq(subscriptions.status, 'ACTIVE'),
+          ),
+        ),
+    /** Holds the subscription's row until the transaction ends: one payment decision at a time. */
+    async lockBill(subscriptionId: string, tx: Db): Promise<SubscriptionRow | undefined> {
+      const [row] = await tx
+        .select()
+        .from(subscriptions)
+        .where(eq(subscriptions.id, subscriptionId))
+        .for('update');
+      return row;
+    },
+    /** Billow pays the bill (an annual plan until the renewal date), or no longer does. */
+    async markBillowManaged(
+      subscriptionId: string,
+      plan: { isBillowManaged: boolean; renewalDate: string | null },
+      tx: Db,
+    ) {
+      await tx
+        .update(subscriptions)
+        .set({ ...plan, updatedAt: new Date() })
+        .where(eq(subscriptions.id, subscriptionId));
+    },
+    /** The person's subscriptions as stored, for their export (named columns only). */
+    async exportRows(userId: string) {
+      const rows = await db
+        .select({
+          id: subscriptions.id,
+          merchantName: subscriptions.merchantName,
+          merchantWebsite: subscriptions.merchantWebsite,
+          category: subscriptions.category,
+          cadence: subscriptions.cadence,
+          status: subscriptions.status,
+          amountCents: subscriptions.amountCents,
+          previousAmountCents: subscriptions.previousAmountCents,
+          normalizedMonthlyCents: subscriptions.normalizedMonthlyCents,
+          currency: subscriptions.currency,
+          firstChargeDate: subscriptions.firstChargeDate,
+          lastChargeDate: subscriptions.lastChargeDate,
+          renewalDate: subscriptions.renewalDate,
+          cancelDate: subscriptions.cancelDate,
+          paymentAccountId: subscriptions.paymentAccountId,
+          isBillowManaged: subscriptions.isBillowManaged,
+          userMarkedNotSubscription: subscriptions.userMarkedNotSubscription,
+          createdAt: subscriptions.createdAt,
+        })
+        .from(subscriptions)
+        .where(eq(subscriptions.userId, userId))
+        .orderBy(asc(subscriptions.merchantName), asc(subscriptions.id));
+      return { subscriptions: rows };
+    },
+  };
+}
