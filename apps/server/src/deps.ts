@@ -31,6 +31,7 @@ import { createRemindersModule } from './modules/reminders/reminders.module';
 import { createRewardsModule } from './modules/rewards/rewards.module';
 import { createSavingsModule } from './modules/savings/savings.module';
 import { createLedgersModule } from './modules/ledgers/ledgers.module';
+import type { LedgerFigures } from './modules/ledgers/ledgers.service';
 import type { FeatureModule } from './modules/feature-module';
 import { createOneTimeCodesModule } from './modules/one-time-codes/one-time-codes.module';
 import { createNegotiationsModule } from './modules/negotiations/negotiations.module';
@@ -219,8 +220,17 @@ export function composeBillow(options: CompositionOptions) {
       subscriptions.service.clearRewardCredit(bill.subscriptionId, bill.billDate, tx),
     ...clock,
   });
+  // Each owner's figures, read-only.
+  const ledgerFigures: LedgerFigures = {
+    savings: savings.service.allEntries,
+    rewards: rewards.ledgerEntries,
+    negotiatedDeals: () => negotiations.repo.settledDeals(),
+    annualPayments: () => payments.repo.annualPayments(),
+    bills: subscriptions.published.billFigures,
+  };
   const ledgers = createLedgersModule({
     db,
+    figures: ledgerFigures,
     balanceCents: (userId) => rewards.service.balanceCents(userId),
     isLoopback: isLoopbackHost,
     ...(options.log ? { log: options.log } : {}),
@@ -512,6 +522,7 @@ export function composeBillow(options: CompositionOptions) {
       savings: savings.service,
       rewards: rewards.service,
       ledgers: ledgers.service,
+      ledgerFigures,
       analytics: analytics.service,
       bankProvider: bank.provider,
       bankingRepo: banking.repo,

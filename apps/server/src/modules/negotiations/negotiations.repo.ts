@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, notInArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, notInArray } from 'drizzle-orm';
 import {
   callStage,
   type CallMessage,
@@ -302,6 +302,17 @@ export function createNegotiationsRepo(db: Db) {
           .orderBy(asc(negotiationEvents.effectiveDate), asc(negotiationEvents.id)),
       ]);
       return { negotiations: offers, negotiationEvents: events };
+    },
+    /** Each negotiation that saved money, and the price per charge before the deal. */
+    settledDeals() {
+      return db
+        .select({
+          id: negotiations.id,
+          subscriptionId: negotiations.subscriptionId,
+          currentPriceCents: negotiations.currentPriceCents,
+        })
+        .from(negotiations)
+        .where(isNotNull(negotiations.successfulSavingsCents));
     },
   };
 }

@@ -225,5 +225,9 @@ export function createPaymentsRepo(db: Db) {
           },
         });
     },
+    /** Each annual-plan payment's state (what its reward was earned on), everyone's. */
+    annualPayments() {
+      return db.select({ id: payments.id, status: payments.status }).from(payments);
+    },
   };
 }

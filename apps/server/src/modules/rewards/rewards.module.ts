@@ -32,7 +32,9 @@ export function createRewardsModule(deps: {
     // Its rows go with the account's (on delete cascade); its pending job is keyed by the person.
     forget: ({ userId }) => deps.jobs.forget('rewards-auto-apply', userId),
     exportRows: repo.exportRows,
+    /** Every person's entries, for the ledgers' reconciliation. */
+    ledgerEntries: repo.ledgerEntries,
     routes: (app) => registerRewardsRoutes(app, { rewards: service }),
     jobs: rewardsJobHandlers(service),
-  } satisfies FeatureModule & { service: unknown };
+  } satisfies FeatureModule & { service: unknown; ledgerEntries: unknown };
 }

@@ -188,5 +188,17 @@ export function createRewardsRepo(db: Db) {
         .orderBy(asc(rewardLedger.occurredAt), asc(rewardLedger.id));
       return { rewards };
     },
+    /** Every entry of every person (the nightly reconciliation reads them all). */
+    ledgerEntries() {
+      return db
+        .select({
+          userId: rewardLedger.userId,
+          kind: rewardLedger.kind,
+          source: rewardLedger.source,
+          amountCents: rewardLedger.amountCents,
+          sourceKey: rewardLedger.sourceKey,
+        })
+        .from(rewardLedger);
+    },
   };
 }

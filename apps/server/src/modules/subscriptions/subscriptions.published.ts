@@ -72,5 +72,17 @@ export function createPublishedSubscriptions(db: Db) {
         .orderBy(asc(subscriptions.merchantName), asc(subscriptions.id));
       return { subscriptions: rows };
     },
+    /** Every bill's merchant, price per charge and cadence (the ledgers' bounds on savings). */
+    billFigures() {
+      return db
+        .select({
+          id: subscriptions.id,
+          merchantName: subscriptions.merchantName,
+          merchantWebsite: subscriptions.merchantWebsite,
+          amountCents: subscriptions.amountCents,
+          cadence: subscriptions.cadence,
+        })
+        .from(subscriptions);
+    },
   };
 }
