@@ -132,6 +132,13 @@ export function composeBillow(options: CompositionOptions) {
   const callAgent = createCallAgent(config.call);
   const negotiations = createNegotiationsModule({
     db,
+    others: {
+      bills: { visibleOf: subscriptions.published.visibleOf, byId: subscriptions.published.byId },
+      paidPlansOf: async (userId) =>
+        (await payments.repo.livePaymentsOf(userId)).map((p) => p.subscriptionId),
+      cardedBillsOf: (userId) => giftCards.service.assignedBillsOf(userId),
+      personOf: (userId) => users.personOf(userId),
+    },
     jobs,
     cipher,
     agent: callAgent,
@@ -458,6 +465,14 @@ export function composeBillow(options: CompositionOptions) {
     vapidPublicKey: vapid.publicKey,
     publicUrl: config.publicUrl,
     cipher,
+    sources: {
+      bills: {
+        ...subscriptions.published,
+        billOf: (userId, subscriptionId) => subscriptions.service.billOf(userId, subscriptionId),
+      },
+      banking: banking.published,
+      people: { personOf: users.personOf, overdraftProtectedAfter: users.overdraftProtectedAfter },
+    },
     ...clock,
   });
 

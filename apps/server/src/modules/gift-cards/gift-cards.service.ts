@@ -90,6 +90,15 @@ export function createGiftCardsService(deps: {
       return { giftCards: rows };
     },
 
+    /** The person's subscriptions that hold a card handed to them. */
+    async assignedBillsOf(userId: string): Promise<string[]> {
+      const rows = await db
+        .select({ subscriptionId: giftCards.subscriptionId })
+        .from(giftCards)
+        .where(and(eq(giftCards.userId, userId), eq(giftCards.status, 'assigned')));
+      return rows.flatMap((row) => (row.subscriptionId ? [row.subscriptionId] : []));
+    },
+
     /** Adds cards to the stock; a card already loaded is skipped. Returns how many were added. */
     async load(rows: GiftCardStockRow[]): Promise<{ added: number; skipped: number }> {
       let added = 0;

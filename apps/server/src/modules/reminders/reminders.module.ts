@@ -8,7 +8,7 @@ import type { PushSender } from '../../providers/push/push-sender';
 import type { FieldCipher } from '../../security/encryption';
 import { createPushSubscriptions } from './push-subscriptions';
 import type { FeatureModule } from '../feature-module';
-import { createAlertsService } from './alerts.service';
+import { createAlertsService, type AlertSources } from './alerts.service';
 import { remindersJobHandlers } from './reminders.jobs';
 import { registerReminderDevRoutes, registerReminderRoutes } from './reminders.routes';
 import { createRemindersService } from './reminders.service';
@@ -21,12 +21,14 @@ export function createRemindersModule(deps: {
   pushSender: PushSender;
   vapidPublicKey: string;
   cipher: FieldCipher;
+  /** What the alerts read of banking, subscriptions and people, through those modules. */
+  sources: AlertSources;
   clock?: () => Date;
   publicUrl?: string;
 }) {
   const push = createPushSubscriptions(deps);
   const service = createRemindersService({ ...deps, push: push.sendToPerson });
-  const alerts = createAlertsService({ ...deps, reminders: service });
+  const alerts = createAlertsService({ ...deps, ...deps.sources, reminders: service });
   return {
     service,
     alerts,

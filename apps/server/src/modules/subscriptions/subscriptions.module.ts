@@ -25,7 +25,12 @@ export function createSubscriptionsModule(deps: {
   };
   const service = createSubscriptionsService({ repo, ...optional });
   const missed = createMissedSubscriptionsService({ repo, list: service.list, ...optional });
-  const published = createPublishedSubscriptions(deps.db);
+  const published = {
+    ...createPublishedSubscriptions(deps.db),
+    // The charges of a bill are read with the bank's transactions they match.
+    chargesSince: repo.chargesSince,
+    lastChargeBetween: repo.lastChargeBetween,
+  };
   return {
     service,
     /** What other modules may read and change of these rows (in their transaction). */

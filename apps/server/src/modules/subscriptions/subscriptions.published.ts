@@ -3,7 +3,7 @@
  * read scoped to a person or a bill, and each change made in the caller's transaction (`tx`), so
  * it commits or rolls back with the change that caused it (a payment, an export, an alert).
  */
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, gte, lt } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import type { SubscriptionRow } from './subscriptions.repo';
 import { subscriptions } from './subscriptions.tables';
@@ -12,6 +12,21 @@ export type PublishedSubscriptions = ReturnType<typeof createPublishedSubscripti
 
 export function createPublishedSubscriptions(db: Db) {
   return {
+    /** The person's subscriptions detection holds now (not the ones they said are not). */
+    visibleOf: (userId: string): Promise<SubscriptionRow[]> =>
+      db
+        .select()
+        .from(subscriptions)
+        .where(
+          and(eq(subscriptions.userId, userId), eq(subscriptions.userMarkedNotSubscription, false)),
+        ),
+    async byId(subscriptionId: string): Promise<SubscriptionRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(subscriptions)
+        .where(eq(subscriptions.id, subscriptionId));
+      return row;
+    },
     /** The person's active subscriptions (not the ones they marked as not one). */
     activeBillsOf: (userId: string): Promise<SubscriptionRow[]> =>
       db
@@ -84,5 +99,39 @@ export function createPublishedSubscriptions(db: Db) {
         })
         .from(subscriptions);
     },
+    /** The status facts of the person's subscriptions (not those they said are not one). */
+    statusFactsOf: (userId: string, tx: Db = db) =>
+      tx
+        .select({
+          id: subscriptions.id,
+          status: subscriptions.status,
+          firstChargeDate: subscriptions.firstChargeDate,
+          lastChargeDate: subscriptions.lastChargeDate,
+          cancelDate: subscriptions.cancelDate,
+        })
+        .from(subscriptions)
+        .where(
+          and(eq(subscriptions.userId, userId), eq(subscriptions.userMarkedNotSubscription, false)),
+        ),
+    /** The person's active bills due from `from` up to (not on) `until`, soonest first. */
+    dueBetween: (userId: string, from: string, until: string) =>
+      db
+        .select({
+          merchantName: subscriptions.merchantName,
+          amountCents: subscriptions.amountCents,
+          dueDate: subscriptions.renewalDate,
+          paymentAccountId: subscriptions.paymentAccountId,
+        })
+        .from(subscriptions)
+        .where(
+          and(
+            eq(subscriptions.userId, userId),
+            eq(subscriptions.status, 'ACTIVE'),
+            eq(subscriptions.userMarkedNotSubscription, false),
+            gte(subscriptions.renewalDate, from),
+            lt(subscriptions.renewalDate, until),
+          ),
+        )
+        .orderBy(asc(subscriptions.renewalDate)),
   };
 }

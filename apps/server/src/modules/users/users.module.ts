@@ -42,6 +42,11 @@ export function createUsersModule(deps: {
     service,
     /** The person's account row (name, phone number, time zone, settings) for other modules. */
     personOf: (userId: string) => repo.findById(userId),
+    overdraftProtectedAfter: repo.overdraftProtectedAfter,
     routes: (app) => registerUserRoutes(app, { users: service }),
-  } satisfies FeatureModule & { service: unknown; personOf: unknown };
+  } satisfies FeatureModule & {
+    service: unknown;
+    personOf: unknown;
+    overdraftProtectedAfter: unknown;
+  };
 }

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { feedback, users } from './users.tables';
 
@@ -46,5 +46,18 @@ export function createUsersRepo(db: Db) {
         .returning({ id: users.id });
       return verified.length === 1;
     },
+    /** The next people (by id, after `cursor`) with overdraft protection on. */
+    overdraftProtectedAfter: (cursor: string | undefined, limit: number) =>
+      db
+        .select({ id: users.id })
+        .from(users)
+        .where(
+          and(
+            eq(users.isOverdraftProtectionEnabled, true),
+            cursor ? gt(users.id, cursor) : undefined,
+          ),
+        )
+        .orderBy(asc(users.id))
+        .limit(limit),
   };
 }
