@@ -465,6 +465,8 @@ export function composeBillow(options: CompositionOptions) {
     vapidPublicKey: vapid.publicKey,
     publicUrl: config.publicUrl,
     cipher,
+    people: users.contacts,
+    bills: subscriptions.published,
     sources: {
       bills: {
         ...subscriptions.published,

@@ -11,7 +11,7 @@ import type { FeatureModule } from '../feature-module';
 import { createAlertsService, type AlertSources } from './alerts.service';
 import { remindersJobHandlers } from './reminders.jobs';
 import { registerReminderDevRoutes, registerReminderRoutes } from './reminders.routes';
-import { createRemindersService } from './reminders.service';
+import { createRemindersService, type RemindersServiceDeps } from './reminders.service';
 
 export function createRemindersModule(deps: {
   db: Db;
@@ -21,6 +21,10 @@ export function createRemindersModule(deps: {
   pushSender: PushSender;
   vapidPublicKey: string;
   cipher: FieldCipher;
+  /** How to reach people and the zone of their days (the users module). */
+  people: RemindersServiceDeps['people'];
+  /** What reminders tell of the person's bills (the subscriptions module). */
+  bills: RemindersServiceDeps['bills'];
   /** What the alerts read of banking, subscriptions and people, through those modules. */
   sources: AlertSources;
   clock?: () => Date;

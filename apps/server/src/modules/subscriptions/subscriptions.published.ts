@@ -133,5 +133,24 @@ export function createPublishedSubscriptions(db: Db) {
           ),
         )
         .orderBy(asc(subscriptions.renewalDate)),
+    /** What the reminders tell of the person's subscriptions (not those they said are not). */
+    reminderFactsOf: (userId: string, tx: Db = db) =>
+      tx
+        .select({
+          id: subscriptions.id,
+          merchantName: subscriptions.merchantName,
+          status: subscriptions.status,
+          amountCents: subscriptions.amountCents,
+          previousAmountCents: subscriptions.previousAmountCents,
+          renewalDate: subscriptions.renewalDate,
+          lastChargeDate: subscriptions.lastChargeDate,
+          isPriceIncrease: subscriptions.isPriceIncrease,
+          priceChangedOn: subscriptions.priceChangedOn,
+          isBillowManaged: subscriptions.isBillowManaged,
+        })
+        .from(subscriptions)
+        .where(
+          and(eq(subscriptions.userId, userId), eq(subscriptions.userMarkedNotSubscription, false)),
+        ),
   };
 }

@@ -43,10 +43,17 @@ export function createUsersModule(deps: {
     /** The person's account row (name, phone number, time zone, settings) for other modules. */
     personOf: (userId: string) => repo.findById(userId),
     overdraftProtectedAfter: repo.overdraftProtectedAfter,
+    /** How to reach people, for reminders and alerts. */
+    contacts: {
+      contactOf: repo.contactOf,
+      contactsAfter: repo.contactsAfter,
+      timeZoneOf: repo.timeZoneOf,
+    },
     routes: (app) => registerUserRoutes(app, { users: service }),
   } satisfies FeatureModule & {
     service: unknown;
     personOf: unknown;
     overdraftProtectedAfter: unknown;
+    contacts: unknown;
   };
 }

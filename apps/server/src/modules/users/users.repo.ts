@@ -5,6 +5,17 @@ import { feedback, users } from './users.tables';
 export type UserRow = typeof users.$inferSelect;
 export type UsersRepo = ReturnType<typeof createUsersRepo>;
 
+const contacts = (tx: Db) =>
+  tx
+    .select({
+      id: users.id,
+      phoneNumber: users.phoneNumber,
+      email: users.email,
+      isEmailVerified: users.isEmailVerified,
+      isSubscriptionNotificationsEnabled: users.isSubscriptionNotificationsEnabled,
+    })
+    .from(users);
+
 export function createUsersRepo(db: Db) {
   // Read on every page load (profile-info): built and planned once, not per request (issue 42).
   const byId = db
@@ -59,5 +70,24 @@ export function createUsersRepo(db: Db) {
         )
         .orderBy(asc(users.id))
         .limit(limit),
+    /** How to reach the person, and which reminders they allow (`tx`: the caller's reads). */
+    async contactOf(userId: string, tx: Db = db) {
+      const [row] = await contacts(tx).where(eq(users.id, userId));
+      return row;
+    },
+    /** The next people (by id, after `cursor`) and how to reach them: the reminder scans. */
+    contactsAfter: (cursor: string | undefined, limit: number) =>
+      contacts(db)
+        .where(cursor ? gt(users.id, cursor) : undefined)
+        .orderBy(asc(users.id))
+        .limit(limit),
+    /** The zone the person's days are counted in; undefined when there is no such person. */
+    async timeZoneOf(userId: string, tx: Db = db) {
+      const [row] = await tx
+        .select({ timeZone: users.timeZone })
+        .from(users)
+        .where(eq(users.id, userId));
+      return row?.timeZone;
+    },
   };
 }
