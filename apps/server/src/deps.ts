@@ -215,6 +215,10 @@ export function composeBillow(options: CompositionOptions) {
     db,
     jobs,
     rates: config.rewards,
+    others: {
+      merchantsOf: subscriptions.published.merchantsOf,
+      lockPerson: (userId, tx) => users.lockPerson(userId, tx),
+    },
     subscriptionsOf: (userId) => subscriptions.service.list(userId),
     onApplied: (target, tx) =>
       subscriptions.service.creditReward(

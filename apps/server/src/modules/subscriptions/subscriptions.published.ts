@@ -152,5 +152,15 @@ export function createPublishedSubscriptions(db: Db) {
         .where(
           and(eq(subscriptions.userId, userId), eq(subscriptions.userMarkedNotSubscription, false)),
         ),
+    /** The merchant of each of the person's subscriptions (the rewards history names them). */
+    merchantsOf: (userId: string) =>
+      db
+        .select({
+          id: subscriptions.id,
+          merchantName: subscriptions.merchantName,
+          merchantWebsite: subscriptions.merchantWebsite,
+        })
+        .from(subscriptions)
+        .where(eq(subscriptions.userId, userId)),
   };
 }

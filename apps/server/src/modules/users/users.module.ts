@@ -43,6 +43,7 @@ export function createUsersModule(deps: {
     /** The person's account row (name, phone number, time zone, settings) for other modules. */
     personOf: (userId: string) => repo.findById(userId),
     overdraftProtectedAfter: repo.overdraftProtectedAfter,
+    lockPerson: repo.lockPerson,
     /** How to reach people, for reminders and alerts. */
     contacts: {
       contactOf: repo.contactOf,
@@ -55,5 +56,6 @@ export function createUsersModule(deps: {
     personOf: unknown;
     overdraftProtectedAfter: unknown;
     contacts: unknown;
+    lockPerson: unknown;
   };
 }

@@ -89,5 +89,17 @@ export function createUsersRepo(db: Db) {
         .where(eq(users.id, userId));
       return row?.timeZone;
     },
+    /**
+     * Holds the person's row until the caller's transaction ends (one balance decision at a time),
+     * with their auto-apply setting; undefined when the person is gone.
+     */
+    async lockPerson(userId: string, tx: Db) {
+      const [row] = await tx
+        .select({ isAutoApplyRewardsEnabled: users.isAutoApplyRewardsEnabled })
+        .from(users)
+        .where(eq(users.id, userId))
+        .for('update');
+      return row;
+    },
   };
 }
