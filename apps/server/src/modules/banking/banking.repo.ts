@@ -3,6 +3,7 @@ import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, ne, or, sql } 
 import { dollarsToCents } from '@billow/contracts';
 import type { Db } from '../../db/database';
 import type { BankAccount, BankTransaction } from '../../providers/bank/bank-provider';
+// eslint-disable-next-line no-restricted-imports -- still to move behind its owner (issue 40 §1): sets the profile's update-required flag
 import { users } from '../users/users.tables';
 import { bankAccounts, bankItems, bankTransactions } from './banking.tables';
 
