@@ -27,7 +27,7 @@ export type Database = {
   driver: { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; pool: pg.Pool };
   /** Raw SQL for libraries that bring their own (pg-boss). Multi-statement text is allowed without values. */
   executeSql: ExecuteSql;
-  /** What changed, from the database's own notifications (kept answers listen to it). */
+  /** What changed, from the database's own notifications (cached answers listen to it). */
   changes: ChangeFeed;
   ping(): Promise<void>;
   close(): Promise<void>;

@@ -34,7 +34,10 @@ const notWaiting = () =>
     code: 'negotiation-not-waiting',
   });
 
-/** Payments per year by cadence (spec part 2 §9); an unknown cadence counts as monthly. */
+/**
+ * Payments per year by cadence (docs/subscriptions.md, "Statuses and cadences"); an unknown cadence
+ * counts as monthly.
+ */
 const PAYMENTS_PER_YEAR: Record<string, number> = {
   MONTHLY: 12,
   WEEKLY: 52,

@@ -4,7 +4,7 @@ import { DEFAULT_CATALOGUE, monthlyAmount, normalizeMerchant } from '@billow/rec
 import { USER_DATA_CHANNEL, type ChangeFeed } from '../../db/change-feed';
 import type { Db } from '../../db/database';
 import { isForeignKeyViolation } from '../../db/foreign-key';
-import { keptAnswers } from '../../db/kept-answers';
+import { createResponseCache } from '../../db/response-cache';
 // eslint-disable-next-line no-restricted-imports -- still to move behind its owner (issue 40 §1): detection and the bills list read bank rows and the zone
 import { bankAccounts, bankItems, bankTransactions } from '../banking/banking.tables';
 // eslint-disable-next-line no-restricted-imports -- still to move behind its owner (issue 40 §1): detection and the bills list read bank rows and the zone
@@ -47,7 +47,7 @@ export function createSubscriptionsRepo(db: Db, changes: ChangeFeed) {
     .prepare('subscriptions_visible_of');
   // ...and kept in memory until a row behind it (the person's subscriptions, accounts or banks)
   // changes, so the dashboard's reloads cost no query (issue 16).
-  const keptVisible = keptAnswers<Awaited<ReturnType<typeof visible.execute>>>(
+  const cachedVisible = createResponseCache<Awaited<ReturnType<typeof visible.execute>>>(
     changes,
     USER_DATA_CHANNEL,
     { max: 2_000 },
@@ -59,7 +59,7 @@ export function createSubscriptionsRepo(db: Db, changes: ChangeFeed) {
     .from(users)
     .where(eq(users.id, sql.placeholder('userId')))
     .prepare('user_time_zone_of');
-  const keptZones = keptAnswers<{ timeZone: string }>(changes, USER_DATA_CHANNEL, {
+  const cachedZones = createResponseCache<{ timeZone: string }>(changes, USER_DATA_CHANNEL, {
     max: 2_000,
   });
   // The charges the insights are drawn from: built and planned once, not per request (issue 42).
@@ -87,7 +87,7 @@ export function createSubscriptionsRepo(db: Db, changes: ChangeFeed) {
   return {
     /** The zone the person's days are counted in (their profile's). */
     async timeZoneOf(userId: string): Promise<string> {
-      const kept = await keptZones.get(userId, async () => (await zoneOf.execute({ userId }))[0]);
+      const kept = await cachedZones.get(userId, async () => (await zoneOf.execute({ userId }))[0]);
       return kept?.timeZone ?? 'UTC';
     },
     /** Outflows and inflows of a person, as detection reads them. */
@@ -304,7 +304,7 @@ export function createSubscriptionsRepo(db: Db, changes: ChangeFeed) {
     },
     /** The person's subscriptions as list-all shows them; the answer is shared, never change it. */
     async visibleOf(userId: string) {
-      return keptVisible.get(userId, () => visible.execute({ userId }));
+      return cachedVisible.get(userId, () => visible.execute({ userId }));
     },
     async findOwn(userId: string, id: string): Promise<SubscriptionRow | undefined> {
       const [row] = await db
