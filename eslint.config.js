@@ -64,6 +64,18 @@ const webBoundaries = [
 ];
 
 /**
+ * A module's imports of another module: its zod schemas, and the types of what the composition
+ * hands it; its tables only where `allowed` says (a tables file, for a foreign key).
+ */
+const moduleBoundary = (allowed) => ({
+  group: ['../*/*', '!../../**', '!../*/*.schema', ...allowed],
+  // The types of what the composition hands a module may come from the giver.
+  allowTypeImports: true,
+  message:
+    'A module is the only reader and writer of its tables, and reaches another only through deps.ts (a function it is given) or a job.',
+});
+
+/**
  * A provider's adapters (`<port>.<vendor>`), factory and helpers: anything in a provider folder
  * but its port (`<port>.ts`), its config slice and its tables. Core code imports the port only.
  */
@@ -143,7 +155,7 @@ export default tseslint.config(
   },
 
   // Server boundaries. A module reaches another only through the composition (deps.ts: a function
-  // it is given) or a job, reading another module's tables at most; core code speaks to providers
+  // it is given) or a job, and is the only reader and writer of its tables; core code speaks to providers
   // through their ports and never names an adapter (deps.ts and the provider factories pick one).
   {
     files: ['apps/server/src/**/*.ts'],
@@ -166,20 +178,16 @@ export default tseslint.config(
     files: ['apps/server/src/modules/*/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: {
+      'no-restricted-imports': ['error', { patterns: [moduleBoundary([]), adapterImports] }],
+    },
+  },
+  // A table may name another module's table, for a foreign key: only tables files may import one.
+  {
+    files: ['apps/server/src/modules/*/*.tables.ts'],
+    rules: {
       'no-restricted-imports': [
         'error',
-        {
-          patterns: [
-            {
-              group: ['../*/*', '!../../**', '!../*/*.schema', '!../*/*.tables'],
-              // The types of what the composition hands a module may come from the giver.
-              allowTypeImports: true,
-              message:
-                'A module reaches another only through deps.ts (a function it is given) or a job; import its tables at most.',
-            },
-            adapterImports,
-          ],
-        },
+        { patterns: [moduleBoundary(['!../*/*.tables']), adapterImports] },
       ],
     },
   },

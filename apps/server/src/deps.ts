@@ -31,6 +31,7 @@ import { createRemindersModule } from './modules/reminders/reminders.module';
 import { createRewardsModule } from './modules/rewards/rewards.module';
 import { createSavingsModule } from './modules/savings/savings.module';
 import { createLedgersModule } from './modules/ledgers/ledgers.module';
+import type { LedgerFigures } from './modules/ledgers/ledgers.service';
 import type { FeatureModule } from './modules/feature-module';
 import { createOneTimeCodesModule } from './modules/one-time-codes/one-time-codes.module';
 import { createNegotiationsModule } from './modules/negotiations/negotiations.module';
@@ -134,6 +135,13 @@ export function composeBillow(options: CompositionOptions) {
   const callAgent = createCallAgent(config.call);
   const negotiations = createNegotiationsModule({
     db,
+    others: {
+      bills: { visibleOf: subscriptions.published.visibleOf, byId: subscriptions.published.byId },
+      paidPlansOf: async (userId) =>
+        (await payments.repo.livePaymentsOf(userId)).map((p) => p.subscriptionId),
+      cardedBillsOf: (userId) => giftCards.service.assignedBillsOf(userId),
+      personOf: (userId) => users.personOf(userId),
+    },
     jobs,
     cipher,
     agent: callAgent,
@@ -210,6 +218,10 @@ export function composeBillow(options: CompositionOptions) {
     db,
     jobs,
     rates: config.rewards,
+    others: {
+      merchantsOf: subscriptions.published.merchantsOf,
+      lockPerson: (userId, tx) => users.lockPerson(userId, tx),
+    },
     subscriptionsOf: (userId) => subscriptions.service.list(userId),
     onApplied: (target, tx) =>
       subscriptions.service.creditReward(
@@ -222,8 +234,17 @@ export function composeBillow(options: CompositionOptions) {
       subscriptions.service.clearRewardCredit(bill.subscriptionId, bill.billDate, tx),
     ...clock,
   });
+  // Each owner's figures, read-only.
+  const ledgerFigures: LedgerFigures = {
+    savings: savings.service.allEntries,
+    rewards: rewards.ledgerEntries,
+    negotiatedDeals: () => negotiations.repo.settledDeals(),
+    annualPayments: () => payments.repo.annualPayments(),
+    bills: subscriptions.published.billFigures,
+  };
   const ledgers = createLedgersModule({
     db,
+    figures: ledgerFigures,
     balanceCents: (userId) => rewards.service.balanceCents(userId),
     isLoopback: isLoopbackHost,
     ...(options.log ? { log: options.log } : {}),
@@ -249,12 +270,20 @@ export function composeBillow(options: CompositionOptions) {
     isSandboxStock: config.payment.provider === 'sandbox',
     // Payments decide when a card's number may be shown (after its debit settled).
     paymentFor: (userId, subscriptionId) => payments.service.paymentFor(userId, subscriptionId),
+    fundedRenewalOf: (cardId) => payments.repo.fundedRenewalOf(cardId),
+    billOf: (userId, subscriptionId) => subscriptions.service.billOf(userId, subscriptionId),
     ...clock,
   });
   const payments = createPaymentsModule({
     db,
     jobs,
     sms,
+    personOf: (userId) => users.personOf(userId),
+    bills: {
+      billOf: (userId, subscriptionId) => subscriptions.service.billOf(userId, subscriptionId),
+      ...subscriptions.published,
+    },
+    stock: giftCards.stock,
     // Payments hold only banking's opaque debit handles; the adapter alone gets a handle's
     // credentials, from banking (docs/payments.md, "Which accounts can pay").
     provider: createPaymentProvider(config.payment, {
@@ -410,7 +439,14 @@ export function composeBillow(options: CompositionOptions) {
   });
 
   const dataExport = createExportModule({
-    db,
+    sources: {
+      banking: banking.exportRows,
+      subscriptions: subscriptions.exportRows,
+      negotiations: negotiations.exportRows,
+      payments: payments.exportRows,
+      giftCards: giftCards.exportRows,
+      rewards: rewards.exportRows,
+    },
     profile: users.service.profile,
     bills: (userId) => subscriptions.service.list(userId),
     ...clock,
@@ -437,6 +473,16 @@ export function composeBillow(options: CompositionOptions) {
     vapidPublicKey: vapid.publicKey,
     publicUrl: config.publicUrl,
     cipher,
+    people: users.contacts,
+    bills: subscriptions.published,
+    sources: {
+      bills: {
+        ...subscriptions.published,
+        billOf: (userId, subscriptionId) => subscriptions.service.billOf(userId, subscriptionId),
+      },
+      banking: banking.published,
+      people: { personOf: users.personOf, overdraftProtectedAfter: users.overdraftProtectedAfter },
+    },
     ...clock,
   });
 
@@ -501,6 +547,7 @@ export function composeBillow(options: CompositionOptions) {
       savings: savings.service,
       rewards: rewards.service,
       ledgers: ledgers.service,
+      ledgerFigures,
       analytics: analytics.service,
       bankProvider: bank.provider,
       bankingRepo: banking.repo,

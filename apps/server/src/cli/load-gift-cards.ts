@@ -35,6 +35,8 @@ async function main() {
       digestKey: secrets.authSecret,
       // Loading stock shows nobody a card.
       paymentFor: async () => ({ isReleased: false, payment: null }),
+      fundedRenewalOf: async () => undefined,
+      billOf: async () => undefined,
     });
     const { added, skipped } = await service.load(rows);
     process.stdout.write(`Added ${added} gift card(s); ${skipped} already in stock.\n`);

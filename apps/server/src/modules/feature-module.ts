@@ -21,4 +21,9 @@ export type FeatureModule = {
   beforeWorkers?: () => Promise<void>;
   /** Removes what the module keeps about a person whose account is being deleted. */
   forget?: (person: Person) => Promise<void>;
+  /**
+   * What the module keeps about a person, for their data export: named columns only, so a secret
+   * (an access token, a card number) cannot reach the export, today or after a column is added.
+   */
+  exportRows?: (userId: string) => Promise<object>;
 };

@@ -8,6 +8,7 @@ import { hmac } from '../../security/hashing';
 import type { FeatureModule } from '../feature-module';
 import { bankingJobHandlers } from './banking.jobs';
 import { createBankingRepo } from './banking.repo';
+import { createPublishedBanking } from './banking.published';
 import { registerBankingRoutes } from './banking.routes';
 import { createBankingService } from './banking.service';
 import { createSimplefinClient } from './simplefin/simplefin-client';
@@ -58,5 +59,8 @@ export function createBankingModule(deps: {
       if (deps.isSoleProcess) await service.releaseSyncLeases();
     },
     forget: ({ userId }) => service.revokeAll(userId),
-  } satisfies FeatureModule & { service: unknown; repo: unknown };
+    /** What other modules may read of these rows (never a credential). */
+    published: createPublishedBanking(deps.db),
+    exportRows: repo.exportRows,
+  } satisfies FeatureModule & { service: unknown; repo: unknown; published: unknown };
 }

@@ -3,6 +3,7 @@ import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, ne, or, sql } 
 import { dollarsToCents } from '@billow/contracts';
 import type { Db } from '../../db/database';
 import type { BankAccount, BankTransaction } from '../../providers/bank/bank-provider';
+// eslint-disable-next-line no-restricted-imports -- still to move behind its owner (issue 40 §1): sets the profile's update-required flag
 import { users } from '../users/users.tables';
 import { bankAccounts, bankItems, bankTransactions } from './banking.tables';
 
@@ -432,6 +433,52 @@ export function createBankingRepo(db: Db) {
         .from(bankTransactions)
         .where(eq(bankTransactions.userId, userId))
         .orderBy(asc(bankTransactions.date));
+    },
+    /** The person's accounts and transactions for their export: named columns, no token. */
+    async exportRows(userId: string) {
+      const [accounts, transactions] = await Promise.all([
+        db
+          .select({
+            id: bankAccounts.id,
+            institutionName: bankItems.institutionName,
+            name: bankAccounts.name,
+            officialName: bankAccounts.officialName,
+            mask: bankAccounts.mask,
+            type: bankAccounts.type,
+            subtype: bankAccounts.subtype,
+            currentBalanceCents: bankAccounts.currentBalanceCents,
+            availableBalanceCents: bankAccounts.availableBalanceCents,
+            currency: bankAccounts.isoCurrencyCode,
+            isActive: bankAccounts.isActive,
+            isPrimaryPaymentAccount: bankAccounts.isPrimaryPaymentAccount,
+            linkStatus: bankItems.status,
+            lastSyncedAt: bankItems.lastSyncedAt,
+            createdAt: bankAccounts.createdAt,
+          })
+          .from(bankAccounts)
+          .innerJoin(
+            bankItems,
+            and(eq(bankItems.id, bankAccounts.itemId), eq(bankItems.userId, bankAccounts.userId)),
+          )
+          .where(eq(bankAccounts.userId, userId))
+          .orderBy(asc(bankAccounts.createdAt), asc(bankAccounts.id)),
+        db
+          .select({
+            id: bankTransactions.id,
+            accountId: bankTransactions.accountId,
+            date: bankTransactions.date,
+            authorizedDate: bankTransactions.authorizedDate,
+            name: bankTransactions.name,
+            merchantName: bankTransactions.merchantName,
+            amountCents: bankTransactions.amountCents,
+            currency: bankTransactions.isoCurrencyCode,
+            isPending: bankTransactions.pending,
+          })
+          .from(bankTransactions)
+          .where(eq(bankTransactions.userId, userId))
+          .orderBy(asc(bankTransactions.date), asc(bankTransactions.id)),
+      ]);
+      return { accounts, transactions };
     },
   };
 }

@@ -11,9 +11,8 @@ import {
   type Subscription,
 } from '@billow/contracts';
 import { dataSet, type Value } from './export-format';
-import type { ExportRepo } from './export.repo';
+import type { ExportRowOf as RowOf } from './export.sources';
 
-type RowOf<K extends keyof ExportRepo> = Awaited<ReturnType<ExportRepo[K]>>[number];
 type EventRow = RowOf<'negotiationEvents'>;
 
 const dollars = (cents: number | null): number | null =>
@@ -203,7 +202,9 @@ export const subscriptionsSet = dataSet<RowOf<'subscriptions'> & { isPriceIncrea
   },
 });
 
-export const negotiationsSet = dataSet<RowOf<'negotiations'> & { events: EventRow[] }>({
+export const negotiationsSet = dataSet<
+  RowOf<'negotiations'> & { merchantName: string; events: EventRow[] }
+>({
   name: 'negotiations',
   about:
     'The bill negotiations Billow offered or ran for you. The answers you gave for them (PINs, account details) and the call transcripts, which can repeat those answers, are not included.',

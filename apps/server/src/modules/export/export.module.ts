@@ -1,13 +1,13 @@
 /** Export: everything Billow keeps about a person, as a ZIP they download from the profile. */
 import type { ProfileInfo, Subscription } from '@billow/contracts';
-import type { Db } from '../../db/database';
 import type { FeatureModule } from '../feature-module';
-import { createExportRepo } from './export.repo';
+import type { ExportSources } from './export.sources';
 import { registerExportRoutes } from './export.routes';
 import { createExportService } from './export.service';
 
 export function createExportModule(deps: {
-  db: Db;
+  /** Each module's rows about the person (its `exportRows`). */
+  sources: ExportSources;
   /** The profile as the profile screen shows it (the users module answers). */
   profile: (userId: string) => Promise<ProfileInfo>;
   /** The bills list's answer (the subscriptions module): the figures the screens show. */
@@ -15,7 +15,7 @@ export function createExportModule(deps: {
   clock?: () => Date;
 }) {
   const service = createExportService({
-    repo: createExportRepo(deps.db),
+    sources: deps.sources,
     profile: deps.profile,
     bills: deps.bills,
     ...(deps.clock ? { clock: deps.clock } : {}),

@@ -1,8 +1,8 @@
 /**
  * A person's data export (issue 20): their profile, accounts, transactions, subscriptions,
  * negotiations, payments, gift cards and rewards, as JSON (and CSV for the tables people open in
- * a spreadsheet), with a README of the fields. Secrets stay out: the repo never reads them, and
- * gift card numbers are masked to their last four.
+ * a spreadsheet), with a README of the fields. Secrets stay out: no module's export rows hold
+ * them, and gift card numbers are masked to their last four.
  */
 import type { ProfileInfo, Subscription } from '@billow/contracts';
 import { filesOf, readmeOf, type ExportFile } from './export-format';
@@ -17,7 +17,7 @@ import {
   summarySet,
   transactionsSet,
 } from './export.data-sets';
-import type { ExportRepo } from './export.repo';
+import type { ExportSources } from './export.sources';
 
 const dataSets = [
   summarySet,
@@ -39,13 +39,14 @@ const readmeNotes = [
 ];
 
 export function createExportService(deps: {
-  repo: ExportRepo;
+  /** Each module's rows about the person. */
+  sources: ExportSources;
   profile: (userId: string) => Promise<ProfileInfo>;
   /** The bills as the bills list shows them: the screens' figures come from them. */
   bills: (userId: string) => Promise<Subscription[]>;
   clock?: () => Date;
 }) {
-  const { repo } = deps;
+  const { sources } = deps;
   const now = deps.clock ?? (() => new Date());
 
   return {
@@ -53,32 +54,32 @@ export function createExportService(deps: {
       const at = now();
       const [
         profile,
-        accounts,
-        transactions,
-        subscriptions,
-        offers,
-        events,
-        payments,
-        giftCards,
-        rewards,
+        { accounts, transactions },
+        { subscriptions },
+        { negotiations: offers, negotiationEvents: events },
+        { payments },
+        { giftCards },
+        { rewards },
         bills,
       ] = await Promise.all([
         deps.profile(userId),
-        repo.accounts(userId),
-        repo.transactions(userId),
-        repo.subscriptions(userId),
-        repo.negotiations(userId),
-        repo.negotiationEvents(userId),
-        repo.payments(userId),
-        repo.giftCards(userId),
-        repo.rewards(userId),
+        sources.banking(userId),
+        sources.subscriptions(userId),
+        sources.negotiations(userId),
+        sources.payments(userId),
+        sources.giftCards(userId),
+        sources.rewards(userId),
         deps.bills(userId),
       ]);
       const raised = new Set(bills.filter((b) => b.is_price_increase).map((b) => b.id));
-      const negotiations = offers.map((offer) => ({
-        ...offer,
-        events: events.filter((event) => event.negotiationId === offer.id),
-      }));
+      // An offer is listed with its merchant, for one of the person's own subscriptions.
+      const merchantOf = new Map(subscriptions.map((s) => [s.id, s.merchantName]));
+      const negotiations = offers.flatMap((offer) => {
+        const merchantName = merchantOf.get(offer.subscriptionId);
+        if (merchantName === undefined) return [];
+        const history = events.filter((event) => event.negotiationId === offer.id);
+        return [{ ...offer, merchantName, events: history }];
+      });
       const files = [
         ...filesOf(summarySet, [{ bills }]),
         ...filesOf(profileSet, [{ userId, profile }]),

@@ -14,13 +14,11 @@ import {
   type AnnualPlanPayment,
   type GiftCardResponse,
 } from '@billow/contracts';
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/database';
 import { ProblemError } from '../../http/problem';
 import type { FieldCipher } from '../../security/encryption';
-import { payments } from '../payments/payments.tables';
-import { subscriptions } from '../subscriptions/subscriptions.tables';
 import { giftCards } from './gift-cards.tables';
 
 /** One row of a stock file: the merchant by id or by name, the number, value and expiry. */
@@ -51,6 +49,13 @@ export function createGiftCardsService(deps: {
     userId: string,
     subscriptionId: string,
   ) => Promise<{ isReleased: boolean; payment: AnnualPlanPayment | null }>;
+  /** The renewal date of the funded payment a card was bought for (the payments module). */
+  fundedRenewalOf: (cardId: string) => Promise<string | null | undefined>;
+  /** The person's subscription, or undefined when it is not theirs (the subscriptions module). */
+  billOf: (
+    userId: string,
+    subscriptionId: string,
+  ) => Promise<{ renewalDate: string | null } | undefined>;
   clock?: () => Date;
 }) {
   const { db } = deps;
@@ -65,6 +70,35 @@ export function createGiftCardsService(deps: {
   }
 
   return {
+    /** The cards handed to the person, for their export: the last four, never the number. */
+    async exportRows(userId: string) {
+      const rows = await db
+        .select({
+          id: giftCards.id,
+          subscriptionId: giftCards.subscriptionId,
+          cardNumberLastFour: giftCards.cardNumberLastFour,
+          valueCents: giftCards.valueCents,
+          expiryDate: giftCards.expiryDate,
+          status: giftCards.status,
+          assignedAt: giftCards.assignedAt,
+          revealedAt: giftCards.revealedAt,
+          voidedAt: giftCards.voidedAt,
+        })
+        .from(giftCards)
+        .where(eq(giftCards.userId, userId))
+        .orderBy(asc(giftCards.assignedAt), asc(giftCards.id));
+      return { giftCards: rows };
+    },
+
+    /** The person's subscriptions that hold a card handed to them. */
+    async assignedBillsOf(userId: string): Promise<string[]> {
+      const rows = await db
+        .select({ subscriptionId: giftCards.subscriptionId })
+        .from(giftCards)
+        .where(and(eq(giftCards.userId, userId), eq(giftCards.status, 'assigned')));
+      return rows.flatMap((row) => (row.subscriptionId ? [row.subscriptionId] : []));
+    },
+
     /** Adds cards to the stock; a card already loaded is skipped. Returns how many were added. */
     async load(rows: GiftCardStockRow[]): Promise<{ added: number; skipped: number }> {
       let added = 0;
@@ -114,13 +148,9 @@ export function createGiftCardsService(deps: {
       subscriptionId: string,
       includeFullCardNumber: boolean,
     ): Promise<GiftCardResponse> {
-      const [found] = await db
-        .select({ card: giftCards, renewalDate: payments.renewalDate })
+      const [card] = await db
+        .select()
         .from(giftCards)
-        .leftJoin(
-          payments,
-          and(eq(payments.giftCardId, giftCards.id), eq(payments.status, 'funded')),
-        )
         .where(
           and(
             eq(giftCards.userId, userId),
@@ -130,12 +160,8 @@ export function createGiftCardsService(deps: {
         )
         .orderBy(desc(giftCards.assignedAt))
         .limit(1);
-      if (!found) {
-        const [own] = await db
-          .select({ id: subscriptions.id })
-          .from(subscriptions)
-          .where(and(eq(subscriptions.id, subscriptionId), eq(subscriptions.userId, userId)));
-        if (!own)
+      if (!card) {
+        if (!(await deps.billOf(userId, subscriptionId)))
           throw new ProblemError('subscription-not-found', 'Subscription not found.', {
             code: 'subscription-not-found',
           });
@@ -147,7 +173,6 @@ export function createGiftCardsService(deps: {
           payment: (await deps.paymentFor(userId, subscriptionId)).payment,
         };
       }
-      const { card } = found;
       const release = await deps.paymentFor(userId, subscriptionId);
       let cardNumber: string | undefined;
       // Until the debit settles the number stays with Billow (a card it was paid for).
@@ -156,10 +181,8 @@ export function createGiftCardsService(deps: {
         if (!card.revealedAt)
           await db.update(giftCards).set({ revealedAt: now() }).where(eq(giftCards.id, card.id));
       }
-      const [subscription] = await db
-        .select({ renewalDate: subscriptions.renewalDate })
-        .from(subscriptions)
-        .where(and(eq(subscriptions.id, subscriptionId), eq(subscriptions.userId, userId)));
+      const renewalDate = await deps.fundedRenewalOf(card.id);
+      const subscription = await deps.billOf(userId, subscriptionId);
       return {
         success: true,
         giftCard: {
@@ -171,7 +194,7 @@ export function createGiftCardsService(deps: {
           expiryDate: card.expiryDate,
           subscriptionId,
         },
-        subscription: { renewalDate: found.renewalDate ?? subscription?.renewalDate ?? null },
+        subscription: { renewalDate: renewalDate ?? subscription?.renewalDate ?? null },
         error: null,
         payment: release.payment,
       };

@@ -4,10 +4,11 @@ import type { FeatureModule } from '../feature-module';
 import { ledgersJobHandlers } from './ledgers.jobs';
 import { createLedgersRepo } from './ledgers.repo';
 import { registerLedgerDevRoutes } from './ledgers.routes';
-import { createLedgersService } from './ledgers.service';
+import { createLedgersService, type LedgerFigures } from './ledgers.service';
 
 export function createLedgersModule(deps: {
   db: Db;
+  figures: LedgerFigures;
   balanceCents: (userId: string) => Promise<number>;
   /** Whether an address is this machine: the on-demand run answers nobody else. */
   isLoopback: (address: string) => boolean;
@@ -16,6 +17,7 @@ export function createLedgersModule(deps: {
 }) {
   const service = createLedgersService({
     repo: createLedgersRepo(deps.db),
+    figures: deps.figures,
     balanceCents: deps.balanceCents,
     ...(deps.log ? { log: deps.log } : {}),
     ...(deps.clock ? { clock: deps.clock } : {}),

@@ -159,6 +159,7 @@ describe('the nightly ledger reconciliation', () => {
     const warned: object[] = [];
     await createLedgersService({
       repo: createLedgersRepo(t.database.db),
+      figures: t.services.ledgerFigures,
       balanceCents: (userId) => t.services.rewards.balanceCents(userId),
       log: { warn: (details) => void warned.push(details) },
     }).reconcile();
@@ -199,6 +200,7 @@ describe('the nightly ledger reconciliation', () => {
     // The service itself: runs recorded under this test's fixed clock all share one time.
     const check = await createLedgersService({
       repo: createLedgersRepo(t.database.db),
+      figures: t.services.ledgerFigures,
       balanceCents: (userId) => t.services.rewards.balanceCents(userId),
     }).reconcile();
     const flagged = check.violations

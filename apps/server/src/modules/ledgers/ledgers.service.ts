@@ -17,6 +17,11 @@ import {
   plausibleMonthlyBand,
   type Cadence,
 } from '@billow/contracts';
+import type { NegotiationsRepo } from '../negotiations/negotiations.repo';
+import type { PaymentsRepo } from '../payments/payments.repo';
+import type { RewardsRepo } from '../rewards/rewards.repo';
+import type { SavingsRepo } from '../savings/savings.repo';
+import type { PublishedSubscriptions } from '../subscriptions/subscriptions.published';
 import type { LedgersRepo } from './ledgers.repo';
 import type { LedgerViolation } from './ledgers.tables';
 
@@ -28,10 +33,21 @@ export type LedgerCheck = {
   violations: LedgerViolation[];
 };
 
+/** What the reconciliation reads, each published by the module that owns it (read-only). */
+export type LedgerFigures = {
+  savings: SavingsRepo['all'];
+  rewards: RewardsRepo['ledgerEntries'];
+  /** Each negotiation that saved money, with the price per charge before the deal. */
+  negotiatedDeals: NegotiationsRepo['settledDeals'];
+  annualPayments: PaymentsRepo['annualPayments'];
+  bills: PublishedSubscriptions['billFigures'];
+};
+
 const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
 export function createLedgersService(deps: {
   repo: LedgersRepo;
+  figures: LedgerFigures;
   /** The balance the rewards feature reports for a person (what the person sees). */
   balanceCents: (userId: string) => Promise<number>;
   log?: {
@@ -43,12 +59,30 @@ export function createLedgersService(deps: {
   const now = deps.clock ?? (() => new Date());
   return {
     async reconcile(): Promise<LedgerCheck> {
-      const [savings, rewards, bills, paid] = await Promise.all([
-        deps.repo.savings(),
-        deps.repo.rewards(),
-        deps.repo.negotiatedBills(),
-        deps.repo.annualPayments(),
+      const { figures } = deps;
+      const [entries, rewards, deals, paid, allBills] = await Promise.all([
+        figures.savings(),
+        figures.rewards(),
+        figures.negotiatedDeals(),
+        figures.annualPayments(),
+        figures.bills(),
       ]);
+      const billById = new Map(allBills.map((b) => [b.id, b]));
+      // Each saving with the bill it is on, and each deal with its bill's cadence.
+      const savings = entries.map((s) => {
+        const bill = s.subscriptionId === null ? undefined : billById.get(s.subscriptionId);
+        return {
+          ...s,
+          merchantName: bill?.merchantName ?? null,
+          merchantWebsite: bill?.merchantWebsite ?? null,
+          billAmountCents: bill?.amountCents ?? null,
+          billCadence: bill?.cadence ?? null,
+        };
+      });
+      const bills = deals.flatMap((deal) => {
+        const bill = billById.get(deal.subscriptionId);
+        return bill ? [{ ...deal, cadence: bill.cadence }] : [];
+      });
       const violations: LedgerViolation[] = [];
 
       const verified = new Set(

@@ -8,12 +8,14 @@ import type { FieldCipher } from '../../security/encryption';
 import type { FeatureModule } from '../feature-module';
 import { createNegotiationCalls } from './negotiations.calls';
 import { negotiationsJobHandlers } from './negotiations.jobs';
-import { createNegotiationsRepo } from './negotiations.repo';
+import { createNegotiationsRepo, type NegotiationsRepoDeps } from './negotiations.repo';
 import { registerNegotiationRoutes } from './negotiations.routes';
 import { createNegotiationsService } from './negotiations.service';
 
 export function createNegotiationsModule(deps: {
   db: Db;
+  /** What offers and calls read of other modules' rows, through those modules. */
+  others: NegotiationsRepoDeps;
   jobs: JobQueue<AppJobMap>;
   cipher: FieldCipher;
   agent: CallAgent;
@@ -24,7 +26,7 @@ export function createNegotiationsModule(deps: {
   clock?: () => Date;
   log?: { warn(details: object, message: string): void };
 }) {
-  const repo = createNegotiationsRepo(deps.db);
+  const repo = createNegotiationsRepo(deps.db, deps.others);
   const clock = deps.clock ? { clock: deps.clock } : {};
   const service = createNegotiationsService({
     repo,
@@ -53,5 +55,6 @@ export function createNegotiationsModule(deps: {
     jobs: negotiationsJobHandlers(service, calls),
     // Its rows go with the account's; its refresh jobs are keyed by the person.
     forget: ({ userId }) => deps.jobs.forget('negotiations-refresh-offers', userId),
+    exportRows: repo.exportRows,
   } satisfies FeatureModule & { service: unknown; repo: unknown; onCallEvents: unknown };
 }

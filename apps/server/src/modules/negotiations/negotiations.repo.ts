@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, notInArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, notInArray } from 'drizzle-orm';
 import {
   callStage,
   type CallMessage,
@@ -6,10 +6,8 @@ import {
   type NegotiationStatus,
 } from '@billow/contracts';
 import type { Db } from '../../db/database';
-import { giftCards } from '../gift-cards/gift-cards.tables';
-import { livePaymentStatuses, payments } from '../payments/payments.tables';
-import { subscriptions } from '../subscriptions/subscriptions.tables';
-import { users } from '../users/users.tables';
+import type { SubscriptionRow } from '../subscriptions/subscriptions.repo';
+import type { UserRow } from '../users/users.repo';
 import { negotiationCalls, negotiationEvents, negotiations } from './negotiations.tables';
 
 export type NegotiationRow = typeof negotiations.$inferSelect;
@@ -18,71 +16,53 @@ export type NegotiationsRepo = ReturnType<typeof createNegotiationsRepo>;
 
 const OPEN: NegotiationStatus[] = ['PENDING', 'USER_INPUT_REQUIRED', 'IN_PROGRESS'];
 
-export function createNegotiationsRepo(db: Db) {
+/** What offers and calls need from other modules: their rows are theirs to read. */
+export type NegotiationsRepoDeps = {
+  /** The subscriptions module's rows: a person's (not those they said are not one), or one. */
+  bills: {
+    visibleOf: (userId: string) => Promise<SubscriptionRow[]>;
+    byId: (subscriptionId: string) => Promise<SubscriptionRow | undefined>;
+  };
+  /** The person's subscriptions with a live annual-plan payment (the payments module). */
+  paidPlansOf: (userId: string) => Promise<string[]>;
+  /** The person's subscriptions that hold an assigned gift card (the gift-cards module). */
+  cardedBillsOf: (userId: string) => Promise<string[]>;
+  /** The person's account (the users module). */
+  personOf: (userId: string) => Promise<UserRow | undefined>;
+};
+
+export function createNegotiationsRepo(db: Db, others: NegotiationsRepoDeps) {
   return {
     /** The person's subscriptions detection holds now (not the ones they said are not). */
-    async subscriptionsOf(userId: string) {
-      return db
-        .select()
-        .from(subscriptions)
-        .where(
-          and(eq(subscriptions.userId, userId), eq(subscriptions.userMarkedNotSubscription, false)),
-        );
-    },
-    async subscription(subscriptionId: string) {
-      const [row] = await db
-        .select()
-        .from(subscriptions)
-        .where(eq(subscriptions.id, subscriptionId));
-      return row;
-    },
+    subscriptionsOf: (userId: string) => others.bills.visibleOf(userId),
+    subscription: (subscriptionId: string) => others.bills.byId(subscriptionId),
     /** Which of the person's subscriptions Billow pays a plan for, and which hold a gift card. */
     async annualPlansOf(userId: string) {
       const [paid, carded] = await Promise.all([
-        db
-          .select({ subscriptionId: payments.subscriptionId })
-          .from(payments)
-          .where(
-            and(eq(payments.userId, userId), inArray(payments.status, [...livePaymentStatuses])),
-          ),
-        db
-          .select({ subscriptionId: giftCards.subscriptionId })
-          .from(giftCards)
-          .where(and(eq(giftCards.userId, userId), eq(giftCards.status, 'assigned'))),
+        others.paidPlansOf(userId),
+        others.cardedBillsOf(userId),
       ]);
-      return {
-        paid: new Set(paid.map((p) => p.subscriptionId)),
-        carded: new Set(carded.flatMap((c) => (c.subscriptionId ? [c.subscriptionId] : []))),
-      };
+      return { paid: new Set(paid), carded: new Set(carded) };
     },
-    async person(userId: string) {
-      const [row] = await db.select().from(users).where(eq(users.id, userId));
-      return row;
-    },
+    person: (userId: string) => others.personOf(userId),
     /**
      * The person's offers, without those of a bill they said is not a subscription: that answer
      * hides it everywhere at once, before the job that drops its open offer has run.
      */
     async offersOf(userId: string) {
-      return db
-        .select({
-          offer: negotiations,
-          // What an offer shows of its bill: no whole rows (issue 42).
-          subscription: {
-            id: subscriptions.id,
-            merchantName: subscriptions.merchantName,
-            merchantWebsite: subscriptions.merchantWebsite,
-            cadence: subscriptions.cadence,
-            status: subscriptions.status,
-            normalizedMonthlyCents: subscriptions.normalizedMonthlyCents,
-          },
-        })
-        .from(negotiations)
-        .innerJoin(subscriptions, eq(subscriptions.id, negotiations.subscriptionId))
-        .where(
-          and(eq(negotiations.userId, userId), eq(subscriptions.userMarkedNotSubscription, false)),
-        )
-        .orderBy(asc(negotiations.createdAt));
+      const [offers, bills] = await Promise.all([
+        db
+          .select()
+          .from(negotiations)
+          .where(eq(negotiations.userId, userId))
+          .orderBy(asc(negotiations.createdAt)),
+        others.bills.visibleOf(userId),
+      ]);
+      const billById = new Map(bills.map((bill) => [bill.id, bill]));
+      return offers.flatMap((offer) => {
+        const subscription = billById.get(offer.subscriptionId);
+        return subscription ? [{ offer, subscription }] : [];
+      });
     },
     async offer(id: string) {
       const [row] = await db.select().from(negotiations).where(eq(negotiations.id, id));
@@ -278,6 +258,55 @@ export function createNegotiationsRepo(db: Db) {
         .from(negotiationCalls)
         .where(inArray(negotiationCalls.negotiationId, negotiationIds))
         .orderBy(negotiationCalls.negotiationId, desc(negotiationCalls.attempt));
+    },
+    /** The person's offers and their history for their export: no answers, no transcripts. */
+    async exportRows(userId: string) {
+      const [offers, events] = await Promise.all([
+        db
+          .select({
+            id: negotiations.id,
+            subscriptionId: negotiations.subscriptionId,
+            status: negotiations.status,
+            currentPriceCents: negotiations.currentPriceCents,
+            targetPriceCents: negotiations.targetPriceCents,
+            requiredUserInfo: negotiations.requiredUserInfo,
+            startDate: negotiations.startDate,
+            estimatedCompletion: negotiations.estimatedCompletion,
+            rejectionReason: negotiations.rejectionReason,
+            successfulSavingsCents: negotiations.successfulSavingsCents,
+            negotiatedPriceCents: negotiations.negotiatedPriceCents,
+            savingsType: negotiations.savingsType,
+            negotiatedDealExpiry: negotiations.negotiatedDealExpiry,
+            createdAt: negotiations.createdAt,
+          })
+          .from(negotiations)
+          .where(eq(negotiations.userId, userId))
+          .orderBy(asc(negotiations.createdAt), asc(negotiations.id)),
+        db
+          .select({
+            negotiationId: negotiationEvents.negotiationId,
+            status: negotiationEvents.newStatus,
+            previousStatus: negotiationEvents.previousStatus,
+            reason: negotiationEvents.reason,
+            at: negotiationEvents.effectiveDate,
+          })
+          .from(negotiationEvents)
+          .innerJoin(negotiations, eq(negotiations.id, negotiationEvents.negotiationId))
+          .where(eq(negotiations.userId, userId))
+          .orderBy(asc(negotiationEvents.effectiveDate), asc(negotiationEvents.id)),
+      ]);
+      return { negotiations: offers, negotiationEvents: events };
+    },
+    /** Each negotiation that saved money, and the price per charge before the deal. */
+    settledDeals() {
+      return db
+        .select({
+          id: negotiations.id,
+          subscriptionId: negotiations.subscriptionId,
+          currentPriceCents: negotiations.currentPriceCents,
+        })
+        .from(negotiations)
+        .where(isNotNull(negotiations.successfulSavingsCents));
     },
   };
 }

@@ -14,8 +14,9 @@ export function createPaymentsModule(deps: Omit<PaymentsServiceDeps, 'repo'>) {
     routes: (app) => registerPaymentRoutes(app, { payments: service }),
     devRoutes: (app) => registerPaymentDevRoutes(app, { payments: service }),
     jobs: paymentsJobHandlers(service),
+    exportRows: repo.exportRows,
     // The person's payments go with the account (on delete cascade). A card still held for one
     // goes back in stock; a card handed out stays spent (never issued twice), unlinked from them.
-    forget: ({ userId }) => repo.releaseCardsHeldFor(userId),
+    forget: async ({ userId }) => deps.stock.releaseHeld(await repo.cardIdsOf(userId)),
   } satisfies FeatureModule & { service: unknown; repo: unknown };
 }

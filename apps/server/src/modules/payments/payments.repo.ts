@@ -1,9 +1,6 @@
-/** Payments' queries: the subscription and account a payment needs, stock, and payment rows. */
+/** Payments' queries: payment rows, what a person owes, and the provider's event cursor. */
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { giftCards } from '../gift-cards/gift-cards.tables';
-import { subscriptions } from '../subscriptions/subscriptions.tables';
-import { users } from '../users/users.tables';
 import {
   livePaymentStatuses,
   paymentEventCursor,
@@ -29,48 +26,6 @@ const CURSOR_ID = 'transfer-events';
 
 export function createPaymentsRepo(db: Db) {
   return {
-    async person(userId: string) {
-      const [row] = await db
-        .select({ legalName: users.legalName, phoneNumber: users.phoneNumber })
-        .from(users)
-        .where(eq(users.id, userId));
-      return row;
-    },
-    async subscriptionOf(userId: string, subscriptionId: string) {
-      const [row] = await db
-        .select()
-        .from(subscriptions)
-        .where(and(eq(subscriptions.id, subscriptionId), eq(subscriptions.userId, userId)));
-      return row;
-    },
-    /** What instant-savings reads of each ACTIVE bill: no whole rows (issue 42). */
-    async activeSubscriptionsOf(userId: string) {
-      return db
-        .select({
-          id: subscriptions.id,
-          userId: subscriptions.userId,
-          status: subscriptions.status,
-          merchantName: subscriptions.merchantName,
-          merchantWebsite: subscriptions.merchantWebsite,
-        })
-        .from(subscriptions)
-        .where(
-          and(
-            eq(subscriptions.userId, userId),
-            eq(subscriptions.userMarkedNotSubscription, false),
-            eq(subscriptions.status, 'ACTIVE'),
-          ),
-        );
-    },
-    /** Holds the subscription's row until the transaction ends: one payment decision at a time. */
-    async lockSubscription(tx: Db, subscriptionId: string) {
-      const [row] = await tx
-        .select()
-        .from(subscriptions)
-        .where(eq(subscriptions.id, subscriptionId))
-        .for('update');
-      return row;
-    },
     async livePayment(tx: Db, subscriptionId: string) {
       const [row] = await tx
         .select()
@@ -90,80 +45,22 @@ export function createPaymentsRepo(db: Db) {
         .where(eq(payments.subscriptionId, subscriptionId));
       return row?.n ?? 0;
     },
-    /** Takes one card of the merchant out of stock for a payment (skipping cards others hold). */
-    async reserveCard(tx: Db, merchantId: number) {
-      const [card] = await tx
-        .select({ id: giftCards.id })
-        .from(giftCards)
-        .where(and(eq(giftCards.merchantId, merchantId), eq(giftCards.status, 'available')))
-        .orderBy(asc(giftCards.createdAt))
-        .limit(1)
-        .for('update', { skipLocked: true });
-      if (!card) return undefined;
-      await tx.update(giftCards).set({ status: 'reserved' }).where(eq(giftCards.id, card.id));
-      return card;
+    /** The cards the person's payments hold or held (a held one goes back in stock). */
+    async cardIdsOf(userId: string) {
+      const rows = await db
+        .select({ id: payments.giftCardId })
+        .from(payments)
+        .where(and(eq(payments.userId, userId), isNotNull(payments.giftCardId)));
+      return rows.map((row) => row.id!);
     },
-    /** Puts back in stock the cards still held for a person's payments (none was handed out). */
-    async releaseCardsHeldFor(userId: string) {
-      await db
-        .update(giftCards)
-        .set({ status: 'available' })
-        .where(
-          and(
-            eq(giftCards.status, 'reserved'),
-            inArray(
-              giftCards.id,
-              db
-                .select({ id: payments.giftCardId })
-                .from(payments)
-                .where(eq(payments.userId, userId)),
-            ),
-          ),
-        );
-    },
-    async releaseCard(tx: Db, cardId: string | null) {
-      if (!cardId) return;
-      await tx
-        .update(giftCards)
-        .set({ status: 'available' })
-        .where(and(eq(giftCards.id, cardId), eq(giftCards.status, 'reserved')));
-    },
-    async assignCard(
-      tx: Db,
-      cardId: string | null,
-      owner: { userId: string; subscriptionId: string; at: Date },
-    ) {
-      if (!cardId) return false;
-      const rows = await tx
-        .update(giftCards)
-        .set({
-          status: 'assigned',
-          userId: owner.userId,
-          subscriptionId: owner.subscriptionId,
-          assignedAt: owner.at,
-        })
-        .where(and(eq(giftCards.id, cardId), eq(giftCards.status, 'reserved')))
-        .returning({ id: giftCards.id });
-      return rows.length === 1;
-    },
-    /**
-     * Takes a returned payment's card back: a card whose number was never shown goes back in
-     * stock (held or assigned, nobody saw it), and a revealed one cannot be taken back.
-     */
-    async takeCardBack(tx: Db, cardId: string | null): Promise<'restocked' | 'revealed' | 'none'> {
-      if (!cardId) return 'none';
-      const [card] = await tx
-        .select()
-        .from(giftCards)
-        .where(eq(giftCards.id, cardId))
-        .for('update');
-      if (!card || (card.status !== 'reserved' && card.status !== 'assigned')) return 'none';
-      if (card.revealedAt) return 'revealed';
-      await tx
-        .update(giftCards)
-        .set({ status: 'available', userId: null, subscriptionId: null, assignedAt: null })
-        .where(eq(giftCards.id, cardId));
-      return 'restocked';
+    /** The renewal date of the funded payment a gift card was bought for. */
+    async fundedRenewalOf(cardId: string) {
+      const [row] = await db
+        .select({ renewalDate: payments.renewalDate })
+        .from(payments)
+        .where(and(eq(payments.giftCardId, cardId), eq(payments.status, 'funded')))
+        .limit(1);
+      return row?.renewalDate;
     },
     async insertPayment(tx: Db, values: typeof payments.$inferInsert) {
       const [row] = await tx.insert(payments).values(values).returning();
@@ -208,16 +105,6 @@ export function createPaymentsRepo(db: Db) {
         .where(and(eq(payments.id, paymentId), eq(payments.status, from)))
         .returning({ id: payments.id });
       return rows.length === 1;
-    },
-    async setSubscriptionPlan(
-      tx: Db,
-      subscriptionId: string,
-      values: { isBillowManaged: boolean; renewalDate: string | null },
-    ) {
-      await tx
-        .update(subscriptions)
-        .set({ ...values, updatedAt: new Date() })
-        .where(eq(subscriptions.id, subscriptionId));
     },
     /** The person's payments that hold a plan now, by subscription. */
     async livePaymentsOf(userId: string) {
@@ -294,6 +181,30 @@ export function createPaymentsRepo(db: Db) {
         .returning({ id: paymentReceivables.id });
       return rows.length === 1;
     },
+    /** The person's payments, for their export. */
+    async exportRows(userId: string) {
+      const rows = await db
+        .select({
+          id: payments.id,
+          subscriptionId: payments.subscriptionId,
+          accountId: payments.accountId,
+          giftCardId: payments.giftCardId,
+          status: payments.status,
+          amountCents: payments.amountCents,
+          savingsCents: payments.savingsCents,
+          declineReason: payments.declineReason,
+          returnCode: payments.returnCode,
+          renewalDate: payments.renewalDate,
+          fundedAt: payments.fundedAt,
+          returnedAt: payments.returnedAt,
+          renewedAt: payments.renewedAt,
+          createdAt: payments.createdAt,
+        })
+        .from(payments)
+        .where(eq(payments.userId, userId))
+        .orderBy(asc(payments.createdAt), asc(payments.id));
+      return { payments: rows };
+    },
     async eventCursor() {
       const [row] = await db
         .select()
@@ -313,6 +224,10 @@ export function createPaymentsRepo(db: Db) {
             updatedAt: new Date(),
           },
         });
+    },
+    /** Each annual-plan payment's state (what its reward was earned on), everyone's. */
+    annualPayments() {
+      return db.select({ id: payments.id, status: payments.status }).from(payments);
     },
   };
 }

@@ -41,6 +41,8 @@ import {
   type PaymentProvider,
 } from '../../providers/payment/payment-provider';
 import type { SmsSender } from '../../providers/sms/sms-sender';
+import type { GiftCardStock } from '../gift-cards/gift-cards.stock';
+import type { SubscriptionRow } from '../subscriptions/subscriptions.repo';
 import {
   isUniqueViolation,
   type PaymentRow,
@@ -108,6 +110,27 @@ export type PaymentsServiceDeps = {
   debitHandleOf: (accountId: string) => Promise<DebitHandle | undefined>;
   jobs: JobQueue<AppJobMap>;
   sms: SmsSender;
+  /** The person's legal name and phone number (the users module). */
+  personOf: (
+    userId: string,
+  ) => Promise<{ legalName: string | null; phoneNumber: string } | undefined>;
+  /** The bills a plan is paid for (the subscriptions module); `tx` is the payment's transaction. */
+  bills: {
+    /** The person's subscription, or undefined when it is not theirs. */
+    billOf: (userId: string, subscriptionId: string) => Promise<SubscriptionRow | undefined>;
+    /** The person's active subscriptions (not the ones they marked as not one). */
+    activeBillsOf: (userId: string) => Promise<SubscriptionRow[]>;
+    /** Holds the subscription's row until the transaction ends: one payment decision at a time. */
+    lockBill: (subscriptionId: string, tx: Db) => Promise<SubscriptionRow | undefined>;
+    /** Billow pays the bill (an annual plan until the renewal date), or no longer does. */
+    markBillowManaged: (
+      subscriptionId: string,
+      plan: { isBillowManaged: boolean; renewalDate: string | null },
+      tx: Db,
+    ) => Promise<void>;
+  };
+  /** The gift-card stock (the gift-cards module), moved in the payment's transaction. */
+  stock: GiftCardStock;
   /** In the funding transaction: the savings and the reward enter their ledgers. */
   onAnnualPlanPaid: (paid: AnnualPlanPaid, tx: Db) => Promise<void>;
   /** In the claw-back transaction: the reward is reversed, the saving taken back. */
@@ -162,7 +185,7 @@ const dayStart = (day: string) => new Date(`${day}T00:00:00Z`);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export function createPaymentsService(deps: PaymentsServiceDeps) {
-  const { db, repo } = deps;
+  const { db, repo, bills, stock } = deps;
   const now = deps.clock ?? (() => new Date());
   const fronting = deps.fronting ?? { maxCents: 0, afterSettledPayments: 0 };
 
@@ -185,13 +208,13 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
   }
 
   async function legalNameOf(userId: string) {
-    const person = await repo.person(userId);
+    const person = await deps.personOf(userId);
     return person?.legalName?.trim() || 'Billow member';
   }
 
   /** Texts the person (SMS); a failed text is logged, never thrown. */
   async function sendSms(userId: string, body: string) {
-    const person = await repo.person(userId);
+    const person = await deps.personOf(userId);
     if (!person) return;
     await deps.sms.send({ to: person.phoneNumber, body }).catch((error: unknown) => {
       deps.log?.warn({ err: error }, 'could not text the person about their annual plan');
@@ -211,7 +234,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
         declineReason: reason,
         ...(authorizationId ? { authorizationId } : {}),
       });
-      await repo.releaseCard(tx, payment.giftCardId);
+      await stock.release(tx, payment.giftCardId);
       return {
         ...payment,
         status: 'declined' as const,
@@ -306,7 +329,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       if (!payment || !['debited', 'funded', 'renewed'].includes(payment.status)) return undefined;
       const wasFunded = payment.status !== 'debited';
       const at = now();
-      const card = await repo.takeCardBack(tx, payment.giftCardId);
+      const card = await stock.takeBack(tx, payment.giftCardId);
       const isCardVoided = card === 'restocked';
       if (card === 'revealed') {
         // The number is out: the card cannot be taken back, so the payment is owed.
@@ -321,10 +344,14 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
         });
       }
       if (payment.status === 'funded') {
-        await repo.setSubscriptionPlan(tx, payment.subscriptionId, {
-          isBillowManaged: false,
-          renewalDate: payment.previousRenewalDate,
-        });
+        await bills.markBillowManaged(
+          payment.subscriptionId,
+          {
+            isBillowManaged: false,
+            renewalDate: payment.previousRenewalDate,
+          },
+          tx,
+        );
       }
       await repo.updatePayment(tx, payment.id, {
         status: 'returned',
@@ -424,7 +451,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       const [live, owed, active] = await Promise.all([
         repo.livePaymentsOf(userId),
         repo.openReceivables(userId),
-        repo.activeSubscriptionsOf(userId),
+        bills.activeBillsOf(userId),
       ]);
       // Only a merchant with an annual plan can have one, so only its bills' charges are read,
       // all at once (issue 42: one query per bill, one after another, made this the slowest read).
@@ -466,7 +493,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       // person's) is payment_account_not_found, never a fall-back to another account.
       await refuseWhileOwed(userId);
       const found = await deps.paymentAccountOf(userId, financialAccountId);
-      const subscription = await repo.subscriptionOf(userId, subscriptionId);
+      const subscription = await bills.billOf(userId, subscriptionId);
       if (!subscription || subscription.userMarkedNotSubscription)
         return declined('subscription_not_found', userId, subscriptionId);
       if (!findMerchant(subscription)?.annualPlanPrice)
@@ -484,11 +511,11 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
 
       const decide = () =>
         db.transaction(async (tx) => {
-          const locked = await repo.lockSubscription(tx, subscription.id);
+          const locked = await bills.lockBill(subscription.id, tx);
           if (!locked) return { kind: 'gone' as const };
           const live = await repo.livePayment(tx, subscription.id);
           if (live) return { kind: 'already-paid' as const, payment: live };
-          const card = await repo.reserveCard(tx, plan.merchant.id);
+          const card = await stock.reserve(tx, plan.merchant.id);
           if (!card) return { kind: 'no-stock' as const };
           const attempt = (await repo.paymentCount(tx, subscription.id)) + 1;
           const payment = await repo.insertPayment(tx, {
@@ -567,7 +594,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
      * latest payment was to come from, asking for what the bank needs (docs/payments.md).
      */
     async bankLink(userId: string, subscriptionId: string) {
-      const subscription = await repo.subscriptionOf(userId, subscriptionId);
+      const subscription = await bills.billOf(userId, subscriptionId);
       if (!subscription)
         throw new ProblemError('not-found', 'Subscription not found.', {
           code: 'subscription-not-found',
@@ -610,7 +637,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
               declineReason: 'account-gone',
             })
           )
-            await repo.releaseCard(tx, payment!.giftCardId);
+            await stock.release(tx, payment!.giftCardId);
         });
         return;
       }
@@ -643,15 +670,19 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
         if (!payment || payment.status !== 'debited') return undefined;
         const at = now();
         const renewalDate = addYear(isoDay(at));
-        await repo.assignCard(tx, payment.giftCardId, {
+        await stock.assign(tx, payment.giftCardId, {
           userId: payment.userId,
           subscriptionId: payment.subscriptionId,
           at,
         });
-        await repo.setSubscriptionPlan(tx, payment.subscriptionId, {
-          isBillowManaged: true,
-          renewalDate,
-        });
+        await bills.markBillowManaged(
+          payment.subscriptionId,
+          {
+            isBillowManaged: true,
+            renewalDate,
+          },
+          tx,
+        );
         await repo.movePayment(tx, paymentId, 'debited', {
           status: 'funded',
           fundedAt: at,
@@ -733,10 +764,14 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
           return undefined;
         }
         await repo.movePayment(tx, paymentId, 'funded', { status: 'renewed', renewedAt: now() });
-        await repo.setSubscriptionPlan(tx, payment.subscriptionId, {
-          isBillowManaged: false,
-          renewalDate: payment.renewalDate,
-        });
+        await bills.markBillowManaged(
+          payment.subscriptionId,
+          {
+            isBillowManaged: false,
+            renewalDate: payment.renewalDate,
+          },
+          tx,
+        );
         return payment;
       });
       if (!renewed) return;

@@ -4,7 +4,7 @@
  * charge), and overdraft protection (the primary account's available balance against the bills
  * due before the next expected paycheck). Each is keyed so a job run twice records and sends once.
  */
-import { and, asc, desc, eq, gt, gte, inArray, lt, lte, sql } from 'drizzle-orm';
+import { desc, inArray } from 'drizzle-orm';
 import {
   JOB_LIMITS,
   centsToDollars,
@@ -17,9 +17,10 @@ import { ProblemError } from '../../http/problem';
 import type { Db } from '../../db/database';
 import type { AppJobMap } from '../../jobs/catalog';
 import type { JobQueue } from '../../jobs/job-system';
-import { bankAccounts, bankTransactions } from '../banking/banking.tables';
-import { subscriptionTransactions, subscriptions } from '../subscriptions/subscriptions.tables';
-import { users } from '../users/users.tables';
+import type { PublishedBanking } from '../banking/banking.published';
+import type { PublishedSubscriptions } from '../subscriptions/subscriptions.published';
+import type { SubscriptionsRepo } from '../subscriptions/subscriptions.repo';
+import type { UserRow } from '../users/users.repo';
 import { daysBetween } from './reminder-events';
 import type { RemindersService } from './reminders.service';
 import { overdraftAlerts, subscriptionStatusEvents } from './reminders.tables';
@@ -76,12 +77,35 @@ export function nextPaycheck(
   return best;
 }
 
-export function createAlertsService(deps: {
-  db: Db;
-  jobs: JobQueue<AppJobMap>;
-  reminders: RemindersService;
-  clock?: () => Date;
-}) {
+/** What alerts read of other modules' rows, each through the module that owns them. */
+export type AlertSources = {
+  bills: Pick<PublishedSubscriptions, 'statusFactsOf' | 'dueBetween' | 'byId'> &
+    Pick<SubscriptionsRepo, 'chargesSince' | 'lastChargeBetween'> & {
+      /** One of the person's subscriptions, or undefined when it is not theirs. */
+      billOf: (userId: string, subscriptionId: string) => Promise<{ id: string } | undefined>;
+    };
+  banking: Pick<
+    PublishedBanking,
+    'transactionsSince' | 'transactionDateOf' | 'activeAccountsOf' | 'inflowsOf'
+  >;
+  people: {
+    personOf: (userId: string) => Promise<UserRow | undefined>;
+    /** The next people (by id, after `cursor`) with overdraft protection on. */
+    overdraftProtectedAfter: (
+      cursor: string | undefined,
+      limit: number,
+    ) => Promise<{ id: string }[]>;
+  };
+};
+
+export function createAlertsService(
+  deps: AlertSources & {
+    db: Db;
+    jobs: JobQueue<AppJobMap>;
+    reminders: RemindersService;
+    clock?: () => Date;
+  },
+) {
   const { db, jobs, reminders } = deps;
   const now = deps.clock ?? (() => new Date());
   const todayUtc = () => now().toISOString().slice(0, 10);
@@ -104,25 +128,35 @@ export function createAlertsService(deps: {
    * change" job each. A subscription seen for the first time is recorded from UNKNOWN.
    */
   async function queueStatusChanges(userId: string, tx: Db) {
-    const rows = await tx
-      .select({
-        id: subscriptions.id,
-        status: subscriptions.status,
-        firstChargeDate: subscriptions.firstChargeDate,
-        lastChargeDate: subscriptions.lastChargeDate,
-        cancelDate: subscriptions.cancelDate,
-        last: sql<string | null>`(
-          select e.new_status from ${subscriptionStatusEvents} e
-          where e.subscription_id = "subscriptions"."id"
-          order by e.effective_date desc, e.created_at desc limit 1)`,
-        failedOn: sql<string | null>`(
-          select max(e.effective_date)::text from ${subscriptionStatusEvents} e
-          where e.subscription_id = "subscriptions"."id" and e.new_status = 'FAILED_PAYMENT')`,
-      })
-      .from(subscriptions)
-      .where(
-        and(eq(subscriptions.userId, userId), eq(subscriptions.userMarkedNotSubscription, false)),
-      );
+    const bills = await deps.bills.statusFactsOf(userId, tx);
+    const ids = bills.map((bill) => bill.id);
+    // The last status recorded for each, and the day of its latest failed payment.
+    const events =
+      ids.length === 0
+        ? []
+        : await tx
+            .select({
+              subscriptionId: subscriptionStatusEvents.subscriptionId,
+              newStatus: subscriptionStatusEvents.newStatus,
+              effectiveDate: subscriptionStatusEvents.effectiveDate,
+            })
+            .from(subscriptionStatusEvents)
+            .where(inArray(subscriptionStatusEvents.subscriptionId, ids))
+            .orderBy(
+              desc(subscriptionStatusEvents.effectiveDate),
+              desc(subscriptionStatusEvents.createdAt),
+            );
+    const rows = bills.map((bill) => {
+      const own = events.filter((e) => e.subscriptionId === bill.id);
+      const failed = own
+        .filter((e) => e.newStatus === 'FAILED_PAYMENT')
+        .map((e) => e.effectiveDate);
+      return {
+        ...bill,
+        last: own[0]?.newStatus ?? null,
+        failedOn: failed.length > 0 ? failed.reduce((a, b) => (a > b ? a : b)) : null,
+      };
+    });
     for (const row of rows) {
       if (row.last === row.status) continue;
       // A failed payment (a bank's return or fee) stands until the bill is paid again: a charge
@@ -159,26 +193,14 @@ export function createAlertsService(deps: {
   /** Returns or NSF fees posted within days after a subscription's charge: one job each. */
   async function queueFailedPayments(userId: string, tx: Db) {
     const since = addDays(todayUtc(), -30);
-    const fees = await tx
-      .select({ id: bankTransactions.id, name: bankTransactions.name, date: bankTransactions.date })
-      .from(bankTransactions)
-      .where(and(eq(bankTransactions.userId, userId), gte(bankTransactions.date, since)));
+    const fees = await deps.banking.transactionsSince(userId, since, tx);
     const failed = fees.filter((f) => FAILED_PAYMENT_FEE.test(f.name));
     if (failed.length === 0) return;
-    const charges = await tx
-      .select({
-        subscriptionId: subscriptionTransactions.subscriptionId,
-        date: bankTransactions.date,
-        amountCents: bankTransactions.amountCents,
-      })
-      .from(subscriptionTransactions)
-      .innerJoin(bankTransactions, eq(bankTransactions.id, subscriptionTransactions.transactionId))
-      .where(
-        and(
-          eq(bankTransactions.userId, userId),
-          gte(bankTransactions.date, addDays(since, -FAILED_PAYMENT_WINDOW_DAYS)),
-        ),
-      );
+    const charges = await deps.bills.chargesSince(
+      userId,
+      addDays(since, -FAILED_PAYMENT_WINDOW_DAYS),
+      tx,
+    );
     for (const fee of failed) {
       const charge = charges
         .filter((c) => {
@@ -201,11 +223,7 @@ export function createAlertsService(deps: {
 
   /** The account bills come out of: the primary payment account, else a checking account. */
   async function primaryAccount(userId: string) {
-    const accounts = await db
-      .select()
-      .from(bankAccounts)
-      .where(and(eq(bankAccounts.userId, userId), eq(bankAccounts.isActive, true)))
-      .orderBy(desc(bankAccounts.isPrimaryPaymentAccount), asc(bankAccounts.createdAt));
+    const accounts = await deps.banking.activeAccountsOf(userId);
     return (
       accounts.find((a) => a.isPrimaryPaymentAccount) ??
       accounts.find((a) => a.type === 'depository' && a.subtype === 'checking') ??
@@ -218,52 +236,17 @@ export function createAlertsService(deps: {
    * the person has overdraft protection on: what the alert texts and the dashboard shows.
    */
   async function shortfallOf(userId: string) {
-    const [person] = await db
-      .select({ isEnabled: users.isOverdraftProtectionEnabled })
-      .from(users)
-      .where(eq(users.id, userId));
-    if (!person?.isEnabled) return null;
+    const person = await deps.people.personOf(userId);
+    if (!person?.isOverdraftProtectionEnabled) return null;
     const account = await primaryAccount(userId);
     if (!account) return null;
     const available = account.availableBalanceCents ?? account.currentBalanceCents;
     if (available === null) return null;
     const today = reminders.localTime((await reminders.preferencesOf(userId)).timeZone).date;
-    const inflows = await db
-      .select({
-        name: bankTransactions.name,
-        date: bankTransactions.date,
-        amountCents: bankTransactions.amountCents,
-      })
-      .from(bankTransactions)
-      .where(
-        and(
-          eq(bankTransactions.accountId, account.id),
-          lt(bankTransactions.amountCents, 0),
-          gte(bankTransactions.date, addDays(today, -100)),
-        ),
-      );
+    const inflows = await deps.banking.inflowsOf(account.id, addDays(today, -100));
     const payday = nextPaycheck(inflows, today);
     if (!payday) return null;
-    const bills = (
-      await db
-        .select({
-          merchantName: subscriptions.merchantName,
-          amountCents: subscriptions.amountCents,
-          dueDate: subscriptions.renewalDate,
-          paymentAccountId: subscriptions.paymentAccountId,
-        })
-        .from(subscriptions)
-        .where(
-          and(
-            eq(subscriptions.userId, userId),
-            eq(subscriptions.status, 'ACTIVE'),
-            eq(subscriptions.userMarkedNotSubscription, false),
-            gte(subscriptions.renewalDate, today),
-            lt(subscriptions.renewalDate, payday),
-          ),
-        )
-        .orderBy(asc(subscriptions.renewalDate))
-    )
+    const bills = (await deps.bills.dueBetween(userId, today, payday))
       .filter((b) => b.paymentAccountId === null || b.paymentAccountId === account.id)
       .map((b) => ({
         merchantName: b.merchantName,
@@ -383,54 +366,32 @@ export function createAlertsService(deps: {
 
     /** handle failed payment: the subscription's status moves to FAILED_PAYMENT from the fee's day. */
     async handleFailedPayment(payload: { subscriptionId: string; transactionId: string }) {
-      const [row] = await db
-        .select({ status: subscriptions.status, date: bankTransactions.date })
-        .from(subscriptions)
-        .innerJoin(bankTransactions, eq(bankTransactions.id, payload.transactionId))
-        .where(
-          and(
-            eq(subscriptions.id, payload.subscriptionId),
-            eq(bankTransactions.userId, subscriptions.userId),
-          ),
-        );
-      if (!row) return;
-      // Dated by the charge that failed (the latest before the fee), as detection dates a
-      // reversed charge: one failed payment is one event and one reminder, however it is seen.
-      const [charge] = await db
-        .select({ date: bankTransactions.date })
-        .from(subscriptionTransactions)
-        .innerJoin(
-          bankTransactions,
-          eq(bankTransactions.id, subscriptionTransactions.transactionId),
-        )
-        .where(
-          and(
-            eq(subscriptionTransactions.subscriptionId, payload.subscriptionId),
-            lte(bankTransactions.date, row.date),
-            gte(bankTransactions.date, addDays(row.date, -FAILED_PAYMENT_WINDOW_DAYS)),
-          ),
-        )
-        .orderBy(desc(bankTransactions.date))
-        .limit(1);
+      const bill = await deps.bills.byId(payload.subscriptionId);
+      const feeDate =
+        bill && (await deps.banking.transactionDateOf(bill.userId, payload.transactionId));
+      if (!bill || !feeDate) return;
+      const row = { status: bill.status, date: feeDate };
+      const chargedOn = await deps.bills.lastChargeBetween(
+        payload.subscriptionId,
+        addDays(row.date, -FAILED_PAYMENT_WINDOW_DAYS),
+        row.date,
+      );
       await recordStatusChange({
         subscriptionId: payload.subscriptionId,
         newStatus: 'FAILED_PAYMENT',
         previousStatus: row.status === 'FAILED_PAYMENT' ? 'ACTIVE' : row.status,
         reason: 'The bank returned the payment or charged a fee for it',
-        effectiveDate: charge?.date ?? row.date,
+        effectiveDate: chargedOn ?? row.date,
       });
-      const [owner] = await db
-        .select({ userId: subscriptions.userId })
-        .from(subscriptions)
-        .where(eq(subscriptions.id, payload.subscriptionId));
-      const { timeZone } = await reminders.preferencesOf(owner!.userId);
+      const owner = bill;
+      const { timeZone } = await reminders.preferencesOf(owner.userId);
       const localDate = reminders.localTime(timeZone).date;
       // Keyed like the scan's: the queue keeps one waiting job per key, and without one a
       // second person's reminder would be dropped while the first's waits.
       await jobs.send(
         'subscription-send-renewal-reminder',
-        { userId: owner!.userId, localDate },
-        { singletonKey: `${owner!.userId}:${localDate}` },
+        { userId: owner.userId, localDate },
+        { singletonKey: `${owner.userId}:${localDate}` },
       );
     },
 
@@ -440,17 +401,7 @@ export function createAlertsService(deps: {
       let cursor = payload.afterUserId;
       let alerts = 0;
       for (;;) {
-        const batch = await db
-          .select({ id: users.id })
-          .from(users)
-          .where(
-            and(
-              eq(users.isOverdraftProtectionEnabled, true),
-              cursor ? gt(users.id, cursor) : undefined,
-            ),
-          )
-          .orderBy(asc(users.id))
-          .limit(batchSize);
+        const batch = await deps.people.overdraftProtectedAfter(cursor, batchSize);
         for (const person of batch) if (await checkBalanceOf(person.id)) alerts++;
         if (batch.length < batchSize) return alerts;
         cursor = batch.at(-1)!.id;
@@ -459,10 +410,7 @@ export function createAlertsService(deps: {
 
     /** The status timeline of one of the person's subscriptions, newest first. */
     async timeline(userId: string, subscriptionId: string): Promise<SubscriptionStatusChange[]> {
-      const [owned] = await db
-        .select({ id: subscriptions.id })
-        .from(subscriptions)
-        .where(and(eq(subscriptions.id, subscriptionId), eq(subscriptions.userId, userId)));
+      const owned = await deps.bills.billOf(userId, subscriptionId);
       if (!owned)
         throw new ProblemError('subscription-not-found', 'Subscription not found.', {
           code: 'subscription-not-found',

@@ -20,7 +20,7 @@ import {
 } from '../../providers/push/push-sender';
 import type { FieldCipher } from '../../security/encryption';
 import { ProblemError } from '../../http/problem';
-import { users } from '../users/users.tables';
+import type { UsersRepo } from '../users/users.repo';
 import { pushSubscriptions } from './reminders.tables';
 
 export type PushSubscriptions = ReturnType<typeof createPushSubscriptions>;
@@ -44,6 +44,8 @@ export function createPushSubscriptions(deps: {
   pushSender: PushSender;
   vapidPublicKey: string;
   cipher: FieldCipher;
+  /** The person's phone number, for the sandbox outbox (the users module). */
+  people: Pick<UsersRepo, 'contactOf'>;
 }) {
   const { db } = deps;
   async function isSubscribed(userId: string) {
@@ -119,10 +121,7 @@ export function createPushSubscriptions(deps: {
 
     /** Sends to each of the person's browsers; returns how many took it. */
     async sendToPerson(userId: string, message: PushMessage) {
-      const [person] = await db
-        .select({ phoneNumber: users.phoneNumber })
-        .from(users)
-        .where(eq(users.id, userId));
+      const person = await deps.people.contactOf(userId);
       if (!person) return 0;
       const rows = await db
         .select()

@@ -8,10 +8,10 @@ import type { PushSender } from '../../providers/push/push-sender';
 import type { FieldCipher } from '../../security/encryption';
 import { createPushSubscriptions } from './push-subscriptions';
 import type { FeatureModule } from '../feature-module';
-import { createAlertsService } from './alerts.service';
+import { createAlertsService, type AlertSources } from './alerts.service';
 import { remindersJobHandlers } from './reminders.jobs';
 import { registerReminderDevRoutes, registerReminderRoutes } from './reminders.routes';
-import { createRemindersService } from './reminders.service';
+import { createRemindersService, type RemindersServiceDeps } from './reminders.service';
 
 export function createRemindersModule(deps: {
   db: Db;
@@ -21,12 +21,18 @@ export function createRemindersModule(deps: {
   pushSender: PushSender;
   vapidPublicKey: string;
   cipher: FieldCipher;
+  /** How to reach people and the zone of their days (the users module). */
+  people: RemindersServiceDeps['people'];
+  /** What reminders tell of the person's bills (the subscriptions module). */
+  bills: RemindersServiceDeps['bills'];
+  /** What the alerts read of banking, subscriptions and people, through those modules. */
+  sources: AlertSources;
   clock?: () => Date;
   publicUrl?: string;
 }) {
   const push = createPushSubscriptions(deps);
   const service = createRemindersService({ ...deps, push: push.sendToPerson });
-  const alerts = createAlertsService({ ...deps, reminders: service });
+  const alerts = createAlertsService({ ...deps, ...deps.sources, reminders: service });
   return {
     service,
     alerts,

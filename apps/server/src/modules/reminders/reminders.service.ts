@@ -13,7 +13,7 @@
  * key to tell a resend from a new message.
  */
 import { setImmediate } from 'node:timers/promises';
-import { and, asc, eq, gt, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, gt, gte, inArray, or, sql } from 'drizzle-orm';
 import {
   EMAIL_REMINDERS_NEED_EMAIL_MESSAGE,
   JOB_LIMITS,
@@ -27,8 +27,8 @@ import type { AppJobMap } from '../../jobs/catalog';
 import type { JobQueue } from '../../jobs/job-system';
 import type { EmailSender } from '../../providers/email/email-sender';
 import type { SmsSender } from '../../providers/sms/sms-sender';
-import { subscriptions } from '../subscriptions/subscriptions.tables';
-import { users } from '../users/users.tables';
+import type { PublishedSubscriptions } from '../subscriptions/subscriptions.published';
+import type { UsersRepo } from '../users/users.repo';
 import {
   DEFAULT_OFFSETS_DAYS,
   digestLines,
@@ -81,6 +81,8 @@ const DEFAULTS = {
   isEmailEnabled: true,
 };
 
+export type RemindersServiceDeps = Parameters<typeof createRemindersService>[0];
+
 export function createRemindersService(deps: {
   db: Db;
   jobs: JobQueue<AppJobMap>;
@@ -91,6 +93,10 @@ export function createRemindersService(deps: {
     userId: string,
     message: { title: string; body: string; url?: string },
   ) => Promise<number>;
+  /** How to reach people and the zone of their days (the users module). */
+  people: Pick<UsersRepo, 'contactOf' | 'contactsAfter' | 'timeZoneOf'>;
+  /** What reminders tell of the person's bills (the subscriptions module). */
+  bills: Pick<PublishedSubscriptions, 'reminderFactsOf'>;
   clock?: () => Date;
   /** Billow's address, for the links a reminder carries (PUBLIC_URL). */
   publicUrl?: string;
@@ -100,13 +106,11 @@ export function createRemindersService(deps: {
 
   /** The person's reminder settings, in the zone of their profile (its one source). */
   async function preferencesOf(userId: string, tx: Db = db): Promise<ReminderPreferences> {
-    const [row] = await tx
-      .select({ preferences: reminderPreferences, timeZone: users.timeZone })
-      .from(users)
-      .leftJoin(reminderPreferences, eq(reminderPreferences.userId, users.id))
-      .where(eq(users.id, userId));
-    const timeZone = row?.timeZone ?? DEFAULTS.timeZone;
-    const prefs = row?.preferences;
+    const [zone, [prefs]] = await Promise.all([
+      deps.people.timeZoneOf(userId, tx),
+      tx.select().from(reminderPreferences).where(eq(reminderPreferences.userId, userId)),
+    ]);
+    const timeZone = zone ?? DEFAULTS.timeZone;
     if (!prefs) return { ...DEFAULTS, offsetsDays: [...DEFAULTS.offsetsDays], timeZone };
     return {
       offsetsDays: prefs.offsetsDays,
@@ -123,28 +127,28 @@ export function createRemindersService(deps: {
     )
       .toISOString()
       .slice(0, 10);
-    return tx
+    const bills = await deps.bills.reminderFactsOf(userId, tx);
+    if (bills.length === 0) return [];
+    const failures = await tx
       .select({
-        id: subscriptions.id,
-        merchantName: subscriptions.merchantName,
-        status: subscriptions.status,
-        amountCents: subscriptions.amountCents,
-        previousAmountCents: subscriptions.previousAmountCents,
-        renewalDate: subscriptions.renewalDate,
-        lastChargeDate: subscriptions.lastChargeDate,
-        isPriceIncrease: subscriptions.isPriceIncrease,
-        priceChangedOn: subscriptions.priceChangedOn,
-        isBillowManaged: subscriptions.isBillowManaged,
-        /** A failed payment recorded from a bank's return or fee (handle failed payment). */
-        failedPaymentDate: sql<string | null>`(
-          select max(e.effective_date)::text from ${subscriptionStatusEvents} e
-          where e.subscription_id = "subscriptions"."id" and e.new_status = 'FAILED_PAYMENT'
-            and e.effective_date >= ${since})`,
+        subscriptionId: subscriptionStatusEvents.subscriptionId,
+        date: sql<string>`max(${subscriptionStatusEvents.effectiveDate})::text`,
       })
-      .from(subscriptions)
+      .from(subscriptionStatusEvents)
       .where(
-        and(eq(subscriptions.userId, userId), eq(subscriptions.userMarkedNotSubscription, false)),
-      );
+        and(
+          inArray(
+            subscriptionStatusEvents.subscriptionId,
+            bills.map((bill) => bill.id),
+          ),
+          eq(subscriptionStatusEvents.newStatus, 'FAILED_PAYMENT'),
+          gte(subscriptionStatusEvents.effectiveDate, since),
+        ),
+      )
+      .groupBy(subscriptionStatusEvents.subscriptionId);
+    const failedOn = new Map(failures.map((f) => [f.subscriptionId, f.date]));
+    // A failed payment recorded from a bank's return or fee (handle failed payment).
+    return bills.map((bill) => ({ ...bill, failedPaymentDate: failedOn.get(bill.id) ?? null }));
   }
 
   async function channelsOf(person: Person, prefs: ReminderPreferences, tx: Db = db) {
@@ -184,18 +188,6 @@ export function createRemindersService(deps: {
     return due.filter((d) => !taken.has(`${d.eventKey}|${d.offsetDays}`));
   }
 
-  function personQuery(tx: Db) {
-    return tx
-      .select({
-        id: users.id,
-        phoneNumber: users.phoneNumber,
-        email: users.email,
-        isEmailVerified: users.isEmailVerified,
-        isSubscriptionNotificationsEnabled: users.isSubscriptionNotificationsEnabled,
-      })
-      .from(users);
-  }
-
   /**
    * One batch of people (ordered by id, after `afterUserId`): for each with a reminder due on a
    * channel that has not had today's digest, outside their quiet hours, one "send renewal
@@ -206,10 +198,7 @@ export function createRemindersService(deps: {
     afterUserId: string | undefined,
     eachPerson?: (userId: string, tx: Db) => Promise<void>,
   ) {
-    const people = await personQuery(db)
-      .where(afterUserId ? gt(users.id, afterUserId) : undefined)
-      .orderBy(asc(users.id))
-      .limit(batchSize);
+    const people = await deps.people.contactsAfter(afterUserId, batchSize);
     const at = now();
     // One transaction a person, not a batch: on the embedded database a transaction holds the
     // one connection, and requests wait for it to end. And a turn of the event loop between
@@ -293,7 +282,7 @@ export function createRemindersService(deps: {
     message: Message,
     options: { textsAllowed: boolean; subjectKey?: string },
   ) {
-    const [person] = await personQuery(tx).where(eq(users.id, userId));
+    const person = await deps.people.contactOf(userId, tx);
     if (!person) return 0;
     const prefs = await preferencesOf(userId, tx);
     const channels = await channelsOf(
@@ -351,7 +340,7 @@ export function createRemindersService(deps: {
     for (const digest of abandoned) {
       if (!digest.message) continue;
       await db.transaction(async (tx) => {
-        const [person] = await personQuery(tx).where(eq(users.id, digest.userId));
+        const person = await deps.people.contactOf(digest.userId, tx);
         if (!person || (digest.channel === 'email' && !person.email)) return;
         await enqueueSend(tx, person, digest.channel, digest.id, digest.message!);
       });
@@ -369,7 +358,7 @@ export function createRemindersService(deps: {
       // Turning email reminders on needs a verified address to send them to. One that was on
       // before the address changed stays as it is: sending skips an address that is not verified.
       if (prefs.isEmailEnabled && !(await preferencesOf(userId)).isEmailEnabled) {
-        const [person] = await personQuery(db).where(eq(users.id, userId));
+        const person = await deps.people.contactOf(userId);
         if (!person?.email || !person.isEmailVerified)
           throw new ProblemError('validation', EMAIL_REMINDERS_NEED_EMAIL_MESSAGE, {
             errors: [
@@ -418,7 +407,7 @@ export function createRemindersService(deps: {
      */
     async sendDayReminders(userId: string, localDate: string) {
       await db.transaction(async (tx) => {
-        const [person] = await personQuery(tx).where(eq(users.id, userId));
+        const person = await deps.people.contactOf(userId, tx);
         if (!person) return;
         const prefs = await preferencesOf(userId, tx);
         const due = dueReminders(

@@ -1,7 +1,7 @@
-import { and, count, desc, eq, inArray, sql, type Placeholder } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql, type Placeholder } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { subscriptions } from '../subscriptions/subscriptions.tables';
-import { users } from '../users/users.tables';
+import type { PublishedSubscriptions } from '../subscriptions/subscriptions.published';
+import type { UsersRepo } from '../users/users.repo';
 import { rewardLedger, type rewardKinds, type RewardSource } from './rewards.tables';
 
 export type RewardsRepo = ReturnType<typeof createRewardsRepo>;
@@ -45,14 +45,20 @@ function totalsQuery(db: Db, userId: string | Placeholder) {
     .where(eq(rewardLedger.userId, userId));
 }
 
-export function createRewardsRepo(db: Db) {
+/** What the ledger needs of other modules: merchant names (subscriptions), the person's lock (users). */
+export type RewardsRepoDeps = {
+  merchantsOf: PublishedSubscriptions['merchantsOf'];
+  lockPerson: UsersRepo['lockPerson'];
+};
+
+export function createRewardsRepo(db: Db, others: RewardsRepoDeps) {
   // Read on every page load (profile-info, the balance): built and planned once (issue 42).
   const totals = totalsQuery(db, sql.placeholder('userId')).prepare('reward_totals_of');
   /**
    * The person's entries newest first, with the name of the subscription each is for: a page of
    * them, or the ones with the given ids.
    */
-  function historyRows(
+  async function historyRows(
     userId: string,
     which: { limit: number; offset: number } | { ids: string[] },
   ): Promise<RewardHistoryRow[]> {
@@ -64,18 +70,9 @@ export function createRewardsRepo(db: Db) {
         sourceKey: rewardLedger.sourceKey,
         amountCents: rewardLedger.amountCents,
         occurredAt: rewardLedger.occurredAt,
-        merchantName: subscriptions.merchantName,
-        merchantWebsite: subscriptions.merchantWebsite,
+        subscriptionId: rewardLedger.subscriptionId,
       })
       .from(rewardLedger)
-      // Scoped to the person on both sides: an entry never shows someone else's subscription.
-      .leftJoin(
-        subscriptions,
-        and(
-          eq(subscriptions.id, rewardLedger.subscriptionId),
-          eq(subscriptions.userId, rewardLedger.userId),
-        ),
-      )
       .where(
         'ids' in which
           ? and(eq(rewardLedger.userId, userId), inArray(rewardLedger.id, which.ids))
@@ -83,7 +80,20 @@ export function createRewardsRepo(db: Db) {
       )
       .orderBy(desc(rewardLedger.occurredAt), desc(rewardLedger.createdAt), desc(rewardLedger.id))
       .$dynamic();
-    return 'ids' in which ? query : query.limit(which.limit).offset(which.offset);
+    const [rows, merchants] = await Promise.all([
+      'ids' in which ? query : query.limit(which.limit).offset(which.offset),
+      others.merchantsOf(userId),
+    ]);
+    // Only the person's own subscriptions: an entry never shows someone else's.
+    const merchantOf = new Map(merchants.map((m) => [m.id, m]));
+    return rows.map(({ subscriptionId, ...row }) => {
+      const merchant = subscriptionId === null ? undefined : merchantOf.get(subscriptionId);
+      return {
+        ...row,
+        merchantName: merchant?.merchantName ?? null,
+        merchantWebsite: merchant?.merchantWebsite ?? null,
+      };
+    });
   }
   return {
     historyRows,
@@ -144,11 +154,7 @@ export function createRewardsRepo(db: Db) {
       work: (tx: Db, person: { isAutoApplyRewardsEnabled: boolean }) => Promise<T>,
     ): Promise<T | undefined> {
       return db.transaction(async (tx) => {
-        const [person] = await tx
-          .select({ isAutoApplyRewardsEnabled: users.isAutoApplyRewardsEnabled })
-          .from(users)
-          .where(eq(users.id, userId))
-          .for('update');
+        const person = await others.lockPerson(userId, tx);
         return person ? work(tx, person) : undefined;
       });
     },
@@ -170,6 +176,34 @@ export function createRewardsRepo(db: Db) {
         db.select({ n: count() }).from(rewardLedger).where(eq(rewardLedger.userId, userId)),
       ]);
       return { rows, total: Number(total?.n ?? 0) };
+    },
+    /** The person's ledger entries, for their export. */
+    async exportRows(userId: string) {
+      const rewards = await db
+        .select({
+          id: rewardLedger.id,
+          kind: rewardLedger.kind,
+          source: rewardLedger.source,
+          amountCents: rewardLedger.amountCents,
+          subscriptionId: rewardLedger.subscriptionId,
+          occurredAt: rewardLedger.occurredAt,
+        })
+        .from(rewardLedger)
+        .where(eq(rewardLedger.userId, userId))
+        .orderBy(asc(rewardLedger.occurredAt), asc(rewardLedger.id));
+      return { rewards };
+    },
+    /** Every entry of every person (the nightly reconciliation reads them all). */
+    ledgerEntries() {
+      return db
+        .select({
+          userId: rewardLedger.userId,
+          kind: rewardLedger.kind,
+          source: rewardLedger.source,
+          amountCents: rewardLedger.amountCents,
+          sourceKey: rewardLedger.sourceKey,
+        })
+        .from(rewardLedger);
     },
   };
 }

@@ -9,6 +9,7 @@ import { createSubscriptionsRepo } from './subscriptions.repo';
 import { registerSubscriptionRoutes } from './subscriptions.routes';
 import { createSubscriptionsService } from './subscriptions.service';
 import { createMissedSubscriptionsService } from './missed-subscriptions.service';
+import { createPublishedSubscriptions } from './subscriptions.published';
 
 export function createSubscriptionsModule(deps: {
   db: Db;
@@ -26,11 +27,20 @@ export function createSubscriptionsModule(deps: {
   };
   const service = createSubscriptionsService({ repo, ...optional });
   const missed = createMissedSubscriptionsService({ repo, list: service.list, ...optional });
+  const published = {
+    ...createPublishedSubscriptions(deps.db),
+    // The charges of a bill are read with the bank's transactions they match.
+    chargesSince: repo.chargesSince,
+    lastChargeBetween: repo.lastChargeBetween,
+  };
   return {
     service,
+    /** What other modules may read and change of these rows (in their transaction). */
+    published,
+    exportRows: published.exportRows,
     routes: (app) => registerSubscriptionRoutes(app, { subscriptions: service, missed }),
     jobs: subscriptionsJobHandlers(service, deps.afterDetection),
     // Its rows go with the account's; its detection jobs are keyed by the person.
     forget: ({ userId }) => deps.jobs.forget('subscriptions-detect', userId),
-  } satisfies FeatureModule & { service: unknown };
+  } satisfies FeatureModule & { service: unknown; published: unknown };
 }

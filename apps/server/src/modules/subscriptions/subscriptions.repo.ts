@@ -1,11 +1,13 @@
-import { and, desc, eq, gt, ilike, inArray, notExists, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, ilike, inArray, lte, notExists, or, sql } from 'drizzle-orm';
 import { centsToDollars, dollarsToCents, type Cadence } from '@billow/contracts';
 import { DEFAULT_CATALOGUE, monthlyAmount, normalizeMerchant } from '@billow/recurring';
 import { USER_DATA_CHANNEL, type ChangeFeed } from '../../db/change-feed';
 import type { Db } from '../../db/database';
 import { isForeignKeyViolation } from '../../db/foreign-key';
 import { createResponseCache } from '../../db/response-cache';
+// eslint-disable-next-line no-restricted-imports -- still to move behind its owner (issue 40 §1): detection and the bills list read bank rows and the zone
 import { bankAccounts, bankItems, bankTransactions } from '../banking/banking.tables';
+// eslint-disable-next-line no-restricted-imports -- still to move behind its owner (issue 40 §1): detection and the bills list read bank rows and the zone
 import { users } from '../users/users.tables';
 import { subscriptions, subscriptionTransactions } from './subscriptions.tables';
 import type { Charge } from './user-added';
@@ -540,6 +542,40 @@ export function createSubscriptionsRepo(db: Db, changes: ChangeFeed) {
           updatedAt: new Date(),
         })
         .where(eq(subscriptions.id, subscriptionId));
+    },
+    /** The person's subscription charges dated on or after a day (the alerts' failed payments). */
+    chargesSince: (userId: string, since: string, tx: Db = db) =>
+      tx
+        .select({
+          subscriptionId: subscriptionTransactions.subscriptionId,
+          date: bankTransactions.date,
+          amountCents: bankTransactions.amountCents,
+        })
+        .from(subscriptionTransactions)
+        .innerJoin(
+          bankTransactions,
+          eq(bankTransactions.id, subscriptionTransactions.transactionId),
+        )
+        .where(and(eq(bankTransactions.userId, userId), gte(bankTransactions.date, since))),
+    /** The day of a subscription's latest charge between two days (both included). */
+    async lastChargeBetween(subscriptionId: string, from: string, to: string) {
+      const [charge] = await db
+        .select({ date: bankTransactions.date })
+        .from(subscriptionTransactions)
+        .innerJoin(
+          bankTransactions,
+          eq(bankTransactions.id, subscriptionTransactions.transactionId),
+        )
+        .where(
+          and(
+            eq(subscriptionTransactions.subscriptionId, subscriptionId),
+            lte(bankTransactions.date, to),
+            gte(bankTransactions.date, from),
+          ),
+        )
+        .orderBy(desc(bankTransactions.date))
+        .limit(1);
+      return charge?.date;
     },
   };
 }

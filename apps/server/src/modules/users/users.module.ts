@@ -23,8 +23,9 @@ export function createUsersModule(deps: {
   /** The other modules, each of which forgets a deleted person in its own way. */
   others: FeatureModule[];
 }) {
+  const repo = createUsersRepo(deps.db);
   const service = createUsersService({
-    repo: createUsersRepo(deps.db),
+    repo,
     email: deps.email,
     sms: deps.sms,
     codes: deps.codes,
@@ -39,6 +40,22 @@ export function createUsersModule(deps: {
   });
   return {
     service,
+    /** The person's account row (name, phone number, time zone, settings) for other modules. */
+    personOf: (userId: string) => repo.findById(userId),
+    overdraftProtectedAfter: repo.overdraftProtectedAfter,
+    lockPerson: repo.lockPerson,
+    /** How to reach people, for reminders and alerts. */
+    contacts: {
+      contactOf: repo.contactOf,
+      contactsAfter: repo.contactsAfter,
+      timeZoneOf: repo.timeZoneOf,
+    },
     routes: (app) => registerUserRoutes(app, { users: service }),
-  } satisfies FeatureModule & { service: unknown };
+  } satisfies FeatureModule & {
+    service: unknown;
+    personOf: unknown;
+    overdraftProtectedAfter: unknown;
+    contacts: unknown;
+    lockPerson: unknown;
+  };
 }

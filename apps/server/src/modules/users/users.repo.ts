@@ -1,9 +1,20 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { feedback, users } from './users.tables';
 
 export type UserRow = typeof users.$inferSelect;
 export type UsersRepo = ReturnType<typeof createUsersRepo>;
+
+const contacts = (tx: Db) =>
+  tx
+    .select({
+      id: users.id,
+      phoneNumber: users.phoneNumber,
+      email: users.email,
+      isEmailVerified: users.isEmailVerified,
+      isSubscriptionNotificationsEnabled: users.isSubscriptionNotificationsEnabled,
+    })
+    .from(users);
 
 export function createUsersRepo(db: Db) {
   // Read on every page load (profile-info): built and planned once, not per request (issue 42).
@@ -45,6 +56,50 @@ export function createUsersRepo(db: Db) {
         .where(and(eq(users.id, userId), eq(users.email, email)))
         .returning({ id: users.id });
       return verified.length === 1;
+    },
+    /** The next people (by id, after `cursor`) with overdraft protection on. */
+    overdraftProtectedAfter: (cursor: string | undefined, limit: number) =>
+      db
+        .select({ id: users.id })
+        .from(users)
+        .where(
+          and(
+            eq(users.isOverdraftProtectionEnabled, true),
+            cursor ? gt(users.id, cursor) : undefined,
+          ),
+        )
+        .orderBy(asc(users.id))
+        .limit(limit),
+    /** How to reach the person, and which reminders they allow (`tx`: the caller's reads). */
+    async contactOf(userId: string, tx: Db = db) {
+      const [row] = await contacts(tx).where(eq(users.id, userId));
+      return row;
+    },
+    /** The next people (by id, after `cursor`) and how to reach them: the reminder scans. */
+    contactsAfter: (cursor: string | undefined, limit: number) =>
+      contacts(db)
+        .where(cursor ? gt(users.id, cursor) : undefined)
+        .orderBy(asc(users.id))
+        .limit(limit),
+    /** The zone the person's days are counted in; undefined when there is no such person. */
+    async timeZoneOf(userId: string, tx: Db = db) {
+      const [row] = await tx
+        .select({ timeZone: users.timeZone })
+        .from(users)
+        .where(eq(users.id, userId));
+      return row?.timeZone;
+    },
+    /**
+     * Holds the person's row until the caller's transaction ends (one balance decision at a time),
+     * with their auto-apply setting; undefined when the person is gone.
+     */
+    async lockPerson(userId: string, tx: Db) {
+      const [row] = await tx
+        .select({ isAutoApplyRewardsEnabled: users.isAutoApplyRewardsEnabled })
+        .from(users)
+        .where(eq(users.id, userId))
+        .for('update');
+      return row;
     },
   };
 }

@@ -1,0 +1,64 @@
+/**
+ * What other modules may read of a person's banking rows (the alerts read balances and recent
+ * transactions): each read scoped to a person or an account, and never a credential. `tx` is the
+ * caller's transaction where the caller reads inside one.
+ */
+import { and, asc, desc, eq, gte, lt } from 'drizzle-orm';
+import type { Db } from '../../db/database';
+import { bankAccounts, bankTransactions } from './banking.tables';
+
+export type PublishedBanking = ReturnType<typeof createPublishedBanking>;
+
+export function createPublishedBanking(db: Db) {
+  return {
+    /** The person's transactions dated on or after a day: their id, bank wording and date. */
+    transactionsSince: (userId: string, since: string, tx: Db = db) =>
+      tx
+        .select({
+          id: bankTransactions.id,
+          name: bankTransactions.name,
+          date: bankTransactions.date,
+        })
+        .from(bankTransactions)
+        .where(and(eq(bankTransactions.userId, userId), gte(bankTransactions.date, since))),
+    /** The date of one of the person's transactions (undefined when it is not theirs). */
+    async transactionDateOf(userId: string, transactionId: string) {
+      const [row] = await db
+        .select({ date: bankTransactions.date })
+        .from(bankTransactions)
+        .where(and(eq(bankTransactions.id, transactionId), eq(bankTransactions.userId, userId)));
+      return row?.date;
+    },
+    /** The person's open accounts, the primary payment account first, then oldest first. */
+    activeAccountsOf: (userId: string) =>
+      db
+        .select({
+          id: bankAccounts.id,
+          name: bankAccounts.name,
+          type: bankAccounts.type,
+          subtype: bankAccounts.subtype,
+          isPrimaryPaymentAccount: bankAccounts.isPrimaryPaymentAccount,
+          availableBalanceCents: bankAccounts.availableBalanceCents,
+          currentBalanceCents: bankAccounts.currentBalanceCents,
+        })
+        .from(bankAccounts)
+        .where(and(eq(bankAccounts.userId, userId), eq(bankAccounts.isActive, true)))
+        .orderBy(desc(bankAccounts.isPrimaryPaymentAccount), asc(bankAccounts.createdAt)),
+    /** Money that came into an account on or after a day (a negative amount is an inflow). */
+    inflowsOf: (accountId: string, since: string) =>
+      db
+        .select({
+          name: bankTransactions.name,
+          date: bankTransactions.date,
+          amountCents: bankTransactions.amountCents,
+        })
+        .from(bankTransactions)
+        .where(
+          and(
+            eq(bankTransactions.accountId, accountId),
+            lt(bankTransactions.amountCents, 0),
+            gte(bankTransactions.date, since),
+          ),
+        ),
+  };
+}
