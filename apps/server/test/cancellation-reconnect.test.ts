@@ -5,7 +5,7 @@
  */
 import { cancellationRoutes, subscriptionRoutes, type Cancellation } from '@billow/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customTransaction, dayFrom, linkSandboxItem } from './sandbox-link';
+import { checkingWithBills, linkSandboxItem, TEST_MERCHANT_BILL } from './sandbox-link';
 import { bearer, signIn } from './sign-in';
 import { createTestApp, type TestApp } from './test-app';
 
@@ -25,17 +25,7 @@ describe('a cancellation call picked up again after its worker died', () => {
   it('shows the call reconnecting, then connected again, and confirms it once', async () => {
     const { token } = await signIn(t.app, '+14155550778');
     await linkSandboxItem(t, token, {
-      overrideAccounts: [
-        {
-          type: 'depository',
-          subtype: 'checking',
-          starting_balance: 900,
-          meta: { name: 'Checking', mask: '3334' },
-          transactions: Array.from({ length: 6 }, (_, month) =>
-            customTransaction(dayFrom(today, -30 * month - 6), 'TEST_MERCHANT MONTHLY', 50),
-          ),
-        },
-      ],
+      overrideAccounts: [checkingWithBills(today, [TEST_MERCHANT_BILL], { mask: '3334' })],
     });
     const get = async (path: string) =>
       (await t.app.inject({ method: 'GET', url: path, headers: bearer(token) })).json();

@@ -5,7 +5,7 @@
  */
 import { negotiationRoutes, userRoutes, type NegotiationOffer } from '@billow/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customTransaction, dayFrom, linkSandboxItem } from './sandbox-link';
+import { checkingWithBills, linkSandboxItem, TEST_MERCHANT_BILL } from './sandbox-link';
 import { bearer, signIn } from './sign-in';
 import { createTestApp, type TestApp } from './test-app';
 
@@ -25,17 +25,7 @@ describe('a negotiation call picked up again after its worker died', () => {
   it('shows the call reconnecting, then connected again, and ends it once', async () => {
     const { token } = await signIn(t.app, '+14155550777');
     await linkSandboxItem(t, token, {
-      overrideAccounts: [
-        {
-          type: 'depository',
-          subtype: 'checking',
-          starting_balance: 900,
-          meta: { name: 'Checking', mask: '3333' },
-          transactions: Array.from({ length: 6 }, (_, month) =>
-            customTransaction(dayFrom(today, -30 * month - 6), 'TEST_MERCHANT MONTHLY', 50),
-          ),
-        },
-      ],
+      overrideAccounts: [checkingWithBills(today, [TEST_MERCHANT_BILL], { mask: '3333' })],
     });
     const offer = async () =>
       (

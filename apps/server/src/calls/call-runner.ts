@@ -9,6 +9,7 @@
  * repeated news changes nothing.
  */
 import {
+  callStage,
   NEGOTIATION_CALL_DEFAULTS,
   type CallMessage,
   type CallRecord,
@@ -63,15 +64,7 @@ export type CallStore<Row extends CallRow> = {
 };
 
 /** The stages of a running call, in order: a report of an earlier one never moves it back. */
-const STAGE_ORDER: CallStage[] = [
-  'queued',
-  'initializing',
-  'dialing',
-  'connected',
-  'authenticating',
-  'negotiating',
-  'finalizing',
-];
+const STAGE_ORDER: readonly CallStage[] = callStage.exclude(['completed', 'failed']).options;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Seconds before the next try after failed try `tryNumber`: the base delay, doubling each time. */
