@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkingWithBills, linkSandboxItem, TEST_MERCHANT_BILL } from './sandbox-link';
 import { bearer, signIn } from './sign-in';
 import { createTestApp, type TestApp } from './test-app';
+import { expectReconnectingUntilConnected } from './reconnecting-call';
 
 const today = '2026-11-20';
 
@@ -52,23 +53,11 @@ describe('a cancellation call picked up again after its worker died', () => {
     ]);
     expect((await current()).call).toMatchObject({ stage: 'connected', is_reconnecting: false });
 
-    // The job is put back (as a worker does on seeing the dead one's heartbeat stop) and runs.
-    expect(await t.jobs.recoverOrphanedJobs({ isSoleProcess: true })).toBe(1);
-    const running = t.runQueuedJobs(['cancellation-call']);
-    const seen: string[] = [];
-    for (;;) {
-      const call = (await current()).call!;
-      const label = call.is_reconnecting ? 'reconnecting' : call.stage;
-      if (seen.at(-1) !== label) seen.push(label);
-      if (call.ended_at || call.stage === 'negotiating') break;
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-    await running;
-    await t.runQueuedJobs();
-    // Reconnecting from the moment it was picked up up to connected; never a stage nobody runs.
-    const pickedUp = seen.indexOf('reconnecting');
-    expect(seen.slice(0, pickedUp)).toEqual(pickedUp === 0 ? [] : ['connected']);
-    expect(seen.slice(pickedUp, pickedUp + 2)).toEqual(['reconnecting', 'connected']);
+    await expectReconnectingUntilConnected(
+      t,
+      'cancellation-call',
+      async () => (await current()).call!,
+    );
     expect(await current()).toMatchObject({
       status: 'CONFIRMED',
       call: { stage: 'completed', is_reconnecting: false },
