@@ -8,17 +8,12 @@
 import { strFromU8, unzipSync } from 'fflate';
 import { negotiationRoutes, userRoutes, type NegotiationOffer } from '@billow/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './test-app';
-import { customTransaction, dayFrom, linkSandboxItem } from './sandbox-link';
+import type { TestApp } from './test-app';
+import { closeVapiTestApp, createVapiTestApp, deliverTo } from './vapi-test-app';
+import { checkingWithBills, linkSandboxItem, VERIZON_BILL } from './sandbox-link';
 import { bearer, signIn } from './sign-in';
-import {
-  startFakeVapi,
-  type Conversation,
-  type FakeVapi,
-  type VapiDelivery,
-} from './fakes/fake-vapi';
+import { type Conversation, type FakeVapi, type VapiDelivery } from './fakes/fake-vapi';
 
-const SECRET = 'vapi-webhook-secret-0123456789abcdef';
 const SSN = '123-45-6789';
 const PIN = '5827';
 
@@ -58,23 +53,9 @@ function traces(text: string): string[] {
   return found;
 }
 
-function verizonAccounts(today: string) {
-  const transactions = [];
-  for (let month = 0; month < 8; month++) {
-    transactions.push(
-      customTransaction(dayFrom(today, -30 * month - 4), 'VERIZON WIRELESS PAYMENT', 75),
-    );
-  }
-  return [
-    {
-      type: 'depository',
-      subtype: 'checking',
-      starting_balance: 3000,
-      meta: { name: 'Checking', mask: '1111' },
-      transactions,
-    },
-  ];
-}
+const verizonAccounts = (today: string) => [
+  checkingWithBills(today, [VERIZON_BILL], { mask: '1111', months: 8, startingBalance: 3000 }),
+];
 
 describe('what a call says back (Vapi, a local fake)', () => {
   let t: TestApp;
@@ -82,13 +63,7 @@ describe('what a call says back (Vapi, a local fake)', () => {
   let token: string;
   let offer: NegotiationOffer;
 
-  const deliver = (delivery: VapiDelivery) =>
-    t.app.inject({
-      method: 'POST',
-      url: new URL(delivery.url).pathname,
-      headers: delivery.headers,
-      payload: delivery.body,
-    });
+  const deliver = (delivery: VapiDelivery) => deliverTo(t, delivery);
   const offers = async () =>
     (
       await t.app.inject({
@@ -110,19 +85,7 @@ describe('what a call says back (Vapi, a local fake)', () => {
   };
 
   beforeAll(async () => {
-    vapi = await startFakeVapi();
-    t = await createTestApp({
-      env: {
-        CALL_PROVIDER: 'vapi',
-        VAPI_API_KEY: vapi.apiKey,
-        VAPI_PHONE_NUMBER_ID: 'pn-billow-outbound',
-        VAPI_WEBHOOK_SECRET: SECRET,
-        VAPI_API_BASE_URL: vapi.url,
-        PUBLIC_URL: 'https://billow.example',
-        CALL_RETRY_DELAY_SECONDS: '0',
-        LOG_LEVEL: 'debug',
-      },
-    });
+    ({ t, vapi } = await createVapiTestApp({ env: { LOG_LEVEL: 'debug' } }));
     ({ token } = await signIn(t.app, '+14155550942'));
     await linkSandboxItem(t, token, {
       overrideAccounts: verizonAccounts(new Date().toISOString().slice(0, 10)),
@@ -169,10 +132,7 @@ describe('what a call says back (Vapi, a local fake)', () => {
     );
     await t.runQueuedJobs();
   });
-  afterAll(async () => {
-    await t?.close();
-    await vapi?.close();
-  });
+  afterAll(() => closeVapiTestApp({ t, vapi }));
 
   it('gives the agent the answers with the rule to read them only to the merchant', () => {
     const assistant = vapi.calls.at(-1)!.payload.assistant as {

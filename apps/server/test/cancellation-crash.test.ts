@@ -5,31 +5,14 @@
  * once. On the embedded database by default; on the PostgreSQL server when DATABASE_URL is set.
  */
 import {
-  bankingRoutes,
   cancellationRoutes,
   subscriptionRoutes,
   type CancellationOptions,
   type Subscription,
 } from '@billow/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, crashHarness, signInOver, waitUntil } from './child-server';
-import { customTransaction, dayFrom } from './sandbox-link';
-
-/** A monthly TEST_MERCHANT bill: the merchant that asks nothing and always answers. */
-function testMerchantUser() {
-  const today = new Date().toISOString().slice(0, 10);
-  return [
-    {
-      type: 'depository',
-      subtype: 'checking',
-      starting_balance: 900,
-      meta: { name: 'Checking', mask: '3333' },
-      transactions: Array.from({ length: 6 }, (_, month) =>
-        customTransaction(dayFrom(today, -30 * month - 6), 'TEST_MERCHANT MONTHLY', 50),
-      ),
-    },
-  ];
-}
+import { call, crashHarness, linkOver, signInOver, waitUntil } from './child-server';
+import { checkingWithBills, TEST_MERCHANT_BILL } from './sandbox-link';
 
 describe('a server killed while the agent is asking to cancel', () => {
   const harness = crashHarness('cancellation-crash');
@@ -39,15 +22,8 @@ describe('a server killed while the agent is asking to cancel', () => {
   it('places the call again after a restart and confirms the cancellation once', async () => {
     let { server, url } = await harness.start();
     const token = await signInOver(url, '+15555559002');
-    const created = await call(url, 'POST', '/api/dev/sandbox/public-token', {
-      body: { override_accounts: testMerchantUser() },
-    });
-    expect(created.status).toBe(200);
-    const linked = await call(url, 'POST', bankingRoutes.linkResult.path, {
-      token,
-      body: { publicToken: created.body.public_token },
-    });
-    expect(linked.body).toEqual({ status: 'success' });
+    const today = new Date().toISOString().slice(0, 10);
+    await linkOver(url, token, [checkingWithBills(today, [TEST_MERCHANT_BILL], { mask: '3333' })]);
     let subscriptionId = '';
     await waitUntil(async () => {
       const list = (await call(url, 'GET', subscriptionRoutes.listAll.path, { token }))

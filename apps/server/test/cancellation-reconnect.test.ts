@@ -5,9 +5,10 @@
  */
 import { cancellationRoutes, subscriptionRoutes, type Cancellation } from '@billow/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customTransaction, dayFrom, linkSandboxItem } from './sandbox-link';
+import { checkingWithBills, linkSandboxItem, TEST_MERCHANT_BILL } from './sandbox-link';
 import { bearer, signIn } from './sign-in';
 import { createTestApp, type TestApp } from './test-app';
+import { expectReconnectingUntilConnected } from './reconnecting-call';
 
 const today = '2026-11-20';
 
@@ -25,17 +26,7 @@ describe('a cancellation call picked up again after its worker died', () => {
   it('shows the call reconnecting, then connected again, and confirms it once', async () => {
     const { token } = await signIn(t.app, '+14155550778');
     await linkSandboxItem(t, token, {
-      overrideAccounts: [
-        {
-          type: 'depository',
-          subtype: 'checking',
-          starting_balance: 900,
-          meta: { name: 'Checking', mask: '3334' },
-          transactions: Array.from({ length: 6 }, (_, month) =>
-            customTransaction(dayFrom(today, -30 * month - 6), 'TEST_MERCHANT MONTHLY', 50),
-          ),
-        },
-      ],
+      overrideAccounts: [checkingWithBills(today, [TEST_MERCHANT_BILL], { mask: '3334' })],
     });
     const get = async (path: string) =>
       (await t.app.inject({ method: 'GET', url: path, headers: bearer(token) })).json();
@@ -62,23 +53,11 @@ describe('a cancellation call picked up again after its worker died', () => {
     ]);
     expect((await current()).call).toMatchObject({ stage: 'connected', is_reconnecting: false });
 
-    // The job is put back (as a worker does on seeing the dead one's heartbeat stop) and runs.
-    expect(await t.jobs.recoverOrphanedJobs({ isSoleProcess: true })).toBe(1);
-    const running = t.runQueuedJobs(['cancellation-call']);
-    const seen: string[] = [];
-    for (;;) {
-      const call = (await current()).call!;
-      const label = call.is_reconnecting ? 'reconnecting' : call.stage;
-      if (seen.at(-1) !== label) seen.push(label);
-      if (call.ended_at || call.stage === 'negotiating') break;
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-    await running;
-    await t.runQueuedJobs();
-    // Reconnecting from the moment it was picked up up to connected; never a stage nobody runs.
-    const pickedUp = seen.indexOf('reconnecting');
-    expect(seen.slice(0, pickedUp)).toEqual(pickedUp === 0 ? [] : ['connected']);
-    expect(seen.slice(pickedUp, pickedUp + 2)).toEqual(['reconnecting', 'connected']);
+    await expectReconnectingUntilConnected(
+      t,
+      'cancellation-call',
+      async () => (await current()).call!,
+    );
     expect(await current()).toMatchObject({
       status: 'CONFIRMED',
       call: { stage: 'completed', is_reconnecting: false },

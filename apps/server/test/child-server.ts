@@ -7,8 +7,8 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { afterEach } from 'vitest';
-import { bankingRoutes } from '@billow/contracts';
+import { afterEach, expect } from 'vitest';
+import { bankingRoutes, sandboxRoutes } from '@billow/contracts';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -97,6 +97,19 @@ export async function signInOver(url: string, phoneNumber: string): Promise<stri
   });
   if (verified.status !== 200) throw new Error(`verify answered ${verified.status}`);
   return String(verified.body.token);
+}
+
+/** Links sandbox-bank accounts (Plaid's custom-user format) for a person over HTTP. */
+export async function linkOver(url: string, token: string, accounts: unknown[]) {
+  const created = await call(url, 'POST', sandboxRoutes.publicToken.path, {
+    body: { override_accounts: accounts },
+  });
+  expect(created.status).toBe(200);
+  const linked = await call(url, 'POST', bankingRoutes.linkResult.path, {
+    token,
+    body: { publicToken: created.body.public_token },
+  });
+  expect(linked.body).toEqual({ status: 'success' });
 }
 
 export async function loadStatus(url: string, token: string) {

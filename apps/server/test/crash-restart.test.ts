@@ -11,27 +11,10 @@ import { createSandboxBank } from '../src/providers/bank/sandbox/sandbox-bank';
 import { sandboxItems } from '../src/providers/bank/sandbox/sandbox-bank.tables';
 import { call, crashHarness, loadStatus, signInOver, waitUntil } from './child-server';
 import { plaidWebhook, startFakePlaid, type FakePlaid } from './fakes/fake-plaid';
-import { customTransaction, dayFrom } from './sandbox-link';
+import { checkingWithBills, huluBill, plaidPublicToken } from './sandbox-link';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
 const TRANSACTIONS_PER_ITEM = 6;
-
-function customUser() {
-  const today = new Date().toISOString().slice(0, 10);
-  return {
-    override_accounts: [
-      {
-        type: 'depository',
-        subtype: 'checking',
-        starting_balance: 900,
-        meta: { name: 'Checking', mask: '2222' },
-        transactions: Array.from({ length: TRANSACTIONS_PER_ITEM }, (_, month) =>
-          customTransaction(dayFrom(today, -30 * month - 4), 'HULU 877-824-4858 CA', 17.99),
-        ),
-      },
-    ],
-  };
-}
 
 describe('a server killed mid-link and mid-sync', () => {
   let plaidDb: TestDatabase;
@@ -54,23 +37,13 @@ describe('a server killed mid-link and mid-sync', () => {
     await plaidDb.destroy();
   });
   const { start, query } = harness;
-  const publicToken = async () => {
-    const response = await fetch(`${plaid.url}/sandbox/public_token/create`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        client_id: plaid.credentials.clientId,
-        secret: plaid.credentials.secret,
-        institution_id: 'ins_sbx_citi',
-        initial_products: ['transactions'],
-        options: {
-          override_username: 'user_custom',
-          override_password: JSON.stringify(customUser()),
-        },
+  const publicToken = () =>
+    plaidPublicToken(plaid, [
+      checkingWithBills(new Date().toISOString().slice(0, 10), [huluBill(17.99)], {
+        mask: '2222',
+        months: TRANSACTIONS_PER_ITEM,
       }),
-    });
-    return ((await response.json()) as { public_token: string }).public_token;
-  };
+    ]);
   const link = (url: string, token: string, publicTokenValue: string) =>
     call(url, 'POST', bankingRoutes.linkResult.path, {
       token,

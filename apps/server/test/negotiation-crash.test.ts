@@ -6,31 +6,14 @@
  * On the embedded database by default; on the PostgreSQL server when DATABASE_URL is set.
  */
 import {
-  bankingRoutes,
   negotiationRoutes,
   savingsRoutes,
   userRoutes,
   type NegotiationOffer,
 } from '@billow/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, crashHarness, signInOver, waitUntil } from './child-server';
-import { customTransaction, dayFrom } from './sandbox-link';
-
-/** A monthly TEST_MERCHANT bill: the merchant that asks nothing and always agrees. */
-function testMerchantUser() {
-  const today = new Date().toISOString().slice(0, 10);
-  return [
-    {
-      type: 'depository',
-      subtype: 'checking',
-      starting_balance: 900,
-      meta: { name: 'Checking', mask: '3333' },
-      transactions: Array.from({ length: 6 }, (_, month) =>
-        customTransaction(dayFrom(today, -30 * month - 6), 'TEST_MERCHANT MONTHLY', 50),
-      ),
-    },
-  ];
-}
+import { call, crashHarness, linkOver, signInOver, waitUntil } from './child-server';
+import { checkingWithBills, TEST_MERCHANT_BILL } from './sandbox-link';
 
 describe('a server killed while the agent is on the phone', () => {
   const harness = crashHarness('negotiation-crash');
@@ -40,15 +23,8 @@ describe('a server killed while the agent is on the phone', () => {
   it('ends the negotiation once after a restart', async () => {
     let { server, url } = await harness.start();
     const token = await signInOver(url, '+15555559001');
-    const created = await call(url, 'POST', '/api/dev/sandbox/public-token', {
-      body: { override_accounts: testMerchantUser() },
-    });
-    expect(created.status).toBe(200);
-    const linked = await call(url, 'POST', bankingRoutes.linkResult.path, {
-      token,
-      body: { publicToken: created.body.public_token },
-    });
-    expect(linked.body).toEqual({ status: 'success' });
+    const today = new Date().toISOString().slice(0, 10);
+    await linkOver(url, token, [checkingWithBills(today, [TEST_MERCHANT_BILL], { mask: '3333' })]);
     const offer = async () =>
       (
         (await call(url, 'GET', negotiationRoutes.negotiable.path, { token }))

@@ -5,9 +5,10 @@
  */
 import { negotiationRoutes, userRoutes, type NegotiationOffer } from '@billow/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customTransaction, dayFrom, linkSandboxItem } from './sandbox-link';
+import { checkingWithBills, linkSandboxItem, TEST_MERCHANT_BILL } from './sandbox-link';
 import { bearer, signIn } from './sign-in';
 import { createTestApp, type TestApp } from './test-app';
+import { expectReconnectingUntilConnected } from './reconnecting-call';
 
 const today = '2026-11-20';
 
@@ -25,17 +26,7 @@ describe('a negotiation call picked up again after its worker died', () => {
   it('shows the call reconnecting, then connected again, and ends it once', async () => {
     const { token } = await signIn(t.app, '+14155550777');
     await linkSandboxItem(t, token, {
-      overrideAccounts: [
-        {
-          type: 'depository',
-          subtype: 'checking',
-          starting_balance: 900,
-          meta: { name: 'Checking', mask: '3333' },
-          transactions: Array.from({ length: 6 }, (_, month) =>
-            customTransaction(dayFrom(today, -30 * month - 6), 'TEST_MERCHANT MONTHLY', 50),
-          ),
-        },
-      ],
+      overrideAccounts: [checkingWithBills(today, [TEST_MERCHANT_BILL], { mask: '3333' })],
     });
     const offer = async () =>
       (
@@ -64,23 +55,11 @@ describe('a negotiation call picked up again after its worker died', () => {
     );
     expect((await offer()).call).toMatchObject({ stage: 'connected', is_reconnecting: false });
 
-    // The job is put back (as a worker does on seeing the dead one's heartbeat stop) and runs.
-    expect(await t.jobs.recoverOrphanedJobs({ isSoleProcess: true })).toBe(1);
-    const running = t.runQueuedJobs(['negotiation-process-request']);
-    const seen: string[] = [];
-    for (;;) {
-      const call = (await offer()).call!;
-      const label = call.is_reconnecting ? 'reconnecting' : call.stage;
-      if (seen.at(-1) !== label) seen.push(label);
-      if (call.ended_at || call.stage === 'negotiating') break;
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-    await running;
-    await t.runQueuedJobs();
-    // Reconnecting from the moment it was picked up up to connected; never a stage nobody runs.
-    const pickedUp = seen.indexOf('reconnecting');
-    expect(seen.slice(0, pickedUp)).toEqual(pickedUp === 0 ? [] : ['connected']);
-    expect(seen.slice(pickedUp, pickedUp + 2)).toEqual(['reconnecting', 'connected']);
+    await expectReconnectingUntilConnected(
+      t,
+      'negotiation-process-request',
+      async () => (await offer()).call!,
+    );
     expect(await offer()).toMatchObject({
       status: 'SUCCESSFUL',
       call: { stage: 'completed', is_reconnecting: false },

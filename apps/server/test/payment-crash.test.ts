@@ -18,27 +18,10 @@ import { credentialsInHandle } from './debit-handles';
 import { sandboxTransfers } from '../src/providers/payment/sandbox/sandbox-ledger.tables';
 import { call, crashHarness, signInOver, waitUntil } from './child-server';
 import { startFakePlaid, type FakePlaid } from './fakes/fake-plaid';
-import { customTransaction, dayFrom } from './sandbox-link';
+import { checkingWithBills, huluBill, plaidPublicToken } from './sandbox-link';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
 const root = path.resolve(import.meta.dirname, '../../..');
-
-function customUser() {
-  const today = new Date().toISOString().slice(0, 10);
-  return {
-    override_accounts: [
-      {
-        type: 'depository',
-        subtype: 'checking',
-        starting_balance: 900,
-        meta: { name: 'Checking', mask: '2222' },
-        transactions: Array.from({ length: 6 }, (_, month) =>
-          customTransaction(dayFrom(today, -30 * month - 4), 'HULU 877-824-4858 CA', 17.99),
-        ),
-      },
-    ],
-  };
-}
 
 describe('a server killed between the debit and the card', () => {
   let plaidDb: TestDatabase;
@@ -83,22 +66,13 @@ describe('a server killed between the debit and the card', () => {
 
     let { server, url } = await start();
     const token = await signInOver(url, '+15555558001');
-    const created = await fetch(`${plaid.url}/sandbox/public_token/create`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        client_id: plaid.credentials.clientId,
-        secret: plaid.credentials.secret,
-        institution_id: 'ins_sbx_citi',
-        // Linked with consent to Transfer, as Billow's link tokens ask for it.
-        initial_products: ['transactions', 'transfer'],
-        options: {
-          override_username: 'user_custom',
-          override_password: JSON.stringify(customUser()),
-        },
-      }),
-    });
-    const { public_token } = (await created.json()) as { public_token: string };
+    const today = new Date().toISOString().slice(0, 10);
+    const public_token = await plaidPublicToken(
+      plaid,
+      [checkingWithBills(today, [huluBill(17.99)], { mask: '2222' })],
+      // Linked with consent to Transfer, as Billow's link tokens ask for it.
+      { products: ['transactions', 'transfer'] },
+    );
     await call(url, 'POST', bankingRoutes.linkResult.path, {
       token,
       body: { publicToken: public_token },

@@ -1,6 +1,7 @@
 /** A cancellation as the API shows it (the `cancellation` contract). */
 import { centsToDollars, type Cancellation } from '@billow/contracts';
 import type { CancellationCallRow, CancellationRow } from './cancellations.repo';
+import { toCallView } from '../../calls/call-view';
 
 export function toView(
   row: CancellationRow,
@@ -25,19 +26,6 @@ export function toView(
     charged_after: charges
       .filter((c) => c.cancellationId === row.id)
       .map((c) => ({ date: c.chargeDate, amount: centsToDollars(c.amountCents) })),
-    call: call
-      ? {
-          stage: call.stage,
-          started_at: call.startedAt.toISOString(),
-          ended_at: call.endedAt?.toISOString() ?? null,
-          messages: call.messages.map((m) => ({
-            role: m.role,
-            message: m.message,
-            secondsFromStart: m.secondsFromStart,
-          })),
-          summary: call.record?.summary ?? null,
-          is_reconnecting: call.reconnectingAt !== null && call.endedAt === null,
-        }
-      : null,
+    call: call ? toCallView(call) : null,
   };
 }

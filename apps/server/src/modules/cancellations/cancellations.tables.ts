@@ -5,7 +5,6 @@ import {
   date,
   index,
   integer,
-  jsonb,
   pgTable,
   text,
   timestamp,
@@ -13,17 +12,10 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type {
-  CallMessage,
-  CallRecord,
-  CallStage,
-  CancellationStatus,
-  CancellationWay,
-  NegotiationCallError,
-} from '@billow/contracts';
-import type { CallOutcome } from '../../providers/call-agent/call-agent';
+import type { CancellationStatus, CancellationWay } from '@billow/contracts';
 import { subscriptions } from '../subscriptions/subscriptions.tables';
 import { users } from '../users/users.tables';
+import { callColumns } from '../../calls/call-table';
 
 /**
  * A person's request to cancel one subscription (docs/cancellations.md). At most one is open per
@@ -78,19 +70,7 @@ export const cancellationCalls = pgTable(
     cancellationId: uuid()
       .notNull()
       .references(() => cancellations.id, { onDelete: 'cascade' }),
-    attempt: integer().notNull(),
-    stage: text().$type<CallStage>().notNull(),
-    providerCallId: text(),
-    messages: jsonb().$type<CallMessage[]>().notNull().default([]),
-    record: jsonb().$type<CallRecord>(),
-    outcome: jsonb().$type<CallOutcome>(),
-    error: jsonb().$type<NegotiationCallError>(),
-    /** Set once by whichever run applied this call's outcome or error. */
-    handledAt: timestamp({ withTimezone: true }),
-    startedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    endedAt: timestamp({ withTimezone: true }),
-    /** Picked up again after its process died, and not connected again yet. */
-    reconnectingAt: timestamp({ withTimezone: true }),
+    ...callColumns(),
   },
   (table) => [unique('cancellation_calls_attempt_unique').on(table.cancellationId, table.attempt)],
 );

@@ -13,12 +13,11 @@ import {
   type Subscription,
 } from '@billow/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/test-app';
-import { customTransaction, dayFrom, linkSandboxItem } from '../../../test/sandbox-link';
+import type { TestApp } from '../../../test/test-app';
+import { closeVapiTestApp, createVapiTestApp, deliverTo } from '../../../test/vapi-test-app';
+import { checkingWithBills, linkSandboxItem, VERIZON_BILL } from '../../../test/sandbox-link';
 import { bearer, signIn } from '../../../test/sign-in';
-import { startFakeVapi, type FakeVapi, type VapiDelivery } from '../../../test/fakes/fake-vapi';
-
-const SECRET = 'vapi-webhook-secret-0123456789abcdef';
+import type { FakeVapi, VapiDelivery } from '../../../test/fakes/fake-vapi';
 
 describe('cancelling by phone through Vapi (a local fake)', () => {
   let t: TestApp;
@@ -27,24 +26,9 @@ describe('cancelling by phone through Vapi (a local fake)', () => {
   let phoneCounter = 800;
 
   beforeAll(async () => {
-    vapi = await startFakeVapi();
-    t = await createTestApp({
-      clock: () => clock,
-      env: {
-        CALL_PROVIDER: 'vapi',
-        VAPI_API_KEY: vapi.apiKey,
-        VAPI_PHONE_NUMBER_ID: 'pn-billow-outbound',
-        VAPI_WEBHOOK_SECRET: SECRET,
-        VAPI_API_BASE_URL: vapi.url,
-        PUBLIC_URL: 'https://billow.example',
-        CALL_RETRY_DELAY_SECONDS: '0',
-      },
-    });
+    ({ t, vapi } = await createVapiTestApp({ clock: () => clock }));
   });
-  afterAll(async () => {
-    await t.close();
-    await vapi.close();
-  });
+  afterAll(() => closeVapiTestApp({ t, vapi }));
 
   /** Someone paying Verizon monthly who asks Billow to cancel it by phone. */
   async function callPlaced(allowRetentionOffer = false) {
@@ -53,15 +37,11 @@ describe('cancelling by phone through Vapi (a local fake)', () => {
     const { token } = await signIn(t.app, `+1415556${String(phoneCounter++).padStart(4, '0')}`);
     await linkSandboxItem(t, token, {
       overrideAccounts: [
-        {
-          type: 'depository',
-          subtype: 'checking',
-          starting_balance: 3000,
-          meta: { name: 'Checking', mask: '1111' },
-          transactions: Array.from({ length: 8 }, (_, month) =>
-            customTransaction(dayFrom(today, -30 * month - 4), 'VERIZON WIRELESS PAYMENT', 75),
-          ),
-        },
+        checkingWithBills(today, [VERIZON_BILL], {
+          mask: '1111',
+          months: 8,
+          startingBalance: 3000,
+        }),
       ],
     });
     const bills = (
@@ -99,13 +79,7 @@ describe('cancelling by phone through Vapi (a local fake)', () => {
       )[0]!;
     return { token, verizon, vapiCall: vapi.calls.at(-1)!, current };
   }
-  const deliver = (delivery: VapiDelivery) =>
-    t.app.inject({
-      method: 'POST',
-      url: new URL(delivery.url).pathname,
-      headers: delivery.headers,
-      payload: delivery.body,
-    });
+  const deliver = (delivery: VapiDelivery) => deliverTo(t, delivery);
 
   it('asks a cancellation assistant to cancel, never to take an offer, and ends CONFIRMED with the number', async () => {
     const { vapiCall, current } = await callPlaced();

@@ -6,7 +6,7 @@
 import { negotiationRoutes, type NegotiationOffer } from '@billow/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app';
-import { customTransaction, dayFrom, linkSandboxItem } from '../../../test/sandbox-link';
+import { checkingWithBills, linkSandboxItem, VERIZON_BILL } from '../../../test/sandbox-link';
 import { bearer, signIn } from '../../../test/sign-in';
 import { readLedgerCheck } from '../../jobs/ledger-check-figures';
 import { createLedgersRepo } from './ledgers.repo';
@@ -58,18 +58,13 @@ describe('the nightly ledger reconciliation', () => {
   it('finds an unverified reward, a broken balance and a saving above its bound', async () => {
     // A negotiation the simulated agent won: its saving is promised (not verified).
     const { token, user } = await signIn(t.app, '+14155590002');
-    const transactions = Array.from({ length: 8 }, (_, month) =>
-      customTransaction(dayFrom(today, -30 * month - 4), 'VERIZON WIRELESS PAYMENT', 75),
-    );
     await linkSandboxItem(t, token, {
       overrideAccounts: [
-        {
-          type: 'depository',
-          subtype: 'checking',
-          starting_balance: 3000,
-          meta: { name: 'Checking', mask: '1111' },
-          transactions,
-        },
+        checkingWithBills(today, [VERIZON_BILL], {
+          mask: '1111',
+          months: 8,
+          startingBalance: 3000,
+        }),
       ],
     });
     const offers = await t.app.inject({
@@ -170,15 +165,11 @@ describe('the nightly ledger reconciliation', () => {
     const { token, user } = await signIn(t.app, '+14155590009');
     await linkSandboxItem(t, token, {
       overrideAccounts: [
-        {
-          type: 'depository',
-          subtype: 'checking',
-          starting_balance: 3000,
-          meta: { name: 'Checking', mask: '1111' },
-          transactions: Array.from({ length: 8 }, (_, month) =>
-            customTransaction(dayFrom(today, -30 * month - 4), 'NETFLIX.COM', 82.95),
-          ),
-        },
+        checkingWithBills(today, [{ description: 'NETFLIX.COM', amount: 82.95, daysAgo: 4 }], {
+          mask: '1111',
+          months: 8,
+          startingBalance: 3000,
+        }),
       ],
     });
     const { rows } = await t.database.executeSql(

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { jobPayloads } from '@billow/contracts';
 import { defineJobs, type JobHandlers } from '../../jobs/job-map';
 import type { NegotiationCalls } from './negotiations.calls';
+import type { NegotiationOutcomes } from './negotiations.outcomes';
 import type { NegotiationsService } from './negotiations.service';
 
 export const negotiationsJobs = defineJobs({
@@ -44,12 +45,13 @@ export const negotiationsJobs = defineJobs({
 export function negotiationsJobHandlers(
   service: NegotiationsService,
   calls: NegotiationCalls,
+  outcomes: NegotiationOutcomes,
 ): JobHandlers<typeof negotiationsJobs> {
   return {
     'negotiations-refresh-offers': (payload) => service.refreshOffers(payload.userId),
     'negotiation-process-request': (payload) => calls.process(payload),
     'negotiation-watch-call': (payload) => calls.watch(payload),
-    'negotiation-handle-status': (payload) => calls.handleStatus(payload.callId),
-    'negotiation-handle-error': (payload) => calls.handleError(payload.callId),
+    'negotiation-handle-status': (payload) => outcomes.handleStatus(payload.callId),
+    'negotiation-handle-error': (payload) => outcomes.handleError(payload.callId),
   };
 }

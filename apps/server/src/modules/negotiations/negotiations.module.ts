@@ -7,6 +7,7 @@ import type { SmsSender } from '../../providers/sms/sms-sender';
 import type { FieldCipher } from '../../security/encryption';
 import type { FeatureModule } from '../feature-module';
 import { createNegotiationCalls } from './negotiations.calls';
+import { createNegotiationOutcomes } from './negotiations.outcomes';
 import { negotiationsJobHandlers } from './negotiations.jobs';
 import { createNegotiationsRepo, type NegotiationsRepoDeps } from './negotiations.repo';
 import { registerNegotiationRoutes } from './negotiations.routes';
@@ -21,8 +22,8 @@ export function createNegotiationsModule(deps: {
   agent: CallAgent;
   sms: SmsSender;
   retryDelaySeconds: number;
-  recordSaving: Parameters<typeof createNegotiationCalls>[0]['recordSaving'];
-  applyNegotiatedPrice: Parameters<typeof createNegotiationCalls>[0]['applyNegotiatedPrice'];
+  recordSaving: Parameters<typeof createNegotiationOutcomes>[0]['recordSaving'];
+  applyNegotiatedPrice: Parameters<typeof createNegotiationOutcomes>[0]['applyNegotiatedPrice'];
   clock?: () => Date;
   log?: { warn(details: object, message: string): void };
 }) {
@@ -34,17 +35,25 @@ export function createNegotiationsModule(deps: {
     jobs: deps.jobs,
     ...clock,
   });
+  const log = deps.log ? { log: deps.log } : {};
   const calls = createNegotiationCalls({
     repo,
     service,
     agent: deps.agent,
+    jobs: deps.jobs,
+    retryDelaySeconds: deps.retryDelaySeconds,
+    ...clock,
+    ...log,
+  });
+  const outcomes = createNegotiationOutcomes({
+    repo,
     jobs: deps.jobs,
     sms: deps.sms,
     recordSaving: deps.recordSaving,
     applyNegotiatedPrice: deps.applyNegotiatedPrice,
     retryDelaySeconds: deps.retryDelaySeconds,
     ...clock,
-    ...(deps.log ? { log: deps.log } : {}),
+    ...log,
   });
   return {
     service,
@@ -52,7 +61,7 @@ export function createNegotiationsModule(deps: {
     routes: (app) => registerNegotiationRoutes(app, { negotiations: service }),
     /** What the call vendor's webhook says about negotiation calls. */
     onCallEvents: calls.onCallEvents,
-    jobs: negotiationsJobHandlers(service, calls),
+    jobs: negotiationsJobHandlers(service, calls, outcomes),
     // Its rows go with the account's; its refresh jobs are keyed by the person.
     forget: ({ userId }) => deps.jobs.forget('negotiations-refresh-offers', userId),
     exportRows: repo.exportRows,

@@ -22,6 +22,7 @@ import type { NegotiationCallRow, NegotiationRow, NegotiationsRepo } from './neg
 import { stillToAsk } from '../../calls/known-answers';
 import { validateRequiredInfo } from '../../calls/required-info';
 import { watchCall } from './negotiations.calls';
+import { toCallView } from '../../calls/call-view';
 
 export type Answers = Partial<Record<RequiredUserInfoField, string>>;
 type Person = NonNullable<Awaited<ReturnType<NegotiationsRepo['person']>>>;
@@ -149,20 +150,7 @@ export function createNegotiationsService(deps: {
       annual_conversion_external_link: merchant?.annualPlanLink ?? null,
       has_assigned_gift_card: annual.hasGiftCard,
       is_pay_with_billow_eligible: isConvertible,
-      call: call
-        ? {
-            stage: call.stage,
-            started_at: call.startedAt.toISOString(),
-            ended_at: call.endedAt?.toISOString() ?? null,
-            messages: call.messages.map((m) => ({
-              role: m.role,
-              message: m.message,
-              secondsFromStart: m.secondsFromStart,
-            })),
-            summary: call.record?.summary ?? null,
-            is_reconnecting: call.reconnectingAt !== null && call.endedAt === null,
-          }
-        : null,
+      call: call ? toCallView(call) : null,
     };
   }
 

@@ -11,18 +11,10 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type {
-  CallMessage,
-  CallRecord,
-  CallStage,
-  NegotiationCallError,
-  NegotiationStatus,
-  RequiredUserInfoField,
-  SavingsType,
-} from '@billow/contracts';
+import type { NegotiationStatus, RequiredUserInfoField, SavingsType } from '@billow/contracts';
 import { subscriptions } from '../subscriptions/subscriptions.tables';
 import { users } from '../users/users.tables';
-import type { CallOutcome } from '../../providers/call-agent/call-agent';
+import { callColumns } from '../../calls/call-table';
 
 /**
  * One negotiation offer per subscription (docs/negotiations.md, "On the screen"). The answers a
@@ -72,22 +64,7 @@ export const negotiationCalls = pgTable(
     negotiationId: uuid()
       .notNull()
       .references(() => negotiations.id, { onDelete: 'cascade' }),
-    attempt: integer().notNull(),
-    stage: text().$type<CallStage>().notNull(),
-    providerCallId: text(),
-    messages: jsonb().$type<CallMessage[]>().notNull().default([]),
-    record: jsonb().$type<CallRecord>(),
-    outcome: jsonb().$type<CallOutcome>(),
-    error: jsonb().$type<NegotiationCallError>(),
-    /** Set once by whichever job applied this call's outcome or error: a rerun changes nothing. */
-    handledAt: timestamp({ withTimezone: true }),
-    startedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    endedAt: timestamp({ withTimezone: true }),
-    /**
-     * When a rerun of this call's job found it under way with nobody running it (the process
-     * died): set until the call is connected again, so the screen says so.
-     */
-    reconnectingAt: timestamp({ withTimezone: true }),
+    ...callColumns(),
   },
   (table) => [
     unique('negotiation_calls_attempt_unique').on(table.negotiationId, table.attempt),

@@ -10,35 +10,31 @@ import {
   type NegotiationOffer,
 } from '@billow/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/test-app';
-import { customTransaction, dayFrom, linkSandboxItem } from '../../../test/sandbox-link';
+import type { TestApp } from '../../../test/test-app';
+import {
+  closeVapiTestApp,
+  createVapiTestApp,
+  deliverTo,
+  VAPI_PHONE_NUMBER_ID,
+  VAPI_WEBHOOK_SECRET,
+} from '../../../test/vapi-test-app';
+import {
+  checkingWithBills,
+  linkSandboxItem,
+  TEST_MERCHANT_BILL,
+  VERIZON_BILL,
+} from '../../../test/sandbox-link';
 import { bearer, signIn } from '../../../test/sign-in';
-import { startFakeVapi, type FakeVapi, type VapiDelivery } from '../../../test/fakes/fake-vapi';
-
-const SECRET = 'vapi-webhook-secret-0123456789abcdef';
-const PHONE_NUMBER_ID = 'pn-billow-outbound';
+import type { FakeVapi, VapiDelivery } from '../../../test/fakes/fake-vapi';
 
 /** Monthly Verizon (a published number) and TEST_MERCHANT (a placeholder number). */
-function verizonUser(today: string) {
-  const transactions = [];
-  for (let month = 0; month < 8; month++) {
-    transactions.push(
-      customTransaction(dayFrom(today, -30 * month - 4), 'VERIZON WIRELESS PAYMENT', 75),
-    );
-    transactions.push(
-      customTransaction(dayFrom(today, -30 * month - 6), 'TEST_MERCHANT MONTHLY', 50),
-    );
-  }
-  return [
-    {
-      type: 'depository',
-      subtype: 'checking',
-      starting_balance: 3000,
-      meta: { name: 'Checking', mask: '1111' },
-      transactions,
-    },
-  ];
-}
+const verizonUser = (today: string) => [
+  checkingWithBills(today, [VERIZON_BILL, TEST_MERCHANT_BILL], {
+    mask: '1111',
+    months: 8,
+    startingBalance: 3000,
+  }),
+];
 
 const DEAL = { successful: true, originalRate: 75, finalRate: 65, monthlySavings: 10 };
 
@@ -49,24 +45,9 @@ describe('bill negotiation through Vapi (a local fake)', () => {
   let phoneCounter = 700;
 
   beforeAll(async () => {
-    vapi = await startFakeVapi();
-    t = await createTestApp({
-      clock: () => clock,
-      env: {
-        CALL_PROVIDER: 'vapi',
-        VAPI_API_KEY: vapi.apiKey,
-        VAPI_PHONE_NUMBER_ID: PHONE_NUMBER_ID,
-        VAPI_WEBHOOK_SECRET: SECRET,
-        VAPI_API_BASE_URL: vapi.url,
-        PUBLIC_URL: 'https://billow.example',
-        CALL_RETRY_DELAY_SECONDS: '0',
-      },
-    });
+    ({ t, vapi } = await createVapiTestApp({ clock: () => clock }));
   });
-  afterAll(async () => {
-    await t.close();
-    await vapi.close();
-  });
+  afterAll(() => closeVapiTestApp({ t, vapi }));
 
   async function person() {
     clock = new Date();
@@ -106,12 +87,7 @@ describe('bill negotiation through Vapi (a local fake)', () => {
     return { offer, vapiCall: vapi.calls.at(-1)! };
   }
   const deliver = (delivery: VapiDelivery, headers?: Record<string, string>) =>
-    t.app.inject({
-      method: 'POST',
-      url: new URL(delivery.url).pathname,
-      headers: headers ?? delivery.headers,
-      payload: delivery.body,
-    });
+    deliverTo(t, delivery, headers);
   const callRows = async (subscriptionId: string) =>
     (
       await t.database.executeSql(
@@ -144,7 +120,7 @@ describe('bill negotiation through Vapi (a local fake)', () => {
         };
       };
     };
-    expect(payload.phoneNumberId).toBe(PHONE_NUMBER_ID);
+    expect(payload.phoneNumberId).toBe(VAPI_PHONE_NUMBER_ID);
     expect(payload.customer.number).toBe(merchantById.get(offer.merchant_id)!.negotiation!.phone);
     const { assistant } = payload;
     expect(assistant.maxDurationSeconds).toBe(1800);
@@ -164,7 +140,7 @@ describe('bill negotiation through Vapi (a local fake)', () => {
     expect(prompt).toMatch(/never change, upgrade, downgrade or renew the plan/i);
     expect(assistant.server).toEqual({
       url: 'https://billow.example/api/vapi/webhook',
-      headers: { 'x-vapi-secret': SECRET },
+      headers: { 'x-vapi-secret': VAPI_WEBHOOK_SECRET },
     });
     expect(assistant.serverMessages.sort()).toEqual([
       'conversation-update',
@@ -314,7 +290,7 @@ describe('bill negotiation through Vapi (a local fake)', () => {
     });
     const wrong = await deliver(report, {
       'content-type': 'application/json',
-      'x-vapi-secret': `${SECRET.slice(0, -1)}x`,
+      'x-vapi-secret': `${VAPI_WEBHOOK_SECRET.slice(0, -1)}x`,
     });
     expect(wrong.statusCode).toBe(401);
     expect(wrong.headers['content-type']).toContain('application/problem+json');

@@ -13,7 +13,7 @@ import {
 } from '@billow/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakePlaid, type FakePlaid } from '../../../test/fakes/fake-plaid';
-import { customTransaction, dayFrom } from '../../../test/sandbox-link';
+import { checkingWithBills, huluBill, plaidPublicToken } from '../../../test/sandbox-link';
 import { bearer, signIn } from '../../../test/sign-in';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database';
@@ -59,33 +59,11 @@ describe('paying through Plaid Transfer when the bank needs the person', () => {
   async function person(products: string[]) {
     const { token } = await signIn(t.app, `+1415777${String(phoneCounter++).padStart(4, '0')}`);
     const today = new Date().toISOString().slice(0, 10);
-    const created = await fetch(`${plaid.url}/sandbox/public_token/create`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        client_id: plaid.credentials.clientId,
-        secret: plaid.credentials.secret,
-        institution_id: 'ins_sbx_citi',
-        initial_products: products,
-        options: {
-          override_username: 'user_custom',
-          override_password: JSON.stringify({
-            override_accounts: [
-              {
-                type: 'depository',
-                subtype: 'checking',
-                starting_balance: 900,
-                meta: { name: 'Checking', mask: '4444' },
-                transactions: Array.from({ length: 6 }, (_, month) =>
-                  customTransaction(dayFrom(today, -30 * month - 4), 'HULU 877-824-4858 CA', 18.99),
-                ),
-              },
-            ],
-          }),
-        },
-      }),
-    });
-    const { public_token } = (await created.json()) as { public_token: string };
+    const public_token = await plaidPublicToken(
+      plaid,
+      [checkingWithBills(today, [huluBill(18.99)], { mask: '4444' })],
+      { products },
+    );
     const linked = await t.app.inject({
       method: 'POST',
       url: bankingRoutes.linkResult.path,

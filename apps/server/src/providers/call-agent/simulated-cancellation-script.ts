@@ -5,9 +5,15 @@
  * same call. Like the negotiation script, a few answers steer it: 0000 is rejected as wrong,
  * 1111 gets a refusal, 2222 finds the line busy on the first attempt, 3333 gets a retention offer.
  */
-import type { RequiredUserInfoField } from '@billow/contracts';
 import type { CallOutcome, CallRequest } from './call-agent';
-import { seedOf, type CallScript, type Line } from './simulated-script';
+import {
+  answeredAs,
+  openingSteps,
+  seedOf,
+  steeredFailure,
+  type CallScript,
+  type Line,
+} from './simulated-script';
 
 /** The confirmation number the simulated merchant gives: stable per cancellation. */
 export function simulatedConfirmationNumber(key: string): string {
@@ -21,54 +27,18 @@ export function scriptCancellationCall(request: CallRequest): CallScript {
   const allowsOffer =
     request.purpose?.kind === 'cancellation' && request.purpose.allowRetentionOffer;
   const answers = Object.entries(userInfo.requiredUserInfo);
-  const magic = (value: string) => answers.find(([, v]) => v.trim() === value);
+  const magic = (value: string) => answeredAs(request, value);
   const seed = seedOf(request.offerKey);
 
-  const opening: CallScript['steps'] = [
-    { stage: 'queued', lines: [] },
-    { stage: 'initializing', lines: [] },
-    { stage: 'dialing', lines: [] },
-    {
-      stage: 'connected',
-      lines: [
-        ['user', `Thank you for calling ${merchant.name}, this is Sam. How can I help?`],
-        [
-          'assistant',
-          `Hi Sam, I'm an assistant calling on behalf of ${userInfo.name}, with their permission, to cancel their ${userInfo.serviceName} subscription.`,
-        ],
-      ],
-    },
-  ];
-  if (magic('2222') && request.attempt === 1) {
-    return {
-      steps: opening.slice(0, 3),
-      error: { code: 'PROVIDER_UNREACHABLE', message: `${merchant.name}'s line was busy.` },
-      summary: 'The line was busy.',
-    };
-  }
-  const wrong = magic('0000');
-  if (wrong) {
-    const field = wrong[0].replaceAll('_', ' ');
-    return {
-      steps: [
-        ...opening,
-        {
-          stage: 'authenticating',
-          lines: [
-            ['user', 'Can you verify the account for me?'],
-            ['assistant', `Sure, the ${field} is ${wrong[1]}.`],
-            ['user', "I'm sorry, that doesn't match what we have on file."],
-          ],
-        },
-      ],
-      error: {
-        code: 'INVALID_USER_INFO',
-        message: `${merchant.name} did not accept the ${field}.`,
-        field: wrong[0] as RequiredUserInfoField,
-      },
-      summary: `The representative could not verify the account with the ${field} given.`,
-    };
-  }
+  const opening = openingSteps([
+    ['user', `Thank you for calling ${merchant.name}, this is Sam. How can I help?`],
+    [
+      'assistant',
+      `Hi Sam, I'm an assistant calling on behalf of ${userInfo.name}, with their permission, to cancel their ${userInfo.serviceName} subscription.`,
+    ],
+  ]);
+  const failed = steeredFailure(request, opening);
+  if (failed) return failed;
   const authenticating = {
     stage: 'authenticating' as const,
     lines: [

@@ -31,6 +31,61 @@ export function seedOf(key: string): number {
   return (hash >>> 0) % 100;
 }
 
+/** The answer given as `value` (a steering answer), if any: [field, value]. */
+export function answeredAs(request: CallRequest, value: string) {
+  return Object.entries(request.userInfo.requiredUserInfo).find(([, v]) => v.trim() === value);
+}
+
+/** The stages before the merchant talks, then `connected` with its first lines. */
+export function openingSteps(connected: Line[]): CallScript['steps'] {
+  return [
+    { stage: 'queued', lines: [] },
+    { stage: 'initializing', lines: [] },
+    { stage: 'dialing', lines: [] },
+    { stage: 'connected', lines: connected },
+  ];
+}
+
+/**
+ * The calls that fail the same way whatever they are for: 2222 finds the line busy on the first
+ * attempt; 0000 is rejected as wrong by the merchant.
+ */
+export function steeredFailure(
+  request: CallRequest,
+  opening: CallScript['steps'],
+): CallScript | undefined {
+  const { merchant } = request;
+  if (answeredAs(request, '2222') && request.attempt === 1) {
+    return {
+      steps: opening.slice(0, 3),
+      error: { code: 'PROVIDER_UNREACHABLE', message: `${merchant.name}'s line was busy.` },
+      summary: 'The line was busy.',
+    };
+  }
+  const wrong = answeredAs(request, '0000');
+  if (!wrong) return undefined;
+  const field = wrong[0].replaceAll('_', ' ');
+  return {
+    steps: [
+      ...opening,
+      {
+        stage: 'authenticating',
+        lines: [
+          ['user', 'Can you verify the account for me?'],
+          ['assistant', `Sure, the ${field} is ${wrong[1]}.`],
+          ['user', "I'm sorry, that doesn't match what we have on file."],
+        ],
+      },
+    ],
+    error: {
+      code: 'INVALID_USER_INFO',
+      message: `${merchant.name} did not accept the ${field}.`,
+      field: wrong[0] as RequiredUserInfoField,
+    },
+    summary: `The representative could not verify the account with the ${field} given.`,
+  };
+}
+
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
 function dealFrom(
@@ -74,8 +129,7 @@ export function scriptCall(request: CallRequest): CallScript {
   const { userInfo, merchant } = request;
 
   const rate = userInfo.currentMonthlyRate;
-  const answers = Object.entries(userInfo.requiredUserInfo);
-  const magic = (value: string) => answers.find(([, v]) => v.trim() === value);
+  const magic = (value: string) => answeredAs(request, value);
   const seed = seedOf(request.offerKey);
   // A steering answer decides the call on its own: the seeded moods below apply only without one,
   // so "1111 is refused" holds for every offer, not for nine in ten.
@@ -83,55 +137,15 @@ export function scriptCall(request: CallRequest): CallScript {
   const mood = (from: number, to: number) =>
     !isSteered && !merchant.demo && seed >= from && seed < to;
 
-  const opening: CallScript['steps'] = [
-    { stage: 'queued', lines: [] },
-    { stage: 'initializing', lines: [] },
-    { stage: 'dialing', lines: [] },
-    {
-      stage: 'connected',
-      lines: [
-        [
-          'user',
-          `Thank you for calling ${merchant.name}, this is Jordan. How can I help you today?`,
-        ],
-        [
-          'assistant',
-          `Hi Jordan, I'm calling on behalf of ${userInfo.name} about their ${userInfo.serviceName} bill.`,
-        ],
-      ],
-    },
-  ];
-
-  if (magic('2222') && request.attempt === 1) {
-    return {
-      steps: opening.slice(0, 3),
-      error: { code: 'PROVIDER_UNREACHABLE', message: `${merchant.name}'s line was busy.` },
-      summary: 'The line was busy.',
-    };
-  }
-  const wrong = magic('0000');
-  if (wrong) {
-    const field = wrong[0] as RequiredUserInfoField;
-    return {
-      steps: [
-        ...opening,
-        {
-          stage: 'authenticating',
-          lines: [
-            ['user', 'Can you verify the account for me?'],
-            ['assistant', `Sure, the ${field.replaceAll('_', ' ')} is ${wrong[1]}.`],
-            ['user', "I'm sorry, that doesn't match what we have on file."],
-          ],
-        },
-      ],
-      error: {
-        code: 'INVALID_USER_INFO',
-        message: `${merchant.name} did not accept the ${field.replaceAll('_', ' ')}.`,
-        field,
-      },
-      summary: `The representative could not verify the account with the ${field.replaceAll('_', ' ')} given.`,
-    };
-  }
+  const opening = openingSteps([
+    ['user', `Thank you for calling ${merchant.name}, this is Jordan. How can I help you today?`],
+    [
+      'assistant',
+      `Hi Jordan, I'm calling on behalf of ${userInfo.name} about their ${userInfo.serviceName} bill.`,
+    ],
+  ]);
+  const failed = steeredFailure(request, opening);
+  if (failed) return failed;
 
   const verifyAsk: Line = ['user', 'Before we continue, can you verify the account holder?'];
   const authenticating: { stage: CallStage; lines: Line[] } = {

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { credentialsInHandle, handleOf } from '../../../test/debit-handles';
 import { startFakePlaid, type FakePlaid } from '../../../test/fakes/fake-plaid';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database';
+import { plaidPublicToken } from '../../../test/sandbox-link';
 import { createSandboxBank, type SandboxBank } from '../bank/sandbox/sandbox-bank';
 import type { DebitHandle, PaymentProvider } from './payment-provider';
 import { createPlaidTransferProvider } from './payment-provider.plaid';
@@ -59,31 +60,19 @@ async function account(
   balance: number,
   products = ['transactions', 'transfer'],
 ): Promise<DebitHandle> {
-  const response = await fetch(`${fake.url}/sandbox/public_token/create`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      client_id: fake.credentials.clientId,
-      secret: fake.credentials.secret,
-      institution_id: 'ins_sbx_wells_fargo',
-      initial_products: products,
-      options: {
-        override_username: 'user_custom',
-        override_password: JSON.stringify({
-          override_accounts: [
-            {
-              type: 'depository',
-              subtype: 'checking',
-              starting_balance: balance,
-              meta: { name, mask: '3333' },
-              transactions: [],
-            },
-          ],
-        }),
+  const public_token = await plaidPublicToken(
+    fake,
+    [
+      {
+        type: 'depository',
+        subtype: 'checking',
+        starting_balance: balance,
+        meta: { name, mask: '3333' },
+        transactions: [],
       },
-    }),
-  });
-  const { public_token } = (await response.json()) as { public_token: string };
+    ],
+    { institutionId: 'ins_sbx_wells_fargo', products },
+  );
   // Exchanged at Plaid, which then knows what the item was consented to.
   const exchanged = await plaidCall('/item/public_token/exchange', { public_token });
   const accessToken = String(exchanged.access_token);
