@@ -111,7 +111,10 @@ export function createNegotiationOutcomes(deps: {
       claim(callId),
     );
     if (moved)
-      await sendSms(offer.userId, `Billow: ${merchant} did not lower your bill this time. ${reason}`);
+      await sendSms(
+        offer.userId,
+        `Billow: ${merchant} did not lower your bill this time. ${reason}`,
+      );
   }
 
   return {
