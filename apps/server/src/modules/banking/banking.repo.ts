@@ -83,13 +83,14 @@ export function createBankingRepo(db: Db) {
       const rows = await db
         .select({ id: bankItems.id })
         .from(bankItems)
-        // An imported item (a file the person uploaded) has nothing to sync. A SimpleFIN
-        // connection whose Bridge reported a problem is still read: that is how it clears.
+        // An imported item (a file the person uploaded) has nothing to sync. A connection whose
+        // source told the person of a problem (the SimpleFIN Bridge's messages) is still read:
+        // that is how it clears.
         .where(
           and(
             or(
               eq(bankItems.status, 'active'),
-              and(eq(bankItems.source, 'simplefin'), eq(bankItems.status, 'login_required')),
+              and(eq(bankItems.status, 'login_required'), isNotNull(bankItems.sourceMessages)),
             ),
             isNull(bankItems.importSource),
           ),
@@ -124,8 +125,9 @@ export function createBankingRepo(db: Db) {
     },
 
     /**
-     * Stores an item right after its public token was exchanged, before its accounts are read;
-     * the caller enqueues its first sync in `tx`, which finishes it if nothing else does.
+     * Stores an item right after its source connected it (a public token exchanged, a setup
+     * token claimed), before its accounts are read; its first sync finishes it if nothing else
+     * does (a link's caller enqueues that sync in `tx`).
      */
     async insertPendingItem(
       tx: Db,
@@ -133,7 +135,8 @@ export function createBankingRepo(db: Db) {
         userId: string;
         providerItemId: string;
         accessTokenEncrypted: string;
-        linkPublicTokenHash: string;
+        linkPublicTokenHash?: string;
+        source: BankItemRow['source'];
       },
     ): Promise<BankItemRow> {
       const [item] = await tx
@@ -163,19 +166,6 @@ export function createBankingRepo(db: Db) {
     },
 
     upsertAccounts,
-
-    /** Stores a SimpleFIN Bridge connection just claimed (its Access URL encrypted). */
-    async insertSimplefinItem(values: {
-      userId: string;
-      providerItemId: string;
-      accessTokenEncrypted: string;
-    }): Promise<BankItemRow> {
-      const [item] = await db
-        .insert(bankItems)
-        .values({ ...values, source: 'simplefin', institutionName: 'SimpleFIN Bridge' })
-        .returning();
-      return item!;
-    },
 
     /** The provider ids of an item's pending transactions on or after `from`, in these accounts. */
     async pendingTransactionIds(itemId: string, accountIds: string[], from: string) {

@@ -14,7 +14,7 @@ import {
 } from '../../../../test/fakes/fake-simplefin';
 import { createTestApp, type TestApp } from '../../../../test/test-app';
 import { bearer, signIn } from '../../../../test/sign-in';
-import { SIMPLEFIN_DAILY_REQUESTS } from './simplefin.sync';
+import { SIMPLEFIN_DAILY_REQUESTS } from '../../../providers/bank/simplefin/bank-source.simplefin';
 
 const DAY = 86_400_000;
 const daysAgo = (days: number) => unixSeconds(new Date(Date.now() - days * DAY));
@@ -146,8 +146,10 @@ describe('SimpleFIN Bridge', () => {
       }),
       expect.objectContaining({ bankName: 'CardCo', accountType: 'credit', source: 'simplefin' }),
     ]);
-    // One request: ninety days back, pending included.
-    const [request] = bridge.connections().at(-1)!.requests;
+    // The balances, then one request for transactions: ninety days back, pending included.
+    const [balances, request, ...more] = bridge.connections().at(-1)!.requests;
+    expect(balances!.isBalancesOnly).toBe(true);
+    expect(more).toEqual([]);
     expect(request!.pending).toBe(true);
     expect(Math.round((Date.now() / 1000 - request!.start!) / 86_400)).toBe(90);
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { claimUrlOf, SimplefinError, type SimplefinAccount } from './simplefin-client';
-import { mapSimplefinAccount, mapSimplefinTransaction } from './simplefin.sync';
+import { mapSimplefinAccount, mapSimplefinTransaction } from './bank-source.simplefin';
 
 const account = (overrides: Partial<SimplefinAccount> = {}): SimplefinAccount => ({
   org: { domain: 'bank.example', name: 'Bank', 'sfin-url': 'https://sfin.example' },
