@@ -419,6 +419,7 @@ export function composeBillow(options: CompositionOptions) {
     db,
     jobs,
     charsPerHour: config.importCharsPerHour,
+    afterImport: (userId) => banking.service.recogniseSameAccounts(userId),
     ...clock,
   });
 

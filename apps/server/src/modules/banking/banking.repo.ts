@@ -4,6 +4,7 @@ import { dollarsToCents } from '@billow/contracts';
 import type { Db } from '../../db/database';
 import type { BankAccount, BankTransaction } from '../../providers/bank/bank-provider';
 import { users } from '../users/users.tables';
+import type { SameAccountCandidate } from './banking.same-account';
 import { bankAccounts, bankItems, bankTransactions } from './banking.tables';
 
 export type BankItemRow = typeof bankItems.$inferSelect;
@@ -182,6 +183,86 @@ export function createBankingRepo(db: Db) {
           ),
         );
       return rows.map((row) => row.id);
+    },
+    /**
+     * The person's counted accounts (none recognised as another) with what recognising the same
+     * account needs: where each comes from, and its posted transactions of the last `days` days.
+     */
+    async sameAccountCandidates(userId: string, since: string): Promise<SameAccountCandidate[]> {
+      const rows = await db
+        .select({ account: bankAccounts, item: bankItems })
+        .from(bankAccounts)
+        .innerJoin(bankItems, eq(bankItems.id, bankAccounts.itemId))
+        .where(and(eq(bankAccounts.userId, userId), isNull(bankAccounts.sameAsAccountId)))
+        .orderBy(asc(bankAccounts.createdAt));
+      if (rows.length < 2) return [];
+      const posted = await db
+        .select({
+          accountId: bankTransactions.accountId,
+          date: bankTransactions.date,
+          amountCents: bankTransactions.amountCents,
+        })
+        .from(bankTransactions)
+        .where(
+          and(
+            eq(bankTransactions.userId, userId),
+            eq(bankTransactions.pending, false),
+            gte(bankTransactions.date, since),
+          ),
+        );
+      return rows.map(({ account, item }) => ({
+        id: account.id,
+        itemId: item.id,
+        createdAt: account.createdAt,
+        isFile: item.importSource !== null,
+        institution: {
+          name: account.institutionName ?? item.institutionName,
+          domain: account.institutionDomain ?? item.institutionDomain,
+        },
+        mask: account.mask,
+        type: account.type,
+        transactions: posted.filter((t) => t.accountId === account.id),
+      }));
+    },
+    /** Stops counting an account that is the same as another: its transactions go. */
+    async markSameAccount(accountId: string, sameAsAccountId: string) {
+      await db.transaction(async (tx) => {
+        await tx
+          .update(bankAccounts)
+          .set({ sameAsAccountId })
+          .where(eq(bankAccounts.id, accountId));
+        await tx.delete(bankTransactions).where(eq(bankTransactions.accountId, accountId));
+      });
+    },
+    /** Deletes transactions on the person's accounts recognised as another; how many went. */
+    async dropNotCountedTransactions(userId: string): Promise<number> {
+      const notCounted = db
+        .select({ id: bankAccounts.id })
+        .from(bankAccounts)
+        .where(and(eq(bankAccounts.userId, userId), isNotNull(bankAccounts.sameAsAccountId)));
+      const rows = await db
+        .delete(bankTransactions)
+        .where(
+          and(eq(bankTransactions.userId, userId), inArray(bankTransactions.accountId, notCounted)),
+        )
+        .returning({ id: bankTransactions.id });
+      return rows.length;
+    },
+    /** An item's accounts recognised as another (their transactions are not kept). */
+    async notCountedAccountIds(itemId: string): Promise<Set<string>> {
+      const rows = await db
+        .select({ id: bankAccounts.id })
+        .from(bankAccounts)
+        .where(and(eq(bankAccounts.itemId, itemId), isNotNull(bankAccounts.sameAsAccountId)));
+      return new Set(rows.map((row) => row.id));
+    },
+    /** The items of the accounts recognised as this one. */
+    async itemsSameAs(accountId: string): Promise<string[]> {
+      const rows = await db
+        .selectDistinct({ itemId: bankAccounts.itemId })
+        .from(bankAccounts)
+        .where(eq(bankAccounts.sameAsAccountId, accountId));
+      return rows.map((row) => row.itemId);
     },
     async accountsOf(userId: string) {
       return accounts.execute({ userId });

@@ -30,6 +30,7 @@ import {
 import type { DebitCredentials, DebitHandle } from '../../providers/payment/payment-provider';
 import type { FieldCipher } from '../../security/encryption';
 import type { BankingRepo, BankItemRow } from './banking.repo';
+import { recogniseSameAccounts } from './banking.same-account';
 import { createSetupTokenConnect } from './banking.setup-token';
 import { createBankSync, NOT_READY, syncEnqueuer } from './banking.sync';
 
@@ -390,7 +391,13 @@ export function createBankingService(deps: BankingServiceDeps) {
     async deleteFinancialAccount(userId: string, accountId: string) {
       const account = await deps.repo.accountOf(userId, accountId);
       if (!account) throw notFound();
+      // Accounts recognised as this one are counted again, read anew from their source.
+      const sameItems = await deps.repo.itemsSameAs(account.id);
       const { isItemEmpty } = await deps.repo.deleteAccount(account);
+      for (const itemId of sameItems) {
+        await deps.repo.updateItem(itemId, { cursor: null, lastSyncedAt: null });
+        await enqueueSync(itemId, 'repair');
+      }
       if (isItemEmpty) {
         const item = await deps.repo.item(account.itemId);
         if (item) {
@@ -418,6 +425,15 @@ export function createBankingService(deps: BankingServiceDeps) {
     /** Revokes every item of a person at its source (their account is being deleted). */
     async revokeAll(userId: string) {
       for (const item of await deps.repo.itemsOf(userId)) await disconnect(item);
+    },
+
+    /**
+     * Stops counting the person's accounts that are another one again (after a file import);
+     * detection runs again when that took transactions away.
+     */
+    async recogniseSameAccounts(userId: string) {
+      if (await recogniseSameAccounts(deps.repo, userId, (deps.clock ?? (() => new Date()))()))
+        await deps.jobs.send('subscriptions-detect', { userId }, { singletonKey: userId });
     },
 
     syncItem: sync.syncItem,

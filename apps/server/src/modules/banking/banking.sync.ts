@@ -23,6 +23,7 @@ import {
   type BankTransaction,
 } from '../../providers/bank/bank-provider';
 import type { BankItemRow } from './banking.repo';
+import { recogniseSameAccounts } from './banking.same-account';
 import type { BankingServiceDeps, SyncReason } from './banking.service';
 
 const MAX_SYNC_RESTARTS = 3;
@@ -91,9 +92,13 @@ export function createBankSync(deps: BankingServiceDeps & { sourceOf: SourceOf }
     };
   }
 
-  /** Detection follows a sync as its own job; the loading screen waits for it. */
+  /**
+   * Detection follows a sync as its own job; the loading screen waits for it. An account that
+   * is another one again (from another source) stops being counted first.
+   */
   async function afterSync(item: BankItemRow, hasNewData: boolean) {
     await deps.repo.refreshUpdateRequired(item.userId);
+    if (hasNewData) await recogniseSameAccounts(deps.repo, item.userId, now());
     await deps.db.transaction(async (tx) => {
       if (hasNewData)
         await deps.jobs.send(
@@ -280,10 +285,16 @@ export function createBankSync(deps: BankingServiceDeps & { sourceOf: SourceOf }
       for (const [k, v] of await deps.repo.accountIdsByProviderId(item.id)) accountIds.set(k, v);
     }
     const removed = [...changes.removed, ...(await unlistedPending(item, changes, accountIds))];
+    // An account recognised as another one keeps no transactions of its own.
+    const notCounted = await deps.repo.notCountedAccountIds(item.id);
+    const upserts = changes.upserts.filter((t) => {
+      const id = accountIds.get(t.accountId);
+      return !(id && notCounted.has(id));
+    });
     await heartbeat();
     await deps.repo.applySync(
       item,
-      { upserts: changes.upserts, removed, cursor: changes.cursor ?? '', accountIds, at: now() },
+      { upserts, removed, cursor: changes.cursor ?? '', accountIds, at: now() },
       async () => {
         await setImmediate();
         await heartbeat();

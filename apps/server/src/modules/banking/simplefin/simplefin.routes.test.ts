@@ -193,6 +193,37 @@ describe('SimpleFIN Bridge', () => {
     ).toContainEqual(expect.stringMatching(/netflix/i));
   });
 
+  it('recognises the same accounts arriving through a second connection, and counts them once', async () => {
+    const session = await person();
+    await connect(session.token, bridge.createSetupToken());
+    await t.runQueuedJobs();
+    const second = await connect(session.token, bridge.createSetupToken());
+    expect(second.statusCode).toBe(200);
+    await t.runQueuedJobs();
+    const rows = await transactions(session.user.userId);
+    expect(rows.filter((r) => r.id.includes('netflix'))).toHaveLength(3);
+    expect(rows.filter((r) => r.id.includes('TRN-pay'))).toHaveLength(1);
+    const subscriptions = await t.app.inject({
+      method: 'GET',
+      url: subscriptionRoutes.listAll.path,
+      headers: bearer(session.token),
+    });
+    const netflix = subscriptions
+      .json<{ merchant_name: string; amount: number }[]>()
+      .filter((s) => /netflix/i.test(s.merchant_name));
+    expect(netflix).toHaveLength(1);
+    expect(netflix[0]!.amount).toBeCloseTo(15.49);
+    // The second connection's later syncs add nothing either.
+    const [, secondItem] = (
+      await t.database.executeSql(
+        'select id from bank_items where user_id = $1 order by created_at',
+        [session.user.userId],
+      )
+    ).rows.map((row) => String(row.id));
+    await t.services.banking.syncItem(secondItem!);
+    expect(await transactions(session.user.userId)).toEqual(rows);
+  });
+
   it('refuses a token that is not one, a token used already, and a Bridge that cannot be reached', async () => {
     const session = await person();
     const malformed = await connect(session.token, 'not a token!');
