@@ -168,8 +168,15 @@ export function createBankingRepo(db: Db) {
 
     upsertAccounts,
 
-    /** The provider ids of an item's pending transactions on or after `from`, in these accounts. */
-    async pendingTransactionIds(itemId: string, accountIds: string[], from: string) {
+    /**
+     * The provider ids of an item's pending transactions in these accounts dated on or after
+     * `from`, or before `staleBefore`.
+     */
+    async pendingTransactionIds(
+      itemId: string,
+      accountIds: string[],
+      { from, staleBefore }: { from: string; staleBefore: string },
+    ) {
       if (accountIds.length === 0) return [];
       const rows = await db
         .select({ id: bankTransactions.providerTransactionId })
@@ -179,7 +186,7 @@ export function createBankingRepo(db: Db) {
             eq(bankTransactions.itemId, itemId),
             eq(bankTransactions.pending, true),
             inArray(bankTransactions.accountId, accountIds),
-            gte(bankTransactions.date, from),
+            or(gte(bankTransactions.date, from), lt(bankTransactions.date, staleBefore)),
           ),
         );
       return rows.map((row) => row.id);

@@ -41,6 +41,11 @@ export const NOT_READY = 'NOT_READY';
 /** The item's `lastSyncError` when a sync was skipped to stay within its source's daily quota. */
 export const DAILY_QUOTA_REACHED = 'DAILY_QUOTA_REACHED';
 const DAY_MS = 86_400_000;
+/**
+ * A pending transaction of a source read by date window that no answer has listed again and that
+ * is older than this has not posted and will not (docs/banking.md): it is dropped.
+ */
+export const STALE_PENDING_DAYS = 14;
 
 /** Enqueues a sync of an item: at most one waits per item (the queue's policy). */
 export function syncEnqueuer(jobs: JobQueue<AppJobMap>) {
@@ -209,7 +214,8 @@ export function createBankSync(deps: BankingServiceDeps & { sourceOf: SourceOf }
 
   /**
    * The stored pending transactions a window's answer no longer lists, in the accounts it
-   * answered for: replaced by their posted form, or dropped by the bank.
+   * answered for: in the window, replaced by their posted form or dropped by the bank; before it,
+   * once older than STALE_PENDING_DAYS (they were never going to post).
    */
   async function unlistedPending(
     item: BankItemRow,
@@ -222,11 +228,11 @@ export function createBankSync(deps: BankingServiceDeps & { sourceOf: SourceOf }
       const id = accountIds.get(a.accountId);
       return id ? [id] : [];
     });
-    const stored = await deps.repo.pendingTransactionIds(
-      item.id,
-      answered,
-      changes.pendingListedFrom,
-    );
+    const staleBefore = new Date(now().getTime() - STALE_PENDING_DAYS * DAY_MS);
+    const stored = await deps.repo.pendingTransactionIds(item.id, answered, {
+      from: changes.pendingListedFrom,
+      staleBefore: staleBefore.toISOString().slice(0, 10),
+    });
     return stored.filter((id) => !listed.has(id));
   }
 

@@ -14,7 +14,11 @@ import {
 } from '../../../../test/fakes/fake-simplefin';
 import { createTestApp, type TestApp } from '../../../../test/test-app';
 import { bearer, signIn } from '../../../../test/sign-in';
-import { SIMPLEFIN_DAILY_REQUESTS } from '../../../providers/bank/simplefin/bank-source.simplefin';
+import {
+  SIMPLEFIN_DAILY_REQUESTS,
+  SIMPLEFIN_OVERLAP_DAYS,
+} from '../../../providers/bank/simplefin/bank-source.simplefin';
+import { STALE_PENDING_DAYS } from '../banking.sync';
 
 const DAY = 86_400_000;
 const daysAgo = (days: number) => unixSeconds(new Date(Date.now() - days * DAY));
@@ -283,6 +287,33 @@ describe('SimpleFIN Bridge', () => {
     // The later syncs ask from a few days before the last one, not ninety days back.
     const later = bridge.connections().at(-1)!.requests.at(-1)!;
     expect(Math.round((Date.now() / 1000 - later.start!) / 86_400)).toBe(5);
+  });
+
+  it('drops a pending transaction that fell out of the window and never posted, once it is stale', async () => {
+    const session = await person();
+    const checking = bridge.accounts[0]!;
+    const pendingAt = (id: string, days: number) => ({
+      id,
+      posted: 0,
+      transacted_at: daysAgo(days),
+      amount: '-80.00',
+      description: `HOTEL HOLD ${id}`,
+      pending: true,
+    });
+    checking.transactions.push(
+      pendingAt('TRN-hold-old', STALE_PENDING_DAYS + 1),
+      pendingAt('TRN-hold-recent', SIMPLEFIN_OVERLAP_DAYS + 2),
+    );
+    await connect(session.token, bridge.createSetupToken());
+    const { id: itemId } = await itemOf(session.user.userId);
+    const holds = async () =>
+      (await transactions(session.user.userId))
+        .filter((r) => r.id.includes('hold'))
+        .map((r) => r.id);
+    expect(await holds()).toHaveLength(2);
+    // The later window starts a few days back: neither is listed again, and neither posts.
+    await t.services.banking.syncItem(itemId);
+    expect(await holds()).toEqual(['simplefin:ACT-checking:TRN-hold-recent']);
   });
 
   it('shows the Bridge’s errors on the accounts and asks for attention until they clear', async () => {

@@ -40,15 +40,41 @@ export const SIMPLEFIN_PAYMENT_MESSAGE =
 
 const dateOf = (unixSeconds: number) => new Date(unixSeconds * 1000).toISOString().slice(0, 10);
 
-/** SimpleFIN has no account type: the name is the best clue there is. */
-function typeOf(name: string): { type: BankAccountType; subtype: string | null } {
-  if (/credit|card|visa|mastercard|amex|discover/i.test(name))
-    return { type: 'credit', subtype: 'credit card' };
-  if (/loan|mortgage|heloc/i.test(name)) return { type: 'loan', subtype: null };
-  if (/brokerage|invest|401k|\bira\b|retire/i.test(name))
-    return { type: 'investment', subtype: null };
-  if (/saving/i.test(name)) return { type: 'depository', subtype: 'savings' };
-  return { type: 'depository', subtype: 'checking' };
+type Kind = { type: BankAccountType; subtype: string | null };
+
+/**
+ * SimpleFIN has no account type: the name is the best clue there is (docs/banking.md). The
+ * clues are tried in this order, so "Credit Union Savings" is savings and "Home Equity Line of
+ * Credit" a loan, not a card; subtypes are Plaid's words.
+ */
+const NAME_CLUES: [RegExp, Kind][] = [
+  [/home equity|\bheloc\b/i, { type: 'loan', subtype: 'home equity' }],
+  [/line of credit|\bloc\b/i, { type: 'loan', subtype: 'line of credit' }],
+  [/mortgage/i, { type: 'loan', subtype: 'mortgage' }],
+  [/\b(auto|car|vehicle)\b.*\bloan\b/i, { type: 'loan', subtype: 'auto' }],
+  [/student/i, { type: 'loan', subtype: 'student' }],
+  [/\bloan\b/i, { type: 'loan', subtype: null }],
+  [/\bhsa\b|health savings/i, { type: 'depository', subtype: 'hsa' }],
+  [/money market|\bmma\b/i, { type: 'depository', subtype: 'money market' }],
+  [/\bcds?\b|certificate/i, { type: 'depository', subtype: 'cd' }],
+  [/saving/i, { type: 'depository', subtype: 'savings' }],
+  [/checking|chequing/i, { type: 'depository', subtype: 'checking' }],
+  [/\bira\b/i, { type: 'investment', subtype: 'ira' }],
+  [/401\s*\(?k\)?/i, { type: 'investment', subtype: '401k' }],
+  [/brokerage|invest|retire|\broth\b/i, { type: 'investment', subtype: null }],
+  [
+    /credit|\bcard\b|\bvisa\b|mastercard|\bamex\b|american express|discover/i,
+    { type: 'credit', subtype: 'credit card' },
+  ],
+];
+
+/** The account's type from its name, else from its balance: money owed reads as a card. */
+function kindOf(name: string, balance: number | null): Kind {
+  const clue = NAME_CLUES.find(([pattern]) => pattern.test(name));
+  if (clue) return clue[1];
+  return balance !== null && balance < 0
+    ? { type: 'credit', subtype: 'credit card' }
+    : { type: 'depository', subtype: null };
 }
 
 const amountOf = (decimal: string | undefined) => {
@@ -58,10 +84,10 @@ const amountOf = (decimal: string | undefined) => {
 };
 
 export function mapSimplefinAccount(account: SimplefinAccount): BankAccount {
-  const { type, subtype } = typeOf(account.name);
+  const current = amountOf(account.balance);
+  const { type, subtype } = kindOf(account.name, current);
   // Money owed reads negative in SimpleFIN; a card's balance is what is owed, as Plaid shows it.
   const owed = type === 'credit' || type === 'loan' ? -1 : 1;
-  const current = amountOf(account.balance);
   const available = amountOf(account['available-balance']);
   return {
     accountId: `${ID_PREFIX}${account.id}`,
