@@ -13,6 +13,7 @@ import crypto from 'node:crypto';
 import {
   BANK_ALREADY_LINKED_DETAIL,
   centsToDollars,
+  PRIMARY_CANNOT_PAY_DETAIL,
   type BankSource as AccountSource,
   type LinkedAccount,
   type TransactionLoadStatus,
@@ -214,7 +215,8 @@ export function createBankingService(deps: BankingServiceDeps) {
         canDebit(row.item) && row.account.isActive && row.account.type === 'depository';
       const found = accountId
         ? rows[0]
-        : (rows.find((r) => r.account.isPrimaryPaymentAccount) ??
+        : // A primary account set before its source was known to be read-only is passed over.
+          (rows.find((r) => r.account.isPrimaryPaymentAccount && canDebit(r.item)) ??
           rows.find((r) => canPay(r) && r.account.subtype === 'checking') ??
           rows.find(canPay));
       if (!found) return undefined;
@@ -384,6 +386,12 @@ export function createBankingService(deps: BankingServiceDeps) {
           { code: 'account-not-eligible' },
         );
       }
+      const item = await deps.repo.item(account.itemId);
+      // The primary account is where payments come from (docs/payments.md).
+      if (!item || !canDebit(item))
+        throw new ProblemError('bad-request', PRIMARY_CANNOT_PAY_DETAIL, {
+          code: 'account-cannot-pay',
+        });
       await deps.repo.setPrimary(userId, accountId);
       return { success: true as const };
     },

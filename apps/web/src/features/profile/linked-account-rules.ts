@@ -1,12 +1,18 @@
 /** How the profile reads a linked account (spec part 1 §3, §5). */
-import type { LinkedAccount } from '@billow/contracts';
+import { sourceCanPay, type LinkedAccount } from '@billow/contracts';
 
-/** Spec §5: only an active depository account that is not primary yet can become primary. */
+/**
+ * Spec §5: only an active depository account that is not primary yet can become primary; and
+ * only one payments can come from (docs/payments.md, "Which accounts can pay").
+ */
 export function canMakePrimary(
-  account: Pick<LinkedAccount, 'active' | 'accountType' | 'is_primary_payment_account'>,
+  account: Pick<LinkedAccount, 'active' | 'accountType' | 'is_primary_payment_account' | 'source'>,
 ): boolean {
   return (
-    account.active && account.accountType === 'depository' && !account.is_primary_payment_account
+    account.active &&
+    account.accountType === 'depository' &&
+    !account.is_primary_payment_account &&
+    sourceCanPay(account.source)
   );
 }
 

@@ -1,6 +1,7 @@
 /** SimpleFIN Bridge as a bank source (issue 37), over HTTP on the real app and a local Bridge. */
 import {
   bankingRoutes,
+  PRIMARY_CANNOT_PAY_DETAIL,
   SIMPLEFIN_TOKEN_USED_DETAIL,
   subscriptionRoutes,
   userRoutes,
@@ -376,7 +377,12 @@ describe('SimpleFIN Bridge', () => {
       headers: bearer(session.token),
       payload: { financialAccountId: linkedAccounts[0]!.id },
     });
-    expect(primary.statusCode).toBe(200);
+    // The Bridge is read-only: its accounts never pay, so none can be the primary one.
+    expect(primary.statusCode).toBe(400);
+    expect(primary.json()).toMatchObject({
+      code: 'account-cannot-pay',
+      detail: PRIMARY_CANNOT_PAY_DETAIL,
+    });
 
     for (const account of linkedAccounts) {
       const removed = await t.app.inject({
