@@ -11,7 +11,7 @@
  *   to its slot up to 3/5/8/10/14 days late (a retry). A fit needs ≥ 75% of slots filled (a
  *   skipped cycle is fine), ≤ 20% extra or stray charges, ≤ 20% late ones, and charges on average
  *   within half the on-time window of their slot; the billing day may move once. A plan billed
- *   every four weeks fits a 28-day grid: reported with the spec's nearest cadence (MONTHLY) but
+ *   every four weeks fits a 28-day grid: reported with the nearest cadence (MONTHLY) but
  *   predicted from its true period (`period_days` 28), when that grid explains six or more
  *   charges without a misfit and clearly better than calendar months.
  * - Amounts. Fixed-price streams are found per amount level (to the cent, so two subscriptions

@@ -35,9 +35,10 @@ function isSameAmount(a: number, b: number): boolean {
 }
 
 /**
- * Spec rule: 3 charges for weekly, biweekly, semi-monthly, monthly and quarterly streams, 2
- * monthly charges at a catalogue subscription merchant, and 2 yearly charges when the merchant
- * is known or the amounts are identical; daily needs 10 so a busy week isn't a "daily" stream.
+ * docs/subscriptions.md, "How a subscription is found": 3 charges for weekly, biweekly,
+ * semi-monthly, monthly and quarterly streams, 2 monthly charges at a catalogue subscription
+ * merchant, and 2 yearly charges when the merchant is known or the amounts are identical; daily
+ * needs 10 so a busy week isn't a "daily" stream.
  */
 function hasEnoughCharges(candidate: Candidate, merchant: NormalizedMerchant): boolean {
   if (candidate.isTrialOnly || !candidate.fit) return merchant.isRecurringMerchant === true;

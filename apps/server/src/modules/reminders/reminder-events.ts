@@ -11,7 +11,6 @@ import {
 } from '@billow/contracts';
 
 export const DEFAULT_OFFSETS_DAYS = [3, 1] as const;
-export const MAX_OFFSET_DAYS = 30;
 /** A plan Billow paid for a year is reminded of earlier: a month, then a week, before it ends. */
 export const ANNUAL_PLAN_OFFSETS_DAYS = [30, 7] as const;
 

@@ -1,9 +1,9 @@
-/** How the profile reads a linked account (spec part 1 §3, §5). */
+/** How the profile reads a linked account (docs/profile.md, "Linked accounts"). */
 import { sourceCanPay, type LinkedAccount } from '@billow/contracts';
 
 /**
- * Spec §5: only an active depository account that is not primary yet can become primary; and
- * only one payments can come from (docs/payments.md, "Which accounts can pay").
+ * docs/profile.md, "Linked accounts": only an active depository account that is not primary yet can
+ * become primary; and only one payments can come from (docs/payments.md, "Which accounts can pay").
  */
 export function canMakePrimary(
   account: Pick<LinkedAccount, 'active' | 'accountType' | 'is_primary_payment_account' | 'source'>,
