@@ -82,7 +82,11 @@ export function composeBillow(options: CompositionOptions) {
   const sandbox = { outbox: dev.outbox, ...(options.print ? { print: options.print } : {}) };
   const sms = createSmsSender(config.sms, sandbox);
   const email = createEmailSender(config.email, sandbox);
-  const bank = createBankProvider(config.bank, { db, ...clock });
+  const bank = createBankProvider(config.bank, {
+    db,
+    allowLoopbackHttp: config.isSandbox,
+    ...clock,
+  });
 
   const subscriptions = createSubscriptionsModule({
     db,
@@ -258,7 +262,7 @@ export function composeBillow(options: CompositionOptions) {
     referenceKey: secrets.authSecret,
     // The embedded database belongs to this one process: nothing else can be syncing.
     isSoleProcess: database.kind === 'pglite',
-    simplefin: { isEnabled: config.simplefinEnabled, allowLoopbackHttp: config.isSandbox },
+    isSetupTokenOffered: config.simplefinEnabled,
     ...clock,
     ...(options.log ? { log: options.log } : {}),
   });
@@ -455,6 +459,7 @@ export function composeBillow(options: CompositionOptions) {
     db,
     jobs,
     charsPerHour: config.importCharsPerHour,
+    afterImport: (userId) => banking.service.recogniseSameAccounts(userId),
     ...clock,
   });
 
@@ -532,7 +537,9 @@ export function composeBillow(options: CompositionOptions) {
         : auth.service.authenticate(authorization);
     },
     /** Origins the web app may load from, beyond its own, for the providers' web parts. */
-    webOrigins: bank.provider.webOrigins,
+    webOrigins: bank.sources.flatMap((source) =>
+      source.start.kind === 'link-dialog' ? source.start.webOrigins : [],
+    ),
     jobHandlers: Object.assign({}, ...modules.map((m) => m.jobs)) as JobHandlers<AppJobMap>,
     /** The services, for tests that drive a module directly. */
     services: {

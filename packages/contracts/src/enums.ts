@@ -190,3 +190,13 @@ export const cannotPayReasons: Record<Exclude<BankSource, 'plaid' | 'sandbox'>, 
   simplefin: 'Comes in through SimpleFIN Bridge, which can show transactions but not pay.',
   file: 'Imported from a file, so Billow cannot take a payment from it.',
 };
+
+/** The account details' note on an account whose source cannot pay (never made primary). */
+export const primaryCannotPayNote = (source: BankSource): string | null =>
+  source === 'simplefin' || source === 'file'
+    ? `${cannotPayReasons[source]} It can’t be your primary payment account.`
+    : null;
+
+/** Said when an account whose source cannot pay is asked to be the primary payment account. */
+export const PRIMARY_CANNOT_PAY_DETAIL =
+  'This account can only show transactions, not pay, so it cannot be your primary payment account. Choose an account you linked by logging in to your bank.';

@@ -61,7 +61,12 @@ export const linkResultProblemCode = z.enum([
   'bank-already-linked',
 ]);
 
-export const financialAccountProblemCode = z.enum(['account-not-found', 'account-not-eligible']);
+export const financialAccountProblemCode = z.enum([
+  'account-not-found',
+  'account-not-eligible',
+  /** Its source only reads transactions (SimpleFIN Bridge, a file): it cannot be primary. */
+  'account-cannot-pay',
+]);
 
 /** Connecting a SimpleFIN Bridge with a setup token (POST /api/banks/simplefin/connect). */
 export const simplefinConnectProblemCode = z.enum([

@@ -5,7 +5,7 @@
  *   Basic credentials as plain text, every later one 403;
  * - `GET {access}/accounts` needs those credentials (403 otherwise, the protocol's answer for
  *   failed authentication or revoked access), honours `start-date` (inclusive) and `end-date`
- *   (exclusive) as Unix seconds and `pending=1`, and answers an account set with `errors`;
+ *   (exclusive) as Unix seconds, `pending=1` and `balances-only=1`, and answers an account set with `errors`;
  * - a connection gets `dailyLimit` requests a day (the Bridge's quota, 24); past it, 429.
  */
 import crypto from 'node:crypto';
@@ -38,7 +38,13 @@ type Connection = {
   user: string;
   password: string;
   isRevoked: boolean;
-  requests: { start: number | null; end: number | null; pending: boolean; at: number }[];
+  requests: {
+    start: number | null;
+    end: number | null;
+    pending: boolean;
+    isBalancesOnly: boolean;
+    at: number;
+  }[];
 };
 
 export type FakeSimplefin = {
@@ -70,13 +76,15 @@ export async function startFakeSimplefin(
     const start = query.has('start-date') ? Number(query.get('start-date')) : null;
     const end = query.has('end-date') ? Number(query.get('end-date')) : null;
     const withPending = query.get('pending') === '1';
+    const isBalancesOnly = query.get('balances-only') === '1';
     return {
-      requestWindow: { start, end, pending: withPending },
+      requestWindow: { start, end, pending: withPending, isBalancesOnly },
       body: {
         errors: fake.errors,
         accounts: fake.accounts.map((account) => ({
           ...account,
           transactions: account.transactions.filter((t) => {
+            if (isBalancesOnly) return false;
             if (t.pending && !withPending) return false;
             const when = t.posted || t.transacted_at || 0;
             return (start === null || when >= start) && (end === null || when < end);

@@ -1,4 +1,4 @@
-/** Bank linking and syncing: the banking service over the configured bank provider. */
+/** Bank linking and syncing: the banking service over the configured bank sources. */
 import type { Db } from '../../db/database';
 import type { AppJobMap } from '../../jobs/catalog';
 import type { JobQueue } from '../../jobs/job-system';
@@ -11,7 +11,6 @@ import { createBankingRepo } from './banking.repo';
 import { createPublishedBanking } from './banking.published';
 import { registerBankingRoutes } from './banking.routes';
 import { createBankingService } from './banking.service';
-import { createSimplefinClient } from './simplefin/simplefin-client';
 
 export function createBankingModule(deps: {
   db: Db;
@@ -22,36 +21,31 @@ export function createBankingModule(deps: {
   referenceKey: Uint8Array;
   /** True when no other process can be syncing (the embedded database): leases left are stale. */
   isSoleProcess: boolean;
-  /**
-   * SimpleFIN Bridge (docs/banking.md): whether it is offered, and whether a claim URL may be
-   * plain http on this machine (sandbox mode, for a local Bridge in tests).
-   */
-  simplefin: { isEnabled: boolean; allowLoopbackHttp: boolean };
+  /** Whether connecting with a setup token (SimpleFIN Bridge, docs/banking.md) is offered. */
+  isSetupTokenOffered: boolean;
   clock?: () => Date;
   log?: { warn(details: object, message: string): void };
 }) {
-  const { provider, devRoutes } = deps.bank;
+  const { sources, devRoutes } = deps.bank;
   const repo = createBankingRepo(deps.db);
   const service = createBankingService({
     db: deps.db,
     repo,
-    provider,
+    sources,
     cipher: deps.cipher,
     jobs: deps.jobs,
-    simplefin: {
-      isEnabled: deps.simplefin.isEnabled,
-      client: createSimplefinClient({ allowLoopbackHttp: deps.simplefin.allowLoopbackHttp }),
-    },
+    isSetupTokenOffered: deps.isSetupTokenOffered,
     clientUserRef: (userId) => hmac(deps.referenceKey, `client-user:${userId}`).slice(0, 32),
     ...(deps.clock ? { clock: deps.clock } : {}),
     ...(deps.log ? { log: deps.log } : {}),
   });
-  provider.onWebhook?.((webhook) => service.handleWebhook(webhook));
+  for (const source of sources)
+    source.events?.subscribe?.((webhook) => service.handleWebhook(webhook));
   return {
     service,
     /** For tests that inject a fault between two of the service's steps. */
     repo,
-    routes: (app) => registerBankingRoutes(app, { banking: service, provider }),
+    routes: (app) => registerBankingRoutes(app, { banking: service, sources }),
     ...(devRoutes ? { devRoutes: devRoutes(service.ownItemAccessToken) } : {}),
     jobs: bankingJobHandlers(service),
     async beforeWorkers() {

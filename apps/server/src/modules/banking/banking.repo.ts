@@ -5,6 +5,7 @@ import type { Db } from '../../db/database';
 import type { BankAccount, BankTransaction } from '../../providers/bank/bank-provider';
 // eslint-disable-next-line no-restricted-imports -- still to move behind its owner (issue 40 §1): sets the profile's update-required flag
 import { users } from '../users/users.tables';
+import type { SameAccountCandidate } from './banking.same-account';
 import { bankAccounts, bankItems, bankTransactions } from './banking.tables';
 
 export type BankItemRow = typeof bankItems.$inferSelect;
@@ -84,13 +85,14 @@ export function createBankingRepo(db: Db) {
       const rows = await db
         .select({ id: bankItems.id })
         .from(bankItems)
-        // An imported item (a file the person uploaded) has nothing to sync. A SimpleFIN
-        // connection whose Bridge reported a problem is still read: that is how it clears.
+        // An imported item (a file the person uploaded) has nothing to sync. A connection whose
+        // source told the person of a problem (the SimpleFIN Bridge's messages) is still read:
+        // that is how it clears.
         .where(
           and(
             or(
               eq(bankItems.status, 'active'),
-              and(eq(bankItems.source, 'simplefin'), eq(bankItems.status, 'login_required')),
+              and(eq(bankItems.status, 'login_required'), isNotNull(bankItems.sourceMessages)),
             ),
             isNull(bankItems.importSource),
           ),
@@ -125,8 +127,9 @@ export function createBankingRepo(db: Db) {
     },
 
     /**
-     * Stores an item right after its public token was exchanged, before its accounts are read;
-     * the caller enqueues its first sync in `tx`, which finishes it if nothing else does.
+     * Stores an item right after its source connected it (a public token exchanged, a setup
+     * token claimed), before its accounts are read; its first sync finishes it if nothing else
+     * does (a link's caller enqueues that sync in `tx`).
      */
     async insertPendingItem(
       tx: Db,
@@ -134,7 +137,8 @@ export function createBankingRepo(db: Db) {
         userId: string;
         providerItemId: string;
         accessTokenEncrypted: string;
-        linkPublicTokenHash: string;
+        linkPublicTokenHash?: string;
+        source: BankItemRow['source'];
       },
     ): Promise<BankItemRow> {
       const [item] = await tx
@@ -165,21 +169,15 @@ export function createBankingRepo(db: Db) {
 
     upsertAccounts,
 
-    /** Stores a SimpleFIN Bridge connection just claimed (its Access URL encrypted). */
-    async insertSimplefinItem(values: {
-      userId: string;
-      providerItemId: string;
-      accessTokenEncrypted: string;
-    }): Promise<BankItemRow> {
-      const [item] = await db
-        .insert(bankItems)
-        .values({ ...values, source: 'simplefin', institutionName: 'SimpleFIN Bridge' })
-        .returning();
-      return item!;
-    },
-
-    /** The provider ids of an item's pending transactions on or after `from`, in these accounts. */
-    async pendingTransactionIds(itemId: string, accountIds: string[], from: string) {
+    /**
+     * The provider ids of an item's pending transactions in these accounts dated on or after
+     * `from`, or before `staleBefore`.
+     */
+    async pendingTransactionIds(
+      itemId: string,
+      accountIds: string[],
+      { from, staleBefore }: { from: string; staleBefore: string },
+    ) {
       if (accountIds.length === 0) return [];
       const rows = await db
         .select({ id: bankTransactions.providerTransactionId })
@@ -189,10 +187,90 @@ export function createBankingRepo(db: Db) {
             eq(bankTransactions.itemId, itemId),
             eq(bankTransactions.pending, true),
             inArray(bankTransactions.accountId, accountIds),
-            gte(bankTransactions.date, from),
+            or(gte(bankTransactions.date, from), lt(bankTransactions.date, staleBefore)),
           ),
         );
       return rows.map((row) => row.id);
+    },
+    /**
+     * The person's counted accounts (none recognised as another) with what recognising the same
+     * account needs: where each comes from, and its posted transactions of the last `days` days.
+     */
+    async sameAccountCandidates(userId: string, since: string): Promise<SameAccountCandidate[]> {
+      const rows = await db
+        .select({ account: bankAccounts, item: bankItems })
+        .from(bankAccounts)
+        .innerJoin(bankItems, eq(bankItems.id, bankAccounts.itemId))
+        .where(and(eq(bankAccounts.userId, userId), isNull(bankAccounts.sameAsAccountId)))
+        .orderBy(asc(bankAccounts.createdAt));
+      if (rows.length < 2) return [];
+      const posted = await db
+        .select({
+          accountId: bankTransactions.accountId,
+          date: bankTransactions.date,
+          amountCents: bankTransactions.amountCents,
+        })
+        .from(bankTransactions)
+        .where(
+          and(
+            eq(bankTransactions.userId, userId),
+            eq(bankTransactions.pending, false),
+            gte(bankTransactions.date, since),
+          ),
+        );
+      return rows.map(({ account, item }) => ({
+        id: account.id,
+        itemId: item.id,
+        createdAt: account.createdAt,
+        isFile: item.importSource !== null,
+        institution: {
+          name: account.institutionName ?? item.institutionName,
+          domain: account.institutionDomain ?? item.institutionDomain,
+        },
+        mask: account.mask,
+        type: account.type,
+        transactions: posted.filter((t) => t.accountId === account.id),
+      }));
+    },
+    /** Stops counting an account that is the same as another: its transactions go. */
+    async markSameAccount(accountId: string, sameAsAccountId: string) {
+      await db.transaction(async (tx) => {
+        await tx
+          .update(bankAccounts)
+          .set({ sameAsAccountId })
+          .where(eq(bankAccounts.id, accountId));
+        await tx.delete(bankTransactions).where(eq(bankTransactions.accountId, accountId));
+      });
+    },
+    /** Deletes transactions on the person's accounts recognised as another; how many went. */
+    async dropNotCountedTransactions(userId: string): Promise<number> {
+      const notCounted = db
+        .select({ id: bankAccounts.id })
+        .from(bankAccounts)
+        .where(and(eq(bankAccounts.userId, userId), isNotNull(bankAccounts.sameAsAccountId)));
+      const rows = await db
+        .delete(bankTransactions)
+        .where(
+          and(eq(bankTransactions.userId, userId), inArray(bankTransactions.accountId, notCounted)),
+        )
+        .returning({ id: bankTransactions.id });
+      return rows.length;
+    },
+    /** An item's accounts recognised as another (their transactions are not kept). */
+    async notCountedAccountIds(itemId: string): Promise<Set<string>> {
+      const rows = await db
+        .select({ id: bankAccounts.id })
+        .from(bankAccounts)
+        .where(and(eq(bankAccounts.itemId, itemId), isNotNull(bankAccounts.sameAsAccountId)));
+      return new Set(rows.map((row) => row.id));
+    },
+    /** The items of the accounts recognised as this one. */
+    async itemsSameAs(accountId: string): Promise<string[]> {
+      const rows = await db
+        .selectDistinct({ itemId: bankAccounts.itemId })
+        .from(bankAccounts)
+        .where(eq(bankAccounts.sameAsAccountId, accountId));
+      return rows.map((row) => row.itemId);
     },
     async accountsOf(userId: string) {
       return accounts.execute({ userId });

@@ -2,12 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { bankingRoutes } from '@billow/contracts';
 import { mount } from '../../http/route';
 import { ProblemError } from '../../http/problem';
-import type { BankProvider } from '../../providers/bank/bank-provider';
+import type { BankSource } from '../../providers/bank/bank-provider';
 import type { BankingService } from './banking.service';
 
 export async function registerBankingRoutes(
   app: FastifyInstance,
-  deps: { banking: BankingService; provider: BankProvider },
+  deps: { banking: BankingService; sources: BankSource[] },
 ) {
   const { banking } = deps;
   mount(app, bankingRoutes.link, (r) => banking.createLinkToken(r.userId), {
@@ -17,13 +17,13 @@ export async function registerBankingRoutes(
     rateLimit: { max: 30, timeWindow: '1 minute' },
   });
   mount(app, bankingRoutes.sources, async () => ({
-    simplefin: { enabled: banking.isSimplefinEnabled },
+    simplefin: { enabled: banking.isSetupTokenOffered },
   }));
   // A claim is one request to the Bridge per token; as many a minute as a Plaid link result.
   mount(
     app,
     bankingRoutes.simplefinConnect,
-    (r) => banking.connectSimplefin(r.userId, r.body.setupToken),
+    (r) => banking.connectWithSetupToken(r.userId, r.body.setupToken),
     { rateLimit: { max: 30, timeWindow: '1 minute' } },
   );
   mount(app, bankingRoutes.transactionLoadStatus, (r) =>
@@ -36,7 +36,7 @@ export async function registerBankingRoutes(
     banking.deleteFinancialAccount(r.userId, r.body.financialAccountId),
   );
 
-  // Provider webhooks are verified against the exact bytes that were signed, so this route keeps
+  // A source's webhooks (Plaid's) are verified against the exact bytes that were signed, so this route keeps
   // its body as a string (in its own scope, leaving JSON parsing elsewhere untouched).
   await app.register(async (scope) => {
     scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) =>
@@ -46,10 +46,8 @@ export async function registerBankingRoutes(
       '/api/plaid/webhook',
       { config: { rateLimit: { max: 300, timeWindow: '1 minute' } } },
       async (request) => {
-        const webhook = await deps.provider.parseWebhook(
-          String(request.body ?? ''),
-          request.headers,
-        );
+        const parse = deps.sources.find((source) => source.events?.parse)?.events?.parse;
+        const webhook = await parse?.(String(request.body ?? ''), request.headers);
         if (!webhook)
           throw new ProblemError('unauthorized', 'The webhook signature is not valid.', {
             status: 401,

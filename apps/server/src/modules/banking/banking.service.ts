@@ -1,5 +1,6 @@
 /**
- * Bank linking and syncing, vendor-neutral: it speaks only the BankProvider port.
+ * Bank linking and syncing, the same for every bank source: it speaks only the BankSource port
+ * (docs/banking.md), and finds an item's source by where it is stored.
  * - A link token is for a new item, or for repairing one that needs the person to log in again.
  * - A link result stores the item (access token encrypted) the moment the public token is
  *   exchanged, with its first sync enqueued in the same transaction, and only then reads its
@@ -12,7 +13,8 @@ import crypto from 'node:crypto';
 import {
   BANK_ALREADY_LINKED_DETAIL,
   centsToDollars,
-  type BankSource,
+  PRIMARY_CANNOT_PAY_DETAIL,
+  type BankSource as AccountSource,
   type LinkedAccount,
   type TransactionLoadStatus,
 } from '@billow/contracts';
@@ -22,29 +24,31 @@ import type { AppJobMap } from '../../jobs/catalog';
 import type { JobQueue } from '../../jobs/job-system';
 import {
   BankProviderError,
-  type BankProvider,
+  type BankLinkKind,
+  type BankSource,
   type BankWebhook,
 } from '../../providers/bank/bank-provider';
 import type { DebitCredentials, DebitHandle } from '../../providers/payment/payment-provider';
 import type { FieldCipher } from '../../security/encryption';
 import type { BankingRepo, BankItemRow } from './banking.repo';
+import { recogniseSameAccounts } from './banking.same-account';
+import { createSetupTokenConnect } from './banking.setup-token';
 import { createBankSync, NOT_READY, syncEnqueuer } from './banking.sync';
-import type { SimplefinClient } from './simplefin/simplefin-client';
-import { createSimplefinConnect } from './simplefin/simplefin.connect';
 
 export type SyncReason = 'initial' | 'webhook' | 'daily' | 'repair';
 
 export type BankingServiceDeps = {
   db: Db;
   repo: BankingRepo;
-  provider: BankProvider;
+  /** Every source a connection can come from: one opened in a Link dialog, maybe others. */
+  sources: BankSource[];
   cipher: FieldCipher;
   /** An opaque per-user reference for the provider (never the user id itself). */
   clientUserRef: (userId: string) => string;
   /** Syncs run as jobs; after each, detection runs as a job of its own (subscriptions-detect). */
   jobs: JobQueue<AppJobMap>;
-  /** SimpleFIN Bridge connections (docs/banking.md): offered when enabled. */
-  simplefin: { isEnabled: boolean; client: SimplefinClient };
+  /** Whether connecting with a setup token (SimpleFIN Bridge) is offered; its items are read anyway. */
+  isSetupTokenOffered: boolean;
   clock?: () => Date;
   log?: { warn(details: object, message: string): void };
 };
@@ -76,17 +80,19 @@ export function createBankingService(deps: BankingServiceDeps) {
   const tokenOf = (item: BankItemRow) => deps.cipher.decrypt(item.accessTokenEncrypted);
   const enqueueSync = syncEnqueuer(deps.jobs);
 
-  const sync = createBankSync(deps);
+  /** The source an item's connection is at; undefined for a file the person imported. */
+  const sourceOf = (item: BankItemRow): BankSource | undefined =>
+    item.importSource === null
+      ? deps.sources.find((source) => source.storageKey === item.source)
+      : undefined;
+  const link = deps.sources.find((source) => source.start.kind === 'link-dialog');
+  if (link?.start.kind !== 'link-dialog') throw new Error('no bank source opens a Link dialog');
+  const linkStart = link.start;
+  /** Whether an item is a login through the Link dialog (not a setup token's, nor a file). */
+  const isLinkLogin = (item: BankItemRow) => sourceOf(item) === link;
+  const kindOf = (item: BankItemRow): AccountSource => sourceOf(item)?.kind ?? 'file';
+  const sync = createBankSync({ ...deps, sourceOf });
   const { finishLink } = sync;
-  /** Whether an item is a login at the Link provider (not a SimpleFIN connection or a file). */
-  const isAtProvider = (item: BankItemRow) =>
-    item.source === 'provider' && item.importSource === null;
-  const sourceOf = (item: BankItemRow): BankSource =>
-    item.importSource !== null
-      ? 'file'
-      : item.source === 'simplefin'
-        ? 'simplefin'
-        : deps.provider.linkKind;
 
   /**
    * Whether a just-exchanged item is a bank login the person linked already: the same
@@ -95,11 +101,8 @@ export function createBankingService(deps: BankingServiceDeps) {
   async function isAlreadyLinked(userId: string, accessToken: string): Promise<boolean> {
     const linked = await deps.repo.accountsOf(userId);
     if (linked.length === 0) return false;
-    const [{ institution }, accounts] = await Promise.all([
-      deps.provider.getItem(accessToken),
-      deps.provider.getAccounts(accessToken),
-    ]);
-    if (!institution) return false;
+    const { institution, accounts } = await link!.listAccounts(accessToken);
+    if (!institution?.institutionId) return false;
     const sameKey = (name: string, mask: string | null, type: string) =>
       `${name}\u0001${mask ?? ''}\u0001${type}`;
     const known = new Set(
@@ -163,29 +166,42 @@ export function createBankingService(deps: BankingServiceDeps) {
       active: account.isActive && item.status === 'active',
       is_primary_payment_account: account.isPrimaryPaymentAccount,
       availableBalance: availableBalanceOf(account),
-      source: sourceOf(item),
+      source: kindOf(item),
       attention: item.sourceMessages?.length ? item.sourceMessages.join(' ') : null,
     }));
   }
 
-  const connectSimplefin = createSimplefinConnect({
+  const connectWithSetupToken = createSetupTokenConnect({
     ...deps,
+    source: deps.sources.find((source) => source.start.kind === 'setup-token'),
     syncItem: (itemId) => sync.syncItem(itemId, 'initial'),
     enqueueSync,
     linkedAccounts,
   });
 
-  /** The account and its item when a debit may come from it now (not revoked, a Link login). */
+  /** Whether a debit may come from an item's accounts: its source can debit them. */
+  const canDebit = (item: BankItemRow) => sourceOf(item)?.canDebit === true;
+
+  /** The account and its item when a debit may come from it now (not revoked, a debit source). */
   async function debitable(accountId: string) {
     const row = await deps.repo.accountWithItem(accountId);
     // An item the person revoked is never debited, even with a token that still works.
-    if (!row || row.item.status === 'revoked' || !isAtProvider(row.item)) return undefined;
+    if (!row || row.item.status === 'revoked' || !canDebit(row.item)) return undefined;
     return row;
+  }
+
+  /** Asks an item's source to forget it; a failure is only logged (Billow forgot it already). */
+  async function disconnect(item: BankItemRow) {
+    await sourceOf(item)
+      ?.disconnect(tokenOf(item))
+      .catch((error: unknown) => {
+        deps.log?.warn({ err: error, itemId: item.id }, 'could not revoke the item at its source');
+      });
   }
 
   return {
     linkedAccounts,
-    connectSimplefin,
+    connectWithSetupToken,
 
     /**
      * For payments: the account named (the person's own), else the primary payment account, else
@@ -197,10 +213,11 @@ export function createBankingService(deps: BankingServiceDeps) {
     ): Promise<PaymentAccount | undefined> {
       const rows = await deps.repo.paymentCandidates(userId, accountId);
       const canPay = (row: (typeof rows)[number]) =>
-        isAtProvider(row.item) && row.account.isActive && row.account.type === 'depository';
+        canDebit(row.item) && row.account.isActive && row.account.type === 'depository';
       const found = accountId
         ? rows[0]
-        : (rows.find((r) => r.account.isPrimaryPaymentAccount) ??
+        : // A primary account set before its source was known to be read-only is passed over.
+          (rows.find((r) => r.account.isPrimaryPaymentAccount && canDebit(r.item)) ??
           rows.find((r) => canPay(r) && r.account.subtype === 'checking') ??
           rows.find(canPay));
       if (!found) return undefined;
@@ -208,7 +225,7 @@ export function createBankingService(deps: BankingServiceDeps) {
       return {
         id: account.id,
         isOpenDepository: account.isActive && account.type === 'depository',
-        isReadOnlySource: !isAtProvider(item),
+        isReadOnlySource: !canDebit(item),
         isReady:
           item.status === 'active' &&
           !item.isLinkPending &&
@@ -234,21 +251,22 @@ export function createBankingService(deps: BankingServiceDeps) {
       const row = await debitable(handle);
       return row && { accessToken: tokenOf(row.item), accountId: row.account.providerAccountId };
     },
-    isSimplefinEnabled: deps.simplefin.isEnabled,
+    isSetupTokenOffered:
+      deps.isSetupTokenOffered && deps.sources.some((s) => s.start.kind === 'setup-token'),
 
     async createLinkToken(
       userId: string,
-    ): Promise<{ linkToken: string; linkProvider: BankProvider['linkKind'] }> {
+    ): Promise<{ linkToken: string; linkProvider: BankLinkKind }> {
       const items = await deps.repo.itemsOf(userId);
       // A revoked item cannot be repaired in update mode: the person links the bank anew.
       const needsRepair = items.find(
-        (item) => isAtProvider(item) && item.status !== 'active' && item.status !== 'revoked',
+        (item) => isLinkLogin(item) && item.status !== 'active' && item.status !== 'revoked',
       );
-      const { linkToken } = await deps.provider.createLinkToken({
+      const { linkToken } = await linkStart.createLinkToken({
         clientUserRef: deps.clientUserRef(userId),
         ...(needsRepair ? { accessToken: tokenOf(needsRepair) } : {}),
       });
-      return { linkToken, linkProvider: deps.provider.linkKind };
+      return { linkToken, linkProvider: linkStart.dialog };
     },
 
     /**
@@ -261,23 +279,23 @@ export function createBankingService(deps: BankingServiceDeps) {
       userId: string,
       accountId: string,
       need: { transferAuthorizationId: string } | { isTransferConsent: true },
-    ): Promise<{ linkToken: string; linkProvider: BankProvider['linkKind'] } | undefined> {
+    ): Promise<{ linkToken: string; linkProvider: BankLinkKind } | undefined> {
       const account = await deps.repo.accountOf(userId, accountId);
       const item = account && (await deps.repo.item(account.itemId));
-      if (!item || item.userId !== userId || !isAtProvider(item)) return undefined;
-      const { linkToken } = await deps.provider.createLinkToken({
+      if (!item || item.userId !== userId || !isLinkLogin(item)) return undefined;
+      const { linkToken } = await linkStart.createLinkToken({
         clientUserRef: deps.clientUserRef(userId),
         accessToken: tokenOf(item),
         ...need,
       });
-      return { linkToken, linkProvider: deps.provider.linkKind };
+      return { linkToken, linkProvider: linkStart.dialog };
     },
 
     async completeLink(userId: string, publicToken: string): Promise<{ status: 'success' }> {
       const publicTokenHash = hashOf(publicToken);
       let exchanged;
       try {
-        exchanged = await deps.provider.exchangePublicToken(publicToken);
+        exchanged = await link.connect(publicToken);
       } catch (error) {
         if (error instanceof BankProviderError) {
           // A public token exchanges once. If this one already did, for this person, this is a
@@ -295,8 +313,8 @@ export function createBankingService(deps: BankingServiceDeps) {
         }
         throw error;
       }
-      const accessTokenEncrypted = deps.cipher.encrypt(exchanged.accessToken);
-      const existing = await deps.repo.itemByProviderId(exchanged.itemId);
+      const accessTokenEncrypted = deps.cipher.encrypt(exchanged.credential);
+      const existing = await deps.repo.itemByProviderId(exchanged.connectionId);
       if (existing) {
         if (existing.userId !== userId)
           throw new ProblemError('forbidden', 'This bank login belongs to another account.', {
@@ -312,9 +330,9 @@ export function createBankingService(deps: BankingServiceDeps) {
         await enqueueSync(existing.id, 'repair');
         return { status: 'success' };
       }
-      if (await isAlreadyLinked(userId, exchanged.accessToken)) {
+      if (await isAlreadyLinked(userId, exchanged.credential)) {
         // Plaid's duplicate item: keep the first, and let the bank forget the second.
-        await deps.provider.removeItem(exchanged.accessToken).catch((removeError: unknown) => {
+        await link.disconnect(exchanged.credential).catch((removeError: unknown) => {
           deps.log?.warn({ err: removeError }, 'could not revoke a duplicate item');
         });
         throw new ProblemError('conflict', BANK_ALREADY_LINKED_DETAIL, {
@@ -326,16 +344,17 @@ export function createBankingService(deps: BankingServiceDeps) {
         item = await deps.db.transaction(async (tx) => {
           const pending = await deps.repo.insertPendingItem(tx, {
             userId,
-            providerItemId: exchanged.itemId,
+            providerItemId: exchanged.connectionId,
             accessTokenEncrypted,
             linkPublicTokenHash: publicTokenHash,
+            source: link.storageKey,
           });
           await enqueueSync(pending.id, 'initial', tx);
           return pending;
         });
       } catch (error) {
         // Nothing of this link could be kept: let the bank forget it too rather than orphan it.
-        await deps.provider.removeItem(exchanged.accessToken).catch((removeError: unknown) => {
+        await link.disconnect(exchanged.credential).catch((removeError: unknown) => {
           deps.log?.warn({ err: removeError }, 'could not revoke an item that was not stored');
         });
         throw error;
@@ -368,6 +387,12 @@ export function createBankingService(deps: BankingServiceDeps) {
           { code: 'account-not-eligible' },
         );
       }
+      const item = await deps.repo.item(account.itemId);
+      // The primary account is where payments come from (docs/payments.md).
+      if (!item || !canDebit(item))
+        throw new ProblemError('bad-request', PRIMARY_CANNOT_PAY_DETAIL, {
+          code: 'account-cannot-pay',
+        });
       await deps.repo.setPrimary(userId, accountId);
       return { success: true as const };
     },
@@ -375,23 +400,21 @@ export function createBankingService(deps: BankingServiceDeps) {
     async deleteFinancialAccount(userId: string, accountId: string) {
       const account = await deps.repo.accountOf(userId, accountId);
       if (!account) throw notFound();
+      // Accounts recognised as this one are counted again, read anew from their source.
+      const sameItems = await deps.repo.itemsSameAs(account.id);
       const { isItemEmpty } = await deps.repo.deleteAccount(account);
+      for (const itemId of sameItems) {
+        await deps.repo.updateItem(itemId, { cursor: null, lastSyncedAt: null });
+        await enqueueSync(itemId, 'repair');
+      }
       if (isItemEmpty) {
         const item = await deps.repo.item(account.itemId);
         if (item) {
           await deps.repo.deleteItem(item.id);
           await deps.repo.refreshUpdateRequired(userId);
-          // An imported item was never at the provider. A SimpleFIN connection has nothing to
-          // revoke from Billow's side (the protocol has no such call): deleting the row is
-          // forgetting its Access URL, and the person can disable it at their Bridge.
-          if (!isAtProvider(item)) return { success: true as const };
-          // The login is gone on our side either way; tell the provider to forget it too.
-          await deps.provider.removeItem(tokenOf(item)).catch((error: unknown) => {
-            deps.log?.warn(
-              { err: error, itemId: item.id },
-              'could not revoke the item at the provider',
-            );
-          });
+          // The connection is gone on our side either way; its source forgets it too where it
+          // can (an imported file was never at one).
+          await disconnect(item);
         }
       }
       return { success: true as const };
@@ -404,21 +427,22 @@ export function createBankingService(deps: BankingServiceDeps) {
     async ownItemAccessToken(userId: string, financialAccountId: string): Promise<string> {
       const account = await deps.repo.accountOf(userId, financialAccountId);
       const item = account && (await deps.repo.item(account.itemId));
-      if (!item || !isAtProvider(item)) throw notFound();
+      if (!item || !isLinkLogin(item)) throw notFound();
       return tokenOf(item);
     },
 
-    /** Revokes every item of a person at the provider (their account is being deleted). */
+    /** Revokes every item of a person at its source (their account is being deleted). */
     async revokeAll(userId: string) {
-      for (const item of await deps.repo.itemsOf(userId)) {
-        if (!isAtProvider(item)) continue; // a file, or a SimpleFIN connection (forgotten with the rows)
-        await deps.provider.removeItem(tokenOf(item)).catch((error: unknown) => {
-          deps.log?.warn(
-            { err: error, itemId: item.id },
-            'could not revoke the item at the provider',
-          );
-        });
-      }
+      for (const item of await deps.repo.itemsOf(userId)) await disconnect(item);
+    },
+
+    /**
+     * Stops counting the person's accounts that are another one again (after a file import);
+     * detection runs again when that took transactions away.
+     */
+    async recogniseSameAccounts(userId: string) {
+      if (await recogniseSameAccounts(deps.repo, userId, (deps.clock ?? (() => new Date()))()))
+        await deps.jobs.send('subscriptions-detect', { userId }, { singletonKey: userId });
     },
 
     syncItem: sync.syncItem,

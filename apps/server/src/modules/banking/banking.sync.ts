@@ -1,21 +1,30 @@
 /**
- * Bank syncing (and finishing links interrupted after their exchange), vendor-neutral.
+ * Bank syncing (and finishing links interrupted after their exchange), the same for every bank
+ * source (docs/banking.md): it speaks only the BankSource port.
  * - One sync per item at a time, across processes: a sync holds the item's lease and renews it
  *   after every page (its heartbeat); a sync that finds the lease taken runs again a little later.
  *   A process that died stops renewing, and its lease lapses, so nothing waits on it for long.
  * - A sync reads every page to has_more=false first, then writes them in short batches, the
- *   cursor with the last (banking.repo `applySync`); when the provider says the data moved
+ *   cursor with the last (banking.repo `applySync`); when the source says the data moved
  *   during paging, the whole loop starts again (Plaid's advice).
+ * - A source read by date window lists every pending transaction of its window: one stored and
+ *   not listed is gone. A source that allows so many requests a day has each one counted, and a
+ *   sync past the quota asks nothing until the next daily sync (never a retry loop).
  */
 import crypto from 'node:crypto';
 import { setImmediate } from 'node:timers/promises';
 import type { Db } from '../../db/database';
 import type { AppJobMap } from '../../jobs/catalog';
 import type { JobQueue } from '../../jobs/job-system';
-import { BankProviderError, type BankTransaction } from '../../providers/bank/bank-provider';
+import {
+  BankProviderError,
+  type BankAccount,
+  type BankSource,
+  type BankTransaction,
+} from '../../providers/bank/bank-provider';
 import type { BankItemRow } from './banking.repo';
+import { recogniseSameAccounts } from './banking.same-account';
 import type { BankingServiceDeps, SyncReason } from './banking.service';
-import { createSimplefinSync } from './simplefin/simplefin.sync';
 
 const MAX_SYNC_RESTARTS = 3;
 /** A sync's hold on its item lapses this long after its last sign of life (a page read). */
@@ -29,6 +38,14 @@ export const SYNC_BUSY_DELAY_SECONDS = 15;
 export const FIRST_DATA_WAIT_MS = 15 * 60_000;
 /** The item's `lastSyncError` while its bank prepares the first data, and after the wait. */
 export const NOT_READY = 'NOT_READY';
+/** The item's `lastSyncError` when a sync was skipped to stay within its source's daily quota. */
+export const DAILY_QUOTA_REACHED = 'DAILY_QUOTA_REACHED';
+const DAY_MS = 86_400_000;
+/**
+ * A pending transaction of a source read by date window that no answer has listed again and that
+ * is older than this has not posted and will not (docs/banking.md): it is dropped.
+ */
+export const STALE_PENDING_DAYS = 14;
 
 /** Enqueues a sync of an item: at most one waits per item (the queue's policy). */
 export function syncEnqueuer(jobs: JobQueue<AppJobMap>) {
@@ -49,23 +66,44 @@ class SyncLeaseLostError extends Error {
   override name = 'SyncLeaseLostError';
 }
 
-export function createBankSync(deps: BankingServiceDeps) {
+class DailyQuotaReachedError extends Error {
+  override name = 'DailyQuotaReachedError';
+}
+
+/** The bank source an item's connection is at; undefined for a file import. */
+export type SourceOf = (item: BankItemRow) => BankSource | undefined;
+
+export function createBankSync(deps: BankingServiceDeps & { sourceOf: SourceOf }) {
   const now = deps.clock ?? (() => new Date());
   const tokenOf = (item: BankItemRow) => deps.cipher.decrypt(item.accessTokenEncrypted);
   const enqueueSync = syncEnqueuer(deps.jobs);
-  // A SimpleFIN connection is read by date window, not through the Link provider's cursor.
-  const syncSimplefin = createSimplefinSync({
-    db: deps.db,
-    repo: deps.repo,
-    cipher: deps.cipher,
-    client: deps.simplefin.client,
-    now,
-    ...(deps.log ? { log: deps.log } : {}),
-  });
 
-  /** Detection follows a sync as its own job; the loading screen waits for it. */
+  /**
+   * Runs `call` as one request to the item's source, counted against the source's daily quota
+   * where it has one (the times are kept on the item); a DailyQuotaReachedError past it.
+   */
+  function requestsOf(item: BankItemRow, source: BankSource) {
+    let times = item.sourceRequestTimes ?? [];
+    return async <T>(call: () => Promise<T>): Promise<T> => {
+      const limit = source.dailyRequestLimit;
+      if (limit !== undefined) {
+        const at = now();
+        times = times.filter((time) => at.getTime() - Date.parse(time) < DAY_MS);
+        if (times.length >= limit) throw new DailyQuotaReachedError();
+        times = [...times, at.toISOString()];
+        await deps.repo.updateItem(item.id, { sourceRequestTimes: times });
+      }
+      return call();
+    };
+  }
+
+  /**
+   * Detection follows a sync as its own job; the loading screen waits for it. An account that
+   * is another one again (from another source) stops being counted first.
+   */
   async function afterSync(item: BankItemRow, hasNewData: boolean) {
     await deps.repo.refreshUpdateRequired(item.userId);
+    if (hasNewData) await recogniseSameAccounts(deps.repo, item.userId, now());
     await deps.db.transaction(async (tx) => {
       if (hasNewData)
         await deps.jobs.send(
@@ -78,12 +116,13 @@ export function createBankSync(deps: BankingServiceDeps) {
   }
 
   /** Reads a pending item's institution and accounts and stores them; a no-op once done. */
-  async function finishLink(item: BankItemRow): Promise<BankItemRow> {
-    if (!item.isLinkPending) return item;
-    const [{ institution }, accounts] = await Promise.all([
-      deps.provider.getItem(tokenOf(item)),
-      deps.provider.getAccounts(tokenOf(item)),
-    ]);
+  async function finishLink(
+    item: BankItemRow,
+    ask: <T>(call: () => Promise<T>) => Promise<T> = (call) => call(),
+  ): Promise<BankItemRow> {
+    const source = deps.sourceOf(item);
+    if (!item.isLinkPending || !source) return item;
+    const { institution, accounts } = await ask(() => source.listAccounts(tokenOf(item)));
     const values = {
       id: institution?.institutionId ?? null,
       name: institution?.name ?? 'Your bank',
@@ -99,14 +138,26 @@ export function createBankSync(deps: BankingServiceDeps) {
     };
   }
 
-  async function readAllPages(item: BankItemRow, heartbeat: () => Promise<void>) {
+  async function readAllPages(
+    item: BankItemRow,
+    source: BankSource,
+    ask: <T>(call: () => Promise<T>) => Promise<T>,
+    heartbeat: () => Promise<void>,
+  ) {
     for (let attempt = 0; ; attempt++) {
       const upserts = new Map<string, BankTransaction>();
       const removed = new Set<string>();
+      const accounts: BankAccount[] = [];
       let cursor = item.cursor;
       try {
         for (;;) {
-          const page = await deps.provider.syncTransactions(tokenOf(item), cursor);
+          const page = await ask(() =>
+            source.fetchTransactions(tokenOf(item), {
+              cursor,
+              lastSyncedAt: item.lastSyncedAt,
+              now: now(),
+            }),
+          );
           await heartbeat();
           for (const t of [...page.added, ...page.modified]) {
             removed.delete(t.transactionId);
@@ -116,13 +167,17 @@ export function createBankSync(deps: BankingServiceDeps) {
             upserts.delete(transactionId);
             removed.add(transactionId);
           }
+          accounts.push(...(page.accounts ?? []));
           cursor = page.nextCursor;
           if (!page.hasMore)
             return {
               upserts: [...upserts.values()],
               removed: [...removed],
               cursor,
+              accounts,
               isReady: page.isReady ?? true,
+              pendingListedFrom: page.pendingListedFrom,
+              notices: page.notices ?? [],
             };
         }
       } catch (error) {
@@ -157,57 +212,112 @@ export function createBankSync(deps: BankingServiceDeps) {
     await enqueueSync(item.id, 'initial', undefined, delay);
   }
 
+  /**
+   * The stored pending transactions a window's answer no longer lists, in the accounts it
+   * answered for: in the window, replaced by their posted form or dropped by the bank; before it,
+   * once older than STALE_PENDING_DAYS (they were never going to post).
+   */
+  async function unlistedPending(
+    item: BankItemRow,
+    changes: { upserts: BankTransaction[]; accounts: BankAccount[]; pendingListedFrom?: string },
+    accountIds: Map<string, string>,
+  ): Promise<string[]> {
+    if (changes.pendingListedFrom === undefined) return [];
+    const listed = new Set(changes.upserts.map((t) => t.transactionId));
+    const answered = changes.accounts.flatMap((a) => {
+      const id = accountIds.get(a.accountId);
+      return id ? [id] : [];
+    });
+    const staleBefore = new Date(now().getTime() - STALE_PENDING_DAYS * DAY_MS);
+    const stored = await deps.repo.pendingTransactionIds(item.id, answered, {
+      from: changes.pendingListedFrom,
+      staleBefore: staleBefore.toISOString().slice(0, 10),
+    });
+    return stored.filter((id) => !listed.has(id));
+  }
+
   /** One sync of an item whose lease the caller holds; `heartbeat` renews the lease. */
   async function syncHoldingLease(itemId: string, heartbeat: () => Promise<void>) {
     const stored = await deps.repo.item(itemId);
-    // Removed since the job was queued, or imported from a file (nothing at a provider to read).
-    if (!stored || stored.importSource !== null) return;
-    if (stored.source === 'simplefin') {
-      const outcome = await syncSimplefin(stored);
-      // Skipped or stopped, the loading screen still ends: the accounts say why.
-      await afterSync(stored, outcome === 'synced');
-      return;
-    }
+    // Removed since the job was queued, or imported from a file (nothing at a source to read).
+    const source = stored && deps.sourceOf(stored);
+    if (!stored || !source) return;
+    const ask = requestsOf(stored, source);
     let item = stored;
+    let changes;
     try {
       // A link stopped after its exchange is finished here, by its first sync.
-      item = await finishLink(stored);
-      const accountIds = await deps.repo.accountIdsByProviderId(item.id);
-      const changes = await readAllPages(item, heartbeat);
-      if (!changes.isReady && item.initialSyncedAt === null) {
-        await waitForFirstData(item);
+      item = await finishLink(stored, ask);
+      changes = await readAllPages(item, source, ask, heartbeat);
+    } catch (error) {
+      if (error instanceof DailyQuotaReachedError) {
+        deps.log?.warn({ itemId }, "the source's daily request quota is reached; sync skipped");
+        await deps.repo.updateItem(item.id, { lastSyncError: DAILY_QUOTA_REACHED });
+        // The loading screen still ends: the daily sync reads the rest.
+        await afterSync(item, false);
         return;
       }
-      if (changes.upserts.some((t) => !accountIds.has(t.accountId))) {
-        // A new account appeared at the bank: store it before its transactions.
-        const accounts = await deps.provider.getAccounts(tokenOf(item));
-        await deps.db.transaction(async (tx) => deps.repo.upsertAccounts(tx, item, accounts));
-        for (const [k, v] of await deps.repo.accountIdsByProviderId(item.id)) accountIds.set(k, v);
-      }
-      await heartbeat();
-      await deps.repo.applySync(item, { ...changes, accountIds, at: now() }, async () => {
+      if (!(error instanceof BankProviderError)) throw error;
+      const status =
+        error.code === 'login-required' || error.code === 'pending-disconnect'
+          ? 'login_required'
+          : error.code === 'access-revoked'
+            ? 'revoked'
+            : undefined;
+      if (!status) throw error;
+      await deps.repo.updateItem(item.id, {
+        status,
+        lastSyncError: error.vendorCode,
+        sourceMessages: error.notice ? [error.notice] : null,
+      });
+      // The loading screen ends either way: the accounts say what the person can do.
+      await afterSync(item, false);
+      return;
+    }
+    if (!changes.isReady && item.initialSyncedAt === null) {
+      await waitForFirstData(item);
+      return;
+    }
+    const accountIds = await deps.repo.accountIdsByProviderId(item.id);
+    const newAccounts =
+      changes.accounts.length > 0
+        ? changes.accounts
+        : changes.upserts.some((t) => !accountIds.has(t.accountId))
+          ? // A new account appeared at the bank: store it before its transactions.
+            (await ask(() => source.listAccounts(tokenOf(item)))).accounts
+          : [];
+    if (newAccounts.length > 0) {
+      await deps.db.transaction(async (tx) => deps.repo.upsertAccounts(tx, item, newAccounts));
+      for (const [k, v] of await deps.repo.accountIdsByProviderId(item.id)) accountIds.set(k, v);
+    }
+    const removed = [...changes.removed, ...(await unlistedPending(item, changes, accountIds))];
+    // An account recognised as another one keeps no transactions of its own.
+    const notCounted = await deps.repo.notCountedAccountIds(item.id);
+    const upserts = changes.upserts.filter((t) => {
+      const id = accountIds.get(t.accountId);
+      return !(id && notCounted.has(id));
+    });
+    await heartbeat();
+    await deps.repo.applySync(
+      item,
+      { upserts, removed, cursor: changes.cursor ?? '', accountIds, at: now() },
+      async () => {
         await setImmediate();
         await heartbeat();
-      });
-    } catch (error) {
-      if (
-        error instanceof BankProviderError &&
-        (error.code === 'login-required' || error.code === 'pending-disconnect')
-      ) {
-        await deps.repo.updateItem(item.id, {
-          status: 'login_required',
-          lastSyncError: error.vendorCode,
-        });
-        await deps.repo.refreshUpdateRequired(item.userId);
-        return;
-      }
-      if (error instanceof BankProviderError && error.code === 'access-revoked') {
-        await deps.repo.updateItem(item.id, { status: 'revoked', lastSyncError: error.vendorCode });
-        await deps.repo.refreshUpdateRequired(item.userId);
-        return;
-      }
-      throw error;
-    }
+      },
+    );
+    // What the source says needs the person (a bank to log in to again at the SimpleFIN
+    // Bridge…) is shown on the accounts, and the connection needs attention until it stops.
+    await deps.repo.updateItem(
+      item.id,
+      changes.notices.length > 0
+        ? {
+            status: 'login_required',
+            lastSyncError: 'SOURCE_NOTICES',
+            sourceMessages: changes.notices,
+          }
+        : { sourceMessages: null },
+    );
     await afterSync(item, true);
   }
 

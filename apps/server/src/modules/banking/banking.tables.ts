@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   date,
@@ -97,6 +98,14 @@ export const bankAccounts = pgTable(
     institutionName: text(),
     institutionDomain: text(),
     isActive: boolean().notNull().default(true),
+    /**
+     * Set when this is the same real account as another of the person's, which is the one
+     * counted (docs/banking.md, "The same account from two sources"): this one keeps no
+     * transactions. Cleared when that one is removed.
+     */
+    sameAsAccountId: uuid().references((): AnyPgColumn => bankAccounts.id, {
+      onDelete: 'set null',
+    }),
     isPrimaryPaymentAccount: boolean().notNull().default(false),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

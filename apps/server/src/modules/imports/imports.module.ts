@@ -14,6 +14,8 @@ export function createImportsModule(deps: {
   jobs: JobQueue<AppJobMap>;
   /** Characters of files one person may have read an hour (IMPORT_CHARS_PER_HOUR). */
   charsPerHour: number;
+  /** Banking's: stops counting an imported account that is a linked one again (docs/banking.md). */
+  afterImport?: (userId: string) => Promise<void>;
   clock?: () => Date;
 }) {
   const reader = createImportFileReader();
@@ -27,6 +29,7 @@ export function createImportsModule(deps: {
       charsPerHour: deps.charsPerHour,
       now: deps.clock ?? (() => new Date()),
     }),
+    ...(deps.afterImport ? { afterImport: deps.afterImport } : {}),
     ...(deps.clock ? { clock: deps.clock } : {}),
   });
   return {

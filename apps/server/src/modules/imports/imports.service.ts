@@ -115,6 +115,8 @@ export function createImportsService(deps: {
   reader?: ImportFileReader;
   /** How much reading each person may ask for (import-quota.ts); unlimited without. */
   quota?: ImportQuota;
+  /** Run after the rows are stored: banking recognises an account linked already. */
+  afterImport?: (userId: string) => Promise<void>;
   clock?: () => Date;
 }) {
   const now = deps.clock ?? (() => new Date());
@@ -189,7 +191,7 @@ export function createImportsService(deps: {
             : undefined;
         }),
       );
-      return deps.db.transaction(async (tx) => {
+      const result = await deps.db.transaction(async (tx) => {
         const results: ImportResult['accounts'] = [];
         for (const [index, part] of file.accounts.entries()) {
           if (part.transactions.length === 0) continue;
@@ -234,6 +236,8 @@ export function createImportsService(deps: {
           accounts: results,
         };
       });
+      await deps.afterImport?.(userId);
+      return result;
     },
   };
 }

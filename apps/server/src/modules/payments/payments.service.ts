@@ -30,6 +30,7 @@ import {
   type AnnualPlanPayment as AnnualPlanPaymentView,
   type BankTransferResponse,
   type InstantSavingsItem,
+  type LinkProvider,
 } from '@billow/contracts';
 import type { Db } from '../../db/database';
 import { ProblemError } from '../../http/problem';
@@ -156,7 +157,7 @@ export type PaymentsServiceDeps = {
     userId: string,
     accountId: string,
     need: { transferAuthorizationId: string } | { isTransferConsent: true },
-  ) => Promise<{ linkToken: string; linkProvider: 'sandbox' | 'plaid' } | undefined>;
+  ) => Promise<{ linkToken: string; linkProvider: LinkProvider } | undefined>;
   clock?: () => Date;
   log?: { warn(details: object, message: string): void };
 };

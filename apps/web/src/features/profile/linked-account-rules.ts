@@ -1,15 +1,18 @@
 /** How the profile reads a linked account (docs/profile.md, "Linked accounts"). */
-import type { LinkedAccount } from '@billow/contracts';
+import { sourceCanPay, type LinkedAccount } from '@billow/contracts';
 
 /**
  * docs/profile.md, "Linked accounts": only an active depository account that is not primary yet can
- * become primary.
+ * become primary; and only one payments can come from (docs/payments.md, "Which accounts can pay").
  */
 export function canMakePrimary(
-  account: Pick<LinkedAccount, 'active' | 'accountType' | 'is_primary_payment_account'>,
+  account: Pick<LinkedAccount, 'active' | 'accountType' | 'is_primary_payment_account' | 'source'>,
 ): boolean {
   return (
-    account.active && account.accountType === 'depository' && !account.is_primary_payment_account
+    account.active &&
+    account.accountType === 'depository' &&
+    !account.is_primary_payment_account &&
+    sourceCanPay(account.source)
   );
 }
 

@@ -1,6 +1,7 @@
 /** SimpleFIN Bridge as a bank source (issue 37), over HTTP on the real app and a local Bridge. */
 import {
   bankingRoutes,
+  PRIMARY_CANNOT_PAY_DETAIL,
   SIMPLEFIN_TOKEN_USED_DETAIL,
   subscriptionRoutes,
   userRoutes,
@@ -14,7 +15,11 @@ import {
 } from '../../../../test/fakes/fake-simplefin';
 import { createTestApp, type TestApp } from '../../../../test/test-app';
 import { bearer, signIn } from '../../../../test/sign-in';
-import { SIMPLEFIN_DAILY_REQUESTS } from './simplefin.sync';
+import {
+  SIMPLEFIN_DAILY_REQUESTS,
+  SIMPLEFIN_OVERLAP_DAYS,
+} from '../../../providers/bank/simplefin/bank-source.simplefin';
+import { STALE_PENDING_DAYS } from '../banking.sync';
 
 const DAY = 86_400_000;
 const daysAgo = (days: number) => unixSeconds(new Date(Date.now() - days * DAY));
@@ -146,8 +151,10 @@ describe('SimpleFIN Bridge', () => {
       }),
       expect.objectContaining({ bankName: 'CardCo', accountType: 'credit', source: 'simplefin' }),
     ]);
-    // One request: ninety days back, pending included.
-    const [request] = bridge.connections().at(-1)!.requests;
+    // The balances, then one request for transactions: ninety days back, pending included.
+    const [balances, request, ...more] = bridge.connections().at(-1)!.requests;
+    expect(balances!.isBalancesOnly).toBe(true);
+    expect(more).toEqual([]);
     expect(request!.pending).toBe(true);
     expect(Math.round((Date.now() / 1000 - request!.start!) / 86_400)).toBe(90);
 
@@ -189,6 +196,37 @@ describe('SimpleFIN Bridge', () => {
     expect(
       subscriptions.json<{ merchant_name: string }[]>().map((s) => s.merchant_name),
     ).toContainEqual(expect.stringMatching(/netflix/i));
+  });
+
+  it('recognises the same accounts arriving through a second connection, and counts them once', async () => {
+    const session = await person();
+    await connect(session.token, bridge.createSetupToken());
+    await t.runQueuedJobs();
+    const second = await connect(session.token, bridge.createSetupToken());
+    expect(second.statusCode).toBe(200);
+    await t.runQueuedJobs();
+    const rows = await transactions(session.user.userId);
+    expect(rows.filter((r) => r.id.includes('netflix'))).toHaveLength(3);
+    expect(rows.filter((r) => r.id.includes('TRN-pay'))).toHaveLength(1);
+    const subscriptions = await t.app.inject({
+      method: 'GET',
+      url: subscriptionRoutes.listAll.path,
+      headers: bearer(session.token),
+    });
+    const netflix = subscriptions
+      .json<{ merchant_name: string; amount: number }[]>()
+      .filter((s) => /netflix/i.test(s.merchant_name));
+    expect(netflix).toHaveLength(1);
+    expect(netflix[0]!.amount).toBeCloseTo(15.49);
+    // The second connection's later syncs add nothing either.
+    const [, secondItem] = (
+      await t.database.executeSql(
+        'select id from bank_items where user_id = $1 order by created_at',
+        [session.user.userId],
+      )
+    ).rows.map((row) => String(row.id));
+    await t.services.banking.syncItem(secondItem!);
+    expect(await transactions(session.user.userId)).toEqual(rows);
   });
 
   it('refuses a token that is not one, a token used already, and a Bridge that cannot be reached', async () => {
@@ -252,6 +290,33 @@ describe('SimpleFIN Bridge', () => {
     expect(Math.round((Date.now() / 1000 - later.start!) / 86_400)).toBe(5);
   });
 
+  it('drops a pending transaction that fell out of the window and never posted, once it is stale', async () => {
+    const session = await person();
+    const checking = bridge.accounts[0]!;
+    const pendingAt = (id: string, days: number) => ({
+      id,
+      posted: 0,
+      transacted_at: daysAgo(days),
+      amount: '-80.00',
+      description: `HOTEL HOLD ${id}`,
+      pending: true,
+    });
+    checking.transactions.push(
+      pendingAt('TRN-hold-old', STALE_PENDING_DAYS + 1),
+      pendingAt('TRN-hold-recent', SIMPLEFIN_OVERLAP_DAYS + 2),
+    );
+    await connect(session.token, bridge.createSetupToken());
+    const { id: itemId } = await itemOf(session.user.userId);
+    const holds = async () =>
+      (await transactions(session.user.userId))
+        .filter((r) => r.id.includes('hold'))
+        .map((r) => r.id);
+    expect(await holds()).toHaveLength(2);
+    // The later window starts a few days back: neither is listed again, and neither posts.
+    await t.services.banking.syncItem(itemId);
+    expect(await holds()).toEqual(['simplefin:ACT-checking:TRN-hold-recent']);
+  });
+
   it('shows the Bridge’s errors on the accounts and asks for attention until they clear', async () => {
     const session = await person();
     await connect(session.token, bridge.createSetupToken());
@@ -312,7 +377,12 @@ describe('SimpleFIN Bridge', () => {
       headers: bearer(session.token),
       payload: { financialAccountId: linkedAccounts[0]!.id },
     });
-    expect(primary.statusCode).toBe(200);
+    // The Bridge is read-only: its accounts never pay, so none can be the primary one.
+    expect(primary.statusCode).toBe(400);
+    expect(primary.json()).toMatchObject({
+      code: 'account-cannot-pay',
+      detail: PRIMARY_CANNOT_PAY_DETAIL,
+    });
 
     for (const account of linkedAccounts) {
       const removed = await t.app.inject({

@@ -6,7 +6,7 @@
  */
 import { useState, type ReactNode } from 'react';
 import { Star, Trash2 } from 'lucide-react';
-import { profileMessages, type LinkedAccount } from '@billow/contracts';
+import { primaryCannotPayNote, profileMessages, type LinkedAccount } from '@billow/contracts';
 import { BankLogo } from '@/components/bank-logo';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
@@ -47,6 +47,9 @@ function AccountDetails({
   const [error, setError] = useState<string | null>(null);
   const setPrimary = useSetPrimaryPaymentAccount();
   const name = `${account.bankName} •••• ${account.lastFour}`;
+  // A bank account that only shows transactions is never offered as primary: say why.
+  const cannotPayNote =
+    account.accountType === 'depository' ? primaryCannotPayNote(account.source) : null;
 
   function makePrimary() {
     setError(null);
@@ -106,6 +109,7 @@ function AccountDetails({
           Billow can’t read this account right now. Link it again to keep finding your bills.
         </p>
       )}
+      {cannotPayNote && <p className="mt-4 text-sm text-muted-foreground">{cannotPayNote}</p>}
       {account.is_primary_payment_account && (
         <p className="mt-4 text-sm text-muted-foreground">
           Payments you make through Billow come from this account.

@@ -1,6 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { bankingRoutes, profileMessages, userRoutes, type LinkedAccount } from '@billow/contracts';
+import {
+  bankingRoutes,
+  primaryCannotPayNote,
+  profileMessages,
+  userRoutes,
+  type LinkedAccount,
+} from '@billow/contracts';
 import { aLinkedAccount, aProfile } from '@/test/fixtures';
 import { json, mockApi, problem } from '@/test/mock-api';
 import { renderScreen, storeSession } from '@/test/render-app';
@@ -110,6 +116,12 @@ describe('the linked accounts on the profile', () => {
     { case: 'an inactive account', change: { active: false }, offered: false },
     { case: 'a credit card', change: { accountType: 'credit' as const }, offered: false },
     { case: 'a loan', change: { accountType: 'loan' as const }, offered: false },
+    {
+      case: 'a SimpleFIN Bridge account',
+      change: { source: 'simplefin' as const },
+      offered: false,
+    },
+    { case: 'an imported account', change: { source: 'file' as const }, offered: false },
   ])('offers Make Primary Payment Account for $case: $offered', async ({ change, offered }) => {
     mockApi().on(userRoutes.profileInfo, profileWith({ ...savings, ...change }));
     const { user } = renderProfile();
@@ -118,6 +130,13 @@ describe('the linked accounts on the profile', () => {
       within(dialog).queryByRole('button', { name: 'Make Primary Payment Account' }) !== null,
     ).toBe(offered);
     expect(within(dialog).getByRole('button', { name: 'Remove Account' })).toBeVisible();
+  });
+
+  it('says why a checking account that only shows transactions cannot be the primary one', async () => {
+    mockApi().on(userRoutes.profileInfo, profileWith({ ...savings, source: 'simplefin' }));
+    const { user } = renderProfile();
+    const dialog = await openDetails(user, /Acme/);
+    expect(within(dialog).getByText(primaryCannotPayNote('simplefin')!)).toBeVisible();
   });
 
   it('sends one request when Make Primary Payment Account is double-clicked', async () => {

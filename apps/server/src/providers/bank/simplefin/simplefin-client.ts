@@ -140,17 +140,24 @@ export function createSimplefinClient(options: { allowLoopbackHttp: boolean }) {
       return accessUrl;
     },
 
-    /** One request for every account's balances and the transactions in [start, end). */
+    /**
+     * One request for every account's balances and the transactions in [start, end); with no
+     * window, the balances only (`balances-only=1`).
+     */
     async accounts(
       accessUrl: string,
-      window: { start: Date; end: Date },
+      window: { start: Date; end: Date } | 'balances-only',
     ): Promise<SimplefinAccountSet> {
       const { base, authorization } = split(accessUrl);
-      const query = new URLSearchParams({
-        'start-date': String(Math.floor(window.start.getTime() / 1000)),
-        'end-date': String(Math.floor(window.end.getTime() / 1000)),
-        pending: '1',
-      });
+      const query = new URLSearchParams(
+        window === 'balances-only'
+          ? { 'balances-only': '1' }
+          : {
+              'start-date': String(Math.floor(window.start.getTime() / 1000)),
+              'end-date': String(Math.floor(window.end.getTime() / 1000)),
+              pending: '1',
+            },
+      );
       const response = await call(`${base}/accounts?${query}`, {
         headers: { authorization, accept: 'application/json' },
       });

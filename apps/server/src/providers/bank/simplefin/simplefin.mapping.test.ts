@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { claimUrlOf, SimplefinError, type SimplefinAccount } from './simplefin-client';
-import { mapSimplefinAccount, mapSimplefinTransaction } from './simplefin.sync';
+import { mapSimplefinAccount, mapSimplefinTransaction } from './bank-source.simplefin';
 
 const account = (overrides: Partial<SimplefinAccount> = {}): SimplefinAccount => ({
   org: { domain: 'bank.example', name: 'Bank', 'sfin-url': 'https://sfin.example' },
@@ -111,5 +111,35 @@ describe(mapSimplefinAccount.name, () => {
       mapSimplefinAccount(account({ currency: 'https://points.example/miles' })).balances
         .isoCurrencyCode,
     ).toBeNull();
+  });
+
+  it.each([
+    ['Everyday Checking 4321', 'depository', 'checking'],
+    ['Navy Federal Credit Union Share Savings', 'depository', 'savings'],
+    ['Discover Online Savings', 'depository', 'savings'],
+    ['Premier Money Market', 'depository', 'money market'],
+    ['12 Month CD', 'depository', 'cd'],
+    ['Credit Union Checking', 'depository', 'checking'],
+    ['Cardinal Checking', 'depository', 'checking'],
+    ['Sapphire Preferred Visa', 'credit', 'credit card'],
+    ['Amex Gold Card', 'credit', 'credit card'],
+    ['Home Equity Line of Credit', 'loan', 'home equity'],
+    ['Personal Line of Credit', 'loan', 'line of credit'],
+    ['30 Year Mortgage', 'loan', 'mortgage'],
+    ['Auto Loan 5512', 'loan', 'auto'],
+    ['Student Loan', 'loan', 'student'],
+    ['Roth IRA', 'investment', 'ira'],
+    ['Company 401(k)', 'investment', '401k'],
+    ['Health Savings Account HSA', 'depository', 'hsa'],
+    ['Everyday Account', 'depository', null],
+  ])('guesses the type of %s from its name', (name, type, subtype) => {
+    expect(mapSimplefinAccount(account({ name }))).toMatchObject({ type, subtype });
+  });
+
+  it('takes an account its name says nothing of, owing money, for a card', () => {
+    expect(mapSimplefinAccount(account({ name: 'Platinum', balance: '-45.00' }))).toMatchObject({
+      type: 'credit',
+      balances: { current: 45 },
+    });
   });
 });
