@@ -1,12 +1,12 @@
 /**
  * Picks the bank adapter the configuration names. The sandbox bank also brings the routes of its
- * Link dialog and test tools (mounted under /api/dev, so only in sandbox mode).
+ * Link dialog and test tools (mounted under /api/dev, so only in sandbox mode). Plaid's SDK is
+ * loaded only when Plaid is named.
  */
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database';
 import type { BankConfig } from './bank.config';
 import type { BankProvider } from './bank-provider';
-import { createPlaidBankProvider } from './bank-provider.plaid';
 import { createSandboxBank } from './sandbox/sandbox-bank';
 import { registerSandboxBankRoutes, type OwnItemAccess } from './sandbox/sandbox-bank.routes';
 
@@ -16,11 +16,14 @@ export type BankProviderBundle = {
   devRoutes?: (access: OwnItemAccess) => (app: FastifyInstance) => Promise<void>;
 };
 
-export function createBankProvider(
+export async function createBankProvider(
   config: BankConfig,
   sandbox: { db: Db; clock?: () => Date },
-): BankProviderBundle {
-  if (config.provider === 'plaid') return { provider: createPlaidBankProvider(config) };
+): Promise<BankProviderBundle> {
+  if (config.provider === 'plaid') {
+    const { createPlaidBankProvider } = await import('./bank-provider.plaid');
+    return { provider: createPlaidBankProvider(config) };
+  }
   const bank = createSandboxBank(sandbox);
   return {
     provider: bank,
