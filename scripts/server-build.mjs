@@ -113,23 +113,59 @@ async function ensureTemplate() {
   await template.writePgliteTemplate();
 }
 
+/**
+ * Several processes may start at once (test suites, a second terminal): one builds while the
+ * others wait for it, then find the build fresh.
+ */
+const lockDir = path.join(root, 'node_modules/.cache/billow-server-build.lock');
+const LOCK_ABANDONED_MS = 5 * 60_000;
+
+function withBuildLock(work) {
+  fs.mkdirSync(path.dirname(lockDir), { recursive: true });
+  for (;;) {
+    try {
+      fs.mkdirSync(lockDir);
+      break;
+    } catch (error) {
+      if (error.code !== 'EEXIST') throw error;
+      // A build that died leaves its lock behind: one older than any build is taken over.
+      const age = Date.now() - (fs.statSync(lockDir, { throwIfNoEntry: false })?.mtimeMs ?? 0);
+      if (age > LOCK_ABANDONED_MS) fs.rmSync(lockDir, { recursive: true, force: true });
+      else Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 200);
+    }
+  }
+  try {
+    work();
+  } finally {
+    fs.rmSync(lockDir, { recursive: true, force: true });
+  }
+}
+
 export function ensureServerBuild({ force = false } = {}) {
   if (!force && !isServerBuildStale()) return;
-  console.log(
-    force ? 'Building the server…' : 'The server build is missing or stale; building it…',
-  );
-  // The stamp carries the time the build began: a source saved while it ran is newer.
-  const started = new Date();
-  const result = spawnSync(process.execPath, [import.meta.filename, '--now'], {
-    cwd: root,
-    stdio: 'inherit',
+  let failure;
+  withBuildLock(() => {
+    if (!force && !isServerBuildStale()) return;
+    console.log(
+      force ? 'Building the server…' : 'The server build is missing or stale; building it…',
+    );
+    // The stamp carries the time the build began: a source saved while it ran is newer.
+    const started = new Date();
+    const result = spawnSync(process.execPath, [import.meta.filename, '--now'], {
+      cwd: root,
+      stdio: 'inherit',
+    });
+    if (result.status !== 0) {
+      failure = result.status ?? 1;
+      return;
+    }
+    fs.writeFileSync(stampFile, started.toISOString());
+    fs.utimesSync(stampFile, started, started);
   });
-  if (result.status !== 0) {
+  if (failure !== undefined) {
     console.error('The server failed to build.');
-    process.exit(result.status ?? 1);
+    process.exit(failure);
   }
-  fs.writeFileSync(stampFile, started.toISOString());
-  fs.utimesSync(stampFile, started, started);
 }
 
 // `--now [--out folder]`: build without looking at the stamp (a test builds into a folder of its own).
