@@ -69,7 +69,7 @@ test.describe('signing in with a texted code', () => {
     await expect(page).toHaveURL(/\/profile-settings-customization$/);
   });
 
-  test('the profile stays open through a reload, and Back returns to the dashboard', async ({
+  test('the profile stays open through a reload, Back returns to the dashboard, and its address opens it', async ({
     page,
   }) => {
     const signIn = new SignInPage(page);
@@ -77,12 +77,16 @@ test.describe('signing in with a texted code', () => {
     await signIn.setLegalName('Mae Jemison');
     const profile = new ProfilePage(page);
     await profile.open('Mae');
+    await expect(page).toHaveURL(/\/\?section=profile$/);
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Profile' })).toBeVisible();
     await expect(page.getByText('Mae Jemison')).toBeVisible();
     await page.goBack();
     await expect(page.getByRole('button', { name: /Hi, Mae/ })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Profile' })).toHaveCount(0);
+    // The address, as a bookmark would open it (no page state), lands on the profile too.
+    await page.goto('/?section=profile');
+    await expect(page.getByRole('heading', { name: 'Profile' })).toBeVisible();
   });
 
   test('a wrong code is refused with the spec message, and Back returns to the phone', async ({

@@ -4,7 +4,7 @@
  * (or FAILED), and the routes. The merchant's facts live in merchants.ts.
  */
 import { z } from 'zod';
-import { cancellationChannel, type MerchantCancellation } from './merchants';
+import { CANCELLATION_CHANNELS, type MerchantCancellation } from './merchants';
 import { negotiationCallView } from './negotiations';
 import { cancellationProblemCode } from './problem-codes';
 import { defineRoute } from './route';
@@ -32,7 +32,7 @@ export type CancellationWay = z.infer<typeof cancellationWay>;
 export const CANCELLATION_GRACE_DAYS = 5;
 
 export const cancellationGuide = z.object({
-  channels: z.array(cancellationChannel),
+  channels: z.array(z.enum(CANCELLATION_CHANNELS)),
   page_url: z.string().nullable(),
   phone: z.string().nullable(),
   email: z.string().nullable(),

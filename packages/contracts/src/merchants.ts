@@ -5,7 +5,7 @@
  * read on a bank statement (aliases) is detection knowledge and lives in packages/recurring's
  * catalogue, under the same slug (a test keeps the two in step).
  */
-import { z } from 'zod';
+import type { z } from 'zod';
 import { subscriptionCategory } from './enums';
 import type { RequiredUserInfoField } from './negotiations';
 
@@ -50,15 +50,13 @@ export type Merchant = {
   cancellation: MerchantCancellation;
 };
 
-/** The ways a merchant accepts a cancellation. */
-export const cancellationChannel = /* @__PURE__ */ z.enum([
-  'online',
-  'phone',
-  'email',
-  'letter',
-  'in_person',
-]);
-export type CancellationChannel = z.infer<typeof cancellationChannel>;
+/**
+ * The ways a merchant accepts a cancellation. A plain list, not a schema: the sign-up funnel
+ * reads this module, and a zod value made here would bring zod into its first script (the
+ * schema is in cancellations.ts).
+ */
+export const CANCELLATION_CHANNELS = ['online', 'phone', 'email', 'letter', 'in_person'] as const;
+export type CancellationChannel = (typeof CANCELLATION_CHANNELS)[number];
 
 /**
  * Facts about leaving a merchant, in Billow's own words: which ways it accepts, its cancellation
@@ -573,12 +571,7 @@ export function findMerchant(subscription: {
 }
 
 /** The funnel's merchant choice (spec part 1 §3): id, name, website. */
-export const merchantChoice = z.object({
-  id: z.number().int().positive(),
-  name: z.string(),
-  merchant_website_url: z.string(),
-});
-export type MerchantChoice = z.infer<typeof merchantChoice>;
+export type MerchantChoice = { id: number; name: string; merchant_website_url: string };
 
 export function toMerchantChoice(merchant: Merchant): MerchantChoice {
   return { id: merchant.id, name: merchant.name, merchant_website_url: merchant.website };

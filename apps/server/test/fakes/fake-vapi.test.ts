@@ -1,7 +1,8 @@
 /**
- * The fake Vapi's description is the server SDK's types (see fake-vapi.ts): what Vapi would not
- * send does not typecheck (the `@ts-expect-error` lines below fail the typecheck the day the fake
- * stops refusing them), and what it would refuse it answers with Vapi's 400.
+ * The fake Vapi is checked against Vapi's OpenAPI document at run time and its server SDK's types
+ * at compile time (see fake-vapi.ts): what Vapi would refuse it answers with Vapi's 400 and
+ * records, and what Vapi would not send does not typecheck (the `@ts-expect-error` lines below
+ * fail the typecheck the day the fake stops refusing them).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeVapi, type FakeVapi } from './fake-vapi';
@@ -30,6 +31,18 @@ describe('the fake Vapi', () => {
     expect(await createCall({ phoneNumberId: 'pn-1', customer: {} })).toMatchObject({
       status: 400,
     });
+  });
+
+  it('refuses what Vapi’s description refuses, such as a call name over 40 characters', async () => {
+    const refused = await createCall({
+      name: `Billow negotiation ${'0'.repeat(36)}`,
+      phoneNumberId: 'pn-1',
+      customer: { number: '+15555550123' },
+    });
+    expect(refused).toMatchObject({ status: 400, body: { error: 'Bad Request' } });
+    expect(vapi.takeViolations()).toEqual([
+      expect.stringContaining('/name must NOT have more than 40 characters'),
+    ]);
   });
 
   it('sends only the statuses and ended reasons Vapi has, in the server messages Vapi documents', async () => {

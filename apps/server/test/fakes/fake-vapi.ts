@@ -6,18 +6,21 @@
  * `tool-calls`, `end-of-call-report`, each as `{ message: … }` with the call and assistant),
  * addressed and headed as the assistant's `server` asked.
  *
- * Vapi publishes no OpenAPI document to check against at run time; its server SDK's types
- * (`@vapi-ai/server-sdk`, `Vapi.ServerMessage*`, `Vapi.Call`) are the description here: every
- * message and resource the fake builds `satisfies` them, so a field Vapi never sends, a status or
- * ended reason it does not have, or a missing required field fails the typecheck. One documented
- * difference: the SDK types a tool call's `function.arguments` as a JSON string, while Vapi's
- * server-message documentation and real payloads carry an object (and `name`/`arguments` beside
- * `function`); the fake sends the documented form, Billow reads both.
+ * Checked twice against Vapi's own description. At run time against Vapi's OpenAPI document
+ * (the part Billow uses, vendor-apis/vapi.subset.json): a POST /call body Vapi would refuse is
+ * answered with Vapi's 400 and recorded, and every call resource and server message the fake
+ * sends must match what Vapi documents; `close()` fails on anything recorded. At compile time
+ * against its server SDK's types (`@vapi-ai/server-sdk`): every message and resource the fake
+ * builds `satisfies` them. One documented difference: both type a tool call's
+ * `function.arguments` as a JSON string, while Vapi's server-message guide and real payloads
+ * carry an object (and `name`/`arguments` beside `function`); the fake sends that form, Billow
+ * reads both, and tool-call messages are the one kind not checked at run time.
  */
 import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Vapi } from '@vapi-ai/server-sdk';
+import { createViolations, vendorApi } from './vendor-apis/vendor-api';
 
 type Json = Record<string, unknown>;
 
@@ -65,6 +68,9 @@ export type FakeVapi = {
       conversation?: Conversation;
     },
   ): VapiDelivery;
+  /** What the fake saw that Vapi's description refuses, taken (a test proving a refusal). */
+  takeViolations(): string[];
+  /** Stops the fake; fails if anything it saw or sent breaks Vapi's description. */
   close(): Promise<void>;
 };
 
@@ -80,14 +86,27 @@ const CONVERSATION: Conversation = [
   ['bot', 'That works, as long as the plan itself stays the same.'],
 ];
 
+/** The server messages checked against Vapi's description, by type (see above). */
+const CHECKED_MESSAGES: Record<string, string> = {
+  'status-update': 'ServerMessageStatusUpdate',
+  'conversation-update': 'ServerMessageConversationUpdate',
+  'end-of-call-report': 'ServerMessageEndOfCallReport',
+};
+
 export async function startFakeVapi(apiKey = 'vapi-test-key-0123456789'): Promise<FakeVapi> {
   const calls: FakeVapiCall[] = [];
   let failWith: number | null = null;
+  const api = vendorApi('vapi');
+  const violations = createViolations('Vapi');
   const server = http.createServer((request, response) => {
     let raw = '';
     request.on('data', (chunk: Buffer) => (raw += chunk.toString()));
     request.on('end', () => {
-      const send = (status: number, body: unknown) => {
+      const send = (status: number, body: unknown, route?: string) => {
+        if (route && status < 300) {
+          const problems = api.checkResponse(request.method ?? 'GET', route, status, body);
+          violations.record(`answer to ${request.method} ${route}`, problems);
+        }
         response.writeHead(status, { 'content-type': 'application/json' });
         response.end(JSON.stringify(body));
       };
@@ -111,6 +130,11 @@ export async function startFakeVapi(apiKey = 'vapi-test-key-0123456789'): Promis
           });
         }
         const payload = JSON.parse(raw || '{}') as Json;
+        const refused = api.checkRequest('POST', '/call', payload);
+        violations.record('POST /call', refused);
+        if (refused.length > 0)
+          return send(400, { message: refused, error: 'Bad Request', statusCode: 400 });
+        // The description leaves these optional; an outbound call cannot be placed without them.
         if (!payload.phoneNumberId || !(payload.customer as Json | undefined)?.number) {
           return send(400, {
             message: ['phoneNumberId and customer.number are required for an outbound call'],
@@ -125,12 +149,12 @@ export async function startFakeVapi(apiKey = 'vapi-test-key-0123456789'): Promis
           createdAt: new Date().toISOString(),
         };
         calls.push(call);
-        return send(201, resource(call));
+        return send(201, resource(call), '/call');
       }
       if (request.method === 'GET' && url.pathname.startsWith('/call/')) {
         const call = calls.find((c) => c.id === url.pathname.slice('/call/'.length));
         return call
-          ? send(200, resource(call))
+          ? send(200, resource(call), '/call/{id}')
           : send(404, { message: 'Not Found', statusCode: 404 });
       }
       if (request.method === 'GET' && url.pathname === '/call') {
@@ -142,6 +166,7 @@ export async function startFakeVapi(apiKey = 'vapi-test-key-0123456789'): Promis
             .filter((c) => !phoneNumberId || c.payload.phoneNumberId === phoneNumberId)
             .filter((c) => !after || c.createdAt > after)
             .map(resource),
+          '/call',
         );
       }
       return send(404, { message: `Cannot ${request.method} ${url.pathname}`, statusCode: 404 });
@@ -183,18 +208,20 @@ export async function startFakeVapi(apiKey = 'vapi-test-key-0123456789'): Promis
       const call = find(callId);
       const assistant = call.payload.assistant as Json;
       const target = assistant.server as { url: string; headers?: Record<string, string> };
+      const body = {
+        timestamp: Date.now(),
+        ...message,
+        call: resource(call),
+        assistant,
+        customer: call.payload.customer,
+      };
+      const schema = CHECKED_MESSAGES[String(message.type)];
+      if (schema)
+        violations.record(`${String(message.type)} message`, api.checkSchema(schema, body));
       return {
         url: target.url,
         headers: { 'content-type': 'application/json', ...(target.headers ?? {}) },
-        body: JSON.stringify({
-          message: {
-            timestamp: Date.now(),
-            ...message,
-            call: resource(call),
-            assistant,
-            customer: call.payload.customer,
-          },
-        }),
+        body: JSON.stringify({ message: body }),
       };
     },
     statusUpdate(callId, status) {
@@ -293,7 +320,11 @@ export async function startFakeVapi(apiKey = 'vapi-test-key-0123456789'): Promis
         endedAt: new Date().toISOString(),
       } satisfies OwnFields<Vapi.ServerMessageEndOfCallReport>);
     },
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    takeViolations: () => violations.take(),
+    close: async () => {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      violations.assertNone();
+    },
   };
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

@@ -8,6 +8,7 @@ import { lazy, Suspense, type ComponentType } from 'react';
 import { Outlet, Route, Routes, useLocation } from 'react-router';
 import { FullPageSpinner } from '@/components/layout/full-page-spinner';
 import { ReplayHeldTaps } from '@/lib/held-taps';
+import { UpdateBanner } from '@/features/app-install/components/update-banner';
 import { OfflineGate } from './offline-screen';
 import { PageViewTracker } from './page-view-tracker';
 import { RouteErrorBoundary } from './route-error-boundary';
@@ -44,6 +45,7 @@ function RootLayout() {
   return (
     <>
       <PageViewTracker />
+      <UpdateBanner />
       {/* A new page gets a fresh boundary: an error on one page does not follow to the next. */}
       <RouteErrorBoundary key={pathname}>
         <OfflineGate>

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { sectionFromState, sectionKey } from './dashboard-section';
+import {
+  sectionFromLocation,
+  sectionFromState,
+  sectionKey,
+  sectionSearch,
+} from './dashboard-section';
 
 describe(sectionFromState.name, () => {
   it('preselects a section named by the navigation state', () => {
@@ -46,5 +51,36 @@ describe(sectionKey.name, () => {
     expect(sectionKey({ section: 'annual-code', subscriptionId: 'a' })).not.toBe(
       sectionKey({ section: 'annual-code', subscriptionId: 'b' }),
     );
+  });
+});
+
+describe(sectionSearch.name, () => {
+  it('writes a section and what it is about as the address query, and reads it back', () => {
+    const section = {
+      section: 'payment-confirmation',
+      subscriptionId: 's-1',
+      financialAccountId: 'a-1',
+    } as const;
+    expect(sectionSearch(section)).toBe(
+      '?section=payment-confirmation&subscription=s-1&account=a-1',
+    );
+    expect(sectionFromLocation({ search: sectionSearch(section), state: null })).toEqual(section);
+    expect(sectionSearch({ section: 'dashboard' })).toBe('');
+  });
+
+  it('reads a section from the query when the page has no state, and a bad one as the dashboard', () => {
+    expect(sectionFromLocation({ search: '?section=rewards', state: null })).toEqual({
+      section: 'rewards',
+    });
+    expect(sectionFromLocation({ search: '?section=annual-code', state: null })).toEqual({
+      section: 'dashboard',
+    });
+    expect(sectionFromLocation({ search: '?cancel=s-1', state: null })).toEqual({
+      section: 'dashboard',
+    });
+    // The page's own state, when there is one, is what the query mirrors.
+    expect(sectionFromLocation({ search: '', state: { section: 'calendar' } })).toEqual({
+      section: 'calendar',
+    });
   });
 });

@@ -10,6 +10,10 @@
  * `location.state` is `unknown` and survives reloads, so it is parsed: an unknown section, or a
  * flow screen without the subscription it needs, falls back to the dashboard rather than
  * stranding anyone on a blank page.
+ *
+ * The address mirrors the state as a query (`/?section=annual-code&subscription=…`): the route
+ * stays the one `/`, and a bookmark or a shared link, which carry no state, land on the same
+ * section (docs/architecture.md, "Web").
  */
 export type DashboardSection =
   | { section: 'dashboard' }
@@ -52,6 +56,9 @@ const sectionShapes: Record<
 
 const isId = (value: unknown): value is string => typeof value === 'string' && value.length > 0;
 
+/** The address query's name for each id a section carries. */
+const queryNames = { subscriptionId: 'subscription', financialAccountId: 'account' } as const;
+
 /**
  * Reads `location.state` as a section; anything else is the dashboard. Checked by hand, not with
  * zod: this runs on the dashboard's first screen, which loads no schemas (issue 16).
@@ -68,6 +75,39 @@ export function sectionFromState(state: unknown): DashboardSection {
     else if (need === 'required' || value !== undefined) return homeSection;
   }
   return section as DashboardSection;
+}
+
+/** The section as the dashboard address's query; the dashboard itself has none. */
+export function sectionSearch(section: DashboardSection): string {
+  if (section.section === homeSection.section) return '';
+  const params = new URLSearchParams({ section: section.section });
+  for (const [key, name] of Object.entries(queryNames)) {
+    const value = (section as Partial<Record<string, string>>)[key];
+    if (value) params.set(name, value);
+  }
+  return `?${params.toString()}`;
+}
+
+/** Where the dashboard shows `section`: for `navigate(dashboardTo(s), { state: s })`. */
+export function dashboardTo(section: DashboardSection) {
+  return { pathname: '/', search: sectionSearch(section) };
+}
+
+/**
+ * The section a dashboard address opens: its state, which its query mirrors; without state (a
+ * bookmark, a shared link, a new tab) the query.
+ */
+export function sectionFromLocation(location: { state: unknown; search: string }) {
+  if (location.state !== null && location.state !== undefined)
+    return sectionFromState(location.state);
+  const params = new URLSearchParams(location.search);
+  if (!params.has('section')) return homeSection;
+  const state: Record<string, string> = { section: params.get('section')! };
+  for (const [key, name] of Object.entries(queryNames)) {
+    const value = params.get(name);
+    if (value !== null) state[key] = value;
+  }
+  return sectionFromState(state);
 }
 
 /**

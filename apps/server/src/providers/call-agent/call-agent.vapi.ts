@@ -216,7 +216,9 @@ export function cancellationPrompt(request: CallRequest, allowRetentionOffer: bo
 export function callPayload(config: VapiConfig, request: CallRequest): Vapi.CreateCallDto {
   const isCancellation = request.purpose?.kind === 'cancellation';
   return {
-    name: `Billow ${isCancellation ? 'cancellation' : 'negotiation'} ${request.callId}`,
+    // Vapi takes at most 40 characters here: the call's first 8, for people reading Vapi's
+    // dashboard (the whole id travels in the assistant's metadata, which is what Billow reads).
+    name: `Billow ${isCancellation ? 'cancellation' : 'negotiation'} ${request.callId.slice(0, 8)}`,
     phoneNumberId: config.phoneNumberId,
     customer: { number: request.userInfo.merchantPhoneNumber, name: request.merchant.name },
     assistant: {

@@ -8,6 +8,7 @@
  *   node apps/server/test/fakes/vendor-apis/extract.mjs plaid  <clone of plaid/plaid-openapi>
  *   node apps/server/test/fakes/vendor-apis/extract.mjs openai <clone of openai/openai-openapi>
  *   node apps/server/test/fakes/vendor-apis/extract.mjs twilio <clone of twilio/twilio-oai>
+ *   node apps/server/test/fakes/vendor-apis/extract.mjs vapi   <clone of tryAGI/Vapi>
  *
  * A clone may be bare: the document is read from its HEAD with `git show`, and the commit is
  * recorded in the subset's `x-billow-source`.
@@ -57,6 +58,58 @@ const VENDORS = {
     operations: [['/chat/completions', 'post']],
     schemas: ['ErrorResponse'],
   },
+  // Vapi serves its description at https://api.vapi.ai/api-json; tryAGI/Vapi keeps a dated copy
+  // in git (its SDK is generated from it), which is what this reads.
+  vapi: {
+    repository: 'tryAGI/Vapi',
+    file: 'src/libs/Vapi/openapi.yaml',
+    operations: [
+      ['/call', 'post'],
+      ['/call', 'get'],
+      ['/call/{id}', 'get'],
+    ],
+    // The server messages Billow reads (call-agent.vapi.ts). A tool call's `arguments` is typed
+    // a string there, while Vapi's server-message guide and real payloads carry an object: the
+    // fake sends the object and is not checked against ServerMessageToolCalls.
+    schemas: [
+      'ServerMessageStatusUpdate',
+      'ServerMessageConversationUpdate',
+      'ServerMessageEndOfCallReport',
+    ],
+    // Vapi's call takes an inline assistant, squad or workflow, each a union of dozens of model,
+    // voice, transcriber and tool providers: compiled whole, the checks take minutes. The subset
+    // keeps what Billow sends (an assistant with an OpenAI model, a Vapi voice, three kinds of
+    // tool) and drops the rest, so anything else Billow might start sending is refused until it
+    // is added here.
+    cut: {
+      CreateCallDTO: [
+        'squad',
+        'squadOverrides',
+        'workflow',
+        'workflowOverrides',
+        'assistantOverrides',
+      ],
+      Call: ['squad', 'squadOverrides', 'workflow', 'workflowOverrides', 'assistantOverrides'],
+      CreateCustomerDTO: ['assistantOverrides'],
+      VapiVoice: ['fallbackPlan'],
+      // Messages about a call: the chat (Vapi's text conversations) is never there.
+      ServerMessageStatusUpdate: ['chat'],
+      ServerMessageConversationUpdate: ['chat'],
+      ServerMessageEndOfCallReport: ['chat'],
+      CreateAssistantDTO: [
+        'transcriber',
+        'credentials',
+        'hooks',
+        'voicemailDetection',
+        'compliancePlan',
+      ],
+    },
+    only: {
+      'CreateAssistantDTO.model': ['OpenAIModel'],
+      'CreateAssistantDTO.voice': ['VapiVoice'],
+      'OpenAIModel.tools': ['CreateDtmfToolDTO', 'CreateEndCallToolDTO', 'CreateFunctionToolDTO'],
+    },
+  },
   twilio: {
     repository: 'twilio/twilio-oai',
     file: 'spec/json/twilio_api_v2010.json',
@@ -97,12 +150,29 @@ function collectRefs(value) {
     else collectRefs(child);
   }
 }
+/** A schema narrowed to what Billow uses (the vendor's `cut` and `only`, see above). */
+function narrowed(name, schema) {
+  const properties = schema.properties && { ...schema.properties };
+  for (const property of vendor.cut?.[name] ?? []) delete properties?.[property];
+  for (const [where, keep] of Object.entries(vendor.only ?? {})) {
+    const [owner, property] = where.split('.');
+    if (owner !== name || !properties?.[property]) continue;
+    const union = properties[property].items ?? properties[property];
+    const kept = union.oneOf.filter((choice) => keep.includes(choice.$ref.split('/').pop()));
+    if (kept.length !== keep.length) throw new Error(`${where}: not every one of ${keep} found`);
+    properties[property] = properties[property].items
+      ? { ...properties[property], items: { ...union, oneOf: kept } }
+      : { ...union, oneOf: kept };
+  }
+  return properties ? { ...schema, properties } : schema;
+}
+
 function addComponent(kind, name) {
   components[kind] ??= {};
   if (components[kind][name]) return;
   const found = document.components?.[kind]?.[name];
   if (!found) throw new Error(`${vendor.repository}: no components.${kind}.${name}`);
-  components[kind][name] = withoutExamples(found);
+  components[kind][name] = withoutExamples(kind === 'schemas' ? narrowed(name, found) : found);
   collectRefs(components[kind][name]);
 }
 

@@ -11,6 +11,11 @@
  *   still add up), and Plaid's `additionalProperties: true` beside named properties is dropped.
  *   Plaid answers unknown request fields with UNKNOWN_FIELDS and OpenAI with "Unrecognized
  *   request argument"; in responses it means a fake inventing a field the vendor never sends.
+ * - two ways Vapi's generated document says what it means in a form JSON Schema reads otherwise:
+ *   an `enum` beside `type: array` lists what each item may be (it is moved onto `items`), and a
+ *   `pattern` written as a JavaScript regex literal (`/^…$/`) is the expression between slashes;
+ *   and its `oneOf` is read as `anyOf`: it writes oneOf for unions whose alternatives it does not
+ *   tell apart (a user's and a bot's message differ only in the role's value, left a free string).
  * Formats the vendors define for themselves (int32, double, unixtime, phone-number, …) are
  * accepted as their base type; Plaid's `url` is a full http(s) URL (ajv-formats' own `url`
  * also refuses private addresses, which says nothing about what Plaid takes).
@@ -19,7 +24,7 @@ import { readFileSync } from 'node:fs';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 
-export type VendorName = 'plaid' | 'openai' | 'twilio';
+export type VendorName = 'plaid' | 'openai' | 'twilio' | 'vapi';
 
 export type VendorApi = {
   /** What the vendor would refuse in this request body ([] when it takes it). */
@@ -51,7 +56,7 @@ const DOCUMENTATION_ONLY = new Set([
 ]);
 
 /** OpenAPI's schema dialect → JSON Schema 2020-12, with every object closed (see above). */
-function createConverter(schemas: Json, base: string) {
+function createConverter(schemas: Json, base: string, isOneOfLoose: boolean) {
   const refName = (ref: string) => {
     const match = /^#\/components\/schemas\/(.+)$/.exec(ref);
     if (!match?.[1]) throw new Error(`unsupported $ref ${ref}`);
@@ -88,7 +93,8 @@ function createConverter(schemas: Json, base: string) {
       } else if (key === 'prefixItems') {
         out[key] = (value as unknown[]).map((child) => convert(child, false));
       } else if (key === 'allOf' || key === 'anyOf' || key === 'oneOf') {
-        out[key] = (value as unknown[]).map((child) => convert(child, true));
+        const as = key === 'oneOf' && isOneOfLoose ? 'anyOf' : key;
+        out[as] = (value as unknown[]).map((child) => convert(child, true));
       } else if (key === 'additionalProperties') {
         if (value === true && isObject(node.properties)) continue;
         out[key] = isObject(value) ? convert(value, false) : value;
@@ -103,10 +109,16 @@ function createConverter(schemas: Json, base: string) {
         }
       } else if ((key === 'minimum' || key === 'maximum') && hasExclusive(node, key)) {
         continue;
+      } else if (key === 'enum' && node.type === 'array') {
+        continue; // onto `items`, below
+      } else if (key === 'pattern' && typeof value === 'string' && /^\/.+\/$/.test(value)) {
+        out[key] = value.slice(1, -1);
       } else {
         out[key] = value;
       }
     }
+    if (node.type === 'array' && Array.isArray(node.enum))
+      out.items = { ...(isObject(out.items) ? out.items : {}), enum: node.enum };
     const combines = ['allOf', 'anyOf', 'oneOf'].some((k) => k in out);
     const namesProperties = isObject(out.properties);
     const references = typeof out.$ref === 'string' && isClosable(refName(String(node.$ref)));
@@ -166,7 +178,7 @@ export function vendorApi(name: VendorName): VendorApi {
   ) as { paths: Record<string, Record<string, Json>>; components: Record<string, Json> };
   const schemas = document.components.schemas ?? {};
   const base = `https://billow.invalid/vendor-apis/${name}`;
-  const convert = createConverter(schemas, base);
+  const convert = createConverter(schemas, base, name === 'vapi');
   const defs = Object.fromEntries(
     Object.entries(schemas).map(([key, schema]) => [key, convert(schema, true)]),
   );

@@ -7,7 +7,7 @@ import { renderApp, storeSession } from '@/test/render-app';
 import { ProtectedRoute } from '../protected-route';
 import { Component as DashboardRoute } from './dashboard';
 
-function renderDashboard(state?: unknown) {
+function renderDashboard(state?: unknown, at = '/') {
   storeSession();
   return renderApp(
     [
@@ -16,7 +16,7 @@ function renderDashboard(state?: unknown) {
       { path: '/profile-settings-customization', element: <h1>Settings</h1> },
       { path: '/link', element: <h1>Link</h1> },
     ],
-    { state },
+    { state, at },
   );
 }
 
@@ -65,6 +65,20 @@ describe('the dashboard route', () => {
     expect(router.state.location.state).toEqual({ section: 'profile' });
     await act(() => router.navigate(-1));
     expect(await screen.findByText(/We’re finding your subscriptions/)).toBeVisible();
+  });
+
+  it('shows the open section in the address, so a bookmark or a shared link opens it', async () => {
+    mockApi().on(userRoutes.profileInfo, json(200, aProfile()));
+    const { user, router } = renderDashboard();
+    await user.click(await screen.findByRole('button', { name: /Hi, Ada/ }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
+    expect(router.state.location.search).toBe('?section=profile');
+  });
+
+  it('opens the section a link names, without any page state', async () => {
+    mockApi().on(userRoutes.profileInfo, json(200, aProfile()));
+    renderDashboard(undefined, '/?section=profile');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
   });
 
   it('flags a bank that needs reconnecting on the dashboard, not only in the profile', async () => {

@@ -26,7 +26,8 @@ import { SubscriptionsShortcut } from '@/features/subscriptions/components/subsc
 import { subscriptionQueries } from '@/features/subscriptions/api/subscription-queries';
 import {
   homeSection,
-  sectionFromState,
+  sectionFromLocation,
+  dashboardTo,
   sectionKey,
   type DashboardSection,
 } from '@/lib/dashboard-section';
@@ -109,14 +110,15 @@ const AnnualCodeScreen = lazySection(
 export function Component() {
   const location = useLocation();
   const navigate = useNavigate();
-  // Each section is a history entry of / with the section as its state (not a route, spec
-  // part 2 §2): a reload stays on it, and Back returns to the section before (issue 18).
+  // Each section is a history entry of / with the section as its state (not a route,
+  // docs/architecture.md "Web"), mirrored in the address's query: a reload stays on it, Back
+  // returns to the section before, and a shared link opens it.
   const setView = useCallback(
     (section: DashboardSection, options: { replace?: boolean } = {}) =>
-      void navigate('/', { state: section, replace: options.replace ?? false }),
+      void navigate(dashboardTo(section), { state: section, replace: options.replace ?? false }),
     [navigate],
   );
-  return <DashboardPage view={sectionFromState(location.state)} setView={setView} />;
+  return <DashboardPage view={sectionFromLocation(location)} setView={setView} />;
 }
 Component.displayName = 'DashboardRoute';
 

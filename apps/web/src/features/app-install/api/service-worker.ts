@@ -1,28 +1,10 @@
 /**
  * Registers Billow's service worker (public/sw.js, filled in by build/service-worker.ts) in a
  * production build, where there is an app shell to keep. When a new version has installed and
- * waits, a toast offers to reload into it; otherwise it takes over once every Billow tab is
+ * waits, the update banner offers to reload into it; otherwise it takes over once every Billow tab is
  * closed. Browsers without service workers (and tests) simply go without.
  */
-import { toast } from '@/components/ui/toaster';
-
-export const updateTexts = { available: 'Update available', reload: 'Reload' } as const;
-
-function offerUpdate(waiting: ServiceWorker) {
-  toast.info(updateTexts.available, {
-    duration: Infinity,
-    action: {
-      label: updateTexts.reload,
-      onClick: () => {
-        // The page reloads once the new worker controls it (its `controllerchange`).
-        navigator.serviceWorker.addEventListener('controllerchange', () =>
-          window.location.reload(),
-        );
-        waiting.postMessage({ type: 'skip-waiting' });
-      },
-    },
-  });
-}
+import { offerUpdate } from '@/lib/update-offer';
 
 export async function registerServiceWorker(): Promise<void> {
   if (!('serviceWorker' in navigator)) return;

@@ -9,7 +9,7 @@ import { ArrowLeft, Lock } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { FieldError } from '@/components/ui/field-error';
 import { PendingLabel } from '@/components/ui/pending-label';
-import type { DashboardSection } from '@/lib/dashboard-section';
+import { dashboardTo, type DashboardSection } from '@/lib/dashboard-section';
 import type { LinkFrom } from '@/lib/navigation-state';
 import { LINKING_PROVIDER_NAME } from '@billow/contracts';
 import { linkingTexts } from '../linking-messages';
@@ -44,7 +44,11 @@ export function LinkScreen({
 
   function onSimplefinConnected() {
     // As after a Plaid link: back where linking was asked for, else on to the loading screen.
-    if (from) void navigate('/', { state: sectionAfterLinking[from], replace: true });
+    if (from)
+      void navigate(dashboardTo(sectionAfterLinking[from]), {
+        state: sectionAfterLinking[from],
+        replace: true,
+      });
     else setSimplefinConnected(true);
   }
 
@@ -55,7 +59,7 @@ export function LinkScreen({
           variant="ghost"
           size="sm"
           className="-ml-3 self-start"
-          onClick={() => void navigate('/', { state: profileState })}
+          onClick={() => void navigate(dashboardTo(profileState), { state: profileState })}
         >
           <ArrowLeft aria-hidden="true" />
           {linkingTexts.backToProfile}

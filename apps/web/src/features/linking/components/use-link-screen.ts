@@ -10,7 +10,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { INVALID_LINK_TOKEN } from '@billow/contracts';
 import { track } from '@/lib/analytics';
-import type { DashboardSection } from '@/lib/dashboard-section';
+import { dashboardTo, type DashboardSection } from '@/lib/dashboard-section';
 import type { LinkFrom } from '@/lib/navigation-state';
 import { describeLinkResultError, useLinkResult } from '../api/link-result';
 import { linkTokenQuery } from '../api/link-token';
@@ -58,7 +58,10 @@ export function useLinkScreen(from: LinkFrom | undefined) {
   useEffect(() => {
     if (!isLinked || isLinkOpen || !from) return;
     // Replaced: Back from the dashboard should not land on a finished link screen.
-    void navigate('/', { state: sectionAfterLinking[from], replace: true });
+    void navigate(dashboardTo(sectionAfterLinking[from]), {
+      state: sectionAfterLinking[from],
+      replace: true,
+    });
   }, [isLinked, isLinkOpen, from, navigate]);
 
   // A press that came before Link was ready opens it as soon as it is.
