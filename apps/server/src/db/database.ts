@@ -173,7 +173,7 @@ export type DatabaseOptions = {
  * grows: whatever PostgreSQL touches once (its buffers, a sort, an index build in a migration)
  * the process holds until it ends, so each limit is its most it ever holds. A person's data fits
  * 16 MB of buffers many times over; temporary tables are not used. Durability settings stay at
- * PostgreSQL's defaults. Each step down took about 15 MB off the settled server (issues 16, 42).
+ * PostgreSQL's defaults. Together these took about 30 MB off the settled server (issue 42).
  */
 const PGLITE_SETTINGS = [
   'shared_buffers=16MB',
