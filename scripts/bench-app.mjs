@@ -1,24 +1,22 @@
 /**
  * `npm run bench:app`: figures for the web bundle and the server start-up, printed, never
  * asserted. Initial JS for / is every script index.html loads or preloads, gzipped; initial JS
- * per route adds the route's own chunks (scripts/bench/initial-js.mjs); start-up is the time
- * from spawning `npm start`'s entry (warm build, fresh data folder) to a healthy /api/health,
- * the median of a few runs. Then issue 16's figures from a running server
+ * per route adds the route's own chunks (scripts/bench/initial-js.mjs). Memory and start-up
+ * (scripts/bench/memory-startup.mjs, issue 42): `npm start` until /api/health answers on new and
+ * on existing data, the server's resident memory after start and after a 10 s load, and its peak
+ * on a first start, beside a bare Fastify process in the same run; medians of BENCH_RUNS runs
+ * (3), with the builds up to date. Then issue 16's figures from a running server
  * (scripts/bench/app-load.mjs): bytes sent, link → subscriptions, and list-all's requests per
- * second beside a bare Fastify route's in the same run — on the embedded database, and on
- * PostgreSQL too when BENCH_DATABASE_URL names an empty database to use. The embedded
- * database's memory: the server process's peak and settled resident memory after its first start
- * on a new data folder, and settled after a restart on it (read from /proc, so Linux only); on
- * PostgreSQL, the Node process's settled memory after start and its peak and settled memory
- * after the list-all load.
+ * second beside a bare Fastify route's in the same run. Both on the embedded database, and on
+ * PostgreSQL too when BENCH_DATABASE_URL names a database to use.
  * Lighthouse scores (scripts/bench/lighthouse.mjs) close the list.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { ensureServerBuild } from './server-build.mjs';
 import { ensureWebBuild } from './web-build.mjs';
+import { memoryAndStartup } from './bench/memory-startup.mjs';
 import { initialJsPerRoute } from './bench/initial-js.mjs';
 import { lighthouseScores } from './bench/lighthouse.mjs';
 import {
@@ -46,69 +44,9 @@ const css = [...html.matchAll(/href="(\/assets\/[^"]+\.css)"/g)].reduce(
   0,
 );
 
-async function startOnce(port, dataDir) {
-  const started = performance.now();
-  const child = spawn(process.execPath, ['scripts/start.mjs', 'all'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      BILLOW_DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      LOG_FORMAT: 'json',
-    },
-    stdio: 'ignore',
-  });
-  for (;;) {
-    try {
-      const response = await fetch(`http://localhost:${port}/api/health`);
-      if (response.ok) break;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  const elapsed = performance.now() - started;
-  // Settled: what the process holds once start-up work and its garbage are behind it.
-  await new Promise((resolve) => setTimeout(resolve, 5000));
-  const memory = memoryOf(child.pid);
-  child.kill('SIGTERM');
-  await new Promise((resolve) => child.on('exit', resolve));
-  return { elapsed, ...memory };
-}
-
-/** Peak (VmHWM) and current (VmRSS) resident memory of a process, in MB, where /proc has them. */
-function memoryOf(pid) {
-  try {
-    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-    const mb = (field) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)[1]) / 1024;
-    return { peakMb: mb('VmHWM'), rssMb: mb('VmRSS') };
-  } catch {
-    return { peakMb: NaN, rssMb: NaN };
-  }
-}
-
-const runs = [];
-for (let i = 0; i < 3; i++) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'billow-bench-'));
-  runs.push(await startOnce(3900 + i, dataDir));
-  runs.push(await startOnce(3950 + i, dataDir)); // restart on an existing data folder
-  fs.rmSync(dataDir, { recursive: true, force: true });
-}
-const medianOf = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-const fresh = runs
-  .filter((_, i) => i % 2 === 0)
-  .map((run) => run.elapsed)
-  .sort((a, b) => a - b);
-const warm = runs
-  .filter((_, i) => i % 2 === 1)
-  .map((run) => run.elapsed)
-  .sort((a, b) => a - b);
-const memory = {
-  firstStartPeakMb: Math.round(medianOf(runs.filter((_, i) => i % 2 === 0).map((r) => r.peakMb))),
-  firstStartSettledMb: Math.round(medianOf(runs.filter((_, i) => i % 2 === 0).map((r) => r.rssMb))),
-  restartSettledMb: Math.round(medianOf(runs.filter((_, i) => i % 2 === 1).map((r) => r.rssMb))),
-};
+ensureServerBuild();
+const runs = Number(process.env.BENCH_RUNS ?? 3);
+const memory = await memoryAndStartup({ runs, databaseUrl: process.env.BENCH_DATABASE_URL });
 // kB of 1,000 bytes, as Vite and the issue count them.
 const kb = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
 
@@ -116,17 +54,37 @@ console.log('Billow app bench');
 console.log(`  initial JS for / (gzip)           ${kb(initialJs)}  (${scripts.length} files)`);
 console.log(`  all JS chunks (gzip)              ${kb(allJs)}`);
 console.log(`  CSS (gzip)                        ${kb(css)}`);
+const seconds = (ms) => `${(ms / 1000).toFixed(2)} s`;
+const mb = (value) => `${Math.round(value)} MB`;
 console.log(
-  `  npm start → healthy, new data     ${(fresh[1] / 1000).toFixed(2)} s (median of ${fresh.length})`,
+  `  memory and start-up: medians of ${runs} runs, each beside a bare Fastify process (one route, ` +
+    'the same bytes) started and loaded in the same run',
 );
 console.log(
-  `  npm start → healthy, existing     ${(warm[1] / 1000).toFixed(2)} s (median of ${warm.length})`,
+  `  npm start → healthy, existing data ${seconds(memory.startExistingDataMs)} (target ≤ 1.5 s; ` +
+    `bare Fastify process ${seconds(memory.bareStartMs)} from spawn)`,
 );
 console.log(
-  `  PGlite server memory, first start  peak ${memory.firstStartPeakMb} MB (target ≤ 600), ` +
-    `settled ${memory.firstStartSettledMb} MB; after a restart settled ${memory.restartSettledMb} MB ` +
-    `(target ≤ 350 idle)`,
+  `  npm start → healthy, new data      ${seconds(memory.startNewDataMs)} (target ≤ 3 s)`,
 );
+console.log(
+  `  embedded RSS after start           ${mb(memory.embeddedAfterStartMb)} (target ≤ 300 MB; bare ` +
+    `${mb(memory.bareAfterStartMb)}); after a 10 s list-all load ${mb(memory.embeddedAfterLoadMb)} ` +
+    `(bare ${mb(memory.bareAfterLoadMb)})`,
+);
+console.log(
+  `  embedded peak on a first start     ${mb(memory.firstStartPeakMb)} (target ≤ 450 MB); settled ` +
+    `${mb(memory.firstStartSettledMb)}`,
+);
+if (memory.postgresAfterStartMb === undefined)
+  console.log('  PostgreSQL RSS                     skipped (set BENCH_DATABASE_URL)');
+else
+  console.log(
+    `  PostgreSQL RSS after start         ${mb(memory.postgresAfterStartMb)} (target ≤ 120 MB; bare ` +
+      `${mb(memory.bareAfterStartMb)}); after a 10 s list-all load ${mb(memory.postgresAfterLoadMb)} ` +
+      `(target ≤ 120 MB; bare ${mb(memory.bareAfterLoadMb)}); npm start → healthy ` +
+      seconds(memory.startPostgresMs),
+  );
 const perRoute = initialJsPerRoute(dist);
 const routeTargets = { '/signup': 120, '/auth': 120, '/ (signed in)': 160 };
 for (const [route, bytes] of Object.entries(perRoute))
@@ -192,8 +150,6 @@ try {
 if (process.env.BENCH_DATABASE_URL) {
   const server = await startServer(3991, { DATABASE_URL: process.env.BENCH_DATABASE_URL });
   try {
-    await new Promise((resolve) => setTimeout(resolve, 5000));
-    const idle = memoryOf(server.pid);
     const token = await signIn(
       server.base,
       `+1415556${String(Date.now() % 10000).padStart(4, '0')}`,
@@ -205,18 +161,6 @@ if (process.env.BENCH_DATABASE_URL) {
         `ratio ${(postgres.billow / postgres.bare).toFixed(3)} (target ≥ 0.25)`,
     );
     figures.postgres = postgres;
-    // The Node process only: the database's memory is the PostgreSQL server's.
-    await new Promise((resolve) => setTimeout(resolve, 5000));
-    const loaded = memoryOf(server.pid);
-    console.log(
-      `  PostgreSQL server memory (Node)   settled ${Math.round(idle.rssMb)} MB after start; ` +
-        `peak ${Math.round(loaded.peakMb)} MB under list-all load, settled ${Math.round(loaded.rssMb)} MB after it`,
-    );
-    figures.postgresMemory = {
-      idleSettledMb: Math.round(idle.rssMb),
-      loadPeakMb: Math.round(loaded.peakMb),
-      loadSettledMb: Math.round(loaded.rssMb),
-    };
   } finally {
     await server.stop();
   }
@@ -231,8 +175,6 @@ console.log(
     initialJsGzipBytes: initialJs,
     allJsGzipBytes: allJs,
     cssGzipBytes: css,
-    startupFreshMs: Math.round(fresh[1]),
-    startupExistingMs: Math.round(warm[1]),
-    pgliteMemory: memory,
+    memoryAndStartup: memory,
   }),
 );

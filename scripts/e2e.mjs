@@ -5,6 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { ensureServerBuild } from './server-build.mjs';
 import { ensureWebBuild } from './web-build.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -19,6 +20,7 @@ if (!fs.existsSync(chromium)) {
 }
 
 ensureWebBuild();
+ensureServerBuild();
 const result = spawnSync('npx', ['playwright', 'test', ...process.argv.slice(2)], {
   cwd: root,
   stdio: 'inherit',

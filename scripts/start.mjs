@@ -1,9 +1,10 @@
 /**
- * `npm start` (all), `npm run start:api` and `npm run start:worker`: builds the web app when it
- * is stale (not for a worker), then runs the server in this same process, so signals reach it
- * directly and shutdown is graceful.
+ * `npm start` (all), `npm run start:api` and `npm run start:worker`: builds the web app (not for
+ * a worker) and the server when their builds are stale, then runs the built server in this same
+ * process, so signals reach it directly and shutdown is graceful.
  */
-import { register } from 'tsx/esm/api';
+import { pathToFileURL } from 'node:url';
+import { ensureServerBuild, serverEntry } from './server-build.mjs';
 import { ensureWebBuild } from './web-build.mjs';
 
 const mode = process.argv[2] ?? 'all';
@@ -11,6 +12,6 @@ const mode = process.argv[2] ?? 'all';
 // checking each one with zod (CHECK_RESPONSES, issue 16).
 process.env.CHECK_RESPONSES ??= 'false';
 if (mode !== 'worker' && process.env.SERVE_WEB !== 'false') ensureWebBuild();
+ensureServerBuild();
 
-register();
-await import('../apps/server/src/main.ts');
+await import(pathToFileURL(serverEntry).href);

@@ -68,7 +68,7 @@ export type CompositionOptions = {
   pushAgent?: https.Agent;
 };
 
-export function composeBillow(options: CompositionOptions) {
+export async function composeBillow(options: CompositionOptions) {
   const { config, database, jobs } = options;
   const db = database.db;
   const secrets = options.secrets ?? loadSecrets(config);
@@ -80,9 +80,10 @@ export function composeBillow(options: CompositionOptions) {
     isPublic: config.isOutboxPublic,
   });
   const sandbox = { outbox: dev.outbox, ...(options.print ? { print: options.print } : {}) };
-  const sms = createSmsSender(config.sms, sandbox);
-  const email = createEmailSender(config.email, sandbox);
-  const bank = createBankProvider(config.bank, {
+  // Each provider's SDK is loaded only when the configuration names it (the factories).
+  const sms = await createSmsSender(config.sms, sandbox);
+  const email = await createEmailSender(config.email, sandbox);
+  const bank = await createBankProvider(config.bank, {
     db,
     allowLoopbackHttp: config.isSandbox,
     ...clock,
@@ -136,7 +137,7 @@ export function composeBillow(options: CompositionOptions) {
     ...clock,
   });
   const cipher = createFieldCipher(secrets.encryptionKey);
-  const callAgent = createCallAgent(config.call);
+  const callAgent = await createCallAgent(config.call);
   const negotiations = createNegotiationsModule({
     db,
     others: {
@@ -290,7 +291,7 @@ export function composeBillow(options: CompositionOptions) {
     stock: giftCards.stock,
     // Payments hold only banking's opaque debit handles; the adapter alone gets a handle's
     // credentials, from banking (docs/payments.md, "Which accounts can pay").
-    provider: createPaymentProvider(config.payment, {
+    provider: await createPaymentProvider(config.payment, {
       credentialsOf: (handle) => banking.service.debitCredentialsOf(handle),
       sandbox: { db, bank: bank.provider, ...clock },
     }),
@@ -375,7 +376,7 @@ export function composeBillow(options: CompositionOptions) {
   });
   const chat = createChatModule({
     db,
-    model: createChatModel(config.chat),
+    model: await createChatModel(config.chat),
     messagesPerMinute: config.chat.messagesPerMinute,
     onSessionsChanged: (listener) => {
       database.changes.on(SESSION_CHANNEL, listener);
@@ -469,7 +470,7 @@ export function composeBillow(options: CompositionOptions) {
     jobs,
     sms,
     email,
-    pushSender: createPushSender(
+    pushSender: await createPushSender(
       config.push,
       vapid,
       sandbox,
@@ -566,5 +567,5 @@ export function composeBillow(options: CompositionOptions) {
   };
 }
 
-export type Billow = ReturnType<typeof composeBillow>;
+export type Billow = Awaited<ReturnType<typeof composeBillow>>;
 export type Services = Billow['services'];

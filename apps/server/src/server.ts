@@ -69,7 +69,7 @@ export async function startServer(
         isWorker: mode !== 'api',
       });
     });
-    const billow = composeBillow({
+    const billow = await composeBillow({
       config,
       database,
       jobs: jobs.queue,

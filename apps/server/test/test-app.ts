@@ -7,7 +7,7 @@ import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { buildApp, type AppDeps } from '../src/app';
-import { composeBillow, type Services } from '../src/deps';
+import { composeBillow, type Billow, type Services } from '../src/deps';
 import { loadConfig, type Config } from '../src/config';
 import { loggerOptions } from '../src/http/logger';
 import { UNDECLARED_PROBLEM_CODE } from '../src/http/route';
@@ -23,7 +23,7 @@ export type TestApp = {
   services: Services;
   jobs: JobSystem<AppJobMap>;
   /** The real job handlers, for a test that starts the job system's own workers. */
-  handlers: ReturnType<typeof composeBillow>['jobHandlers'];
+  handlers: Billow['jobHandlers'];
   /**
    * Runs every job waiting in the queue (and the jobs those enqueue) through the real handlers,
    * the way a worker would, and returns the names of the jobs it ran. With `only`, jobs of those
@@ -83,7 +83,7 @@ export async function createTestApp(
     pollIntervalSeconds: 1,
     isWorker: false,
   });
-  const billow = composeBillow({
+  const billow = await composeBillow({
     config,
     database,
     jobs: jobs.queue,

@@ -7,12 +7,13 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { lockDataDir } from './data-dir-lock';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { pgliteChangeFeed, poolChangeFeed, type ChangeFeed } from './change-feed';
+import { templateFor } from './pglite-template';
 import * as schema from './tables';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -184,11 +185,18 @@ export type DatabaseOptions = {
 };
 
 /**
- * Embedded PostgreSQL's memory settings. Its defaults (128 MB shared buffers) kept an idle server
- * at 430-530 MB; at 32 MB it idles near 330 MB (`npm run bench`, issue 16). A person's or a
- * family's data fits many times over; durability settings stay at PostgreSQL's defaults.
+ * Embedded PostgreSQL's memory settings, for one person or a family. WebAssembly memory only
+ * grows: whatever PostgreSQL touches once (its buffers, a sort, an index build in a migration)
+ * the process holds until it ends, so each limit is its most it ever holds. A person's data fits
+ * 16 MB of buffers many times over; temporary tables are not used. Durability settings stay at
+ * PostgreSQL's defaults. Together these took about 30 MB off the settled server (issue 42).
  */
-const PGLITE_SETTINGS = ['shared_buffers=32MB', 'work_mem=4MB'];
+const PGLITE_SETTINGS = [
+  'shared_buffers=16MB',
+  'work_mem=2MB',
+  'maintenance_work_mem=8MB',
+  'temp_buffers=1MB',
+];
 
 /** Opens the configured database: a PostgreSQL server when a URL is given, else embedded PGlite. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
@@ -201,7 +209,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const release = await lockDataDir(options.dataDir);
   let client: PGlite;
   try {
-    client = await PGlite.create(dir, { postgresqlconf: PGLITE_SETTINGS });
+    // Not loaded at all on a PostgreSQL server.
+    const { PGlite } = await import('@electric-sql/pglite');
+    const template = templateFor(dir);
+    client = await PGlite.create(dir, {
+      postgresqlconf: PGLITE_SETTINGS,
+      ...(template ? { loadDataDir: template } : {}),
+    });
   } catch (error) {
     await release();
     throw error;

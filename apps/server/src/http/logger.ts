@@ -4,7 +4,9 @@
  * token, code or phone field are redacted wherever they appear; errors go through
  * serializeError, which drops SQL and its parameters (see error-serializer.ts).
  */
+import { createRequire } from 'node:module';
 import type { FastifyRequest } from 'fastify';
+import type PinoPretty from 'pino-pretty';
 import pino, { type Logger, type LoggerOptions } from 'pino';
 import type { Config } from '../config';
 import { serializeError } from './error-serializer';
@@ -54,17 +56,17 @@ export function loggerOptions(config: Pick<Config, 'logLevel' | 'logFormat'>): L
         return { method: request.method, url: loggedPath(request.url), id: request.id };
       },
     },
-    ...(config.logFormat === 'pretty'
-      ? {
-          transport: {
-            target: 'pino-pretty',
-            options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname', singleLine: true },
-          },
-        }
-      : {}),
   };
 }
 
 export function createLogger(config: Pick<Config, 'logLevel' | 'logFormat'>): Logger {
-  return pino(loggerOptions(config));
+  if (config.logFormat !== 'pretty') return pino(loggerOptions(config));
+  // Pretty lines are formatted on this thread: as a pino transport, pino-pretty would run in a
+  // worker thread of its own (another JavaScript engine, about 10 MB) for a terminal's output.
+  // Required here, so JSON logs never load it.
+  const pretty = createRequire(import.meta.url)('pino-pretty') as typeof PinoPretty;
+  return pino(
+    loggerOptions(config),
+    pretty({ translateTime: 'HH:MM:ss', ignore: 'pid,hostname', singleLine: true, sync: true }),
+  );
 }

@@ -14,12 +14,14 @@ describe('the background job catalogue (docs/jobs.md)', () => {
   let handlers: Record<string, unknown>;
   beforeAll(async () => {
     t = await createTestApp();
-    handlers = composeBillow({
-      config: t.config,
-      database: t.database,
-      jobs: t.jobs.queue,
-      secrets: { authSecret: new Uint8Array(48), encryptionKey: Buffer.alloc(32, 1) },
-    }).jobHandlers;
+    handlers = (
+      await composeBillow({
+        config: t.config,
+        database: t.database,
+        jobs: t.jobs.queue,
+        secrets: { authSecret: new Uint8Array(48), encryptionKey: Buffer.alloc(32, 1) },
+      })
+    ).jobHandlers;
   });
   afterAll(() => t.close());
 

@@ -4,7 +4,6 @@
  * so a calendar app that fetches again updates its events instead of adding copies.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import icalGenerator from 'ical-generator';
 import {
   amountDue,
   CALENDAR_FEED_MONTHS_AHEAD,
@@ -94,6 +93,8 @@ export function createCalendarService(deps: {
       const from = formatIsoDate(today);
       const until = formatIsoDate(addMonths(today, CALENDAR_FEED_MONTHS_AHEAD));
       const charges = await deps.upcomingCharges(userId, from, until);
+      // Loaded when a calendar app first asks for a feed.
+      const { default: icalGenerator } = await import('ical-generator');
       const calendar = icalGenerator({
         name: 'Billow bills',
         prodId: { company: 'Billow', product: 'bills-calendar', language: 'EN' },

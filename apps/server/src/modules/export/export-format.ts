@@ -3,7 +3,6 @@
  * that one list gives the JSON records, the CSV columns and the README's description of both, so
  * the README cannot describe a field the files do not have, or miss one they do.
  */
-import yazl from 'yazl';
 
 export type Value =
   string | number | boolean | null | readonly Value[] | { readonly [key: string]: Value };
@@ -92,9 +91,13 @@ export function readmeOf(
 /**
  * The files as a ZIP, written as it is read: the answer streams out while later files are still
  * being compressed. The files themselves are all read first, so a failed query is an error
- * answer rather than a ZIP cut short.
+ * answer rather than a ZIP cut short. The ZIP writer is loaded on the first export.
  */
-export function zipOf(files: readonly ExportFile[], mtime: Date): NodeJS.ReadableStream {
+export async function zipOf(
+  files: readonly ExportFile[],
+  mtime: Date,
+): Promise<NodeJS.ReadableStream> {
+  const { default: yazl } = await import('yazl');
   const zip = new yazl.ZipFile();
   for (const file of files) zip.addBuffer(Buffer.from(file.content, 'utf8'), file.name, { mtime });
   zip.end();

@@ -22,7 +22,7 @@ export async function registerExportRoutes(
       return reply
         .header('content-type', 'application/zip')
         .header('content-disposition', `attachment; filename="${fileName}"`)
-        .send(zipOf(files, at));
+        .send(await zipOf(files, at));
     },
   );
 }

@@ -5,7 +5,6 @@
  * operator of texts that failed, so a number range Billow cannot reach or a carrier filtering
  * its texts is seen instead of silently losing sign-in codes and reminders.
  */
-import twilio from 'twilio';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { ProblemError } from '../../http/problem';
@@ -67,6 +66,8 @@ export function createSmsStatusModule(deps: {
   return {
     routes: async (app) => {
       if (deps.sms.provider !== 'twilio') return;
+      // Twilio's SDK, for its signature check, only when Twilio sends the texts.
+      const { default: twilio } = await import('twilio');
       const { authToken, statusCallbackUrl } = deps.sms;
       await app.register(async (scope) => {
         // Twilio posts a form; its signature covers the URL and every parameter as sent.

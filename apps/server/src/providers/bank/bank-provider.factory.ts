@@ -1,13 +1,13 @@
 /**
  * Picks the bank adapters the configuration names: the Link-dialog bank (Plaid or the sandbox
  * bank) and SimpleFIN Bridge, each as a bank source. The sandbox bank also brings the routes of
- * its Link dialog and test tools (mounted under /api/dev, so only in sandbox mode).
+ * its Link dialog and test tools (mounted under /api/dev, so only in sandbox mode). Plaid's SDK
+ * is loaded only when Plaid is named.
  */
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database';
 import type { BankConfig } from './bank.config';
 import type { BankProvider, BankSource } from './bank-provider';
-import { createPlaidBankProvider } from './bank-provider.plaid';
 import { linkBankSource } from './bank-source.link';
 import { createSandboxBank } from './sandbox/sandbox-bank';
 import { registerSandboxBankRoutes, type OwnItemAccess } from './sandbox/sandbox-bank.routes';
@@ -23,7 +23,7 @@ export type BankProviderBundle = {
   devRoutes?: (access: OwnItemAccess) => (app: FastifyInstance) => Promise<void>;
 };
 
-export function createBankProvider(
+export async function createBankProvider(
   config: BankConfig,
   deps: {
     db: Db;
@@ -31,11 +31,12 @@ export function createBankProvider(
     /** Whether a SimpleFIN claim URL may be plain http on this machine (sandbox mode, tests). */
     allowLoopbackHttp: boolean;
   },
-): BankProviderBundle {
+): Promise<BankProviderBundle> {
   const simplefin = createSimplefinBankSource(
     createSimplefinClient({ allowLoopbackHttp: deps.allowLoopbackHttp }),
   );
   if (config.provider === 'plaid') {
+    const { createPlaidBankProvider } = await import('./bank-provider.plaid');
     const provider = createPlaidBankProvider(config);
     return { provider, sources: [linkBankSource(provider), simplefin] };
   }

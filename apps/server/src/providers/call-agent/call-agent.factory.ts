@@ -1,13 +1,15 @@
-/** Picks the call agent the configuration names. */
+/** Picks the call agent the configuration names; Vapi's SDK is loaded only when it is named. */
 import type { CallAgent } from './call-agent';
 import { CallAgentError } from './call-agent';
 import type { CallConfig } from './call.config';
 import { createSimulatedCallAgent } from './call-agent.simulated';
-import { createVapiCallAgent } from './call-agent.vapi';
 
-export function createCallAgent(config: CallConfig): CallAgent {
+export async function createCallAgent(config: CallConfig): Promise<CallAgent> {
   if (config.provider === 'simulated') return createSimulatedCallAgent({ stepMs: config.stepMs });
-  if (config.provider === 'vapi') return createVapiCallAgent(config);
+  if (config.provider === 'vapi') {
+    const { createVapiCallAgent } = await import('./call-agent.vapi');
+    return createVapiCallAgent(config);
+  }
   return {
     startCall: () =>
       Promise.reject(

@@ -1,15 +1,14 @@
-/** Picks the email adapter the configuration names. */
+/** Picks the email adapter the configuration names; nodemailer is loaded only for SMTP. */
 import type { OutboxRepo } from '../../modules/dev/outbox.repo';
 import type { EmailConfig } from './email.config';
 import type { EmailSender } from './email-sender';
 import { createOutboxEmailSender } from './email-sender.outbox';
-import { createSmtpEmailSender } from './email-sender.smtp';
 
-export function createEmailSender(
+export async function createEmailSender(
   config: EmailConfig,
   sandbox: { outbox: OutboxRepo; print?: (line: string) => void },
-): EmailSender {
-  return config.provider === 'smtp'
-    ? createSmtpEmailSender(config)
-    : createOutboxEmailSender(sandbox);
+): Promise<EmailSender> {
+  if (config.provider !== 'smtp') return createOutboxEmailSender(sandbox);
+  const { createSmtpEmailSender } = await import('./email-sender.smtp');
+  return createSmtpEmailSender(config);
 }

@@ -1,20 +1,22 @@
-/** Picks the payment adapter the configuration names. */
+/** Picks the payment adapter the configuration names; Plaid's SDK is loaded only for Plaid. */
 import type { Db } from '../../db/database';
 import type { BankProvider } from '../bank/bank-provider';
 import type { PaymentConfig } from './payment.config';
 import type { DebitCredentialsResolver, PaymentProvider } from './payment-provider';
-import { createPlaidTransferProvider } from './payment-provider.plaid';
 import { createSandboxLedger } from './sandbox/sandbox-ledger';
 
-export function createPaymentProvider(
+export async function createPaymentProvider(
   config: PaymentConfig,
   deps: {
     /** The banking module's resolver: the only way an adapter learns a bank credential. */
     credentialsOf: DebitCredentialsResolver;
     sandbox: { db: Db; bank: BankProvider; clock?: () => Date };
   },
-): PaymentProvider {
-  if (config.provider === 'plaid') return createPlaidTransferProvider(config, deps.credentialsOf);
+): Promise<PaymentProvider> {
+  if (config.provider === 'plaid') {
+    const { createPlaidTransferProvider } = await import('./payment-provider.plaid');
+    return createPlaidTransferProvider(config, deps.credentialsOf);
+  }
   return createSandboxLedger({
     ...deps.sandbox,
     credentialsOf: deps.credentialsOf,

@@ -1,15 +1,14 @@
-/** Picks the SMS adapter the configuration names. */
+/** Picks the SMS adapter the configuration names; Twilio's SDK is loaded only when it is named. */
 import type { OutboxRepo } from '../../modules/dev/outbox.repo';
 import type { SmsConfig } from './sms.config';
 import type { SmsSender } from './sms-sender';
 import { createOutboxSmsSender } from './sms-sender.outbox';
-import { createTwilioSmsSender } from './sms-sender.twilio';
 
-export function createSmsSender(
+export async function createSmsSender(
   config: SmsConfig,
   sandbox: { outbox: OutboxRepo; print?: (line: string) => void },
-): SmsSender {
-  return config.provider === 'twilio'
-    ? createTwilioSmsSender(config)
-    : createOutboxSmsSender(sandbox);
+): Promise<SmsSender> {
+  if (config.provider !== 'twilio') return createOutboxSmsSender(sandbox);
+  const { createTwilioSmsSender } = await import('./sms-sender.twilio');
+  return createTwilioSmsSender(config);
 }

@@ -1,0 +1,97 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const root = path.resolve(import.meta.dirname, '../../..');
+const buildScript = path.join(root, 'scripts/server-build.mjs');
+/** Provider SDKs a sandbox server (the README's `npm start`) never needs. */
+const PROVIDER_SDKS = [
+  'plaid',
+  'twilio',
+  'openai',
+  '@vapi-ai/server-sdk',
+  'nodemailer',
+  'web-push',
+];
+
+/** The packages a bundled file imports before its code runs (its `import … from` lines). */
+function staticImports(dir: string, file: string, seen = new Set<string>()): Set<string> {
+  const packages = new Set<string>();
+  if (seen.has(file)) return packages;
+  seen.add(file);
+  const text = fs.readFileSync(path.join(dir, file), 'utf8');
+  for (const [, specifier] of text.matchAll(/^import\s[^;]*?from\s*"([^"]+)"/gm)) {
+    if (!specifier) continue;
+    if (specifier.startsWith('./'))
+      for (const inner of staticImports(dir, specifier.slice(2), seen)) packages.add(inner);
+    else packages.add(specifier);
+  }
+  return packages;
+}
+
+describe('the built server (scripts/server-build.mjs)', () => {
+  let outDir: string;
+  beforeAll(() => {
+    // Inside the workspace, where the bundle's packages resolve as they do from apps/server/dist.
+    const cache = path.join(root, 'node_modules/.cache');
+    fs.mkdirSync(cache, { recursive: true });
+    outDir = fs.mkdtempSync(path.join(cache, 'billow-server-build-'));
+    const result = spawnSync(process.execPath, [buildScript, '--now', '--out', outDir], {
+      encoding: 'utf8',
+    });
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+  });
+  afterAll(() => fs.rmSync(outDir, { recursive: true, force: true }));
+
+  it('loads no provider SDK at start: each is loaded when the configuration names it', () => {
+    const loaded = staticImports(outDir, 'main.mjs');
+    expect(loaded).toContain('fastify-type-provider-zod');
+    expect(PROVIDER_SDKS.filter((sdk) => loaded.has(sdk))).toEqual([]);
+    expect(loaded).not.toContain('@electric-sql/pglite');
+  });
+
+  it('reads a large import file in its bundled worker, under the name the reader asks for', async () => {
+    const worker = new Worker(path.join(outDir, 'import-file.worker.mjs'));
+    try {
+      const answer = await new Promise<{ file?: { accounts: unknown[] } }>((resolve, reject) => {
+        worker.once('message', resolve);
+        worker.once('error', reject);
+        worker.postMessage({
+          id: 1,
+          input: {
+            fileName: 'checking.csv',
+            fileText: 'Date,Description,Amount\n2026-01-05,Netflix,-15.49\n',
+          },
+        });
+      });
+      expect(answer.file?.accounts).toHaveLength(1);
+    } finally {
+      await worker.terminate();
+    }
+  });
+
+  it('is rebuilt when any workspace package the server uses changes', () => {
+    const text = fs.readFileSync(buildScript, 'utf8');
+    const sources = new Set([...text.matchAll(/^\s*'([^']+)',$/gm)].map((m) => m[1]));
+    const workspaces = new Set<string>();
+    const visit = (manifest: string) => {
+      const { dependencies = {} } = JSON.parse(fs.readFileSync(manifest, 'utf8')) as {
+        dependencies?: Record<string, string>;
+      };
+      for (const name of Object.keys(dependencies).filter((n) => n.startsWith('@billow/'))) {
+        const folder = `packages/${name.slice('@billow/'.length)}`;
+        if (workspaces.has(folder)) continue;
+        workspaces.add(folder);
+        visit(path.join(root, folder, 'package.json'));
+      }
+    };
+    visit(path.join(root, 'apps/server/package.json'));
+    expect(workspaces.size).toBeGreaterThan(0);
+    for (const folder of [...workspaces, 'apps/server'])
+      expect(sources, folder).toContain(`${folder}/src`);
+    expect(sources).toContain('package-lock.json');
+  });
+});

@@ -1,0 +1,179 @@
+/**
+ * Builds the server ahead of time into apps/server/dist (an esbuild bundle of the server and the
+ * workspace packages it uses; the packages from node_modules stay imports), so `npm start` runs
+ * plain JavaScript instead of compiling TypeScript on every start. Like the web build, it is
+ * rebuilt whenever it is missing or older than any of its sources, so a stale bundle never runs.
+ * Provider SDKs and rarely used modules are imported where they are first needed, and stay
+ * separate chunks of the bundle, loaded only then.
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const root = path.resolve(import.meta.dirname, '..');
+const serverDir = path.join(root, 'apps/server');
+const outDir = path.join(serverDir, 'dist');
+const stampFile = path.join(outDir, '.build-stamp');
+const sources = [
+  'apps/server/src',
+  'apps/server/package.json',
+  'packages/contracts/src',
+  'packages/contracts/package.json',
+  'packages/recurring/src',
+  'packages/recurring/package.json',
+  'packages/sandbox-bank/src',
+  'packages/sandbox-bank/package.json',
+  'package-lock.json',
+  'scripts/server-build.mjs',
+];
+
+/** The bundle's entry point, for `scripts/start.mjs`. */
+export const serverEntry = path.join(outDir, 'main.mjs');
+
+function newestMtime(target) {
+  if (!fs.existsSync(target)) return 0;
+  const stat = fs.statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of fs.readdirSync(target))
+    newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  return newest;
+}
+
+export function isServerBuildStale() {
+  if (!fs.existsSync(stampFile)) return true;
+  const built = fs.statSync(stampFile).mtimeMs;
+  return sources.some((source) => newestMtime(path.join(root, source)) > built);
+}
+
+/**
+ * A bundled module no longer sits where its source did; the few that find files next to them
+ * (the migrations, the repository root) are given their source folder back.
+ */
+const sourceFolders = (into) => ({
+  name: 'source-folders',
+  setup(build) {
+    build.onLoad({ filter: /apps[\\/]server[\\/]src[\\/].*\.ts$/ }, async (args) => {
+      const text = await fs.promises.readFile(args.path, 'utf8');
+      if (!text.includes('import.meta.dirname')) return undefined;
+      const folder = path.relative(into, path.dirname(args.path)).split(path.sep).join('/');
+      return {
+        contents: text.replaceAll('import.meta.dirname', `(import.meta.dirname + '/${folder}')`),
+        loader: 'ts',
+      };
+    });
+  },
+});
+
+/** Packages from node_modules are imported at run time; the workspace's own are bundled. */
+const externalPackages = {
+  name: 'external-packages',
+  setup(build) {
+    build.onResolve({ filter: /^[^./]/ }, (args) =>
+      args.path.startsWith('@billow/') ? undefined : { path: args.path, external: true },
+    );
+  },
+};
+
+async function build(into) {
+  const esbuild = await import('esbuild');
+  // The embedded database's template outlives a rebuild of the code (below).
+  for (const entry of fs.existsSync(into) ? fs.readdirSync(into) : [])
+    if (!/^pglite-[\d.]+\.tgz$/.test(entry)) fs.rmSync(path.join(into, entry), { recursive: true });
+  await esbuild.build({
+    absWorkingDir: serverDir,
+    entryPoints: [
+      { in: 'src/main.ts', out: 'main' },
+      // Beside the bundle under the name the reader asks for (import-file-reader.ts).
+      { in: 'src/modules/imports/import-file.worker.ts', out: 'import-file.worker' },
+      { in: 'src/db/pglite-template.ts', out: 'pglite-template' },
+    ],
+    outdir: into,
+    outExtension: { '.js': '.mjs' },
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    sourcemap: true,
+    logLevel: 'warning',
+    plugins: [externalPackages, sourceFolders(into)],
+  });
+}
+
+/** The embedded database's template, made with the build's own code when PGlite's is new. */
+async function ensureTemplate() {
+  const template = await import(pathToFileURL(path.join(outDir, 'pglite-template.mjs')).href);
+  const file = template.pgliteTemplateFile();
+  if (fs.existsSync(file)) return;
+  for (const entry of fs.readdirSync(outDir))
+    if (entry.endsWith('.tgz')) fs.rmSync(path.join(outDir, entry));
+  console.log('Making the template of a new embedded database…');
+  await template.writePgliteTemplate();
+}
+
+/**
+ * Several processes may start at once (test suites, a second terminal): one builds while the
+ * others wait for it, then find the build fresh.
+ */
+const lockDir = path.join(root, 'node_modules/.cache/billow-server-build.lock');
+const LOCK_ABANDONED_MS = 5 * 60_000;
+
+function withBuildLock(work) {
+  fs.mkdirSync(path.dirname(lockDir), { recursive: true });
+  for (;;) {
+    try {
+      fs.mkdirSync(lockDir);
+      break;
+    } catch (error) {
+      if (error.code !== 'EEXIST') throw error;
+      // A build that died leaves its lock behind: one older than any build is taken over.
+      const age = Date.now() - (fs.statSync(lockDir, { throwIfNoEntry: false })?.mtimeMs ?? 0);
+      if (age > LOCK_ABANDONED_MS) fs.rmSync(lockDir, { recursive: true, force: true });
+      else Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 200);
+    }
+  }
+  try {
+    work();
+  } finally {
+    fs.rmSync(lockDir, { recursive: true, force: true });
+  }
+}
+
+export function ensureServerBuild({ force = false } = {}) {
+  if (!force && !isServerBuildStale()) return;
+  let failure;
+  withBuildLock(() => {
+    if (!force && !isServerBuildStale()) return;
+    console.log(
+      force ? 'Building the server…' : 'The server build is missing or stale; building it…',
+    );
+    // The stamp carries the time the build began: a source saved while it ran is newer.
+    const started = new Date();
+    const result = spawnSync(process.execPath, [import.meta.filename, '--now'], {
+      cwd: root,
+      stdio: 'inherit',
+    });
+    if (result.status !== 0) {
+      failure = result.status ?? 1;
+      return;
+    }
+    fs.writeFileSync(stampFile, started.toISOString());
+    fs.utimesSync(stampFile, started, started);
+  });
+  if (failure !== undefined) {
+    console.error('The server failed to build.');
+    process.exit(failure);
+  }
+}
+
+// `--now [--out folder]`: build without looking at the stamp (a test builds into a folder of its own).
+if (process.argv[1] === import.meta.filename) {
+  const out = process.argv.indexOf('--out');
+  if (out > 0) await build(path.resolve(process.argv[out + 1]));
+  else if (process.argv.includes('--now')) {
+    await build(outDir);
+    await ensureTemplate();
+  } else ensureServerBuild({ force: process.argv.includes('--force') });
+}
