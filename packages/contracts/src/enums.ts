@@ -1,5 +1,6 @@
 /** Every enumeration of spec part 2 §3–4 (and part 1 §3), as zod enums both sides share. */
 import { z } from 'zod';
+import { BANK_SOURCES } from './bank-sources';
 import './zod-messages';
 
 export const subscriptionStatus = z.enum([
@@ -167,23 +168,5 @@ export type PaymentErrorType = z.infer<typeof paymentErrorType>;
 export const backoffType = z.enum(['exponential', 'fixed']);
 export type BackoffType = z.infer<typeof backoffType>;
 
-/**
- * Where a linked account's transactions come from (issue 37): Plaid, a SimpleFIN Bridge, the
- * offline sandbox bank, or a file the person imported.
- */
-export const bankSource = z.enum(['plaid', 'simplefin', 'sandbox', 'file']);
-export type BankSource = z.infer<typeof bankSource>;
-
-/**
- * Whether a debit can come from an account of this source: only a bank login through Link (Plaid,
- * or the sandbox bank standing in for it). SimpleFIN Bridge and file imports only read
- * transactions.
- */
-export const sourceCanPay = (source: BankSource): boolean =>
-  source === 'plaid' || source === 'sandbox';
-
-/** Why an account of a source that cannot pay is not offered for a payment, for the person. */
-export const cannotPayReasons: Record<Exclude<BankSource, 'plaid' | 'sandbox'>, string> = {
-  simplefin: 'Comes in through SimpleFIN Bridge, which can show transactions but not pay.',
-  file: 'Imported from a file, so Billow cannot take a payment from it.',
-};
+/** Where a linked account's transactions come from (bank-sources.ts). */
+export const bankSource = z.enum(BANK_SOURCES);
