@@ -7,7 +7,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 /**
- * The web app's boundaries (DESIGN.md "Web"): a feature never imports another feature — the
+ * The web app's boundaries (docs/architecture.md, "Web"): a feature never imports another feature — the
  * routes under `app/` compose them — and `lib/` and `components/` never import a feature or the
  * app. Every folder under `features/` is a feature, so a new one is covered without a change here.
  * Written with ESLint's own no-restricted-imports (by the `@/` alias and by relative paths at each

@@ -1,7 +1,8 @@
 /**
- * What a person reads when paying for an annual plan fails (spec part 2 §8), each failure
- * reached through real state on the confirmation screen: the bank wants a new login, the
- * subscription is no longer one, the account that pays was removed, or holds too little.
+ * What a person reads when paying for an annual plan fails (docs/annual-plans.md,
+ * "When paying fails"), each failure reached through real state on the confirmation screen: the
+ * bank wants a new login, the subscription is no longer one, the account that pays was removed, or
+ * holds too little.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { confirmFirstInstantSaving } from './pages/annual-plan-flow';
@@ -41,7 +42,7 @@ async function checkingAccountId(page: Page): Promise<string> {
   return accounts.find((account) => account.accountSubType === 'checking')!.id;
 }
 
-test('each payment failure says what to do, in the spec’s words, and nothing is paid', async ({
+test('each payment failure says what to do, in the documented words, and nothing is paid', async ({
   page,
 }) => {
   await linkedPerson(page, 'Dorothy Vaughan');

@@ -89,7 +89,7 @@ test.describe('signing in with a texted code', () => {
     await expect(page.getByRole('heading', { name: 'Profile' })).toBeVisible();
   });
 
-  test('a wrong code is refused with the spec message, and Back returns to the phone', async ({
+  test('a wrong code is refused with its message, and Back returns to the phone', async ({
     page,
   }) => {
     const signIn = new SignInPage(page);

@@ -2,11 +2,13 @@
  * `npm run bench:paths`: the routes the list-all cache does not cover, each beside a bare Fastify
  * route in the same run (scripts/bench/api-paths.mjs), on the embedded database and on
  * PostgreSQL when BENCH_DATABASE_URL names a database to use. Target (issue 42): every read
- * ≥ 0.25 of bare on PostgreSQL on a miss. BENCH_QUICK=1 for a shorter run.
+ * ≥ 0.25 of bare on PostgreSQL on a miss. BENCH_QUICK=1 for a shorter run; BENCH_PORT to move the
+ * two servers' ports (default 3992 and the next) off another run's.
  */
 import { linkToSubscriptions, signIn, startServer } from './bench/app-load.mjs';
 import { pathThroughput, printPaths } from './bench/api-paths.mjs';
 
+const port = Number(process.env.BENCH_PORT ?? 3992);
 const figures = {};
 async function measure(label, port, env, target) {
   const server = await startServer(port, env);
@@ -29,8 +31,8 @@ async function measure(label, port, env, target) {
 }
 
 console.log('Billow paths bench (each route beside a bare Fastify route, same run)');
-await measure('PGlite    ', 3992, {});
+await measure('PGlite    ', port, {});
 if (process.env.BENCH_DATABASE_URL)
-  await measure('PostgreSQL', 3993, { DATABASE_URL: process.env.BENCH_DATABASE_URL }, 0.25);
+  await measure('PostgreSQL', port + 1, { DATABASE_URL: process.env.BENCH_DATABASE_URL }, 0.25);
 else console.log('  PostgreSQL skipped (set BENCH_DATABASE_URL)');
 console.log(JSON.stringify(figures));

@@ -87,16 +87,19 @@ export function composeBillow(options: CompositionOptions) {
     db,
     changes: database.changes,
     jobs,
+    afterDetection: () => database.refreshPlannerStatistics(),
     ...clock,
     // New or changed subscriptions may make (or drop) negotiation offers, and bring a bill the
-    // rewards balance covers: a job of its own each.
+    // rewards balance covers: a job of its own each, all sent at once (issue 42).
     onChanged: async (userId) => {
-      await jobs.send('negotiations-refresh-offers', { userId }, { singletonKey: userId });
-      await jobs.send('rewards-auto-apply', { userId }, { singletonKey: userId });
-      // The bank may now show a promised saving (docs/savings.md).
-      await jobs.send('savings-verify', { userId }, { singletonKey: userId });
-      // ... or that a cancelled subscription stopped charging, or did not (docs/cancellations.md).
-      await jobs.send('cancellations-verify-person', { userId }, { singletonKey: userId });
+      await Promise.all([
+        jobs.send('negotiations-refresh-offers', { userId }, { singletonKey: userId }),
+        jobs.send('rewards-auto-apply', { userId }, { singletonKey: userId }),
+        // The bank may now show a promised saving (docs/savings.md).
+        jobs.send('savings-verify', { userId }, { singletonKey: userId }),
+        // ... or that a cancelled subscription stopped charging, or did not (docs/cancellations.md).
+        jobs.send('cancellations-verify-person', { userId }, { singletonKey: userId }),
+      ]);
     },
   });
   const savings = createSavingsModule({
@@ -370,6 +373,7 @@ export function composeBillow(options: CompositionOptions) {
   });
   const insights = createInsightsModule({
     chargeHistory: (userId, from) => subscriptions.service.chargeHistory(userId, from),
+    withPriceIncreases: (userId) => subscriptions.service.withPriceIncreases(userId),
     todayOf: (userId) => subscriptions.service.todayOf(userId),
   });
   const analytics = createAnalyticsModule({ db, ...clock });

@@ -76,7 +76,8 @@ export async function startServer(
       print: (line) => process.stdout.write(`${line}\n`),
       log: logger,
     });
-    // Every kind of the spec's catalogue declared, within limits and handled, or no start.
+    // Every kind of the job catalogue (docs/jobs.md) declared, within limits and handled, or no
+    // start.
     assertJobCatalogue(jobMap, billow.jobHandlers);
     if (mode !== 'api') {
       for (const module of billow.modules) await module.beforeWorkers?.();

@@ -229,7 +229,8 @@ describe("one person's ids in another person's requests", () => {
           const body = { ...validExtras(route), ...otherIds(route, field), [field]: id };
           const response = await inject(t, route, `Bearer ${bToken}`, body);
           if (route === paymentRoutes.pay) {
-            // Spec part 2 §3, §8: pay answers in its body, which is what the web reads.
+            // docs/annual-plans.md, "When paying fails": pay answers in its body, which is what the
+            // web reads.
             expect(response.statusCode).toBe(200);
             // Whichever id is the other person's, it is not found (the subscription is checked first).
             expect(response.json()).toMatchObject({

@@ -1,6 +1,6 @@
 /**
- * First-party product analytics (spec part 1 §7): named events only, with an anonymous id and
- * no personal data. The server refuses properties that name personal data.
+ * First-party product analytics (docs/privacy.md, "Analytics events"): named events only, with an
+ * anonymous id and no personal data. The server refuses properties that name personal data.
  */
 import { z } from 'zod';
 import { defineRoute } from './route';

@@ -1,16 +1,19 @@
 /**
- * What an annual plan saves (spec part 2 §9) and which subscriptions can convert to one. No zod:
- * the dashboard's first screen uses these without loading the schemas.
+ * What an annual plan saves (docs/annual-plans.md, "What it saves") and which subscriptions can
+ * convert to one. No zod: the dashboard's first screen uses these without loading the schemas.
  */
 import { findMerchant, type Merchant } from './merchants';
 
-/** Annual-conversion savings (spec part 2 §9): 12 × monthly − annual, rounded; 0 without a plan. */
+/**
+ * Annual-conversion savings (docs/annual-plans.md, "What it saves"): 12 × monthly − annual,
+ * rounded; 0 without a plan.
+ */
 export function annualSavings(monthlyPrice: number, annualPlanCost: number | null): number {
   if (annualPlanCost === null || annualPlanCost <= 0) return 0;
   return Math.round(12 * monthlyPrice - annualPlanCost);
 }
 
-/** What the annual plan costs a month (spec part 2 §9): annual / 12. */
+/** What the annual plan costs a month (docs/annual-plans.md, "What it saves"): annual / 12. */
 export function annualMonthlyEquivalent(annualPlanCost: number): number {
   return annualPlanCost / 12;
 }

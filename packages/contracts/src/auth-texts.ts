@@ -1,7 +1,7 @@
 /**
- * Sign-in and session texts (spec part 1 §8). Apart from `messages.ts`, so each screen's chunk
+ * Sign-in and session texts (docs/sign-in.md). Apart from `messages.ts`, so each screen's chunk
  * carries its own words and every page's first script only the shared ones (issue 16). Words are
- * requirements: change them only when the spec changes.
+ * requirements: change them only on purpose, never in passing.
  */
 export const authMessages = {
   notConfirmed: 'Please confirm your account before signing in.',

@@ -1,6 +1,6 @@
 /**
  * Passwordless sign-in: a 6-digit code texted to the phone, then short-lived signed tokens and a
- * rotating refresh token (spec part 1 §3 "Session", §4 "Sign-in steps").
+ * rotating refresh token (docs/sign-in.md, "The three steps", "Session").
  */
 import { otpStartProblemCode, otpVerifyProblemCode, refreshProblemCode } from './problem-codes';
 import { z } from 'zod';
@@ -49,7 +49,7 @@ export const logoutBody = z.object({ refreshToken: text().min(1).max(512).option
 
 /**
  * Why a code was refused, in `detail` of a 400 'authentication-failed' problem, so the web can
- * word it (wrong code → the spec's 'Invalid verification code…').
+ * word it (wrong code → `authMessages`' 'Invalid verification code…').
  */
 export const otpFailureDetail = {
   wrong: 'The code is not correct.',

@@ -1,5 +1,5 @@
 /**
- * Bank linking (spec part 1 §3, §7): link tokens, the link result, the transaction-load status
+ * Bank linking (docs/linking.md): link tokens, the link result, the transaction-load status
  * the loading screen polls, and managing linked accounts. Plus the sandbox bank's own endpoints
  * (`/api/dev/sandbox/*`), which stand in for Plaid Link and Plaid's sandbox API offline.
  */
@@ -31,7 +31,7 @@ export const REDIRECT_SUCCESS_DELAY_MS = 2000;
 export const linkProvider = z.enum(['sandbox', 'plaid']);
 export type LinkProvider = z.infer<typeof linkProvider>;
 
-/** An answer without `linkToken` is a refusal, worded in `error` (spec part 1 §5). */
+/** An answer without `linkToken` is a refusal, worded in `error` (docs/linking.md, "/link"). */
 export const linkTokenResponse = z.object({
   linkToken: z.string().optional(),
   linkProvider,
@@ -39,7 +39,7 @@ export const linkTokenResponse = z.object({
 });
 export const linkResultBody = z.object({ publicToken: text().min(1).max(512) });
 /**
- * 'success' is the success value (spec part 1 §3). The spec implies others without naming them;
+ * 'success' is the success value (docs/linking.md, "/link"). Others exist without a name;
  * a link the bank has not finished (`pending`) or could not use (`failed`) reads as a failed link.
  */
 export const linkResultStatus = z.enum(['success', 'pending', 'failed']);
@@ -131,7 +131,7 @@ export const bankingRoutes = {
   }),
 } as const;
 
-/** Link's exit error codes the web treats specially (spec part 1 §4). */
+/** Link's exit error codes the web treats specially (docs/linking.md, "/link"). */
 export const INVALID_LINK_TOKEN = 'INVALID_LINK_TOKEN';
 
 // ---------------------------------------------------------------------------------------------

@@ -7,7 +7,7 @@ const problem = (content: unknown) => {
 };
 
 describe('the chat frames', () => {
-  it('takes 1 to 1000 characters after trimming, with the spec messages otherwise', () => {
+  it('takes 1 to 1000 characters after trimming, with its messages otherwise', () => {
     expect(chatClientFrame.parse({ content: '  hi  ' })).toEqual({ content: 'hi' });
     expect(problem('x'.repeat(1000))).toBeUndefined();
     expect(problem('   ')).toBe(chatMessages.empty);

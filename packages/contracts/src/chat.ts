@@ -1,6 +1,6 @@
 /**
- * The assistant chat over WebSocket (spec part 1 §3, §4, §5, §7 `/ws/chat`, §8, §9). Not an HTTP
- * route: the frames each way are one discriminated union, parsed on both ends.
+ * The assistant chat over WebSocket (docs/chat.md, "The chat screen", "The connection"). Not an
+ * HTTP route: the frames each way are one discriminated union, parsed on both ends.
  */
 import { z } from 'zod';
 import { text } from './text';
@@ -36,11 +36,11 @@ export const chatMessages = {
   interrupted: '[Connection interrupted]',
   signedOut: 'Please log in to access the chat feature.',
   reconnecting: 'Reconnecting...',
-  /** Not in the spec's catalogue: the per-person pace the server keeps. */
+  /** Billow's own: the per-person pace the server keeps. */
   rateLimited: 'You are sending messages too quickly. Please wait a moment.',
-  /** Not in the spec's catalogue: a frame that is not `{content}`. */
+  /** Billow's own: a frame that is not `{content}`. */
   badFrame: 'Message could not be read',
-  /** Not in the spec's catalogue: the model failed part-way. */
+  /** Billow's own: the model failed part-way. */
   assistantFailed: 'The assistant could not answer. Please try again.',
   placeholder: 'Ask about your finances...',
   demoPlaceholder: 'Type a demo message...',

@@ -1,4 +1,4 @@
-/** Business constants of spec part 1 §9 and part 2 §9 that both sides use. */
+/** Business constants both sides use (docs/errors.md, docs/sign-in.md, docs/jobs.md). */
 export const TOAST = {
   durationMs: 4000,
   visibleToasts: 3,
@@ -56,7 +56,7 @@ export const OTP = {
   maxResendCooldownSeconds: 600,
 } as const;
 
-/** Spec part 1 §5: the code field takes at most 8 characters. */
+/** The code field takes at most 8 characters (docs/sign-in.md, "The three steps"). */
 export const SIGN_IN_CODE_MAX_LENGTH = 8;
 
 export const FEEDBACK_MAX_LENGTH = 1000;

@@ -1,4 +1,7 @@
-/** Every enumeration of spec part 2 §3–4 (and part 1 §3), as zod enums both sides share. */
+/**
+ * Every enumeration (docs/subscriptions.md, "Statuses and cadences"), as zod enums both sides
+ * share.
+ */
 import { z } from 'zod';
 import { BANK_SOURCES } from './bank-sources';
 import './zod-messages';
@@ -33,7 +36,7 @@ export type Cadence = z.infer<typeof cadence>;
 
 /**
  * What kind of spending a subscription or bill is (snake_case; the web shows the words plainly).
- * The spec names the field but not its values, so these are the ones detection assigns: the
+ * The values are the ones detection assigns: the
  * merchant catalogue's categories, those guessed from a statement's words, and `other`.
  */
 export const subscriptionCategory = z.enum([

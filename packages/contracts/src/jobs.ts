@@ -1,11 +1,11 @@
 /**
- * The background job catalogue of spec part 2: 16 job kinds on 9 named queues, each kind with
- * its payload shape (validated as part 2 §5 says: emails valid, ids uuids, amounts positive,
- * attempts at least 1, batch sizes positive integers defaulting to 100, push badges integers of
- * at least 0) and the limits its options must keep.
+ * The background job catalogue (docs/jobs.md): 16 job kinds on 9 named queues, each kind with its
+ * payload shape (validated as docs/jobs.md, "Payloads", says: emails valid, ids uuids, amounts
+ * positive, attempts at least 1, batch sizes positive integers defaulting to 100, push badges
+ * integers of at least 0) and the limits its options must keep.
  *
- * pg-boss has one queue per job name, so each kind is its own pg-boss queue (its own retry,
- * expiry and concurrency); the spec's 9 queues are the groups below (`JOB_CATALOGUE[kind].queue`),
+ * pg-boss has one queue per job name, so each kind is its own pg-boss queue (its own retry, expiry
+ * and concurrency); the catalogue's 9 queues are the groups below (`JOB_CATALOGUE[kind].queue`),
  * which the operator view (`npm run jobs`) and the queue figures in the logs count by.
  */
 import { z } from 'zod';
@@ -30,7 +30,7 @@ const positiveAmount = z.number().positive();
 const attempt = z.number().int().min(1);
 const batchSize = z.number().int().positive().default(JOB_LIMITS.scanBatchSizeDefault);
 
-/** The reminder types of spec part 2 §4, plus price_increase (beyond the spec). */
+/** The reminder types (`reminderType`) and price_increase (docs/reminders.md, "Reminders"). */
 export const reminderKind = z.enum([...reminderType.options, 'price_increase']);
 export type ReminderKind = z.infer<typeof reminderKind>;
 
@@ -95,7 +95,7 @@ export const jobPayloads = {
     negotiationId: id,
     /** The call's number in this negotiation (one row per number). */
     attempt,
-    /** Which try of this round (spec: at most 3 attempts). */
+    /** Which try of this round (`NEGOTIATION_CALL_DEFAULTS`: at most 3 attempts). */
     try: z.number().int().min(1).max(JOB_LIMITS.attemptsMax),
   }),
   /** handle negotiation status */
@@ -113,7 +113,9 @@ export const jobPayloads = {
 
 export type JobKind = keyof typeof jobPayloads;
 
-/** Each kind: its name in the spec's catalogue and the spec queue it runs on. */
+/**
+ * Each kind: its name in the catalogue and the queue it runs on (docs/jobs.md, "Kinds and queues").
+ */
 export const JOB_CATALOGUE = {
   'notification-send-email': { kind: 'send email', queue: 'notification' },
   'notification-send-sms': { kind: 'send SMS', queue: 'notification' },
@@ -137,8 +139,8 @@ export const JOB_CATALOGUE = {
 } as const satisfies Record<JobKind, { kind: string; queue: JobQueueName }>;
 
 /**
- * Helper jobs beyond the catalogue (a schedule's fan-out, a follow-up of a sync) run on the spec
- * queue of the work they serve.
+ * Helper jobs beyond the catalogue (a schedule's fan-out, a follow-up of a sync) run on the
+ * catalogue queue of the work they serve.
  */
 export const HELPER_JOB_QUEUES: Record<string, JobQueueName> = {
   'bank-daily-resync': 'bank transaction sync',
@@ -158,15 +160,15 @@ export const HELPER_JOB_QUEUES: Record<string, JobQueueName> = {
   'reminders-charged-after-cancel': 'notification',
 };
 
-/** The queue a job name counts under (spec queues for the operator view). */
-export function specQueueOf(name: string): JobQueueName | undefined {
+/** The queue a job name counts under (catalogue queues for the operator view). */
+export function catalogueQueueOf(name: string): JobQueueName | undefined {
   return (
     (JOB_CATALOGUE as Record<string, { queue: JobQueueName }>)[name]?.queue ??
     HELPER_JOB_QUEUES[name]
   );
 }
 
-/** Job options as spec part 2 §5 bounds them. */
+/** Job options as the catalogue bounds them (docs/jobs.md, "Limits"). */
 export const jobOptionsSchema = z.object({
   priority: z.number().int().min(JOB_LIMITS.priorityMin).max(JOB_LIMITS.priorityMax).optional(),
   attempts: z.number().int().min(JOB_LIMITS.attemptsMin).max(JOB_LIMITS.attemptsMax),
@@ -175,4 +177,3 @@ export const jobOptionsSchema = z.object({
   concurrency: z.number().int().min(1).max(JOB_LIMITS.concurrencyMax),
   limiterDurationMs: z.number().int().min(JOB_LIMITS.rateLimiterMinDurationMs).optional(),
 });
-export type SpecJobOptions = z.infer<typeof jobOptionsSchema>;

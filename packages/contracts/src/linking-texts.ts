@@ -1,12 +1,12 @@
 /**
- * Bank-linking texts (spec part 1 §1, §8). Apart from `messages.ts`, so each screen's chunk carries
+ * Bank-linking texts (docs/linking.md). Apart from `messages.ts`, so each screen's chunk carries
  * its own words and every page's first script only the shared ones (issue 16). Words are
- * requirements: change them only when the spec changes.
+ * requirements: change them only on purpose, never in passing.
  */
-/** The bank-linking provider the screens name (spec part 1 §1). */
+/** The bank-linking provider the screens name (docs/linking.md). */
 export const LINKING_PROVIDER_NAME = 'Plaid';
 
-/** Bank-linking texts (spec part 1 §8). */
+/** Bank-linking texts (docs/linking.md). */
 export const linkingMessages = {
   tokenMissing: 'Failed to get link token',
   tokenUnexpected: 'An unexpected error occurred',

@@ -67,7 +67,10 @@ export type MerchantNegotiation = {
   requiredUserInfo: Partial<Record<RequiredUserInfoField, string>>;
   eligibilityCriteria: string[];
   typicalOutcomes: TypicalOutcome[];
-  /** Demo merchants (spec part 2 §9) and TEST_MERCHANT end the same way every time. */
+  /**
+   * Demo merchants and TEST_MERCHANT (docs/negotiations.md, "On the screen") end the same way every
+   * time.
+   */
   demo?: 'telecom' | 'fitness' | 'test';
 };
 
@@ -370,7 +373,7 @@ export function findMerchant(subscription: {
   );
 }
 
-/** The funnel's merchant choice (spec part 1 §3): id, name, website. */
+/** The funnel's merchant choice (docs/onboarding.md, "The signup funnel"): id, name, website. */
 export type MerchantChoice = { id: number; name: string; merchant_website_url: string };
 
 export function toMerchantChoice(merchant: Merchant): MerchantChoice {
@@ -382,13 +385,14 @@ export const funnelMerchants: MerchantChoice[] = merchants
   .map(toMerchantChoice);
 
 /**
- * The two merchant landing pages (spec part 1 §2): path is the merchant's lowercase name
- * followed by -signup. The headline offers one figure; Get Started carries another estimate.
+ * The two merchant landing pages (docs/onboarding.md, "Merchant landing pages"): path is the
+ * merchant's lowercase name followed by -signup. The headline offers one figure; Get Started
+ * carries another estimate.
  */
 export const merchantLandings = [
   { path: '/netflix-signup', merchantId: 9, headlineSavings: 45, estimatedAmount: 50 },
   { path: '/planetfitness-signup', merchantId: 7, headlineSavings: 88, estimatedAmount: 45 },
 ] as const;
 
-/** Spec part 1 §9: estimated savings are 20% of the estimate, rounded. */
+/** Estimated savings are 20% of the estimate, rounded (docs/onboarding.md, "Funnel savings"). */
 export const FUNNEL_SAVINGS_RATE = 0.2;

@@ -1,6 +1,6 @@
 /**
- * User-facing texts of the shared request helper (spec part 1 §7, part 2 §7–8). Words are
- * requirements: change them only when the spec changes.
+ * User-facing texts of the shared request helper (docs/errors.md, "In the web"). Words are
+ * requirements: change them only on purpose, never in passing.
  */
 export const requestMessages = {
   httpError: (status: number) => `HTTP error! status: ${status}`,

@@ -41,7 +41,7 @@ describe('money', () => {
     expect(formatDollars(-4.5)).toBe('-$4.50');
   });
 
-  it('shows a payment’s size without its sign where the spec asks for absolute values', () => {
+  it('shows a payment’s size without its sign where a screen shows absolute values', () => {
     expect(formatAbsoluteDollars(-15.49)).toBe('$15.49');
     expect(formatAbsoluteDollars(15.49)).toBe('$15.49');
   });

@@ -1,7 +1,7 @@
 /**
- * Money, one way on both sides. Billow stores integer cents and the API speaks dollars (spec part
- * 2 shapes); every conversion and every dollar figure a person reads goes through here, so a
- * column of 15.49s never totals 25.479999 and '$1,200.00' looks the same wherever it is shown.
+ * Money, one way on both sides. Billow stores integer cents and the API speaks dollars; every
+ * conversion and every dollar figure a person reads goes through here, so a column of 15.49s never
+ * totals 25.479999 and '$1,200.00' looks the same wherever it is shown.
  */
 
 /** Dollars → whole cents. Rounds away the float noise of `15.49 * 100`. */
@@ -93,7 +93,10 @@ export function formatWholeDollars(amount: number): string {
   return `$${wholeNumber(Math.round(amount))}`;
 }
 
-/** Floored to whole dollars ('$12' for 12.99), as lifetime savings are (spec part 2 §9). */
+/**
+ * Floored to whole dollars ('$12' for 12.99), as lifetime savings are (docs/dashboard.md,
+ * "Lifetime savings").
+ */
 export function formatFlooredDollars(amount: number): string {
   return `$${wholeNumber(Math.floor(amount))}`;
 }

@@ -1,10 +1,11 @@
 /**
- * The words of the negotiation screens' form fields and card (spec part 2 §3, §9). No zod: the
- * dashboard's first screen uses these without loading the schemas.
+ * The words of the negotiation screens' form fields and card (docs/negotiations.md,
+ * "Required information"). No zod: the dashboard's first screen uses these without loading the
+ * schemas.
  */
 import type { RequiredUserInfoField } from './negotiations';
 
-/** Each field's human label; two of them are the spec's words. */
+/** Each field's human label. */
 export const requiredUserInfoLabels: Record<RequiredUserInfoField, string> = {
   billing_address: 'Complete billing address including zip code',
   account_number: 'Account number',
@@ -50,7 +51,7 @@ export const SERVICE_SELECTION_PLACEHOLDER = 'Select service';
 
 export const NEGOTIATIONS_CARD_LIMIT = 3;
 
-/** Screen texts of the negotiation area (spec part 2 §2, §8). */
+/** Screen texts of the negotiation area (docs/negotiations.md, "Required information"). */
 export const negotiationMessages = {
   cardTitle: 'Negotiations',
   cardEmptyTitle: 'No Active Negotiations',

@@ -1,4 +1,4 @@
-/** Bill negotiation (spec part 2 §3 negotiation entities, §4 states, §7 calls, §8 errors, §9). */
+/** Bill negotiation: offers, statuses, calls and their errors (docs/negotiations.md). */
 import { z } from 'zod';
 import {
   cadence,
@@ -13,7 +13,10 @@ import { text } from './text';
 import { genderValues } from './negotiation-fields';
 import { requiredInfoProblemCode } from './problem-codes';
 
-/** The information a merchant may ask for before it talks (spec part 2 §3, all optional). */
+/**
+ * The information a merchant may ask for before it talks (docs/negotiations.md,
+ * "Required information", all optional).
+ */
 export const requiredUserInfoField = z.enum([
   'billing_address',
   'account_number',
@@ -36,7 +39,7 @@ export const requiredUserInfoField = z.enum([
 ]);
 export type RequiredUserInfoField = z.infer<typeof requiredUserInfoField>;
 
-/** Spec part 2 §9: call defaults, and how many items the dashboard card shows. */
+/** Call defaults, and how many items the dashboard card shows (docs/negotiations.md). */
 export const NEGOTIATION_CALL_DEFAULTS = {
   maxAttempts: 3,
   priority: 'medium',
@@ -46,9 +49,8 @@ export const NEGOTIATION_CALL_DEFAULTS = {
   priority: z.infer<typeof negotiationPriority>;
   maxDurationMinutes: number;
 };
-export const TEST_MERCHANT_NAME = 'TEST_MERCHANT';
 
-/** A message of a call record (spec part 2 §3 "Call record"). */
+/** A message of a call record (docs/negotiations.md). */
 export const callMessage = z.object({
   role: z.string(),
   message: z.string(),
@@ -62,7 +64,7 @@ export const callMessage = z.object({
 });
 export type CallMessage = z.infer<typeof callMessage>;
 
-/** Spec part 2 §3 "Negotiation result": a free-months deal, or a lower monthly rate. */
+/** A negotiation's result: a free-months deal, or a lower monthly rate (docs/savings.md). */
 export const negotiationResult = z.union([
   z.object({ successful: z.boolean(), originalRate: z.number(), freeMonths: z.number() }),
   z.object({
@@ -86,7 +88,7 @@ export const callRecord = z.object({
 });
 export type CallRecord = z.infer<typeof callRecord>;
 
-/** Spec part 2 §3 "Negotiation call user info": what the agent knows when it dials. */
+/** What the call agent knows when it dials (docs/negotiations.md). */
 export const negotiationCallUserInfo = z.object({
   name: z.string(),
   userPhoneNumber: z.string(),
@@ -108,7 +110,7 @@ export const statusChangeEvent = z.object({
 });
 export type StatusChangeEvent = z.infer<typeof statusChangeEvent>;
 
-/** Spec part 2 §8: an error event of a negotiation call. */
+/** An error event of a negotiation call (docs/negotiations.md). */
 export const negotiationCallError = z.object({
   code: negotiationCallErrorCode,
   message: z.string(),

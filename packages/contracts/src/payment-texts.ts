@@ -1,5 +1,5 @@
 /**
- * Screen texts of the annual-plan and payment screens (spec part 2 §8). No zod: the
+ * Screen texts of the annual-plan and payment screens (docs/annual-plans.md). No zod: the
  * dashboard's first screen shows them without loading the schemas (issue 16).
  */
 export const paymentMessages = {

@@ -1,5 +1,5 @@
 /**
- * Annual plans Billow pays for (spec part 2 §3, §7, §8): the instant-savings offers, paying for a
+ * Annual plans Billow pays for (docs/annual-plans.md): the instant-savings offers, paying for a
  * plan by a debit from the person's bank account, and the gift card that carries the plan.
  */
 import { z } from 'zod';
@@ -12,7 +12,10 @@ import {
 } from './problem-codes';
 import { defineRoute } from './route';
 
-/** Spec part 2 §3 "Instant-savings item", plus the subscription it is for (the flow needs it). */
+/**
+ * An instant-savings offer (docs/dashboard.md, "Instant savings"), plus the subscription it is for
+ * (the flow needs it).
+ */
 export const instantSavingsItem = z.object({
   subscription_id: z.string(),
   service_name: z.string(),
@@ -26,7 +29,7 @@ export const instantSavingsItem = z.object({
 });
 export type InstantSavingsItem = z.infer<typeof instantSavingsItem>;
 
-/** Spec part 2 §5: a gift card's value is positive. */
+/** A gift card's value is positive (docs/errors.md, "Validation messages"). */
 export const cardValue = z.union([
   z.number().positive('Card value must be positive'),
   z
@@ -35,7 +38,7 @@ export const cardValue = z.union([
     .refine((value) => Number(value) > 0, 'Card value must be positive'),
 ]);
 
-/** Spec part 2 §3 "Gift card". */
+/** A gift card (docs/annual-plans.md, "The gift card"). */
 export const giftCard = z.object({
   id: z.string().uuid(),
   cardNumberMasked: z.string(),
@@ -52,7 +55,7 @@ export function maskCardNumber(lastFour: string): string {
   return `•••• •••• •••• ${lastFour}`;
 }
 
-/** Spec part 2 §5: looking a gift card up by merchant needs the merchant's id or its name. */
+/** Looking a gift card up by merchant needs the merchant's id or its name. */
 export const giftCardMerchant = z
   .object({
     merchantId: z.number().int().positive().optional(),
@@ -96,18 +99,10 @@ export const giftCardResponse = z.object({
 });
 export type GiftCardResponse = z.infer<typeof giftCardResponse>;
 
-/** Spec part 2 §3 "Subscription billing summary". */
-export const subscriptionBillingSummary = z.object({
-  id: z.string(),
-  cadence: z.string(),
-  renewalDate: z.string().nullable(),
-  nextBillingDate: z.string().nullable(),
-});
-
 /**
- * The payment error types of spec part 2 §8, and four of Billow's own: `already_paid`, the
- * polite answer to paying again for a plan year that is paid (a double click, a retry, a second
- * tab), `transfer_limit_reached`, `bank_action_required` and `account_cannot_pay`.
+ * The payment error types (docs/annual-plans.md, "When paying fails"), four of them Billow's own:
+ * `already_paid`, the polite answer to paying again for a plan year that is paid (a double click, a
+ * retry, a second tab), `transfer_limit_reached`, `bank_action_required` and `account_cannot_pay`.
  */
 export const bankTransferErrorType = z.enum([
   ...paymentErrorType.options,
@@ -127,7 +122,7 @@ export const bankTransferErrorType = z.enum([
 ]);
 export type BankTransferErrorType = z.infer<typeof bankTransferErrorType>;
 
-/** Spec part 2 §3 "Bank-transfer response". */
+/** The answer of a bank transfer: its id and amount, or why it was refused (docs/payments.md). */
 export const bankTransferResponse = z.discriminatedUnion('success', [
   z.object({ success: z.literal(true), transfer_id: z.string(), amount: z.number() }),
   z.object({
@@ -177,8 +172,8 @@ export const paymentRoutes = {
     tokenScope: 'payments',
     body: payBody,
     /**
-     * A chosen account that is gone or not the person's answers payment_account_not_found, the
-     * spec's own answer for it (it says nothing about whose the id was). A person who owes
+     * A chosen account that is gone or not the person's answers payment_account_not_found, the same
+     * answer as for no account at all (it says nothing about whose the id was). A person who owes
      * Billow for a returned debit is refused with `payment-owed` until it is settled.
      */
     response: bankTransferResponse,
@@ -198,7 +193,7 @@ export const paymentRoutes = {
   }),
 } as const;
 
-/** Spec part 2 §8: the message for each payment error_type ('anything else' for the rest). */
+/** The message for each payment error_type (docs/annual-plans.md, "When paying fails"). */
 export const paymentErrorMessages: Record<BankTransferErrorType, string> = {
   insufficient_funds:
     'Insufficient funds in your account. Please add money to your account and try again.',

@@ -1,9 +1,9 @@
 /**
- * Phone normalisation exactly as spec part 1 §5: strip every non-digit; 10 digits become +1 and
- * the digits; 11 digits starting with 1 get a + prefix; an input already starting with + is kept
- * (as + and its digits); anything else gets +1 in front. The default country code is +1.
- * Whether a number can exist is `isPlausiblePhoneNumber` in `./phone-plausible`, kept apart so
- * the country metadata it needs loads only where a number is checked.
+ * Phone normalisation (docs/sign-in.md, "Phone numbers"): strip every non-digit; 10 digits become
+ * +1 and the digits; 11 digits starting with 1 get a + prefix; an input already starting with + is
+ * kept (as + and its digits); anything else gets +1 in front. The default country code is +1.
+ * Whether a number can exist is `isPlausiblePhoneNumber` in `./phone-plausible`, kept apart so the
+ * country metadata it needs loads only where a number is checked.
  */
 export const DEFAULT_COUNTRY_CODE = '+1';
 

@@ -1,7 +1,7 @@
 /**
  * Machine-readable reasons a route refuses a request on purpose, carried as `code` in its
  * problem details. Each route declares the codes it may send (`problemCodes` in its contract);
- * the web picks the spec's words by code and never parses `detail`, which is written for people
+ * the web picks its words by code and never parses `detail`, which is written for people
  * and may change.
  */
 import { z } from 'zod';

@@ -1,7 +1,7 @@
 /**
- * RFC 9457 problem details: the one shape every error leaves the server in. The type names
- * are spec part 2 §8's catalogue; `too-many-requests` is our one addition, because the
- * catalogue has nothing for rate limiting (HTTP 429).
+ * RFC 9457 problem details: the one shape every error leaves the server in. The type names are
+ * Billow's catalogue (docs/errors.md, "Problem details"); `too-many-requests` is our one addition,
+ * because the catalogue has nothing for rate limiting (HTTP 429).
  */
 import { z } from 'zod';
 

@@ -1,7 +1,7 @@
 /**
- * Profile texts (spec part 1 §8). Apart from `messages.ts`, so each screen's chunk carries its own
+ * Profile texts (docs/profile.md). Apart from `messages.ts`, so each screen's chunk carries its own
  * words and every page's first script only the shared ones (issue 16). Words are requirements:
- * change them only when the spec changes.
+ * change them only on purpose, never in passing.
  */
 export const profileMessages = {
   loadFailed: 'Failed to load profile data. Please try again.',

@@ -1,6 +1,7 @@
 /**
- * The rewards a person can aim for and how far along they are (spec part 2 §4, §9). No zod: the
- * dashboard's first screen uses these without loading the schemas.
+ * The rewards a person can aim for and how far along they are (docs/rewards.md,
+ * "Progress and options"). No zod: the dashboard's first screen uses these without loading the
+ * schemas.
  */
 
 export const REWARD_HISTORY_PAGE_SIZE = 20;
@@ -8,9 +9,9 @@ export const REWARD_HISTORY_PAGE_SIZE = 20;
 import type { SubscriptionCategory } from './enums';
 
 /**
- * Spec part 2 §9 "Reward options (per month)", in its order; the first is the default target.
+ * The six reward options with their monthly prices, in order; the first is the default target.
  * `categories` are the kinds of the person's bills an option is named after and claimed on
- * (docs/savings.md, "Rewards").
+ * (docs/savings.md, "Rewards: one rule").
  */
 export const rewardOptions = [
   { id: 'video-streaming', name: 'Video streaming', price: 15.99, categories: ['streaming'] },
@@ -50,20 +51,20 @@ export type RewardOptionId = RewardOption['id'];
 export const defaultRewardOption: RewardOption = rewardOptions[0];
 
 /**
- * Spec part 2 §4: balance ÷ the target's price, capped at 100 %. A target without a price (never
- * one of the options) counts as reached only with a balance.
+ * Progress (docs/rewards.md, "Progress and options"): balance ÷ the target's price, capped at 100
+ * %. A target without a price (never one of the options) counts as reached only with a balance.
  */
 export function rewardProgressPercent(balance: number, targetPrice: number): number {
   if (targetPrice <= 0) return balance > 0 ? 100 : 0;
   return Math.min(100, Math.max(0, (balance / targetPrice) * 100));
 }
 
-/** Spec part 2 §4: an option is disabled while the balance is lower than its price. */
+/** An option is disabled while the balance is lower than its price. */
 export function isRewardOptionAffordable(balance: number, price: number): boolean {
   return balance >= price;
 }
 
-/** Screen texts of the rewards section (spec part 2 §4, §8). */
+/** Screen texts of the rewards section (docs/rewards.md). */
 export const rewardMessages = {
   loadFailed: 'Failed to load rewards data. Please try again.',
   readyToClaim: 'Ready to claim!',

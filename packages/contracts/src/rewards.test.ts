@@ -23,7 +23,7 @@ describe(isRewardOptionAffordable.name, () => {
 });
 
 describe('the reward options', () => {
-  it('are the spec’s six monthly prices, video streaming at 15.99 first and the default', () => {
+  it('are the six fixed monthly prices, video streaming at 15.99 first and the default', () => {
     expect(rewardOptions.map((o) => o.price)).toEqual([15.99, 9.99, 52.99, 14.99, 10.99, 4]);
     expect(defaultRewardOption).toMatchObject({ name: 'Video streaming', price: 15.99 });
   });

@@ -1,7 +1,7 @@
 /**
- * Rewards toward a free subscription (spec part 2 §3 "Rewards", §4 "Reward progress", §7, §9):
- * the three figures the spec names, and the history the screen shows instead of the spec's
- * sample list, read from the rewards ledger.
+ * Rewards toward a free subscription (docs/rewards.md): the
+ * balance, the lifetime accrued total and the next reward, and the history, read from the rewards
+ * ledger.
  */
 import { z } from 'zod';
 import { rewardType, transactionType } from './enums';
@@ -24,7 +24,7 @@ export const merchantReward = z.object({
 });
 export type MerchantReward = z.infer<typeof merchantReward>;
 
-/** Spec part 2 §3 "Transaction (account history)"; amounts in dollars, negative when spent. */
+/** One entry of the rewards history (docs/rewards.md); amounts in dollars, negative when spent. */
 export const rewardTransaction = z.object({
   id: z.string(),
   service: z.string(),
@@ -63,7 +63,7 @@ export const rewardHistory = z.object({
 });
 export type RewardHistory = z.infer<typeof rewardHistory>;
 
-/** Spec part 2 §3 "Rewards view data": the next reward's name and amount (dollars). */
+/** The next reward's name and amount (dollars; docs/rewards.md). */
 export const nextReward = z.object({ name: z.string(), amount: z.number() });
 export type NextReward = z.infer<typeof nextReward>;
 
@@ -79,14 +79,14 @@ export const rewardBill = z.object({
 export type RewardBill = z.infer<typeof rewardBill>;
 
 /**
- * One of the spec's reward options as this person sees it (docs/savings.md, "Rewards"): named
- * after the person's own bill of its kind when they have one (Netflix for video streaming), with
- * the spec's price, and the bill a claim would go toward now (null when there is none).
+ * One of the six reward options as this person sees it (docs/savings.md, "Rewards: one rule"):
+ * named after the person's own bill of its kind when they have one (Netflix for video streaming),
+ * with the option's price, and the bill a claim would go toward now (null when there is none).
  */
 export const rewardChoice = z.object({
   id: z.enum(rewardOptions.map((o) => o.id) as [RewardOptionIdOf, ...RewardOptionIdOf[]]),
   name: z.string(),
-  /** The spec's name of the option ("Video streaming"). */
+  /** The option's own name ("Video streaming"). */
   kind: z.string(),
   price: z.number(),
   bill: rewardBill.nullable(),

@@ -1,5 +1,5 @@
 /**
- * Screen texts of the subscription and bills area (spec part 2 §8). No zod: the
+ * Screen texts of the subscription and bills area (docs/subscriptions.md). No zod: the
  * dashboard's first screen shows them without loading the schemas (issue 16).
  */
 export const subscriptionMessages = {

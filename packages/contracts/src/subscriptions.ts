@@ -1,4 +1,4 @@
-/** Subscriptions and bills (spec part 2 §3 "Subscription", §7 subscription calls). */
+/** Subscriptions and bills (docs/subscriptions.md): the shapes and the calls. */
 import { addMissedSubscriptionProblemCode, subscriptionProblemCode } from './problem-codes';
 import { z } from 'zod';
 import { cadence, subscriptionCategory, subscriptionStatus } from './enums';

@@ -5,8 +5,8 @@
  * 400 validation problem. Every request body and query string field is built from `text()`.
  */
 import { z } from 'zod';
-// Wherever the web loads schemas, the spec's wording loads with them (the barrel's own import of
-// it is tree-shaken away in the web build).
+// Wherever the web loads schemas, the shared validation wording loads with them (the barrel's own
+// import of it is tree-shaken away in the web build).
 import './zod-messages';
 
 export const UNSAFE_TEXT_MESSAGE = 'Contains a character that is not allowed';

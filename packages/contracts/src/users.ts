@@ -1,4 +1,4 @@
-/** The user API of spec part 1 §7 and the profile shapes of §3. */
+/** The user API and the profile shapes (docs/profile.md). */
 import {
   deleteAccountProblemCode,
   sendEmailVerificationProblemCode,

@@ -7,7 +7,7 @@ function messagesOf(schema: z.ZodType, input: unknown): string[] {
   return result.success ? [] : result.error.issues.map((issue) => issue.message);
 }
 
-describe('spec validation messages', () => {
+describe('shared validation messages', () => {
   it('says Required for a missing field', () => {
     expect(messagesOf(z.object({ name: z.string() }), {})).toEqual(['Required']);
   });

@@ -1,9 +1,9 @@
 /**
- * Billow speaks the generic validation messages of spec part 2 §5 ("Required",
- * "Expected string, received number", "String must contain at least 1 character(s)", …).
- * Those are the wording of zod 3; zod 4 words them differently, so we install one global
- * error map that restores them. A message set on a schema (e.g. 'Card value must be positive')
- * still wins over this map.
+ * Billow speaks the generic validation messages (docs/errors.md, "Validation messages"):
+ * "Required", "Expected string, received number", "String must contain at least 1 character(s)", ….
+ * Those are the wording of zod 3; zod 4 words them differently, so we install one global error map
+ * that restores them. A message set on a schema (e.g. 'Card value must be positive') still wins
+ * over this map.
  */
 import { config, type z } from 'zod';
 
@@ -46,8 +46,8 @@ function sizeMessage(issue: Issue, min: boolean): string {
   return `${kind} must be ${relation} ${bound}`;
 }
 
-/** The message for one zod issue, in the spec's wording. */
-export function specIssueMessage(issue: Issue): string {
+/** The message for one zod issue, in the shared wording. */
+export function issueMessage(issue: Issue): string {
   switch (issue.code) {
     case 'invalid_type':
       if (issue.input === undefined) return 'Required';
@@ -74,4 +74,4 @@ export function specIssueMessage(issue: Issue): string {
 
 // `config`, not `z.config`: the web build takes calls on `z` as pure (vite.config.ts), and this
 // one is here for its effect.
-config({ customError: (issue) => specIssueMessage(issue) });
+config({ customError: (issue) => issueMessage(issue) });

@@ -90,12 +90,68 @@ function makeBank(random: Random, holder: string, city: string): Bank {
   return random.pick(styles);
 }
 
-/** A charge made on `day` posts the same day or up to three days later, never on a weekend. */
-function postingDay(random: Random, day: number, isCard: boolean): number {
+/**
+ * How rough a household's history is. `standard`: charges post up to three days late and never
+ * on a weekend, list prices, the usual skips and gaps. `rough`, a second family of variations
+ * with other amounts and noise: card charges post up to five days late and some banks post on
+ * weekends, every price of the household is scaled (0.6–1.8×), skips are twice as frequent,
+ * pauses and gaps longer, a meal kit's extra weeks more common and introductory prices deeper.
+ */
+export type NoiseProfile = 'standard' | 'rough';
+
+type Noise = {
+  cardLag: { days: number[]; weights: number[] };
+  postsOnWeekends: boolean;
+  priceScale: number;
+  skipWeekly: [number, number];
+  skipMonthly: [number, number];
+  pauseWeeks: [number, number];
+  pauseMonths: [number, number];
+  resubscribeGap: [number, number];
+  addOnRate: number;
+  introShares: number[];
+};
+
+function noiseOf(profile: NoiseProfile, random: Random): Noise {
+  if (profile === 'standard') {
+    return {
+      cardLag: { days: [0, 1, 2, 3], weights: [45, 35, 15, 5] },
+      postsOnWeekends: false,
+      priceScale: 1,
+      skipWeekly: [0.04, 0.14],
+      skipMonthly: [0, 0.04],
+      pauseWeeks: [3, 8],
+      pauseMonths: [2, 4],
+      resubscribeGap: [110, 300],
+      addOnRate: 0.15,
+      introShares: [0, 0.5, 0.4],
+    };
+  }
+  return {
+    cardLag: { days: [0, 1, 2, 3, 4, 5], weights: [30, 30, 20, 10, 6, 4] },
+    postsOnWeekends: random.chance(0.35),
+    priceScale: random.between(0.6, 1.8),
+    skipWeekly: [0.08, 0.22],
+    skipMonthly: [0, 0.08],
+    pauseWeeks: [2, 12],
+    pauseMonths: [2, 6],
+    resubscribeGap: [80, 420],
+    addOnRate: 0.3,
+    introShares: [0, 0.25, 0.5, 0.6],
+  };
+}
+
+/**
+ * A charge made on `day` posts the same day or a few days later (`Noise.cardLag`; a debit
+ * within a day), on a weekend only at a bank that posts on weekends.
+ */
+function postingDay(random: Random, day: number, isCard: boolean, noise: Noise): number {
   let posted =
     day +
-    (isCard ? random.weighted([0, 1, 2, 3], [45, 35, 15, 5]) : random.weighted([0, 1], [80, 20]));
-  while (weekday(posted) === 0 || weekday(posted) === 6) posted++;
+    (isCard
+      ? random.weighted(noise.cardLag.days, noise.cardLag.weights)
+      : random.weighted([0, 1], [80, 20]));
+  while (!noise.postsOnWeekends && (weekday(posted) === 0 || weekday(posted) === 6)) posted++;
   return posted;
 }
 
@@ -504,6 +560,7 @@ class Writer {
     readonly random: Random,
     readonly start: number,
     readonly accounts: Array<{ id: string; bank: Bank }>,
+    readonly noise: Noise,
   ) {}
 
   emit(day: number, description: string, amount: number, account: string): string {
@@ -535,9 +592,9 @@ class Writer {
   }
 }
 
-function priceIn(random: Random, [low, high]: [number, number]): number {
+function priceIn(random: Random, [low, high]: [number, number], scale = 1): number {
   if (low === high) return low;
-  const raw = random.between(low, high);
+  const raw = random.between(low, high) * scale;
   // Subscriptions are priced at .99, .95 or whole dollars.
   return random.pick([
     Math.floor(raw) + 0.99,
@@ -580,7 +637,8 @@ function writeStream(
   const end = VARIATIONS_END;
   const traits = new Set<string>(shape === 'plain' || shape === 'weekly' ? [] : [shape]);
   const period = periodOf(product.cadence);
-  const price = options.price ?? priceIn(random, product.price);
+  const { noise } = writer;
+  const price = options.price ?? priceIn(random, product.price, noise.priceScale);
   const isWeekly = product.cadence === 'WEEKLY' || product.cadence === 'BIWEEKLY';
   // Starts at the history's start or later; yearly plans were bought before it.
   const lateStart = product.cadence !== 'YEARLY' && random.chance(0.4);
@@ -603,9 +661,9 @@ function writeStream(
     const gap =
       shape === 'paused'
         ? isWeekly
-          ? random.int(3, 8) * 7
-          : Math.round(random.int(2, 4) * period)
-        : random.int(110, 300);
+          ? random.int(...noise.pauseWeeks) * 7
+          : Math.round(random.int(...noise.pauseMonths) * period)
+        : random.int(...noise.resubscribeGap);
     const shift = shape === 'resubscribed' ? random.int(-12, 12) : random.pick([0, 0, 1, -1]);
     const resume = from + gap + shift;
     days = [
@@ -633,7 +691,7 @@ function writeStream(
 
   const introCharges = shape === 'intro_price' ? random.int(1, isWeekly ? 2 : 3) : 0;
   const introPrice =
-    Math.round(price * random.pick([0, 0.5, 0.4]) * 100) / 100 ||
+    Math.round(price * random.pick(noise.introShares) * 100) / 100 ||
     random.pick(price > 40 ? [29.99, 19.99, 1] : [1, 0.99, 4.99]);
   const stepAt = random.chance(0.3)
     ? random.int(introCharges + 3, Math.max(introCharges + 3, days.length - 2))
@@ -643,16 +701,16 @@ function writeStream(
   const charges: Array<{ day: number; description: string; amount: number; account: string }> = [];
   let lastAmount = price;
   let nextDate: string | null = null;
-  const skipRate = isWeekly ? random.between(0.04, 0.14) : random.between(0, 0.04);
+  const skipRate = random.between(...(isWeekly ? noise.skipWeekly : noise.skipMonthly));
   for (let k = 0; k < days.length; k++) {
     const billed = days[k] as number;
     let amount = k < introCharges ? introPrice : stepAt >= 0 && k >= stepAt ? stepped : price;
     if (stepAt >= 0 && k === stepAt) traits.add('price_step');
     if (product.metered) amount = Math.round(price * random.between(0.75, 1.3) * 100) / 100;
-    if (product.addOns && k >= introCharges && random.chance(0.15)) {
+    if (product.addOns && k >= introCharges && random.chance(noise.addOnRate)) {
       amount += random.pick([5.99, 8.99, 11.98, 17.97, 23.96]);
     }
-    const posted = postingDay(random, billed, !product.isAch);
+    const posted = postingDay(random, billed, !product.isAch, noise);
     if (posted > end) {
       if (!cancelled) nextDate = formatIsoDate(posted);
       break;
@@ -704,7 +762,7 @@ function writeNegatives(writer: Writer, kinds: Set<string>): void {
     writer.negative(
       kind,
       writer.emit(
-        postingDay(random, day, true),
+        postingDay(random, day, true, writer.noise),
         account.bank.card(merchant, day, random),
         amount,
         account.id,
@@ -867,7 +925,7 @@ const SHAPES: Shape[] = [
 ];
 
 /** One household: a handful of the issue's shapes, everyday bills and the hard negatives. */
-function generateHousehold(seed: number, id: string): Household {
+function generateHousehold(seed: number, id: string, profile: NoiseProfile): Household {
   const random = createRandom(seed);
   const months = random.int(12, 30);
   const start = addMonths(VARIATIONS_END, -months) + 1;
@@ -877,7 +935,7 @@ function generateHousehold(seed: number, id: string): Household {
     id: `acct${index}-${random.reference(6)}`,
     bank: makeBank(random, holder, city),
   }));
-  const writer = new Writer(id, random, start, accounts);
+  const writer = new Writer(id, random, start, accounts, noiseOf(profile, random));
   const streams: LabelledStream[] = [];
 
   const pools = [MEAL_KITS, PETS, LESSONS, MEMBERSHIPS, MUSIC];
@@ -900,7 +958,7 @@ function generateHousehold(seed: number, id: string): Household {
       const two = [...products].sort(() => random.next() - 0.5).slice(0, 2);
       const prices: number[] = [];
       for (const product of two) {
-        let price = priceIn(random, product.price);
+        let price = priceIn(random, product.price, writer.noise.priceScale);
         while (prices.includes(price))
           price = priceIn(random, [product.price[0], product.price[1] + 5]);
         prices.push(price);
@@ -939,11 +997,18 @@ function generateHousehold(seed: number, id: string): Household {
   };
 }
 
-export function generateVariations(options: { seed: number; households: number }): Household[] {
+export function generateVariations(options: {
+  seed: number;
+  households: number;
+  noise?: NoiseProfile;
+}): Household[] {
+  const profile = options.noise ?? 'standard';
+  const prefix = profile === 'standard' ? 'var' : `var_${profile}`;
   return Array.from({ length: options.households }, (_, index) =>
     generateHousehold(
       options.seed * 7919 + index,
-      `var_${options.seed}_${String(index + 1).padStart(4, '0')}`,
+      `${prefix}_${options.seed}_${String(index + 1).padStart(4, '0')}`,
+      profile,
     ),
   );
 }

@@ -31,7 +31,7 @@ export type CadenceRule = {
   lateDays: number;
   /** Days past the predicted date before a stream with no new charge counts as cancelled. */
   graceDays: number;
-  /** One charge × this = monthly amount (spec part 2 §9 gives the yearly multipliers). */
+  /** One charge × this = monthly amount (docs/figures.md, "What you pay a month"). */
   monthlyFactor: number;
   /** Fewest charges before a stream is reported (exceptions in stream.ts `hasEnoughCharges`). */
   minCharges: number;
@@ -107,7 +107,10 @@ export const DETECTABLE_CADENCES: readonly KnownCadence[] = [
   'DAILY',
 ];
 
-/** Spec part 2 §9: weekly ×52/12, biweekly ×26/12, semi-monthly ×2, quarterly /3, yearly /12. */
+/**
+ * docs/figures.md, "What you pay a month": weekly ×52/12, biweekly ×26/12, semi-monthly ×2,
+ * quarterly /3, yearly /12.
+ */
 export function monthlyAmount(amount: number, cadence: Cadence): number {
   if (cadence === 'UNKNOWN') return amount;
   return amount * CADENCE_RULES[cadence].monthlyFactor;

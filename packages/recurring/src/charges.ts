@@ -5,13 +5,18 @@
  * because two subscriptions at one merchant ($2.99 iCloud, $10.99 Apple Music) are only told
  * apart by their price.
  */
-import { dateInMonth, daysInMonth } from './dates';
+import { civilFromDays, dateInMonth, daysFromCivil, daysInMonth } from './dates';
 import type { DatedPoint } from './schedule';
 import { float64Scratch } from './scratch';
 import type { Transaction } from './types';
 
 export type Charge = DatedPoint & {
   id: string;
+  /**
+   * The day the bank posted it. `day` is when the merchant charged: the same, or the purchase
+   * date the bank printed in the descriptor (`purchaseDayIn`).
+   */
+  postedDay: number;
   amount: number;
   isReversed: boolean;
 };
@@ -39,14 +44,103 @@ export function toCharge(transaction: Transaction): Charge {
     throw new RangeError(`Transaction ${transaction.id} has a non-numeric amount`);
   }
   const monthIndex = year * 12 + month - 1;
+  const posted = dateInMonth(monthIndex, dayOfMonth);
   return {
-    day: dateInMonth(monthIndex, dayOfMonth),
+    day: posted,
     monthIndex,
     dayOfMonth,
     id: transaction.id,
+    postedDay: posted,
     amount,
     isReversed: false,
   };
+}
+
+/**
+ * Moves a card charge to the day it was made, when its bank printed that day in the descriptor
+ * (`purchaseDayIn`): the posting lag of a card purchase (up to a few days, longer over weekends)
+ * would blur a weekly rhythm. Kept out of `toCharge`, which every transaction takes, and called
+ * only for a descriptor that has a slash or starts as CHECKCARD does.
+ */
+export function placeOnPurchaseDay(charge: Charge, description: string): void {
+  const made = purchaseDayIn(description, Math.floor(charge.monthIndex / 12), charge.postedDay);
+  if (made === null || made === charge.day) return;
+  const { year, month, day } = civilFromDays(made);
+  charge.day = made;
+  charge.monthIndex = year * 12 + month - 1;
+  charge.dayOfMonth = day;
+}
+
+/** A purchase date printed in a descriptor is believed up to this many days before posting. */
+const PURCHASE_LAG_MAX_DAYS = 7;
+const CHECKCARD = 'CHECKCARD ';
+
+/**
+ * The day a card purchase was made, when the bank prints it in the descriptor
+ * ("CHECKCARD 1014 HBOMAX.COM", "PURCHASE AUTHORIZED ON 10/14 …", "Card Purchase 10/14 …")
+ * and it falls on the posting day or up to a week before it; else null. Most descriptors carry
+ * no slash and do not start with CHECKCARD, so they cost one search for a character.
+ */
+export function purchaseDayIn(
+  description: string,
+  postedYear: number,
+  posted: number,
+): number | null {
+  if (description.startsWith(CHECKCARD)) {
+    const at = CHECKCARD.length;
+    if (description.charCodeAt(at + 4) === 32 || description.length === at + 4) {
+      const made = recentDay(
+        digitsAt(description, at),
+        digitsAt(description, at + 2),
+        postedYear,
+        posted,
+      );
+      if (made !== null) return made;
+    }
+  }
+  for (
+    let slash = description.indexOf('/');
+    slash >= 0;
+    slash = description.indexOf('/', slash + 1)
+  ) {
+    if (isDigitAt(description, slash - 3) || description.charCodeAt(slash - 3) === 47) continue;
+    if (isDigitAt(description, slash + 3) || description.charCodeAt(slash + 3) === 47) continue;
+    const made = recentDay(
+      digitsAt(description, slash - 2),
+      digitsAt(description, slash + 1),
+      postedYear,
+      posted,
+    );
+    if (made !== null) return made;
+  }
+  return null;
+}
+
+function recentDay(
+  month: number,
+  dayOfMonth: number,
+  postedYear: number,
+  posted: number,
+): number | null {
+  if (month < 1 || month > 12 || dayOfMonth < 1) return null;
+  // This year's date, or last year's for a purchase in late December posted in January.
+  for (let year = postedYear; year >= postedYear - 1; year--) {
+    if (dayOfMonth > daysInMonth(year, month)) continue;
+    const lag = posted - daysFromCivil(year, month, dayOfMonth);
+    if (lag >= 0 && lag <= PURCHASE_LAG_MAX_DAYS) return posted - lag;
+  }
+  return null;
+}
+
+function isDigitAt(text: string, at: number): boolean {
+  const code = text.charCodeAt(at);
+  return code >= 48 && code <= 57;
+}
+
+/** The two-digit number at `at`, or -1 when either character is not a digit. */
+function digitsAt(text: string, at: number): number {
+  if (!isDigitAt(text, at) || !isDigitAt(text, at + 1)) return -1;
+  return (text.charCodeAt(at) - 48) * 10 + text.charCodeAt(at + 1) - 48;
 }
 
 /** The decimal number at [from, to) of `text`, or -1 when a character there is not a digit. */

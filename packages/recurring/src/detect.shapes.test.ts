@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { formatHumanDate, parseIsoDate } from './dates';
 import { detectRecurring } from './detect';
 import type { Transaction } from './types';
 import { charge, charges, everyDays, idsOf, monthly, shiftDays } from './testing/series';
@@ -112,5 +113,51 @@ describe(`${detectRecurring.name} — look-alikes that are not plans`, () => {
       ),
     ];
     expect(detectRecurring(history, { asOf: '2026-02-20' })).toEqual([]);
+  });
+});
+
+describe(`${detectRecurring.name} — one merchant under several spellings`, () => {
+  it('finds a weekly plan whose charges alternate between spellings of its name', () => {
+    const spellings = ['SQ *TIGERROCK MARTIAL', 'TIGER ROCK MARTIAL ARTS', 'TIGER ROCK MA 8873'];
+    const history = everyDays('2025-01-07', 7, 30).map((date, week) =>
+      charge(date, spellings[(week * 7) % 3] as string, 45),
+    );
+    const streams = detectRecurring(history, { asOf: '2025-08-01' });
+    expect(streams).toHaveLength(1);
+    expect(streams[0]).toMatchObject({ cadence: 'WEEKLY', status: 'ACTIVE' });
+    expect(streams[0]?.transaction_ids).toEqual(idsOf(history));
+  });
+
+  it('keeps two plans apart when one name begins with the other and the prices differ', () => {
+    const history = [
+      ...charges(monthly('2025-01-05', 8), 'ACME GYM', 30),
+      ...charges(monthly('2025-01-20', 8), 'ACME GYMNASTICS', 85),
+    ];
+    expect(detectRecurring(history, { asOf: '2025-08-25' })).toHaveLength(2);
+  });
+});
+
+describe(`${detectRecurring.name} — the purchase date a bank prints`, () => {
+  it('reads a weekly plan by the purchase dates in its descriptors, however late each posted', () => {
+    const lags = [0, 4, 1, 5, 2, 3, 0, 5, 1, 4];
+    const history = everyDays('2025-03-04', 7, 30).map((tuesday, week) => {
+      const [, month, day] = tuesday.split('-');
+      const lag = lags[week % lags.length] as number;
+      return charge(
+        shiftDays(tuesday, lag),
+        `PURCHASE AUTHORIZED ON ${month}/${day} ROVER.COM`,
+        80,
+      );
+    });
+    const streams = detectRecurring(history, { asOf: '2025-09-26' });
+    expect(streams).toHaveLength(1);
+    expect(streams[0]).toMatchObject({ cadence: 'WEEKLY', status: 'ACTIVE' });
+    expect(streams[0]?.transaction_ids).toEqual(idsOf(history));
+    // The next Tuesday (Sep 30), posted as late as this plan's charges usually post: 3 days.
+    expect(streams[0]?.predicted_next_date).toBe('2025-10-03');
+    // Dates said are the bank's own, as in the list of charges.
+    const lastPosted = history.at(-1)?.date ?? '';
+    expect(streams[0]?.last_date).toBe(lastPosted);
+    expect(streams[0]?.evidence.join(' ')).toContain(formatHumanDate(parseIsoDate(lastPosted)));
   });
 });

@@ -4,6 +4,10 @@
  * The rules, in short (each is explained where it is applied):
  * - Grouping. Transactions are grouped by normalised merchant (catalogue alias, else the cleaned
  *   descriptor) and each group is searched on its own: one pass, then one sort per merchant.
+ * - Dates. A charge is placed on the day the merchant made it: the posting date, or the purchase
+ *   date the bank printed in the descriptor ("CHECKCARD 1014", "AUTHORIZED ON 10/14") when that
+ *   is up to a week earlier. Reported dates stay posting dates, and the next date is the next
+ *   slot plus the stream's usual posting lag (charges.ts, stream.ts).
  * - Grid. A stream fills the slots of one cadence's billing grid: DAILY, WEEKLY, BIWEEKLY,
  *   SEMI_MONTHLY (two fixed days of the month), MONTHLY (billing day clamped to short months, so
  *   Jan 31 → Feb 28 → Mar 31), QUARTERLY or YEARLY. A charge is on time within ±2 days (weekly),
@@ -11,7 +15,7 @@
  *   to its slot up to 3/5/8/10/14 days late (a retry). A fit needs ≥ 75% of slots filled (a
  *   skipped cycle is fine), ≤ 20% extra or stray charges, ≤ 20% late ones, and charges on average
  *   within half the on-time window of their slot; the billing day may move once. A plan billed
- *   every four weeks fits a 28-day grid: reported with the spec's nearest cadence (MONTHLY) but
+ *   every four weeks fits a 28-day grid: reported with the nearest cadence (MONTHLY) but
  *   predicted from its true period (`period_days` 28), when that grid explains six or more
  *   charges without a misfit and clearly better than calendar months.
  * - Amounts. Fixed-price streams are found per amount level (to the cent, so two subscriptions
@@ -50,7 +54,7 @@
  */
 import { DEFAULT_CATALOGUE } from './catalog';
 import { TRIAL_MAX_AMOUNT, type Candidate } from './candidate';
-import { sortByDay, toCharge, type Charge } from './charges';
+import { placeOnPurchaseDay, sortByDay, toCharge, type Charge } from './charges';
 import { parseIsoDate } from './dates';
 import { findGroupStreams, type MerchantGroup } from './detect-group';
 import { mergeFragments, type Found } from './merge-fragments';
@@ -98,6 +102,9 @@ export function detectRecurring(
     const transaction = transactions[index] as Transaction;
     const charge = toCharge(transaction);
     const { description } = transaction;
+    if (description.charCodeAt(0) === 67 || description.indexOf('/') >= 0) {
+      placeOnPurchaseDay(charge, description);
+    }
     if (
       hasAccounts &&
       transaction.account_id !== undefined &&
@@ -127,6 +134,7 @@ export function detectRecurring(
   const asOf = options.asOf === undefined ? latestDay : parseIsoDate(options.asOf);
   if (Number.isNaN(asOf)) throw new RangeError(`asOf "${options.asOf}" is not a YYYY-MM-DD date`);
 
+  joinSpellings(groups.inOrder);
   const found: Found[] = [];
   for (const gathered of groups.inOrder) {
     const group = toMerchantGroup(gathered);
@@ -152,6 +160,81 @@ export function detectRecurring(
       a.first_date.localeCompare(b.first_date) ||
       a.last_amount - b.last_amount,
   );
+}
+
+/** Letters shorter than this are too common a start of a name to say it is one merchant. */
+const SPELLING_MIN_LETTERS = 5;
+
+/**
+ * A merchant the catalogue does not know prints its name in several ways: with and without
+ * spaces ("GREEN CHEF", "GREENCHEF"), cut short ("SQ *MELODY MUSIC", "MELODY MUSIC STUDIO
+ * LLC"), a product after it ("ROVER.COM* WALKS"). Its identity is the name's letters and digits
+ * without spaces or punctuation: a descriptor whose identity begins with another's (of at least
+ * `SPELLING_MIN_LETTERS`) is the same merchant, and its charges join that group before any
+ * search, so a stream whose charges alternate between spellings is searched whole instead of as
+ * pieces too holed to be streams. The joined groups are left empty.
+ */
+function joinSpellings(groups: readonly Gathered[]): void {
+  // A merchant seen once holds no stream of its own, and most one-off shops are seen once: such
+  // a spelling's identity is worked out only when it starts as one seen twice or more does.
+  const named: Array<{ identity: string; group: Gathered }> = [];
+  const starts = new Set<number>();
+  const once: Array<{ name: string; group: Gathered }> = [];
+  for (const group of groups) {
+    const name = rawNameOf(group.found);
+    if (name === null) continue;
+    if (group.charges.length < 2) {
+      once.push({ name, group });
+      continue;
+    }
+    named.push({ identity: identityOf(name), group });
+    starts.add(identityStart(name));
+  }
+  if (named.length === 0) return;
+  for (const { name, group } of once) {
+    if (starts.has(identityStart(name))) named.push({ identity: identityOf(name), group });
+  }
+  if (named.length < 2) return;
+  named.sort((a, b) => (a.identity < b.identity ? -1 : a.identity > b.identity ? 1 : 0));
+  let base: (typeof named)[number] | null = null;
+  for (const entry of named) {
+    if (base && entry.identity.startsWith(base.identity)) {
+      base.group.charges.push(...entry.group.charges);
+      base.group.refunds.push(...entry.group.refunds);
+      entry.group.charges = [];
+      entry.group.refunds = [];
+    } else {
+      base = entry.identity.length >= SPELLING_MIN_LETTERS ? entry : null;
+    }
+  }
+}
+
+/** The cleaned descriptor of a merchant the catalogue does not know; null for one it knows. */
+function rawNameOf(found: NormalizedMerchant | string): string | null {
+  if (typeof found === 'string') return found;
+  return found.key.startsWith(RAW_KEY) ? found.key.slice(RAW_KEY.length) : null;
+}
+
+function identityOf(name: string): string {
+  return name.toUpperCase().replace(/[^A-Z0-9]+/g, '');
+}
+
+/**
+ * The first `SPELLING_MIN_LETTERS` characters of a name's identity as one number (-1 when it
+ * has fewer): two identities one of which begins with the other start alike.
+ */
+function identityStart(name: string): number {
+  let code = 0;
+  let count = 0;
+  for (let i = 0; i < name.length && count < SPELLING_MIN_LETTERS; i++) {
+    let c = name.charCodeAt(i);
+    if (c >= 97 && c <= 122) c -= 32;
+    if ((c >= 65 && c <= 90) || (c >= 48 && c <= 57)) {
+      code = code * 91 + c;
+      count++;
+    }
+  }
+  return count < SPELLING_MIN_LETTERS ? -1 : code;
 }
 
 /**

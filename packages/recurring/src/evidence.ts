@@ -39,14 +39,14 @@ export function describeStream(facts: EvidenceFacts): string[] {
   const last = facts.paid[facts.paid.length - 1];
   if (facts.isTrialOnly && facts.trial) {
     sentences.push(
-      `Trial charge of ${formatDollars(facts.trial.amount)} on ${formatHumanDate(facts.trial.day)}; ` +
-        `the first full charge is expected around ${formatHumanDate(facts.trialEndsDay ?? facts.trial.day)}`,
+      `Trial charge of ${formatDollars(facts.trial.amount)} on ${formatHumanDate(facts.trial.postedDay)}; ` +
+        `the first full charge is expected around ${formatHumanDate(facts.trialEndsDay ?? facts.trial.postedDay)}`,
     );
   } else if (last) {
     const count = facts.paid.length;
     const times = count === 1 ? 'once' : count === 2 ? 'twice' : `${count} times`;
     sentences.push(
-      `Charged ${times}, ${RHYTHM[facts.cadence]}, most recently ${formatDollars(last.amount)} on ${formatHumanDate(last.day)}`,
+      `Charged ${times}, ${RHYTHM[facts.cadence]}, most recently ${formatDollars(last.amount)} on ${formatHumanDate(last.postedDay)}`,
     );
   }
   if (facts.priceChange) {
@@ -66,17 +66,17 @@ export function describeStream(facts: EvidenceFacts): string[] {
   }
   if (facts.trial && !facts.isTrialOnly) {
     sentences.push(
-      `Started with a ${formatDollars(facts.trial.amount)} trial charge on ${formatHumanDate(facts.trial.day)}`,
+      `Started with a ${formatDollars(facts.trial.amount)} trial charge on ${formatHumanDate(facts.trial.postedDay)}`,
     );
   }
   for (const { failed, retry } of facts.retries.slice(-1)) {
     sentences.push(
-      `A ${formatDollars(failed.amount)} charge on ${formatHumanDate(failed.day)} was reversed and charged again on ${formatHumanDate(retry.day)}`,
+      `A ${formatDollars(failed.amount)} charge on ${formatHumanDate(failed.postedDay)} was reversed and charged again on ${formatHumanDate(retry.postedDay)}`,
     );
   }
   if (facts.failedLast) {
     sentences.push(
-      `The latest charge of ${formatDollars(facts.failedLast.amount)} on ${formatHumanDate(facts.failedLast.day)} was reversed, so the payment looks to have failed`,
+      `The latest charge of ${formatDollars(facts.failedLast.amount)} on ${formatHumanDate(facts.failedLast.postedDay)} was reversed, so the payment looks to have failed`,
     );
   }
   if (facts.skippedCount > 0) {

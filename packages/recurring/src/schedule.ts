@@ -229,9 +229,9 @@ function mod(value: number, by: number): number {
 }
 
 /**
- * Fixed-day periods that stand for a calendar cadence: billed every four weeks, a plan is
- * reported as monthly (the spec's nearest cadence) but its grid — and so its next date — steps
- * by 28 days. Tried beside the calendar grid (schedule-fit.ts `bestFit`).
+ * Fixed-day periods that stand for a calendar cadence: billed every four weeks, a plan is reported
+ * as monthly (the nearest cadence of the API's list) but its grid — and so its next date — steps by
+ * 28 days. Tried beside the calendar grid (schedule-fit.ts `bestFit`).
  */
 export const FIXED_DAY_PERIODS: Partial<Record<KnownCadence, readonly number[]>> = {
   MONTHLY: [28],

@@ -35,9 +35,10 @@ function isSameAmount(a: number, b: number): boolean {
 }
 
 /**
- * Spec rule: 3 charges for weekly, biweekly, semi-monthly, monthly and quarterly streams, 2
- * monthly charges at a catalogue subscription merchant, and 2 yearly charges when the merchant
- * is known or the amounts are identical; daily needs 10 so a busy week isn't a "daily" stream.
+ * docs/subscriptions.md, "How a subscription is found": 3 charges for weekly, biweekly,
+ * semi-monthly, monthly and quarterly streams, 2 monthly charges at a catalogue subscription
+ * merchant, and 2 yearly charges when the merchant is known or the amounts are identical; daily
+ * needs 10 so a busy week isn't a "daily" stream.
  */
 function hasEnoughCharges(candidate: Candidate, merchant: NormalizedMerchant): boolean {
   if (candidate.isTrialOnly || !candidate.fit) return merchant.isRecurringMerchant === true;
@@ -158,7 +159,10 @@ export function buildStream(
     const following = slotDate(schedule, nextSlot + 1);
     if (following > asOf) nextDay = following;
   }
-  const isOverdue = asOf - nextDay > rule.graceDays;
+  // Slots are on the days the merchant charges; the bank posts the next one as late as it
+  // usually posts this stream's charges (a purchase date read from the descriptor).
+  const nextPosted = nextDay + postingLag(recent.length > 0 ? recent : candidate.members);
+  const isOverdue = asOf - nextPosted > rule.graceDays;
   const status: StreamStatus = isOverdue
     ? 'CANCELLED'
     : candidate.isTrialOnly
@@ -201,7 +205,7 @@ export function buildStream(
     ),
     last_amount: round2(lastAmount),
     amounts: paid.map((charge) => ({
-      date: formatIsoDate(charge.day),
+      date: formatIsoDate(charge.postedDay),
       amount: round2(charge.amount),
     })),
     price_increase: priceChange !== null && priceChange.to > priceChange.from,
@@ -210,11 +214,11 @@ export function buildStream(
       to: round2(priceChange.to),
       date: formatIsoDate(priceChange.day),
     },
-    first_date: formatIsoDate(firstCharge.day),
-    last_date: formatIsoDate(lastCharge.day),
-    predicted_next_date: formatIsoDate(nextDay),
+    first_date: formatIsoDate(firstCharge.postedDay),
+    last_date: formatIsoDate(lastCharge.postedDay),
+    predicted_next_date: formatIsoDate(nextPosted),
     period_days: schedule.kind === 'days' ? schedule.period : null,
-    days_until_due: nextDay - asOf,
+    days_until_due: nextPosted - asOf,
     normalized_monthly_amount: round2(monthlyAmount(typicalAmount, cadence)),
     status,
     confidence: confidenceOf(candidate, merchant, misfitShare),
@@ -230,8 +234,16 @@ export function buildStream(
       retries,
       failedLast,
       skippedCount,
-      cancelledSince: isOverdue ? { lastDay: lastAttempt.day, expectedDay: nextDay } : null,
-      trialEndsDay: candidate.isTrialOnly ? nextDay : null,
+      cancelledSince: isOverdue
+        ? { lastDay: lastAttempt.postedDay, expectedDay: nextPosted }
+        : null,
+      trialEndsDay: candidate.isTrialOnly ? nextPosted : null,
     }),
   };
+}
+
+/** The median days from charge to posting over these charges (0 when none carried a date). */
+function postingLag(charges: readonly Charge[]): number {
+  const lags = charges.map((charge) => charge.postedDay - charge.day).sort((a, b) => a - b);
+  return lags[lags.length >> 1] ?? 0;
 }

@@ -1,7 +1,7 @@
 /**
- * The shapes that cross the package boundary. Cadence and status values are the ones of spec
- * part 2 §4, spelled exactly as `@billow/contracts` spells them, so the app can store a detected
- * stream without translating.
+ * The shapes that cross the package boundary. Cadence and status values are the ones of
+ * docs/subscriptions.md ("Statuses and cadences"), spelled exactly as `@billow/contracts` spells
+ * them, so the app can store a detected stream without translating.
  */
 
 import type { Cadence, SubscriptionCategory, SubscriptionStatus } from '@billow/contracts';

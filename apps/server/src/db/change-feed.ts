@@ -1,9 +1,9 @@
 /**
  * What changed, told by the database itself, so answers can be kept in memory between changes
- * (issue 16). Triggers on the tables behind a kept answer `NOTIFY` a channel with the key whose
+ * (issue 16). Triggers on the tables behind a cached answer `NOTIFY` a channel with the key whose
  * data changed (migration 0017): after commit, whichever process, request or job wrote it.
  *
- * `barrier()` is what makes a kept answer safe to serve: it resolves once every change committed
+ * `barrier()` is what makes a cached answer safe to serve: it resolves once every change committed
  * before the call has been delivered to `on` listeners. On PGlite, the one connection delivers a
  * notification while it parses the committing statement's answer, before the writer's `await`
  * returns, so listening is all it takes. On a PostgreSQL server the notifications come on a

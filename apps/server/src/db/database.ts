@@ -27,11 +27,20 @@ export type Database = {
   driver: { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; pool: pg.Pool };
   /** Raw SQL for libraries that bring their own (pg-boss). Multi-statement text is allowed without values. */
   executeSql: ExecuteSql;
-  /** What changed, from the database's own notifications (kept answers listen to it). */
+  /** What changed, from the database's own notifications (cached answers listen to it). */
   changes: ChangeFeed;
   ping(): Promise<void>;
+  /**
+   * Brings the query planner's statistics up to date after a bulk write (a bank sync and the
+   * detection after it), at most once a minute. PGlite runs no autovacuum: without this its
+   * planner never learns how many rows a table holds, and joined a bill to its charges through
+   * every transaction of every bank (issue 42). A server's autovacuum does it: a no-op there.
+   */
+  refreshPlannerStatistics(): Promise<void>;
   close(): Promise<void>;
 };
+
+const STATISTICS_INTERVAL_MS = 60_000;
 
 export function fromPglite(client: PGlite): Database {
   const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
@@ -52,6 +61,7 @@ export function fromPglite(client: PGlite): Database {
     }
   };
   const changes = pgliteChangeFeed(client);
+  let analyzedAt = -Infinity;
   return {
     kind: 'pglite',
     db,
@@ -60,6 +70,11 @@ export function fromPglite(client: PGlite): Database {
     changes,
     async ping() {
       await client.query('select 1');
+    },
+    async refreshPlannerStatistics() {
+      if (performance.now() - analyzedAt < STATISTICS_INTERVAL_MS) return;
+      analyzedAt = performance.now();
+      await client.exec('ANALYZE');
     },
     async close() {
       await changes.close();
@@ -150,6 +165,7 @@ export function fromPool(
     async ping() {
       await pool.query('select 1');
     },
+    async refreshPlannerStatistics() {},
     async close() {
       if (closed) return;
       closed = true;

@@ -74,7 +74,7 @@ describe('problem details', () => {
     });
   });
 
-  it('lists each invalid field in the spec generic messages', async () => {
+  it('lists each invalid field in the shared generic messages', async () => {
     const response = await t.app.inject({
       method: 'POST',
       url: '/api/test/echo',

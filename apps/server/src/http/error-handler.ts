@@ -1,9 +1,9 @@
 /**
  * Every error leaves as RFC 9457 problem details with content type application/problem+json.
- * Validation errors list each field in the spec's generic words; framework errors (bad JSON,
- * wrong content type, body too large) keep their 4xx status; a database that is not there answers
- * 503 with Retry-After; anything unexpected is logged with the request id and answered with a 500
- * that holds no stack, SQL or internals.
+ * Validation errors list each field in the shared generic words (docs/errors.md,
+ * "Validation messages"); framework errors (bad JSON, wrong content type, body too large) keep
+ * their 4xx status; a database that is not there answers 503 with Retry-After; anything unexpected
+ * is logged with the request id and answered with a 500 that holds no stack, SQL or internals.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {

@@ -1,4 +1,4 @@
-import { JOB_CATALOGUE, JOB_QUEUES, jobPayloads, specQueueOf } from '@billow/contracts';
+import { JOB_CATALOGUE, JOB_QUEUES, jobPayloads, catalogueQueueOf } from '@billow/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { composeBillow } from '../deps';
@@ -9,7 +9,7 @@ import {
   assertJobCatalogue,
 } from './catalog';
 
-describe('the background job catalogue (spec part 2)', () => {
+describe('the background job catalogue (docs/jobs.md)', () => {
   let t: TestApp;
   let handlers: Record<string, unknown>;
   beforeAll(async () => {
@@ -28,7 +28,7 @@ describe('the background job catalogue (spec part 2)', () => {
     expect(new Set(Object.values(JOB_CATALOGUE).map((k) => k.queue))).toEqual(new Set(JOB_QUEUES));
     expect(JOB_QUEUES).toHaveLength(9);
     expect(catalogueProblems(jobMap, handlers)).toEqual([]);
-    for (const name of Object.keys(jobMap)) expect(specQueueOf(name)).toBeTruthy();
+    for (const name of Object.keys(jobMap)) expect(catalogueQueueOf(name)).toBeTruthy();
     expect(Object.keys(JOB_CATALOGUE).filter((k) => !(k in jobMap))).toEqual([]);
   });
 
@@ -58,7 +58,7 @@ describe('the background job catalogue (spec part 2)', () => {
       );
   });
 
-  it('validates payloads as spec part 2 §5 says', () => {
+  it('validates payloads by their documented rules (docs/jobs.md, "Payloads")', () => {
     const id = crypto.randomUUID();
     const email = jobPayloads['notification-send-email'];
     expect(email.safeParse({ to: 'not-an-email', subject: 's', text: 't' }).success).toBe(false);

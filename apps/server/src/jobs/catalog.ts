@@ -1,12 +1,12 @@
 /**
- * Every background job Billow declares (spec part 2 "Background job catalogue"). Each feature
+ * Every background job Billow declares (docs/jobs.md). Each feature
  * keeps its jobs in its own *.jobs.ts and hands their handlers to the composition; a worker
  * refuses to start when a declared job has no handler, and when a kind of the catalogue
- * (packages/contracts jobs.ts) is not declared with its contract payload, within the spec's
+ * (packages/contracts jobs.ts) is not declared with its contract payload, within the catalogue's
  * option limits, and handled.
  *
  * Queues: pg-boss keeps one queue per job name, so each kind is its own pg-boss queue (its own
- * retry policy, expiry and concurrency) and the spec's 9 named queues are groups of them
+ * retry policy, expiry and concurrency) and the catalogue's 9 named queues are groups of them
  * (`JOB_CATALOGUE[kind].queue` in contracts): the operator view and the logged queue figures
  * count by those groups.
  */
@@ -15,7 +15,7 @@ import {
   JOB_LIMITS,
   jobOptionsSchema,
   jobPayloads,
-  specQueueOf,
+  catalogueQueueOf,
   type JobKind,
 } from '@billow/contracts';
 import { bankingJobs } from '../modules/banking/banking.jobs';
@@ -43,8 +43,8 @@ export const jobMap = {
 
 export type AppJobMap = typeof jobMap;
 
-/** A definition's options as spec part 2 §5 words them. */
-export function specOptionsOf(options: JobOptions = {}) {
+/** A definition's options as the catalogue's limits word them (docs/jobs.md, "Limits"). */
+export function catalogueOptionsOf(options: JobOptions = {}) {
   return {
     attempts: (options.retryLimit ?? 3) + 1,
     delaySeconds: options.retryDelaySeconds ?? 5,
@@ -68,10 +68,12 @@ export function catalogueProblems(map: JobMap, handlers: Record<string, unknown>
       problems.push(`"${name}" (${JOB_CATALOGUE[name].kind}) has no handler`);
   }
   for (const [name, definition] of Object.entries(map)) {
-    if (!specQueueOf(name)) problems.push(`"${name}" is on none of the spec's 9 queues`);
-    const checked = jobOptionsSchema.safeParse(specOptionsOf(definition.options));
+    if (!catalogueQueueOf(name)) problems.push(`"${name}" is on none of the catalogue's 9 queues`);
+    const checked = jobOptionsSchema.safeParse(catalogueOptionsOf(definition.options));
     if (!checked.success)
-      problems.push(`"${name}" has options outside the spec's limits: ${checked.error.message}`);
+      problems.push(
+        `"${name}" has options outside the catalogue's limits: ${checked.error.message}`,
+      );
   }
   return problems;
 }

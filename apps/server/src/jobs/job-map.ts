@@ -6,7 +6,10 @@
 import type { z } from 'zod';
 
 export type JobOptions = {
-  /** Retries after the first attempt (spec: attempts 1 to 10, so retryLimit 0 to 9). */
+  /**
+   * Retries after the first attempt (docs/jobs.md, "Limits": attempts 1 to 10, so retryLimit 0 to
+   * 9).
+   */
   retryLimit?: number;
   /** Seconds before the first retry. */
   retryDelaySeconds?: number;
@@ -14,7 +17,10 @@ export type JobOptions = {
   retryBackoff?: boolean;
   /** How long one attempt may run before it counts as failed. */
   expireInSeconds?: number;
-  /** How many jobs of this queue one worker runs at once (spec: 1 to 50, default 5). */
+  /**
+   * How many jobs of this queue one worker runs at once (docs/jobs.md, "Limits": 1 to 50, default
+   * 5).
+   */
   concurrency?: number;
   /**
    * pg-boss queue policy: 'short' keeps at most one waiting job per singleton key (e.g. one

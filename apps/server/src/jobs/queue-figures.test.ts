@@ -9,7 +9,7 @@ describe('job queue figures for operators', () => {
   });
   afterAll(() => t.close());
 
-  it('counts jobs by the spec queue and state, and lists failed jobs with their last error', async () => {
+  it('counts jobs by catalogue queue and state, and lists failed jobs with their last error', async () => {
     const before = await readQueueFigures(t.database);
     const waiting = (queue: string) => before.queues[queue]?.waiting ?? 0;
     await t.jobs.queue.send('pending-events-scan', { batchSize: 5 });

@@ -1,9 +1,9 @@
 /**
- * What an operator needs of the job system: counts by the spec's queues and job states (spec
- * part 2 §4: waiting, active, completed, failed, delayed, paused), and the failed jobs with their
- * last error. Read by `npm run jobs` and logged by the workers every few minutes.
+ * What an operator needs of the job system: counts by the catalogue's queues and job states
+ * (docs/jobs.md, "States": waiting, active, completed, failed, delayed, paused), and the failed
+ * jobs with their last error. Read by `npm run jobs` and logged by the workers every few minutes.
  */
-import { specQueueOf } from '@billow/contracts';
+import { catalogueQueueOf } from '@billow/contracts';
 import type { Database } from '../db/database';
 
 export const JOB_STATES = [
@@ -25,7 +25,8 @@ export async function readQueueFigures(
   database: Database,
   options: { failedLimit?: number } = {},
 ): Promise<QueueFigures> {
-  // pg-boss states → the spec's: created (due) is waiting, created later or retry is delayed.
+  // pg-boss states → the documented ones: created (due) is waiting, created later or retry is
+  // delayed.
   const { rows } = await database.executeSql(
     `SELECT name,
        CASE
@@ -40,7 +41,7 @@ export async function readQueueFigures(
   );
   const queues: QueueFigures['queues'] = {};
   for (const row of rows as { name: string; state: JobState; count: number }[]) {
-    const queue = specQueueOf(row.name) ?? row.name;
+    const queue = catalogueQueueOf(row.name) ?? row.name;
     queues[queue] ??= Object.fromEntries(JOB_STATES.map((s) => [s, 0])) as Record<JobState, number>;
     queues[queue][row.state] += row.count;
   }
@@ -55,7 +56,7 @@ export async function readQueueFigures(
     queues,
     failed: (failed.rows as { name: string; id: string; at: Date | string; error: string }[]).map(
       (row) => ({
-        queue: specQueueOf(row.name) ?? row.name,
+        queue: catalogueQueueOf(row.name) ?? row.name,
         name: row.name,
         id: row.id,
         at: new Date(row.at).toISOString(),

@@ -11,9 +11,9 @@ const ResumeNameStep = lazy(() => import('@/features/auth/components/resume-name
 
 /**
  * Lets signed-in users through; sends everyone else to /auth once the session has loaded. A
- * signed-in person Billow has no legal name for gets the name step first, on every start (spec
- * part 1 §4). The page opens meanwhile (it shows its own loading state and errors): the
- * profile is the page's own first request, and nobody waits for it twice.
+ * signed-in person Billow has no legal name for gets the name step first, on every start
+ * (docs/sign-in.md, "The three steps"). The page opens meanwhile (it shows its own loading state
+ * and errors): the profile is the page's own first request, and nobody waits for it twice.
  */
 export function ProtectedRoute() {
   const { status } = useSession();

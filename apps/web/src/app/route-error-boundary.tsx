@@ -1,6 +1,6 @@
 /**
- * The global error fallback's boundary (spec part 1 §2): a page that throws while it renders
- * shows the error screen instead of a blank page.
+ * The global error fallback's boundary (docs/dashboard.md, "Routes and fallback pages"): a page
+ * that throws while it renders shows the error screen instead of a blank page.
  */
 import { Component, type ReactNode } from 'react';
 import { ErrorScreen } from './routes/error-screen';

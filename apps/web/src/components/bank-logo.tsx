@@ -1,8 +1,8 @@
 /**
- * A bank's logo, drawn locally (spec part 1 §7: "a bank with a known domain uses a local image;
- * the fallback shows the first letter"). Known banks get a mark in their brand colour with their
- * initials — no network, no third-party logo service, nothing to leak which bank someone uses.
- * Any other bank gets the tinted first letter that merchants use too.
+ * A bank's logo, drawn locally (docs/logos.md): a bank with a known domain gets a local image, any
+ * other its first letter. Known banks get a mark in their brand colour with their initials — no
+ * network, no third-party logo service, nothing to leak which bank someone uses. Any other bank
+ * gets the tinted first letter that merchants use too.
  */
 import { cn } from '@/lib/cn';
 import { domainOf, firstLetterOf, letterTintOf } from '@/lib/letter-tint';

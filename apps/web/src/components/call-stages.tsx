@@ -1,6 +1,7 @@
 /**
- * A phone call's stages as a stepper that moves while its screen reloads: the negotiation and
- * the cancellation calls both show it (Billow's addition to the spec's call stages).
+ * A phone call's stages as a stepper that moves while its screen reloads: the negotiation and the
+ * cancellation calls both show it (a stage beyond the negotiation call's own,
+ * docs/negotiations.md).
  */
 import { Check, Loader2, X } from 'lucide-react';
 import { callStage, type CallStage } from '@billow/contracts';

@@ -1,4 +1,4 @@
-/** How linked data is kept safe (spec part 1 §1), said before and on /link. */
+/** How linked data is kept safe (docs/linking.md, "Data safety"), said before and on /link. */
 import { Ban, KeyRound, Lock, ShieldCheck, UserRoundCheck } from 'lucide-react';
 import { LINKING_PROVIDER_NAME } from '@billow/contracts';
 import type { IconListItem } from './icon-list';

@@ -1,7 +1,7 @@
 /**
- * A short list of promises or facts, each with an icon: the marketing promises (spec part 1 §1)
- * appear on sign-in, the funnel and the dashboard, and the data-safety facts before linking
- * (`data-safety-promises.ts`, apart so the sign-in page does not carry their icons).
+ * A short list of promises or facts, each with an icon: the marketing promises (docs/linking.md,
+ * "Data safety") appear on sign-in, the funnel and the dashboard, and the data-safety facts before
+ * linking (`data-safety-promises.ts`, apart so the sign-in page does not carry their icons).
  */
 import { BadgeCheck, HandCoins, Sparkles, type LucideIcon } from 'lucide-react';
 import { cn } from '@/lib/cn';

@@ -1,7 +1,7 @@
 /**
  * A merchant's logo for every feature that lists merchants (bills, subscriptions, offers). With
  * VITE_LOGO_URL_TEMPLATE set (e.g. `https://img.logo.dev/{domain}?token=pk_x`, the logo service
- * of spec part 2 §7 keyed by website with a public token) it loads the image, with a skeleton
+ * described in docs/logos.md, keyed by website with a public token) it loads the image, with a skeleton
  * meanwhile and the letter avatar if it fails. Without a template or a website (the offline
  * default) it is Billow's own mark for a catalogue merchant (lib/merchant-marks.ts): the brand's
  * mark on its colour where Billow ships one (served from /logos/, docs/logos.md), drawn over a

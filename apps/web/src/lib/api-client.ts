@@ -1,8 +1,8 @@
 /**
- * The shared request helper of spec part 1 §7 / part 2 §7: JSON in and out, a bearer token from
- * session storage (key 'token' unless told otherwise), no body on GET, and on a 401 one call to
- * the registered refresh function and one retry, unless skip-retry is asked for. It only throws
- * ApiError; screens decide what to show.
+ * The shared request helper (docs/sign-in.md, "Requests and expired tokens"): JSON in and out, a
+ * bearer token from session storage (key 'token' unless told otherwise), no body on GET, and on a
+ * 401 one call to the registered refresh function and one retry, unless skip-retry is asked for. It
+ * only throws ApiError; screens decide what to show.
  */
 import {
   problemNameOf,

@@ -1,5 +1,5 @@
 /**
- * The bills card's sums (spec part 2 §9; the monthly figure is `monthlyTotal` in
+ * The bills card's sums (docs/figures.md; the monthly figure is `monthlyTotal` in
  * @billow/contracts, docs/figures.md), added in whole cents (`sumDollars`) so that a column of
  * prices like 15.49 never totals 25.479999.
  */

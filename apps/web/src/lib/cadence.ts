@@ -1,4 +1,7 @@
-/** Cadences in words, and how many payments of each make a year (spec part 2 §4, §9). */
+/**
+ * Cadences in words, and how many payments of each make a year (docs/subscriptions.md,
+ * "Statuses and cadences").
+ */
 import type { Cadence } from '@billow/contracts';
 
 export const cadenceLabels: Record<Cadence, string> = {
@@ -17,8 +20,9 @@ export function cadenceLabel(cadence: Cadence): string {
 }
 
 /**
- * Payments per year. The spec names monthly, weekly, biweekly, quarterly and yearly; twice a
- * month and daily follow from the calendar. An unknown cadence has no honest multiplier.
+ * Payments per year. Monthly, weekly, biweekly, quarterly and yearly are fixed
+ * (docs/subscriptions.md, "Statuses and cadences"); twice a month and daily follow from the
+ * calendar. An unknown cadence has no honest multiplier.
  */
 export const yearlyMultipliers: Record<Cadence, number | undefined> = {
   MONTHLY: 12,

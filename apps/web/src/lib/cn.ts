@@ -9,6 +9,7 @@ import { tailwindMergeConfig } from './tailwind-merge-config';
  * one of the longest tasks of a page's start on a phone (issue 16). Merging is unchanged for
  * the app's classes: `cn.test.ts` checks the written configuration against the source and every
  * pair of its classes against the full one.
+ * Protects `npm run bench:app`'s initial JS for /signup and /auth (target ≤ 120 kB gzip): 3.7 kB.
  */
 const mergeClasses = createTailwindMerge(() => tailwindMergeConfig);
 

@@ -1,11 +1,12 @@
 /**
- * Where the dashboard page is (spec part 2 §2): one page whose sections switch by state, not by
- * route. A section is a discriminated union on `section`, so the flows that move through several
- * screens carry what they are about — the annual-plan flow the subscription it converts (and,
- * from the account choice on, the account that pays), the negotiations section the subscription
- * whose required-information form to open. The same value is the navigation state that
- * preselects a section on arrival (`navigate('/', { state: { section: 'profile' } })`), which
- * is why it lives here and not in a feature: linking hands it over, the dashboard route reads it.
+ * Where the dashboard page is (docs/dashboard.md, "One page, many sections"): one page whose
+ * sections switch by state, not by route. A section is a discriminated union on `section`, so the
+ * flows that move through several screens carry what they are about — the annual-plan flow the
+ * subscription it converts (and, from the account choice on, the account that pays), the
+ * negotiations section the subscription whose required-information form to open. The same value is
+ * the navigation state that preselects a section on arrival (`navigate('/', { state: { section:
+ * 'profile' } })`), which is why it lives here and not in a feature: linking hands it over, the
+ * dashboard route reads it.
  *
  * `location.state` is `unknown` and survives reloads, so it is parsed: an unknown section, or a
  * flow screen without the subscription it needs, falls back to the dashboard rather than

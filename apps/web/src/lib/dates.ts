@@ -1,7 +1,8 @@
 /**
- * Dates as the spec shows them (part 2 §5): a missing date reads 'Unknown' and one that cannot
- * be read 'Invalid date', so a screen never prints "NaN" or a blank. The server sends calendar
- * days ('2026-12-04'); they are read as local days so a date never slips by one in the Americas.
+ * Dates as the screens show them (docs/subscriptions.md, "Dates and amounts"): a missing date reads
+ * 'Unknown' and one that cannot be read 'Invalid date', so a screen never prints "NaN" or a blank.
+ * The server sends calendar days ('2026-12-04'); they are read as local days so a date never slips
+ * by one in the Americas.
  */
 import { format, isValid, parseISO } from 'date-fns';
 
@@ -45,8 +46,9 @@ export function formatShortDate(value: DateInput, today = new Date()): string {
 }
 
 /**
- * 'March 3rd', as a payment reads in the recent-payments list (spec part 2 §9). A payment from
- * another year carries it ('December 3rd, 2025'): twelve payments can reach back past January.
+ * 'March 3rd', as a payment reads in the recent-payments list (docs/subscriptions.md,
+ * "Dates and amounts"). A payment from another year carries it ('December 3rd, 2025'): twelve
+ * payments can reach back past January.
  */
 export function formatPaymentDate(value: DateInput, today = new Date()): string {
   return formatWith(value, (date) =>

@@ -1,7 +1,7 @@
 /**
- * When a bill is due and how to say it (spec part 2 §9): 'due today', 'due in N days' up to 29
- * days out, a short date after that, and a due-soon highlight at 3 days or fewer. The server's
- * days_until_due is the truth; the renewal date stands in when it is missing.
+ * When a bill is due and how to say it (docs/subscriptions.md, "Dates and amounts"): 'due today',
+ * 'due in N days' up to 29 days out, a short date after that, and a due-soon highlight at 3 days or
+ * fewer. The server's days_until_due is the truth; the renewal date stands in when it is missing.
  */
 import { addDays, differenceInCalendarDays, endOfMonth, startOfDay } from 'date-fns';
 import type { Subscription } from '@billow/contracts';

@@ -1,5 +1,5 @@
 /**
- * The navigation states screens hand each other (spec part 1 §3 "Onboarding navigation state"
+ * The navigation states screens hand each other (docs/onboarding.md
  * and the link screen's 'from'). `location.state` is `unknown` and survives reloads and the
  * back button, so every reader parses it instead of casting, and a malformed state reads as
  * empty rather than crashing a screen.
@@ -21,7 +21,7 @@ export type Customization = {
   notificationsEnabled: boolean;
 };
 
-/** Where /link was opened from, so it can offer the way back (spec part 1 §2 "/link"). */
+/** Where /link was opened from, so it can offer the way back (docs/onboarding.md). */
 export type LinkFrom = 'profile' | 'negotiation';
 const linkFroms: readonly LinkFrom[] = ['profile', 'negotiation'];
 

@@ -1,6 +1,7 @@
 /**
- * How a person's name shows in the header and the profile: initials for the avatar (spec
- * part 1 §9: first letters of the name, at most 2) and the first name for the greeting.
+ * How a person's name shows in the header and the profile: initials for the avatar
+ * (docs/dashboard.md, "Header": first letters of the name, at most 2) and the first name for the
+ * greeting.
  */
 function nameParts(name: string | null | undefined): string[] {
   return (name ?? '').trim().split(/\s+/).filter(Boolean);

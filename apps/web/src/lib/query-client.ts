@@ -1,4 +1,6 @@
-/** TanStack Query with the spec's data-cache settings (part 1 §9). */
+/**
+ * TanStack Query with Billow's data-cache settings (`QUERY_CACHE`; docs/errors.md, "In the web").
+ */
 import { MutationCache, onlineManager, QueryClient } from '@tanstack/react-query';
 import { QUERY_CACHE } from '@billow/contracts';
 import { ApiError } from './api-client';

@@ -17,7 +17,7 @@ export const storedTokens = {
   refreshToken: 'refresh-token',
 };
 
-/** Puts a session where the app keeps it (spec part 1 §3), as after a sign-in. */
+/** Puts a session where the app keeps it (docs/sign-in.md, "Session"), as after a sign-in. */
 export function storeSession(): void {
   sessionStorage.setItem('token', storedTokens.token);
   sessionStorage.setItem('accessToken', storedTokens.accessToken);

@@ -129,7 +129,10 @@ function raisedPrice(random: Random, price: number): number {
   return raised > price ? raised : price + 1;
 }
 
-/** The spec's minimum-charge rule, applied with the generator's own knowledge of the merchant. */
+/**
+ * The minimum-charge rule (docs/subscriptions.md, "How a subscription is found"), applied with the
+ * generator's own knowledge of the merchant.
+ */
 function meetsMinimumCharges(template: SubscriptionTemplate, successful: number): boolean {
   if (template.cadence === 'DAILY') return successful >= 10;
   if (template.cadence === 'YEARLY') return successful >= 2;

@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { SESSION_CHANNEL, type ChangeFeed } from '../../db/change-feed';
 import type { Db } from '../../db/database';
-import { keptAnswers } from '../../db/kept-answers';
+import { createResponseCache } from '../../db/response-cache';
 import { users } from '../users/users.tables';
 import { refreshTokens } from './auth.tables';
 
@@ -25,7 +25,9 @@ export function createAuthRepo(db: Db, changes: ChangeFeed) {
     .prepare('auth_session_user');
   // A session stays good until its row is revoked or deleted: kept in memory until the
   // database says so, it costs no query per request (issue 16).
-  const activeSessions = keptAnswers<{ id: string }>(changes, SESSION_CHANNEL, { max: 10_000 });
+  const activeSessions = createResponseCache<{ id: string }>(changes, SESSION_CHANNEL, {
+    max: 10_000,
+  });
   return {
     async findUserByPhone(phoneNumber: string) {
       const [row] = await db

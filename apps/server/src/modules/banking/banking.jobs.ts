@@ -1,5 +1,5 @@
 /**
- * Background jobs of bank linking (spec part 2 "Background job catalogue": sync bank
+ * Background jobs of bank linking (docs/jobs.md, "Kinds and queues": sync bank
  * transactions, on the "bank transaction sync" queue): one sync per item at a time, retried with
  * back-off, plus a daily re-sync of every working item.
  *

@@ -111,12 +111,13 @@ export function createBankingService(deps: BankingServiceDeps) {
   }
 
   /**
-   * Whether what a sync starts for the dashboard is still running: detection, then the
+   * Whether the initial sync is still in progress past the bank's part: detection, then the
    * negotiation offers made from the bills it found (queued before detection completes, so
    * there is no moment between them). The loading screen waits for both, and the dashboard
-   * opens with its cards filled instead of gaining offers only on a later visit.
+   * opens with its cards filled instead of gaining offers only on a later visit
+   * (docs/dashboard.md, "The dashboard section").
    */
-  async function isDashboardInTheMaking(userId: string) {
+  async function isInitialSyncInProgress(userId: string) {
     for (const job of ['subscriptions-detect', 'negotiations-refresh-offers'] as const)
       if (await deps.jobs.isPending(job, userId)) return true;
     return false;
@@ -133,7 +134,7 @@ export function createBankingService(deps: BankingServiceDeps) {
     );
     return {
       isAccountLinked: items.length > 0,
-      transactionsLoaded: isSynced && !(await isDashboardInTheMaking(userId)),
+      transactionsLoaded: isSynced && !(await isInitialSyncInProgress(userId)),
       lastSyncedAt: synced.length > 0 ? new Date(Math.max(...synced)).toISOString() : null,
       ...(isBankPreparing ? { isBankPreparing: true as const } : {}),
     };

@@ -64,7 +64,7 @@ describe.each(personas)('the calendar for the %s persona', (persona) => {
       if (subscription.cadence === 'WEEKLY') expect(new Set(steps)).toEqual(new Set([7]));
       if (subscription.cadence === 'BIWEEKLY') expect(steps.every((s) => s === 14)).toBe(true);
       // The New York Times bills every four weeks (packages/sandbox-bank's catalogue): listed as
-      // monthly, the spec's nearest cadence, but its charges step by its true period (issue 17).
+      // monthly, the nearest listed cadence, but its charges step by its true period (issue 17).
       if (subscription.merchant_name === 'The New York Times') {
         expect(new Set(steps), subscription.merchant_name).toEqual(new Set([28]));
       } else if (subscription.cadence === 'MONTHLY') {

@@ -1,8 +1,8 @@
 /**
- * `GET /ws/chat` (spec part 1 §7): the assistant over a WebSocket on the API's own port. The
- * person's token arrives as the second sub-protocol after `bearer` (browsers cannot set headers
- * on a socket) and is checked in onRequest, before the upgrade: a missing, bad or expired token
- * gets the 401 problem as a plain HTTP answer and no socket.
+ * `GET /ws/chat` (docs/chat.md, "The connection"): the assistant over a WebSocket on the API's own
+ * port. The person's token arrives as the second sub-protocol after `bearer` (browsers cannot set
+ * headers on a socket) and is checked in onRequest, before the upgrade: a missing, bad or expired
+ * token gets the 401 problem as a plain HTTP answer and no socket.
  */
 import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';

@@ -1,6 +1,6 @@
 /**
  * A chat socket lives no longer than its session: signing out, a revoked refresh family and an
- * expired token close it with the session-ended code and the spec's words, and one person may
+ * expired token close it with the session-ended code and its words, and one person may
  * hold only so many sockets open.
  */
 import type { AddressInfo } from 'node:net';

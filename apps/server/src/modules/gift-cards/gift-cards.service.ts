@@ -1,6 +1,6 @@
 /**
- * Gift cards (spec part 2 §3 "Gift card", §5, §7 POST /api/gift-cards/get): the stock Billow buys
- * annual plans with, loaded from a CSV, and the card a person got for a paid plan. A number is
+ * Gift cards (docs/annual-plans.md, "The gift card"; POST /api/gift-cards/get): the stock Billow
+ * buys annual plans with, loaded from a CSV, and the card a person got for a paid plan. A number is
  * decrypted only for its owner, on request, once the payments feature releases it (the debit
  * settled, docs/payments.md), and never logged.
  */

@@ -14,7 +14,7 @@ import { subscriptions } from '../subscriptions/subscriptions.tables';
 import { users } from '../users/users.tables';
 
 /**
- * Gift-card stock and the cards handed out (spec part 2 §3 "Gift card"). A card number is kept
+ * Gift-card stock and the cards handed out (docs/payments.md). A card number is kept
  * only as one AES-256-GCM ciphertext, plus its last four for the masked form; its SHA-256 (keyed)
  * keeps the same card from being loaded twice. A card is available, reserved by a payment while
  * the debit goes through, assigned to the person once it is funded, or void (returned debit).

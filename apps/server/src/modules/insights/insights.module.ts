@@ -5,6 +5,7 @@ import { createInsightsService, type ChargeHistory } from './insights.service';
 
 export function createInsightsModule(deps: {
   chargeHistory: (userId: string, from: string) => Promise<ChargeHistory>;
+  withPriceIncreases: (userId: string) => Promise<ChargeHistory['subscriptions']>;
   todayOf: (userId: string) => Promise<string>;
 }) {
   const service = createInsightsService(deps);

@@ -46,6 +46,8 @@ function monthsBetween(first: string, last: string): string[] {
 
 export function createInsightsService(deps: {
   chargeHistory: (userId: string, from: string) => Promise<ChargeHistory>;
+  /** The same bills without their charges, which the price increases do not need (issue 42). */
+  withPriceIncreases: (userId: string) => Promise<ChargeHistory['subscriptions']>;
   /** Today where the person is (their profile's zone): "this month" is their month. */
   todayOf: (userId: string) => Promise<string>;
 }) {
@@ -81,8 +83,7 @@ export function createInsightsService(deps: {
 
     /** The bills whose price went up, as the one detector says (priceIncreaseOf). */
     async priceIncreases(userId: string): Promise<PriceIncrease[]> {
-      const { subscriptions } = await deps.chargeHistory(userId, await deps.todayOf(userId));
-      return subscriptions
+      return (await deps.withPriceIncreases(userId))
         .flatMap((s): PriceIncrease[] => {
           const rise = s.priceIncrease;
           if (!rise) return [];

@@ -26,11 +26,6 @@ export type BoundedDeal =
   | { kind: 'free_months'; months: number; savedCents: number }
   | { kind: 'rejected'; reason: string };
 
-/** The most a deal on this bill can save in its first year: a year of the bill, free. */
-export function yearlyBoundCents(bill: { amountCents: number; cadence: Cadence }): number {
-  return bill.amountCents * CHARGES_PER_YEAR[bill.cadence];
-}
-
 /**
  * A deal as Billow records it, or why it was turned down. `bill` is the bill's price per charge
  * in its own cadence, as stored (not as the call reported it).

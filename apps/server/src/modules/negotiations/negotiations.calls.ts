@@ -141,7 +141,7 @@ export function createNegotiationCalls(deps: {
   const { repo } = deps;
 
   /** Texts the person (when they want subscription texts); a failed text never fails the job. */
-  async function tell(userId: string, body: string) {
+  async function sendSms(userId: string, body: string) {
     const person = await repo.person(userId);
     if (!person?.isSubscriptionNotificationsEnabled) return;
     try {
@@ -421,7 +421,7 @@ export function createNegotiationCalls(deps: {
           async (tx) => void (await repo.claimCall(call.id, tx)),
         );
         if (moved)
-          await tell(
+          await sendSms(
             offer.userId,
             `Billow: ${merchant} needs one more thing to lower your bill. Open Billow to add it.`,
           );
@@ -437,7 +437,7 @@ export function createNegotiationCalls(deps: {
           async (tx) => void (await repo.claimCall(call.id, tx)),
         );
         if (moved)
-          await tell(
+          await sendSms(
             offer.userId,
             `Billow: ${merchant} did not lower your bill this time. ${outcome.reason}`,
           );
@@ -464,7 +464,7 @@ export function createNegotiationCalls(deps: {
           async (tx) => void (await repo.claimCall(call.id, tx)),
         );
         if (moved)
-          await tell(
+          await sendSms(
             offer.userId,
             `Billow: ${merchant} did not lower your bill this time. ${reason}`,
           );
@@ -490,7 +490,7 @@ export function createNegotiationCalls(deps: {
           async (tx) => void (await repo.claimCall(call.id, tx)),
         );
         if (moved)
-          await tell(
+          await sendSms(
             offer.userId,
             `Billow: ${merchant} did not lower your bill this time. ${deal.reason}`,
           );
@@ -546,7 +546,7 @@ export function createNegotiationCalls(deps: {
         },
       );
       if (moved)
-        await tell(
+        await sendSms(
           offer.userId,
           `Billow: good news! ${outcomeText} You save $${savedDollars.toFixed(2)}${afterCents === null ? '' : ' a year'}.`,
         );
@@ -579,7 +579,7 @@ export function createNegotiationCalls(deps: {
           claim,
         );
         if (moved)
-          await tell(
+          await sendSms(
             offer.userId,
             `Billow: ${name} did not accept the ${requiredUserInfoLabels[field].toLowerCase()}. Open Billow to check it.`,
           );
@@ -610,7 +610,7 @@ export function createNegotiationCalls(deps: {
         claim,
       );
       if (moved)
-        await tell(offer.userId, `Billow: ${name} did not lower your bill this time. ${reason}`);
+        await sendSms(offer.userId, `Billow: ${name} did not lower your bill this time. ${reason}`);
     },
   };
 }

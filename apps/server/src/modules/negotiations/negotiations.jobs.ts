@@ -1,5 +1,5 @@
 /**
- * Negotiation jobs (spec part 2 "Background job catalogue": process negotiation request, handle
+ * Negotiation jobs (docs/jobs.md, "Kinds and queues": process negotiation request, handle
  * negotiation status, handle negotiation error), plus refreshing a person's offers after their
  * subscriptions changed. Every handler is safe to run twice: the offer's status and the call's
  * row say what was done already.

@@ -38,16 +38,18 @@ export function createNegotiationsRepo(db: Db) {
     },
     /** Which of the person's subscriptions Billow pays a plan for, and which hold a gift card. */
     async annualPlansOf(userId: string) {
-      const paid = await db
-        .select({ subscriptionId: payments.subscriptionId })
-        .from(payments)
-        .where(
-          and(eq(payments.userId, userId), inArray(payments.status, [...livePaymentStatuses])),
-        );
-      const carded = await db
-        .select({ subscriptionId: giftCards.subscriptionId })
-        .from(giftCards)
-        .where(and(eq(giftCards.userId, userId), eq(giftCards.status, 'assigned')));
+      const [paid, carded] = await Promise.all([
+        db
+          .select({ subscriptionId: payments.subscriptionId })
+          .from(payments)
+          .where(
+            and(eq(payments.userId, userId), inArray(payments.status, [...livePaymentStatuses])),
+          ),
+        db
+          .select({ subscriptionId: giftCards.subscriptionId })
+          .from(giftCards)
+          .where(and(eq(giftCards.userId, userId), eq(giftCards.status, 'assigned'))),
+      ]);
       return {
         paid: new Set(paid.map((p) => p.subscriptionId)),
         carded: new Set(carded.flatMap((c) => (c.subscriptionId ? [c.subscriptionId] : []))),
@@ -63,7 +65,18 @@ export function createNegotiationsRepo(db: Db) {
      */
     async offersOf(userId: string) {
       return db
-        .select({ offer: negotiations, subscription: subscriptions })
+        .select({
+          offer: negotiations,
+          // What an offer shows of its bill: no whole rows (issue 42).
+          subscription: {
+            id: subscriptions.id,
+            merchantName: subscriptions.merchantName,
+            merchantWebsite: subscriptions.merchantWebsite,
+            cadence: subscriptions.cadence,
+            status: subscriptions.status,
+            normalizedMonthlyCents: subscriptions.normalizedMonthlyCents,
+          },
+        })
         .from(negotiations)
         .innerJoin(subscriptions, eq(subscriptions.id, negotiations.subscriptionId))
         .where(
@@ -257,13 +270,14 @@ export function createNegotiationsRepo(db: Db) {
         if (rows.length === 1) await then(tx);
       });
     },
+    /** Each negotiation's latest call attempt (not every attempt's transcript: issue 42). */
     async latestCalls(negotiationIds: string[]) {
       if (negotiationIds.length === 0) return [];
       return db
-        .select()
+        .selectDistinctOn([negotiationCalls.negotiationId])
         .from(negotiationCalls)
         .where(inArray(negotiationCalls.negotiationId, negotiationIds))
-        .orderBy(desc(negotiationCalls.attempt));
+        .orderBy(negotiationCalls.negotiationId, desc(negotiationCalls.attempt));
     },
   };
 }

@@ -34,7 +34,10 @@ const notWaiting = () =>
     code: 'negotiation-not-waiting',
   });
 
-/** Payments per year by cadence (spec part 2 §9); an unknown cadence counts as monthly. */
+/**
+ * Payments per year by cadence (docs/subscriptions.md, "Statuses and cadences"); an unknown cadence
+ * counts as monthly.
+ */
 const PAYMENTS_PER_YEAR: Record<string, number> = {
   MONTHLY: 12,
   WEEKLY: 52,
@@ -165,9 +168,9 @@ export function createNegotiationsService(deps: {
 
   /** The person's offers as they stand, starting nothing (for readers such as the chat). */
   async function offersOf(userId: string): Promise<NegotiationOffer[]> {
-    const rows = await repo.offersOf(userId);
+    // Read on every dashboard load: what does not depend on another answer is asked at once.
+    const [rows, annual] = await Promise.all([repo.offersOf(userId), repo.annualPlansOf(userId)]);
     const calls = await repo.latestCalls(rows.map((r) => r.offer.id));
-    const annual = await repo.annualPlansOf(userId);
     return rows.map(({ offer, subscription }) =>
       toOffer(
         offer,

@@ -25,7 +25,7 @@ import { users } from '../users/users.tables';
 import type { CallOutcome } from '../../providers/call-agent/call-agent';
 
 /**
- * One negotiation offer per subscription (spec part 2 §3 "Negotiation offer"). The answers a
+ * One negotiation offer per subscription (docs/negotiations.md, "On the screen"). The answers a
  * person gives are stored only as one AES-256-GCM ciphertext of their JSON.
  */
 export const negotiations = pgTable(
@@ -96,7 +96,7 @@ export const negotiationCalls = pgTable(
   ],
 );
 
-/** Every status change of a negotiation (spec part 2 §3 "Status-change event"). */
+/** Every status change of a negotiation (docs/reminders.md, "Status changes"). */
 export const negotiationEvents = pgTable(
   'negotiation_events',
   {

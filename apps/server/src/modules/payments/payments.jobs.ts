@@ -1,5 +1,5 @@
 /**
- * Payment jobs (spec part 2 "Background job catalogue": initiate ACH payment, fund card, process
+ * Payment jobs (docs/jobs.md, "Kinds and queues": initiate ACH payment, fund card, process
  * renewal), plus reading the provider's transfer events (settlements, returns). Every
  * handler is safe to run twice: each moves a payment on only from the status it expects, and the
  * provider sees the payment's idempotency key. The reminders before a plan year ends are the

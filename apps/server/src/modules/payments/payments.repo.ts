@@ -43,9 +43,16 @@ export function createPaymentsRepo(db: Db) {
         .where(and(eq(subscriptions.id, subscriptionId), eq(subscriptions.userId, userId)));
       return row;
     },
+    /** What instant-savings reads of each ACTIVE bill: no whole rows (issue 42). */
     async activeSubscriptionsOf(userId: string) {
       return db
-        .select()
+        .select({
+          id: subscriptions.id,
+          userId: subscriptions.userId,
+          status: subscriptions.status,
+          merchantName: subscriptions.merchantName,
+          merchantWebsite: subscriptions.merchantWebsite,
+        })
         .from(subscriptions)
         .where(
           and(
@@ -215,7 +222,7 @@ export function createPaymentsRepo(db: Db) {
     /** The person's payments that hold a plan now, by subscription. */
     async livePaymentsOf(userId: string) {
       return db
-        .select()
+        .select({ subscriptionId: payments.subscriptionId, status: payments.status })
         .from(payments)
         .where(
           and(eq(payments.userId, userId), inArray(payments.status, [...livePaymentStatuses])),

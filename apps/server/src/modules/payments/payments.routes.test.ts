@@ -104,7 +104,7 @@ describe('annual plans Billow pays for, over HTTP with the sandbox ledger', () =
   const count = async (sql: string, values: unknown[] = []) =>
     Number((await t.database.executeSql(sql, values)).rows[0]!.n);
 
-  it('offers the three biggest annual-plan savings, by the spec formula', async () => {
+  it('offers the three biggest annual-plan savings, by the annual-plan savings formula', async () => {
     const { token } = await person();
     const items = await get<InstantSavingsItem[]>(token, paymentRoutes.instantSavings.path);
     expect(items.map((i) => i.service_name)).toEqual([

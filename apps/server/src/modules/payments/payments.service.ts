@@ -1,5 +1,5 @@
 /**
- * Annual plans Billow pays for (spec part 2 §4 "Payment flow", §5, §8): paying exactly once,
+ * Annual plans Billow pays for (docs/annual-plans.md, docs/payments.md): paying exactly once,
  * then the ACH work as jobs, then the plan's year.
  *
  * Exactly once: a payment is decided under the subscription's row lock, in one transaction that
@@ -81,9 +81,10 @@ export type PaymentsServiceDeps = {
   repo: PaymentsRepo;
   provider: PaymentProvider;
   /**
-   * The banking module's view of the account a payment would come from (docs/payments.md, "Which
-   * accounts can pay"): the one named (the person's own), else their primary payment account, else
-   * their first account that can pay. Undefined when there is none. Never a credential.
+   * The banking module's view of the account a payment would come from (docs/payments.md,
+   * "Which accounts can pay"): the one named (the person's own), else their primary payment
+   * account, else their first account that can pay. Undefined when there is none. Never a
+   * credential.
    */
   paymentAccountOf: (
     userId: string,
@@ -139,7 +140,7 @@ export type PaymentsServiceDeps = {
 
 /**
  * What the person is told for each reason a debit was not authorized (docs/payments.md); RISK and
- * anything unnamed read as the spec's insufficient_funds_risk.
+ * anything unnamed read as insufficient_funds_risk.
  */
 const DECLINE_ERROR_TYPES: Partial<Record<string, BankTransferErrorType>> = {
   NSF: 'insufficient_funds',
@@ -188,7 +189,8 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     return person?.legalName?.trim() || 'Billow member';
   }
 
-  async function text(userId: string, body: string) {
+  /** Texts the person (SMS); a failed text is logged, never thrown. */
+  async function sendSms(userId: string, body: string) {
     const person = await repo.person(userId);
     if (!person) return;
     await deps.sms.send({ to: person.phoneNumber, body }).catch((error: unknown) => {
@@ -287,7 +289,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
     const payment = await repo.markSettled(transferId, now());
     if (!payment || payment.status !== 'funded') return;
     const merchant = merchantById.get(payment.merchantId)?.name ?? 'your subscription';
-    await text(
+    await sendSms(
       payment.userId,
       `Billow: your bank settled the ${formatDollars(centsToDollars(payment.amountCents))} payment for your ${merchant} annual plan. Your gift card code is ready in the app.`,
     );
@@ -355,7 +357,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       revealed: `The gift card code was already revealed, so it stays yours and ${amount} is still owed to Billow. Billow cannot pay for another plan until it is settled: please contact support to settle it. Your monthly plan continues.`,
       none: 'Nothing is owed, and your monthly plan continues.',
     }[card];
-    await text(
+    await sendSms(
       payment.userId,
       `Billow: your bank returned the ${amount} payment for your ${merchant} annual plan${returnCode ? ` (${returnCode})` : ''}. ${what}`,
     );
@@ -413,14 +415,24 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
   }
 
   return {
-    /** Spec part 2 §7 GET /api/subscriptions/instant-savings: at most 3, biggest saving first. */
+    /**
+     * GET /api/subscriptions/instant-savings: at most 3, biggest saving first (docs/dashboard.md,
+     * "Instant savings").
+     */
     async instantSavings(userId: string): Promise<InstantSavingsItem[]> {
-      const live = await repo.livePaymentsOf(userId);
       // A card kept after its debit came back is still the person's: its screen says what is owed.
-      const owed = await repo.openReceivables(userId);
+      const [live, owed, active] = await Promise.all([
+        repo.livePaymentsOf(userId),
+        repo.openReceivables(userId),
+        repo.activeSubscriptionsOf(userId),
+      ]);
+      // Only a merchant with an annual plan can have one, so only its bills' charges are read,
+      // all at once (issue 42: one query per bill, one after another, made this the slowest read).
+      const withPlan = active.filter((subscription) => findMerchant(subscription)?.annualPlanPrice);
+      const plans = await Promise.all(withPlan.map((subscription) => planOf(subscription)));
       const offers = [];
-      for (const subscription of await repo.activeSubscriptionsOf(userId)) {
-        const plan = await planOf(subscription);
+      for (const [index, subscription] of withPlan.entries()) {
+        const plan = plans[index];
         if (!plan) continue;
         offers.push({
           savings: plan.savings,
@@ -444,14 +456,14 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
         .map(({ item }) => item);
     },
 
-    /** Spec part 2 §7 POST /api/payments/pay: one debit per subscription and plan year. */
+    /** POST /api/payments/pay: one debit per subscription and plan year (docs/payments.md). */
     async pay(
       userId: string,
       subscriptionId: string,
       financialAccountId?: string,
     ): Promise<BankTransferResponse> {
       // A chosen account that is gone (removed since the screen listed it, or never the
-      // person's) is the spec's payment_account_not_found, never a fall-back to another account.
+      // person's) is payment_account_not_found, never a fall-back to another account.
       await refuseWhileOwed(userId);
       const found = await deps.paymentAccountOf(userId, financialAccountId);
       const subscription = await repo.subscriptionOf(userId, subscriptionId);
@@ -664,7 +676,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       const paid = `Billow: your ${merchant} annual plan is paid (${formatDollars(centsToDollars(funded.amountCents))}).`;
       const ready = await isReleased({ ...funded, status: 'funded' });
       const readyBy = funded.expectedSettlementAt?.toISOString().slice(0, 10);
-      await text(
+      await sendSms(
         funded.userId,
         ready
           ? `${paid} Your gift card code is ready in the app.`
@@ -708,7 +720,10 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       return repo.settleReceivable(receivableId, now());
     },
 
-    /** Job "process renewal": a year later the monthly bill resumes (spec part 2 §2). */
+    /**
+     * Job "process renewal": a year later the monthly bill resumes (docs/annual-plans.md,
+     * "The flow").
+     */
     async processRenewal(paymentId: string) {
       const renewed = await db.transaction(async (tx) => {
         const payment = await repo.lockPayment(tx, paymentId);
@@ -726,7 +741,7 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
       });
       if (!renewed) return;
       const merchant = merchantById.get(renewed.merchantId)?.name ?? 'your subscription';
-      await text(
+      await sendSms(
         renewed.userId,
         `Billow: your ${merchant} annual plan ended today; your monthly bill resumes.`,
       );

@@ -42,3 +42,37 @@ describe('price-increase reminders', () => {
     expect(priceLines([bill({ status: 'CANCELLED' })])).toEqual([]);
   });
 });
+
+describe('trial reminders', () => {
+  const trial = (overrides: Partial<SubscriptionFacts>) =>
+    bill({
+      status: 'FREE_TRIAL',
+      isPriceIncrease: false,
+      previousAmountCents: null,
+      priceChangedOn: null,
+      renewalDate: '2026-11-22',
+      ...overrides,
+    });
+  const trialLines = (facts: SubscriptionFacts[]) =>
+    dueReminders(facts, [3, 1], today)
+      .filter((due) => due.type === 'trial_expiring')
+      .map((due) => due.line);
+
+  it("says what a $1 trial will cost after it: the plan's price, not the dollar", () => {
+    expect(trialLines([trial({ amountCents: 100 })])).toEqual([
+      'Netflix free trial ends in 2 days (Nov 22), then $17.99',
+    ]);
+  });
+
+  it('names no price after a $0 trial whose plan price is unknown', () => {
+    expect(trialLines([trial({ merchantName: 'Acme Pro', amountCents: 0 })])).toEqual([
+      'Acme Pro free trial ends in 2 days (Nov 22)',
+    ]);
+  });
+
+  it('says the price a trial was already charged at when it is a full price', () => {
+    expect(trialLines([trial({ merchantName: 'Acme Pro', amountCents: 1299 })])).toEqual([
+      'Acme Pro free trial ends in 2 days (Nov 22), then $12.99',
+    ]);
+  });
+});

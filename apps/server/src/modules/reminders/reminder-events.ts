@@ -5,13 +5,13 @@
  */
 import {
   centsToDollars,
+  findMerchant,
   formatDollars,
   priceIncreaseOf,
   type ReminderKind,
 } from '@billow/contracts';
 
 export const DEFAULT_OFFSETS_DAYS = [3, 1] as const;
-export const MAX_OFFSET_DAYS = 30;
 /** A plan Billow paid for a year is reminded of earlier: a month, then a week, before it ends. */
 export const ANNUAL_PLAN_OFFSETS_DAYS = [30, 7] as const;
 
@@ -63,6 +63,23 @@ function when(days: number, date: string): string {
 
 const dollars = (cents: number) => formatDollars(centsToDollars(cents));
 
+/** A trial's own charge ($0 or $1, as detection finds trials) is not what the plan costs. */
+const TRIAL_CHARGE_MAX_CENTS = 100;
+
+/**
+ * What a trial costs once it converts (docs/cancellations.md): the price it was already
+ * charged at when that is a real price, else the catalogue's typical price for the merchant,
+ * else unknown (null) — never the trial's own $0 or $1.
+ */
+function priceAfterTrial(s: SubscriptionFacts): string | null {
+  if (s.amountCents > TRIAL_CHARGE_MAX_CENTS) return dollars(s.amountCents);
+  const typical = findMerchant({
+    merchantName: s.merchantName,
+    merchantWebsite: null,
+  })?.typicalMonthlyPrice;
+  return typical === undefined ? null : formatDollars(typical);
+}
+
 /**
  * Every (event, offset) due on `today`. An offset is due from its day until the event: a scan
  * that missed a day still reminds once, and two offsets that fall due together (say after a
@@ -82,8 +99,10 @@ export function dueReminders(
       const isTrial = TRIAL_STATUSES.has(s.status);
       const days = daysBetween(today, s.renewalDate);
       const type: ReminderKind = isTrial ? 'trial_expiring' : 'upcoming_renewal';
+      const thenPrice = isTrial ? priceAfterTrial(s) : null;
       const line = isTrial
-        ? `${s.merchantName} free trial ends ${when(days, s.renewalDate)}, then ${amount}` +
+        ? `${s.merchantName} free trial ends ${when(days, s.renewalDate)}` +
+          (thenPrice ? `, then ${thenPrice}` : '') +
           (cancelLinkOf ? `. To cancel it: ${cancelLinkOf(s.id)}` : '')
         : s.isBillowManaged
           ? `${s.merchantName} annual plan Billow paid for ends ${when(days, s.renewalDate)}, then the monthly ${amount} bill resumes`

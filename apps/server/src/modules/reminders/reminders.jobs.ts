@@ -1,5 +1,5 @@
 /**
- * Notification and reminder jobs (spec part 2 "Background job catalogue": send email, send SMS,
+ * Notification and reminder jobs (docs/jobs.md, "Kinds and queues": send email, send SMS,
  * send push notification on the "notification" queue; send renewal reminder on "subscription";
  * scan pending events on "pending events scanner"). Every handler is safe to run twice: a
  * reminder's digest is taken once before it is sent, and a day's reminders are keyed by event,

@@ -149,7 +149,8 @@ export function createRemindersService(deps: {
 
   async function channelsOf(person: Person, prefs: ReminderPreferences, tx: Db = db) {
     const channels: ReminderChannel[] = [];
-    // Spec part 1 §3: the subscription notifications setting is about texts before a bill.
+    // docs/reminders.md, "Channels": the subscription notifications setting is about texts before a
+    // bill.
     if (person.isSubscriptionNotificationsEnabled) channels.push('sms');
     if (person.email && person.isEmailVerified && prefs.isEmailEnabled) channels.push('email');
     if (deps.push) {

@@ -156,7 +156,7 @@ export const overdraftAlerts = pgTable(
   (table) => [uniqueIndex('overdraft_alerts_once_idx').on(table.userId, table.shortfallKey)],
 );
 
-/** A subscription's status changes (spec part 2 §3 "Status-change event"), for its timeline. */
+/** A subscription's status changes (docs/reminders.md, "Status changes"), for its timeline. */
 export const subscriptionStatusEvents = pgTable(
   'subscription_status_events',
   {

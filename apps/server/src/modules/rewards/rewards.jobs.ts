@@ -1,5 +1,5 @@
 /**
- * Rewards jobs (spec part 2 "Background job catalogue": calculate rewards), plus taking a reward
+ * Rewards jobs (docs/jobs.md, "Kinds and queues": calculate rewards), plus taking a reward
  * back when the payment it was earned on is returned. The features that earn rewards (annual-plan
  * payments, successful negotiations) send these; both are safe to run twice, because the ledger
  * holds one entry per source event and kind.

@@ -165,11 +165,10 @@ export function createRewardsRepo(db: Db) {
       userId: string,
       page: { limit: number; offset: number },
     ): Promise<{ rows: RewardHistoryRow[]; total: number }> {
-      const rows = await historyRows(userId, page);
-      const [total] = await db
-        .select({ n: count() })
-        .from(rewardLedger)
-        .where(eq(rewardLedger.userId, userId));
+      const [rows, [total]] = await Promise.all([
+        historyRows(userId, page),
+        db.select({ n: count() }).from(rewardLedger).where(eq(rewardLedger.userId, userId)),
+      ]);
       return { rows, total: Number(total?.n ?? 0) };
     },
   };

@@ -110,7 +110,7 @@ describe(rewardChoicesOf.name, () => {
   const byId = (choices: ReturnType<typeof choice>, id: string) =>
     choices.find((c) => c.id === id)!;
 
-  it('names each spec option after the person’s own bill of its kind, at the option’s price', () => {
+  it('names each reward option after the person’s own bill of its kind, at the option’s price', () => {
     const choices = choice([
       bill('Netflix', 17.99, '2026-12-03', 6),
       bill('Hulu', 7.99, '2026-12-08', 11),

@@ -87,7 +87,7 @@ function addDays(day: string, days: number): string {
 }
 
 /**
- * The reward options as this person sees them (docs/savings.md): each of the spec's options is
+ * The reward options as this person sees them (docs/savings.md): each of the six options is
  * named after the person's bill of its kind that can take a reward (the one whose monthly price is
  * nearest the option's; two video-streaming options take two different bills), and carries the
  * bill a claim would go toward now: that subscription's next bill, due within NEXT_BILL_DAYS, when
@@ -434,8 +434,9 @@ export function createRewardsService(deps: {
     },
 
     /**
-     * Spec part 2 §7: the next reward, the default target (video streaming) as this person sees
-     * it: named after their video-streaming bill when they have one, at the option's price.
+     * docs/rewards.md, "What the section shows": the next reward, the default target (video
+     * streaming) as this person sees it: named after their video-streaming bill when they have one,
+     * at the option's price.
      */
     async nextReward(userId: string): Promise<NextReward> {
       const choices = await choicesIn(await deps.subscriptionsOf(userId), userId);

@@ -18,7 +18,7 @@ const AS_OF = '2026-11-20';
 
 /**
  * Streams detection knowingly misses today, each for a reason a person can check:
- * - nytimes bills every 4 weeks, a cadence the spec's enum (part 2 §4) does not have;
+ * - nytimes bills every 4 weeks, a cadence the API's enum does not have;
  * - estimated-tax is the IRS's quarterly estimate, due Apr/Jun/Sep/Jan — not evenly spaced;
  * - apple-icloud in the dynamic persona costs $2.99, the price of the App Store buys that share
  *   its descriptor about once a month, so its rhythm drowns in them.

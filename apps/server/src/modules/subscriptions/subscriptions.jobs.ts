@@ -32,10 +32,12 @@ export const subscriptionsJobs = defineJobs({
 
 export function subscriptionsJobHandlers(
   subscriptions: SubscriptionsService,
+  afterDetection: () => Promise<void> = async () => {},
 ): JobHandlers<typeof subscriptionsJobs> {
   return {
     'subscriptions-detect': async (payload) => {
       await subscriptions.detectForUser(payload.userId);
+      await afterDetection();
     },
     'subscriptions-mark-cancelled': (p) =>
       subscriptions.markCancelled(p.userId, p.subscriptionId, p.cancelledOn),

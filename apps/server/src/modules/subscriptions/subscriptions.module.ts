@@ -16,6 +16,8 @@ export function createSubscriptionsModule(deps: {
   jobs: JobQueue<AppJobMap>;
   clock?: () => Date;
   onChanged?: (userId: string) => Promise<void>;
+  /** After a detection run's writes (the planner's statistics: Database.refreshPlannerStatistics). */
+  afterDetection?: () => Promise<void>;
 }) {
   const repo = createSubscriptionsRepo(deps.db, deps.changes);
   const optional = {
@@ -27,7 +29,7 @@ export function createSubscriptionsModule(deps: {
   return {
     service,
     routes: (app) => registerSubscriptionRoutes(app, { subscriptions: service, missed }),
-    jobs: subscriptionsJobHandlers(service),
+    jobs: subscriptionsJobHandlers(service, deps.afterDetection),
     // Its rows go with the account's; its detection jobs are keyed by the person.
     forget: ({ userId }) => deps.jobs.forget('subscriptions-detect', userId),
   } satisfies FeatureModule & { service: unknown };

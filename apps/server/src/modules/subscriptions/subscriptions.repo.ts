@@ -4,7 +4,7 @@ import { DEFAULT_CATALOGUE, monthlyAmount, normalizeMerchant } from '@billow/rec
 import { USER_DATA_CHANNEL, type ChangeFeed } from '../../db/change-feed';
 import type { Db } from '../../db/database';
 import { isForeignKeyViolation } from '../../db/foreign-key';
-import { keptAnswers } from '../../db/kept-answers';
+import { createResponseCache } from '../../db/response-cache';
 import { bankAccounts, bankItems, bankTransactions } from '../banking/banking.tables';
 import { users } from '../users/users.tables';
 import { subscriptions, subscriptionTransactions } from './subscriptions.tables';
@@ -45,7 +45,7 @@ export function createSubscriptionsRepo(db: Db, changes: ChangeFeed) {
     .prepare('subscriptions_visible_of');
   // ...and kept in memory until a row behind it (the person's subscriptions, accounts or banks)
   // changes, so the dashboard's reloads cost no query (issue 16).
-  const keptVisible = keptAnswers<Awaited<ReturnType<typeof visible.execute>>>(
+  const cachedVisible = createResponseCache<Awaited<ReturnType<typeof visible.execute>>>(
     changes,
     USER_DATA_CHANNEL,
     { max: 2_000 },
@@ -57,7 +57,7 @@ export function createSubscriptionsRepo(db: Db, changes: ChangeFeed) {
     .from(users)
     .where(eq(users.id, sql.placeholder('userId')))
     .prepare('user_time_zone_of');
-  const keptZones = keptAnswers<{ timeZone: string }>(changes, USER_DATA_CHANNEL, {
+  const cachedZones = createResponseCache<{ timeZone: string }>(changes, USER_DATA_CHANNEL, {
     max: 2_000,
   });
   // The charges the insights are drawn from: built and planned once, not per request (issue 42).
@@ -85,7 +85,7 @@ export function createSubscriptionsRepo(db: Db, changes: ChangeFeed) {
   return {
     /** The zone the person's days are counted in (their profile's). */
     async timeZoneOf(userId: string): Promise<string> {
-      const kept = await keptZones.get(userId, async () => (await zoneOf.execute({ userId }))[0]);
+      const kept = await cachedZones.get(userId, async () => (await zoneOf.execute({ userId }))[0]);
       return kept?.timeZone ?? 'UTC';
     },
     /** Outflows and inflows of a person, as detection reads them. */
@@ -302,7 +302,7 @@ export function createSubscriptionsRepo(db: Db, changes: ChangeFeed) {
     },
     /** The person's subscriptions as list-all shows them; the answer is shared, never change it. */
     async visibleOf(userId: string) {
-      return keptVisible.get(userId, () => visible.execute({ userId }));
+      return cachedVisible.get(userId, () => visible.execute({ userId }));
     },
     async findOwn(userId: string, id: string): Promise<SubscriptionRow | undefined> {
       const [row] = await db
@@ -312,23 +312,41 @@ export function createSubscriptionsRepo(db: Db, changes: ChangeFeed) {
         .limit(1);
       return row;
     },
-    /** A subscription's payments, each dated the day it was charged (see chargedOn). */
-    async transactionsOf(subscriptionId: string) {
-      return db
+    /**
+     * One of the person's subscriptions with its payments, each dated the day it was charged (see
+     * chargedOn), newest first; undefined when not theirs. One query, not the whole row and then
+     * its payments (issue 42).
+     */
+    async withTransactions(userId: string, subscriptionId: string) {
+      const rows = await db
         .select({
+          merchantName: subscriptions.merchantName,
+          userMarkedNotSubscription: subscriptions.userMarkedNotSubscription,
           id: bankTransactions.id,
           amountCents: bankTransactions.amountCents,
           currency: bankTransactions.isoCurrencyCode,
           date: chargedOn,
           name: bankTransactions.name,
         })
-        .from(subscriptionTransactions)
-        .innerJoin(
-          bankTransactions,
-          eq(bankTransactions.id, subscriptionTransactions.transactionId),
+        .from(subscriptions)
+        .leftJoin(
+          subscriptionTransactions,
+          eq(subscriptionTransactions.subscriptionId, subscriptions.id),
         )
-        .where(eq(subscriptionTransactions.subscriptionId, subscriptionId))
+        .leftJoin(bankTransactions, eq(bankTransactions.id, subscriptionTransactions.transactionId))
+        .where(and(eq(subscriptions.id, subscriptionId), eq(subscriptions.userId, userId)))
         .orderBy(desc(chargedOn));
+      const [first] = rows;
+      if (!first) return undefined;
+      return {
+        merchantName: first.merchantName,
+        userMarkedNotSubscription: first.userMarkedNotSubscription,
+        transactions: rows.flatMap(({ id, amountCents, currency, date, name }) =>
+          id === null || amountCents === null || name === null
+            ? []
+            : [{ id, amountCents, currency, date, name }],
+        ),
+      };
     },
     /**
      * A subscription's charges posted at a bank the person linked (not pending, not read from a
@@ -457,11 +475,14 @@ export function createSubscriptionsRepo(db: Db, changes: ChangeFeed) {
     async chargesOf(userId: string, from: string) {
       return charges.execute({ userId, from });
     },
-    async markNotSubscription(id: string) {
-      await db
+    /** Whether the person had that subscription (one statement: it is found and marked at once). */
+    async markNotSubscription(userId: string, id: string): Promise<boolean> {
+      const marked = await db
         .update(subscriptions)
         .set({ userMarkedNotSubscription: true, updatedAt: new Date() })
-        .where(eq(subscriptions.id, id));
+        .where(and(eq(subscriptions.id, id), eq(subscriptions.userId, userId)))
+        .returning({ id: subscriptions.id });
+      return marked.length > 0;
     },
     /**
      * A cancellation the bank verified (issue 39): the subscription is CANCELLED from that day,

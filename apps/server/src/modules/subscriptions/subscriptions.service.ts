@@ -185,6 +185,19 @@ export function createSubscriptionsService(deps: {
 }) {
   const now = deps.clock ?? (() => new Date());
 
+  // Each with the one detector's answer, so Spending lists what the bills say (docs/figures.md).
+  async function withPriceIncreases(userId: string) {
+    const [rows, timeZone] = await Promise.all([
+      deps.repo.visibleOf(userId),
+      deps.repo.timeZoneOf(userId),
+    ]);
+    const today = localDateIn(timeZone, now());
+    return rows.map(({ subscription }) => ({
+      ...subscription,
+      priceIncrease: priceIncreaseOf(subscription, today),
+    }));
+  }
+
   return {
     /** Runs detection over everything the person's banks sent, and stores the result. */
     async detectForUser(userId: string): Promise<{ streams: number }> {
@@ -216,7 +229,8 @@ export function createSubscriptionsService(deps: {
         })),
         { asOf: isoDay(at) },
       )
-        .filter((stream) => stream.last_amount > 0)
+        // Nothing to pay is no bill, except a free trial still running: many start at $0.
+        .filter((stream) => stream.last_amount > 0 || stream.status === 'FREE_TRIAL')
         // A stream of charges an added subscription holds is that subscription, not a new one.
         .filter((stream) => !stream.transaction_ids.some((id) => takenByAdded.has(id)));
 
@@ -269,21 +283,15 @@ export function createSubscriptionsService(deps: {
      * history the spending chart and the price-increase view read (issue 19).
      */
     async chargeHistory(userId: string, from: string) {
-      const [rows, charges, timeZone] = await Promise.all([
-        deps.repo.visibleOf(userId),
+      const [subscriptions, charges] = await Promise.all([
+        withPriceIncreases(userId),
         deps.repo.chargesOf(userId, from),
-        deps.repo.timeZoneOf(userId),
       ]);
-      const today = localDateIn(timeZone, now());
-      return {
-        // Each with the one detector's answer, so Spending lists what the bills say (docs/figures.md).
-        subscriptions: rows.map(({ subscription }) => ({
-          ...subscription,
-          priceIncrease: priceIncreaseOf(subscription, today),
-        })),
-        charges,
-      };
+      return { subscriptions, charges };
     },
+
+    /** The person's visible subscriptions, each with its price increase (no charges read). */
+    withPriceIncreases,
 
     /** The charges each ACTIVE subscription will make in [from, until], by the engine's schedule. */
     async upcomingCharges(userId: string, from: string, until: string): Promise<UpcomingCharge[]> {
@@ -400,11 +408,10 @@ export function createSubscriptionsService(deps: {
     },
 
     async transactionDetails(userId: string, subscriptionId: string) {
-      const subscription = await deps.repo.findOwn(userId, subscriptionId);
+      const subscription = await deps.repo.withTransactions(userId, subscriptionId);
       if (!subscription || subscription.userMarkedNotSubscription) throw notFound();
-      const rows = await deps.repo.transactionsOf(subscriptionId);
       return {
-        transaction_details: rows.map((row) => ({
+        transaction_details: subscription.transactions.map((row) => ({
           subscription_id: subscriptionId,
           transaction_id: row.id,
           amount: centsToDollars(row.amountCents),
@@ -417,9 +424,7 @@ export function createSubscriptionsService(deps: {
     },
 
     async markNotSubscription(userId: string, subscriptionId: string) {
-      const subscription = await deps.repo.findOwn(userId, subscriptionId);
-      if (!subscription) throw notFound();
-      await deps.repo.markNotSubscription(subscriptionId);
+      if (!(await deps.repo.markNotSubscription(userId, subscriptionId))) throw notFound();
       await deps.onChanged?.(userId);
       return { success: true as const };
     },

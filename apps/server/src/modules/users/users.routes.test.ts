@@ -23,7 +23,7 @@ describe('the user API', () => {
     });
   }
 
-  it('answers a new profile with the spec defaults', async () => {
+  it('answers a new profile with the documented defaults', async () => {
     const phone = nextPhone();
     const { accessToken } = await signIn(t.app, phone);
     const response = await call(accessToken, userRoutes.profileInfo);
@@ -116,7 +116,7 @@ describe('the user API', () => {
     });
   });
 
-  it('validates with the spec messages and changes nothing on bad input', async () => {
+  it('validates with the shared messages and changes nothing on bad input', async () => {
     const { token } = await signIn(t.app, nextPhone());
     const blankName = await call(token, userRoutes.updateProfileInfo, { user_legal_name: '   ' });
     expect(blankName.statusCode).toBe(400);

@@ -114,11 +114,13 @@ export function createUsersService(deps: UsersServiceDeps) {
     return user;
   }
 
-  async function profileOf(user: UserRow): Promise<ProfileInfo> {
-    // Read on every page load: the two other modules' answers are asked at once (issue 42).
-    const [lifetimeAccruedCents, linkedAccounts] = await Promise.all([
-      deps.lifetimeAccruedRewardsCents(user.id),
-      deps.linkedAccounts(user.id),
+  async function profileOf(userId: string, person: Promise<UserRow>): Promise<ProfileInfo> {
+    // Read on every page load: the person and the two other modules' answers are asked at once
+    // (issue 42).
+    const [user, lifetimeAccruedCents, linkedAccounts] = await Promise.all([
+      person,
+      deps.lifetimeAccruedRewardsCents(userId),
+      deps.linkedAccounts(userId),
     ]);
     return {
       user_legal_name: user.legalName,
@@ -151,7 +153,7 @@ export function createUsersService(deps: UsersServiceDeps) {
       };
     },
     async profile(userId: string): Promise<ProfileInfo> {
-      return profileOf(await load(userId));
+      return profileOf(userId, load(userId));
     },
     async updateSettings(
       userId: string,
@@ -189,7 +191,7 @@ export function createUsersService(deps: UsersServiceDeps) {
             ? { timeZone: changes.browser_time_zone }
             : {}),
       });
-      return profileOf(updated);
+      return profileOf(userId, Promise.resolve(updated));
     },
     async updateFromOnboarding(
       userId: string,
@@ -209,7 +211,7 @@ export function createUsersService(deps: UsersServiceDeps) {
         isSubscriptionNotificationsEnabled:
           body.profile_settings.is_subscription_notifications_enabled,
       });
-      return profileOf(updated);
+      return profileOf(userId, Promise.resolve(updated));
     },
     async submitFeedback(userId: string, message: string) {
       await load(userId);
@@ -318,7 +320,7 @@ export function createUsersService(deps: UsersServiceDeps) {
       if (outcome !== 'accepted') throw refusalOf(outcome, emailFailureDetail.wrongCode);
       // Unless the address changed while the code was being checked.
       if (!(await deps.repo.markEmailVerified(userId, user.email, now()))) throw codeExpired();
-      return profileOf(await load(userId));
+      return profileOf(userId, load(userId));
     },
   };
 }

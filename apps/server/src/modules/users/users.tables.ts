@@ -1,6 +1,9 @@
 import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
-/** A person who signed in with their phone. Profile settings default as spec part 1 §3 says. */
+/**
+ * A person who signed in with their phone. Profile settings default as docs/profile.md ("Settings")
+ * says.
+ */
 export const users = pgTable('users', {
   id: uuid().primaryKey().defaultRandom(),
   phoneNumber: text().notNull().unique(),

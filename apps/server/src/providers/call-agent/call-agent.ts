@@ -1,8 +1,9 @@
 /**
- * The CallAgent port: places one call for a person (to negotiate a bill or to cancel it) and reports how it goes. An
- * adapter either runs the call to its end before returning (the simulated agent) or returns once
- * the call is placed and reports the rest later (a telephony vendor, through its webhook). Vendor
- * codes never leave the adapter: core sees the spec's stages, record and error codes.
+ * The CallAgent port: places one call for a person (to negotiate a bill or to cancel it) and
+ * reports how it goes. An adapter either runs the call to its end before returning (the simulated
+ * agent) or returns once the call is placed and reports the rest later (a telephony vendor, through
+ * its webhook). Vendor codes never leave the adapter: core sees Billow's own stages, record and
+ * error codes (`packages/contracts/src/negotiations.ts`).
  */
 import { NEGOTIATION_CALL_DEFAULTS } from '@billow/contracts';
 import type {
@@ -30,7 +31,8 @@ export type CallRequest = {
   maxDurationSeconds: number;
   /**
    * The bill as the person sees it: its price per charge and cadence. The rates of the call are
-   * monthly (spec); a deal is said back in the bill's own cadence (docs/figures.md).
+   * monthly (`negotiationCallUserInfo.currentMonthlyRate`); a deal is said back in the bill's own
+   * cadence (docs/figures.md).
    */
   bill?: { amount: number; cadence: Cadence };
   /**
@@ -98,7 +100,7 @@ export type CallAgent = {
 
 export type CallWebhook = { events: CallEvent[]; reply: unknown };
 
-/** A call that could not happen or broke off, with the spec's error code (part 2 §8). */
+/** A call that could not happen or broke off, with one of Billow's call error codes. */
 export class CallAgentError extends Error {
   override name = 'CallAgentError';
   constructor(

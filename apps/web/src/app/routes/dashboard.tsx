@@ -1,7 +1,7 @@
 /**
- * Route / : the dashboard page. Sections switch by state, not by route (spec part 2 §2); the
- * route composes the dashboard, subscriptions, profile and sign-out features, which know nothing
- * of each other.
+ * Route / : the dashboard page. Sections switch by state, not by route (docs/dashboard.md,
+ * "One page, many sections"); the route composes the dashboard, subscriptions, profile and sign-out
+ * features, which know nothing of each other.
  */
 import { lazy, Suspense, useCallback, useState, type ComponentType } from 'react';
 import { annualPlanFor, type Subscription } from '@billow/contracts';

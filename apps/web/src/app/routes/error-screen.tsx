@@ -1,6 +1,6 @@
 /**
- * The global fallback (spec part 1 §2): 'Unexpected Application Error!' with the error's status
- * and text, or its message, and the stack trace when there is one.
+ * The global fallback (docs/dashboard.md, "Routes and fallback pages"): 'Unexpected Application
+ * Error!' with the error's status and text, or its message, and the stack trace when there is one.
  */
 import { appMessages } from '@billow/contracts';
 

@@ -1,4 +1,4 @@
-/** Route /link: bank linking (spec part 1 §2), told where it was opened from. */
+/** Route /link: bank linking (docs/linking.md, "/link"), told where it was opened from. */
 import { useQuery } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
 import { PublicLayout } from '@/components/layout/public-layout';

@@ -1,4 +1,7 @@
-/** Route /plaid-oauth: where a bank's sign-in page sends the person back (spec part 1 §2). */
+/**
+ * Route /plaid-oauth: where a bank's sign-in page sends the person back (docs/linking.md,
+ * "Returning from a bank").
+ */
 import { PublicLayout } from '@/components/layout/public-layout';
 import { OauthReturnScreen } from '@/features/linking/components/oauth-return-screen';
 

@@ -3,7 +3,10 @@ import type { ComponentProps, ReactNode } from 'react';
 import { TOOLTIP } from '@billow/contracts';
 import { cn } from '@/lib/cn';
 
-/** Spec part 1 §9: tooltips open after 700 ms; moving between them within 300 ms skips the delay. */
+/**
+ * Tooltips open after 700 ms; moving between them within 300 ms skips the delay (docs/errors.md,
+ * "Toasts and tooltips").
+ */
 export function TooltipProvider({ children }: { children: ReactNode }) {
   return (
     <TooltipPrimitive.Provider
@@ -21,7 +24,7 @@ export function Tooltip({
   className,
   ...props
 }: { content: ReactNode; children: ReactNode } & ComponentProps<typeof TooltipPrimitive.Content>) {
-  // Each tooltip brings its provider (with the spec's delays) rather than the app root holding
+  // Each tooltip brings its provider (with `TOOLTIP`'s delays) rather than the app root holding
   // one: the root's would put Radix's popper into every page's first load.
   return (
     <TooltipProvider>

@@ -3,7 +3,7 @@ import { ApiError } from '@/lib/api-client';
 import { paymentErrorMessage, thrownPaymentErrorMessage } from './payment-errors';
 
 describe(paymentErrorMessage.name, () => {
-  it('says what spec part 2 §8 says for each error_type, and "Payment failed" for the rest', () => {
+  it('says the sentence of each error_type (docs/annual-plans.md), and "Payment failed" for the rest', () => {
     const funds =
       'Insufficient funds in your account. Please add money to your account and try again.';
     expect(paymentErrorMessage('insufficient_funds')).toBe(funds);

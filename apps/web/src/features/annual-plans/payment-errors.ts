@@ -1,4 +1,4 @@
-/** What a failed payment tells the person (spec part 2 §8). */
+/** What a failed payment tells the person (docs/annual-plans.md, "When paying fails"). */
 import {
   paymentErrorMessages,
   paymentMessages,

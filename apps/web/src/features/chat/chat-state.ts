@@ -1,6 +1,6 @@
 /**
- * The chat screen's state (spec part 1 §4 "Chat connection", §8, §9): the messages, the answer
- * being streamed, and the connection. Pure, so every transition is tested without a socket.
+ * The chat screen's state (docs/chat.md, "The chat screen", "The connection"): the messages, the
+ * answer being streamed, and the connection. Pure, so every transition is tested without a socket.
  */
 import { CHAT_LIMITS, chatMessages, type ChatServerFrame } from '@billow/contracts';
 
@@ -24,8 +24,8 @@ export type ChatState = {
   /** True from a lost connection until the next open, while attempts remain. */
   isReconnecting: boolean;
   /**
-   * After the spec's attempts ran out ('Unable to connect…'), Billow still tries now and then
-   * (SLOW_RETRY_DELAYS_MS) so the chat comes back by itself; this counts those tries.
+   * After the quick attempts (`CHAT_LIMITS`) ran out ('Unable to connect…'), Billow still tries now
+   * and then (SLOW_RETRY_DELAYS_MS) so the chat comes back by itself; this counts those tries.
    */
   slowRetries: number | null;
   poweredBy: { provider: string; model: string } | null;

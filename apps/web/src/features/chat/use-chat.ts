@@ -1,6 +1,6 @@
 /**
- * The chat connection (spec part 1 §4, §6, §9): one WebSocket to /ws/chat carrying the person's
- * token as the second sub-protocol after `bearer`; a non-normal close is retried 10 times,
+ * The chat connection (docs/chat.md, "The connection"): one WebSocket to /ws/chat carrying the
+ * person's token as the second sub-protocol after `bearer`; a non-normal close is retried 10 times,
  * 3000 ms apart. Leaving the screen closes it normally. A token that has expired, or is about to,
  * is refreshed before a connection is tried: the server would refuse it (after an hour away the
  * reconnects would otherwise all fail).

@@ -1,8 +1,8 @@
 /**
- * The link session kept in local storage across a bank's OAuth redirect (spec part 1 §3: the
- * link token under `plaid_link_token`). The page unloads on the way to the bank, so /plaid-oauth
- * must find the same token to reopen Link — and, since Billow can run either Plaid Link or its
- * sandbox bank's dialog, which of the two to reopen (`billow_link_provider`).
+ * The link session kept in local storage across a bank's OAuth redirect (docs/linking.md, "/link":
+ * the link token under `plaid_link_token`). The page unloads on the way to the bank, so
+ * /plaid-oauth must find the same token to reopen Link — and, since Billow can run either Plaid
+ * Link or its sandbox bank's dialog, which of the two to reopen (`billow_link_provider`).
  */
 import { LINK_TOKEN_STORAGE_KEY } from '@billow/contracts';
 import type { LinkProvider } from '@billow/contracts';
@@ -22,7 +22,7 @@ export function storeLinkSession(session: LinkSession): void {
 
 /**
  * The stored session, or null when there is no token. A token without a provider (stored
- * before the provider was) reopens Plaid Link, the provider the spec describes.
+ * before the provider was) reopens Plaid Link, the provider the linking screens name.
  */
 export function readLinkSession(): LinkSession | null {
   try {

@@ -1,4 +1,4 @@
-/** The linking screens' own words (spec part 1 §2); the error texts are in @billow/contracts. */
+/** The linking screens' own words (docs/linking.md); the error texts are in @billow/contracts. */
 export const linkingTexts = {
   linkHeading: 'Connect the rest of your bills and subscriptions with',
   /** Before any account is linked there is no "rest" yet. */

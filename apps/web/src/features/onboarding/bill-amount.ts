@@ -1,10 +1,9 @@
 /**
- * The funnel's monthly bill field (spec part 1 §5 "Bill amount"): only digits and one decimal
- * point are kept, at most 2 decimals and 5 digits of dollars (a monthly bill of $100,000 is no
- * bill to negotiate, and the savings it made did not fit the screen), and the amount counts only
- * when it is above 0. The field
- * is sanitised keystroke by keystroke, so an edit that breaks a rule is refused and the field
- * keeps what it had, instead of being rewritten under the cursor.
+ * The funnel's monthly bill field (docs/onboarding.md, "The signup funnel"): only digits and one
+ * decimal point are kept, at most 2 decimals and 5 digits of dollars (a monthly bill of $100,000 is
+ * no bill to negotiate, and the savings it made did not fit the screen), and the amount counts only
+ * when it is above 0. The field is sanitised keystroke by keystroke, so an edit that breaks a rule
+ * is refused and the field keeps what it had, instead of being rewritten under the cursor.
  */
 export const AMOUNT_MAX_DECIMALS = 2;
 export const AMOUNT_MAX_DOLLAR_DIGITS = 5;

@@ -1,5 +1,5 @@
 /**
- * What the funnel promises (spec part 1 §9 "Funnel savings"): estimated savings are 20% of the
+ * What the funnel promises (docs/onboarding.md, "Funnel savings"): estimated savings are 20% of the
  * monthly estimate, rounded to whole dollars. When that rounds to 0 (an unsure visitor, or a
  * tiny bill) a generic 20% is shown instead; otherwise the savings over a year.
  */

@@ -1,6 +1,7 @@
 /**
- * The two merchant landing pages (spec part 1 §2) joined with their merchants: the headline
- * figure, and the merchant, website and estimate that Get Started hands to /auth.
+ * The two merchant landing pages (docs/onboarding.md, "Merchant landing pages") joined with their
+ * merchants: the headline figure, and the merchant, website and estimate that Get Started hands to
+ * /auth.
  */
 import { merchantById, merchantLandings } from '@billow/contracts';
 

@@ -1,6 +1,6 @@
 /**
- * The eight fixed examples the get-started step rotates through (spec part 1 §2, §9). They are
- * illustrations, not real people.
+ * The eight fixed examples the get-started step rotates through (docs/onboarding.md,
+ * "The signup funnel"). They are illustrations, not real people.
  */
 export type SampleSaving = { firstName: string; amount: number; merchant: string };
 
@@ -15,7 +15,10 @@ export const sampleSavings: readonly SampleSaving[] = [
   { firstName: 'Marcus', amount: 30, merchant: 'The New York Times' },
 ];
 
-/** Spec part 1 §9: first after 3 s, then every 10 s, each shown for about 3.5 s. */
+/**
+ * docs/onboarding.md, "The signup funnel": first after 3 s, then every 10 s, each shown for about
+ * 3.5 s.
+ */
 export const SAVINGS_TOAST_TIMING = {
   firstDelayMs: 3000,
   intervalMs: 10_000,

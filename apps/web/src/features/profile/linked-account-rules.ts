@@ -1,7 +1,10 @@
-/** How the profile reads a linked account (spec part 1 §3, §5). */
+/** How the profile reads a linked account (docs/profile.md, "Linked accounts"). */
 import type { LinkedAccount } from '@billow/contracts';
 
-/** Spec §5: only an active depository account that is not primary yet can become primary. */
+/**
+ * docs/profile.md, "Linked accounts": only an active depository account that is not primary yet can
+ * become primary.
+ */
 export function canMakePrimary(
   account: Pick<LinkedAccount, 'active' | 'accountType' | 'is_primary_payment_account'>,
 ): boolean {

@@ -1,9 +1,9 @@
 /**
- * The reward the person is saving toward (spec part 2 §4, §9): one of the fixed options, kept in
- * this browser only (the spec never sends it to the server), video streaming until they choose.
- * A stored value that is no longer an option reads as the default. The server names each option
- * after the person's own bill of its kind and says which bill a claim would go toward; until that
- * answer is in, the option reads as the spec names it, with no bill.
+ * The reward the person is saving toward (docs/rewards.md, "Progress and options"): one of the
+ * fixed options, kept in this browser only (it is never sent to the server), video streaming until
+ * they choose. A stored value that is no longer an option reads as the default. The server names
+ * each option after the person's own bill of its kind and says which bill a claim would go toward;
+ * until that answer is in, the option reads under its own name, with no bill.
  */
 import { useCallback, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
@@ -27,7 +27,7 @@ function storedChoice(): RewardOption {
   }
 }
 
-/** An option as the spec names it, before the server has said whose bill it is. */
+/** An option under its own name, before the server has said whose bill it is. */
 export const plainChoice = (option: RewardOption): RewardChoice => ({
   id: option.id,
   name: option.name,

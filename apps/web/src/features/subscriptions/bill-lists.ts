@@ -1,6 +1,7 @@
 /**
- * Which subscriptions the bills card and the subscriptions section show, in what order (spec
- * part 2 §4, §9). Bills are ACTIVE subscriptions only: a paused or cancelled one bills nobody.
+ * Which subscriptions the bills card and the subscriptions section show, in what order
+ * (docs/subscriptions.md, "The bills card"). Bills are ACTIVE subscriptions only: a paused or
+ * cancelled one bills nobody.
  */
 import type { Subscription } from '@billow/contracts';
 import { sumAmounts } from '@/lib/bill-totals';
@@ -48,7 +49,7 @@ export function byName(subscriptions: readonly Subscription[]): Subscription[] {
 }
 
 /**
- * 'Monthly total spend' (the spec's subscriptions-section figure): what the ACTIVE, MONTHLY
+ * 'Monthly total spend' (the subscriptions section's figure): what the ACTIVE, MONTHLY
  * subscriptions charge each month. Not what the person pays a month: that is `monthlyTotal`
  * (docs/figures.md), which counts weekly and yearly bills too.
  */

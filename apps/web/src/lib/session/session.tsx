@@ -1,5 +1,5 @@
 /**
- * The signed-in session (spec part 1 §4 "Session"): restored on start from session storage, or
+ * The signed-in session (docs/sign-in.md, "Session"): restored on start from session storage, or
  * else by refreshing with the stored refresh token; a failed restore clears the stored tokens.
  * The status stays 'loading' until restoring ends, so the route guard does not bounce a
  * returning user to /auth. A 401 that survives the refresh signs the user out. A session that

@@ -1,6 +1,6 @@
 /**
- * Where the tokens live (spec part 1 §3): identity and access tokens in session storage, the
- * refresh token in local storage so a new tab or a restart can restore the session.
+ * Where the tokens live (docs/sign-in.md, "Session"): identity and access tokens in session
+ * storage, the refresh token in local storage so a new tab or a restart can restore the session.
  */
 import {
   ACCESS_TOKEN_STORAGE_KEY,

@@ -1,7 +1,7 @@
 /**
- * The dashboard's instant-savings card (spec part 2 §2): up to 3 annual plans that cost less than
- * a year of the person's monthly bill, each with its service, logo and yearly saving. An offer
- * opens the annual-plan flow; one already paid opens its gift card.
+ * The dashboard's instant-savings card (docs/dashboard.md, "Instant savings"): up to 3 annual plans
+ * that cost less than a year of the person's monthly bill, each with its service, logo and yearly
+ * saving. An offer opens the annual-plan flow; one already paid opens its gift card.
  */
 import { useQuery } from '@tanstack/react-query';
 import { annualSavings, formatDollars, paymentMessages } from '@billow/contracts';

@@ -1,5 +1,5 @@
 /**
- * The last two screens of the annual-plan flow (spec part 2 §2, §4, §8, §9): confirming and
+ * The last two screens of the annual-plan flow (docs/annual-plans.md, "The flow"): confirming and
  * paying (idle → processing → success; the Pay button is disabled while processing and after
  * success; two seconds after success the code screen opens), and the gift card's code. The code
  * is released when the debit has settled: until then the screen says the card is on its way and
@@ -28,7 +28,7 @@ import { paymentErrorMessage, thrownPaymentErrorMessage } from '../payment-error
 import { FlowScreen } from './flow-screen';
 import type { AnnualPlan } from './plan-screens';
 
-/** Spec part 2 §9. */
+/** docs/annual-plans.md, "The flow". */
 export const PAYMENT_REDIRECT_MS = 2000;
 export const COPY_FEEDBACK_MS = 2000;
 

@@ -1,6 +1,6 @@
 /**
- * The first three screens of the annual-plan flow (spec part 2 §2): the plan comparison, how the
- * conversion works, and the account that pays.
+ * The first three screens of the annual-plan flow (docs/annual-plans.md, "The flow"): the plan
+ * comparison, how the conversion works, and the account that pays.
  */
 import { useId } from 'react';
 import { Link } from 'react-router';

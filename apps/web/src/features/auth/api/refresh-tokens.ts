@@ -1,5 +1,5 @@
 /**
- * How the session gets fresh tokens (spec part 1 §4 "Session"): the stored refresh token is
+ * How the session gets fresh tokens (docs/sign-in.md, "Session"): the stored refresh token is
  * traded at POST /api/auth/refresh. Skip-retry, because a 401 here must end the session rather
  * than ask this very function to refresh again.
  */

@@ -1,5 +1,5 @@
 /**
- * The three calls of the sign-in steps (spec part 1 §4 "Sign-in steps"). Skip-retry on the
+ * The three calls of the sign-in steps (docs/sign-in.md, "The three steps"). Skip-retry on the
  * code calls: nobody is signed in yet, so a 401 there is an answer, not an expired session.
  */
 import { useQueryClient } from '@tanstack/react-query';

@@ -1,8 +1,8 @@
 /**
- * Step 1 of sign-in: the phone number. The raw input goes to the server, which normalises it
- * with the same rules (spec part 1 §5); the check here only catches what cannot be a number
- * before spending a text message on it. Its country metadata loads when the person first asks
- * for a code (prefetched once they start typing), not with the page.
+ * Step 1 of sign-in: the phone number. The raw input goes to the server, which normalises it with
+ * the same rules (docs/sign-in.md, "Phone numbers"); the check here only catches what cannot be a
+ * number before spending a text message on it. Its country metadata loads when the person first
+ * asks for a code (prefetched once they start typing), not with the page.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import {

@@ -1,9 +1,9 @@
 /**
- * The legal-name step when sign-in ended without a name (a reload on that step, a closed tab):
- * spec part 1 §4 asks for it whenever the name is null after login, so the route guard shows
- * this on every start until the name is saved. A person with no bank linked yet then goes on
- * into the settings onboarding, as a new person does from the sign-in flow; anyone else stays
- * on the page they opened.
+ * The legal-name step when sign-in ended without a name (a reload on that step, a closed tab): The
+ * name step asks for it (docs/sign-in.md, "The three steps") whenever the name is null after login,
+ * so the route guard shows this on every start until the name is saved. A person with no bank
+ * linked yet then goes on into the settings onboarding, as a new person does from the sign-in flow;
+ * anyone else stays on the page they opened.
  */
 import { useNavigate } from 'react-router';
 import { PublicLayout } from '@/components/layout/public-layout';

@@ -1,8 +1,8 @@
 /**
- * Where a person goes once signed in (spec part 1 §4 "Sign-in steps"): a new user continues
- * into the settings onboarding, carrying what the funnel or a merchant landing handed to /auth,
- * and so does someone who left it half-way; an existing user without linked accounts is asked
- * to link one; everyone else goes home, or to the dashboard link that sent them to sign in (a
+ * Where a person goes once signed in (docs/sign-in.md, "Where a person lands"): a new user
+ * continues into the settings onboarding, carrying what the funnel or a merchant landing handed to
+ * /auth, and so does someone who left it half-way; an existing user without linked accounts is
+ * asked to link one; everyone else goes home, or to the dashboard link that sent them to sign in (a
  * reminder's "To cancel it" link opens the cancel sheet, docs/cancellations.md).
  */
 import type { SignInUser } from '@billow/contracts';

@@ -1,7 +1,7 @@
 /**
- * The three sign-in steps of /auth (spec part 1 §2, §4): phone → code → legal name (only when
- * Billow has no name yet) → on to onboarding, bank linking or home. The steps share one page so
- * Back keeps the typed number and nothing reloads between them.
+ * The three sign-in steps of /auth (docs/sign-in.md, "The three steps"): phone → code → legal name
+ * (only when Billow has no name yet) → on to onboarding, bank linking or home. The steps share one
+ * page so Back keeps the typed number and nothing reloads between them.
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';

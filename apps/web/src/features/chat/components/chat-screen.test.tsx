@@ -87,7 +87,7 @@ function connectDemo() {
 
 const input = () => screen.getByLabelText('Message');
 
-/** The connection drops, and so does each of the spec's reconnect attempts (fake timers). */
+/** The connection drops, and so does each of the reconnect attempts (fake timers). */
 function dropThroughEveryAttempt() {
   latest().drop();
   for (let attempt = 1; attempt <= CHAT_LIMITS.reconnectAttempts; attempt++) {

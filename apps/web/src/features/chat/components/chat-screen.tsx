@@ -1,6 +1,7 @@
 /**
- * /chat (spec part 1 §2): the assistant, phone-first. The list scrolls between a fixed header and
- * the input, which sits at the bottom of the dynamic viewport so the keyboard never covers it.
+ * /chat (docs/chat.md, "The chat screen"): the assistant, phone-first. The list scrolls between a
+ * fixed header and the input, which sits at the bottom of the dynamic viewport so the keyboard
+ * never covers it.
  */
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';

@@ -7,8 +7,8 @@ import { UserAvatar } from '@/components/user-avatar';
 import { firstNameOf } from '@/lib/person-name';
 
 /**
- * The dashboard's top bar (spec part 1 §2): avatar and "Hi, {first name}" that open the profile,
- * the chat, and the theme toggle.
+ * The dashboard's top bar (docs/dashboard.md, "Header"): avatar and "Hi, {first name}" that open
+ * the profile, the chat, and the theme toggle.
  */
 export function DashboardHeader({
   name,

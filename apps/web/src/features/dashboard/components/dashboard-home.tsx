@@ -1,8 +1,9 @@
 /**
- * The dashboard section (spec part 2 §2): lifetime savings, the bills card and the ways into the
- * subscriptions and rewards sections. While Billow is still learning about the person (no linked account, or
- * nothing found yet) the welcome card leads with the one thing that helps most, linking.
- * The route composes the bills card and the subscriptions entry point from their own feature.
+ * The dashboard section (docs/dashboard.md, "The dashboard section"): lifetime savings, the bills
+ * card and the ways into the subscriptions and rewards sections. While Billow is still learning
+ * about the person (no linked account, or nothing found yet) the welcome card leads with the one
+ * thing that helps most, linking. The route composes the bills card and the subscriptions entry
+ * point from their own feature.
  */
 import { useDeferredValue, type ReactNode } from 'react';
 import { Card } from '@/components/ui/card';
@@ -28,9 +29,11 @@ export function DashboardHome({
   hasSubscriptions: boolean | undefined;
   /** The profile or a card's first answer is still on its way: the cards wait behind one skeleton. */
   isLoading: boolean;
-  /** Spec part 2 §2: instant savings, then negotiations, then bills. */
+  /** docs/dashboard.md, "The dashboard section": instant savings, then negotiations, then bills. */
   instantSavingsCard?: ReactNode;
-  /** Spec part 2 §2: the negotiations card comes before the bills card. */
+  /**
+   * docs/dashboard.md, "The dashboard section": the negotiations card comes before the bills card.
+   */
   negotiationsCard?: ReactNode;
   billsCard: ReactNode;
   subscriptionsShortcut: ReactNode;
@@ -53,9 +56,9 @@ export function DashboardHome({
       </h1>
       {attention}
       <SavingsBanner />
-      {/* One column on a phone, in the spec's order. On a desktop the bills fill the left
+      {/* One column on a phone, in the documented order. On a desktop the bills fill the left
           column and everything else stacks beside them (issue 18); the order people tab through
-          stays the spec's. The last row takes what is left, so the right column stays packed. */}
+          stays that one. The last row takes what is left, so the right column stays packed. */}
       {isWaiting ? (
         <HomeCardsSkeleton />
       ) : (

@@ -1,8 +1,8 @@
 /**
- * The lifetime-savings banner (spec part 2 §2), floored to whole dollars: Billow never rounds
- * a saving up. At $0 it says what is coming rather than looking like a failure. Its figure is
- * what the bank has shown; a negotiated saving not yet seen in a charge is said apart, as on
- * track to save (docs/savings.md).
+ * The lifetime-savings banner (docs/dashboard.md, "Lifetime savings"), floored to whole dollars:
+ * Billow never rounds a saving up. At $0 it says what is coming rather than looking like a failure.
+ * Its figure is what the bank has shown; a negotiated saving not yet seen in a charge is said
+ * apart, as on track to save (docs/savings.md).
  */
 import { useQuery } from '@tanstack/react-query';
 import { PiggyBank } from 'lucide-react';

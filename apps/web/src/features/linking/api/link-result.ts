@@ -1,9 +1,9 @@
 /**
- * Handing the public token from Link to the server (spec part 1 §4, §8). A reply whose status is
- * not 'success' is 'Failed to link account. Please try again.'; a failed request shows what the
- * server said (its problem detail, else the error's message), or 'An error occurred'.
- * On success the accounts, the profile that lists them and the subscriptions found in them are
- * stale; linking's own queries are not: reloading the link token would ask for (and store) a new one.
+ * Handing the public token from Link to the server (docs/linking.md, "/link"). A reply whose status
+ * is not 'success' is 'Failed to link account. Please try again.'; a failed request shows what the
+ * server said (its problem detail, else the error's message), or 'An error occurred'. On success
+ * the accounts, the profile that lists them and the subscriptions found in them are stale;
+ * linking's own queries are not: reloading the link token would ask for (and store) a new one.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { bankingRoutes } from '@billow/contracts';

@@ -1,8 +1,8 @@
 /**
- * Asking the server for a link token (spec part 1 §4 "Linking", §5). An answer without a token
+ * Asking the server for a link token (docs/linking.md, "/link"). An answer without a token
  * is a refusal, shown in the server's own words (`error`, else 'Failed to get link token') and
  * not retried; a failed request is 'An unexpected error occurred'. A token is stored the moment
- * it arrives, as the spec asks.
+ * it arrives.
  */
 import { queryOptions } from '@tanstack/react-query';
 import { bankingRoutes } from '@billow/contracts';

@@ -1,7 +1,8 @@
 /**
- * The status the loading screen polls after a link (spec part 1 §4): asked at once, then every
- * 5 s until transactions are loaded or no account is linked. Polling stops on its own when the
- * screen unmounts (the query has no observer left) and after a failure, which ends the screen.
+ * The status the loading screen polls after a link (docs/linking.md, "Loading after a link"): asked
+ * at once, then every 5 s until transactions are loaded or no account is linked. Polling stops on
+ * its own when the screen unmounts (the query has no observer left) and after a failure, which ends
+ * the screen.
  */
 import { queryOptions } from '@tanstack/react-query';
 import {
@@ -29,7 +30,8 @@ export function transactionLoadStatusQuery() {
         query: { waitMs: TRANSACTION_STATUS_MAX_WAIT_MS },
       }),
     gcTime: 0,
-    // A failed check ends the screen (spec §8), so it is shown at once rather than retried.
+    // A failed check ends the screen (docs/linking.md, "Loading after a link"), so it is shown at
+    // once rather than retried.
     retry: false,
     refetchInterval: (query) =>
       isLoadingDone(query.state.data) || query.state.status === 'error'
@@ -41,10 +43,10 @@ export function transactionLoadStatusQuery() {
 }
 
 /**
- * What the loading screen says when a check fails (spec part 1 §8). The shared request helper
- * is the "central API error handler": a lost session already signs the person out there. Every
- * other failure gets the local message for the check that failed, and an answer that could not
- * be read the generic one.
+ * What the loading screen says when a check fails (docs/linking.md, "Loading after a link"). The
+ * shared request helper is the "central API error handler": a lost session already signs the person
+ * out there. Every other failure gets the local message for the check that failed, and an answer
+ * that could not be read the generic one.
  */
 export function describeStatusError(error: unknown, isInitialCheck: boolean): string {
   if (error instanceof ApiError && error.kind === 'invalid-response')

@@ -1,6 +1,7 @@
 /**
- * The two questions people ask before linking a bank (spec part 1 §1, §2), answered with the
- * product's promises. Each opens in a dialog from a plain text button under the main action.
+ * The two questions people ask before linking a bank (docs/linking.md, "Data safety"), answered
+ * with the product's promises. Each opens in a dialog from a plain text button under the main
+ * action.
  */
 import { useState, type ReactNode } from 'react';
 import { CreditCard, EyeOff, Landmark, Wallet } from 'lucide-react';

@@ -1,6 +1,6 @@
 /**
- * /link (spec part 1 §2): why and how to connect a bank, the button that opens Link, the two
- * help dialogs, and — after a link from onboarding — the loading screen. Reached from the
+ * /link (docs/linking.md, "/link"): why and how to connect a bank, the button that opens Link, the
+ * two help dialogs, and — after a link from onboarding — the loading screen. Reached from the
  * profile it offers the way back.
  */
 import { useState } from 'react';
@@ -21,7 +21,10 @@ import { sectionAfterLinking, useLinkScreen } from './use-link-screen';
 
 const profileState: DashboardSection = { section: 'profile' };
 
-/** Where 'Skip for now' is meant to lead (spec §2); the link itself is hidden for now. */
+/**
+ * Where 'Skip for now' is meant to lead (docs/linking.md, "/link"); the link itself is hidden for
+ * now.
+ */
 function skipState(from: LinkFrom | undefined): DashboardSection | undefined {
   if (from === 'profile') return profileState;
   if (from === 'negotiation') return { section: 'negotiations' };

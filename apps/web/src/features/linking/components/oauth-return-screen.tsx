@@ -1,9 +1,9 @@
 /**
- * /plaid-oauth (spec part 1 §2, §4 "Redirect return"): the bank sends the person back here after
- * its own sign-in. Link reopens with the stored token and this page's address, finishes, and the
- * public token goes to the server like on /link. Without a stored token there is nothing to
- * resume, so the person is sent back to /link to start again. Every way out replaces this page
- * in the history: it is a stop on the way back from the bank, not a place to return to.
+ * /plaid-oauth (docs/linking.md, "Returning from a bank"): the bank sends the person back here
+ * after its own sign-in. Link reopens with the stored token and this page's address, finishes, and
+ * the public token goes to the server like on /link. Without a stored token there is nothing to
+ * resume, so the person is sent back to /link to start again. Every way out replaces this page in
+ * the history: it is a stop on the way back from the bank, not a place to return to.
  */
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -17,7 +17,10 @@ import { linkingMessages } from '@billow/contracts';
 import { linkingTexts } from '../linking-messages';
 import { useBankLink } from '../link/use-bank-link';
 
-/** Spec §4: with no stored token, the message shows and /link follows after 2 s. */
+/**
+ * docs/linking.md, "Returning from a bank": with no stored token, the message shows and /link
+ * follows after 2 s.
+ */
 export const NO_SESSION_REDIRECT_MS = 2000;
 
 type Phase =
@@ -63,7 +66,7 @@ export function OauthReturnScreen() {
 
   const { ready, open } = bankLink;
   // A Link that never gets ready (the bank's script blocked, say by the CSP, or offline) must
-  // not spin forever on 'Preparing your connection...': give up into the spec's error state.
+  // not spin forever on 'Preparing your connection...': give up into the error state.
   useEffect(() => {
     if (ready || phase.name !== 'connecting') return;
     const timer = setTimeout(

@@ -1,8 +1,8 @@
 /**
- * The loading screen after a link (spec part 1 §2, §4): 'Loading Your Subscriptions' while the
- * first transactions arrive, checked at once and every 5 s; then on to the dashboard. A failed
- * check shows 'Loading Error' with its message and still moves on to the dashboard shortly —
- * loading carries on there — with a button to go now.
+ * The loading screen after a link (docs/linking.md, "Loading after a link"): 'Loading Your
+ * Subscriptions' while the first transactions arrive, checked at once and every 5 s; then on to the
+ * dashboard. A failed check shows 'Loading Error' with its message and still moves on to the
+ * dashboard shortly — loading carries on there — with a button to go now.
  */
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';

@@ -1,5 +1,5 @@
 /**
- * What /link does (spec part 1 §4 "Linking"): fetch a link token on arrival (stored as it
+ * What /link does (docs/linking.md, "/link"): fetch a link token on arrival (stored as it
  * comes), open Link on request, hand Link's public token to the server, then send the person
  * back where they came from — the negotiation, the profile — or on to the loading screen.
  * On exit the stored token goes, unless Link said it was invalid (INVALID_LINK_TOKEN); an exit
@@ -27,7 +27,8 @@ export function useLinkScreen(from: LinkFrom | undefined) {
   const navigate = useNavigate();
   const token = useQuery(linkTokenQuery());
   const linkResult = useLinkResult();
-  // A token Link refused stays stored (spec) but is never opened again: the next try fetches anew.
+  // A token Link refused stays stored (docs/linking.md, "/link") but is never opened again: the
+  // next try fetches anew.
   const [refusedToken, setRefusedToken] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [isLinked, setLinked] = useState(false);

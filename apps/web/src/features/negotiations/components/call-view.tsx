@@ -1,5 +1,5 @@
 /**
- * A negotiation call as it runs and once it ended (Billow's addition to the spec): the stages as
+ * A negotiation call as it runs and once it ended (docs/negotiations.md, "On the screen"): the stages as
  * a stepper that moves while the list reloads, then the outcome and the transcript.
  */
 import { Loader2 } from 'lucide-react';

@@ -1,4 +1,6 @@
-/** The 'How it works' modal (spec part 2 §2): three steps and 'Let's do it'. */
+/**
+ * The 'How it works' modal (docs/negotiations.md, "On the screen"): three steps and 'Let's do it'.
+ */
 import { negotiationMessages } from '@billow/contracts';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';

@@ -1,4 +1,7 @@
-/** The status marks of spec part 2 §4: IN PROGRESS blue, INPUT REQUIRED orange; others in words. */
+/**
+ * The status marks (docs/negotiations.md, "On the screen"): IN PROGRESS blue, INPUT REQUIRED
+ * orange; others in words.
+ */
 import { negotiationMessages, type NegotiationStatus } from '@billow/contracts';
 import { cn } from '@/lib/cn';
 
@@ -15,7 +18,8 @@ export function NegotiationBadge({ status }: { status: NegotiationStatus }) {
       : status === 'USER_INPUT_REQUIRED'
         ? {
             label: negotiationMessages.badges.USER_INPUT_REQUIRED,
-            // Orange, as the spec says, dark enough for white 11 px text (4.5:1).
+            // Orange (docs/negotiations.md, "On the screen"), dark enough for white 11 px text
+            // (4.5:1).
             className: 'bg-orange-700 text-white',
           }
         : others[status]!;

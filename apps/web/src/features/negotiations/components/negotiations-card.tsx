@@ -1,8 +1,8 @@
 /**
- * The dashboard's negotiations card (spec part 2 §2): up to 3 active negotiations (in progress or
- * waiting for information), 'How it works', and the way into the negotiations section. A row
- * waiting for information opens 'Enter Information for {service}'. A load failure is ignored
- * here: the card then reads as empty.
+ * The dashboard's negotiations card (docs/dashboard.md, "The negotiations card"): up to 3 active
+ * negotiations (in progress or waiting for information), 'How it works', and the way into the
+ * negotiations section. A row waiting for information opens 'Enter Information for {service}'. A
+ * load failure is ignored here: the card then reads as empty.
  */
 import { useState } from 'react';
 import {

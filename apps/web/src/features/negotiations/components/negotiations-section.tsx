@@ -1,8 +1,8 @@
 /**
- * The negotiations section (spec part 2 §2): every negotiation with its badge, the running call's
- * stages and, once it ended, its outcome and transcript; the 'Required Information' forms of the
- * ones waiting for the person. While bill negotiation is off the whole part is blurred behind an
- * overlay that turns it on (a missing setting counts as on).
+ * The negotiations section (docs/negotiations.md, "On the screen"): every negotiation with its
+ * badge, the running call's stages and, once it ended, its outcome and transcript; the 'Required
+ * Information' forms of the ones waiting for the person. While bill negotiation is off the whole
+ * part is blurred behind an overlay that turns it on (a missing setting counts as on).
  */
 import { negotiationMessages, type NegotiationOffer } from '@billow/contracts';
 import { SectionHeader } from '@/components/section-header';

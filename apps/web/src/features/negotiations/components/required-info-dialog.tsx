@@ -1,4 +1,7 @@
-/** 'Enter Information for {service}' (spec part 2 §2), as the dashboard's card opens it. */
+/**
+ * 'Enter Information for {service}' (docs/negotiations.md, "Required information"), as the
+ * dashboard's card opens it.
+ */
 import { negotiationMessages, type NegotiationOffer } from '@billow/contracts';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 import { RequiredInfoForm } from './required-info-form';

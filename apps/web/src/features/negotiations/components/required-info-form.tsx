@@ -1,8 +1,9 @@
 /**
- * The required-information form (spec part 2 §2): one input per key of required_user_info. The
- * eligibility confirmation is a checkbox (stored as the string true or false) with the criteria
- * as links; service_selection a dropdown of its comma-separated options; anything else a text
- * input with the merchant's prompt as its hint. Submit waits until every field has a value.
+ * The required-information form (docs/negotiations.md, "Required information"): one input per key
+ * of required_user_info. The eligibility confirmation is a checkbox (stored as the string true or
+ * false) with the criteria as links; service_selection a dropdown of its comma-separated options;
+ * anything else a text input with the merchant's prompt as its hint. Submit waits until every field
+ * has a value.
  */
 import { useId, useState, type FormEvent } from 'react';
 import {
@@ -35,7 +36,10 @@ const optionsOf = (prompt: string) =>
     .map((option) => option.trim())
     .filter(Boolean);
 
-/** Criteria are shown as links (spec); a criterion that is an address links to it. */
+/**
+ * Criteria are shown as links (docs/negotiations.md, "Required information"); a criterion that is
+ * an address links to it.
+ */
 function criterionHref(criterion: string, website: string | null): string {
   if (/^https?:\/\//.test(criterion)) return criterion;
   return website ? `https://${website.replace(/^https?:\/\//, '')}` : '#';

@@ -1,7 +1,7 @@
 /**
- * Saves the settings onboarding's choices (spec part 1 §7
- * POST /api/user/update-profile-info-from-onboarding). The answer is not read, and a failure
- * does not hold the person up: the screen moves on either way (spec part 1 §4).
+ * Saves the settings onboarding's choices (docs/onboarding.md, "Settings onboarding" POST
+ * /api/user/update-profile-info-from-onboarding). The answer is not read, and a failure does not
+ * hold the person up: the screen moves on either way (docs/onboarding.md, "Settings onboarding").
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { userRoutes, type RouteBody } from '@billow/contracts';

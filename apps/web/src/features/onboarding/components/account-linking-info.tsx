@@ -1,7 +1,7 @@
 /**
- * /account-linking-info (spec part 1 §1, §2): why and how Billow connects to bank accounts,
- * before /link opens the bank-linking provider. Visitors from a merchant landing are reminded
- * of that landing's offer. Next carries the navigation state on to /link.
+ * /account-linking-info (docs/onboarding.md, "Before linking"): why and how Billow connects to bank
+ * accounts, before /link opens the bank-linking provider. Visitors from a merchant landing are
+ * reminded of that landing's offer. Next carries the navigation state on to /link.
  */
 import { useNavigate } from 'react-router';
 import { formatWholeDollars, LINKING_PROVIDER_NAME } from '@billow/contracts';

@@ -1,8 +1,9 @@
 /**
- * Funnel step 3: the visitor's guess of their monthly bill (spec part 1 §5 "Bill amount").
- * The field is a text field with the decimal keypad rather than type="number": a number field
- * hides what was typed from scripts ('1.' reads as ''), so edits could not be checked as they
- * happen. min and step still state the rule for assistive tech and autofill.
+ * Funnel step 3: the visitor's guess of their monthly bill (docs/onboarding.md,
+ * "The signup funnel"). The field is a text field with the decimal keypad rather than
+ * type="number": a number field hides what was typed from scripts ('1.' reads as ''), so edits
+ * could not be checked as they happen. min and step still state the rule for assistive tech and
+ * autofill.
  */
 import { type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';

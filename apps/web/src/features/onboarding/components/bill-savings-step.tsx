@@ -1,7 +1,7 @@
 /**
- * Funnel step 4: a 3-second reveal (spec part 1 §9) and then what Billow could save — a year of
- * 20% of the estimate, or a generic 20% when the estimate gives nothing to multiply. The result
- * arrives in a polite live region and its heading takes focus.
+ * Funnel step 4: a 3-second reveal (docs/onboarding.md, "Funnel savings") and then what Billow
+ * could save — a year of 20% of the estimate, or a generic 20% when the estimate gives nothing to
+ * multiply. The result arrives in a polite live region and its heading takes focus.
  */
 import { useEffect, useEffectEvent, useState } from 'react';
 import { PiggyBank } from 'lucide-react';

@@ -1,7 +1,7 @@
 /**
- * The funnel's loading step, entered instead of get-started when /signup is opened with
- * navigation state (spec part 1 §4). There is nothing to fetch for it yet, so it shows a short
- * 'Loading…' and reports done; the funnel then goes home.
+ * The funnel's loading step, entered instead of get-started when /signup is opened with navigation
+ * state (docs/onboarding.md, "The signup funnel"). There is nothing to fetch for it yet, so it
+ * shows a short 'Loading…' and reports done; the funnel then goes home.
  */
 import { useEffect, useEffectEvent } from 'react';
 import { LoaderCircle } from 'lucide-react';

@@ -1,7 +1,8 @@
 /**
- * The picture on /account-linking-info (spec part 1 §2): banks and cards on the left flow into
- * Billow in the middle, which then saves on merchants on the right (-$85, -$45, -$20, -$60).
- * Drawn with HTML and icons so it follows the theme; screen readers get one sentence instead.
+ * The picture on /account-linking-info (docs/onboarding.md, "Before linking"): banks and cards on
+ * the left flow into Billow in the middle, which then saves on merchants on the right (-$85, -$45,
+ * -$20, -$60). Drawn with HTML and icons so it follows the theme; screen readers get one sentence
+ * instead.
  */
 import { ArrowRight, CreditCard, Landmark, WalletCards } from 'lucide-react';
 import { BillowMark } from '@/components/layout/billow-logo';

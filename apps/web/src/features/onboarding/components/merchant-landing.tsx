@@ -1,5 +1,5 @@
 /**
- * A merchant landing page (spec part 1 §2 "Merchant landing pages"): the headline offer, the
+ * A merchant landing page (docs/onboarding.md, "Merchant landing pages"): the headline offer, the
  * promises, and Get Started, which records the signup and goes to /auth with the merchant, its
  * website and the landing's estimate.
  */

@@ -1,8 +1,8 @@
 /**
- * The social-proof pill on the get-started step: '{first name} just saved {amount} on
- * {merchant}!', drawn in turn from the fixed samples — first after 3 s, then every 10 s, each
- * for about 3.5 s (spec part 1 §9). It lives in the page (not the app's toaster, which is for
- * the person's own news), in a polite status region, and slides in only when motion is welcome.
+ * The social-proof pill on the get-started step: '{first name} just saved {amount} on {merchant}!',
+ * drawn in turn from the fixed samples — first after 3 s, then every 10 s, each for about 3.5 s
+ * (docs/onboarding.md, "The signup funnel"). It lives in the page (not the app's toaster, which is
+ * for the person's own news), in a polite status region, and slides in only when motion is welcome.
  */
 import { useEffect, useState } from 'react';
 import { BadgeDollarSign } from 'lucide-react';

@@ -1,6 +1,7 @@
 /**
- * Funnel step 2: pick one of the twelve funnel merchants (spec part 1 §2). Each logo is a
- * toggle button (`aria-pressed`), so Tab and Space/Enter pick one; Continue waits for a pick.
+ * Funnel step 2: pick one of the twelve funnel merchants (docs/onboarding.md, "The signup funnel").
+ * Each logo is a toggle button (`aria-pressed`), so Tab and Space/Enter pick one; Continue waits
+ * for a pick.
  */
 import { Check } from 'lucide-react';
 import { Link } from 'react-router';

@@ -1,8 +1,9 @@
 /**
- * The settings onboarding of /profile-settings-customization (spec part 1 §2, §4): Bill
- * Negotiation → Customization (only with negotiation on) → Subscription Notifications, then a
- * save and on to /account-linking-info with the incoming state plus the choices. A failed save
- * does not stop anyone: the choices can be changed later in the profile.
+ * The settings onboarding of /profile-settings-customization (docs/onboarding.md,
+ * "Settings onboarding"): Bill Negotiation → Customization (only with negotiation on) →
+ * Subscription Notifications, then a save and on to /account-linking-info with the incoming state
+ * plus the choices. A failed save does not stop anyone: the choices can be changed later in the
+ * profile.
  */
 import { useEffect, useState } from 'react';
 import { BellRing, Handshake } from 'lucide-react';

@@ -1,13 +1,13 @@
 /**
- * The public onboarding funnel of /signup (spec part 1 §2, §4 "Signup funnel"):
+ * The public onboarding funnel of /signup (docs/onboarding.md, "The signup funnel"):
  * get-started → select-merchant → bill-estimation → bill-savings → /auth, carrying the merchant
  * and the estimate. Someone who arrives with navigation state (back from sign-in) has nothing
  * to pick: they see a short loading step and go home.
  *
  * The step and what was chosen ride in the address's search (`?step=bill-savings&merchant=2&
  * amount=80`), one history entry per step: a reload stays on the step and browser Back goes to
- * the step before, not off the site (issue 18). Navigation state is not used for them, since
- * the spec reserves it for the jump to loading.
+ * the step before, not off the site (issue 18). Navigation state is not used for them: it is
+ * reserved for the jump to loading.
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';

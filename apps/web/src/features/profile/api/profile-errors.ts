@@ -1,4 +1,6 @@
-/** What the recovery-email steps say when they fail (spec part 1 §8, word for word). */
+/**
+ * What the recovery-email steps say when they fail (docs/profile.md, "Security", word for word).
+ */
 import { profileMessages } from '@billow/contracts';
 import { ApiError } from '@/lib/api-client';
 

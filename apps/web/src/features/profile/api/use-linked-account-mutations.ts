@@ -1,8 +1,8 @@
 /**
- * Managing a linked bank account from the profile (spec part 1 §2, §7): making it the primary
- * payment account, and removing it. Each waits for the profile to reload before it settles, so
- * the list already shows the change when the dialog closes. Removing an account also reloads
- * the subscriptions: bills found in it go with it.
+ * Managing a linked bank account from the profile (docs/profile.md, "Linked accounts"): making it
+ * the primary payment account, and removing it. Each waits for the profile to reload before it
+ * settles, so the list already shows the change when the dialog closes. Removing an account also
+ * reloads the subscriptions: bills found in it go with it.
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useSingleFlightMutation } from '@/lib/use-single-flight-mutation';

@@ -1,7 +1,7 @@
 /**
  * The profile's other writes: name and email, the recovery-email code, feedback and deleting
  * the account. Each one that returns the profile puts it straight into the cache (no flash of
- * old data) and still reloads it, as the spec asks after a verification.
+ * old data) and still reloads it, as a verification needs (docs/profile.md, "Security").
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useSingleFlightMutation } from '@/lib/use-single-flight-mutation';

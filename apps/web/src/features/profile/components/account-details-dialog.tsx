@@ -1,7 +1,8 @@
 /**
- * One linked account up close (spec part 1 §2 "account details"): what it is, whether Billow can
+ * One linked account up close (docs/profile.md, "Linked accounts"): what it is, whether Billow can
  * read it, whether payments come from it — and what can be done with it. 'Make Primary Payment
- * Account' shows only where spec §5 allows it; 'Remove Account' leads to a confirmation.
+ * Account' shows only where the rules allow it (docs/profile.md, "Linked accounts"); 'Remove
+ * Account' leads to a confirmation.
  */
 import { useState, type ReactNode } from 'react';
 import { Star, Trash2 } from 'lucide-react';

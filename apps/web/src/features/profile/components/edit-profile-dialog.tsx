@@ -1,7 +1,7 @@
 /**
- * Changing name and email (spec part 1 §5: Update Profile is enabled only when both are filled
- * in after trimming). A changed email is unverified, so the caller is told and can start the
- * verification right away.
+ * Changing name and email (docs/profile.md, "Identity": Update Profile is enabled only when both
+ * are filled in after trimming). A changed email is unverified, so the caller is told and can start
+ * the verification right away.
  */
 import { useState, type FormEvent } from 'react';
 import { z } from 'zod';

@@ -1,6 +1,6 @@
 /**
- * Free-text feedback (spec part 1 §5, §9): at most 1000 characters with a live count, sent only
- * when there is something besides spaces. A thank-you replaces the form for 3 s, then the form
+ * Free-text feedback (docs/profile.md, "Feedback"): at most 1000 characters with a live count, sent
+ * only when there is something besides spaces. A thank-you replaces the form for 3 s, then the form
  * comes back empty for the next thought.
  */
 import { useEffect, useState, type FormEvent } from 'react';

@@ -1,5 +1,5 @@
 /**
- * The bank accounts Billow reads (spec part 1 §2 "Linked Accounts"), or the way to link the
+ * The bank accounts Billow reads (docs/profile.md, "Linked accounts"), or the way to link the
  * first one. Each row opens the account's details, which lead on to making it primary or
  * removing it. The dialogs follow the account by id, so they show it as it is after a reload.
  */

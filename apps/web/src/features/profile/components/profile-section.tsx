@@ -1,5 +1,5 @@
 /**
- * The profile section of the dashboard (spec part 1 §2 "Profile section"): identity, linked
+ * The profile section of the dashboard (docs/profile.md): identity, linked
  * accounts, settings, recovery email, access tokens, feedback and leaving. It owns the dialogs that more than
  * one card opens (editing the profile leads into verifying a changed email).
  */

@@ -1,6 +1,6 @@
 /**
- * The remove-account confirmation (spec part 1 §2, §4): says what removing stops, asks before
- * doing it, and stays open with the spec's message if it fails.
+ * The remove-account confirmation (docs/profile.md, "Linked accounts"): says what removing stops,
+ * asks before doing it, and stays open with its error message if it fails.
  */
 import { useState } from 'react';
 import { profileMessages, type LinkedAccount } from '@billow/contracts';

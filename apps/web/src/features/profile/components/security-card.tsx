@@ -5,7 +5,7 @@ import { Card, CardTitle } from '@/components/ui/card';
 import { PendingLabel } from '@/components/ui/pending-label';
 import { EmailBadge } from './identity-card';
 
-/** Spec part 1 §5: offered only for an email that exists and is not verified yet. */
+/** docs/profile.md, "Security": offered only for an email that exists and is not verified yet. */
 export function canVerifyEmail(profile: Pick<ProfileInfo, 'email' | 'is_email_verified'>) {
   return Boolean(profile.email) && !profile.is_email_verified;
 }

@@ -29,9 +29,9 @@ const settings: { key: keyof ProfileSettings; label: string; description: string
 ];
 
 /**
- * The four switches; each saves on its own and moves at once (see the settings hook). A failed
- * save says so in the spec's toast. Each flip awaits its own promise: `mutate`'s callbacks would
- * fire for the last flip only, and a first flip that failed must still be reported.
+ * The four switches; each saves on its own and moves at once (see the settings hook). A failed save
+ * says so in a toast (`profileMessages`). Each flip awaits its own promise: `mutate`'s callbacks
+ * would fire for the last flip only, and a first flip that failed must still be reported.
  */
 export function SettingsCard({ values }: { values: ProfileSettings }) {
   const update = useUpdateProfileSettings();

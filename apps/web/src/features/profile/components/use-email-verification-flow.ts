@@ -1,8 +1,8 @@
 /**
- * The recovery-email verification (spec part 1 §4): ask the server to email a code, then open
- * the dialog that takes it. After an email change the request waits 500 ms first (spec §9
- * "Email update to verification request pause"), giving the saved address time to settle
- * before a code is sent to it.
+ * The recovery-email verification (docs/profile.md, "Security"): ask the server to email a code,
+ * then open the dialog that takes it. After an email change the request waits 500 ms first
+ * (docs/profile.md, "Security" "Email update to verification request pause"), giving the saved
+ * address time to settle before a code is sent to it.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from '@/components/ui/toaster';

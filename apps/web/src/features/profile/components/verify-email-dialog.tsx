@@ -1,6 +1,6 @@
 /**
  * Entering the code emailed to the recovery address. A wrong code keeps the dialog open with
- * the spec's message; success closes it with a toast, the profile already reloaded.
+ * `profileMessages`' words; success closes it with a toast, the profile already reloaded.
  */
 import { useState, type FormEvent } from 'react';
 import { profileMessages } from '@billow/contracts';

@@ -1,7 +1,7 @@
 /**
- * The rewards figures (spec part 2 §7: balance, lifetime accrued, next reward) and the history
- * read from the rewards ledger, a page at a time. One cache domain, so whatever earns or spends
- * rewards reloads all of it.
+ * The rewards figures (docs/rewards.md, "What the section shows": balance, lifetime accrued, next
+ * reward) and the history read from the rewards ledger, a page at a time. One cache domain, so
+ * whatever earns or spends rewards reloads all of it.
  */
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { REWARD_HISTORY_PAGE_SIZE, rewardRouteRefs } from '@billow/contracts';
@@ -33,7 +33,7 @@ export const rewardQueries = {
       queryKey: rewardKeys.nextReward(),
       queryFn: ({ signal }) => api(rewardRouteRefs.nextReward, undefined, { signal }),
     }),
-  /** The spec's reward options, named after the person's bills, each with the bill it would pay. */
+  /** The six reward options, named after the person's bills, each with the bill it would pay. */
   choices: () =>
     queryOptions({
       queryKey: rewardKeys.choices(),

@@ -1,8 +1,8 @@
 /**
- * Claiming the reward the person chose, and putting a claim back (docs/savings.md, "Rewards"):
- * either changes the balance, the history and the bill the claim went toward, so the rewards and
- * the subscriptions (their rows, the calendar) reload. A refusal is told in the spec's words for
- * its reason.
+ * Claiming the reward the person chose, and putting a claim back (docs/savings.md, "Rewards: one
+ * rule"): either changes the balance, the history and the bill the claim went toward, so the
+ * rewards and the subscriptions (their rows, the calendar) reload. A refusal is told in
+ * `rewardMessages`' words for its reason.
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { rewardMessages, rewardRouteRefs, type RewardOptionId } from '@billow/contracts';

@@ -1,7 +1,8 @@
 /**
- * Claiming the chosen reward (docs/savings.md, "Rewards"): one button once the balance covers it
- * and it has a bill to go toward, and, with auto-apply on, the same claim made for the person as
- * soon as a screen shows it is ready, once per bill, never for a bill whose claim they put back.
+ * Claiming the chosen reward (docs/savings.md, "Rewards: one rule"): one button once the balance
+ * covers it and it has a bill to go toward, and, with auto-apply on, the same claim made for the
+ * person as soon as a screen shows it is ready, once per bill, never for a bill whose claim they
+ * put back.
  */
 import { useEffect, useRef } from 'react';
 import { formatDollars, formatShortDay, type RewardChoice } from '@billow/contracts';

@@ -1,8 +1,8 @@
 /**
- * The rewards history, read from the ledger (not the spec's sample list): what was earned,
- * claimed toward a bill (named with its date) or taken back, newest first, a page at a time. An
- * entry wraps rather than being cut off on a phone; a claim whose bill has not been charged can be
- * put back from its row.
+ * The rewards history, read from the ledger (not a sample list built from the lifetime total): what
+ * was earned, claimed toward a bill (named with its date) or taken back, newest first, a page at a
+ * time. An entry wraps rather than being cut off on a phone; a claim whose bill has not been
+ * charged can be put back from its row.
  */
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Gift } from 'lucide-react';

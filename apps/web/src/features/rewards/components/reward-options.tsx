@@ -1,8 +1,8 @@
 /**
- * The change-reward choice (spec part 2 §4, §9): the six fixed options with their monthly prices,
- * each named after the person's own bill of its kind when they have one (Netflix · Video
- * streaming). An option the balance does not yet cover is disabled; the current choice stays
- * marked even then, since it is what the progress bar counts toward.
+ * The change-reward choice (docs/rewards.md, "Progress and options"): the six fixed options with
+ * their monthly prices, each named after the person's own bill of its kind when they have one
+ * (Netflix · Video streaming). An option the balance does not yet cover is disabled; the current
+ * choice stays marked even then, since it is what the progress bar counts toward.
  */
 import {
   formatDollars,

@@ -1,7 +1,8 @@
 /**
- * Progress toward the chosen reward (spec part 2 §4): balance ÷ its price, capped at 100 %, and
- * 'Ready to claim!' once the balance covers it and there is a bill of the person's to claim it on
- * (docs/savings.md); with nothing to claim it on, the screen says so instead.
+ * Progress toward the chosen reward (docs/rewards.md, "Progress and options"): balance ÷ its price,
+ * capped at 100 %, and 'Ready to claim!' once the balance covers it and there is a bill of the
+ * person's to claim it on (docs/savings.md); with nothing to claim it on, the screen says so
+ * instead.
  */
 import type { ReactNode } from 'react';
 import {
@@ -11,7 +12,9 @@ import {
   type RewardChoice,
 } from '@billow/contracts';
 
-/** Whether the balance covers the reward (spec part 2 §4: 100 % or more). */
+/**
+ * Whether the balance covers the reward (docs/rewards.md, "Progress and options": 100 % or more).
+ */
 export const isRewardClaimable = (balance: number, target: Pick<RewardChoice, 'price'>) =>
   rewardProgressPercent(balance, target.price) >= 100;
 

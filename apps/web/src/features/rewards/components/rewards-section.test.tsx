@@ -36,7 +36,7 @@ const netflixBill = {
   amount: 17.99,
   was_put_back: false,
 };
-/** The spec's six options as the server names them: video streaming is the person's Netflix. */
+/** The six reward options as the server names them: video streaming is the person's Netflix. */
 function theChoices(
   overrides: Partial<Record<string, Partial<RewardChoice>>> = {},
 ): RewardChoice[] {
@@ -176,7 +176,7 @@ describe(RewardsSection.name, () => {
     expect(putBack.api.requestsTo(rewardRoutes.claim)).toHaveLength(0);
   });
 
-  it('offers the six rewards at the spec’s prices, disabled while the balance is below them', async () => {
+  it('offers the six rewards at their fixed prices, disabled while the balance is below them', async () => {
     renderSection({ balance: json(200, 10.99) });
     const options = await screen.findByRole('group', { name: 'Change reward' });
     const radios = within(options).getAllByRole('radio');

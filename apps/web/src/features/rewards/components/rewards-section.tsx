@@ -1,9 +1,9 @@
 /**
- * The rewards section (spec part 2 §2, §4): balance and lifetime accrued from the server; the
- * next reward, which is the one the person chose (kept on this device), named after their bill;
- * progress toward it, its claim and the options to change it; and the history from the rewards
- * ledger. One rule (docs/savings.md): the balance goes toward the chosen reward, claimed by the
- * person, or for them with auto-apply on, and it comes off that bill's next charge.
+ * The rewards section (docs/rewards.md, "What the section shows"): balance and lifetime accrued
+ * from the server; the next reward, which is the one the person chose (kept on this device), named
+ * after their bill; progress toward it, its claim and the options to change it; and the history
+ * from the rewards ledger. One rule (docs/savings.md): the balance goes toward the chosen reward,
+ * claimed by the person, or for them with auto-apply on, and it comes off that bill's next charge.
  */
 import { useQueries } from '@tanstack/react-query';
 import { formatDollars, rewardMessages } from '@billow/contracts';

@@ -47,7 +47,7 @@ export const subscriptionQueries = {
       },
       staleTime: TRANSACTIONS_STALE_MS,
     }),
-  /** Status changes, newest first (status-change events, spec part 2 §3). */
+  /** Status changes, newest first (status-change events, docs/reminders.md, "Status changes"). */
   timeline: (subscriptionId: string) =>
     queryOptions({
       queryKey: subscriptionKeys.timeline(subscriptionId),

@@ -1,6 +1,7 @@
 /**
- * The small marks on a subscription. Each one says what it means in words; the colour (spec part
- * 2 §2: ACTIVE green, paused yellow, cancelled red, anything else grey) only backs the words up.
+ * The small marks on a subscription. Each one says what it means in words; the colour
+ * (docs/subscriptions.md, "The subscriptions section": ACTIVE green, paused yellow, cancelled red,
+ * anything else grey) only backs the words up.
  */
 import { TrendingUp } from 'lucide-react';
 import { formatDollars, type Subscription, type SubscriptionStatus } from '@billow/contracts';

@@ -1,7 +1,7 @@
 /**
- * The dashboard's bills card (spec part 2 §2 "Bills card"): what is coming up, grouped by month
- * with the month's total in red (money due), and every active bill with the monthly average.
- * A row opens the subscription detail popup.
+ * The dashboard's bills card (docs/subscriptions.md, "The bills card"): what is coming up, grouped
+ * by month with the month's total in red (money due), and every active bill with the monthly
+ * average. A row opens the subscription detail popup.
  */
 import { useId, useRef, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';

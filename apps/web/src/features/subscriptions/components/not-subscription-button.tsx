@@ -1,6 +1,7 @@
 /**
- * 'Not a subscription?' and its confirmation (spec part 2 §2). There is no way back on the
- * server, so the success toast offers no Undo: it says what happened and nothing more.
+ * 'Not a subscription?' and its confirmation (docs/subscriptions.md, "Not a subscription"). There
+ * is no way back on the server, so the success toast offers no Undo: it says what happened and
+ * nothing more.
  */
 import { useState } from 'react';
 import { subscriptionMessages, type Subscription } from '@billow/contracts';

@@ -1,7 +1,7 @@
 /**
- * A subscription's payments, newest first, as "Paid March 3rd $15.49" (spec part 2 §2, §9). It
- * loads the first time it is shown and reads the cache after that, so opening the same
- * subscription again costs nothing.
+ * A subscription's payments, newest first, as "Paid March 3rd $15.49" (docs/subscriptions.md,
+ * "Subscription detail"). It loads the first time it is shown and reads the cache after that, so
+ * opening the same subscription again costs nothing.
  */
 import { useQuery } from '@tanstack/react-query';
 import { RotateCw } from 'lucide-react';
@@ -11,7 +11,7 @@ import { formatPaymentDate } from '@/lib/dates';
 import { formatAbsoluteDollars } from '@billow/contracts';
 import { subscriptionQueries } from '../api/subscription-queries';
 
-/** Recent payments: up to 12 newest entries (spec part 2 §9). */
+/** Recent payments: up to 12 newest entries (docs/subscriptions.md, "Subscription detail"). */
 export const RECENT_PAYMENTS_LIMIT = 12;
 
 export const paymentHistoryTexts = {

@@ -1,6 +1,7 @@
 /**
- * The subscription detail popup (spec part 2 §2): who is charging, when next and how much, why
- * Billow thinks it recurs, the recent payments, and the way out for a false find.
+ * The subscription detail popup (docs/subscriptions.md, "Subscription detail"): who is charging,
+ * when next and how much, why Billow thinks it recurs, the recent payments, and the way out for a
+ * false find.
  */
 import { CalendarClock } from 'lucide-react';
 import type { ComponentProps } from 'react';

@@ -1,7 +1,7 @@
 /**
  * One subscription in the subscriptions section: what, how much, how often, when next, its
  * status, and a toggle that opens its payments. The payments load on the first opening only;
- * after that they come from the cache (spec part 2 §2).
+ * after that they come from the cache (docs/subscriptions.md, "The subscriptions section").
  */
 import { useId, useState } from 'react';
 import { ChevronDown } from 'lucide-react';

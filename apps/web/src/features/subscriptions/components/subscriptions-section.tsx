@@ -1,9 +1,9 @@
 /**
- * The subscriptions section of the dashboard (spec part 2 §2 "Subscriptions section"): the two
- * figures people ask first (what do I pay a month, how many do I have) and every subscription
- * Billow found, in a list that scrolls with the page (a box scrolling inside the page left a
- * phone two scroll areas, one inside the other). What has the scrollable maximum height is each
- * row's list of payments.
+ * The subscriptions section of the dashboard (docs/subscriptions.md, "The subscriptions section"):
+ * the two figures people ask first (what do I pay a month, how many do I have) and every
+ * subscription Billow found, in a list that scrolls with the page (a box scrolling inside the page
+ * left a phone two scroll areas, one inside the other). What has the scrollable maximum height is
+ * each row's list of payments.
  */
 import { useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';

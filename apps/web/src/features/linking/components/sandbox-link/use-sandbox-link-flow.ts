@@ -61,7 +61,7 @@ const somethingWentWrong = 'Something went wrong. Please try again.';
 /**
  * Only Plaid's display_message is for people; its error_message speaks to developers ('prompt
  * the user to…') and its code to logs. A bank with no display_message (or one that is a bare
- * code) gets the spec's cancelled-or-failed sentence. https://plaid.com/docs/errors/
+ * code) gets the cancelled-or-failed sentence of `linkingMessages`. https://plaid.com/docs/errors/
  */
 function stepErrorOf(error: unknown): StepError {
   if (!(error instanceof SandboxLinkError)) return { message: somethingWentWrong };

@@ -1,25 +1,26 @@
 /**
- * Answers kept in memory until the database says their rows changed (issue 16): the dashboard's
- * busiest reads are served without a query while nothing behind them moved. A kept answer is
- * served only after the change feed's barrier, so a change committed before the request began
- * (by this process or another, a request or a job) is never hidden; an answer read while a
- * change was arriving is not kept. Bounded: the least recently used answers go first, and none
- * is served once it is KEPT_ANSWER_MAX_AGE_MS old, for the changes no trigger tells of: writes
- * with triggers off (`session_replication_role = replica`, as `pg_restore --disable-triggers`
- * and logical replication apply them; `ALTER TABLE … DISABLE TRIGGER`) and `TRUNCATE`.
+ * A response cache: answers kept in memory until the database says their rows changed (issue 16):
+ * the dashboard's busiest reads are served without a query while nothing behind them moved. A
+ * cached answer is served only after the change feed's barrier, so a change committed before the
+ * request began (by this process or another, a request or a job) is never hidden; an answer read
+ * while a change was arriving is not kept. Bounded: the least recently used answers go first, and
+ * none is served once it is CACHED_ANSWER_MAX_AGE_MS old, for the changes no trigger tells of:
+ * writes with triggers off (`session_replication_role = replica`, as `pg_restore
+ * --disable-triggers` and logical replication apply them; `ALTER TABLE … DISABLE TRIGGER`) and
+ * `TRUNCATE`.
  */
 import { LRUCache } from 'lru-cache';
 import type { ChangeChannel, ChangeFeed } from './change-feed';
 
-/** The oldest a kept answer is served: what a change no trigger tells of may stay hidden. */
-export const KEPT_ANSWER_MAX_AGE_MS = 60_000;
+/** The oldest a cached answer is served: what a change no trigger tells of may stay hidden. */
+export const CACHED_ANSWER_MAX_AGE_MS = 60_000;
 
-export function keptAnswers<V extends object>(
+export function createResponseCache<V extends object>(
   feed: ChangeFeed,
   channel: ChangeChannel,
   options: { max: number; maxAgeMs?: number; now?: () => number },
 ) {
-  const maxAgeMs = options.maxAgeMs ?? KEPT_ANSWER_MAX_AGE_MS;
+  const maxAgeMs = options.maxAgeMs ?? CACHED_ANSWER_MAX_AGE_MS;
   const now = options.now ?? (() => performance.now());
   const kept = new LRUCache<string, { answer: V; keptAt: number }>({ max: options.max });
   let changes = 0;
@@ -33,7 +34,7 @@ export function keptAnswers<V extends object>(
   });
   return {
     /**
-     * The kept answer for key when it is still good (isUsable), else load()'s, kept for next
+     * The cached answer for key when it is still good (isUsable), else load()'s, kept for next
      * time when it is an answer (not undefined) and nothing changed while it was read.
      */
     async get<L extends V | undefined>(

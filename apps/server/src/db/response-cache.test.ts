@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ChangeFeed } from './change-feed';
-import { KEPT_ANSWER_MAX_AGE_MS, keptAnswers } from './kept-answers';
+import { CACHED_ANSWER_MAX_AGE_MS, createResponseCache } from './response-cache';
 
-/** A change feed that is always caught up; `tell` is a trigger's notification. */
+/** A change feed that is always caught up; `notify` is a trigger's notification. */
 function quietFeed() {
   const listeners: ((key: string) => void)[] = [];
   const feed: ChangeFeed = {
@@ -11,14 +11,14 @@ function quietFeed() {
     barrier: async () => undefined,
     close: async () => undefined,
   };
-  return { feed, tell: (key: string) => listeners.forEach((listener) => listener(key)) };
+  return { feed, notify: (key: string) => listeners.forEach((listener) => listener(key)) };
 }
 
-describe(keptAnswers.name, () => {
+describe(createResponseCache.name, () => {
   it('reads again once an answer is a minute old, for the changes no trigger tells of', async () => {
     const { feed } = quietFeed();
     let clock = 0;
-    const answers = keptAnswers<{ name: string }>(feed, 'billow_user_data', {
+    const answers = createResponseCache<{ name: string }>(feed, 'billow_user_data', {
       max: 10,
       now: () => clock,
     });
@@ -27,15 +27,15 @@ describe(keptAnswers.name, () => {
     expect(await answers.get('ada', load)).toEqual({ name: 'Netflix' });
     // Changed with triggers off (a restore, logical replication) or by TRUNCATE: no notification.
     row = 'Netflix Premium';
-    clock += KEPT_ANSWER_MAX_AGE_MS - 1;
+    clock += CACHED_ANSWER_MAX_AGE_MS - 1;
     expect(await answers.get('ada', load)).toEqual({ name: 'Netflix' });
     clock += 1;
     expect(await answers.get('ada', load)).toEqual({ name: 'Netflix Premium' });
   });
 
   it('reads again at once when a trigger tells of a change', async () => {
-    const { feed, tell } = quietFeed();
-    const answers = keptAnswers<{ name: string }>(feed, 'billow_user_data', {
+    const { feed, notify } = quietFeed();
+    const answers = createResponseCache<{ name: string }>(feed, 'billow_user_data', {
       max: 10,
       now: () => 0,
     });
@@ -43,7 +43,7 @@ describe(keptAnswers.name, () => {
     const load = async () => ({ name: row });
     await answers.get('ada', load);
     row = 'Spotify Family';
-    tell('ada');
+    notify('ada');
     expect(await answers.get('ada', load)).toEqual({ name: 'Spotify Family' });
   });
 });

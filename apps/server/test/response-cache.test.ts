@@ -34,7 +34,7 @@ describe('answers kept between changes', () => {
     const { token } = await linkedPerson('+15555557101');
     const first = await listAll(token);
     expect(first.statusCode).toBe(200);
-    // With its bank table renamed, list-all's query cannot run: only a kept answer can be sent.
+    // With its bank table renamed, list-all's query cannot run: only a cached answer can be sent.
     await sql('ALTER TABLE bank_items RENAME TO bank_items_away');
     try {
       const again = await listAll(token);
