@@ -17,7 +17,7 @@ import zlib from 'node:zlib';
 import { ensureServerBuild } from './server-build.mjs';
 import { ensureWebBuild } from './web-build.mjs';
 import { memoryAndStartup } from './bench/memory-startup.mjs';
-import { initialJsPerRoute } from './bench/initial-js.mjs';
+import { INITIAL_JS_BUDGETS, initialJsPerRoute } from './bench/initial-js.mjs';
 import { lighthouseScores } from './bench/lighthouse.mjs';
 import {
   apiThroughput,
@@ -86,10 +86,9 @@ else
       seconds(memory.startPostgresMs),
   );
 const perRoute = initialJsPerRoute(dist);
-const routeTargets = { '/signup': 120, '/auth': 120, '/ (signed in)': 160 };
 for (const [route, bytes] of Object.entries(perRoute))
   console.log(
-    `  initial JS ${route.padEnd(22)} ${kb(bytes)}  (target ≤ ${routeTargets[route]} kB gzip)`,
+    `  initial JS ${route.padEnd(22)} ${kb(bytes)}  (target ≤ ${kb(INITIAL_JS_BUDGETS[route])} gzip)`,
   );
 
 const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));

@@ -5,6 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { initialJsPerRoute, overBudget } from './bench/initial-js.mjs';
 import { ensureServerBuild } from './server-build.mjs';
 import { ensureWebBuild } from './web-build.mjs';
 
@@ -20,6 +21,13 @@ if (!fs.existsSync(chromium)) {
 }
 
 ensureWebBuild();
+// What each route loads before it paints stays within its budget (scripts/bench/initial-js.mjs):
+// checked here, on the build the journeys run against, so a regression fails the run.
+const overBudgetRoutes = overBudget(initialJsPerRoute(path.join(root, 'apps/web/dist')));
+if (overBudgetRoutes.length > 0) {
+  console.error(`\nInitial JS over budget:\n  ${overBudgetRoutes.join('\n  ')}\n`);
+  process.exit(1);
+}
 ensureServerBuild();
 const result = spawnSync('npx', ['playwright', 'test', ...process.argv.slice(2)], {
   cwd: root,

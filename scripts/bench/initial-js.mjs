@@ -2,6 +2,7 @@
  * Initial JS per route, from a web build's Vite manifest: what the browser fetches before the
  * route can paint — the entry and every chunk it imports statically, plus the route's lazy
  * chunk and its static imports (Vite preloads those with the route) — gzipped, as served.
+ * `npm run test:e2e` holds each route to its budget before the journeys start (scripts/e2e.mjs).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -13,6 +14,28 @@ export const routeSources = {
   // The signed-in pages load the route guard's module beside their own.
   '/ (signed in)': ['src/app/protected-route.tsx', 'src/app/routes/dashboard.tsx'],
 };
+
+/**
+ * Each route's budget, gzip bytes (kB of 1,000, as Vite counts them), so the public pages paint
+ * quickly on a phone over a slow network and the signed-in home soon after sign-in (issue 16).
+ * Sizes, not timings, so a busy machine measures the same.
+ */
+export const INITIAL_JS_BUDGETS = {
+  '/signup': 120_000,
+  '/auth': 120_000,
+  '/ (signed in)': 160_000,
+};
+
+/** A sentence for each route of `perRoute` over its budget; none when all are within. */
+export function overBudget(perRoute) {
+  const kb = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
+  return Object.entries(perRoute)
+    .filter(([route, bytes]) => bytes > INITIAL_JS_BUDGETS[route])
+    .map(
+      ([route, bytes]) =>
+        `${route} loads ${kb(bytes)} of JS (gzip) before it can paint; its budget is ${kb(INITIAL_JS_BUDGETS[route])}.`,
+    );
+}
 
 export function initialJsPerRoute(dist) {
   const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
@@ -40,5 +63,8 @@ export function initialJsPerRoute(dist) {
   );
 }
 
-if (process.argv[1] === import.meta.filename)
-  console.log(initialJsPerRoute(path.resolve(process.argv[2] ?? 'apps/web/dist')));
+if (process.argv[1] === import.meta.filename) {
+  const perRoute = initialJsPerRoute(path.resolve(process.argv[2] ?? 'apps/web/dist'));
+  console.log(perRoute);
+  for (const line of overBudget(perRoute)) console.error(line);
+}

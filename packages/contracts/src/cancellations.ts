@@ -4,7 +4,7 @@
  * (or FAILED), and the routes. The merchant's facts live in merchants.ts.
  */
 import { z } from 'zod';
-import { CANCELLATION_CHANNELS, type MerchantCancellation } from './merchants';
+import { CANCELLATION_CHANNELS, type MerchantCancellation } from './merchant-cancellations';
 import { negotiationCallView } from './negotiations';
 import { cancellationProblemCode } from './problem-codes';
 import { defineRoute } from './route';

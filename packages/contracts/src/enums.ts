@@ -3,6 +3,7 @@
  * share.
  */
 import { z } from 'zod';
+import { BANK_SOURCES } from './bank-sources';
 import './zod-messages';
 
 export const subscriptionStatus = z.enum([
@@ -170,33 +171,5 @@ export type PaymentErrorType = z.infer<typeof paymentErrorType>;
 export const backoffType = z.enum(['exponential', 'fixed']);
 export type BackoffType = z.infer<typeof backoffType>;
 
-/**
- * Where a linked account's transactions come from (issue 37): Plaid, a SimpleFIN Bridge, the
- * offline sandbox bank, or a file the person imported.
- */
-export const bankSource = z.enum(['plaid', 'simplefin', 'sandbox', 'file']);
-export type BankSource = z.infer<typeof bankSource>;
-
-/**
- * Whether a debit can come from an account of this source: only a bank login through Link (Plaid,
- * or the sandbox bank standing in for it). SimpleFIN Bridge and file imports only read
- * transactions.
- */
-export const sourceCanPay = (source: BankSource): boolean =>
-  source === 'plaid' || source === 'sandbox';
-
-/** Why an account of a source that cannot pay is not offered for a payment, for the person. */
-export const cannotPayReasons: Record<Exclude<BankSource, 'plaid' | 'sandbox'>, string> = {
-  simplefin: 'Comes in through SimpleFIN Bridge, which can show transactions but not pay.',
-  file: 'Imported from a file, so Billow cannot take a payment from it.',
-};
-
-/** The account details' note on an account whose source cannot pay (never made primary). */
-export const primaryCannotPayNote = (source: BankSource): string | null =>
-  source === 'simplefin' || source === 'file'
-    ? `${cannotPayReasons[source]} It can’t be your primary payment account.`
-    : null;
-
-/** Said when an account whose source cannot pay is asked to be the primary payment account. */
-export const PRIMARY_CANNOT_PAY_DETAIL =
-  'This account can only show transactions, not pay, so it cannot be your primary payment account. Choose an account you linked by logging in to your bank.';
+/** Where a linked account's transactions come from (bank-sources.ts). */
+export const bankSource = z.enum(BANK_SOURCES);

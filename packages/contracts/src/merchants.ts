@@ -46,51 +46,7 @@ export type Merchant = {
   isFunnel?: boolean;
   /** How Billow negotiates with a negotiable merchant (its agent calls this number). */
   negotiation?: MerchantNegotiation;
-  /** How a person leaves this merchant (docs/cancellations.md): every merchant has one. */
-  cancellation: MerchantCancellation;
 };
-
-/**
- * The ways a merchant accepts a cancellation. A plain list, not a schema: the sign-up funnel
- * reads this module, and a zod value made here would bring zod into its first script (the
- * schema is in cancellations.ts).
- */
-export const CANCELLATION_CHANNELS = ['online', 'phone', 'email', 'letter', 'in_person'] as const;
-export type CancellationChannel = (typeof CANCELLATION_CHANNELS)[number];
-
-/**
- * Facts about leaving a merchant, in Billow's own words: which ways it accepts, its cancellation
- * page, the line to call, an address for email, how much notice it wants, and the traps people
- * fall into. Facts only; they change, so the sheet tells the person to check the merchant's page.
- */
-export type MerchantCancellation = {
-  channels: CancellationChannel[];
-  /** The merchant's own page where a cancellation starts (https). */
-  pageUrl?: string;
-  /** E.164; the negotiation line when the same desk handles both. */
-  phone?: string;
-  email?: string;
-  /** How long before the renewal the merchant wants to hear, in words. */
-  notice?: string;
-  /** Common traps, each one sentence. */
-  notes: string[];
-};
-
-/** For a merchant Billow does not know: the ways that work almost everywhere. */
-export const GENERIC_CANCELLATION: MerchantCancellation = {
-  channels: ['online', 'phone', 'email'],
-  notice: 'Cancel a few days before the next renewal so it is not charged again.',
-  notes: [
-    "Look for the cancellation under Account, Membership, Plan or Billing on the merchant's website.",
-    'Subscriptions bought through Apple, Google or Amazon are cancelled in that store, not with the merchant.',
-    'Keep the confirmation email or number until the next renewal date has passed without a charge.',
-  ],
-};
-
-/** How a subscription's merchant is cancelled: its catalogue facts, or the generic guide. */
-export function cancellationOf(merchant: Merchant | undefined): MerchantCancellation {
-  return merchant?.cancellation ?? GENERIC_CANCELLATION;
-}
 
 /** What a merchant's retention desk typically gives: a share off, dollars off, or free months. */
 export type TypicalOutcome =
@@ -191,15 +147,6 @@ export const merchants: Merchant[] = [
     typicalMonthlyPrice: 80,
     isFunnel: true,
     negotiation: negotiate('+18009220204', wireless, 'telecom'),
-    cancellation: {
-      channels: ['phone', 'in_person'],
-      phone: '+18009220204',
-      notice: 'Service ends on the day you ask; the last bill covers up to that day.',
-      notes: [
-        'Phones still on a device payment plan become due in full when the line is cancelled.',
-        'To keep the number, move it to the new carrier first: cancelling releases it.',
-      ],
-    },
   },
   {
     id: 2,
@@ -211,14 +158,6 @@ export const merchants: Merchant[] = [
     typicalMonthlyPrice: 75,
     isFunnel: true,
     negotiation: negotiate('+18003310500', wireless),
-    cancellation: {
-      channels: ['phone', 'in_person'],
-      phone: '+18003310500',
-      notes: [
-        'Installment plans on phones become due in full when the line is cancelled.',
-        'Move your number to the new carrier before cancelling if you want to keep it.',
-      ],
-    },
   },
   {
     id: 3,
@@ -230,14 +169,6 @@ export const merchants: Merchant[] = [
     typicalMonthlyPrice: 70,
     isFunnel: true,
     negotiation: negotiate('+18009378997', wireless),
-    cancellation: {
-      channels: ['phone', 'in_person'],
-      phone: '+18009378997',
-      notes: [
-        'Remaining device payments become due when the line closes.',
-        'Port your number out first if you want to keep it.',
-      ],
-    },
   },
   {
     id: 4,
@@ -249,14 +180,6 @@ export const merchants: Merchant[] = [
     typicalMonthlyPrice: 90,
     isFunnel: true,
     negotiation: negotiate('+18009346489', cable),
-    cancellation: {
-      channels: ['phone', 'in_person'],
-      phone: '+18009346489',
-      notes: [
-        'Rented equipment (modem, TV boxes) must be returned, or it is charged.',
-        'A contract plan may charge an early termination fee.',
-      ],
-    },
   },
   {
     id: 5,
@@ -268,12 +191,6 @@ export const merchants: Merchant[] = [
     typicalMonthlyPrice: 240,
     isFunnel: true,
     negotiation: negotiate('+16468463663', generic),
-    cancellation: {
-      channels: ['online'],
-      pageUrl: 'https://www.hellofresh.com/account-settings',
-      notice: 'Before the weekly cutoff, about five days before the next delivery.',
-      notes: ['A box already past its cutoff is still sent and charged.'],
-    },
   },
   {
     id: 6,
@@ -285,12 +202,6 @@ export const merchants: Merchant[] = [
     typicalMonthlyPrice: 200,
     isFunnel: true,
     negotiation: negotiate('+15555550106', generic),
-    cancellation: {
-      channels: ['online'],
-      pageUrl: 'https://www.homechef.com/account',
-      notice: 'Before the weekly order cutoff, about a week before the next delivery.',
-      notes: ['A box already past its cutoff is still sent and charged.'],
-    },
   },
   {
     id: 7,
@@ -304,15 +215,6 @@ export const merchants: Merchant[] = [
     annualPlanLink: 'https://www.planetfitness.com/gyms',
     isFunnel: true,
     negotiation: negotiate('+15555550107', gym, 'fitness'),
-    cancellation: {
-      channels: ['in_person', 'letter'],
-      notice:
-        'Ask before the billing date; the yearly fee is charged if you are still a member on its date.',
-      notes: [
-        'Membership must be cancelled at the home club, in person or by a letter sent to it.',
-        'A letter should go by certified mail so there is proof it arrived.',
-      ],
-    },
   },
   {
     id: 8,
@@ -326,13 +228,6 @@ export const merchants: Merchant[] = [
     annualPlanLink: 'https://www.onepeloton.com/app/membership',
     isFunnel: true,
     negotiation: negotiate('+18666799129', generic),
-    cancellation: {
-      channels: ['online', 'phone'],
-      pageUrl: 'https://www.onepeloton.com/mymembership',
-      phone: '+18666799129',
-      notice: 'At least a day before the renewal.',
-      notes: ['A membership bought through Apple or Google is cancelled in that store.'],
-    },
   },
   {
     id: 9,
@@ -346,15 +241,6 @@ export const merchants: Merchant[] = [
     annualPlanLink: 'https://www.netflix.com/signup/planform',
     isFunnel: true,
     negotiation: negotiate('+18665797172', generic),
-    cancellation: {
-      channels: ['online'],
-      pageUrl: 'https://www.netflix.com/cancelplan',
-      phone: '+18665797172',
-      notes: [
-        'Watching continues until the end of the period already paid.',
-        'A plan billed by a phone or cable company is cancelled with that company.',
-      ],
-    },
   },
   {
     id: 10,
@@ -368,15 +254,6 @@ export const merchants: Merchant[] = [
     annualPlanLink: 'https://www.hulu.com/welcome',
     isFunnel: true,
     negotiation: negotiate('+18778244858', generic),
-    cancellation: {
-      channels: ['online'],
-      pageUrl: 'https://secure.hulu.com/account',
-      phone: '+18778244858',
-      notes: [
-        'A plan billed through Apple, Google, Amazon or Roku is cancelled in that store.',
-        'Hulu bundled with Disney+ is cancelled from the account that pays for the bundle.',
-      ],
-    },
   },
   {
     id: 11,
@@ -390,15 +267,6 @@ export const merchants: Merchant[] = [
     annualPlanLink: 'https://www.disneyplus.com/welcome',
     isFunnel: true,
     negotiation: negotiate('+18889057888', generic),
-    cancellation: {
-      channels: ['online'],
-      pageUrl: 'https://www.disneyplus.com/account',
-      phone: '+18889057888',
-      notes: [
-        'A bundle is cancelled as a whole from the account that pays for it.',
-        'A plan billed through an app store is cancelled in that store.',
-      ],
-    },
   },
   {
     id: 12,
@@ -412,15 +280,6 @@ export const merchants: Merchant[] = [
     annualPlanLink: 'https://www.nytimes.com/subscription',
     isFunnel: true,
     negotiation: negotiate('+18006984637', generic),
-    cancellation: {
-      channels: ['online', 'phone'],
-      pageUrl: 'https://myaccount.nytimes.com/seg/subscription',
-      phone: '+18006984637',
-      notes: [
-        'A discount is usually offered on the way out; decline it if you want to leave.',
-        'Access continues until the end of the paid period.',
-      ],
-    },
   },
   {
     id: 13,
@@ -431,14 +290,6 @@ export const merchants: Merchant[] = [
     isNegotiable: true,
     typicalMonthlyPrice: 50,
     negotiation: negotiate('+15555550113', generic, 'test'),
-    cancellation: {
-      channels: ['online', 'phone', 'email', 'letter'],
-      pageUrl: 'https://example.com/account/cancel',
-      phone: '+15555550113',
-      email: 'cancel@example.com',
-      notice: 'Any time before the renewal.',
-      notes: ["The test merchant used in Billow's sandbox; it always answers the phone."],
-    },
   },
   {
     id: 14,
@@ -448,11 +299,6 @@ export const merchants: Merchant[] = [
     category: 'internet',
     isNegotiable: true,
     negotiation: negotiate('+18332676094', cable),
-    cancellation: {
-      channels: ['phone', 'in_person'],
-      phone: '+18332676094',
-      notes: ['Rented equipment must be returned to a store or by mail, or it is charged.'],
-    },
   },
   {
     id: 15,
@@ -462,14 +308,6 @@ export const merchants: Merchant[] = [
     category: 'streaming',
     isNegotiable: true,
     negotiation: negotiate('+18005315000', cable),
-    cancellation: {
-      channels: ['phone'],
-      phone: '+18005315000',
-      notes: [
-        'A two-year agreement charges an early cancellation fee for each month left.',
-        'Receivers must be returned in the box DirecTV sends, or they are charged.',
-      ],
-    },
   },
   {
     id: 16,
@@ -481,15 +319,6 @@ export const merchants: Merchant[] = [
     annualPlanPrice: 99,
     annualPlanLink: 'https://www.siriusxm.com/plans',
     negotiation: negotiate('+18666352349', generic),
-    cancellation: {
-      channels: ['online', 'phone'],
-      pageUrl: 'https://www.siriusxm.com/account',
-      phone: '+18666352349',
-      notes: [
-        'Retention offers are common on the phone; decline them if you want to leave.',
-        'Ask for a confirmation number: radios in other cars may sit on the same account.',
-      ],
-    },
   },
   {
     id: 17,
@@ -499,12 +328,6 @@ export const merchants: Merchant[] = [
     category: 'other',
     isNegotiable: true,
     negotiation: negotiate('+18002382727', cable),
-    cancellation: {
-      channels: ['phone', 'letter'],
-      phone: '+18002382727',
-      notice: 'Written notice is usually asked for, some weeks before the contract renews.',
-      notes: ['Leaving inside a monitoring contract charges a share of the months left.'],
-    },
   },
   {
     id: 18,
@@ -514,14 +337,6 @@ export const merchants: Merchant[] = [
     category: 'insurance',
     isNegotiable: true,
     negotiation: negotiate('+18002077847', insurance),
-    cancellation: {
-      channels: ['phone'],
-      phone: '+18002077847',
-      notes: [
-        'Have the new policy start before this one ends: driving uninsured for even a day can cost more later.',
-        'Unused premium is refunded for the days after the cancellation.',
-      ],
-    },
   },
   {
     id: 19,
@@ -531,12 +346,6 @@ export const merchants: Merchant[] = [
     category: 'insurance',
     isNegotiable: true,
     negotiation: negotiate('+18007764737', insurance),
-    cancellation: {
-      channels: ['phone', 'online'],
-      pageUrl: 'https://www.progressive.com/manage-policy/',
-      phone: '+18007764737',
-      notes: ['Start the new policy before this one ends so there is no gap in cover.'],
-    },
   },
   {
     id: 20,
@@ -546,15 +355,6 @@ export const merchants: Merchant[] = [
     category: 'fitness',
     isNegotiable: true,
     negotiation: negotiate('+15555550120', gym),
-    cancellation: {
-      channels: ['letter', 'online'],
-      pageUrl: 'https://www.lafitness.com/Pages/login.aspx',
-      notice: 'At least five business days before the next draft.',
-      notes: [
-        'Cancellation is by the form from the member account, or a letter to the head office.',
-        'Keep the cancellation receipt until a draft date passes without a charge.',
-      ],
-    },
   },
 ];
 

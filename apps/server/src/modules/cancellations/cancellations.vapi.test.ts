@@ -6,6 +6,7 @@
  * given for the call never stay in what it keeps.
  */
 import {
+  cancellationOf,
   cancellationRoutes,
   merchantById,
   subscriptionRoutes,
@@ -92,7 +93,7 @@ describe('cancelling by phone through Vapi (a local fake)', () => {
       };
     };
     const verizon = [...merchantById.values()].find((m) => m.slug === 'verizon')!;
-    expect(payload.customer.number).toBe(verizon.cancellation!.phone);
+    expect(payload.customer.number).toBe(cancellationOf(verizon).phone);
     const prompt = payload.assistant.model.messages[0]!.content;
     expect(prompt).toMatch(/Your one goal: cancel this subscription/);
     expect(prompt).toMatch(/Decline every offer to stay/);

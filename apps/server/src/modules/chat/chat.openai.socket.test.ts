@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import {
   CHAT_BEARER_PROTOCOL,
   CHAT_PATH,
+  cancellationOf,
   cancellationRoutes,
   findMerchant,
   negotiationRoutes,
@@ -146,7 +147,7 @@ describe('the chat on an OpenAI-compatible model', () => {
       })
     ).json() as Cancellation;
     expect(confirmed.status).toBe('CONFIRMED');
-    const guide = findMerchant({ merchantName: 'Netflix', merchantWebsite: null })!.cancellation;
+    const guide = cancellationOf(findMerchant({ merchantName: 'Netflix', merchantWebsite: null }));
 
     const client = await connectChat(url, [CHAT_BEARER_PROTOCOL, someone.token]);
     const answer = await askChat(client, 'How do I cancel Netflix?');

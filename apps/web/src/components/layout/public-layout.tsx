@@ -1,9 +1,15 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { BillowLogo } from './billow-logo';
 import { LegalLinks } from './legal-links';
-import { PublicShowcase } from './public-showcase';
 import { ThemeToggle } from './theme-toggle';
+
+// Its own chunk: a phone never shows it, and its merchant marks and icons would be a tenth of
+// /auth's first script (the budgets in scripts/bench/initial-js.mjs). A prerendered page already
+// has its markup, which stays until the chunk is in.
+const PublicShowcase = lazy(async () => ({
+  default: (await import('./public-showcase')).PublicShowcase,
+}));
 
 /**
  * The frame of every public screen: logo home, theme toggle, a phone-width column, and the
@@ -29,7 +35,9 @@ export function PublicLayout({ children }: { children: ReactNode }) {
         <LegalLinks className="pt-8" />
       </div>
       {/* After the page in reading order; placed first on screen. */}
-      <PublicShowcase className="hidden lg:col-start-1 lg:row-start-1 lg:flex" />
+      <Suspense fallback={null}>
+        <PublicShowcase className="hidden lg:col-start-1 lg:row-start-1 lg:flex" />
+      </Suspense>
     </div>
   );
 }

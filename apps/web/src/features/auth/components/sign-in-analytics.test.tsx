@@ -31,7 +31,7 @@ async function signInAs(existingUser: boolean) {
   await user.type(await screen.findByLabelText('Phone number'), '555 555 0100');
   await user.click(screen.getByRole('button', { name: 'Next' }));
   await screen.findByRole('heading', { name: 'Enter your code' });
-  expect(trackedEvents()).toEqual([{ name: 'sign_in_code_sent' }]);
+  await waitFor(() => expect(trackedEvents()).toEqual([{ name: 'sign_in_code_sent' }]));
   await user.type(screen.getByLabelText('Verification code'), '123456');
   await user.click(screen.getByRole('button', { name: 'Verify' }));
   await waitFor(() => expect(router.state.location.pathname).not.toBe('/auth'));
@@ -42,18 +42,22 @@ beforeEach(() => vi.mocked(track).mockClear());
 describe('sign-in analytics', () => {
   it('records the code sent and the sign-in of a returning person, and no ads conversion', async () => {
     await signInAs(true);
-    expect(trackedEvents()).toEqual([
-      { name: 'sign_in_code_sent' },
-      { name: 'sign_in_completed', properties: { is_new_user: false } },
-    ]);
+    await waitFor(() =>
+      expect(trackedEvents()).toEqual([
+        { name: 'sign_in_code_sent' },
+        { name: 'sign_in_completed', properties: { is_new_user: false } },
+      ]),
+    );
   });
 
   it('counts a new account as the ads conversion, once', async () => {
     await signInAs(false);
-    expect(trackedEvents()).toEqual([
-      { name: 'sign_in_code_sent' },
-      { name: 'sign_in_completed', properties: { is_new_user: true } },
-      { name: 'ads_conversion', properties: { conversion: 'sign_up' } },
-    ]);
+    await waitFor(() =>
+      expect(trackedEvents()).toEqual([
+        { name: 'sign_in_code_sent' },
+        { name: 'sign_in_completed', properties: { is_new_user: true } },
+        { name: 'ads_conversion', properties: { conversion: 'sign_up' } },
+      ]),
+    );
   });
 });

@@ -6,7 +6,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router';
 import type { SignInUser } from '@billow/contracts';
-import { track } from '@/lib/analytics';
+import type * as Analytics from '@/lib/analytics';
 import { readOnboardingState } from '@/lib/navigation-state';
 import { useSession } from '@/lib/session/session';
 import { whenIdle } from '@/lib/when-idle';
@@ -37,6 +37,21 @@ const codeStep = (code: PendingCode): Step => ({
   phoneNumber: code.phoneNumber,
   resendAfterSeconds: secondsUntilResend(code),
 });
+
+let analytics: Promise<typeof Analytics> | undefined;
+
+/**
+ * Sends an analytics event, loading analytics first: the sign-in form paints without it (the
+ * budgets in scripts/bench/initial-js.mjs), and the page-view count loads it just after. One
+ * load for every event, so they leave in the order they happened; the address is the one the
+ * event happened on, read now, not once the module is in.
+ */
+function track(...[name, properties]: Parameters<typeof Analytics.track>) {
+  const path = window.location.pathname;
+  void (analytics ??= import('@/lib/analytics')).then((loaded) =>
+    loaded.track(name, properties, path),
+  );
+}
 
 /**
  * The sign-in events of docs/privacy.md (Analytics events): every completed sign-in, and a new account as the one
