@@ -9,6 +9,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { isStale } from './build-stamp.mjs';
 import { pathToFileURL } from 'node:url';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -31,20 +32,8 @@ const sources = [
 /** The bundle's entry point, for `scripts/start.mjs`. */
 export const serverEntry = path.join(outDir, 'main.mjs');
 
-function newestMtime(target) {
-  if (!fs.existsSync(target)) return 0;
-  const stat = fs.statSync(target);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const entry of fs.readdirSync(target))
-    newest = Math.max(newest, newestMtime(path.join(target, entry)));
-  return newest;
-}
-
 export function isServerBuildStale() {
-  if (!fs.existsSync(stampFile)) return true;
-  const built = fs.statSync(stampFile).mtimeMs;
-  return sources.some((source) => newestMtime(path.join(root, source)) > built);
+  return isStale(stampFile, sources);
 }
 
 /**

@@ -5,6 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { isStale } from './build-stamp.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const stampFile = path.join(root, 'apps/web/dist/.build-stamp');
@@ -19,20 +20,8 @@ const sources = [
   'package-lock.json',
 ];
 
-function newestMtime(target) {
-  if (!fs.existsSync(target)) return 0;
-  const stat = fs.statSync(target);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const entry of fs.readdirSync(target))
-    newest = Math.max(newest, newestMtime(path.join(target, entry)));
-  return newest;
-}
-
 export function isWebBuildStale() {
-  if (!fs.existsSync(stampFile)) return true;
-  const built = fs.statSync(stampFile).mtimeMs;
-  return sources.some((source) => newestMtime(path.join(root, source)) > built);
+  return isStale(stampFile, sources);
 }
 
 export function ensureWebBuild({ force = false } = {}) {

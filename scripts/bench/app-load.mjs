@@ -13,6 +13,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { bareFastify } from './bare-fastify.mjs';
 
 // BENCH_ROOT: another checkout's server (to compare with a commit before a change).
 const root = process.env.BENCH_ROOT ?? path.resolve(import.meta.dirname, '../..');
@@ -143,39 +144,16 @@ export async function apiThroughput(base, token) {
     })
   ).text();
   // The bare route runs in its own process, as Billow does, so the client is not sharing its thread.
-  const bodyFile = path.join(os.tmpdir(), `billow-bench-body-${process.pid}.json`);
-  fs.writeFileSync(bodyFile, body);
-  const bare = spawn(
-    process.execPath,
-    [
-      '--input-type=module',
-      '-e',
-      `import Fastify from 'fastify'; import fs from 'node:fs';
-       const body = fs.readFileSync(process.env.BODY_FILE);
-       const app = Fastify();
-       app.get('/bare', (_q, reply) => reply.type('application/json').send(body));
-       const url = await app.listen({ port: 0, host: '127.0.0.1' });
-       process.stdout.write(url + '\\n');`,
-    ],
-    {
-      cwd: root,
-      env: { ...process.env, BODY_FILE: bodyFile },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
-  const bareUrl = await new Promise((resolve) =>
-    bare.stdout.once('data', (chunk) => resolve(chunk.toString().trim())),
-  );
+  const bare = await bareFastify(body);
   const billow = [];
   const baseline = [];
   try {
     for (let i = 0; i < 3; i++) {
       billow.push(await cannon(`${base}/api/subscriptions/list-all`, token));
-      baseline.push(await cannon(`${bareUrl}/bare`));
+      baseline.push(await cannon(bare.url));
     }
   } finally {
-    bare.kill('SIGTERM');
-    fs.rmSync(bodyFile, { force: true });
+    await bare.stop();
   }
   return { bytes: Buffer.byteLength(body), billow: median(billow), bare: median(baseline) };
 }
