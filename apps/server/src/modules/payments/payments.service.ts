@@ -44,6 +44,7 @@ import {
 import type { SmsSender } from '../../providers/sms/sms-sender';
 import type { GiftCardStock } from '../gift-cards/gift-cards.stock';
 import type { SubscriptionRow } from '../subscriptions/subscriptions.repo';
+import type { ActiveBill } from '../subscriptions/subscriptions.published';
 import {
   isUniqueViolation,
   type PaymentRow,
@@ -120,7 +121,7 @@ export type PaymentsServiceDeps = {
     /** The person's subscription, or undefined when it is not theirs. */
     billOf: (userId: string, subscriptionId: string) => Promise<SubscriptionRow | undefined>;
     /** The person's active subscriptions (not the ones they marked as not one). */
-    activeBillsOf: (userId: string) => Promise<SubscriptionRow[]>;
+    activeBillsOf: (userId: string) => Promise<ActiveBill[]>;
     /** Holds the subscription's row until the transaction ends: one payment decision at a time. */
     lockBill: (subscriptionId: string, tx: Db) => Promise<SubscriptionRow | undefined>;
     /** Billow pays the bill (an annual plan until the renewal date), or no longer does. */

@@ -8,6 +8,12 @@ import type { Db } from '../../db/database';
 import type { SubscriptionRow } from './subscriptions.repo';
 import { subscriptions } from './subscriptions.tables';
 
+/** What an active bill's offer names of it. */
+export type ActiveBill = Pick<
+  SubscriptionRow,
+  'id' | 'userId' | 'status' | 'merchantName' | 'merchantWebsite'
+>;
+
 export type PublishedSubscriptions = ReturnType<typeof createPublishedSubscriptions>;
 
 export function createPublishedSubscriptions(db: Db) {
@@ -27,10 +33,19 @@ export function createPublishedSubscriptions(db: Db) {
         .where(eq(subscriptions.id, subscriptionId));
       return row;
     },
-    /** The person's active subscriptions (not the ones they marked as not one). */
-    activeBillsOf: (userId: string): Promise<SubscriptionRow[]> =>
+    /**
+     * The person's active subscriptions (not the ones they marked as not one), as much of each
+     * as an offer names: no whole rows (the instant-savings read, issue 42).
+     */
+    activeBillsOf: (userId: string): Promise<ActiveBill[]> =>
       db
-        .select()
+        .select({
+          id: subscriptions.id,
+          userId: subscriptions.userId,
+          status: subscriptions.status,
+          merchantName: subscriptions.merchantName,
+          merchantWebsite: subscriptions.merchantWebsite,
+        })
         .from(subscriptions)
         .where(
           and(
