@@ -17,8 +17,11 @@ const today = '2026-11-20';
 describe('the nightly ledger reconciliation', () => {
   let t: TestApp;
   beforeAll(async () => {
+    // A clock that moves (a millisecond a reading), so each run's record is later than the last
+    // and the latest is the one read back: two runs at one instant tie in their order.
+    let tick = 0;
     t = await createTestApp({
-      clock: () => new Date(`${today}T12:00:00Z`),
+      clock: () => new Date(Date.parse(`${today}T12:00:00Z`) + tick++),
       env: { SIMULATED_CALL_STEP_MS: '0', CALL_RETRY_DELAY_SECONDS: '0' },
     });
   });
