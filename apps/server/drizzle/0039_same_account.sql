@@ -1,2 +1,3 @@
 ALTER TABLE "bank_accounts" ADD COLUMN "same_as_account_id" uuid;--> statement-breakpoint
-ALTER TABLE "bank_accounts" ADD CONSTRAINT "bank_accounts_same_as_account_id_bank_accounts_id_fk" FOREIGN KEY ("same_as_account_id") REFERENCES "public"."bank_accounts"("id") ON DELETE set null ON UPDATE no action;
+ALTER TABLE "bank_accounts" ADD CONSTRAINT "bank_accounts_same_as_account_id_bank_accounts_id_fk" FOREIGN KEY ("same_as_account_id") REFERENCES "public"."bank_accounts"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "bank_accounts_same_as_idx" ON "bank_accounts" USING btree ("same_as_account_id");

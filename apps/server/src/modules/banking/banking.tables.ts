@@ -112,6 +112,8 @@ export const bankAccounts = pgTable(
   (table) => [
     uniqueIndex('bank_accounts_provider_idx').on(table.itemId, table.providerAccountId),
     index('bank_accounts_user_idx').on(table.userId),
+    // Removing a counted account finds the ones recognised as the same as it.
+    index('bank_accounts_same_as_idx').on(table.sameAsAccountId),
     // At most one primary payment account per person.
     uniqueIndex('bank_accounts_one_primary_idx')
       .on(table.userId)
