@@ -19,19 +19,24 @@ import { bareFastify } from './bare-fastify.mjs';
 const root = process.env.BENCH_ROOT ?? path.resolve(import.meta.dirname, '../..');
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
+/** What a bench's Billow process runs with: its port and data folder, quiet JSON logs. */
+export function serverEnv(port, dataDir, env = {}) {
+  return {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    BILLOW_DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    LOG_FORMAT: 'json',
+    ...env,
+  };
+}
+
 export async function startServer(port, env = {}, nodeArgs = []) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'billow-bench-'));
   const child = spawn(process.execPath, [...nodeArgs, 'scripts/start.mjs', 'all'], {
     cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      BILLOW_DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      LOG_FORMAT: 'json',
-      ...env,
-    },
+    env: serverEnv(port, dataDir, env),
     stdio: 'ignore',
   });
   const base = `http://127.0.0.1:${port}`;

@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { linkToSubscriptions, signIn } from './app-load.mjs';
+import { linkToSubscriptions, serverEnv, signIn } from './app-load.mjs';
 import { bareFastify, untilAnswers } from './bare-fastify.mjs';
 
 const root = process.env.BENCH_ROOT ?? path.resolve(import.meta.dirname, '../..');
@@ -58,15 +58,7 @@ export async function npmStart(port, dataDir, env = {}) {
   const started = performance.now();
   const child = spawn('npm', ['start', '--silent'], {
     cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      BILLOW_DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      LOG_FORMAT: 'json',
-      ...env,
-    },
+    env: serverEnv(port, dataDir, env),
     stdio: 'ignore',
     detached: true,
   });
