@@ -330,7 +330,8 @@ async function seed(plan, userId, from, to) {
     try {
       await client.query('BEGIN');
       // The copies' foreign keys hold by construction: checking each row's three (a bank
-      // transaction's person, item and account) would be most of the seeding's time.
+      // transaction's person, item and account) would be most of the seeding's time. The other
+      // triggers skipped only notify running processes of changes; none runs while seeding.
       await client.query(`SET LOCAL session_replication_role = replica`);
       // Each copy's own sandbox item and access token, encrypted as the app does (AES-256-GCM).
       const tokens = [];
