@@ -98,3 +98,17 @@ export function guessCategory(cleaned: string): SubscriptionCategory {
   }
   return 'other';
 }
+
+/**
+ * A fee the person's own bank charges ("MONTHLY MAINTENANCE FEE", "ATM FEE OUT OF NETWORK",
+ * "SERVICE CHARGE", "OVERDRAFT ITEM FEE"): the descriptor is the fee's name and nothing else,
+ * no merchant in front of it. A bank's monthly fee can be as regular as a plan, yet it is the
+ * account's cost, never a subscription or bill to list. A merchant's own fee ("PLANET FITNESS
+ * ANNUAL FEE", "PF CLUB FEES") names the merchant first and stays a candidate.
+ */
+const BANK_FEE =
+  /^(?:(?:MONTHLY|ANNUAL|ACCOUNT|ACCT|MAINTENANCE|MAINT|SERVICE|SVC|OVERDRAFT|OD|NSF|INSUFFICIENT|FUNDS|RETURNED|ITEM|ATM|NON|BANK|OUT|OF|NETWORK|WIRE|TRANSFER|INCOMING|OUTGOING|DOMESTIC|INTERNATIONAL|INTL|FOREIGN|TRANSACTION|LATE|PAYMENT|PAPER|STATEMENT|STOP|EXCESSIVE|WITHDRAWAL|MINIMUM|BALANCE|CASH ADVANCE) )*(?:FEES?|CHARGE)\b/;
+
+export function isBankFee(cleaned: string): boolean {
+  return BANK_FEE.test(cleaned);
+}

@@ -8,6 +8,7 @@ export {
   BILL_CATEGORIES,
   HABITUAL_CATEGORIES,
   guessCategory,
+  isBankFee,
   isHabitualMerchant,
 } from './category';
 export { cleanDescriptor, stripDescriptorNoise } from './descriptor';
