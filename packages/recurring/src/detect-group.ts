@@ -132,6 +132,22 @@ function storefrontStrays(context: GroupContext, consumed: ReadonlySet<Charge>):
   return strays.length >= STOREFRONT_STRAYS ? strays : null;
 }
 
+/**
+ * The candidates that stand among a merchant's one-off purchases when there are enough of them
+ * to make it a storefront (`storefrontStrays`); a running trial there is a purchase. For a
+ * search of one account's share of a merchant (`streamsPerAccount` in detect.ts), whose
+ * purchases may sit on the other accounts: a storefront is one across all of them.
+ */
+export function standingAmongPurchases(
+  candidates: readonly Candidate[],
+  purchases: readonly Charge[],
+): Candidate[] {
+  if (purchases.length < STOREFRONT_STRAYS) return [...candidates];
+  return candidates.filter(
+    (candidate) => !candidate.isTrialOnly && standsAmongStrays(candidate, purchases),
+  );
+}
+
 function standsAmongStrays(candidate: Candidate, strays: readonly Charge[]): boolean {
   // A plan's price may also be an item's, now and then; a price the person pays as often
   // outside the run as in it is a purchase that happened to repeat.
