@@ -9,7 +9,7 @@ import { centsToDollars } from '@billow/contracts';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import type { RouteAccess } from './http/route';
-import type { AppJobMap } from './jobs/catalog';
+import type { AppJobMap } from './jobs/job-payloads';
 import type { JobHandlers } from './jobs/job-map';
 import type { JobQueue } from './jobs/job-system';
 import { createAccessTokensModule } from './modules/access-tokens/access-tokens.module';

@@ -10,7 +10,8 @@ import { composeBillow } from './deps';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/database';
 import { migrateDatabase, withStartupLock } from './db/migrate';
-import { assertJobCatalogue, jobMap, type AppJobMap } from './jobs/catalog';
+import { assertJobCatalogue, jobMap } from './jobs/catalog';
+import type { AppJobMap } from './jobs/job-payloads';
 import { readQueueFigures } from './jobs/queue-figures';
 import { startJobSystem, type JobSystem } from './jobs/job-system';
 

@@ -1,7 +1,7 @@
 /** Rewards toward a free subscription, kept as a ledger: the figures, the history and the jobs. */
 import type { Subscription } from '@billow/contracts';
 import type { Db } from '../../db/database';
-import type { AppJobMap } from '../../jobs/catalog';
+import type { AppJobMap } from '../../jobs/job-payloads';
 import type { JobQueue } from '../../jobs/job-system';
 import type { FeatureModule } from '../feature-module';
 import { rewardsJobHandlers } from './rewards.jobs';
