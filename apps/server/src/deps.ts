@@ -261,6 +261,8 @@ export async function composeBillow(options: CompositionOptions) {
     cipher,
     jobs,
     referenceKey: secrets.authSecret,
+    setUpdateRequired: (userId, isRequired, tx) =>
+      users.setBankUpdateRequired(userId, isRequired, tx),
     // The embedded database belongs to this one process: nothing else can be syncing.
     isSoleProcess: database.kind === 'pglite',
     isSetupTokenOffered: config.simplefinEnabled,
@@ -361,6 +363,10 @@ export async function composeBillow(options: CompositionOptions) {
     ...(options.log ? { log: options.log } : {}),
     sms,
     codes: codes.service,
+    people: {
+      findOrCreateByPhone: (phoneNumber) => users.signIn.findOrCreateByPhone(phoneNumber),
+      phoneNumberOf: (userId) => users.signIn.phoneNumberOf(userId),
+    },
     authSecret: secrets.authSecret,
     linkedAccounts,
     settings: {
@@ -460,6 +466,7 @@ export async function composeBillow(options: CompositionOptions) {
     db,
     jobs,
     charsPerHour: config.importCharsPerHour,
+    accounts: banking.imported,
     afterImport: (userId) => banking.service.recogniseSameAccounts(userId),
     ...clock,
   });

@@ -7,7 +7,7 @@ import type { FeatureModule } from '../feature-module';
 import type { OneTimeCodes } from '../one-time-codes/one-time-codes.service';
 import { createAuthRepo } from './auth.repo';
 import { registerAuthRoutes } from './auth.routes';
-import { createAuthService } from './auth.service';
+import { createAuthService, type SignInPeople } from './auth.service';
 import { createSessionTokenService } from './session-tokens';
 import type { SmsLimits } from './texting-limits';
 
@@ -17,6 +17,8 @@ export function createAuthModule(deps: {
   log?: { warn(details: object, message: string): void };
   sms: SmsSender;
   codes: OneTimeCodes;
+  /** The users module's: the people who sign in, by phone number. */
+  people: SignInPeople;
   /** Signs session tokens and keys refresh-token successors. */
   authSecret: Uint8Array;
   linkedAccounts: (userId: string) => Promise<LinkedAccount[]>;
@@ -29,6 +31,7 @@ export function createAuthModule(deps: {
 }) {
   const service = createAuthService({
     repo: createAuthRepo(deps.db, deps.changes),
+    people: deps.people,
     codes: deps.codes,
     sms: deps.sms,
     smsLimits: deps.settings.smsLimits,

@@ -2,8 +2,6 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { SESSION_CHANNEL, type ChangeFeed } from '../../db/change-feed';
 import type { Db } from '../../db/database';
 import { createResponseCache } from '../../db/response-cache';
-// eslint-disable-next-line no-restricted-imports -- still to move behind its owner (issue 40 §1): creates people and checks sessions against their rows
-import { users } from '../users/users.tables';
 import { refreshTokens } from './auth.tables';
 
 export type AuthRepo = ReturnType<typeof createAuthRepo>;
@@ -11,13 +9,14 @@ export type AuthRepo = ReturnType<typeof createAuthRepo>;
 export function createAuthRepo(db: Db, changes: ChangeFeed) {
   // Every signed-in request asks this: built once and prepared (named on the PostgreSQL server,
   // so it is parsed and planned once per connection), not rebuilt per call (issue 16).
+  // A refresh token's row goes with its person's (the foreign key cascades), so an open session
+  // of theirs is enough to know the person is still there.
   const sessionUser = db
-    .select({ id: users.id })
-    .from(users)
-    .innerJoin(refreshTokens, eq(refreshTokens.userId, users.id))
+    .select({ id: refreshTokens.userId })
+    .from(refreshTokens)
     .where(
       and(
-        eq(users.id, sql.placeholder('userId')),
+        eq(refreshTokens.userId, sql.placeholder('userId')),
         eq(refreshTokens.familyId, sql.placeholder('familyId')),
         isNull(refreshTokens.revokedAt),
       ),
@@ -30,30 +29,6 @@ export function createAuthRepo(db: Db, changes: ChangeFeed) {
     max: 10_000,
   });
   return {
-    async findUserByPhone(phoneNumber: string) {
-      const [row] = await db
-        .select()
-        .from(users)
-        .where(eq(users.phoneNumber, phoneNumber))
-        .limit(1);
-      return row;
-    },
-    /** Creates the user of a phone, or finds the one a parallel request just created. */
-    async findOrCreateUser(phoneNumber: string) {
-      const [created] = await db
-        .insert(users)
-        .values({ phoneNumber })
-        .onConflictDoNothing()
-        .returning();
-      if (created) return { user: created, isNew: true };
-      const [existing] = await db
-        .select()
-        .from(users)
-        .where(eq(users.phoneNumber, phoneNumber))
-        .limit(1);
-      return { user: existing!, isNew: false };
-    },
-
     async insertRefreshToken(values: {
       userId: string;
       familyId: string;
@@ -65,9 +40,8 @@ export function createAuthRepo(db: Db, changes: ChangeFeed) {
     },
     async findRefreshToken(tokenHash: string) {
       const [row] = await db
-        .select({ token: refreshTokens, phoneNumber: users.phoneNumber })
+        .select()
         .from(refreshTokens)
-        .innerJoin(users, eq(users.id, refreshTokens.userId))
         .where(eq(refreshTokens.tokenHash, tokenHash))
         .limit(1);
       return row;

@@ -28,8 +28,20 @@ import {
 } from './session-tokens';
 import { createTextingLimits, tooManyRequests, type SmsLimits } from './texting-limits';
 
+/** The users module's: the people who sign in, by phone number. */
+export type SignInPeople = {
+  /** The person of a phone number, created on their first sign-in. */
+  findOrCreateByPhone(phoneNumber: string): Promise<{
+    user: { id: string; phoneNumber: string; onboardedAt: Date | null; legalName: string | null };
+    isNew: boolean;
+  }>;
+  /** The person's phone number; undefined when there is no such person. */
+  phoneNumberOf(userId: string): Promise<string | undefined>;
+};
+
 export type AuthServiceDeps = {
   repo: AuthRepo;
+  people: SignInPeople;
   codes: OneTimeCodes;
   sms: SmsSender;
   smsLimits: SmsLimits;
@@ -180,7 +192,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       });
       if (outcome !== 'accepted') throw codeRefused(outcome);
 
-      const { user, isNew } = await deps.repo.findOrCreateUser(phoneNumber);
+      const { user, isNew } = await deps.people.findOrCreateByPhone(phoneNumber);
       const tokens = await startSession(user);
       return {
         ...tokens,
@@ -197,16 +209,16 @@ export function createAuthService(deps: AuthServiceDeps) {
     async refresh(refreshToken: string): Promise<AuthTokens> {
       const at = now();
       const tokenHash = sha256(refreshToken);
-      const found = await deps.repo.findRefreshToken(tokenHash);
-      if (!found) throw invalidRefresh();
-      const { token } = found;
+      const token = await deps.repo.findRefreshToken(tokenHash);
+      if (!token) throw invalidRefresh();
       if (token.revokedAt || token.expiresAt <= at) throw invalidRefresh();
-      const user = { id: token.userId, phoneNumber: found.phoneNumber };
       const successor = successorOf(refreshToken);
-      const issue = async () => ({
-        ...(await deps.tokens.issue(user, token.familyId)),
-        refreshToken: successor,
-      });
+      const issue = async () => {
+        const phoneNumber = await deps.people.phoneNumberOf(token.userId);
+        if (phoneNumber === undefined) throw invalidRefresh();
+        const user = { id: token.userId, phoneNumber };
+        return { ...(await deps.tokens.issue(user, token.familyId)), refreshToken: successor };
+      };
 
       const isRotated =
         !token.replacedAt &&
@@ -222,16 +234,14 @@ export function createAuthService(deps: AuthServiceDeps) {
       // Rotated already, by a parallel request or an earlier one. Within the reuse interval that
       // is the same client racing itself: it gets the same successor. Later, someone else holds
       // a copy of the token: end the whole session.
-      const current = token.replacedAt
-        ? token
-        : (await deps.repo.findRefreshToken(tokenHash))?.token;
+      const current = token.replacedAt ? token : await deps.repo.findRefreshToken(tokenHash);
       const isWithinReuseInterval =
         current?.replacedAt &&
         !current.revokedAt &&
         at.getTime() - current.replacedAt.getTime() <= REFRESH_REUSE_INTERVAL_SECONDS * 1000;
       if (isWithinReuseInterval) {
         const next = await deps.repo.findRefreshToken(sha256(successor));
-        if (next && !next.token.revokedAt) return issue();
+        if (next && !next.revokedAt) return issue();
       }
       await deps.repo.revokeFamily(token.familyId, at);
       throw invalidRefresh();
@@ -242,7 +252,7 @@ export function createAuthService(deps: AuthServiceDeps) {
       const found = proof.refreshToken
         ? await deps.repo.findRefreshToken(sha256(proof.refreshToken))
         : undefined;
-      if (found) await deps.repo.revokeFamily(found.token.familyId, at);
+      if (found) await deps.repo.revokeFamily(found.familyId, at);
       else if (proof.userId) await deps.repo.revokeAllForUser(proof.userId, at);
     },
 

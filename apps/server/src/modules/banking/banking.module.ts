@@ -6,8 +6,9 @@ import type { BankProviderBundle } from '../../providers/bank/bank-provider.fact
 import type { FieldCipher } from '../../security/encryption';
 import { hmac } from '../../security/hashing';
 import type { FeatureModule } from '../feature-module';
+import { createImportedAccounts } from './banking.imported';
 import { bankingJobHandlers } from './banking.jobs';
-import { createBankingRepo } from './banking.repo';
+import { createBankingRepo, type SetUpdateRequired } from './banking.repo';
 import { createPublishedBanking } from './banking.published';
 import { registerBankingRoutes } from './banking.routes';
 import { createBankingService } from './banking.service';
@@ -19,6 +20,8 @@ export function createBankingModule(deps: {
   jobs: JobQueue<AppJobMap>;
   /** Keys the opaque per-person reference the provider sees instead of the user id. */
   referenceKey: Uint8Array;
+  /** The users module's: keeps the profile's "Account Update Required" flag in step with the items. */
+  setUpdateRequired: SetUpdateRequired;
   /** True when no other process can be syncing (the embedded database): leases left are stale. */
   isSoleProcess: boolean;
   /** Whether connecting with a setup token (SimpleFIN Bridge, docs/banking.md) is offered. */
@@ -27,7 +30,7 @@ export function createBankingModule(deps: {
   log?: { warn(details: object, message: string): void };
 }) {
   const { sources, devRoutes } = deps.bank;
-  const repo = createBankingRepo(deps.db);
+  const repo = createBankingRepo(deps.db, deps.setUpdateRequired);
   const service = createBankingService({
     db: deps.db,
     repo,
@@ -55,6 +58,13 @@ export function createBankingModule(deps: {
     forget: ({ userId }) => service.revokeAll(userId),
     /** What other modules may read of these rows (never a credential). */
     published: createPublishedBanking(deps.db),
+    /** The imported accounts and their transactions, for the imports module. */
+    imported: createImportedAccounts(deps.db),
     exportRows: repo.exportRows,
-  } satisfies FeatureModule & { service: unknown; repo: unknown; published: unknown };
+  } satisfies FeatureModule & {
+    service: unknown;
+    repo: unknown;
+    published: unknown;
+    imported: unknown;
+  };
 }

@@ -3,8 +3,6 @@ import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, ne, or, sql } 
 import { dollarsToCents } from '@billow/contracts';
 import type { Db } from '../../db/database';
 import type { BankAccount, BankTransaction } from '../../providers/bank/bank-provider';
-// eslint-disable-next-line no-restricted-imports -- still to move behind its owner (issue 40 §1): sets the profile's update-required flag
-import { users } from '../users/users.tables';
 import type { SameAccountCandidate } from './banking.same-account';
 import { bankAccounts, bankItems, bankTransactions } from './banking.tables';
 
@@ -40,7 +38,10 @@ function accountValues(account: BankAccount) {
   };
 }
 
-export function createBankingRepo(db: Db) {
+/** The users module's: sets the profile's "Account Update Required" flag. */
+export type SetUpdateRequired = (userId: string, isRequired: boolean, tx: Db) => Promise<void>;
+
+export function createBankingRepo(db: Db, setUpdateRequired: SetUpdateRequired) {
   async function upsertAccounts(tx: Db, item: BankItemRow, accounts: BankAccount[]) {
     for (const account of accounts) {
       await tx
@@ -109,10 +110,7 @@ export function createBankingRepo(db: Db) {
         .from(bankItems)
         .where(and(eq(bankItems.userId, userId), ne(bankItems.status, 'active')))
         .limit(1);
-      await tx
-        .update(users)
-        .set({ isPlaidUpdateModeRequired: broken.length > 0 })
-        .where(eq(users.id, userId));
+      await setUpdateRequired(userId, broken.length > 0, tx);
     },
 
     async itemByLinkToken(userId: string, publicTokenHash: string) {

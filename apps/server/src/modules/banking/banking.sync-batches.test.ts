@@ -32,7 +32,7 @@ describe('a sync written in batches', () => {
         },
       ],
     });
-    const repo = createBankingRepo(t.database.db);
+    const repo = createBankingRepo(t.database.db, async () => undefined);
     const items = await t.database.executeSql('select id from bank_items where user_id = $1', [
       user.userId,
     ]);

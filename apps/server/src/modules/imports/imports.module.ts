@@ -2,16 +2,18 @@
 import type { Db } from '../../db/database';
 import type { AppJobMap } from '../../jobs/job-payloads';
 import type { JobQueue } from '../../jobs/job-system';
+import type { ImportedAccounts } from '../banking/banking.imported';
 import type { FeatureModule } from '../feature-module';
 import { createImportFileReader } from './import-file-reader';
 import { createImportQuota } from './import-quota';
-import { createImportsRepo } from './imports.repo';
 import { registerImportRoutes } from './imports.routes';
 import { createImportsService } from './imports.service';
 
 export function createImportsModule(deps: {
   db: Db;
   jobs: JobQueue<AppJobMap>;
+  /** Banking's: the imported accounts, and the transactions an import adds to them. */
+  accounts: ImportedAccounts;
   /** Characters of files one person may have read an hour (IMPORT_CHARS_PER_HOUR). */
   charsPerHour: number;
   /** Banking's: stops counting an imported account that is a linked one again (docs/banking.md). */
@@ -21,7 +23,7 @@ export function createImportsModule(deps: {
   const reader = createImportFileReader();
   const service = createImportsService({
     db: deps.db,
-    repo: createImportsRepo(deps.db),
+    accounts: deps.accounts,
     jobs: deps.jobs,
     reader,
     quota: createImportQuota({

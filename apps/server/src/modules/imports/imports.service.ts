@@ -25,7 +25,7 @@ import type { JobQueue } from '../../jobs/job-system';
 import { ImportUnreadableError, readImportFile, type ImportFile } from './import-file';
 import type { ImportFileReader } from './import-file-reader';
 import type { ImportQuota } from './import-quota';
-import type { ImportRow, ImportsRepo } from './imports.repo';
+import type { ImportedAccounts, ImportRow } from '../banking/banking.imported';
 
 export type ImportInput = {
   fileName: string;
@@ -109,7 +109,8 @@ export function importIdsOf(accountId: string, transactions: ImportedTransaction
 
 export function createImportsService(deps: {
   db: Db;
-  repo: ImportsRepo;
+  /** Banking's imported accounts (banking.imported.ts). */
+  accounts: ImportedAccounts;
   jobs: JobQueue<AppJobMap>;
   /** Where files are read (a worker thread for large ones, see import-file-reader.ts). */
   reader?: ImportFileReader;
@@ -132,7 +133,7 @@ export function createImportsService(deps: {
       refuseOtherCurrencies(file);
       const accounts = await Promise.all(
         file.accounts.map(async (account) => {
-          const existing = await deps.repo.importedAccountBySource(userId, account.sourceKey);
+          const existing = await deps.accounts.importedAccountBySource(userId, account.sourceKey);
           return {
             importedAccountId: existing?.accountId ?? null,
             accountName: existing?.name ?? account.accountName,
@@ -184,8 +185,8 @@ export function createImportsService(deps: {
       const prepared = await Promise.all(
         file.accounts.map(async (part) => {
           const found = input.importedAccountId
-            ? await deps.repo.importedAccountOf(userId, input.importedAccountId)
-            : await deps.repo.importedAccountBySource(userId, part.sourceKey);
+            ? await deps.accounts.importedAccountOf(userId, input.importedAccountId)
+            : await deps.accounts.importedAccountBySource(userId, part.sourceKey);
           return found
             ? { accountId: found.accountId, rows: importIdsOf(found.accountId, part.transactions) }
             : undefined;
@@ -197,15 +198,15 @@ export function createImportsService(deps: {
           if (part.transactions.length === 0) continue;
           let account;
           if (input.importedAccountId) {
-            account = await deps.repo.importedAccountOf(userId, input.importedAccountId, tx);
+            account = await deps.accounts.importedAccountOf(userId, input.importedAccountId, tx);
             if (!account)
               throw new ProblemError('not-found', 'This imported account was not found.', {
                 code: 'import-account-not-found',
               });
           } else {
             account =
-              (await deps.repo.importedAccountBySource(userId, part.sourceKey, tx)) ??
-              (await deps.repo.createImportedAccount(tx, {
+              (await deps.accounts.importedAccountBySource(userId, part.sourceKey, tx)) ??
+              (await deps.accounts.createImportedAccount(tx, {
                 userId,
                 importSource: part.sourceKey,
                 name: input.accountName ?? part.accountName,
@@ -217,7 +218,12 @@ export function createImportsService(deps: {
             ready?.accountId === account.accountId
               ? ready.rows
               : importIdsOf(account.accountId, part.transactions);
-          const added = await deps.repo.insertTransactions(tx, { ...account, userId }, rows, at);
+          const added = await deps.accounts.insertTransactions(
+            tx,
+            { ...account, userId },
+            rows,
+            at,
+          );
           results.push({
             importedAccountId: account.accountId,
             accountName: account.name,

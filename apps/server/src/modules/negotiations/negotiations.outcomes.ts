@@ -19,7 +19,7 @@ import type { JobQueue } from '../../jobs/job-system';
 import type { SmsSender } from '../../providers/sms/sms-sender';
 import type { Db } from '../../db/database';
 import { nextTryDelay, type StoredCallError } from '../../calls/call-runner';
-import type { SavingProof } from '../savings/savings.tables';
+import type { SavingProof } from '../savings/savings.service';
 import type { NegotiationRow, NegotiationsRepo } from './negotiations.repo';
 import { boundDeal } from './deal-bounds';
 import { watchCall } from './negotiations.calls';

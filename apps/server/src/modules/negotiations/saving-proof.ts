@@ -3,7 +3,7 @@
  * or below the new price after the bill's last charge, or, for free months, no full-price charge
  * up to its next date and a grace.
  */
-import type { SavingProof } from '../savings/savings.tables';
+import type { SavingProof } from '../savings/savings.service';
 
 /** Grace after a bill's date for its charge to post, before free months count as shown. */
 const POSTING_GRACE_DAYS = 5;

@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { savingsLedger, type SavingProof } from './savings.tables';
+import type { SavingProof } from './savings.service';
+import { savingsLedger } from './savings.tables';
 
 export type SavingsRepo = ReturnType<typeof createSavingsRepo>;
 

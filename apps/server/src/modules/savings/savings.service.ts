@@ -7,7 +7,15 @@
 import { annualPlanFor, dollarsToCents } from '@billow/contracts';
 import type { Db } from '../../db/database';
 import type { SavingsEntry, SavingsRepo, SavingsRow } from './savings.repo';
-import type { SavingProof } from './savings.tables';
+
+/**
+ * What the bank must show before a promised saving counts (docs/savings.md): a charge of the bill
+ * at or below the new price after the deal, or, for free months, no full-price charge between
+ * the deal and the bill's next date (with some days of grace), read from a sync past that day.
+ */
+export type SavingProof =
+  | { kind: 'charge_at_or_below'; cents: number; after: string }
+  | { kind: 'no_full_charge'; fullPriceCents: number; after: string; until: string };
 
 /** What the bank shows of a person's bills: bank-linked accounts only, never imported files. */
 export type BankEvidence = {

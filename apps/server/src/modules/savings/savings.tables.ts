@@ -2,15 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, index, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { subscriptions } from '../subscriptions/subscriptions.tables';
 import { users } from '../users/users.tables';
-
-/**
- * What the bank must show before a promised saving counts (docs/savings.md): a charge of the bill
- * at or below the new price after the deal, or, for free months, no full-price charge between
- * the deal and the bill's next date (with some days of grace), read from a sync past that day.
- */
-export type SavingProof =
-  | { kind: 'charge_at_or_below'; cents: number; after: string }
-  | { kind: 'no_full_charge'; fullPriceCents: number; after: string; until: string };
+import type { SavingProof } from './savings.service';
 
 /**
  * Money Billow saved a person: negotiated reductions, annual-plan conversions and verified

@@ -44,6 +44,9 @@ export function createUsersModule(deps: {
     personOf: (userId: string) => repo.findById(userId),
     overdraftProtectedAfter: repo.overdraftProtectedAfter,
     lockPerson: repo.lockPerson,
+    setBankUpdateRequired: repo.setBankUpdateRequired,
+    /** The people who sign in, by phone number (the auth module's). */
+    signIn: { findOrCreateByPhone: repo.findOrCreateByPhone, phoneNumberOf: repo.phoneNumberOf },
     /** How to reach people, for reminders and alerts. */
     contacts: {
       contactOf: repo.contactOf,
@@ -57,5 +60,7 @@ export function createUsersModule(deps: {
     overdraftProtectedAfter: unknown;
     contacts: unknown;
     lockPerson: unknown;
+    setBankUpdateRequired: unknown;
+    signIn: unknown;
   };
 }

@@ -40,6 +40,28 @@ export function createUsersRepo(db: Db) {
         .returning();
       return row!;
     },
+    /** Creates the user of a phone, or finds the one a parallel request just created. */
+    async findOrCreateByPhone(phoneNumber: string) {
+      const [created] = await db
+        .insert(users)
+        .values({ phoneNumber })
+        .onConflictDoNothing()
+        .returning();
+      if (created) return { user: created, isNew: true };
+      const [existing] = await db
+        .select()
+        .from(users)
+        .where(eq(users.phoneNumber, phoneNumber))
+        .limit(1);
+      return { user: existing!, isNew: false };
+    },
+    async phoneNumberOf(userId: string): Promise<string | undefined> {
+      const [row] = await db
+        .select({ phoneNumber: users.phoneNumber })
+        .from(users)
+        .where(eq(users.id, userId));
+      return row?.phoneNumber;
+    },
     async addFeedback(userId: string, message: string) {
       await db.insert(feedback).values({ userId, message });
     },
@@ -88,6 +110,13 @@ export function createUsersRepo(db: Db) {
         .from(users)
         .where(eq(users.id, userId));
       return row?.timeZone;
+    },
+    /** Sets the profile's "Account Update Required" flag (banking's, in its transaction). */
+    async setBankUpdateRequired(userId: string, isRequired: boolean, tx: Db = db) {
+      await tx
+        .update(users)
+        .set({ isPlaidUpdateModeRequired: isRequired })
+        .where(eq(users.id, userId));
     },
     /**
      * Holds the person's row until the caller's transaction ends (one balance decision at a time),

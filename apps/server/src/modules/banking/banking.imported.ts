@@ -1,12 +1,12 @@
 /**
- * Imported accounts are bank items of their own (`importSource` set, no access token) with one
- * account each, so everything that reads transactions — detection, the profile's linked
- * accounts, the export — sees them as it sees a linked bank's.
+ * What the imports module may read and write of the banking rows: imported accounts are bank
+ * items of their own (`importSource` set, no access token) with one account each, so everything
+ * that reads transactions — detection, the profile's linked accounts, the export — sees them as
+ * it sees a linked bank's. Writes take the import's transaction, so a file lands whole or not at all.
  */
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db, SqlResult } from '../../db/database';
-// eslint-disable-next-line no-restricted-imports -- still to move behind its owner (issue 40 §1): writes the bank items and accounts of an import
-import { bankAccounts, bankItems } from '../banking/banking.tables';
+import { bankAccounts, bankItems } from './banking.tables';
 
 /** Rows a single insert statement writes: bounds the JSON parameter, not the statement count. */
 const INSERT_PAGE_ROWS = 2000;
@@ -20,7 +20,7 @@ export type ImportRow = {
 
 export type ImportedAccount = { accountId: string; itemId: string; name: string };
 
-export function createImportsRepo(db: Db) {
+export function createImportedAccounts(db: Db) {
   const importedAccounts = (tx: Db) =>
     tx
       .select({ accountId: bankAccounts.id, itemId: bankItems.id, name: bankAccounts.name })
@@ -136,4 +136,4 @@ export function createImportsRepo(db: Db) {
   };
 }
 
-export type ImportsRepo = ReturnType<typeof createImportsRepo>;
+export type ImportedAccounts = ReturnType<typeof createImportedAccounts>;
