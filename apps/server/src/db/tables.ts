@@ -4,7 +4,7 @@
  * builder see every table.
  */
 export * from '../modules/users/users.tables';
-export * from '../modules/dev/outbox.tables';
+export * from '../providers/outbox/outbox.tables';
 export * from '../modules/auth/auth.tables';
 export * from '../modules/access-tokens/access-tokens.tables';
 export * from '../modules/analytics/analytics.tables';

@@ -1,11 +1,12 @@
 /**
- * The sandbox outbox: where sandbox texts and emails go instead of a phone or an inbox, readable
- * at /api/dev/outbox by the person running Billow locally.
+ * The sandbox's own routes: the outbox (providers/outbox/), where sandbox texts, emails and pushes
+ * go instead of a phone or an inbox, readable at /api/dev/outbox by the person running Billow
+ * locally.
  */
 import type { Db } from '../../db/database';
 import type { FeatureModule } from '../feature-module';
 import { registerDevRoutes } from './dev.routes';
-import { createOutboxRepo } from './outbox.repo';
+import { createOutboxRepo } from '../../providers/outbox/outbox';
 
 export function createOutboxModule(deps: { db: Db; isLoopbackOnly: boolean; isPublic: boolean }) {
   const outbox = createOutboxRepo(deps.db);

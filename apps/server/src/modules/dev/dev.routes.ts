@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { devRoutes, normalizePhoneNumber } from '@billow/contracts';
 import { mount } from '../../http/route';
 import { ProblemError } from '../../http/problem';
-import type { OutboxRepo } from './outbox.repo';
+import type { OutboxRepo } from '../../providers/outbox/outbox';
 
 /** Whether HOST only accepts connections from this machine (127.0.0.0/8, ::1, localhost). */
 export function isLoopbackHost(host: string): boolean {

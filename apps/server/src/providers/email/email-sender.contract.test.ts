@@ -2,7 +2,7 @@ import net, { type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOUNCING_ADDRESS, startFakeSmtp, type FakeSmtp } from '../../../test/fakes/fake-smtp';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database';
-import { createOutboxRepo } from '../../modules/dev/outbox.repo';
+import { createOutboxRepo } from '../outbox/outbox';
 import type { EmailSender } from './email-sender';
 import { EmailDeliveryError } from './email-sender';
 import { createOutboxEmailSender } from './email-sender.outbox';

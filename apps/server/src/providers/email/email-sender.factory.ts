@@ -1,5 +1,5 @@
 /** Picks the email adapter the configuration names; nodemailer is loaded only for SMTP. */
-import type { OutboxRepo } from '../../modules/dev/outbox.repo';
+import type { OutboxRepo } from '../outbox/outbox';
 import type { EmailConfig } from './email.config';
 import type { EmailSender } from './email-sender';
 import { createOutboxEmailSender } from './email-sender.outbox';

@@ -1,4 +1,4 @@
-import type { OutboxRepo } from '../../modules/dev/outbox.repo';
+import type { OutboxRepo } from '../outbox/outbox';
 import type { EmailSender } from './email-sender';
 
 /** The sandbox email sender: into the outbox table and the terminal. */

@@ -6,7 +6,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import type https from 'node:https';
 import path from 'node:path';
-import type { OutboxRepo } from '../../modules/dev/outbox.repo';
+import type { OutboxRepo } from '../outbox/outbox';
 import type { PushSender, VapidKeys } from './push-sender';
 import { createPushEndpointGuard } from './push-endpoints';
 import { createOutboxPushSender } from './push-sender.outbox';

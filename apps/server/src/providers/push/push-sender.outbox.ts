@@ -1,4 +1,4 @@
-import type { OutboxRepo } from '../../modules/dev/outbox.repo';
+import type { OutboxRepo } from '../outbox/outbox';
 import type { PushSender } from './push-sender';
 
 /** The sandbox push sender: into the outbox table and the terminal, for the person's number. */

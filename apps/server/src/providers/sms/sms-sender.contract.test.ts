@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeTwilio, type FakeTwilio } from '../../../test/fakes/fake-twilio';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database';
-import { createOutboxRepo } from '../../modules/dev/outbox.repo';
+import { createOutboxRepo } from '../outbox/outbox';
 import { SmsDeliveryError, type Sms, type SmsSender } from './sms-sender';
 import { createOutboxSmsSender } from './sms-sender.outbox';
 import { createTwilioSmsSender } from './sms-sender.twilio';

@@ -1,5 +1,5 @@
 /** Picks the SMS adapter the configuration names; Twilio's SDK is loaded only when it is named. */
-import type { OutboxRepo } from '../../modules/dev/outbox.repo';
+import type { OutboxRepo } from '../outbox/outbox';
 import type { SmsConfig } from './sms.config';
 import type { SmsSender } from './sms-sender';
 import { createOutboxSmsSender } from './sms-sender.outbox';

@@ -2,7 +2,7 @@
  * The sandbox SMS sender: the message goes to the outbox table (readable at /api/dev/outbox) and
  * is printed to the terminal, which is how a person running Billow locally gets their code.
  */
-import type { OutboxRepo } from '../../modules/dev/outbox.repo';
+import type { OutboxRepo } from '../outbox/outbox';
 import { E164, SmsDeliveryError, type SmsSender } from './sms-sender';
 
 export function createOutboxSmsSender(deps: {

@@ -3,6 +3,11 @@ import type { OutboxMessage } from '@billow/contracts';
 import type { Db } from '../../db/database';
 import { outboxMessages } from './outbox.tables';
 
+/**
+ * The sandbox outbox: where the sandbox SMS, email and push senders put what they would have
+ * sent, kept in the database so an API process and a worker process see the same messages. The
+ * dev module serves it at /api/dev/outbox; the messages of a deleted person are forgotten there.
+ */
 export type OutboxRepo = ReturnType<typeof createOutboxRepo>;
 
 export function createOutboxRepo(db: Db) {
