@@ -18,6 +18,7 @@ import {
   catalogueQueueOf,
   type JobKind,
 } from '@billow/contracts';
+import { alertsJobs } from '../modules/alerts/alerts.jobs';
 import { bankingJobs } from '../modules/banking/banking.jobs';
 import { cancellationsJobs } from '../modules/cancellations/cancellations.jobs';
 import { ledgersJobs } from '../modules/ledgers/ledgers.jobs';
@@ -39,6 +40,7 @@ export const jobMap = {
   ...savingsJobs,
   ...ledgersJobs,
   ...remindersJobs,
+  ...alertsJobs,
 };
 
 export type AppJobMap = typeof jobMap;

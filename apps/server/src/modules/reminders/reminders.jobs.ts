@@ -5,10 +5,9 @@
  * reminder's digest is taken once before it is sent, and a day's reminders are keyed by event,
  * offset and channel.
  */
-import { z } from 'zod';
 import { jobPayloads } from '@billow/contracts';
 import { defineJobs, type JobHandlers } from '../../jobs/job-map';
-import type { AlertsService } from './alerts.service';
+import type { Db } from '../../db/database';
 import type { RemindersService } from './reminders.service';
 
 export const remindersJobs = defineJobs({
@@ -42,52 +41,14 @@ export const remindersJobs = defineJobs({
       schedule: '7 * * * *',
     },
   },
-  'subscription-handle-status-change': {
-    payload: jobPayloads['subscription-handle-status-change'],
-    options: { retryLimit: 3, retryDelaySeconds: 10, retryBackoff: true },
-  },
-  'subscription-handle-failed-payment': {
-    payload: jobPayloads['subscription-handle-failed-payment'],
-    options: { retryLimit: 3, retryDelaySeconds: 10, retryBackoff: true, policy: 'short' },
-  },
-  /** A charge after a confirmed cancellation (issue 39): alerted at once on every channel. */
-  'reminders-charged-after-cancel': {
-    payload: z.object({
-      cancellationId: z.string().uuid().optional(),
-      userId: z.string().uuid(),
-      merchantName: z.string(),
-      date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
-      amount: z.number().positive(),
-      confirmationNumber: z.string().nullable(),
-    }),
-    options: { retryLimit: 3, retryDelaySeconds: 10, retryBackoff: true },
-  },
-  'balance-check': {
-    payload: jobPayloads['balance-check'],
-    // Daily, in the morning across the US (14:00 UTC).
-    options: {
-      retryLimit: 2,
-      retryDelaySeconds: 60,
-      retryBackoff: false,
-      concurrency: 1,
-      policy: 'short',
-      expireInSeconds: 30 * 60,
-      schedule: '0 14 * * *',
-    },
-  },
 });
 
 export function remindersJobHandlers(
   reminders: RemindersService,
-  alerts: AlertsService,
+  /** Other events of each person the hourly scan looks for (the alerts module's). */
+  scanAlso?: (userId: string, tx: Db) => Promise<void>,
 ): JobHandlers<typeof remindersJobs> {
   return {
-    'subscription-handle-status-change': (p) => alerts.recordStatusChange(p),
-    'subscription-handle-failed-payment': (p) => alerts.handleFailedPayment(p),
-    'reminders-charged-after-cancel': (p) => alerts.chargedAfterCancel(p),
-    'balance-check': async (p) => {
-      await alerts.checkBalances(p);
-    },
     'notification-send-email': (p) =>
       reminders.deliverOnce(p.digestId, () =>
         reminders.email.send({ to: p.to, subject: p.subject, text: p.text }),
@@ -105,10 +66,7 @@ export function remindersJobHandlers(
       }),
     'subscription-send-renewal-reminder': (p) => reminders.sendDayReminders(p.userId, p.localDate),
     'pending-events-scan': async (p) => {
-      await reminders.scanPendingEvents(p, async (userId, tx) => {
-        await alerts.queueStatusChanges(userId, tx);
-        await alerts.queueFailedPayments(userId, tx);
-      });
+      await reminders.scanPendingEvents(p, scanAlso);
     },
   };
 }
