@@ -27,6 +27,7 @@ import { createChatModule } from './modules/chat/chat.module';
 import { SESSION_CHANNEL } from './db/change-feed';
 import { createOutboxModule } from './modules/dev/dev.module';
 import { isLoopbackHost } from './modules/dev/dev.routes';
+import { createAlertsModule } from './modules/alerts/alerts.module';
 import { createRemindersModule } from './modules/reminders/reminders.module';
 import { createRewardsModule } from './modules/rewards/rewards.module';
 import { createSavingsModule } from './modules/savings/savings.module';
@@ -481,14 +482,20 @@ export async function composeBillow(options: CompositionOptions) {
     cipher,
     people: users.contacts,
     bills: subscriptions.published,
-    sources: {
-      bills: {
-        ...subscriptions.published,
-        billOf: (userId, subscriptionId) => subscriptions.service.billOf(userId, subscriptionId),
-      },
-      banking: banking.published,
-      people: { personOf: users.personOf, overdraftProtectedAfter: users.overdraftProtectedAfter },
+    failedPaymentsSince: (ids, since, tx) => alerts.failedPaymentsSince(ids, since, tx),
+    scanAlso: (userId, tx) => alerts.scanPerson(userId, tx),
+    ...clock,
+  });
+  const alerts = createAlertsModule({
+    db,
+    jobs,
+    reminders: reminders.service,
+    bills: {
+      ...subscriptions.published,
+      billOf: (userId, subscriptionId) => subscriptions.service.billOf(userId, subscriptionId),
     },
+    banking: banking.published,
+    people: { personOf: users.personOf, overdraftProtectedAfter: users.overdraftProtectedAfter },
     ...clock,
   });
 
@@ -518,6 +525,7 @@ export async function composeBillow(options: CompositionOptions) {
     calendar,
     insights,
     reminders,
+    alerts,
     createSmsStatusModule({
       db,
       sms: config.sms,
@@ -562,7 +570,7 @@ export async function composeBillow(options: CompositionOptions) {
       payments: payments.service,
       giftCards: giftCards.service,
       reminders: reminders.service,
-      alerts: reminders.alerts,
+      alerts: alerts.service,
     },
   };
 }

@@ -3,7 +3,8 @@ import type { FeatureModule } from '../feature-module';
 import { paymentsJobHandlers } from './payments.jobs';
 import { createPaymentsRepo } from './payments.repo';
 import { registerPaymentDevRoutes, registerPaymentRoutes } from './payments.routes';
-import { createPaymentsService, type PaymentsServiceDeps } from './payments.service';
+import type { PaymentsServiceDeps } from './payments.deps';
+import { createPaymentsService } from './payments.service';
 
 export function createPaymentsModule(deps: Omit<PaymentsServiceDeps, 'repo'>) {
   const repo = createPaymentsRepo(deps.db);
