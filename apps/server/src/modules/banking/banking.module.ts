@@ -45,6 +45,14 @@ export function createBankingModule(deps: {
     service,
     /** For tests that inject a fault between two of the service's steps. */
     repo,
+    /** The Link-dialog bank's API, for tests that make the sandbox bank misbehave. */
+    bank: deps.bank.provider,
+    /** What payments learn of the account a plan is paid from: never a credential. */
+    forPayments: {
+      paymentAccountOf: service.paymentAccountOf,
+      debitHandleOf: service.debitHandleOf,
+      bankLinkFor: service.createPaymentLinkToken,
+    },
     routes: (app) => registerBankingRoutes(app, { banking: service, sources }),
     ...(devRoutes ? { devRoutes: devRoutes(service.ownItemAccessToken) } : {}),
     jobs: bankingJobHandlers(service),
@@ -56,5 +64,11 @@ export function createBankingModule(deps: {
     /** What other modules may read of these rows (never a credential). */
     published: createPublishedBanking(deps.db),
     exportRows: repo.exportRows,
-  } satisfies FeatureModule & { service: unknown; repo: unknown; published: unknown };
+  } satisfies FeatureModule & {
+    service: unknown;
+    repo: unknown;
+    published: unknown;
+    forPayments: unknown;
+    bank: unknown;
+  };
 }

@@ -1,7 +1,9 @@
 /** Cancelling subscriptions for the person: options, the call, the person's word, the bank's proof. */
+import type { ProfileInfo } from '@billow/contracts';
 import type { Db } from '../../db/database';
 import type { AppJobMap } from '../../jobs/catalog';
 import type { JobQueue } from '../../jobs/job-system';
+import type { DomainEventBus } from '../../events/domain-events';
 import type { CallAgent } from '../../providers/call-agent/call-agent';
 import type { FieldCipher } from '../../security/encryption';
 import type { FeatureModule } from '../feature-module';
@@ -20,23 +22,50 @@ export function createCancellationsModule(deps: {
   agent: CallAgent;
   retryDelaySeconds: number;
   billOf: ServiceDeps['billOf'];
-  personOf: ServiceDeps['personOf'];
+  /** The person's profile (the users module), for what a call may say on their behalf. */
+  profileOf: (userId: string) => Promise<ProfileInfo>;
   chargesOf: ServiceDeps['chargesOf'];
   syncedThrough: ServiceDeps['syncedThrough'];
-  effects: ServiceDeps['effects'];
+  events: DomainEventBus;
   clock?: () => Date;
   log?: { warn(details: object, message: string): void };
 }) {
   const repo = createCancellationsRepo(deps.db);
   const clock = deps.clock ?? (() => new Date());
-  const service = createCancellationsService({ ...deps, repo, clock });
+  const personOf = async (userId: string) => {
+    const profile = await deps.profileOf(userId);
+    return {
+      legalName: profile.user_legal_name,
+      email: profile.email,
+      phoneNumber: profile.phone_number,
+      gender: profile.gender,
+    };
+  };
+  const service = createCancellationsService({
+    ...deps,
+    repo,
+    clock,
+    personOf,
+    // What the bank showed after a cancellation, for the modules that react (docs/cancellations.md).
+    effects: {
+      verified: (cancellation, on, tx) =>
+        deps.events.publish('cancellation-verified', { cancellation, on }, tx),
+      chargedAfter: (cancellation, charge, tx) =>
+        deps.events.publish('charged-after-cancellation', { cancellation, charge }, tx),
+    },
+  });
+  deps.events.subscribe({
+    // ... and whether a cancelled subscription stopped charging, or did not.
+    'subscriptions-changed': ({ userId }) =>
+      deps.jobs.send('cancellations-verify-person', { userId }, { singletonKey: userId }),
+  });
   const calls = createCancellationCalls({
     repo,
     service,
     agent: deps.agent,
     jobs: deps.jobs,
     billOf: deps.billOf,
-    personOf: deps.personOf,
+    personOf,
     retryDelaySeconds: deps.retryDelaySeconds,
     clock,
     ...(deps.log ? { log: deps.log } : {}),

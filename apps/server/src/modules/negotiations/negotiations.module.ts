@@ -2,6 +2,7 @@
 import type { Db } from '../../db/database';
 import type { AppJobMap } from '../../jobs/catalog';
 import type { JobQueue } from '../../jobs/job-system';
+import type { DomainEventBus } from '../../events/domain-events';
 import type { CallAgent } from '../../providers/call-agent/call-agent';
 import type { SmsSender } from '../../providers/sms/sms-sender';
 import type { FieldCipher } from '../../security/encryption';
@@ -22,7 +23,7 @@ export function createNegotiationsModule(deps: {
   agent: CallAgent;
   sms: SmsSender;
   retryDelaySeconds: number;
-  recordSaving: Parameters<typeof createNegotiationOutcomes>[0]['recordSaving'];
+  events: DomainEventBus;
   applyNegotiatedPrice: Parameters<typeof createNegotiationOutcomes>[0]['applyNegotiatedPrice'];
   clock?: () => Date;
   log?: { warn(details: object, message: string): void };
@@ -49,11 +50,21 @@ export function createNegotiationsModule(deps: {
     repo,
     jobs: deps.jobs,
     sms: deps.sms,
-    recordSaving: deps.recordSaving,
+    // A successful negotiation promises a saving (the savings module keeps it).
+    recordSaving: (entry, tx) => deps.events.publish('negotiation-succeeded', entry, tx),
     applyNegotiatedPrice: deps.applyNegotiatedPrice,
     retryDelaySeconds: deps.retryDelaySeconds,
     ...clock,
     ...log,
+  });
+  deps.events.subscribe({
+    // New or changed subscriptions may make (or drop) negotiation offers.
+    'subscriptions-changed': ({ userId }) =>
+      deps.jobs.send('negotiations-refresh-offers', { userId }, { singletonKey: userId }),
+    // Turning bill negotiation on starts the calls that waited for it.
+    'settings-changed': async ({ userId, changes }) => {
+      if (changes.is_bill_negotiation_enabled === true) await service.startPendingCalls(userId);
+    },
   });
   return {
     service,

@@ -1,7 +1,9 @@
 /** Reminders and alerts: bills and trials coming up, by text, email and web push. */
+import { centsToDollars } from '@billow/contracts';
 import type { Db } from '../../db/database';
 import type { AppJobMap } from '../../jobs/catalog';
 import type { JobQueue } from '../../jobs/job-system';
+import type { DomainEventBus } from '../../events/domain-events';
 import type { EmailSender } from '../../providers/email/email-sender';
 import type { SmsSender } from '../../providers/sms/sms-sender';
 import type { PushSender } from '../../providers/push/push-sender';
@@ -27,12 +29,29 @@ export function createRemindersModule(deps: {
   bills: RemindersServiceDeps['bills'];
   /** What the alerts read of banking, subscriptions and people, through those modules. */
   sources: AlertSources;
+  events: DomainEventBus;
   clock?: () => Date;
   publicUrl?: string;
 }) {
   const push = createPushSubscriptions(deps);
   const service = createRemindersService({ ...deps, push: push.sendToPerson });
   const alerts = createAlertsService({ ...deps, ...deps.sources, reminders: service });
+  deps.events.subscribe({
+    // A charge after a confirmed cancellation: an alert by the person's reminder channels.
+    'charged-after-cancellation': ({ cancellation, charge }, tx) =>
+      deps.jobs.send(
+        'reminders-charged-after-cancel',
+        {
+          cancellationId: cancellation.id,
+          userId: cancellation.userId,
+          merchantName: cancellation.merchantName,
+          date: charge.date,
+          amount: centsToDollars(charge.amountCents),
+          confirmationNumber: cancellation.confirmationNumber,
+        },
+        { tx, singletonKey: `${cancellation.id}:${charge.date}` },
+      ),
+  });
   return {
     service,
     alerts,

@@ -3,6 +3,7 @@ import type { Subscription } from '@billow/contracts';
 import type { Db } from '../../db/database';
 import type { AppJobMap } from '../../jobs/catalog';
 import type { JobQueue } from '../../jobs/job-system';
+import type { DomainEventBus } from '../../events/domain-events';
 import type { FeatureModule } from '../feature-module';
 import { rewardsJobHandlers } from './rewards.jobs';
 import { createRewardsRepo, type RewardsRepoDeps } from './rewards.repo';
@@ -11,13 +12,12 @@ import { createRewardsService, type RewardRates, type RewardTarget } from './rew
 
 export function createRewardsModule(deps: {
   db: Db;
-  jobs: Pick<JobQueue<AppJobMap>, 'forget'>;
+  jobs: Pick<JobQueue<AppJobMap>, 'forget' | 'send'>;
+  events: DomainEventBus;
   rates: RewardRates;
   /** Merchant names and the person's lock, from the subscriptions and users modules. */
   others: RewardsRepoDeps;
   subscriptionsOf: (userId: string) => Promise<Subscription[]>;
-  onApplied?: (target: RewardTarget, tx: Db) => Promise<void>;
-  onReturned?: (bill: { subscriptionId: string; billDate: string }, tx: Db) => Promise<void>;
   clock?: () => Date;
 }) {
   const repo = createRewardsRepo(deps.db, deps.others);
@@ -25,9 +25,44 @@ export function createRewardsModule(deps: {
     repo,
     rates: deps.rates,
     subscriptionsOf: deps.subscriptionsOf,
-    ...(deps.onApplied ? { onApplied: deps.onApplied } : {}),
-    ...(deps.onReturned ? { onReturned: deps.onReturned } : {}),
+    onApplied: (target: RewardTarget, tx: Db) => deps.events.publish('reward-applied', target, tx),
+    onReturned: (bill: { subscriptionId: string; billDate: string }, tx: Db) =>
+      deps.events.publish('reward-returned', bill, tx),
     ...(deps.clock ? { clock: deps.clock } : {}),
+  });
+  const { send } = deps.jobs;
+  deps.events.subscribe({
+    // New or changed bills may bring one the balance covers.
+    'subscriptions-changed': ({ userId }) =>
+      send('rewards-auto-apply', { userId }, { singletonKey: userId }),
+    // A negotiated saving earns its reward once the bank shows it (docs/savings.md).
+    'saving-verified': async (saving, tx) => {
+      if (saving.kind !== 'negotiation' || !saving.sourceKey.startsWith('negotiation:')) return;
+      await send(
+        'rewards-calculate',
+        {
+          userId: saving.userId,
+          source: 'negotiation',
+          sourceId: saving.sourceKey.slice('negotiation:'.length),
+          subscriptionId: saving.subscriptionId,
+          baseAmountCents: saving.amountCents,
+        },
+        { tx },
+      );
+    },
+    // An annual plan earns its reward; a returned debit takes it back.
+    'annual-plan-paid': (paid, tx) =>
+      send(
+        'rewards-calculate',
+        { ...annualPlanSource(paid), baseAmountCents: paid.amountCents },
+        { tx },
+      ),
+    'payment-returned': (returned, tx) =>
+      send(
+        'rewards-reverse',
+        { ...annualPlanSource(returned), baseAmountCents: returned.amountCents },
+        { tx },
+      ),
   });
   return {
     service,
@@ -39,4 +74,13 @@ export function createRewardsModule(deps: {
     routes: (app) => registerRewardsRoutes(app, { rewards: service }),
     jobs: rewardsJobHandlers(service),
   } satisfies FeatureModule & { service: unknown; ledgerEntries: unknown };
+}
+
+function annualPlanSource(payment: { userId: string; paymentId: string; subscriptionId: string }) {
+  return {
+    userId: payment.userId,
+    source: 'annual_plan' as const,
+    sourceId: payment.paymentId,
+    subscriptionId: payment.subscriptionId,
+  };
 }

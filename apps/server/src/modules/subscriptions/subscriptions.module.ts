@@ -3,6 +3,7 @@ import type { ChangeFeed } from '../../db/change-feed';
 import type { Db } from '../../db/database';
 import type { AppJobMap } from '../../jobs/catalog';
 import type { JobQueue } from '../../jobs/job-system';
+import type { DomainEventBus } from '../../events/domain-events';
 import type { FeatureModule } from '../feature-module';
 import { subscriptionsJobHandlers } from './subscriptions.jobs';
 import { createSubscriptionsRepo } from './subscriptions.repo';
@@ -15,15 +16,15 @@ export function createSubscriptionsModule(deps: {
   db: Db;
   changes: ChangeFeed;
   jobs: JobQueue<AppJobMap>;
+  events: DomainEventBus;
   clock?: () => Date;
-  onChanged?: (userId: string) => Promise<void>;
   /** After a detection run's writes (the planner's statistics: Database.refreshPlannerStatistics). */
   afterDetection?: () => Promise<void>;
 }) {
   const repo = createSubscriptionsRepo(deps.db, deps.changes);
   const optional = {
     ...(deps.clock ? { clock: deps.clock } : {}),
-    ...(deps.onChanged ? { onChanged: deps.onChanged } : {}),
+    onChanged: (userId: string) => deps.events.publish('subscriptions-changed', { userId }),
   };
   const service = createSubscriptionsService({ repo, ...optional });
   const missed = createMissedSubscriptionsService({ repo, list: service.list, ...optional });
@@ -33,14 +34,38 @@ export function createSubscriptionsModule(deps: {
     chargesSince: repo.chargesSince,
     lastChargeBetween: repo.lastChargeBetween,
   };
+  deps.events.subscribe({
+    // A reward paid part of a bill, or was taken back: the bill shows it.
+    'reward-applied': ({ subscriptionId, billDate, amountCents }, tx) =>
+      service.creditReward(subscriptionId, billDate, amountCents, tx),
+    'reward-returned': ({ subscriptionId, billDate }, tx) =>
+      service.clearRewardCredit(subscriptionId, billDate, tx),
+    // A verified cancellation ends the subscription (docs/cancellations.md).
+    'cancellation-verified': ({ cancellation, on }, tx) =>
+      deps.jobs.send(
+        'subscriptions-mark-cancelled',
+        {
+          userId: cancellation.userId,
+          subscriptionId: cancellation.subscriptionId,
+          cancelledOn: on,
+        },
+        { tx, singletonKey: cancellation.id },
+      ),
+  });
   return {
     service,
     /** What other modules may read and change of these rows (in their transaction). */
     published,
     exportRows: published.exportRows,
+    /** What the bank shows of a person's bills, for verifying promised savings. */
+    bankEvidence: {
+      chargesOf: service.bankChargesOf,
+      syncedThrough: service.bankSyncedThrough,
+      bankMonthlyOf: service.bankMonthlyOf,
+    },
     routes: (app) => registerSubscriptionRoutes(app, { subscriptions: service, missed }),
     jobs: subscriptionsJobHandlers(service, deps.afterDetection),
     // Its rows go with the account's; its detection jobs are keyed by the person.
     forget: ({ userId }) => deps.jobs.forget('subscriptions-detect', userId),
-  } satisfies FeatureModule & { service: unknown; published: unknown };
+  } satisfies FeatureModule & { service: unknown; published: unknown; bankEvidence: unknown };
 }

@@ -1,6 +1,7 @@
 /** The profile: identity, settings, recovery email, feedback, and deleting everything. */
 import type { LinkedAccount, ProfileSettings } from '@billow/contracts';
 import type { Db } from '../../db/database';
+import type { DomainEventBus } from '../../events/domain-events';
 import type { EmailSender } from '../../providers/email/email-sender';
 import type { SmsSender } from '../../providers/sms/sms-sender';
 import type { FeatureModule, Person } from '../feature-module';
@@ -18,10 +19,9 @@ export function createUsersModule(deps: {
   clock?: () => Date;
   linkedAccounts: (userId: string) => Promise<LinkedAccount[]>;
   lifetimeAccruedRewardsCents: (userId: string) => Promise<number>;
-  /** Told which settings a person changed (e.g. turning on negotiation starts its calls). */
-  onSettingsChanged?: (userId: string, changes: Partial<ProfileSettings>) => Promise<void>;
-  /** The other modules, each of which forgets a deleted person in its own way. */
-  others: FeatureModule[];
+  events: DomainEventBus;
+  /** Every module, each of which forgets a deleted person in its own way (read when deleting). */
+  modules: () => FeatureModule[];
 }) {
   const repo = createUsersRepo(deps.db);
   const service = createUsersService({
@@ -33,9 +33,11 @@ export function createUsersModule(deps: {
     ...(deps.clock ? { clock: deps.clock } : {}),
     linkedAccounts: deps.linkedAccounts,
     lifetimeAccruedRewardsCents: deps.lifetimeAccruedRewardsCents,
-    ...(deps.onSettingsChanged ? { onSettingsChanged: deps.onSettingsChanged } : {}),
+    // Which settings a person changed (e.g. turning on negotiation starts its calls).
+    onSettingsChanged: (userId: string, changes: Partial<ProfileSettings>) =>
+      deps.events.publish('settings-changed', { userId, changes }),
     async forgetElsewhere(person: Person) {
-      for (const module of deps.others) await module.forget?.(person);
+      for (const module of deps.modules()) await module.forget?.(person);
     },
   });
   return {
