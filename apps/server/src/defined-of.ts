@@ -1,12 +1,15 @@
 /**
- * Drops the entries whose value is undefined, so an optional setting (a test's clock, a logger)
- * can be handed on as `...definedOf({ clock })` where the receiver declares it optional: with
- * exactOptionalPropertyTypes an optional property may be absent but not undefined.
+ * The named entries of an object whose value is defined, so an optional setting (a test's clock,
+ * a logger) can be handed on as `...definedOf(options, 'clock')` where the receiver declares it
+ * optional: with exactOptionalPropertyTypes an optional property may be absent, not undefined.
  */
-export function definedOf<T extends Record<string, unknown>>(
+export function definedOf<T extends object, K extends keyof T>(
   values: T,
-): { [K in keyof T]?: Exclude<T[K], undefined> } {
-  return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined)) as {
-    [K in keyof T]?: Exclude<T[K], undefined>;
-  };
+  ...keys: K[]
+): { [P in K]?: Exclude<T[P], undefined> } {
+  const picked: { [P in K]?: Exclude<T[P], undefined> } = {};
+  for (const key of keys) {
+    if (values[key] !== undefined) picked[key] = values[key] as Exclude<T[K], undefined>;
+  }
+  return picked;
 }

@@ -20,7 +20,8 @@ export function createAuthModule(deps: {
   codes: OneTimeCodes;
   /** Signs session tokens and keys refresh-token successors. */
   authSecret: Uint8Array;
-  linkedAccounts: (userId: string) => Promise<LinkedAccount[]>;
+  /** The person's linked accounts (the banking module). */
+  banking: { linkedAccounts: (userId: string) => Promise<LinkedAccount[]> };
   /** The sign-in limits the configuration sets (docs/configuration.md). */
   config: Pick<
     Config,
@@ -50,7 +51,7 @@ export function createAuthModule(deps: {
     smsLimits: settings.smsLimits,
     tokens: createSessionTokenService({ key: deps.authSecret }),
     authSecret: deps.authSecret,
-    linkedAccounts: deps.linkedAccounts,
+    linkedAccounts: deps.banking.linkedAccounts,
     resendCooldownSeconds: settings.resendCooldownSeconds,
     ...(deps.log ? { log: deps.log } : {}),
   });

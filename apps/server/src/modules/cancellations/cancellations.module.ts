@@ -7,13 +7,12 @@ import type { DomainEventBus } from '../../events/domain-events';
 import type { CallAgent } from '../../providers/call-agent/call-agent';
 import type { FieldCipher } from '../../security/encryption';
 import type { FeatureModule } from '../feature-module';
+import type { Bills } from '../subscriptions/subscriptions.module';
 import { createCancellationCalls } from './cancellations.calls';
 import { cancellationsJobHandlers } from './cancellations.jobs';
 import { createCancellationsRepo } from './cancellations.repo';
 import { registerCancellationDevRoutes, registerCancellationRoutes } from './cancellations.routes';
 import { createCancellationsService } from './cancellations.service';
-
-type ServiceDeps = Parameters<typeof createCancellationsService>[0];
 
 export function createCancellationsModule(deps: {
   db: Db;
@@ -21,11 +20,10 @@ export function createCancellationsModule(deps: {
   cipher: FieldCipher;
   agent: CallAgent;
   retryDelaySeconds: number;
-  billOf: ServiceDeps['billOf'];
+  /** The person's bill and what the bank shows of it (the subscriptions module). */
+  bills: Pick<Bills, 'billOf' | 'merchantChargesOf' | 'bankSyncedThrough'>;
   /** The person's profile (the users module), for what a call may say on their behalf. */
-  profileOf: (userId: string) => Promise<ProfileInfo>;
-  chargesOf: ServiceDeps['chargesOf'];
-  syncedThrough: ServiceDeps['syncedThrough'];
+  people: { profile: (userId: string) => Promise<ProfileInfo> };
   events: DomainEventBus;
   clock?: () => Date;
   log?: { warn(details: object, message: string): void };
@@ -33,7 +31,7 @@ export function createCancellationsModule(deps: {
   const repo = createCancellationsRepo(deps.db);
   const clock = deps.clock ?? (() => new Date());
   const personOf = async (userId: string) => {
-    const profile = await deps.profileOf(userId);
+    const profile = await deps.people.profile(userId);
     return {
       legalName: profile.user_legal_name,
       email: profile.email,
@@ -46,6 +44,9 @@ export function createCancellationsModule(deps: {
     repo,
     clock,
     personOf,
+    billOf: deps.bills.billOf,
+    chargesOf: deps.bills.merchantChargesOf,
+    syncedThrough: deps.bills.bankSyncedThrough,
     // What the bank showed after a cancellation, for the modules that react (docs/cancellations.md).
     effects: {
       verified: (cancellation, on, tx) =>
@@ -64,7 +65,7 @@ export function createCancellationsModule(deps: {
     service,
     agent: deps.agent,
     jobs: deps.jobs,
-    billOf: deps.billOf,
+    billOf: deps.bills.billOf,
     personOf,
     retryDelaySeconds: deps.retryDelaySeconds,
     clock,

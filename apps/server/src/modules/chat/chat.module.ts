@@ -17,15 +17,15 @@ export function createChatModule(deps: {
   db: Db;
   model: ChatModel;
   /** The person's own data, each read scoped to them by the module that owns it. */
+  bills: {
+    todayOf(userId: string): Promise<string>;
+    list(userId: string): Promise<Subscription[]>;
+    transactionDetails(
+      userId: string,
+      subscriptionId: string,
+    ): Promise<{ transaction_details: SubscriptionTransaction[] }>;
+  };
   owners: {
-    subscriptions: {
-      todayOf(userId: string): Promise<string>;
-      list(userId: string): Promise<Subscription[]>;
-      transactionDetails(
-        userId: string,
-        subscriptionId: string,
-      ): Promise<{ transaction_details: SubscriptionTransaction[] }>;
-    };
     rewards: { balanceCents(userId: string): Promise<number> };
     negotiations: { offersOf(userId: string): Promise<NegotiationOffer[]> };
     cancellations: { list(userId: string): Promise<Cancellation[]> };
@@ -38,7 +38,8 @@ export function createChatModule(deps: {
   const clock = deps.clock ?? (() => new Date());
   const { changes } = deps;
   const pace = createDbMessagePace(deps.db, deps.messagesPerMinute, clock);
-  const { subscriptions, rewards, negotiations, cancellations } = deps.owners;
+  const { rewards, negotiations, cancellations } = deps.owners;
+  const subscriptions = deps.bills;
   const financesOf = (userId: string): FinanceReader => ({
     today: () => subscriptions.todayOf(userId),
     subscriptions: () => subscriptions.list(userId),

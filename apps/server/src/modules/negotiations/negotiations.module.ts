@@ -7,6 +7,7 @@ import type { CallAgent } from '../../providers/call-agent/call-agent';
 import type { SmsSender } from '../../providers/sms/sms-sender';
 import type { FieldCipher } from '../../security/encryption';
 import type { FeatureModule } from '../feature-module';
+import type { Bills } from '../subscriptions/subscriptions.module';
 import { createNegotiationCalls } from './negotiations.calls';
 import { createNegotiationOutcomes } from './negotiations.outcomes';
 import { negotiationsJobHandlers } from './negotiations.jobs';
@@ -16,19 +17,26 @@ import { createNegotiationsService } from './negotiations.service';
 
 export function createNegotiationsModule(deps: {
   db: Db;
-  /** What offers and calls read of other modules' rows, through those modules. */
-  others: NegotiationsRepoDeps;
+  /** The person's bills, and their new price after a deal (the subscriptions module). */
+  bills: NegotiationsRepoDeps['bills'] & Pick<Bills, 'applyNegotiatedPrice'>;
+  /** The person's account (the users module). */
+  people: Pick<NegotiationsRepoDeps, 'personOf'>;
+  /** What else offers read: paid plans (payments) and bills holding a gift card (gift cards). */
+  others: Pick<NegotiationsRepoDeps, 'paidPlansOf' | 'cardedBillsOf'>;
   jobs: JobQueue<AppJobMap>;
   cipher: FieldCipher;
   agent: CallAgent;
   sms: SmsSender;
   retryDelaySeconds: number;
   events: DomainEventBus;
-  applyNegotiatedPrice: Parameters<typeof createNegotiationOutcomes>[0]['applyNegotiatedPrice'];
   clock?: () => Date;
   log?: { warn(details: object, message: string): void };
 }) {
-  const repo = createNegotiationsRepo(deps.db, deps.others);
+  const repo = createNegotiationsRepo(deps.db, {
+    ...deps.others,
+    bills: deps.bills,
+    personOf: deps.people.personOf,
+  });
   const clock = deps.clock ? { clock: deps.clock } : {};
   const service = createNegotiationsService({
     repo,
@@ -52,7 +60,7 @@ export function createNegotiationsModule(deps: {
     sms: deps.sms,
     // A successful negotiation promises a saving (the savings module keeps it).
     recordSaving: (entry, tx) => deps.events.publish('negotiation-succeeded', entry, tx),
-    applyNegotiatedPrice: deps.applyNegotiatedPrice,
+    applyNegotiatedPrice: deps.bills.applyNegotiatedPrice,
     retryDelaySeconds: deps.retryDelaySeconds,
     ...clock,
     ...log,

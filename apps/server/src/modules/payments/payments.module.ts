@@ -1,20 +1,38 @@
 /** Annual plans Billow pays for: instant savings, paying exactly once, the ACH jobs, renewal. */
 import type { DomainEventBus } from '../../events/domain-events';
 import type { FeatureModule } from '../feature-module';
+import type { Bills } from '../subscriptions/subscriptions.module';
 import { paymentsJobHandlers } from './payments.jobs';
 import { createPaymentsRepo } from './payments.repo';
 import { registerPaymentDevRoutes, registerPaymentRoutes } from './payments.routes';
 import { createPaymentsService, type PaymentsServiceDeps } from './payments.service';
 
 export function createPaymentsModule(
-  deps: Omit<PaymentsServiceDeps, 'repo' | 'onAnnualPlanPaid' | 'onPaymentReturned'> & {
+  deps: Omit<
+    PaymentsServiceDeps,
+    | 'repo'
+    | 'onAnnualPlanPaid'
+    | 'onPaymentReturned'
+    | 'bankMonthlyOf'
+    | 'personOf'
+    | 'paymentAccountOf'
+    | 'debitHandleOf'
+    | 'bankLinkFor'
+  > & {
     events: DomainEventBus;
+    bills: PaymentsServiceDeps['bills'] & Pick<Bills, 'bankMonthlyOf'>;
+    people: { personOf: PaymentsServiceDeps['personOf'] };
+    /** The account a plan is paid from (the banking module): never a credential. */
+    banking: Pick<PaymentsServiceDeps, 'paymentAccountOf' | 'debitHandleOf' | 'bankLinkFor'>;
   },
 ) {
   const repo = createPaymentsRepo(deps.db);
   const service = createPaymentsService({
     ...deps,
     repo,
+    bankMonthlyOf: deps.bills.bankMonthlyOf,
+    personOf: deps.people.personOf,
+    ...deps.banking,
     // The savings and rewards modules react, in the payment's transaction (docs/payments.md).
     onAnnualPlanPaid: (paid, tx) => deps.events.publish('annual-plan-paid', paid, tx),
     onPaymentReturned: (returned, tx) => deps.events.publish('payment-returned', returned, tx),
@@ -24,6 +42,8 @@ export function createPaymentsModule(
     repo,
     /** What other modules may read of a person's payments. */
     published: {
+      paymentFor: service.paymentFor,
+      fundedRenewalOf: repo.fundedRenewalOf,
       /** The bills a live annual plan pays. */
       paidPlansOf: async (userId: string) =>
         (await repo.livePaymentsOf(userId)).map((payment) => payment.subscriptionId),

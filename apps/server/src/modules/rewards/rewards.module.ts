@@ -1,10 +1,10 @@
 /** Rewards toward a free subscription, kept as a ledger: the figures, the history and the jobs. */
-import type { Subscription } from '@billow/contracts';
 import type { Db } from '../../db/database';
 import type { AppJobMap } from '../../jobs/catalog';
 import type { JobQueue } from '../../jobs/job-system';
 import type { DomainEventBus } from '../../events/domain-events';
 import type { FeatureModule } from '../feature-module';
+import type { Bills } from '../subscriptions/subscriptions.module';
 import { rewardsJobHandlers } from './rewards.jobs';
 import { createRewardsRepo, type RewardsRepoDeps } from './rewards.repo';
 import { registerRewardsRoutes } from './rewards.routes';
@@ -15,16 +15,20 @@ export function createRewardsModule(deps: {
   jobs: Pick<JobQueue<AppJobMap>, 'forget' | 'send'>;
   events: DomainEventBus;
   rates: RewardRates;
-  /** Merchant names and the person's lock, from the subscriptions and users modules. */
-  others: RewardsRepoDeps;
-  subscriptionsOf: (userId: string) => Promise<Subscription[]>;
+  /** The person's bills and their merchants' names (the subscriptions module). */
+  bills: Pick<Bills, 'list' | 'merchantsOf'>;
+  /** The person's lock, one balance change at a time (the users module). */
+  people: Pick<RewardsRepoDeps, 'lockPerson'>;
   clock?: () => Date;
 }) {
-  const repo = createRewardsRepo(deps.db, deps.others);
+  const repo = createRewardsRepo(deps.db, {
+    merchantsOf: deps.bills.merchantsOf,
+    lockPerson: deps.people.lockPerson,
+  });
   const service = createRewardsService({
     repo,
     rates: deps.rates,
-    subscriptionsOf: deps.subscriptionsOf,
+    subscriptionsOf: deps.bills.list,
     onApplied: (target: RewardTarget, tx: Db) => deps.events.publish('reward-applied', target, tx),
     onReturned: (bill: { subscriptionId: string; billDate: string }, tx: Db) =>
       deps.events.publish('reward-returned', bill, tx),

@@ -7,19 +7,25 @@ import type { FeatureModule } from '../feature-module';
 import { savingsJobHandlers } from './savings.jobs';
 import { createSavingsRepo, type SavingsRow } from './savings.repo';
 import { registerSavingsRoutes } from './savings.routes';
-import { createSavingsService, type BankEvidence } from './savings.service';
+import { createSavingsService } from './savings.service';
+import type { Bills } from '../subscriptions/subscriptions.module';
 
 export function createSavingsModule(deps: {
   db: Db;
   jobs: Pick<JobQueue<AppJobMap>, 'forget' | 'send'>;
-  evidence: BankEvidence;
+  /** What the bank shows of the person's bills (the subscriptions module). */
+  bills: Pick<Bills, 'bankChargesOf' | 'bankSyncedThrough' | 'bankMonthlyOf'>;
   events: DomainEventBus;
   clock?: () => Date;
 }) {
   const now = deps.clock ?? (() => new Date());
   const service = createSavingsService({
     repo: createSavingsRepo(deps.db),
-    evidence: deps.evidence,
+    evidence: {
+      chargesOf: deps.bills.bankChargesOf,
+      syncedThrough: deps.bills.bankSyncedThrough,
+      bankMonthlyOf: deps.bills.bankMonthlyOf,
+    },
     onVerified: (row: SavingsRow, tx: Db) => deps.events.publish('saving-verified', row, tx),
     ...(deps.clock ? { clock: deps.clock } : {}),
   });

@@ -12,6 +12,9 @@ import { createSubscriptionsService } from './subscriptions.service';
 import { createMissedSubscriptionsService } from './missed-subscriptions.service';
 import { createPublishedSubscriptions } from './subscriptions.published';
 
+/** What other modules may read and change of a person's bills (each takes the part it uses). */
+export type Bills = ReturnType<typeof createSubscriptionsModule>['published'];
+
 export function createSubscriptionsModule(deps: {
   db: Db;
   changes: ChangeFeed;
@@ -33,6 +36,23 @@ export function createSubscriptionsModule(deps: {
     // The charges of a bill are read with the bank's transactions they match.
     chargesSince: repo.chargesSince,
     lastChargeBetween: repo.lastChargeBetween,
+    /** The person's own bill, or undefined. */
+    billOf: service.billOf,
+    // What the person's screens, the assistant, the export and the calendar show of their bills.
+    list: service.list,
+    todayOf: service.todayOf,
+    transactionDetails: service.transactionDetails,
+    upcomingCharges: service.upcomingCharges,
+    paidCharges: service.paidCharges,
+    chargeHistory: service.chargeHistory,
+    withPriceIncreases: service.withPriceIncreases,
+    // What the bank shows of a bill, to verify savings and cancellations.
+    bankChargesOf: service.bankChargesOf,
+    merchantChargesOf: service.merchantChargesOf,
+    bankSyncedThrough: service.bankSyncedThrough,
+    bankMonthlyOf: service.bankMonthlyOf,
+    /** A negotiated price per charge, in the negotiation's transaction. */
+    applyNegotiatedPrice: service.applyNegotiatedPrice,
   };
   deps.events.subscribe({
     // A reward paid part of a bill, or was taken back: the bill shows it.
@@ -57,15 +77,9 @@ export function createSubscriptionsModule(deps: {
     /** What other modules may read and change of these rows (in their transaction). */
     published,
     exportRows: published.exportRows,
-    /** What the bank shows of a person's bills, for verifying promised savings. */
-    bankEvidence: {
-      chargesOf: service.bankChargesOf,
-      syncedThrough: service.bankSyncedThrough,
-      bankMonthlyOf: service.bankMonthlyOf,
-    },
     routes: (app) => registerSubscriptionRoutes(app, { subscriptions: service, missed }),
     jobs: subscriptionsJobHandlers(service, deps.afterDetection),
     // Its rows go with the account's; its detection jobs are keyed by the person.
     forget: ({ userId }) => deps.jobs.forget('subscriptions-detect', userId),
-  } satisfies FeatureModule & { service: unknown; published: unknown; bankEvidence: unknown };
+  } satisfies FeatureModule & { service: unknown; published: unknown };
 }

@@ -17,7 +17,8 @@ export function createUsersModule(deps: {
   codes: OneTimeCodes;
   isRecentSignIn: (authorization: string | undefined, withinMs: number) => Promise<boolean>;
   clock?: () => Date;
-  linkedAccounts: (userId: string) => Promise<LinkedAccount[]>;
+  /** The person's linked accounts (the banking module). */
+  banking: { linkedAccounts: (userId: string) => Promise<LinkedAccount[]> };
   lifetimeAccruedRewardsCents: (userId: string) => Promise<number>;
   events: DomainEventBus;
   /** Every module, each of which forgets a deleted person in its own way (read when deleting). */
@@ -31,7 +32,7 @@ export function createUsersModule(deps: {
     codes: deps.codes,
     isRecentSignIn: deps.isRecentSignIn,
     ...(deps.clock ? { clock: deps.clock } : {}),
-    linkedAccounts: deps.linkedAccounts,
+    linkedAccounts: deps.banking.linkedAccounts,
     lifetimeAccruedRewardsCents: deps.lifetimeAccruedRewardsCents,
     // Which settings a person changed (e.g. turning on negotiation starts its calls).
     onSettingsChanged: (userId: string, changes: Partial<ProfileSettings>) =>
@@ -42,22 +43,19 @@ export function createUsersModule(deps: {
   });
   return {
     service,
-    /** The person's account row (name, phone number, time zone, settings) for other modules. */
-    personOf: (userId: string) => repo.findById(userId),
-    overdraftProtectedAfter: repo.overdraftProtectedAfter,
-    lockPerson: repo.lockPerson,
-    /** How to reach people, for reminders and alerts. */
-    contacts: {
+    /** What other modules may read of people (each takes the part it uses). */
+    published: {
+      /** The person's account row (name, phone number, time zone, settings). */
+      personOf: (userId: string) => repo.findById(userId),
+      /** The profile as the profile screen shows it. */
+      profile: service.profile,
+      overdraftProtectedAfter: repo.overdraftProtectedAfter,
+      lockPerson: repo.lockPerson,
+      // How to reach people, for reminders and alerts.
       contactOf: repo.contactOf,
       contactsAfter: repo.contactsAfter,
       timeZoneOf: repo.timeZoneOf,
     },
     routes: (app) => registerUserRoutes(app, { users: service }),
-  } satisfies FeatureModule & {
-    service: unknown;
-    personOf: unknown;
-    overdraftProtectedAfter: unknown;
-    contacts: unknown;
-    lockPerson: unknown;
-  };
+  } satisfies FeatureModule & { service: unknown; published: unknown };
 }
