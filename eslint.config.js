@@ -1,5 +1,7 @@
 import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
+import importPlugin from 'eslint-plugin-import';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import reactRefresh from 'eslint-plugin-react-refresh';
@@ -99,6 +101,27 @@ const adapterImports = {
   message: 'Core code speaks to a provider through its port; deps.ts picks the adapter.',
 };
 
+/**
+ * No import cycles (docs/architecture.md, "Import cycles"), in the apps and the packages: a cycle
+ * makes which file runs first depend on who imports first, and hides a layer leaning back on the
+ * one above it. Only imports of values count; a type-only import vanishes from the build.
+ */
+const importResolver = fileURLToPath(
+  new URL('scripts/eslint-import-resolver.cjs', import.meta.url),
+);
+export const noCycles = {
+  files: ['apps/**/*.{ts,tsx,mjs}', 'packages/**/*.{ts,tsx,mjs}'],
+  plugins: { import: importPlugin },
+  settings: {
+    'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    'import/resolver': { [importResolver]: { extensions: ['.ts', '.tsx', '.mjs', '.js'] } },
+    'import/extensions': ['.ts', '.tsx', '.mjs', '.js'],
+    // Packages from the registry cannot import our files back: never parse them.
+    'import/ignore': ['node_modules'],
+  },
+  rules: { 'import/no-cycle': ['error', { ignoreExternal: true }] },
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -144,6 +167,7 @@ export default tseslint.config(
     },
   },
   ...webBoundaries,
+  noCycles,
   {
     files: [
       'scripts/**/*.mjs',

@@ -32,7 +32,8 @@ export function serverEnv(port, dataDir, env = {}) {
   };
 }
 
-export async function startServer(port, env = {}, nodeArgs = []) {
+// The node flags `npm start` runs with (package.json), so the benches measure what people run.
+export async function startServer(port, env = {}, nodeArgs = ['--max-semi-space-size=2']) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'billow-bench-'));
   const child = spawn(process.execPath, [...nodeArgs, 'scripts/start.mjs', 'all'], {
     cwd: root,

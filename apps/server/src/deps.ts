@@ -9,7 +9,7 @@ import type { Config } from './config';
 import type { Database } from './db/database';
 import { definedOf } from './defined-of';
 import { createDomainEvents } from './events/domain-events';
-import type { AppJobMap } from './jobs/catalog';
+import type { AppJobMap } from './jobs/job-payloads';
 import type { JobHandlers } from './jobs/job-map';
 import type { JobQueue } from './jobs/job-system';
 import * as feature from './modules';

@@ -53,6 +53,11 @@ describe('the built server (scripts/server-build.mjs)', () => {
     expect(loaded).not.toContain('@electric-sql/pglite');
   });
 
+  it('loads no embedded-database code at start: drizzle PGlite driver imports PGlite itself', () => {
+    const loaded = staticImports(outDir, 'main.mjs');
+    expect([...loaded].filter((specifier) => specifier.includes('pglite'))).toEqual([]);
+  });
+
   it('reads a large import file in its bundled worker, under the name the reader asks for', async () => {
     const worker = new Worker(path.join(outDir, 'import-file.worker.mjs'));
     try {

@@ -8,7 +8,8 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import pino from 'pino';
-import { fromPglite, fromPool, type Database } from '../src/db/database';
+import { fromPool, type Database } from '../src/db/database';
+import { fromPglite } from '../src/db/pglite-database';
 import { migrateDatabase } from '../src/db/migrate';
 import { startJobSystem } from '../src/jobs/job-system';
 

@@ -11,7 +11,8 @@ import { composeBillow, type Billow } from '../src/deps';
 import { loadConfig, type Config } from '../src/config';
 import { loggerOptions } from '../src/http/logger';
 import { UNDECLARED_PROBLEM_CODE } from '../src/http/route';
-import { jobMap, type AppJobMap } from '../src/jobs/catalog';
+import { jobMap } from '../src/jobs/catalog';
+import type { AppJobMap } from '../src/jobs/job-payloads';
 import { startJobSystem, type JobSystem } from '../src/jobs/job-system';
 import { createTestDatabase, type TestDatabase } from './test-database';
 

@@ -8,7 +8,8 @@ import fs from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { fromPglite, fromPool, type Database } from '../src/db/database';
+import { fromPool, type Database } from '../src/db/database';
+import { fromPglite } from '../src/db/pglite-database';
 import { templateDatabaseFor, urlFor } from './template';
 
 export type TestDatabase = Database & { url: string | undefined; destroy(): Promise<void> };

@@ -24,17 +24,6 @@ export const ACCESS_TOKEN_STORAGE_KEY = 'accessToken';
 export const REFRESH_TOKEN_STORAGE_KEY = 'refreshToken';
 export const LINK_TOKEN_STORAGE_KEY = 'plaid_link_token';
 
-export const JOB_LIMITS = {
-  priorityMin: 1,
-  priorityMax: 100,
-  attemptsMin: 1,
-  attemptsMax: 10,
-  concurrencyDefault: 5,
-  concurrencyMax: 50,
-  scanBatchSizeDefault: 100,
-  rateLimiterMinDurationMs: 1000,
-} as const;
-
 /*
  * Sign-in and profile limits. They live here, away from the schemas, because the sign-in page
  * reads them and must not load zod to do so (issue 16's initial-JS budget).

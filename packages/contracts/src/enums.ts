@@ -118,6 +118,10 @@ export type CallState = z.infer<typeof callState>;
 export const reminderType = z.enum(['upcoming_renewal', 'failed_payment', 'trial_expiring']);
 export type ReminderType = z.infer<typeof reminderType>;
 
+/** The reminder types (`reminderType`) and price_increase (docs/reminders.md, "Reminders"). */
+export const reminderKind = z.enum([...reminderType.options, 'price_increase']);
+export type ReminderKind = z.infer<typeof reminderKind>;
+
 export const rewardType = z.enum([
   'CASHBACK_PERCENTAGE',
   'CASHBACK_DOLLAR_AMOUNT',

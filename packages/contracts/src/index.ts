@@ -43,7 +43,6 @@ export * from './insights';
 export * from './payments';
 export * from './annual-plan-pricing';
 export * from './payment-texts';
-export * from './jobs';
 export * from './reminders';
 export * from './routes';
 export * from './route-refs';

@@ -42,8 +42,14 @@
  * - Habits. Merchants the catalogue marks habitual, habitual categories (coffee, groceries,
  *   restaurants, fuel, rides, shopping, transfers, cash…) and merchants with more than 2 stray
  *   amounts a month only qualify with one fixed amount, monthly (≥ 85% regular) or yearly
- *   (≥ 3 charges) — Amazon Subscribe & Save, not Amazon orders. At a merchant the catalogue
- *   doesn't know, a run of < 5 equal charges among twice as many others is treated as chance.
+ *   (≥ 3 charges), charged within 1.5 days of its billing day on average (a haircut every four
+ *   to six weeks lines up month after month but scatters around any day) — Amazon Subscribe &
+ *   Save, not Amazon orders. At a merchant the catalogue doesn't know, a run of < 5 equal
+ *   charges among twice as many others is treated as chance.
+ * - Storefronts. Where three or more one-off purchases share a merchant (app stores, video
+ *   rentals), a stream needs three charges on a nearly full grid; a merchant searched account by
+ *   account counts the purchases on every account.
+ * - The bank's own fees (maintenance, overdraft, ATM, wire) are never streams, however regular.
  * - Status. CANCELLED once the predicted charge is overdue past a grace period (4 days weekly,
  *   6 biweekly/semi-monthly, 10 monthly, 20 quarterly, 30 yearly, 3 daily) — a weekly or
  *   biweekly plan that has skipped cycles before is forgiven one skipped cycle while the next
@@ -56,11 +62,12 @@ import { DEFAULT_CATALOGUE } from './catalog';
 import { TRIAL_MAX_AMOUNT, type Candidate } from './candidate';
 import { placeOnPurchaseDay, sortByDay, toCharge, type Charge } from './charges';
 import { parseIsoDate } from './dates';
-import { findGroupStreams, type MerchantGroup } from './detect-group';
+import { findGroupStreams, standingAmongPurchases, type MerchantGroup } from './detect-group';
 import { mergeFragments, type Found } from './merge-fragments';
 import {
   compileCatalogue,
   identifyMerchant,
+  isBankFee,
   normalizeMerchant,
   displayName,
   RAW_KEY,
@@ -274,11 +281,27 @@ function streamsPerAccount(
   if (byAccount.size < 2) return [];
   for (const refund of group.refunds) add(refund, 'refunds');
   const streams: Candidate[] = [];
+  const taken = new Set<string>();
   for (const own of byAccount.values()) {
     if (own.charges.length === 0 || !mayHoldStream(own)) continue;
-    streams.push(...findGroupStreams(own, asOf));
+    for (const candidate of findGroupStreams(own, asOf)) {
+      streams.push(candidate);
+      for (const charge of candidate.members) taken.add(charge.id);
+      for (const charge of candidate.extras) taken.add(charge.id);
+      if (candidate.trial) taken.add(candidate.trial.id);
+    }
   }
-  return streams;
+  if (streams.length === 0) return streams;
+  // One account's search sees only its own one-off purchases; at a storefront (an app store,
+  // a video store) most may sit on the other accounts, and a price repeated a month apart on
+  // one card is then still a purchase that repeated.
+  const purchases: Charge[] = [];
+  for (const own of byAccount.values()) {
+    for (const charge of own.charges) {
+      if (!charge.isReversed && charge.amount > 0 && !taken.has(charge.id)) purchases.push(charge);
+    }
+  }
+  return standingAmongPurchases(streams, purchases);
 }
 
 /** Whether the transactions name two accounts or more (a transaction may name none). */
@@ -424,6 +447,9 @@ function mayHoldStream(group: MerchantGroup): boolean {
   // A transfer the catalogue does not know (not Venmo, Zelle, …) moves money between the
   // person's own accounts: regular, but neither a subscription nor a bill.
   if (group.merchant.category === 'transfers' && group.merchant.catalogueId === null) return false;
+  // The bank's own fees are the account's cost, however regular (`isBankFee`).
+  if (group.merchant.key.startsWith(RAW_KEY) && isBankFee(group.merchant.key.slice(RAW_KEY.length)))
+    return false;
   return (
     second !== undefined ||
     (first.amount <= TRIAL_MAX_AMOUNT && group.merchant.isRecurringMerchant === true)

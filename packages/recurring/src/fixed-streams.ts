@@ -25,7 +25,19 @@ import {
 } from './schedule-fit';
 
 const HABITUAL_CADENCES: readonly KnownCadence[] = ['YEARLY', 'MONTHLY'];
-const HABITUAL_LIMITS: FitLimits = { minCoverage: 0.85, maxMisfitShare: 0.1, maxLateShare: 0.2 };
+/**
+ * A habit's charges follow the person, not a billing day: a haircut every four to six weeks, a
+ * payment to a friend now and then, can line up month after month at one price, but they sit
+ * days either side of any grid, while a plan at such a merchant (Subscribe & Save, a Y
+ * membership) is charged on its day give or take a posting day. So at a habit the charges must
+ * sit within 0.3 of the on-time window of their slots on average (1.5 days monthly), not half.
+ */
+const HABITUAL_LIMITS: FitLimits = {
+  minCoverage: 0.85,
+  maxMisfitShare: 0.1,
+  maxLateShare: 0.2,
+  maxMeanResidualShare: 0.3,
+};
 
 type Seed = { candidate: Candidate; level: Charge[] };
 

@@ -46,6 +46,11 @@ export type ScheduleFit = {
 
 export type FitLimits = {
   minCoverage: number;
+  /**
+   * How far from their slots charges may sit on average, as a share of the on-time window
+   * (`MAX_MEAN_RESIDUAL_SHARE` unless given).
+   */
+  maxMeanResidualShare?: number;
   /** Share of all points that may be extras or off (at least one is always forgiven). */
   maxMisfitShare: number;
   maxLateShare: number;
@@ -353,7 +358,8 @@ export function isAcceptable(fit: ScheduleFit, pointCount: number, limits: FitLi
   const rule = CADENCE_RULES[fit.cadence];
   return (
     fit.coverage >= limits.minCoverage &&
-    fit.meanAbsResidual <= MAX_MEAN_RESIDUAL_SHARE * (rule.toleranceDays + 1) &&
+    fit.meanAbsResidual <=
+      (limits.maxMeanResidualShare ?? MAX_MEAN_RESIDUAL_SHARE) * (rule.toleranceDays + 1) &&
     misfits <= Math.max(1, Math.floor(limits.maxMisfitShare * pointCount)) &&
     fit.lateCount <= Math.max(1, Math.floor(limits.maxLateShare * fit.members.length))
   );

@@ -8,11 +8,10 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { lockDataDir } from './data-dir-lock';
 import type { PGlite } from '@electric-sql/pglite';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import { pgliteChangeFeed, poolChangeFeed, type ChangeFeed } from './change-feed';
+import { poolChangeFeed, type ChangeFeed } from './change-feed';
 import { templateFor } from './pglite-template';
 import * as schema from './tables';
 
@@ -40,49 +39,6 @@ export type Database = {
   refreshPlannerStatistics(): Promise<void>;
   close(): Promise<void>;
 };
-
-const STATISTICS_INTERVAL_MS = 60_000;
-
-export function fromPglite(client: PGlite): Database {
-  const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Db;
-  const executeSql: ExecuteSql = async (text, values) => {
-    try {
-      if (values && values.length > 0) {
-        const result = await client.query<Record<string, unknown>>(text, values);
-        return { rows: result.rows };
-      }
-      // exec() runs several statements and returns one result each; pg-boss expects them merged.
-      const results = await client.exec(text);
-      return { rows: results.flatMap((result) => result.rows as Record<string, unknown>[]) };
-    } catch (error) {
-      // PGlite has a single connection: a failed multi-statement text would leave it inside an
-      // aborted transaction and break every later query.
-      if (!client.closed) await client.exec('ROLLBACK').catch(() => undefined);
-      throw error;
-    }
-  };
-  const changes = pgliteChangeFeed(client);
-  let analyzedAt = -Infinity;
-  return {
-    kind: 'pglite',
-    db,
-    driver: { kind: 'pglite', client },
-    executeSql,
-    changes,
-    async ping() {
-      await client.query('select 1');
-    },
-    async refreshPlannerStatistics() {
-      if (performance.now() - analyzedAt < STATISTICS_INTERVAL_MS) return;
-      analyzedAt = performance.now();
-      await client.exec('ANALYZE');
-    },
-    async close() {
-      await changes.close();
-      if (!client.closed) await client.close();
-    },
-  };
-}
 
 /**
  * How long the server may work on one statement, and how long a request waits for an answer
@@ -220,6 +176,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     await release();
     throw error;
   }
+  const { fromPglite } = await import('./pglite-database');
   const database = fromPglite(client);
   return {
     ...database,

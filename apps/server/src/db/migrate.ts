@@ -8,8 +8,6 @@
 import path from 'node:path';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { Database } from './database';
 
@@ -51,6 +49,12 @@ export async function withStartupLock<T>(
 export async function migrateDatabase(database: Database, lockHolder?: pg.Client): Promise<void> {
   const { driver } = database;
   if (driver.kind === 'pglite') {
+    // Loaded here only: drizzle's PGlite driver imports PGlite itself, kept out of a process on a
+    // PostgreSQL server (issue 42).
+    const [{ drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+      import('drizzle-orm/pglite'),
+      import('drizzle-orm/pglite/migrator'),
+    ]);
     await migratePglite(drizzlePglite(driver.client), { migrationsFolder });
     return;
   }

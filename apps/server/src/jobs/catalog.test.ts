@@ -1,4 +1,4 @@
-import { JOB_CATALOGUE, JOB_QUEUES, jobPayloads, catalogueQueueOf } from '@billow/contracts';
+import { JOB_CATALOGUE, JOB_QUEUES, jobPayloads, catalogueQueueOf } from './job-payloads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { composeBillow } from '../deps';

@@ -1,23 +1,12 @@
 /**
- * Every background job Billow declares (docs/jobs.md). Each feature
- * keeps its jobs in its own *.jobs.ts and hands their handlers to the composition; a worker
- * refuses to start when a declared job has no handler, and when a kind of the catalogue
- * (packages/contracts jobs.ts) is not declared with its contract payload, within the catalogue's
- * option limits, and handled.
+ * Every background job Billow runs (docs/jobs.md), put together: each job's payload and queue
+ * from `job-payloads.ts`, its options from the one module that owns it (`<module>.jobs.ts`). A
+ * worker refuses to start when a job is owned by no module or by two, has no handler, counts
+ * under none of the catalogue's 9 queues, or has options outside the catalogue's limits.
  *
- * Queues: pg-boss keeps one queue per job name, so each kind is its own pg-boss queue (its own
- * retry policy, expiry and concurrency) and the catalogue's 9 named queues are groups of them
- * (`JOB_CATALOGUE[kind].queue` in contracts): the operator view and the logged queue figures
- * count by those groups.
+ * Only the composition (server start-up, the test app) imports this file; modules import the
+ * payloads' types from `job-payloads.ts`, so no module imports its way back here.
  */
-import {
-  JOB_CATALOGUE,
-  JOB_LIMITS,
-  jobOptionsSchema,
-  jobPayloads,
-  catalogueQueueOf,
-  type JobKind,
-} from '@billow/contracts';
 import { bankingJobs } from '../modules/banking/banking.jobs';
 import { cancellationsJobs } from '../modules/cancellations/cancellations.jobs';
 import { ledgersJobs } from '../modules/ledgers/ledgers.jobs';
@@ -27,21 +16,39 @@ import { rewardsJobs } from '../modules/rewards/rewards.jobs';
 import { savingsJobs } from '../modules/savings/savings.jobs';
 import { remindersJobs } from '../modules/reminders/reminders.jobs';
 import { subscriptionsJobs } from '../modules/subscriptions/subscriptions.jobs';
-import type { JobMap, JobOptions } from './job-map';
+import { JOB_LIMITS, type JobMap, type JobOptions } from './job-map';
+import {
+  JOB_CATALOGUE,
+  catalogueQueueOf,
+  jobOptionsSchema,
+  jobPayloads,
+  type AppJobMap,
+  type JobName,
+} from './job-payloads';
 
-export const jobMap = {
-  ...bankingJobs,
-  ...subscriptionsJobs,
-  ...negotiationsJobs,
-  ...cancellationsJobs,
-  ...paymentsJobs,
-  ...rewardsJobs,
-  ...savingsJobs,
-  ...ledgersJobs,
-  ...remindersJobs,
+/** Each module's options for the jobs it owns. */
+export const jobOwners: Record<string, Partial<Record<JobName, JobOptions>>> = {
+  banking: bankingJobs,
+  subscriptions: subscriptionsJobs,
+  negotiations: negotiationsJobs,
+  cancellations: cancellationsJobs,
+  payments: paymentsJobs,
+  rewards: rewardsJobs,
+  savings: savingsJobs,
+  ledgers: ledgersJobs,
+  reminders: remindersJobs,
 };
 
-export type AppJobMap = typeof jobMap;
+/** The jobs the owners declare, each with its payload and its owner's options. */
+export function jobMapOf(owners: typeof jobOwners): JobMap {
+  const map: JobMap = {};
+  for (const jobs of Object.values(owners))
+    for (const [name, options] of Object.entries(jobs) as [JobName, JobOptions][])
+      map[name] = { payload: jobPayloads[name], ...(options ? { options } : {}) };
+  return map;
+}
+
+export const jobMap = jobMapOf(jobOwners) as AppJobMap;
 
 /** A definition's options as the catalogue's limits word them (docs/jobs.md, "Limits"). */
 export function catalogueOptionsOf(options: JobOptions = {}) {
@@ -53,19 +60,29 @@ export function catalogueOptionsOf(options: JobOptions = {}) {
   };
 }
 
+function describe(name: string) {
+  const kind = (JOB_CATALOGUE as Record<string, { kind: string }>)[name]?.kind;
+  return kind ? `"${name}" (${kind})` : `"${name}"`;
+}
+
 /** What keeps the catalogue from being complete: each a sentence naming the job. */
-export function catalogueProblems(map: JobMap, handlers: Record<string, unknown>): string[] {
+export function catalogueProblems(
+  map: JobMap,
+  handlers: Record<string, unknown>,
+  owners: typeof jobOwners = jobOwners,
+): string[] {
   const problems: string[] = [];
-  for (const name of Object.keys(JOB_CATALOGUE) as JobKind[]) {
+  for (const name of Object.keys(jobPayloads) as JobName[]) {
+    const ownedBy = Object.keys(owners).filter((owner) => name in owners[owner]!);
+    if (ownedBy.length > 1) problems.push(`${describe(name)} is owned by ${ownedBy.join(' and ')}`);
     const definition = map[name];
     if (!definition) {
-      problems.push(`"${name}" (${JOB_CATALOGUE[name].kind}) is not declared`);
+      problems.push(`${describe(name)} is not declared`);
       continue;
     }
     if (definition.payload !== jobPayloads[name])
-      problems.push(`"${name}" does not use its payload schema from packages/contracts`);
-    if (typeof handlers[name] !== 'function')
-      problems.push(`"${name}" (${JOB_CATALOGUE[name].kind}) has no handler`);
+      problems.push(`"${name}" does not use its payload schema from job-payloads.ts`);
+    if (typeof handlers[name] !== 'function') problems.push(`${describe(name)} has no handler`);
   }
   for (const [name, definition] of Object.entries(map)) {
     if (!catalogueQueueOf(name)) problems.push(`"${name}" is on none of the catalogue's 9 queues`);

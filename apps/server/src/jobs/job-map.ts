@@ -1,9 +1,22 @@
 /**
- * A typed job map: queue name → zod payload → options. The map is declared once (jobs/catalog
- * and each module's *.jobs.ts) and handlers are supplied separately, so a worker process can
- * refuse to start when a declared job has nobody to run it.
+ * A typed job map: job name → zod payload → options. Billow's map is put together in
+ * `catalog.ts` (payloads from `job-payloads.ts`, options from each module's `*.jobs.ts`) and
+ * handlers are supplied separately, so a worker process can refuse to start when a declared job
+ * has nobody to run it.
  */
 import type { z } from 'zod';
+
+/** The limits every job's options keep (docs/jobs.md, "Limits"). */
+export const JOB_LIMITS = {
+  priorityMin: 1,
+  priorityMax: 100,
+  attemptsMin: 1,
+  attemptsMax: 10,
+  concurrencyDefault: 5,
+  concurrencyMax: 50,
+  scanBatchSizeDefault: 100,
+  rateLimiterMinDurationMs: 1000,
+} as const;
 
 export type JobOptions = {
   /**

@@ -28,9 +28,15 @@ import crypto from 'node:crypto';
 import os from 'node:os';
 import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
-import { JOB_LIMITS } from '@billow/contracts';
 import type { Database, Db } from '../db/database';
-import type { JobHandlers, JobInput, JobMap, JobOptions, JobPayload } from './job-map';
+import {
+  JOB_LIMITS,
+  type JobHandlers,
+  type JobInput,
+  type JobMap,
+  type JobOptions,
+  type JobPayload,
+} from './job-map';
 import { executeSqlIn } from './sql-in-transaction';
 import { safeErrorMessage } from '../http/error-serializer';
 import { isForeignKeyViolation } from '../db/foreign-key';

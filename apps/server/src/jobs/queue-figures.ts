@@ -3,7 +3,7 @@
  * (docs/jobs.md, "States": waiting, active, completed, failed, delayed, paused), and the failed
  * jobs with their last error. Read by `npm run jobs` and logged by the workers every few minutes.
  */
-import { catalogueQueueOf } from '@billow/contracts';
+import { catalogueQueueOf } from './job-payloads';
 import type { Database } from '../db/database';
 
 export const JOB_STATES = [

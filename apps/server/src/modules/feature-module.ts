@@ -7,7 +7,7 @@
  * (events/domain-events.ts).
  */
 import type { FastifyInstance } from 'fastify';
-import type { AppJobMap } from '../jobs/catalog';
+import type { AppJobMap } from '../jobs/job-payloads';
 import type { JobHandlers } from '../jobs/job-map';
 
 /** Who is being forgotten: the account and the contact details kept outside its own rows. */

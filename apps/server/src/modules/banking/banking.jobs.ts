@@ -9,31 +9,23 @@
  * sync until the job expired. The 'short' policy only keeps one waiting job per item (a burst of
  * webhooks makes one sync), and can never refuse a fetch.
  */
-import { z } from 'zod';
-import { jobPayloads } from '@billow/contracts';
-import { defineJobs, type JobHandlers } from '../../jobs/job-map';
+import { defineJobOptions, type JobHandlersOf } from '../../jobs/job-payloads';
 import type { BankingService } from './banking.service';
 
-export const bankingJobs = defineJobs({
+export const bankingJobs = defineJobOptions({
   'bank-transaction-sync': {
-    payload: jobPayloads['bank-transaction-sync'],
-    options: {
-      retryLimit: 5,
-      retryDelaySeconds: 10,
-      retryBackoff: true,
-      concurrency: 3,
-      policy: 'short',
-      // A sync reads a few pages and writes one transaction; one running this long has died.
-      expireInSeconds: 5 * 60,
-    },
+    retryLimit: 5,
+    retryDelaySeconds: 10,
+    retryBackoff: true,
+    concurrency: 3,
+    policy: 'short',
+    // A sync reads a few pages and writes one transaction; one running this long has died.
+    expireInSeconds: 5 * 60,
   },
-  'bank-daily-resync': {
-    payload: z.object({}),
-    options: { retryLimit: 2, schedule: '17 6 * * *' },
-  },
+  'bank-daily-resync': { retryLimit: 2, schedule: '17 6 * * *' },
 });
 
-export function bankingJobHandlers(banking: BankingService): JobHandlers<typeof bankingJobs> {
+export function bankingJobHandlers(banking: BankingService): JobHandlersOf<typeof bankingJobs> {
   return {
     'bank-transaction-sync': (payload, job) =>
       banking.syncItem(payload.itemId, payload.reason, job),

@@ -1,6 +1,6 @@
 /** Bank linking and syncing: the banking service over the configured bank sources. */
 import type { Db } from '../../db/database';
-import type { AppJobMap } from '../../jobs/catalog';
+import type { AppJobMap } from '../../jobs/job-payloads';
 import type { JobQueue } from '../../jobs/job-system';
 import type { BankProviderBundle } from '../../providers/bank/bank-provider.factory';
 import type { FieldCipher } from '../../security/encryption';

@@ -20,7 +20,7 @@ import {
 } from '@billow/contracts';
 import type { Db } from '../../db/database';
 import { ProblemError } from '../../http/problem';
-import type { AppJobMap } from '../../jobs/catalog';
+import type { AppJobMap } from '../../jobs/job-payloads';
 import type { JobQueue } from '../../jobs/job-system';
 import {
   BankProviderError,

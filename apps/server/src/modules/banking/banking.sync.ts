@@ -14,7 +14,7 @@
 import crypto from 'node:crypto';
 import { setImmediate } from 'node:timers/promises';
 import type { Db } from '../../db/database';
-import type { AppJobMap } from '../../jobs/catalog';
+import type { AppJobMap } from '../../jobs/job-payloads';
 import type { JobQueue } from '../../jobs/job-system';
 import {
   BankProviderError,

@@ -11,7 +11,7 @@ import {
   CALL_WATCH_DELAY_SECONDS,
   type CallAgent,
 } from '../../providers/call-agent/call-agent';
-import type { AppJobMap } from '../../jobs/catalog';
+import type { AppJobMap } from '../../jobs/job-payloads';
 import type { JobPayload } from '../../jobs/job-map';
 import type { JobQueue } from '../../jobs/job-system';
 import { createCallRunner, nextTryDelay, type StoredCallError } from '../../calls/call-runner';

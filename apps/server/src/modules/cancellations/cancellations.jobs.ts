@@ -4,41 +4,33 @@
  * Every handler is safe to run twice: the cancellation's status and the call's row say what was
  * done already.
  */
-import { z } from 'zod';
-import { defineJobs, type JobHandlers } from '../../jobs/job-map';
+import { defineJobOptions, type JobHandlersOf } from '../../jobs/job-payloads';
 import type { CancellationCalls } from './cancellations.calls';
 import type { CancellationsService } from './cancellations.service';
 
-export const cancellationsJobs = defineJobs({
+export const cancellationsJobs = defineJobOptions({
+  // A crash mid-call runs the same attempt again; the 30-minute call limit bounds one run.
   'cancellation-call': {
-    payload: z.object({
-      cancellationId: z.string().uuid(),
-      attempt: z.number().int().min(1),
-      /** Which try of a round of retried failures this attempt is. */
-      try: z.number().int().min(1),
-    }),
-    // A crash mid-call runs the same attempt again; the 30-minute call limit bounds one run.
-    options: { retryLimit: 2, retryDelaySeconds: 10, retryBackoff: true, expireInSeconds: 35 * 60 },
+    retryLimit: 2,
+    retryDelaySeconds: 10,
+    retryBackoff: true,
+    expireInSeconds: 35 * 60,
   },
   /** A placed call's watchdog: a call whose last report never came must not hang. */
-  'cancellation-watch-call': {
-    payload: z.object({ cancellationId: z.string().uuid(), attempt: z.number().int().min(1) }),
-    options: { retryLimit: 3, retryDelaySeconds: 30, retryBackoff: true },
-  },
-  'cancellation-verify': {
-    payload: z.object({ cancellationId: z.string().uuid() }),
-    options: { retryLimit: 5, retryDelaySeconds: 30, retryBackoff: true },
-  },
+  'cancellation-watch-call': { retryLimit: 3, retryDelaySeconds: 30, retryBackoff: true },
+  'cancellation-verify': { retryLimit: 5, retryDelaySeconds: 30, retryBackoff: true },
   'cancellations-verify-person': {
-    payload: z.object({ userId: z.string().uuid() }),
-    options: { retryLimit: 3, retryDelaySeconds: 10, retryBackoff: true, policy: 'short' },
+    retryLimit: 3,
+    retryDelaySeconds: 10,
+    retryBackoff: true,
+    policy: 'short',
   },
 });
 
 export function cancellationsJobHandlers(
   service: CancellationsService,
   calls: CancellationCalls,
-): JobHandlers<typeof cancellationsJobs> {
+): JobHandlersOf<typeof cancellationsJobs> {
   return {
     'cancellation-call': (payload) => calls.process(payload),
     'cancellation-watch-call': (payload) => calls.watch(payload),

@@ -1,7 +1,7 @@
 /** Cancelling subscriptions for the person: options, the call, the person's word, the bank's proof. */
 import type { ProfileInfo } from '@billow/contracts';
 import type { Db } from '../../db/database';
-import type { AppJobMap } from '../../jobs/catalog';
+import type { AppJobMap } from '../../jobs/job-payloads';
 import type { JobQueue } from '../../jobs/job-system';
 import type { DomainEventBus } from '../../events/domain-events';
 import type { CallAgent } from '../../providers/call-agent/call-agent';

@@ -1,6 +1,6 @@
 /** Importing transactions from a bank's CSV or OFX export into an "imported" account (issue 20). */
 import type { Db } from '../../db/database';
-import type { AppJobMap } from '../../jobs/catalog';
+import type { AppJobMap } from '../../jobs/job-payloads';
 import type { JobQueue } from '../../jobs/job-system';
 import type { FeatureModule } from '../feature-module';
 import { createImportFileReader } from './import-file-reader';

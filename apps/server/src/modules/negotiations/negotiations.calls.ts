@@ -5,7 +5,7 @@
  * (negotiations.outcomes.ts), queued once when the call's row is ended.
  */
 import { merchantById } from '@billow/contracts';
-import type { AppJobMap } from '../../jobs/catalog';
+import type { AppJobMap } from '../../jobs/job-payloads';
 import type { JobPayload } from '../../jobs/job-map';
 import type { JobQueue } from '../../jobs/job-system';
 import { CALL_WATCH_DELAY_SECONDS, type CallAgent } from '../../providers/call-agent/call-agent';

@@ -1,6 +1,6 @@
 /** Bill negotiation: offers after detection, required information, calls and their outcomes. */
 import type { Db } from '../../db/database';
-import type { AppJobMap } from '../../jobs/catalog';
+import type { AppJobMap } from '../../jobs/job-payloads';
 import type { JobQueue } from '../../jobs/job-system';
 import type { DomainEventBus } from '../../events/domain-events';
 import type { CallAgent } from '../../providers/call-agent/call-agent';

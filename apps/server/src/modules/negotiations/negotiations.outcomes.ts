@@ -14,7 +14,7 @@ import {
   type NegotiationCallErrorCode,
   type RequiredUserInfoField,
 } from '@billow/contracts';
-import type { AppJobMap } from '../../jobs/catalog';
+import type { AppJobMap } from '../../jobs/job-payloads';
 import type { JobQueue } from '../../jobs/job-system';
 import type { SmsSender } from '../../providers/sms/sms-sender';
 import type { Db } from '../../db/database';

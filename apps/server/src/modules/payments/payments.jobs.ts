@@ -5,41 +5,37 @@
  * provider sees the payment's idempotency key. The reminders before a plan year ends are the
  * reminders feature's (send renewal reminder), like every other renewal.
  */
-import { jobPayloads } from '@billow/contracts';
-import { z } from 'zod';
-import { defineJobs, type JobHandlers } from '../../jobs/job-map';
+import { defineJobOptions, type JobHandlersOf } from '../../jobs/job-payloads';
 import type { PaymentsService } from './payments.service';
 
-export const paymentsJobs = defineJobs({
+export const paymentsJobs = defineJobOptions({
   /** initiate ACH payment: the debit on an approved authorization. */
   'payment-initiate-ach': {
-    payload: jobPayloads['payment-initiate-ach'],
-    options: { retryLimit: 9, retryDelaySeconds: 15, retryBackoff: true, expireInSeconds: 120 },
+    retryLimit: 9,
+    retryDelaySeconds: 15,
+    retryBackoff: true,
+    expireInSeconds: 120,
   },
   /** fund card: the reserved gift card becomes the person's; the plan year starts. */
   'payment-fund-card': {
-    payload: jobPayloads['payment-fund-card'],
-    options: { retryLimit: 9, retryDelaySeconds: 5, retryBackoff: true, expireInSeconds: 60 },
+    retryLimit: 9,
+    retryDelaySeconds: 5,
+    retryBackoff: true,
+    expireInSeconds: 60,
   },
   /** process renewal: a year on, the monthly bill resumes. */
-  'payment-process-renewal': {
-    payload: jobPayloads['payment-process-renewal'],
-    options: { retryLimit: 5, retryDelaySeconds: 60, retryBackoff: true },
-  },
+  'payment-process-renewal': { retryLimit: 5, retryDelaySeconds: 60, retryBackoff: true },
   /** Reads transfer events (settled debits release their cards, returned ones claw back). */
   'payment-sync-transfer-events': {
-    payload: z.object({}),
-    options: {
-      retryLimit: 3,
-      retryDelaySeconds: 30,
-      retryBackoff: true,
-      policy: 'short',
-      schedule: '*/15 * * * *',
-    },
+    retryLimit: 3,
+    retryDelaySeconds: 30,
+    retryBackoff: true,
+    policy: 'short',
+    schedule: '*/15 * * * *',
   },
 });
 
-export function paymentsJobHandlers(service: PaymentsService): JobHandlers<typeof paymentsJobs> {
+export function paymentsJobHandlers(service: PaymentsService): JobHandlersOf<typeof paymentsJobs> {
   return {
     'payment-initiate-ach': (payload) => service.initiateAch(payload.paymentId),
     'payment-fund-card': (payload) => service.fundCard(payload.paymentId),

@@ -6,7 +6,6 @@
  */
 import { desc, inArray } from 'drizzle-orm';
 import {
-  JOB_LIMITS,
   centsToDollars,
   formatDollars,
   type OverdraftRisk,
@@ -15,7 +14,8 @@ import {
 } from '@billow/contracts';
 import { ProblemError } from '../../http/problem';
 import type { Db } from '../../db/database';
-import type { AppJobMap } from '../../jobs/catalog';
+import { JOB_LIMITS } from '../../jobs/job-map';
+import type { AppJobMap } from '../../jobs/job-payloads';
 import type { JobQueue } from '../../jobs/job-system';
 import type { PublishedBanking } from '../banking/banking.published';
 import type { PublishedSubscriptions } from '../subscriptions/subscriptions.published';

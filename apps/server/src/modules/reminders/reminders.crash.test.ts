@@ -4,7 +4,8 @@
  * threshold sends each again, once; a late retry of the original job, and more scans, send
  * nothing more.
  */
-import { jobPayloads, userRoutes } from '@billow/contracts';
+import { userRoutes } from '@billow/contracts';
+import { jobPayloads } from '../../jobs/job-payloads';
 import { describe, expect, it } from 'vitest';
 import { customTransaction, dayFrom } from '../../../test/sandbox-link';
 import { latestCode } from '../../../test/sign-in';

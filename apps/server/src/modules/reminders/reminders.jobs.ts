@@ -5,82 +5,71 @@
  * reminder's digest is taken once before it is sent, and a day's reminders are keyed by event,
  * offset and channel.
  */
-import { z } from 'zod';
-import { jobPayloads } from '@billow/contracts';
-import { defineJobs, type JobHandlers } from '../../jobs/job-map';
+import { defineJobOptions, type JobHandlersOf } from '../../jobs/job-payloads';
 import type { AlertsService } from './alerts.service';
 import type { RemindersService } from './reminders.service';
 
-export const remindersJobs = defineJobs({
+export const remindersJobs = defineJobOptions({
   'notification-send-email': {
-    payload: jobPayloads['notification-send-email'],
-    options: { retryLimit: 4, retryDelaySeconds: 30, retryBackoff: true, concurrency: 5 },
+    retryLimit: 4,
+    retryDelaySeconds: 30,
+    retryBackoff: true,
+    concurrency: 5,
   },
   'notification-send-sms': {
-    payload: jobPayloads['notification-send-sms'],
-    options: { retryLimit: 4, retryDelaySeconds: 30, retryBackoff: true, concurrency: 5 },
+    retryLimit: 4,
+    retryDelaySeconds: 30,
+    retryBackoff: true,
+    concurrency: 5,
   },
   'notification-send-push': {
-    payload: jobPayloads['notification-send-push'],
-    options: { retryLimit: 4, retryDelaySeconds: 30, retryBackoff: true, concurrency: 5 },
+    retryLimit: 4,
+    retryDelaySeconds: 30,
+    retryBackoff: true,
+    concurrency: 5,
   },
+  // One waiting job per person and day: a re-run scan does not queue a second.
   'subscription-send-renewal-reminder': {
-    payload: jobPayloads['subscription-send-renewal-reminder'],
-    // One waiting job per person and day: a re-run scan does not queue a second.
-    options: { retryLimit: 3, retryDelaySeconds: 10, retryBackoff: true, policy: 'short' },
+    retryLimit: 3,
+    retryDelaySeconds: 10,
+    retryBackoff: true,
+    policy: 'short',
   },
+  // Hourly: each person's digest goes out in their first hour outside quiet hours.
   'pending-events-scan': {
-    payload: jobPayloads['pending-events-scan'],
-    // Hourly: each person's digest goes out in their first hour outside quiet hours.
-    options: {
-      retryLimit: 2,
-      retryDelaySeconds: 60,
-      retryBackoff: false,
-      concurrency: 1,
-      policy: 'short',
-      expireInSeconds: 30 * 60,
-      schedule: '7 * * * *',
-    },
+    retryLimit: 2,
+    retryDelaySeconds: 60,
+    retryBackoff: false,
+    concurrency: 1,
+    policy: 'short',
+    expireInSeconds: 30 * 60,
+    schedule: '7 * * * *',
   },
-  'subscription-handle-status-change': {
-    payload: jobPayloads['subscription-handle-status-change'],
-    options: { retryLimit: 3, retryDelaySeconds: 10, retryBackoff: true },
-  },
+  'subscription-handle-status-change': { retryLimit: 3, retryDelaySeconds: 10, retryBackoff: true },
   'subscription-handle-failed-payment': {
-    payload: jobPayloads['subscription-handle-failed-payment'],
-    options: { retryLimit: 3, retryDelaySeconds: 10, retryBackoff: true, policy: 'short' },
+    retryLimit: 3,
+    retryDelaySeconds: 10,
+    retryBackoff: true,
+    policy: 'short',
   },
   /** A charge after a confirmed cancellation (issue 39): alerted at once on every channel. */
-  'reminders-charged-after-cancel': {
-    payload: z.object({
-      cancellationId: z.string().uuid().optional(),
-      userId: z.string().uuid(),
-      merchantName: z.string(),
-      date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
-      amount: z.number().positive(),
-      confirmationNumber: z.string().nullable(),
-    }),
-    options: { retryLimit: 3, retryDelaySeconds: 10, retryBackoff: true },
-  },
+  'reminders-charged-after-cancel': { retryLimit: 3, retryDelaySeconds: 10, retryBackoff: true },
+  // Daily, in the morning across the US (14:00 UTC).
   'balance-check': {
-    payload: jobPayloads['balance-check'],
-    // Daily, in the morning across the US (14:00 UTC).
-    options: {
-      retryLimit: 2,
-      retryDelaySeconds: 60,
-      retryBackoff: false,
-      concurrency: 1,
-      policy: 'short',
-      expireInSeconds: 30 * 60,
-      schedule: '0 14 * * *',
-    },
+    retryLimit: 2,
+    retryDelaySeconds: 60,
+    retryBackoff: false,
+    concurrency: 1,
+    policy: 'short',
+    expireInSeconds: 30 * 60,
+    schedule: '0 14 * * *',
   },
 });
 
 export function remindersJobHandlers(
   reminders: RemindersService,
   alerts: AlertsService,
-): JobHandlers<typeof remindersJobs> {
+): JobHandlersOf<typeof remindersJobs> {
   return {
     'subscription-handle-status-change': (p) => alerts.recordStatusChange(p),
     'subscription-handle-failed-payment': (p) => alerts.handleFailedPayment(p),

@@ -1,7 +1,7 @@
 /** Reminders and alerts: bills and trials coming up, by text, email and web push. */
 import { centsToDollars } from '@billow/contracts';
 import type { Db } from '../../db/database';
-import type { AppJobMap } from '../../jobs/catalog';
+import type { AppJobMap } from '../../jobs/job-payloads';
 import type { JobQueue } from '../../jobs/job-system';
 import type { DomainEventBus } from '../../events/domain-events';
 import type { EmailSender } from '../../providers/email/email-sender';

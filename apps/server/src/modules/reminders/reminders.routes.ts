@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { devRoutes, JOB_LIMITS, reminderRoutes } from '@billow/contracts';
+import { devRoutes, reminderRoutes } from '@billow/contracts';
 import { mount } from '../../http/route';
-import type { AppJobMap } from '../../jobs/catalog';
+import { JOB_LIMITS } from '../../jobs/job-map';
+import type { AppJobMap } from '../../jobs/job-payloads';
 import type { JobQueue } from '../../jobs/job-system';
 import type { AlertsService } from './alerts.service';
 import type { PushSubscriptions } from './push-subscriptions';

@@ -16,14 +16,14 @@ import { setImmediate } from 'node:timers/promises';
 import { and, eq, gt, gte, inArray, or, sql } from 'drizzle-orm';
 import {
   EMAIL_REMINDERS_NEED_EMAIL_MESSAGE,
-  JOB_LIMITS,
   localTimeIn,
   type ReminderPreferences,
   type ReminderPreferencesUpdate,
 } from '@billow/contracts';
 import type { Db } from '../../db/database';
 import { ProblemError } from '../../http/problem';
-import type { AppJobMap } from '../../jobs/catalog';
+import { JOB_LIMITS } from '../../jobs/job-map';
+import type { AppJobMap } from '../../jobs/job-payloads';
 import type { JobQueue } from '../../jobs/job-system';
 import type { EmailSender } from '../../providers/email/email-sender';
 import type { SmsSender } from '../../providers/sms/sms-sender';

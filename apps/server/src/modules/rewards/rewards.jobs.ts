@@ -4,37 +4,26 @@
  * payments, successful negotiations) send these; both are safe to run twice, because the ledger
  * holds one entry per source event and kind.
  */
-import { jobPayloads } from '@billow/contracts';
-import { z } from 'zod';
-import { defineJobs, type JobHandlers } from '../../jobs/job-map';
+import { defineJobOptions, type JobHandlersOf } from '../../jobs/job-payloads';
 import type { RewardsService } from './rewards.service';
 
-export const rewardsJobs = defineJobs({
+export const rewardsJobs = defineJobOptions({
   /** calculate rewards: earns the configured share of one source event, once. */
-  'rewards-calculate': {
-    payload: jobPayloads['rewards-calculate'],
-    options: { retryLimit: 5, retryDelaySeconds: 5, retryBackoff: true },
-  },
+  'rewards-calculate': { retryLimit: 5, retryDelaySeconds: 5, retryBackoff: true },
   /**
    * A returned payment (e.g. an ACH debit) takes back the reward earned on it. It carries what
    * the reward was earned on, so a return handled before its calculate job still balances.
    */
-  'rewards-reverse': {
-    payload: jobPayloads['rewards-calculate'],
-    options: { retryLimit: 5, retryDelaySeconds: 5, retryBackoff: true },
-  },
+  'rewards-reverse': { retryLimit: 5, retryDelaySeconds: 5, retryBackoff: true },
   /**
    * Looks again at the bills claims went toward (after the bills or the setting changed): a claim
    * whose bill changed before it was charged goes back to the balance. (Claiming itself is the
    * person's, or their browser's with auto-apply on: the reward they chose lives there.)
    */
-  'rewards-auto-apply': {
-    payload: z.object({ userId: z.string().uuid() }),
-    options: { retryLimit: 3, retryDelaySeconds: 5, retryBackoff: true },
-  },
+  'rewards-auto-apply': { retryLimit: 3, retryDelaySeconds: 5, retryBackoff: true },
 });
 
-export function rewardsJobHandlers(rewards: RewardsService): JobHandlers<typeof rewardsJobs> {
+export function rewardsJobHandlers(rewards: RewardsService): JobHandlersOf<typeof rewardsJobs> {
   return {
     'rewards-calculate': async (payload) => void (await rewards.earn(payload)),
     'rewards-reverse': async (payload) => void (await rewards.reverse(payload)),

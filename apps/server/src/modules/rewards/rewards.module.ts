@@ -1,6 +1,6 @@
 /** Rewards toward a free subscription, kept as a ledger: the figures, the history and the jobs. */
 import type { Db } from '../../db/database';
-import type { AppJobMap } from '../../jobs/catalog';
+import type { AppJobMap } from '../../jobs/job-payloads';
 import type { JobQueue } from '../../jobs/job-system';
 import type { DomainEventBus } from '../../events/domain-events';
 import type { FeatureModule } from '../feature-module';

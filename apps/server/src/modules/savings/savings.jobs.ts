@@ -3,18 +3,14 @@
  * bank now shows become verified (and earn their reward). Safe to run twice: a saving is
  * verified once.
  */
-import { z } from 'zod';
-import { defineJobs, type JobHandlers } from '../../jobs/job-map';
+import { defineJobOptions, type JobHandlersOf } from '../../jobs/job-payloads';
 import type { SavingsService } from './savings.service';
 
-export const savingsJobs = defineJobs({
-  'savings-verify': {
-    payload: z.object({ userId: z.string().uuid() }),
-    options: { retryLimit: 3, retryDelaySeconds: 10, retryBackoff: true, policy: 'short' },
-  },
+export const savingsJobs = defineJobOptions({
+  'savings-verify': { retryLimit: 3, retryDelaySeconds: 10, retryBackoff: true, policy: 'short' },
 });
 
-export function savingsJobHandlers(savings: SavingsService): JobHandlers<typeof savingsJobs> {
+export function savingsJobHandlers(savings: SavingsService): JobHandlersOf<typeof savingsJobs> {
   return {
     'savings-verify': async ({ userId }) => void (await savings.verify(userId)),
   };

@@ -1,6 +1,6 @@
 /** The savings ledger that negotiations and annual plans write, and the lifetime-savings read. */
 import type { Db } from '../../db/database';
-import type { AppJobMap } from '../../jobs/catalog';
+import type { AppJobMap } from '../../jobs/job-payloads';
 import type { JobQueue } from '../../jobs/job-system';
 import type { DomainEventBus } from '../../events/domain-events';
 import type { FeatureModule } from '../feature-module';

@@ -3,37 +3,26 @@
  * transaction that marks the item synced), keyed by the person so the loading screen can tell
  * when it has caught up.
  */
-import { z } from 'zod';
-import { defineJobs, type JobHandlers } from '../../jobs/job-map';
+import { defineJobOptions, type JobHandlersOf } from '../../jobs/job-payloads';
 import type { SubscriptionsService } from './subscriptions.service';
 
-export const subscriptionsJobs = defineJobs({
+export const subscriptionsJobs = defineJobOptions({
+  // At most one waits per person: syncs of several items finishing together share one run.
   'subscriptions-detect': {
-    payload: z.object({ userId: z.string().uuid() }),
-    // At most one waits per person: syncs of several items finishing together share one run.
-    options: {
-      retryLimit: 3,
-      retryDelaySeconds: 5,
-      retryBackoff: true,
-      expireInSeconds: 5 * 60,
-      policy: 'short',
-    },
+    retryLimit: 3,
+    retryDelaySeconds: 5,
+    retryBackoff: true,
+    expireInSeconds: 5 * 60,
+    policy: 'short',
   },
   /** A cancellation the bank verified: the subscription becomes CANCELLED (issue 39). */
-  'subscriptions-mark-cancelled': {
-    payload: z.object({
-      userId: z.string().uuid(),
-      subscriptionId: z.string().uuid(),
-      cancelledOn: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
-    }),
-    options: { retryLimit: 3, retryDelaySeconds: 5, retryBackoff: true },
-  },
+  'subscriptions-mark-cancelled': { retryLimit: 3, retryDelaySeconds: 5, retryBackoff: true },
 });
 
 export function subscriptionsJobHandlers(
   subscriptions: SubscriptionsService,
   afterDetection: () => Promise<void> = async () => {},
-): JobHandlers<typeof subscriptionsJobs> {
+): JobHandlersOf<typeof subscriptionsJobs> {
   return {
     'subscriptions-detect': async (payload) => {
       await subscriptions.detectForUser(payload.userId);

@@ -1,7 +1,7 @@
 /** Subscriptions: detection (as a job after every sync), the bills and their transactions. */
 import type { ChangeFeed } from '../../db/change-feed';
 import type { Db } from '../../db/database';
-import type { AppJobMap } from '../../jobs/catalog';
+import type { AppJobMap } from '../../jobs/job-payloads';
 import type { JobQueue } from '../../jobs/job-system';
 import type { DomainEventBus } from '../../events/domain-events';
 import type { FeatureModule } from '../feature-module';

@@ -1,16 +1,22 @@
 /**
- * The background job catalogue (docs/jobs.md): 16 job kinds on 9 named queues, each kind with its
- * payload shape (validated as docs/jobs.md, "Payloads", says: emails valid, ids uuids, amounts
- * positive, attempts at least 1, batch sizes positive integers defaulting to 100, push badges
- * integers of at least 0) and the limits its options must keep.
+ * Every background job, declared once (docs/jobs.md): its name, its payload (checked when the job
+ * is sent and when it runs) and the queue it counts under. The options a job runs with and its
+ * handler belong to the module that owns the work (`<module>.jobs.ts`); `catalog.ts` puts the two
+ * together and checks them at start-up.
  *
- * pg-boss has one queue per job name, so each kind is its own pg-boss queue (its own retry, expiry
- * and concurrency); the catalogue's 9 queues are the groups below (`JOB_CATALOGUE[kind].queue`),
- * which the operator view (`npm run jobs`) and the queue figures in the logs count by.
+ * The types of the queue (`AppJobMap`, `AppJobQueue`) are derived from the payloads here, so a
+ * module that sends jobs imports this file and nothing that imports modules back. This is
+ * server-only: the web neither sends nor reads jobs.
+ *
+ * The catalogue has 16 kinds of job on 9 named queues (`JOB_CATALOGUE`); the other jobs (a
+ * schedule's fan-out, a follow-up of a sync, the cancellations' calls, the nightly
+ * reconciliation) count under the queue of the work they serve (`HELPER_JOB_QUEUES`). pg-boss
+ * keeps one queue per job name, so each job has its own retry policy, expiry and concurrency; the
+ * 9 queues are the groups the operator view (`npm run jobs`) and the logged queue figures count by.
  */
 import { z } from 'zod';
-import { JOB_LIMITS } from './constants';
-import { reminderType } from './enums';
+import type { JobQueue } from './job-system';
+import { JOB_LIMITS, type JobHandlers, type JobOptions } from './job-map';
 
 export const JOB_QUEUES = [
   'notification',
@@ -29,15 +35,27 @@ const id = z.string().uuid();
 const positiveAmount = z.number().positive();
 const attempt = z.number().int().min(1);
 const batchSize = z.number().int().positive().default(JOB_LIMITS.scanBatchSizeDefault);
-
-/** The reminder types (`reminderType`) and price_increase (docs/reminders.md, "Reminders"). */
-export const reminderKind = z.enum([...reminderType.options, 'price_increase']);
-export type ReminderKind = z.infer<typeof reminderKind>;
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
 /** What a notification is for: a reminder digest (claimed once) or a one-off message. */
 const notificationRef = z.object({ digestId: id.optional(), userId: id.optional() });
 
-export const jobPayloads = {
+/** What a reward is earned on (a calculate job), and taken back from (a reverse job). */
+const rewardSource = z.object({
+  userId: id,
+  source: z.enum(['annual_plan', 'negotiation']),
+  /** The payment's or the negotiation's id. */
+  sourceId: z.string().min(1).max(200),
+  subscriptionId: id.nullable(),
+  baseAmountCents: z.number().int().positive(),
+});
+
+/**
+ * The payloads of the catalogue's 16 kinds (docs/jobs.md, "Payloads": emails valid, ids uuids,
+ * amounts positive, attempts at least 1, batch sizes positive integers defaulting to 100, push
+ * badges integers of at least 0).
+ */
+const kindPayloads = {
   /** send email */
   'notification-send-email': notificationRef.extend({
     to: z.string().email(),
@@ -60,14 +78,7 @@ export const jobPayloads = {
   /** fund card */
   'payment-fund-card': z.object({ paymentId: id }),
   /** calculate rewards */
-  'rewards-calculate': z.object({
-    userId: id,
-    source: z.enum(['annual_plan', 'negotiation']),
-    /** The payment's or the negotiation's id. */
-    sourceId: z.string().min(1).max(200),
-    subscriptionId: id.nullable(),
-    baseAmountCents: z.number().int().positive(),
-  }),
+  'rewards-calculate': rewardSource,
   /** initiate ACH payment: the debit on an approved authorization */
   'payment-initiate-ach': z.object({ paymentId: id }),
   /** process renewal */
@@ -111,7 +122,63 @@ export const jobPayloads = {
   }),
 } as const;
 
-export type JobKind = keyof typeof jobPayloads;
+/** The payloads of the other jobs, each beside the catalogue queue it counts under. */
+const helperPayloads = {
+  /** The daily re-sync of every working bank item. */
+  'bank-daily-resync': z.object({}),
+  /** Detection for one person (at most one waits per person). */
+  'subscriptions-detect': z.object({ userId: id }),
+  /** A cancellation the bank verified: the subscription becomes CANCELLED. */
+  'subscriptions-mark-cancelled': z.object({
+    userId: id,
+    subscriptionId: id,
+    cancelledOn: isoDate,
+  }),
+  /** The negotiable offers of one person's bills, looked at again. */
+  'negotiations-refresh-offers': z.object({ userId: id }),
+  /** The watchdog of a negotiation call: a call that never reports its end must not hang. */
+  'negotiation-watch-call': z.object({ negotiationId: id, attempt }),
+  /** Reads transfer events: settled debits release their cards, returned ones claw back. */
+  'payment-sync-transfer-events': z.object({}),
+  /** A returned payment takes back the reward earned on it (what it was earned on travels). */
+  'rewards-reverse': rewardSource,
+  /** Looks again at the bills a person's reward claims went toward. */
+  'rewards-auto-apply': z.object({ userId: id }),
+  /** Verifies a person's claimed savings against their bank. */
+  'savings-verify': z.object({ userId: id }),
+  /** The nightly check of the money ledgers. */
+  'ledgers-reconcile': z.object({}),
+  /** One call attempt of a cancellation. */
+  'cancellation-call': z.object({
+    cancellationId: id,
+    attempt,
+    /** Which try of a round of retried failures this attempt is. */
+    try: z.number().int().min(1),
+  }),
+  /** A placed cancellation call's watchdog: a call whose last report never came must not hang. */
+  'cancellation-watch-call': z.object({ cancellationId: id, attempt }),
+  /** Looks at the bank for the charge a cancellation should have stopped. */
+  'cancellation-verify': z.object({ cancellationId: id }),
+  /** The same, for every cancellation of one person. */
+  'cancellations-verify-person': z.object({ userId: id }),
+  /** A charge after a confirmed cancellation: alerted at once on every channel. */
+  'reminders-charged-after-cancel': z.object({
+    cancellationId: id.optional(),
+    userId: id,
+    merchantName: z.string(),
+    date: isoDate,
+    amount: z.number().positive(),
+    confirmationNumber: z.string().nullable(),
+  }),
+} as const;
+
+/** Every job's payload, by job name. */
+export const jobPayloads = { ...kindPayloads, ...helperPayloads };
+
+/** A kind of the catalogue. */
+export type JobKind = keyof typeof kindPayloads;
+/** Any job's name. */
+export type JobName = keyof typeof jobPayloads;
 
 /**
  * Each kind: its name in the catalogue and the queue it runs on (docs/jobs.md, "Kinds and queues").
@@ -138,11 +205,8 @@ export const JOB_CATALOGUE = {
   'bank-transaction-sync': { kind: 'sync bank transactions', queue: 'bank transaction sync' },
 } as const satisfies Record<JobKind, { kind: string; queue: JobQueueName }>;
 
-/**
- * Helper jobs beyond the catalogue (a schedule's fan-out, a follow-up of a sync) run on the
- * catalogue queue of the work they serve.
- */
-export const HELPER_JOB_QUEUES: Record<string, JobQueueName> = {
+/** The catalogue queue each of the other jobs counts under (the work it serves). */
+export const HELPER_JOB_QUEUES = {
   'bank-daily-resync': 'bank transaction sync',
   'subscriptions-detect': 'subscription',
   'negotiations-refresh-offers': 'negotiation request',
@@ -158,13 +222,13 @@ export const HELPER_JOB_QUEUES: Record<string, JobQueueName> = {
   'cancellation-verify': 'subscription',
   'cancellations-verify-person': 'subscription',
   'reminders-charged-after-cancel': 'notification',
-};
+} as const satisfies Record<Exclude<JobName, JobKind>, JobQueueName>;
 
 /** The queue a job name counts under (catalogue queues for the operator view). */
 export function catalogueQueueOf(name: string): JobQueueName | undefined {
   return (
     (JOB_CATALOGUE as Record<string, { queue: JobQueueName }>)[name]?.queue ??
-    HELPER_JOB_QUEUES[name]
+    (HELPER_JOB_QUEUES as Record<string, JobQueueName>)[name]
   );
 }
 
@@ -177,3 +241,21 @@ export const jobOptionsSchema = z.object({
   concurrency: z.number().int().min(1).max(JOB_LIMITS.concurrencyMax),
   limiterDurationMs: z.number().int().min(JOB_LIMITS.rateLimiterMinDurationMs).optional(),
 });
+
+/** Every job as the job system runs it: its payload here, its options from its module. */
+export type AppJobMap = {
+  [K in JobName]: { payload: (typeof jobPayloads)[K]; options?: JobOptions };
+};
+
+/** The queue modules send their jobs on. */
+export type AppJobQueue = JobQueue<AppJobMap>;
+
+/** A module's options for the jobs it owns, keyed by job name (a name not declared here fails). */
+export function defineJobOptions<const O extends Partial<Record<JobName, JobOptions>>>(
+  options: O,
+): O {
+  return options;
+}
+
+/** The handlers of a module's jobs (those its `defineJobOptions` names). */
+export type JobHandlersOf<O> = JobHandlers<Pick<AppJobMap, keyof O & JobName>>;
