@@ -45,6 +45,8 @@ export function createBankingModule(deps: {
     service,
     /** For tests that inject a fault between two of the service's steps. */
     repo,
+    /** The Link-dialog bank's API, for tests that make the sandbox bank misbehave. */
+    bank: deps.bank.provider,
     routes: (app) => registerBankingRoutes(app, { banking: service, sources }),
     ...(devRoutes ? { devRoutes: devRoutes(service.ownItemAccessToken) } : {}),
     jobs: bankingJobHandlers(service),
@@ -54,7 +56,22 @@ export function createBankingModule(deps: {
     },
     forget: ({ userId }) => service.revokeAll(userId),
     /** What other modules may read of these rows (never a credential). */
-    published: createPublishedBanking(deps.db),
+    published: {
+      ...createPublishedBanking(deps.db),
+      /** The person's linked accounts, as the profile and sign-in show them. */
+      linkedAccounts: service.linkedAccounts,
+      /** Stops counting an imported account that is a linked one again (docs/banking.md). */
+      recogniseSameAccounts: service.recogniseSameAccounts,
+      // What payments learn of the account a plan is paid from (docs/payments.md).
+      paymentAccountOf: service.paymentAccountOf,
+      debitHandleOf: service.debitHandleOf,
+      bankLinkFor: service.createPaymentLinkToken,
+    },
     exportRows: repo.exportRows,
-  } satisfies FeatureModule & { service: unknown; repo: unknown; published: unknown };
+  } satisfies FeatureModule & {
+    service: unknown;
+    repo: unknown;
+    published: unknown;
+    bank: unknown;
+  };
 }
