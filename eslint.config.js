@@ -179,7 +179,7 @@ export default tseslint.config(
   },
 
   // Server boundaries. A module reaches another only through the composition (deps.ts: a function
-  // it is given) or a job, and is the only reader and writer of its tables; core code speaks to providers
+  // it is given), an event (events/domain-events.ts) or a job, and is the only reader and writer of its tables; core code speaks to providers
   // through their ports and never names an adapter (deps.ts and the provider factories pick one).
   {
     files: ['apps/server/src/**/*.ts'],

@@ -14,6 +14,7 @@ import { assertJobCatalogue, jobMap } from './jobs/catalog';
 import type { AppJobMap } from './jobs/job-payloads';
 import { readQueueFigures } from './jobs/queue-figures';
 import { startJobSystem, type JobSystem } from './jobs/job-system';
+import { loadSecrets } from './security/secrets';
 
 /** How often a worker logs its queue figures (counts by queue and state). */
 const QUEUE_FIGURES_EVERY_MS = 5 * 60_000;
@@ -74,6 +75,7 @@ export async function startServer(
       config,
       database,
       jobs: jobs.queue,
+      secrets: loadSecrets(config),
       print: (line) => process.stdout.write(`${line}\n`),
       log: logger,
     });

@@ -102,7 +102,7 @@ describe('GET /api/user/export', () => {
         PAYMENTS_FRONT_AFTER_SETTLED_PAYMENTS: '0',
       },
     });
-    await t.services.giftCards.load(
+    await t.modules.giftCards.service.load(
       Array.from({ length: 4 }, (_, n) => ({
         serviceName: 'Hulu',
         cardNumber: `5100${String(73_001 + n).padStart(12, '0')}`,

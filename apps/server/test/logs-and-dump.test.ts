@@ -115,7 +115,7 @@ describe('logs and database after the main journeys', () => {
     secrets.bankAccessToken = cipher.decrypt(String(rows[0]!.stored));
 
     // An annual plan paid for, and its gift card's number revealed to its owner.
-    await t.services.giftCards.seedSandboxStock();
+    await t.modules.giftCards.service.seedSandboxStock();
     const offers = await t.app.inject({
       method: 'GET',
       url: paymentRoutes.instantSavings.path,

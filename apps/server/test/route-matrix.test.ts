@@ -167,7 +167,7 @@ describe("one person's ids in another person's requests", () => {
     });
     expect(cancellation.statusCode, cancellation.body).toBe(200);
     // A reward entry of theirs, for the routes that take one.
-    await t.services.rewards.record({
+    await t.modules.rewards.service.record({
       userId: session.user.userId,
       subscriptionId: null,
       kind: 'earned',

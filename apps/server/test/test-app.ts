@@ -7,7 +7,7 @@ import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { buildApp, type AppDeps } from '../src/app';
-import { composeBillow, type Billow, type Services } from '../src/deps';
+import { composeBillow, type Billow } from '../src/deps';
 import { loadConfig, type Config } from '../src/config';
 import { loggerOptions } from '../src/http/logger';
 import { UNDECLARED_PROBLEM_CODE } from '../src/http/route';
@@ -21,7 +21,8 @@ export type TestApp = {
   database: TestDatabase;
   config: Config;
   logs: Record<string, unknown>[];
-  services: Services;
+  /** Each module by name, to drive one directly (its service, repo or published functions). */
+  modules: Billow['moduleByName'];
   jobs: JobSystem<AppJobMap>;
   /** The real job handlers, for a test that starts the job system's own workers. */
   handlers: Billow['jobHandlers'];
@@ -92,7 +93,7 @@ export async function createTestApp(
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.pushAgent ? { pushAgent: options.pushAgent } : {}),
   });
-  const { services, jobHandlers: handlers } = billow;
+  const { moduleByName: modules, jobHandlers: handlers } = billow;
   const app = await buildApp({
     config,
     logger,
@@ -106,7 +107,7 @@ export async function createTestApp(
     database,
     config,
     logs,
-    services,
+    modules,
     jobs,
     handlers,
     async runQueuedJobs(only) {

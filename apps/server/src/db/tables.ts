@@ -22,6 +22,7 @@ export * from '../modules/gift-cards/gift-cards.tables';
 export * from '../modules/payments/payments.tables';
 export * from '../providers/payment/sandbox/sandbox-ledger.tables';
 export * from '../modules/reminders/reminders.tables';
+export * from '../modules/alerts/alerts.tables';
 export * from '../modules/chat/chat.tables';
 export * from '../modules/imports/imports.tables';
 export * from '../modules/sms-status/sms-status.tables';

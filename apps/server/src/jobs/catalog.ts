@@ -7,6 +7,7 @@
  * Only the composition (server start-up, the test app) imports this file; modules import the
  * payloads' types from `job-payloads.ts`, so no module imports its way back here.
  */
+import { alertsJobs } from '../modules/alerts/alerts.jobs';
 import { bankingJobs } from '../modules/banking/banking.jobs';
 import { cancellationsJobs } from '../modules/cancellations/cancellations.jobs';
 import { ledgersJobs } from '../modules/ledgers/ledgers.jobs';
@@ -37,6 +38,7 @@ export const jobOwners: Record<string, Partial<Record<JobName, JobOptions>>> = {
   savings: savingsJobs,
   ledgers: ledgersJobs,
   reminders: remindersJobs,
+  alerts: alertsJobs,
 };
 
 /** The jobs the owners declare, each with its payload and its owner's options. */

@@ -3,7 +3,8 @@
  * service from only what it needs and hands back what the app and the workers use: the routes it
  * mounts, the handlers of the jobs it declares, and how it forgets a person who deletes their
  * account. Modules never reach into each other: a module that needs another's answer gets a
- * function for it, and a reaction to another module's change arrives as a job.
+ * function for it, and reacts to another module's change through an event
+ * (events/domain-events.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import type { AppJobMap } from '../jobs/job-payloads';

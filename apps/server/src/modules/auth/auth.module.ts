@@ -1,6 +1,7 @@
 /** Passwordless sign-in: texted codes, session tokens, refresh and logout. */
 import type { LinkedAccount } from '@billow/contracts';
 import type { ChangeFeed } from '../../db/change-feed';
+import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import type { SmsSender } from '../../providers/sms/sms-sender';
 import type { FeatureModule } from '../feature-module';
@@ -17,28 +18,47 @@ export function createAuthModule(deps: {
   log?: { warn(details: object, message: string): void };
   sms: SmsSender;
   codes: OneTimeCodes;
-  /** The users module's: the people who sign in, by phone number. */
-  people: SignInPeople;
+  /** The users module's (read when used): the people who sign in, by phone number. */
+  users: () => SignInPeople;
   /** Signs session tokens and keys refresh-token successors. */
   authSecret: Uint8Array;
-  linkedAccounts: (userId: string) => Promise<LinkedAccount[]>;
-  settings: {
-    ratePerMinute: number;
-    verifiesPerPhonePerMinute: number;
-    resendCooldownSeconds: number;
-    smsLimits: SmsLimits;
-  };
+  /** The person's linked accounts (the banking module). */
+  banking: { linkedAccounts: (userId: string) => Promise<LinkedAccount[]> };
+  /** The sign-in limits the configuration sets (docs/configuration.md). */
+  config: Pick<
+    Config,
+    | 'authRateLimitPerMinute'
+    | 'otpVerifyLimitPerPhonePerMinute'
+    | 'otpResendCooldownSeconds'
+    | 'smsMaxPerAddressPerHour'
+    | 'smsBudgetPerHour'
+    | 'smsAllowedCountries'
+  >;
 }) {
+  const { config } = deps;
+  const settings = {
+    ratePerMinute: config.authRateLimitPerMinute,
+    verifiesPerPhonePerMinute: config.otpVerifyLimitPerPhonePerMinute,
+    resendCooldownSeconds: config.otpResendCooldownSeconds,
+    smsLimits: {
+      maxPerAddressPerHour: config.smsMaxPerAddressPerHour,
+      budgetPerHour: config.smsBudgetPerHour,
+      allowedCountries: config.smsAllowedCountries,
+    } satisfies SmsLimits,
+  };
   const service = createAuthService({
     repo: createAuthRepo(deps.db, deps.changes),
-    people: deps.people,
+    people: {
+      findOrCreateByPhone: (phoneNumber) => deps.users().findOrCreateByPhone(phoneNumber),
+      phoneNumberOf: (userId) => deps.users().phoneNumberOf(userId),
+    },
     codes: deps.codes,
     sms: deps.sms,
-    smsLimits: deps.settings.smsLimits,
+    smsLimits: settings.smsLimits,
     tokens: createSessionTokenService({ key: deps.authSecret }),
     authSecret: deps.authSecret,
-    linkedAccounts: deps.linkedAccounts,
-    resendCooldownSeconds: deps.settings.resendCooldownSeconds,
+    linkedAccounts: deps.banking.linkedAccounts,
+    resendCooldownSeconds: settings.resendCooldownSeconds,
     ...(deps.log ? { log: deps.log } : {}),
   });
   return {
@@ -46,8 +66,8 @@ export function createAuthModule(deps: {
     routes: (app) =>
       registerAuthRoutes(app, {
         auth: service,
-        ratePerMinute: deps.settings.ratePerMinute,
-        verifiesPerPhonePerMinute: deps.settings.verifiesPerPhonePerMinute,
+        ratePerMinute: settings.ratePerMinute,
+        verifiesPerPhonePerMinute: settings.verifiesPerPhonePerMinute,
       }),
   } satisfies FeatureModule & { service: unknown };
 }

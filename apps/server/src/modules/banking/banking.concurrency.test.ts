@@ -102,8 +102,8 @@ describe('bank linking under concurrency', () => {
     const ids = await itemIdsOf(session.user.userId);
     await Promise.all([
       t.runQueuedJobs(),
-      ...ids.map((id) => t.services.banking.syncItem(id)),
-      ...ids.map((id) => t.services.banking.syncItem(id)),
+      ...ids.map((id) => t.modules.banking.service.syncItem(id)),
+      ...ids.map((id) => t.modules.banking.service.syncItem(id)),
     ]);
     await t.runQueuedJobs();
     expect(await countsOf(session.user.userId)).toEqual({

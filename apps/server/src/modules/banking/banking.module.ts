@@ -20,8 +20,8 @@ export function createBankingModule(deps: {
   jobs: JobQueue<AppJobMap>;
   /** Keys the opaque per-person reference the provider sees instead of the user id. */
   referenceKey: Uint8Array;
-  /** The users module's: keeps the profile's "Account Update Required" flag in step with the items. */
-  setUpdateRequired: SetUpdateRequired;
+  /** The users module's (read when used): the profile's "Account Update Required" flag. */
+  users: () => { setBankUpdateRequired: SetUpdateRequired };
   /** True when no other process can be syncing (the embedded database): leases left are stale. */
   isSoleProcess: boolean;
   /** Whether connecting with a setup token (SimpleFIN Bridge, docs/banking.md) is offered. */
@@ -30,7 +30,7 @@ export function createBankingModule(deps: {
   log?: { warn(details: object, message: string): void };
 }) {
   const { sources, devRoutes } = deps.bank;
-  const repo = createBankingRepo(deps.db, deps.setUpdateRequired);
+  const repo = createBankingRepo(deps.db, (...a) => deps.users().setBankUpdateRequired(...a));
   const service = createBankingService({
     db: deps.db,
     repo,
@@ -48,6 +48,8 @@ export function createBankingModule(deps: {
     service,
     /** For tests that inject a fault between two of the service's steps. */
     repo,
+    /** The Link-dialog bank's API, for tests that make the sandbox bank misbehave. */
+    bank: deps.bank.provider,
     routes: (app) => registerBankingRoutes(app, { banking: service, sources }),
     ...(devRoutes ? { devRoutes: devRoutes(service.ownItemAccessToken) } : {}),
     jobs: bankingJobHandlers(service),
@@ -57,14 +59,24 @@ export function createBankingModule(deps: {
     },
     forget: ({ userId }) => service.revokeAll(userId),
     /** What other modules may read of these rows (never a credential). */
-    published: createPublishedBanking(deps.db),
-    /** The imported accounts and their transactions, for the imports module. */
-    imported: createImportedAccounts(deps.db),
+    published: {
+      ...createPublishedBanking(deps.db),
+      /** The person's linked accounts, as the profile and sign-in show them. */
+      linkedAccounts: service.linkedAccounts,
+      /** Stops counting an imported account that is a linked one again (docs/banking.md). */
+      recogniseSameAccounts: service.recogniseSameAccounts,
+      // What payments learn of the account a plan is paid from (docs/payments.md).
+      paymentAccountOf: service.paymentAccountOf,
+      debitHandleOf: service.debitHandleOf,
+      bankLinkFor: service.createPaymentLinkToken,
+      /** The imported accounts and their transactions, for the imports module. */
+      imported: createImportedAccounts(deps.db),
+    },
     exportRows: repo.exportRows,
   } satisfies FeatureModule & {
     service: unknown;
     repo: unknown;
     published: unknown;
-    imported: unknown;
+    bank: unknown;
   };
 }

@@ -36,7 +36,7 @@ describe('bank linking when something fails part-way', () => {
   });
   afterAll(() => t.close());
 
-  const bank = () => t.services.bankProvider;
+  const bank = () => t.modules.banking.bank;
   const count = async (sql: string, params: unknown[] = []) =>
     Number((await t.database.executeSql(sql, params)).rows[0]!.n);
   const loadStatus = async (token: string) =>
@@ -100,10 +100,10 @@ describe('bank linking when something fails part-way', () => {
 
   it('finishes an interrupted link with its first sync when nobody retries', async () => {
     const session = await signIn(t.app, '+15555556002');
-    const finishLink = t.services.bankingRepo.finishLink;
-    t.services.bankingRepo.finishLink = () => Promise.reject(new Error('database went away'));
+    const finishLink = t.modules.banking.repo.finishLink;
+    t.modules.banking.repo.finishLink = () => Promise.reject(new Error('database went away'));
     const failed = await linkResult(session.token, await publicToken());
-    t.services.bankingRepo.finishLink = finishLink;
+    t.modules.banking.repo.finishLink = finishLink;
     expect(failed.statusCode).toBe(500);
 
     await t.runQueuedJobs();
@@ -134,11 +134,11 @@ describe('bank linking when something fails part-way', () => {
     const syncTransactions = bank().syncTransactions;
     let abandon!: (error: Error) => void;
     bank().syncTransactions = () => new Promise((_resolve, reject) => (abandon = reject));
-    const hung = t.services.banking.syncItem(itemId).catch(() => undefined);
+    const hung = t.modules.banking.service.syncItem(itemId).catch(() => undefined);
     await expect.poll(() => abandon !== undefined).toBe(true);
     bank().syncTransactions = syncTransactions;
     // New data arrives for that item meanwhile.
-    await t.services.banking.handleWebhook({
+    await t.modules.banking.service.handleWebhook({
       kind: 'sync-updates-available',
       itemId: String(item!.provider_item_id),
     });
@@ -187,7 +187,7 @@ describe('bank linking when something fails part-way', () => {
     );
 
     // What a process starting on the embedded database does: nothing else can be running.
-    await t.services.banking.releaseSyncLeases();
+    await t.modules.banking.service.releaseSyncLeases();
     expect(await t.jobs.recoverOrphanedJobs({ isSoleProcess: true })).toBe(1);
     expect(await t.runQueuedJobs()).toContain('bank-transaction-sync');
     expect(await loadStatus(session.token)).toMatchObject({ transactionsLoaded: true });

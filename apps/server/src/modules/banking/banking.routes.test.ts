@@ -171,12 +171,12 @@ describe('bank linking with the sandbox bank', () => {
 
     // Replay the whole history from the first cursor, and a webhook twice.
     await t.database.executeSql('update bank_items set cursor = null where id = $1', [item!.id]);
-    await t.services.banking.syncItem(String(item!.id));
-    await t.services.banking.handleWebhook({
+    await t.modules.banking.service.syncItem(String(item!.id));
+    await t.modules.banking.service.handleWebhook({
       kind: 'sync-updates-available',
       itemId: String(item!.provider_item_id),
     });
-    await t.services.banking.handleWebhook({
+    await t.modules.banking.service.handleWebhook({
       kind: 'sync-updates-available',
       itemId: String(item!.provider_item_id),
     });
@@ -185,7 +185,7 @@ describe('bank linking with the sandbox bank', () => {
 
     // Two days later the pending charge has posted: the pending row is gone, the posted one is new.
     now = new Date(now.getTime() + 2 * 86_400_000);
-    await t.services.banking.syncItem(String(item!.id));
+    await t.modules.banking.service.syncItem(String(item!.id));
     const after = await transactions(session.user.userId);
     expect(after).toHaveLength(before.length);
     expect(after.filter((r) => r.pending)).toHaveLength(0);

@@ -11,12 +11,24 @@ export function createCalendarModule(deps: {
   db: Db;
   cipher: FieldCipher;
   publicUrl: string;
-  upcomingCharges: (userId: string, from: string, until: string) => Promise<UpcomingCharge[]>;
-  paidCharges: (userId: string, from: string, until: string) => Promise<UpcomingCharge[]>;
-  todayOf: (userId: string) => Promise<string>;
+  /** The bills' charges and the person's today (the subscriptions module). */
+  bills: {
+    upcomingCharges: (userId: string, from: string, until: string) => Promise<UpcomingCharge[]>;
+    paidCharges: (userId: string, from: string, until: string) => Promise<UpcomingCharge[]>;
+    todayOf: (userId: string) => Promise<string>;
+  };
   clock?: () => Date;
 }) {
-  const service = createCalendarService({ ...deps, repo: createCalendarRepo(deps.db) });
+  const { upcomingCharges, paidCharges, todayOf } = deps.bills;
+  const service = createCalendarService({
+    cipher: deps.cipher,
+    publicUrl: deps.publicUrl,
+    upcomingCharges,
+    paidCharges,
+    todayOf,
+    ...(deps.clock ? { clock: deps.clock } : {}),
+    repo: createCalendarRepo(deps.db),
+  });
   return {
     service,
     routes: (app) => registerCalendarRoutes(app, { calendar: service }),

@@ -1,17 +1,18 @@
 /** Cancelling subscriptions for the person: options, the call, the person's word, the bank's proof. */
+import type { ProfileInfo } from '@billow/contracts';
 import type { Db } from '../../db/database';
 import type { AppJobMap } from '../../jobs/job-payloads';
 import type { JobQueue } from '../../jobs/job-system';
+import type { DomainEventBus } from '../../events/domain-events';
 import type { CallAgent } from '../../providers/call-agent/call-agent';
 import type { FieldCipher } from '../../security/encryption';
 import type { FeatureModule } from '../feature-module';
+import type { Bills } from '../subscriptions/subscriptions.module';
 import { createCancellationCalls } from './cancellations.calls';
 import { cancellationsJobHandlers } from './cancellations.jobs';
 import { createCancellationsRepo } from './cancellations.repo';
 import { registerCancellationDevRoutes, registerCancellationRoutes } from './cancellations.routes';
 import { createCancellationsService } from './cancellations.service';
-
-type ServiceDeps = Parameters<typeof createCancellationsService>[0];
 
 export function createCancellationsModule(deps: {
   db: Db;
@@ -19,24 +20,53 @@ export function createCancellationsModule(deps: {
   cipher: FieldCipher;
   agent: CallAgent;
   retryDelaySeconds: number;
-  billOf: ServiceDeps['billOf'];
-  personOf: ServiceDeps['personOf'];
-  chargesOf: ServiceDeps['chargesOf'];
-  syncedThrough: ServiceDeps['syncedThrough'];
-  effects: ServiceDeps['effects'];
+  /** The person's bill and what the bank shows of it (the subscriptions module). */
+  bills: Pick<Bills, 'billOf' | 'merchantChargesOf' | 'bankSyncedThrough'>;
+  /** The person's profile (the users module), for what a call may say on their behalf. */
+  people: { profile: (userId: string) => Promise<ProfileInfo> };
+  events: DomainEventBus;
   clock?: () => Date;
   log?: { warn(details: object, message: string): void };
 }) {
   const repo = createCancellationsRepo(deps.db);
   const clock = deps.clock ?? (() => new Date());
-  const service = createCancellationsService({ ...deps, repo, clock });
+  const personOf = async (userId: string) => {
+    const profile = await deps.people.profile(userId);
+    return {
+      legalName: profile.user_legal_name,
+      email: profile.email,
+      phoneNumber: profile.phone_number,
+      gender: profile.gender,
+    };
+  };
+  const service = createCancellationsService({
+    ...deps,
+    repo,
+    clock,
+    personOf,
+    billOf: deps.bills.billOf,
+    chargesOf: deps.bills.merchantChargesOf,
+    syncedThrough: deps.bills.bankSyncedThrough,
+    // What the bank showed after a cancellation, for the modules that react (docs/cancellations.md).
+    effects: {
+      verified: (cancellation, on, tx) =>
+        deps.events.publish('cancellation-verified', { cancellation, on }, tx),
+      chargedAfter: (cancellation, charge, tx) =>
+        deps.events.publish('charged-after-cancellation', { cancellation, charge }, tx),
+    },
+  });
+  deps.events.subscribe({
+    // ... and whether a cancelled subscription stopped charging, or did not.
+    'subscriptions-changed': ({ userId }) =>
+      deps.jobs.send('cancellations-verify-person', { userId }, { singletonKey: userId }),
+  });
   const calls = createCancellationCalls({
     repo,
     service,
     agent: deps.agent,
     jobs: deps.jobs,
-    billOf: deps.billOf,
-    personOf: deps.personOf,
+    billOf: deps.bills.billOf,
+    personOf,
     retryDelaySeconds: deps.retryDelaySeconds,
     clock,
     ...(deps.log ? { log: deps.log } : {}),

@@ -147,7 +147,7 @@ describe('cancelling a subscription over HTTP', () => {
       now.toISOString(),
       item,
     ]);
-    await t.services.subscriptions.detectForUser(userId);
+    await t.modules.subscriptions.service.detectForUser(userId);
     await t.runQueuedJobs();
   }
 

@@ -6,18 +6,25 @@ import { registerExportRoutes } from './export.routes';
 import { createExportService } from './export.service';
 
 export function createExportModule(deps: {
-  /** Each module's rows about the person (its `exportRows`). */
-  sources: ExportSources;
+  /** The modules that keep something about the person, each answering with its `exportRows`. */
+  modules: { [K in keyof ExportSources]: { exportRows: ExportSources[K] } };
   /** The profile as the profile screen shows it (the users module answers). */
-  profile: (userId: string) => Promise<ProfileInfo>;
+  people: { profile: (userId: string) => Promise<ProfileInfo> };
   /** The bills list's answer (the subscriptions module): the figures the screens show. */
-  bills: (userId: string) => Promise<Subscription[]>;
+  bills: { list: (userId: string) => Promise<Subscription[]> };
   clock?: () => Date;
 }) {
   const service = createExportService({
-    sources: deps.sources,
-    profile: deps.profile,
-    bills: deps.bills,
+    sources: {
+      banking: deps.modules.banking.exportRows,
+      subscriptions: deps.modules.subscriptions.exportRows,
+      negotiations: deps.modules.negotiations.exportRows,
+      payments: deps.modules.payments.exportRows,
+      giftCards: deps.modules.giftCards.exportRows,
+      rewards: deps.modules.rewards.exportRows,
+    },
+    profile: deps.people.profile,
+    bills: deps.bills.list,
     ...(deps.clock ? { clock: deps.clock } : {}),
   });
   return {

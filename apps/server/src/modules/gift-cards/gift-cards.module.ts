@@ -1,13 +1,26 @@
 /** Gift cards: the stock (loaded from CSV; seeded in the sandbox) and a person's card. */
 import type { FeatureModule } from '../feature-module';
+import type { Bills } from '../subscriptions/subscriptions.module';
 import { registerGiftCardRoutes } from './gift-cards.routes';
 import { createGiftCardsService } from './gift-cards.service';
 import { createGiftCardStock } from './gift-cards.stock';
 
+type ServiceDeps = Parameters<typeof createGiftCardsService>[0];
+
 export function createGiftCardsModule(
-  deps: Parameters<typeof createGiftCardsService>[0] & { isSandboxStock: boolean },
+  deps: Omit<ServiceDeps, 'billOf' | 'paymentFor' | 'fundedRenewalOf'> & {
+    isSandboxStock: boolean;
+    bills: Pick<Bills, 'billOf'>;
+    /** Payments decide when a card's number may be shown (after its debit settled). */
+    payments: () => Pick<ServiceDeps, 'paymentFor' | 'fundedRenewalOf'>;
+  },
 ) {
-  const service = createGiftCardsService(deps);
+  const service = createGiftCardsService({
+    ...deps,
+    billOf: deps.bills.billOf,
+    paymentFor: (userId, subscriptionId) => deps.payments().paymentFor(userId, subscriptionId),
+    fundedRenewalOf: (cardId) => deps.payments().fundedRenewalOf(cardId),
+  });
   return {
     service,
     /** The stock as payments move it, in the payment's transaction. */

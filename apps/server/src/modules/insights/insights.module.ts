@@ -4,11 +4,14 @@ import { registerInsightRoutes } from './insights.routes';
 import { createInsightsService, type ChargeHistory } from './insights.service';
 
 export function createInsightsModule(deps: {
-  chargeHistory: (userId: string, from: string) => Promise<ChargeHistory>;
-  withPriceIncreases: (userId: string) => Promise<ChargeHistory['subscriptions']>;
-  todayOf: (userId: string) => Promise<string>;
+  /** The person's charges and price increases (the subscriptions module). */
+  bills: {
+    chargeHistory: (userId: string, from: string) => Promise<ChargeHistory>;
+    withPriceIncreases: (userId: string) => Promise<ChargeHistory['subscriptions']>;
+    todayOf: (userId: string) => Promise<string>;
+  };
 }) {
-  const service = createInsightsService(deps);
+  const service = createInsightsService(deps.bills);
   return {
     service,
     routes: (app) => registerInsightRoutes(app, { insights: service }),

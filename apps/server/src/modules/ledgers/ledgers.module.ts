@@ -23,9 +23,11 @@ export function createLedgersModule(deps: {
     ...(deps.clock ? { clock: deps.clock } : {}),
   });
   return {
+    /** The owners' figures the reconciliation reads (tests compare against them). */
+    figures: deps.figures,
     service,
     jobs: ledgersJobHandlers(service),
     devRoutes: (app) =>
       registerLedgerDevRoutes(app, { ledgers: service, isLoopback: deps.isLoopback }),
-  } satisfies FeatureModule & { service: unknown };
+  } satisfies FeatureModule & { service: unknown; figures: unknown };
 }

@@ -24,7 +24,7 @@ describe('POST /api/dev/ledgers/reconcile', () => {
 
     // A reward earned on a negotiation whose saving the bank never showed.
     const { user } = await signIn(t.app, '+14155591001');
-    await t.services.rewards.record({
+    await t.modules.rewards.service.record({
       userId: user.userId,
       subscriptionId: null,
       kind: 'earned',

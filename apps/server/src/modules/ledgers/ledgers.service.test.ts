@@ -36,7 +36,7 @@ describe('the nightly ledger reconciliation', () => {
   it('reports nothing while the ledgers keep their rules', async () => {
     const { user } = await signIn(t.app, '+14155590001');
     const at = new Date();
-    await t.services.savings.record({
+    await t.modules.savings.service.record({
       userId: user.userId,
       subscriptionId: null,
       kind: 'negotiation',
@@ -44,7 +44,7 @@ describe('the nightly ledger reconciliation', () => {
       sourceKey: 'negotiation:n-fine',
       occurredAt: at,
     });
-    await t.services.rewards.record({
+    await t.modules.rewards.service.record({
       userId: user.userId,
       subscriptionId: null,
       kind: 'earned',
@@ -96,7 +96,7 @@ describe('the nightly ledger reconciliation', () => {
     await t.database.executeSql(
       `update savings_ledger set amount_cents = 119998800 where source_key = '${key}'`,
     );
-    await t.services.rewards.record({
+    await t.modules.rewards.service.record({
       userId: user.userId,
       subscriptionId: verizon.subscription_id,
       kind: 'earned',
@@ -107,7 +107,7 @@ describe('the nightly ledger reconciliation', () => {
     });
     // Someone else's rewards applied past what they earned.
     const other = await signIn(t.app, '+14155590003');
-    await t.services.rewards.record({
+    await t.modules.rewards.service.record({
       userId: other.user.userId,
       subscriptionId: null,
       kind: 'applied',
@@ -118,7 +118,7 @@ describe('the nightly ledger reconciliation', () => {
     });
 
     // A reward earned on an annual-plan payment Billow has no record of.
-    await t.services.rewards.record({
+    await t.modules.rewards.service.record({
       userId: other.user.userId,
       subscriptionId: null,
       kind: 'earned',
@@ -157,8 +157,8 @@ describe('the nightly ledger reconciliation', () => {
     const warned: object[] = [];
     await createLedgersService({
       repo: createLedgersRepo(t.database.db),
-      figures: t.services.ledgerFigures,
-      balanceCents: (userId) => t.services.rewards.balanceCents(userId),
+      figures: t.modules.ledgers.figures,
+      balanceCents: (userId) => t.modules.rewards.service.balanceCents(userId),
       log: { warn: (details) => void warned.push(details) },
     }).reconcile();
     expect(warned).toHaveLength(4);
@@ -180,7 +180,7 @@ describe('the nightly ledger reconciliation', () => {
     );
     const subscriptionId = String(rows[0]!.id);
     const saved = (sourceKey: string, amountCents: number) =>
-      t.services.savings.record({
+      t.modules.savings.service.record({
         userId: user.userId,
         subscriptionId,
         kind: 'cancellation',
@@ -194,8 +194,8 @@ describe('the nightly ledger reconciliation', () => {
     // The service itself: runs recorded under this test's fixed clock all share one time.
     const check = await createLedgersService({
       repo: createLedgersRepo(t.database.db),
-      figures: t.services.ledgerFigures,
-      balanceCents: (userId) => t.services.rewards.balanceCents(userId),
+      figures: t.modules.ledgers.figures,
+      balanceCents: (userId) => t.modules.rewards.service.balanceCents(userId),
     }).reconcile();
     const flagged = check.violations
       .filter((v) => v.rule === 'saving-above-bound')

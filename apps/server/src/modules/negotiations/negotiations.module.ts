@@ -2,10 +2,12 @@
 import type { Db } from '../../db/database';
 import type { AppJobMap } from '../../jobs/job-payloads';
 import type { JobQueue } from '../../jobs/job-system';
+import type { DomainEventBus } from '../../events/domain-events';
 import type { CallAgent } from '../../providers/call-agent/call-agent';
 import type { SmsSender } from '../../providers/sms/sms-sender';
 import type { FieldCipher } from '../../security/encryption';
 import type { FeatureModule } from '../feature-module';
+import type { Bills } from '../subscriptions/subscriptions.module';
 import { createNegotiationCalls } from './negotiations.calls';
 import { createNegotiationOutcomes } from './negotiations.outcomes';
 import { negotiationsJobHandlers } from './negotiations.jobs';
@@ -15,19 +17,26 @@ import { createNegotiationsService } from './negotiations.service';
 
 export function createNegotiationsModule(deps: {
   db: Db;
-  /** What offers and calls read of other modules' rows, through those modules. */
-  others: NegotiationsRepoDeps;
+  /** The person's bills, and their new price after a deal (the subscriptions module). */
+  bills: NegotiationsRepoDeps['bills'] & Pick<Bills, 'applyNegotiatedPrice'>;
+  /** The person's account (the users module). */
+  people: Pick<NegotiationsRepoDeps, 'personOf'>;
+  /** What else offers read: paid plans (payments) and bills holding a gift card (gift cards). */
+  others: Pick<NegotiationsRepoDeps, 'paidPlansOf' | 'cardedBillsOf'>;
   jobs: JobQueue<AppJobMap>;
   cipher: FieldCipher;
   agent: CallAgent;
   sms: SmsSender;
   retryDelaySeconds: number;
-  recordSaving: Parameters<typeof createNegotiationOutcomes>[0]['recordSaving'];
-  applyNegotiatedPrice: Parameters<typeof createNegotiationOutcomes>[0]['applyNegotiatedPrice'];
+  events: DomainEventBus;
   clock?: () => Date;
   log?: { warn(details: object, message: string): void };
 }) {
-  const repo = createNegotiationsRepo(deps.db, deps.others);
+  const repo = createNegotiationsRepo(deps.db, {
+    ...deps.others,
+    bills: deps.bills,
+    personOf: deps.people.personOf,
+  });
   const clock = deps.clock ? { clock: deps.clock } : {};
   const service = createNegotiationsService({
     repo,
@@ -49,11 +58,21 @@ export function createNegotiationsModule(deps: {
     repo,
     jobs: deps.jobs,
     sms: deps.sms,
-    recordSaving: deps.recordSaving,
-    applyNegotiatedPrice: deps.applyNegotiatedPrice,
+    // A successful negotiation promises a saving (the savings module keeps it).
+    recordSaving: (entry, tx) => deps.events.publish('negotiation-succeeded', entry, tx),
+    applyNegotiatedPrice: deps.bills.applyNegotiatedPrice,
     retryDelaySeconds: deps.retryDelaySeconds,
     ...clock,
     ...log,
+  });
+  deps.events.subscribe({
+    // New or changed subscriptions may make (or drop) negotiation offers.
+    'subscriptions-changed': ({ userId }) =>
+      deps.jobs.send('negotiations-refresh-offers', { userId }, { singletonKey: userId }),
+    // Turning bill negotiation on starts the calls that waited for it.
+    'settings-changed': async ({ userId, changes }) => {
+      if (changes.is_bill_negotiation_enabled === true) await service.startPendingCalls(userId);
+    },
   });
   return {
     service,

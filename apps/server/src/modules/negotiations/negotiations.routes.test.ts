@@ -161,7 +161,7 @@ describe('bill negotiation over HTTP with the simulated call agent', () => {
     const { rows } = await t.database.executeSql(
       `select id from users where phone_number = '${phone}'`,
     );
-    await t.services.subscriptions.detectForUser(String(rows[0]!.id));
+    await t.modules.subscriptions.service.detectForUser(String(rows[0]!.id));
     await t.runQueuedJobs();
     expect((await offers(token)).length).toBe(3);
   });
@@ -308,8 +308,8 @@ describe('bill negotiation over HTTP with the simulated call agent', () => {
       ).find((s) => s.merchant_name === 'Verizon');
     expect(await verizon()).toMatchObject({ amount: 65, previous_amount: 75 });
     // A bank sync runs detection again over the same (old-priced) charges.
-    await t.services.subscriptions.detectForUser(userId);
-    await t.services.subscriptions.detectForUser(userId);
+    await t.modules.subscriptions.service.detectForUser(userId);
+    await t.modules.subscriptions.service.detectForUser(userId);
     expect(await verizon()).toMatchObject({
       amount: 65,
       previous_amount: 75,

@@ -61,7 +61,7 @@ describe('a bounced debit whose card was fronted', () => {
       },
     });
     let n = 0;
-    await t.services.giftCards.load(
+    await t.modules.giftCards.service.load(
       ['Hulu', 'Netflix', 'Planet Fitness'].flatMap((serviceName) =>
         Array.from({ length: 3 }, () => ({
           serviceName,
@@ -190,7 +190,7 @@ describe('a bounced debit whose card was fronted', () => {
     expect(await paymentsOf()).toBe(2);
 
     // Once the operator records the money in, the person may pay again.
-    expect(await t.services.payments.settleReceivable(String(receivable.id))).toBe(true);
+    expect(await t.modules.payments.service.settleReceivable(String(receivable.id))).toBe(true);
     expect((await giftCard(token, netflix)).payment!.amountOwed).toBe(0);
     const again = await pay(token, idOf('Planet Fitness'), accountId('Checking'));
     expect(again.json() as BankTransferResponse).toMatchObject({ success: true });

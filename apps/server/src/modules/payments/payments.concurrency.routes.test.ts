@@ -46,7 +46,7 @@ describe('two payments from one account at the same moment', () => {
   beforeAll(async () => {
     t = await createTestApp({ clock: () => new Date(`${today}T12:00:00Z`) });
     let n = 0;
-    await t.services.giftCards.load(
+    await t.modules.giftCards.service.load(
       ['Hulu', 'SiriusXM'].flatMap((serviceName) =>
         Array.from({ length: 6 }, () => ({
           serviceName,

@@ -1,16 +1,54 @@
 /** Annual plans Billow pays for: instant savings, paying exactly once, the ACH jobs, renewal. */
+import type { DomainEventBus } from '../../events/domain-events';
 import type { FeatureModule } from '../feature-module';
+import type { Bills } from '../subscriptions/subscriptions.module';
 import { paymentsJobHandlers } from './payments.jobs';
 import { createPaymentsRepo } from './payments.repo';
 import { registerPaymentDevRoutes, registerPaymentRoutes } from './payments.routes';
-import { createPaymentsService, type PaymentsServiceDeps } from './payments.service';
+import type { PaymentsServiceDeps } from './payments.deps';
+import { createPaymentsService } from './payments.service';
 
-export function createPaymentsModule(deps: Omit<PaymentsServiceDeps, 'repo'>) {
+export function createPaymentsModule(
+  deps: Omit<
+    PaymentsServiceDeps,
+    | 'repo'
+    | 'onAnnualPlanPaid'
+    | 'onPaymentReturned'
+    | 'bankMonthlyOf'
+    | 'personOf'
+    | 'paymentAccountOf'
+    | 'debitHandleOf'
+    | 'bankLinkFor'
+  > & {
+    events: DomainEventBus;
+    bills: PaymentsServiceDeps['bills'] & Pick<Bills, 'bankMonthlyOf'>;
+    people: { personOf: PaymentsServiceDeps['personOf'] };
+    /** The account a plan is paid from (the banking module): never a credential. */
+    banking: Pick<PaymentsServiceDeps, 'paymentAccountOf' | 'debitHandleOf' | 'bankLinkFor'>;
+  },
+) {
   const repo = createPaymentsRepo(deps.db);
-  const service = createPaymentsService({ ...deps, repo });
+  const service = createPaymentsService({
+    ...deps,
+    repo,
+    bankMonthlyOf: deps.bills.bankMonthlyOf,
+    personOf: deps.people.personOf,
+    ...deps.banking,
+    // The savings and rewards modules react, in the payment's transaction (docs/payments.md).
+    onAnnualPlanPaid: (paid, tx) => deps.events.publish('annual-plan-paid', paid, tx),
+    onPaymentReturned: (returned, tx) => deps.events.publish('payment-returned', returned, tx),
+  });
   return {
     service,
     repo,
+    /** What other modules may read of a person's payments. */
+    published: {
+      paymentFor: service.paymentFor,
+      fundedRenewalOf: repo.fundedRenewalOf,
+      /** The bills a live annual plan pays. */
+      paidPlansOf: async (userId: string) =>
+        (await repo.livePaymentsOf(userId)).map((payment) => payment.subscriptionId),
+    },
     routes: (app) => registerPaymentRoutes(app, { payments: service }),
     devRoutes: (app) => registerPaymentDevRoutes(app, { payments: service }),
     jobs: paymentsJobHandlers(service),
@@ -18,5 +56,5 @@ export function createPaymentsModule(deps: Omit<PaymentsServiceDeps, 'repo'>) {
     // The person's payments go with the account (on delete cascade). A card still held for one
     // goes back in stock; a card handed out stays spent (never issued twice), unlinked from them.
     forget: async ({ userId }) => deps.stock.releaseHeld(await repo.cardIdsOf(userId)),
-  } satisfies FeatureModule & { service: unknown; repo: unknown };
+  } satisfies FeatureModule & { service: unknown; repo: unknown; published: unknown };
 }

@@ -41,7 +41,7 @@ describe('paying through Plaid Transfer when the bank needs the person', () => {
         PLAID_API_BASE_URL: plaid.url,
       },
     });
-    await t.services.giftCards.load(
+    await t.modules.giftCards.service.load(
       Array.from({ length: 4 }, (_, n) => ({
         serviceName: 'Hulu',
         cardNumber: `5100${String(n + 1).padStart(12, '0')}`,

@@ -53,7 +53,7 @@ describe('annual plans Billow pays for, over HTTP with the sandbox ledger', () =
     t = await createTestApp({ clock: () => now });
     // Stock for every plan but The New York Times' (its stock is the empty one).
     let n = 0;
-    await t.services.giftCards.load(
+    await t.modules.giftCards.service.load(
       ['Hulu', 'Planet Fitness', 'Netflix'].flatMap((serviceName) =>
         Array.from({ length: 8 }, () => ({
           serviceName,
@@ -266,7 +266,7 @@ describe('annual plans Billow pays for, over HTTP with the sandbox ledger', () =
     const answer = await pay(token, pf.id);
     expect(answer.success).toBe(true);
     const paymentId = (answer as { transfer_id: string }).transfer_id;
-    const payments = t.services.payments;
+    const payments = t.modules.payments.service;
     await payments.initiateAch(paymentId);
     await payments.initiateAch(paymentId);
     await payments.fundCard(paymentId);
@@ -468,8 +468,8 @@ describe('annual plans Billow pays for, over HTTP with the sandbox ledger', () =
     const saved = now;
     now = new Date(now.getTime() + 90 * DAY);
     try {
-      await t.services.subscriptions.detectForUser(userId);
-      await t.services.subscriptions.detectForUser(userId);
+      await t.modules.subscriptions.service.detectForUser(userId);
+      await t.modules.subscriptions.service.detectForUser(userId);
       expect(await subscriptionOf(token, 'Hulu')).toMatchObject({
         id: hulu.id,
         status: 'ACTIVE',
@@ -571,8 +571,8 @@ describe('annual plans Billow pays for, over HTTP with the sandbox ledger', () =
 
     const saved = now;
     now = new Date(now.getTime() + 4 * DAY);
-    await t.services.payments.syncTransferEvents();
-    await t.services.payments.syncTransferEvents();
+    await t.modules.payments.service.syncTransferEvents();
+    await t.modules.payments.service.syncTransferEvents();
     await t.runQueuedJobs();
     now = saved;
 

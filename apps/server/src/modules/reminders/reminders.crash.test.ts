@@ -58,7 +58,7 @@ describe('a crash during a reminder send', () => {
       const payload = jobPayloads[name].parse(job!.data);
       abandoned.push({ name, payload });
       await new Promise<void>((tookDigest) => {
-        void f.t.services.reminders.deliverOnce(payload.digestId, () => {
+        void f.t.modules.reminders.service.deliverOnce(payload.digestId, () => {
           tookDigest();
           return new Promise(() => {}); // the process is gone: no answer, no clean-up
         });

@@ -5,8 +5,8 @@
  * reminder's digest is taken once before it is sent, and a day's reminders are keyed by event,
  * offset and channel.
  */
+import type { Db } from '../../db/database';
 import { defineJobOptions, type JobHandlersOf } from '../../jobs/job-payloads';
-import type { AlertsService } from './alerts.service';
 import type { RemindersService } from './reminders.service';
 
 export const remindersJobs = defineJobOptions({
@@ -45,38 +45,14 @@ export const remindersJobs = defineJobOptions({
     expireInSeconds: 30 * 60,
     schedule: '7 * * * *',
   },
-  'subscription-handle-status-change': { retryLimit: 3, retryDelaySeconds: 10, retryBackoff: true },
-  'subscription-handle-failed-payment': {
-    retryLimit: 3,
-    retryDelaySeconds: 10,
-    retryBackoff: true,
-    policy: 'short',
-  },
-  /** A charge after a confirmed cancellation (issue 39): alerted at once on every channel. */
-  'reminders-charged-after-cancel': { retryLimit: 3, retryDelaySeconds: 10, retryBackoff: true },
-  // Daily, in the morning across the US (14:00 UTC).
-  'balance-check': {
-    retryLimit: 2,
-    retryDelaySeconds: 60,
-    retryBackoff: false,
-    concurrency: 1,
-    policy: 'short',
-    expireInSeconds: 30 * 60,
-    schedule: '0 14 * * *',
-  },
 });
 
 export function remindersJobHandlers(
   reminders: RemindersService,
-  alerts: AlertsService,
+  /** Other events of each person the hourly scan looks for (the alerts module's). */
+  scanAlso?: (userId: string, tx: Db) => Promise<void>,
 ): JobHandlersOf<typeof remindersJobs> {
   return {
-    'subscription-handle-status-change': (p) => alerts.recordStatusChange(p),
-    'subscription-handle-failed-payment': (p) => alerts.handleFailedPayment(p),
-    'reminders-charged-after-cancel': (p) => alerts.chargedAfterCancel(p),
-    'balance-check': async (p) => {
-      await alerts.checkBalances(p);
-    },
     'notification-send-email': (p) =>
       reminders.deliverOnce(p.digestId, () =>
         reminders.email.send({ to: p.to, subject: p.subject, text: p.text }),
@@ -94,10 +70,7 @@ export function remindersJobHandlers(
       }),
     'subscription-send-renewal-reminder': (p) => reminders.sendDayReminders(p.userId, p.localDate),
     'pending-events-scan': async (p) => {
-      await reminders.scanPendingEvents(p, async (userId, tx) => {
-        await alerts.queueStatusChanges(userId, tx);
-        await alerts.queueFailedPayments(userId, tx);
-      });
+      await reminders.scanPendingEvents(p, scanAlso);
     },
   };
 }

@@ -1,4 +1,7 @@
-/** Reminders and alerts: bills and trials coming up, by text, email and web push. */
+/**
+ * Reminders: bills and trials coming up, by text, email and web push, and the channels the
+ * alerts module sends its alerts through.
+ */
 import type { Db } from '../../db/database';
 import type { AppJobMap } from '../../jobs/job-payloads';
 import type { JobQueue } from '../../jobs/job-system';
@@ -8,7 +11,6 @@ import type { PushSender } from '../../providers/push/push-sender';
 import type { FieldCipher } from '../../security/encryption';
 import { createPushSubscriptions } from './push-subscriptions';
 import type { FeatureModule } from '../feature-module';
-import { createAlertsService, type AlertSources } from './alerts.service';
 import { remindersJobHandlers } from './reminders.jobs';
 import { registerReminderDevRoutes, registerReminderRoutes } from './reminders.routes';
 import { createRemindersService, type RemindersServiceDeps } from './reminders.service';
@@ -25,20 +27,20 @@ export function createRemindersModule(deps: {
   people: RemindersServiceDeps['people'];
   /** What reminders tell of the person's bills (the subscriptions module). */
   bills: RemindersServiceDeps['bills'];
-  /** What the alerts read of banking, subscriptions and people, through those modules. */
-  sources: AlertSources;
+  /** The day of each bill's latest failed payment since a day (the alerts module). */
+  failedPaymentsSince: RemindersServiceDeps['failedPaymentsSince'];
+  /** Other events of each person the hourly scan looks for (the alerts module's). */
+  scanAlso?: (userId: string, tx: Db) => Promise<void>;
   clock?: () => Date;
   publicUrl?: string;
 }) {
   const push = createPushSubscriptions(deps);
   const service = createRemindersService({ ...deps, push: push.sendToPerson });
-  const alerts = createAlertsService({ ...deps, ...deps.sources, reminders: service });
   return {
     service,
-    alerts,
     push,
-    routes: (app) => registerReminderRoutes(app, { reminders: service, alerts, push }),
+    routes: (app) => registerReminderRoutes(app, { reminders: service, push }),
     devRoutes: (app) => registerReminderDevRoutes(app, { jobs: deps.jobs }),
-    jobs: remindersJobHandlers(service, alerts),
-  } satisfies FeatureModule & { service: unknown; alerts: unknown; push: unknown };
+    jobs: remindersJobHandlers(service, deps.scanAlso),
+  } satisfies FeatureModule & { service: unknown; push: unknown };
 }

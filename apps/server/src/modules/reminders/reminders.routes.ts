@@ -4,13 +4,12 @@ import { mount } from '../../http/route';
 import { JOB_LIMITS } from '../../jobs/job-map';
 import type { AppJobMap } from '../../jobs/job-payloads';
 import type { JobQueue } from '../../jobs/job-system';
-import type { AlertsService } from './alerts.service';
 import type { PushSubscriptions } from './push-subscriptions';
 import type { RemindersService } from './reminders.service';
 
 export async function registerReminderRoutes(
   app: FastifyInstance,
-  deps: { reminders: RemindersService; alerts: AlertsService; push: PushSubscriptions },
+  deps: { reminders: RemindersService; push: PushSubscriptions },
 ) {
   const { reminders } = deps;
   mount(app, reminderRoutes.preferences, (r) => reminders.preferencesOf(r.userId));
@@ -22,10 +21,6 @@ export async function registerReminderRoutes(
   mount(app, reminderRoutes.pushTest, (r) => deps.push.sendTest(r.userId), {
     rateLimit: { max: 5, timeWindow: '1 minute' },
   });
-  mount(app, reminderRoutes.overdraftRisk, (r) => deps.alerts.overdraftRisk(r.userId));
-  mount(app, reminderRoutes.statusTimeline, (r) =>
-    deps.alerts.timeline(r.userId, r.body.subscriptionId),
-  );
 }
 
 /**

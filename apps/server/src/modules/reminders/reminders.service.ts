@@ -13,7 +13,7 @@
  * key to tell a resend from a new message.
  */
 import { setImmediate } from 'node:timers/promises';
-import { and, eq, gt, gte, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import {
   EMAIL_REMINDERS_NEED_EMAIL_MESSAGE,
   localTimeIn,
@@ -41,7 +41,6 @@ import {
   reminderDeliveries,
   reminderDigests,
   reminderPreferences,
-  subscriptionStatusEvents,
   type DigestMessage,
   type ReminderChannel,
 } from './reminders.tables';
@@ -97,6 +96,12 @@ export function createRemindersService(deps: {
   people: Pick<UsersRepo, 'contactOf' | 'contactsAfter' | 'timeZoneOf'>;
   /** What reminders tell of the person's bills (the subscriptions module). */
   bills: Pick<PublishedSubscriptions, 'reminderFactsOf'>;
+  /** The day of each bill's latest failed payment since a day (the alerts module). */
+  failedPaymentsSince: (
+    subscriptionIds: string[],
+    since: string,
+    tx: Db,
+  ) => Promise<{ subscriptionId: string; date: string }[]>;
   clock?: () => Date;
   /** Billow's address, for the links a reminder carries (PUBLIC_URL). */
   publicUrl?: string;
@@ -129,23 +134,11 @@ export function createRemindersService(deps: {
       .slice(0, 10);
     const bills = await deps.bills.reminderFactsOf(userId, tx);
     if (bills.length === 0) return [];
-    const failures = await tx
-      .select({
-        subscriptionId: subscriptionStatusEvents.subscriptionId,
-        date: sql<string>`max(${subscriptionStatusEvents.effectiveDate})::text`,
-      })
-      .from(subscriptionStatusEvents)
-      .where(
-        and(
-          inArray(
-            subscriptionStatusEvents.subscriptionId,
-            bills.map((bill) => bill.id),
-          ),
-          eq(subscriptionStatusEvents.newStatus, 'FAILED_PAYMENT'),
-          gte(subscriptionStatusEvents.effectiveDate, since),
-        ),
-      )
-      .groupBy(subscriptionStatusEvents.subscriptionId);
+    const failures = await deps.failedPaymentsSince(
+      bills.map((bill) => bill.id),
+      since,
+      tx,
+    );
     const failedOn = new Map(failures.map((f) => [f.subscriptionId, f.date]));
     // A failed payment recorded from a bank's return or fee (handle failed payment).
     return bills.map((bill) => ({ ...bill, failedPaymentDate: failedOn.get(bill.id) ?? null }));

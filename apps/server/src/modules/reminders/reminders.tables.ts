@@ -11,7 +11,6 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { subscriptions } from '../subscriptions/subscriptions.tables';
 import { users } from '../users/users.tables';
 
 export type ReminderChannel = 'sms' | 'email' | 'push';
@@ -136,46 +135,4 @@ export const pushSubscriptions = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('push_subscriptions_user_idx').on(table.userId)],
-);
-
-/** An overdraft alert: once per shortfall (the account and the paycheck it falls short before). */
-export const overdraftAlerts = pgTable(
-  'overdraft_alerts',
-  {
-    id: uuid().primaryKey().defaultRandom(),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    shortfallKey: text().notNull(),
-    shortfallCents: integer().notNull(),
-    bills: jsonb()
-      .$type<{ merchantName: string; amountCents: number; dueDate: string }[]>()
-      .notNull(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [uniqueIndex('overdraft_alerts_once_idx').on(table.userId, table.shortfallKey)],
-);
-
-/** A subscription's status changes (docs/reminders.md, "Status changes"), for its timeline. */
-export const subscriptionStatusEvents = pgTable(
-  'subscription_status_events',
-  {
-    id: uuid().primaryKey().defaultRandom(),
-    subscriptionId: uuid()
-      .notNull()
-      .references(() => subscriptions.id, { onDelete: 'cascade' }),
-    newStatus: text().notNull(),
-    previousStatus: text().notNull(),
-    reason: text(),
-    effectiveDate: date({ mode: 'string' }).notNull(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [
-    uniqueIndex('subscription_status_events_once_idx').on(
-      table.subscriptionId,
-      table.newStatus,
-      table.previousStatus,
-      table.effectiveDate,
-    ),
-  ],
 );

@@ -356,7 +356,7 @@ describe('rewards over HTTP', () => {
     const spotify = await subscription(token, 'Spotify');
     await payAnnualPlan(userId, 'payment-charged', spotify.id, 40_000);
     // A claim toward a bill dated before today: that bill has been charged.
-    await t.services.rewards.record({
+    await t.modules.rewards.service.record({
       userId,
       subscriptionId: spotify.id,
       kind: 'applied',
@@ -441,7 +441,7 @@ describe('rewards over HTTP', () => {
   it('pages the history, newest first', async () => {
     const { token, userId } = await person({ link: false });
     for (let i = 0; i < 23; i++) {
-      await t.services.rewards.record({
+      await t.modules.rewards.service.record({
         userId,
         subscriptionId: null,
         kind: 'earned',

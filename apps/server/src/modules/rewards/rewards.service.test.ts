@@ -15,7 +15,7 @@ const at = new Date('2026-11-01T12:00:00Z');
 describe('the rewards ledger', () => {
   it('keeps balance and lifetime accrued apart, writes each source event once, and never goes below zero', async () => {
     const { user, token } = await signIn(t.app, '+15555550201');
-    const { rewards } = t.services;
+    const rewards = t.modules.rewards.service;
     const entry = { userId: user.userId, subscriptionId: null, occurredAt: at };
     expect(
       await rewards.record({ ...entry, kind: 'earned', amountCents: 1200, sourceKey: 'pay-1' }),
@@ -48,12 +48,12 @@ describe('the rewards ledger', () => {
   it('refuses an entry that is not a positive number of cents', async () => {
     const { user } = await signIn(t.app, '+15555550202');
     const entry = { userId: user.userId, subscriptionId: null, occurredAt: at, sourceKey: 'x' };
-    expect(() => t.services.rewards.record({ ...entry, kind: 'earned', amountCents: -5 })).toThrow(
-      RangeError,
-    );
-    expect(() => t.services.rewards.record({ ...entry, kind: 'earned', amountCents: 1.5 })).toThrow(
-      RangeError,
-    );
+    expect(() =>
+      t.modules.rewards.service.record({ ...entry, kind: 'earned', amountCents: -5 }),
+    ).toThrow(RangeError);
+    expect(() =>
+      t.modules.rewards.service.record({ ...entry, kind: 'earned', amountCents: 1.5 }),
+    ).toThrow(RangeError);
   });
 });
 

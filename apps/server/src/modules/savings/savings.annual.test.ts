@@ -67,7 +67,7 @@ describe('annual-plan savings', () => {
            values ('${userId}', '${itemId}', '${accountId}', 'file-${i}', ${Math.round(tx.amount * 100)}, '${tx.date_posted}', 'HULU 877-8244858')`,
       );
     }
-    await t.services.subscriptions.detectForUser(userId);
+    await t.modules.subscriptions.service.detectForUser(userId);
     await t.runQueuedJobs();
   };
 
@@ -84,7 +84,7 @@ describe('annual-plan savings', () => {
         },
       ],
     });
-    const saved = await t.services.savings.recordAnnualPlan({
+    const saved = await t.modules.savings.service.recordAnnualPlan({
       userId,
       subscriptionId: await huluOf(userId),
       paymentId: 'p-bank',
@@ -105,7 +105,7 @@ describe('annual-plan savings', () => {
     const subscriptionId = await huluOf(userId);
 
     expect(await get(token, paymentRoutes.instantSavings.path)).toEqual([]);
-    const saved = await t.services.savings.recordAnnualPlan({
+    const saved = await t.modules.savings.service.recordAnnualPlan({
       userId,
       subscriptionId,
       paymentId: 'p-file',

@@ -15,19 +15,19 @@ describe('the savings ledger', () => {
   it('sums what negotiations and annual plans saved, each source event once', async () => {
     const { user, token } = await signIn(t.app, '+15555550203');
     const entry = { userId: user.userId, subscriptionId: null, occurredAt: at };
-    await t.services.savings.record({
+    await t.modules.savings.service.record({
       ...entry,
       kind: 'negotiation',
       amountCents: 12_050,
       sourceKey: 'n-1',
     });
-    await t.services.savings.record({
+    await t.modules.savings.service.record({
       ...entry,
       kind: 'negotiation',
       amountCents: 12_050,
       sourceKey: 'n-1',
     });
-    await t.services.savings.record({
+    await t.modules.savings.service.record({
       ...entry,
       kind: 'annual_conversion',
       amountCents: 3_588,

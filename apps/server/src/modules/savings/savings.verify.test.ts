@@ -121,7 +121,7 @@ describe('promised and verified savings', () => {
       `insert into bank_transactions (user_id, item_id, account_id, provider_transaction_id, amount_cents, date, name)
          values ('${userId}', '${itemId}', '${accountId}', 'later-${source}', ${Math.round(amount * 100)}, '2026-12-16', 'VERIZON WIRELESS PAYMENT')`,
     );
-    await t.services.subscriptions.detectForUser(userId);
+    await t.modules.subscriptions.service.detectForUser(userId);
     await t.runQueuedJobs();
   }
 
@@ -140,7 +140,7 @@ describe('promised and verified savings', () => {
     expect(await get<number>(token, rewardRoutes.lifetimeAccrued.path)).toBe(reward);
 
     // Another sync changes nothing: a saving is verified, and rewarded, once.
-    await t.services.subscriptions.detectForUser(userId);
+    await t.modules.subscriptions.service.detectForUser(userId);
     await t.runQueuedJobs();
     expect(await get<number>(token, rewardRoutes.lifetimeAccrued.path)).toBe(reward);
   });
@@ -256,7 +256,7 @@ describe('promised and verified savings', () => {
   it('never verifies a saving from a charge in a file the person imported', async () => {
     const { token, userId, offer } = await negotiated();
     await postCharge(userId, offer.negotiated_price!, 'file');
-    await t.services.savings.verify(userId);
+    await t.modules.savings.service.verify(userId);
     expect(await savingsOf(token)).toEqual({
       lifetime_savings: 0,
       promised_savings: offer.successful_savings,

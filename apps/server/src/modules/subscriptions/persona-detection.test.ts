@@ -74,10 +74,13 @@ async function detected(userId: string) {
   const providerIdOf = new Map(
     rows.map((row) => [String(row.id), String(row.provider_transaction_id)]),
   );
-  const subscriptions = await t.services.subscriptions.list(userId);
+  const subscriptions = await t.modules.subscriptions.service.list(userId);
   return Promise.all(
     subscriptions.map(async (subscription) => {
-      const details = await t.services.subscriptions.transactionDetails(userId, subscription.id);
+      const details = await t.modules.subscriptions.service.transactionDetails(
+        userId,
+        subscription.id,
+      );
       return {
         merchant: subscription.merchant_name,
         // A charge still pending carries the id of the posted one it becomes, plus '-pending'.

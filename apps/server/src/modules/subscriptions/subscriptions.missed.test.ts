@@ -172,7 +172,7 @@ describe('adding a subscription detection missed', () => {
     ]);
 
     // Detection running again changes nothing.
-    await t.services.subscriptions.detectForUser(userId);
+    await t.modules.subscriptions.service.detectForUser(userId);
     expect((await list(token)).map((s) => s.id).sort()).toEqual(after.map((s) => s.id).sort());
   });
 

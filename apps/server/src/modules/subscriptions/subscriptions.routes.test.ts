@@ -191,8 +191,8 @@ describe('subscriptions found in linked accounts', () => {
       ])
     ).rows;
     await t.database.executeSql('update bank_items set cursor = null where id = $1', [item!.id]);
-    await t.services.banking.syncItem(String(item!.id));
-    await t.services.subscriptions.detectForUser(session.user.userId);
+    await t.modules.banking.service.syncItem(String(item!.id));
+    await t.modules.subscriptions.service.detectForUser(session.user.userId);
 
     const after = await list(session.token);
     expect(after.map((s) => s.merchant_name)).toEqual(['Netflix']);

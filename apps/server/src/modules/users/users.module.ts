@@ -1,6 +1,7 @@
 /** The profile: identity, settings, recovery email, feedback, and deleting everything. */
 import type { LinkedAccount, ProfileSettings } from '@billow/contracts';
 import type { Db } from '../../db/database';
+import type { DomainEventBus } from '../../events/domain-events';
 import type { EmailSender } from '../../providers/email/email-sender';
 import type { SmsSender } from '../../providers/sms/sms-sender';
 import type { FeatureModule, Person } from '../feature-module';
@@ -16,12 +17,12 @@ export function createUsersModule(deps: {
   codes: OneTimeCodes;
   isRecentSignIn: (authorization: string | undefined, withinMs: number) => Promise<boolean>;
   clock?: () => Date;
-  linkedAccounts: (userId: string) => Promise<LinkedAccount[]>;
+  /** The person's linked accounts (the banking module). */
+  banking: { linkedAccounts: (userId: string) => Promise<LinkedAccount[]> };
   lifetimeAccruedRewardsCents: (userId: string) => Promise<number>;
-  /** Told which settings a person changed (e.g. turning on negotiation starts its calls). */
-  onSettingsChanged?: (userId: string, changes: Partial<ProfileSettings>) => Promise<void>;
-  /** The other modules, each of which forgets a deleted person in its own way. */
-  others: FeatureModule[];
+  events: DomainEventBus;
+  /** Every module, each of which forgets a deleted person in its own way (read when deleting). */
+  modules: () => FeatureModule[];
 }) {
   const repo = createUsersRepo(deps.db);
   const service = createUsersService({
@@ -31,36 +32,35 @@ export function createUsersModule(deps: {
     codes: deps.codes,
     isRecentSignIn: deps.isRecentSignIn,
     ...(deps.clock ? { clock: deps.clock } : {}),
-    linkedAccounts: deps.linkedAccounts,
+    linkedAccounts: deps.banking.linkedAccounts,
     lifetimeAccruedRewardsCents: deps.lifetimeAccruedRewardsCents,
-    ...(deps.onSettingsChanged ? { onSettingsChanged: deps.onSettingsChanged } : {}),
+    // Which settings a person changed (e.g. turning on negotiation starts its calls).
+    onSettingsChanged: (userId: string, changes: Partial<ProfileSettings>) =>
+      deps.events.publish('settings-changed', { userId, changes }),
     async forgetElsewhere(person: Person) {
-      for (const module of deps.others) await module.forget?.(person);
+      for (const module of deps.modules()) await module.forget?.(person);
     },
   });
   return {
     service,
-    /** The person's account row (name, phone number, time zone, settings) for other modules. */
-    personOf: (userId: string) => repo.findById(userId),
-    overdraftProtectedAfter: repo.overdraftProtectedAfter,
-    lockPerson: repo.lockPerson,
-    setBankUpdateRequired: repo.setBankUpdateRequired,
-    /** The people who sign in, by phone number (the auth module's). */
-    signIn: { findOrCreateByPhone: repo.findOrCreateByPhone, phoneNumberOf: repo.phoneNumberOf },
-    /** How to reach people, for reminders and alerts. */
-    contacts: {
+    /** What other modules may read of people (each takes the part it uses). */
+    published: {
+      /** The person's account row (name, phone number, time zone, settings). */
+      personOf: (userId: string) => repo.findById(userId),
+      /** The profile as the profile screen shows it. */
+      profile: service.profile,
+      overdraftProtectedAfter: repo.overdraftProtectedAfter,
+      lockPerson: repo.lockPerson,
+      /** Sets the profile's "Account Update Required" flag (banking's, in its transaction). */
+      setBankUpdateRequired: repo.setBankUpdateRequired,
+      // The people who sign in, by phone number (the auth module's).
+      findOrCreateByPhone: repo.findOrCreateByPhone,
+      phoneNumberOf: repo.phoneNumberOf,
+      // How to reach people, for reminders and alerts.
       contactOf: repo.contactOf,
       contactsAfter: repo.contactsAfter,
       timeZoneOf: repo.timeZoneOf,
     },
     routes: (app) => registerUserRoutes(app, { users: service }),
-  } satisfies FeatureModule & {
-    service: unknown;
-    personOf: unknown;
-    overdraftProtectedAfter: unknown;
-    contacts: unknown;
-    lockPerson: unknown;
-    setBankUpdateRequired: unknown;
-    signIn: unknown;
-  };
+  } satisfies FeatureModule & { service: unknown; published: unknown };
 }

@@ -47,3 +47,10 @@ export async function createBankProvider(
     devRoutes: (access) => (app) => registerSandboxBankRoutes(app, { bank, access }),
   };
 }
+
+/** Origins the web app may load from, beyond its own, for the bank sources' web parts. */
+export function webOriginsOf(bank: BankProviderBundle): string[] {
+  return bank.sources.flatMap((source) =>
+    source.start.kind === 'link-dialog' ? source.start.webOrigins : [],
+  );
+}

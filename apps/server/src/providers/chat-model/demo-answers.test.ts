@@ -32,7 +32,7 @@ describe('the demo assistant, asked in many ways', () => {
     t = await createTestApp({ clock: () => now });
     const { token, user } = await signIn(t.app, '+15555557720');
     await linkSandboxItem(t, token, { persona: 'default' }, { seed: 'default-seed-1' });
-    const subscriptions = t.services.subscriptions;
+    const subscriptions = t.modules.subscriptions.service;
     finances = {
       today: () => subscriptions.todayOf(user.userId),
       subscriptions: () => subscriptions.list(user.userId),

@@ -225,7 +225,7 @@ describe('SimpleFIN Bridge', () => {
         [session.user.userId],
       )
     ).rows.map((row) => String(row.id));
-    await t.services.banking.syncItem(secondItem!);
+    await t.modules.banking.service.syncItem(secondItem!);
     expect(await transactions(session.user.userId)).toEqual(rows);
   });
 
@@ -276,8 +276,8 @@ describe('SimpleFIN Bridge', () => {
       amount: '-42.10',
       description: 'TRADER JOE S #552',
     });
-    await t.services.banking.syncItem(itemId);
-    await t.services.banking.syncItem(itemId);
+    await t.modules.banking.service.syncItem(itemId);
+    await t.modules.banking.service.syncItem(itemId);
 
     const rows = await transactions(session.user.userId);
     expect(rows.filter((r) => r.id.includes('TRN-tj'))).toEqual([
@@ -313,7 +313,7 @@ describe('SimpleFIN Bridge', () => {
         .map((r) => r.id);
     expect(await holds()).toHaveLength(2);
     // The later window starts a few days back: neither is listed again, and neither posts.
-    await t.services.banking.syncItem(itemId);
+    await t.modules.banking.service.syncItem(itemId);
     expect(await holds()).toEqual(['simplefin:ACT-checking:TRN-hold-recent']);
   });
 
@@ -322,7 +322,7 @@ describe('SimpleFIN Bridge', () => {
     await connect(session.token, bridge.createSetupToken());
     const { id: itemId } = await itemOf(session.user.userId);
     bridge.errors = ['Connection to First Federal may need attention: please log in again.'];
-    await t.services.banking.syncItem(itemId);
+    await t.modules.banking.service.syncItem(itemId);
 
     let info = await profile(session.token);
     expect(info.is_plaid_update_mode_required).toBe(true);
@@ -339,7 +339,7 @@ describe('SimpleFIN Bridge', () => {
     expect(link.statusCode).toBe(200);
 
     // Still synced daily, and the attention clears when the Bridge stops reporting it.
-    await t.services.banking.enqueueDailySync();
+    await t.modules.banking.service.enqueueDailySync();
     bridge.errors = [];
     await t.runQueuedJobs(['bank-transaction-sync']);
     info = await profile(session.token);
@@ -352,7 +352,7 @@ describe('SimpleFIN Bridge', () => {
     await connect(session.token, bridge.createSetupToken());
     const { id: itemId } = await itemOf(session.user.userId);
     for (let i = 0; i < SIMPLEFIN_DAILY_REQUESTS + 5; i++)
-      await t.services.banking.syncItem(itemId);
+      await t.modules.banking.service.syncItem(itemId);
     expect(bridge.connections().at(-1)!.requests).toHaveLength(SIMPLEFIN_DAILY_REQUESTS);
   });
 
@@ -419,7 +419,7 @@ describe('SimpleFIN Bridge', () => {
     await connect(session.token, bridge.createSetupToken());
     const { id: itemId } = await itemOf(session.user.userId);
     bridge.connections().at(-1)!.isRevoked = true;
-    await t.services.banking.syncItem(itemId);
+    await t.modules.banking.service.syncItem(itemId);
     const info = await profile(session.token);
     expect(info.linkedAccounts[0]).toMatchObject({
       active: false,

@@ -1,0 +1,47 @@
+import { findMerchant, type InstantSavingsItem } from '@billow/contracts';
+import type { PaymentsContext } from './payment-steps';
+
+/**
+ * GET /api/subscriptions/instant-savings: at most 3, biggest saving first (docs/dashboard.md,
+ * "Instant savings").
+ */
+export async function instantSavings(
+  ctx: PaymentsContext,
+  userId: string,
+): Promise<InstantSavingsItem[]> {
+  const { repo, bills, planOf } = ctx;
+  // A card kept after its debit came back is still the person's: its screen says what is owed.
+  const [live, owed, active] = await Promise.all([
+    repo.livePaymentsOf(userId),
+    repo.openReceivables(userId),
+    bills.activeBillsOf(userId),
+  ]);
+  // Only a merchant with an annual plan can have one, so only its bills' charges are read,
+  // all at once (issue 42: one query per bill, one after another, made this the slowest read).
+  const withPlan = active.filter((subscription) => findMerchant(subscription)?.annualPlanPrice);
+  const plans = await Promise.all(withPlan.map((subscription) => planOf(subscription)));
+  const offers = [];
+  for (const [index, subscription] of withPlan.entries()) {
+    const plan = plans[index];
+    if (!plan) continue;
+    offers.push({
+      savings: plan.savings,
+      item: {
+        subscription_id: subscription.id,
+        service_name: subscription.merchantName,
+        merchant_website_url: subscription.merchantWebsite ?? plan.merchant.website,
+        // What the bank charges a month: the price the saving is worked out from.
+        current_price: plan.monthlyPrice,
+        annual_plan_cost: plan.annualPlanCost,
+        annual_conversion_external_link: plan.merchant.annualPlanLink ?? null,
+        has_assigned_gift_card:
+          live.some((p) => p.subscriptionId === subscription.id && p.status === 'funded') ||
+          owed.some((r) => r.subscriptionId === subscription.id),
+      },
+    });
+  }
+  return offers
+    .sort((a, b) => b.savings - a.savings)
+    .slice(0, 3)
+    .map(({ item }) => item);
+}
