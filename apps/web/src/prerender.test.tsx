@@ -4,7 +4,7 @@ import { BrowserRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { AppTree } from './app/app-tree';
 import { createQueryClient } from './lib/query-client';
-import { mockApi } from './test/mock-api';
+import { mockApi } from '@test/mock-api';
 import { prerenderPage } from './prerender';
 
 /**

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const tsxCli = createRequire(import.meta.url).resolve('tsx/cli');
-const fixture = (name: string): string => `src/__fixtures__/cli/${name}`;
+const fixture = (name: string): string => `test/fixtures/cli/${name}`;
 
 function runCli(...args: string[]): { status: number | null; stdout: string; stderr: string } {
   const result = spawnSync(process.execPath, [tsxCli, 'src/cli.ts', ...args], {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { detectRecurring } from './detect';
-import { charge, charges, everyDays, idsOf, monthly, shiftDays } from './testing/series';
+import { charge, charges, everyDays, idsOf, monthly, shiftDays } from '../test/series';
 
 describe(`${detectRecurring.name} — cadences`, () => {
   it('finds a monthly subscription and predicts the next charge on its billing day', () => {

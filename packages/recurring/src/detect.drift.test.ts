@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { detectRecurring } from './detect';
 import { normalizeMerchant } from './normalize';
-import { charge, charges, everyDays, idsOf, monthly, shiftDays } from './testing/series';
+import { charge, charges, everyDays, idsOf, monthly, shiftDays } from '../test/series';
 import type { MerchantCatalogueEntry } from './types';
 
 describe(`${detectRecurring.name} — descriptor drift and fragments`, () => {

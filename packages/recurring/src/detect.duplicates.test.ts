@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { detectRecurring } from './detect';
-import { charges, everyDays, monthly } from './testing/series';
+import { charges, everyDays, monthly } from '../test/series';
 import type { Transaction } from './types';
 
 const onAccount = (account: string, transactions: Transaction[]) =>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { detectRecurring } from './detect';
-import { charge, charges, monthly } from './testing/series';
+import { charge, charges, monthly } from '../test/series';
 import type { Transaction } from './types';
 
 const AS_OF = '2026-03-31';

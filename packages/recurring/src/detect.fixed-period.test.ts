@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { detectRecurring } from './detect';
-import { charges, everyDays, monthly, shiftDays as addDays } from './testing/series';
+import { charges, everyDays, monthly, shiftDays as addDays } from '../test/series';
 
 /**
  * Fixed-day periods (issue 17): the API keeps its cadence enum, the nearest one, but the

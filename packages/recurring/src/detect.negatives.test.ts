@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createRandom, type Random } from './corpus/prng';
 import { formatIsoDate, parseIsoDate, weekday } from './dates';
 import { detectRecurring } from './detect';
-import { charge, charges, monthly } from './testing/series';
+import { charge, charges, monthly } from '../test/series';
 import type { Transaction } from './types';
 
 const FROM = parseIsoDate('2024-04-01');

@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { detectRecurring } from './detect';
-import {
-  charge,
-  charges,
-  everyDays,
-  idsOf,
-  monthly,
-  plusMonths,
-  shiftDays,
-} from './testing/series';
+import { charge, charges, everyDays, idsOf, monthly, plusMonths, shiftDays } from '../test/series';
 
 describe(`${detectRecurring.name} — real-world noise`, () => {
   it('keeps a stream whose charges post up to three days late or roll over weekends, and predicts the billing day', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { formatHumanDate, parseIsoDate } from './dates';
 import { detectRecurring } from './detect';
 import type { Transaction } from './types';
-import { charge, charges, everyDays, idsOf, monthly, shiftDays } from './testing/series';
+import { charge, charges, everyDays, idsOf, monthly, shiftDays } from '../test/series';
 
 /**
  * The stream shapes detection missed most on histories it was not built with (issue 41): a

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { detectRecurring } from './detect';
-import { charges, everyDays, shiftDays } from './testing/series';
+import { charges, everyDays, shiftDays } from '../test/series';
 
 /**
  * A weekly plan that skips weeks now and then (a meal kit) is not cancelled by one more skipped

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { detectRecurring } from './detect';
-import { charge, everyDays } from './testing/series';
+import { charge, everyDays } from '../test/series';
 import type { Transaction } from './types';
 
 /**

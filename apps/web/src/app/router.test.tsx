@@ -8,7 +8,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { AppProviders } from './providers';
 import { AppRoutes } from './router';
 import { createQueryClient } from '@/lib/query-client';
-import { mockApi, problem } from '@/test/mock-api';
+import { mockApi, problem } from '@test/mock-api';
 
 /** Where the app is now, for the test to read. */
 const at = { pathname: '' };

@@ -1,9 +1,9 @@
 import { waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { userRoutes } from '@billow/contracts';
-import { aProfile } from '@/test/fixtures';
-import { json, mockApi } from '@/test/mock-api';
-import { renderScreen, storeSession } from '@/test/render-app';
+import { aProfile } from '@test/fixtures';
+import { json, mockApi } from '@test/mock-api';
+import { renderScreen, storeSession } from '@test/render-app';
 import { resetSharedTimeZone, useShareBrowserTimeZone } from './use-share-browser-time-zone';
 
 function Probe({ zone }: { zone: string | undefined }) {

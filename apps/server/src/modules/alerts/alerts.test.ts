@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { SHORT_CHECKING_AVAILABLE } from '@billow/sandbox-bank';
 import { customTransaction, dayFrom, linkSandboxItem } from '../../../test/sandbox-link';
 import { signIn } from '../../../test/sign-in';
-import { remindersFixture } from '../reminders/reminders.fixture';
+import { remindersFixture } from '../../../test/reminders-fixture';
 
 const today = '2026-11-20';
 

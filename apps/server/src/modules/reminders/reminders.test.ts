@@ -11,7 +11,7 @@ import {
 import { describe, expect, it } from 'vitest';
 import { customTransaction, dayFrom } from '../../../test/sandbox-link';
 import { latestCode } from '../../../test/sign-in';
-import { remindersFixture } from './reminders.fixture';
+import { remindersFixture } from '../../../test/reminders-fixture';
 
 const today = '2026-11-20';
 

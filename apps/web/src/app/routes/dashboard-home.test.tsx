@@ -10,10 +10,10 @@ import {
   userRoutes,
   type Subscription,
 } from '@billow/contracts';
-import { aSubscription } from '@/features/subscriptions/test-helpers';
-import { json, mockApi, never, problem, type Reply } from '@/test/mock-api';
-import { renderScreen, storeSession } from '@/test/render-app';
-import { aLinkedAccount, aProfile } from '@/test/fixtures';
+import { aSubscription } from '@test/subscriptions-helpers';
+import { json, mockApi, never, problem, type Reply } from '@test/mock-api';
+import { renderScreen, storeSession } from '@test/render-app';
+import { aLinkedAccount, aProfile } from '@test/fixtures';
 import { HOME_CARDS_WAIT_MS } from '../home-queries';
 import { Component as DashboardRoute } from './dashboard';
 

@@ -1,9 +1,9 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { authRoutes, userRoutes } from '@billow/contracts';
-import { aProfile } from '@/test/fixtures';
-import { json, mockApi, never, problem } from '@/test/mock-api';
-import { renderApp, storeSession } from '@/test/render-app';
+import { aProfile } from '@test/fixtures';
+import { json, mockApi, never, problem } from '@test/mock-api';
+import { renderApp, storeSession } from '@test/render-app';
 import { ProtectedRoute } from '../protected-route';
 import { Component as DashboardRoute } from './dashboard';
 

@@ -7,7 +7,7 @@ import {
   monthlyTotalSpend,
   upcomingBills,
 } from './bill-lists';
-import { aSubscription } from './test-helpers';
+import { aSubscription } from '@test/subscriptions-helpers';
 
 const today = new Date(2026, 11, 1);
 const names = (list: { merchant_name: string }[]) => list.map((s) => s.merchant_name);

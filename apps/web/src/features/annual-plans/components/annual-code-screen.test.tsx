@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { paymentRoutes, type AnnualPlanPayment, type GiftCardResponse } from '@billow/contracts';
-import { json, mockApi } from '@/test/mock-api';
-import { renderScreen, storeSession } from '@/test/render-app';
+import { json, mockApi } from '@test/mock-api';
+import { renderScreen, storeSession } from '@test/render-app';
 import { AnnualCodeScreen } from './payment-screens';
 
 const subscriptionId = '5b0c3a38-8a8e-4f55-9c55-0d3c1f1a2b3c';

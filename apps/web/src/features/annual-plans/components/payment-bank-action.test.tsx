@@ -6,8 +6,8 @@ import {
   type BankTransferResponse,
   type LinkedAccount,
 } from '@billow/contracts';
-import { json, mockApi } from '@/test/mock-api';
-import { renderScreen, storeSession } from '@/test/render-app';
+import { json, mockApi } from '@test/mock-api';
+import { renderScreen, storeSession } from '@test/render-app';
 import { PaymentConfirmationScreen } from './payment-screens';
 
 const subscriptionId = '5b0c3a38-8a8e-4f55-9c55-0d3c1f1a2b3c';

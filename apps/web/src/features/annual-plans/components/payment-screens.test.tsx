@@ -1,9 +1,9 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { paymentRoutes } from '@billow/contracts';
-import { aLinkedAccount } from '@/test/fixtures';
-import { json, mockApi } from '@/test/mock-api';
-import { renderScreen, storeSession } from '@/test/render-app';
+import { aLinkedAccount } from '@test/fixtures';
+import { json, mockApi } from '@test/mock-api';
+import { renderScreen, storeSession } from '@test/render-app';
 import type { AnnualPlan } from '../payable-accounts';
 import { PaymentConfirmationScreen } from './payment-screens';
 import { PaymentAccountSelectionScreen } from './plan-screens';

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { toast } from '@/components/ui/toaster';
 import { offerUpdate } from '@/lib/update-offer';
-import { renderScreen } from '@/test/render-app';
+import { renderScreen } from '@test/render-app';
 import { UpdateBanner, updateTexts } from './update-banner';
 
 describe(UpdateBanner.name, () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { authRoutes } from '@billow/contracts';
 import { ApiError, registerRefreshFunction } from '@/lib/api-client';
-import { json, mockApi, problem } from '@/test/mock-api';
+import { json, mockApi, problem } from '@test/mock-api';
 import { refreshTokens } from './refresh-tokens';
 
 describe('refreshTokens', () => {

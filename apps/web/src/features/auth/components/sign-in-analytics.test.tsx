@@ -3,9 +3,9 @@ import { useLocation } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { analyticsProperties, authRoutes } from '@billow/contracts';
 import { track } from '@/lib/analytics';
-import { aSignIn, codeSent } from '@/test/fixtures';
-import { json, mockApi } from '@/test/mock-api';
-import { renderScreen } from '@/test/render-app';
+import { aSignIn, codeSent } from '@test/fixtures';
+import { json, mockApi } from '@test/mock-api';
+import { renderScreen } from '@test/render-app';
 import { SignInFlow } from './sign-in-flow';
 
 vi.mock('@/lib/analytics', () => ({ track: vi.fn() }));

@@ -10,9 +10,9 @@ import {
   otpVerifyLimitDetail,
   userRoutes,
 } from '@billow/contracts';
-import { aProfile, aSignIn, codeSent } from '@/test/fixtures';
-import { json, mockApi, never, offline, problem } from '@/test/mock-api';
-import { renderScreen, storeSession } from '@/test/render-app';
+import { aProfile, aSignIn, codeSent } from '@test/fixtures';
+import { json, mockApi, never, offline, problem } from '@test/mock-api';
+import { renderScreen, storeSession } from '@test/render-app';
 import { SignInFlow } from './sign-in-flow';
 
 function AuthScreen() {

@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { calendarRoutes } from '@billow/contracts';
-import { json, mockApi, problem } from '@/test/mock-api';
-import { renderScreen, storeSession } from '@/test/render-app';
+import { json, mockApi, problem } from '@test/mock-api';
+import { renderScreen, storeSession } from '@test/render-app';
 import { CalendarFeedCard } from './calendar-feed-card';
 
 const first = 'http://localhost:3000/api/calendar/feed/a'.padEnd(80, 'a');

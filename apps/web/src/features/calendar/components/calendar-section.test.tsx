@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { calendarRoutes, type UpcomingCharge } from '@billow/contracts';
-import { json, mockApi, problem, type RecordedRequest } from '@/test/mock-api';
-import { renderScreen, storeSession } from '@/test/render-app';
+import { json, mockApi, problem, type RecordedRequest } from '@test/mock-api';
+import { renderScreen, storeSession } from '@test/render-app';
 import { CalendarSection, type BillDetailProps } from './calendar-section';
 
 /** Every test runs on Dec 1, 2026, a Tuesday. */

@@ -8,8 +8,8 @@ import {
   type PriceIncrease,
   type Subscription,
 } from '@billow/contracts';
-import { json, mockApi, problem, type Reply } from '@/test/mock-api';
-import { renderScreen, storeSession } from '@/test/render-app';
+import { json, mockApi, problem, type Reply } from '@test/mock-api';
+import { renderScreen, storeSession } from '@test/render-app';
 import { InsightsSection } from './insights-section';
 
 /** Every test runs on Nov 20, 2026. */

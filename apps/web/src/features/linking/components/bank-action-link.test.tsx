@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { renderScreen, storeSession } from '@/test/render-app';
-import { sandboxBank } from './sandbox-link/sandbox-link-test-steps';
+import { renderScreen, storeSession } from '@test/render-app';
+import { sandboxBank } from '@test/sandbox-link-steps';
 import { BankActionLink } from './bank-action-link';
 
 describe(BankActionLink.name, () => {

@@ -2,9 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { bankingRoutes, sandboxRoutes } from '@billow/contracts';
 import { Component as LinkRoute } from '@/app/routes/link';
-import { json, mockApi } from '@/test/mock-api';
-import { renderApp, storeSession } from '@/test/render-app';
-import { bankOfAmerica, institutionsRoute, sandboxAccounts } from '../test-helpers';
+import { json, mockApi } from '@test/mock-api';
+import { renderApp, storeSession } from '@test/render-app';
+import { bankOfAmerica, institutionsRoute, sandboxAccounts } from '@test/linking-helpers';
 
 describe('linking a bank from /link with the sandbox bank', () => {
   it('goes from the button through Link to the loading screen and on to the dashboard', async () => {

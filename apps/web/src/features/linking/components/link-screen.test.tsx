@@ -3,9 +3,9 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { bankingRoutes, userRoutes } from '@billow/contracts';
 import { Component as LinkRoute } from '@/app/routes/link';
 import { track } from '@/lib/analytics';
-import { aLinkedAccount, aProfile } from '@/test/fixtures';
-import { json, mockApi, offline, problem } from '@/test/mock-api';
-import { renderApp, storeSession } from '@/test/render-app';
+import { aLinkedAccount, aProfile } from '@test/fixtures';
+import { json, mockApi, offline, problem } from '@test/mock-api';
+import { renderApp, storeSession } from '@test/render-app';
 import type { UseBankLinkOptions } from '../link/use-bank-link';
 
 vi.mock('@/lib/analytics', () => ({ track: vi.fn() }));

@@ -2,10 +2,10 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { bankingRoutes, sandboxRoutes } from '@billow/contracts';
 import { Component as PlaidOauthRoute } from '@/app/routes/plaid-oauth';
-import { json, mockApi, type Reply } from '@/test/mock-api';
-import { renderApp, storeSession } from '@/test/render-app';
+import { json, mockApi, type Reply } from '@test/mock-api';
+import { renderApp, storeSession } from '@test/render-app';
 import { LINK_READY_TIMEOUT_MS } from './oauth-return-screen';
-import { chase, loginError, sandboxAccounts, withQuery } from '../test-helpers';
+import { chase, loginError, sandboxAccounts, withQuery } from '@test/linking-helpers';
 
 const STATE_ID = 'oauth-sandbox-abc';
 const resumeRoute = withQuery(sandboxRoutes.oauthResume, { oauth_state_id: STATE_ID });

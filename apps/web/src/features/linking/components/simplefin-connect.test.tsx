@@ -3,9 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { bankingRoutes, SIMPLEFIN_TOKEN_USED_DETAIL, userRoutes } from '@billow/contracts';
 import { Component as LinkRoute } from '@/app/routes/link';
-import { aLinkedAccount, aProfile } from '@/test/fixtures';
-import { json, mockApi, problem } from '@/test/mock-api';
-import { renderApp, storeSession } from '@/test/render-app';
+import { aLinkedAccount, aProfile } from '@test/fixtures';
+import { json, mockApi, problem } from '@test/mock-api';
+import { renderApp, storeSession } from '@test/render-app';
 
 vi.mock('@/lib/analytics', () => ({ track: vi.fn() }));
 vi.mock('../link/use-bank-link', () => ({

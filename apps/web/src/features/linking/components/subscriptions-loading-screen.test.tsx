@@ -1,8 +1,8 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { bankingRoutes } from '@billow/contracts';
-import { json, mockApi, problem, type Reply } from '@/test/mock-api';
-import { renderApp, storeSession } from '@/test/render-app';
+import { json, mockApi, problem, type Reply } from '@test/mock-api';
+import { renderApp, storeSession } from '@test/render-app';
 import { SubscriptionsLoadingScreen } from './subscriptions-loading-screen';
 
 const notYet = json(200, { transactionsLoaded: false, isAccountLinked: true, lastSyncedAt: null });

@@ -1,9 +1,9 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { usePlaidLink, type PlaidLinkOptionsWithLinkToken } from 'react-plaid-link';
-import { mockApi } from '@/test/mock-api';
-import { renderScreen } from '@/test/render-app';
-import { LinkHarness, linkCallbacks } from '../test-helpers';
+import { mockApi } from '@test/mock-api';
+import { renderScreen } from '@test/render-app';
+import { LinkHarness, linkCallbacks } from '@test/linking-helpers';
 import { useBankLink } from './use-bank-link';
 
 vi.mock('react-plaid-link', () => ({ usePlaidLink: vi.fn() }));

@@ -2,9 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { negotiationRoutes, type NegotiationOffer } from '@billow/contracts';
-import { json, mockApi, problem } from '@/test/mock-api';
-import { renderScreen, storeSession } from '@/test/render-app';
-import { anOffer } from '../test-helpers';
+import { json, mockApi, problem } from '@test/mock-api';
+import { renderScreen, storeSession } from '@test/render-app';
+import { anOffer } from '@test/negotiations-helpers';
 import { NegotiationsSection } from './negotiations-section';
 
 function renderSection(

@@ -1,10 +1,10 @@
 import { screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { track } from '@/lib/analytics';
-import { mockApi } from '@/test/mock-api';
-import { renderApp, storeSession } from '@/test/render-app';
+import { mockApi } from '@test/mock-api';
+import { renderApp, storeSession } from '@test/render-app';
 import { Component as AccountLinkingInfoRoute } from '@/app/routes/account-linking-info';
-import { trackedNames } from '../test-helpers';
+import { trackedNames } from '@test/onboarding-helpers';
 
 vi.mock('@/lib/analytics', () => ({ track: vi.fn() }));
 

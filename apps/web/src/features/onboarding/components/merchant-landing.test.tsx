@@ -1,11 +1,11 @@
 import { screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { track } from '@/lib/analytics';
-import { mockApi } from '@/test/mock-api';
-import { renderApp } from '@/test/render-app';
+import { mockApi } from '@test/mock-api';
+import { renderApp } from '@test/render-app';
 import { Component as NetflixSignupRoute } from '@/app/routes/netflix-signup';
 import { Component as PlanetFitnessSignupRoute } from '@/app/routes/planetfitness-signup';
-import { trackedEvents } from '../test-helpers';
+import { trackedEvents } from '@test/onboarding-helpers';
 
 vi.mock('@/lib/analytics', () => ({ track: vi.fn() }));
 

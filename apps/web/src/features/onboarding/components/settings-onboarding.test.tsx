@@ -2,11 +2,11 @@ import { act, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { userRoutes } from '@billow/contracts';
 import { track } from '@/lib/analytics';
-import { aProfile } from '@/test/fixtures';
-import { json, mockApi, never, offline, problem, type Reply } from '@/test/mock-api';
-import { renderApp, storeSession } from '@/test/render-app';
+import { aProfile } from '@test/fixtures';
+import { json, mockApi, never, offline, problem, type Reply } from '@test/mock-api';
+import { renderApp, storeSession } from '@test/render-app';
 import { Component as SettingsRoute } from '@/app/routes/profile-settings-customization';
-import { trackedEvents } from '../test-helpers';
+import { trackedEvents } from '@test/onboarding-helpers';
 
 vi.mock('@/lib/analytics', () => ({ track: vi.fn() }));
 

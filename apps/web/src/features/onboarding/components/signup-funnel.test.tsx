@@ -1,10 +1,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { track } from '@/lib/analytics';
-import { mockApi } from '@/test/mock-api';
-import { renderApp } from '@/test/render-app';
+import { mockApi } from '@test/mock-api';
+import { renderApp } from '@test/render-app';
 import { Component as SignupRoute } from '@/app/routes/signup';
-import { trackedEvents, trackedNames } from '../test-helpers';
+import { trackedEvents, trackedNames } from '@test/onboarding-helpers';
 
 vi.mock('@/lib/analytics', () => ({ track: vi.fn() }));
 

@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { accessTokenRoutes, accessTokenScopeTexts, type AccessToken } from '@billow/contracts';
-import { json, mockApi, problem } from '@/test/mock-api';
-import { renderScreen, storeSession } from '@/test/render-app';
+import { json, mockApi, problem } from '@test/mock-api';
+import { renderScreen, storeSession } from '@test/render-app';
 import { AccessTokensCard, accessTokensTexts } from './access-tokens-card';
 
 const SECRET = `bpat_${'x'.repeat(43)}`;

@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { profileMessages, userRoutes } from '@billow/contracts';
-import { mockApi, never, problem, type Reply } from '@/test/mock-api';
-import { renderScreen, storedTokens, storeSession } from '@/test/render-app';
+import { mockApi, never, problem, type Reply } from '@test/mock-api';
+import { renderScreen, storedTokens, storeSession } from '@test/render-app';
 import { DownloadDataButton } from './download-data-button';
 
 const zipBytes = new Uint8Array([80, 75, 5, 6, 0, 0, 0, 0]);

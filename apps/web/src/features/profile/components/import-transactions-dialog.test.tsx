@@ -7,9 +7,9 @@ import {
   type ImportMapping,
   type ImportPreview,
 } from '@billow/contracts';
-import { aLinkedAccount, aProfile } from '@/test/fixtures';
-import { json, mockApi, problem } from '@/test/mock-api';
-import { renderScreen, storeSession } from '@/test/render-app';
+import { aLinkedAccount, aProfile } from '@test/fixtures';
+import { json, mockApi, problem } from '@test/mock-api';
+import { renderScreen, storeSession } from '@test/render-app';
 import { ProfileSection } from './profile-section';
 
 const FILE_TEXT =

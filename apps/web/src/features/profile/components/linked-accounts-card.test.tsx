@@ -7,9 +7,9 @@ import {
   userRoutes,
   type LinkedAccount,
 } from '@billow/contracts';
-import { aLinkedAccount, aProfile } from '@/test/fixtures';
-import { json, mockApi, problem } from '@/test/mock-api';
-import { renderScreen, storeSession } from '@/test/render-app';
+import { aLinkedAccount, aProfile } from '@test/fixtures';
+import { json, mockApi, problem } from '@test/mock-api';
+import { renderScreen, storeSession } from '@test/render-app';
 import { ProfileSection } from './profile-section';
 
 const checkingId = '6f1c4a52-8d7e-4c1b-9a53-0e4f1f1b2a01';

@@ -1,9 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { emailFailureDetail, profileMessages, userRoutes } from '@billow/contracts';
-import { aLinkedAccount, aProfile } from '@/test/fixtures';
-import { json, mockApi, problem, type Reply } from '@/test/mock-api';
-import { renderScreen, storeSession } from '@/test/render-app';
+import { aLinkedAccount, aProfile } from '@test/fixtures';
+import { json, mockApi, problem, type Reply } from '@test/mock-api';
+import { renderScreen, storeSession } from '@test/render-app';
 import { ProfileSection } from './profile-section';
 
 function renderProfile() {

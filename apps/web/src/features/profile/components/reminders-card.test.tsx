@@ -2,9 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { reminderRoutes, userRoutes, type ReminderPreferences } from '@billow/contracts';
-import { aProfile } from '@/test/fixtures';
-import { json, mockApi, never, problem, type Reply } from '@/test/mock-api';
-import { renderScreen, storeSession } from '@/test/render-app';
+import { aProfile } from '@test/fixtures';
+import { json, mockApi, never, problem, type Reply } from '@test/mock-api';
+import { renderScreen, storeSession } from '@test/render-app';
 import { RemindersCard, remindersCardTexts } from './reminders-card';
 
 const preferences = (change: Partial<ReminderPreferences> = {}): ReminderPreferences => ({

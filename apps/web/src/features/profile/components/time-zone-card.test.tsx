@@ -2,9 +2,9 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { profileMessages, userRoutes } from '@billow/contracts';
-import { aProfile } from '@/test/fixtures';
-import { json, mockApi, problem } from '@/test/mock-api';
-import { renderScreen, storeSession } from '@/test/render-app';
+import { aProfile } from '@test/fixtures';
+import { json, mockApi, problem } from '@test/mock-api';
+import { renderScreen, storeSession } from '@test/render-app';
 import { TimeZoneCard } from './time-zone-card';
 
 function renderCard(timeZone: string) {

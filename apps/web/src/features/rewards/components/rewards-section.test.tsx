@@ -7,8 +7,8 @@ import {
   type RewardHistory,
   type RewardTransaction,
 } from '@billow/contracts';
-import { json, mockApi, never, problem, type Reply } from '@/test/mock-api';
-import { renderScreen, storeSession } from '@/test/render-app';
+import { json, mockApi, never, problem, type Reply } from '@test/mock-api';
+import { renderScreen, storeSession } from '@test/render-app';
 import { REWARD_CHOICE_STORAGE_KEY } from '../use-reward-choice';
 import { RewardsCard } from './rewards-card';
 import { RewardsSection } from './rewards-section';

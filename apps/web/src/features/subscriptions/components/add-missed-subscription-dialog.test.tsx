@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { subscriptionMessages, subscriptionRoutes, type MissedCandidate } from '@billow/contracts';
-import { json, mockApi, never, problem } from '@/test/mock-api';
-import { renderScreen, storeSession } from '@/test/render-app';
-import { aSubscription } from '../test-helpers';
+import { json, mockApi, never, problem } from '@test/mock-api';
+import { renderScreen, storeSession } from '@test/render-app';
+import { aSubscription } from '@test/subscriptions-helpers';
 import { addMissedTexts } from './add-missed-subscription-dialog';
 import { SubscriptionsSection } from './subscriptions-section';
 

@@ -6,9 +6,9 @@ import {
   type Cancellation,
   type CancellationOptions,
 } from '@billow/contracts';
-import { json, mockApi } from '@/test/mock-api';
-import { renderScreen, storeSession } from '@/test/render-app';
-import { aSubscription } from '../test-helpers';
+import { json, mockApi } from '@test/mock-api';
+import { renderScreen, storeSession } from '@test/render-app';
+import { aSubscription } from '@test/subscriptions-helpers';
 import { BillsCard } from './bills-card';
 
 const verizon = aSubscription({ merchant_name: 'Verizon', amount: 75, category: 'telecom' });

@@ -2,8 +2,8 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { reminderRoutes } from '@billow/contracts';
-import { json, mockApi, never, problem } from '@/test/mock-api';
-import { renderScreen, storeSession } from '@/test/render-app';
+import { json, mockApi, never, problem } from '@test/mock-api';
+import { renderScreen, storeSession } from '@test/render-app';
 import { StatusTimeline, statusTimelineTexts } from './status-timeline';
 
 const SUBSCRIPTION = '7d0c3b8e-4d1a-4c8e-9a53-0f2f4d1a9b11';

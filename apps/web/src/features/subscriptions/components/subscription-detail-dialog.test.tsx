@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { subscriptionRoutes, type Subscription } from '@billow/contracts';
-import { json, mockApi, problem } from '@/test/mock-api';
-import { renderScreen, storeSession } from '@/test/render-app';
-import { aPayment, aSubscription, monthlyPayments } from '../test-helpers';
+import { json, mockApi, problem } from '@test/mock-api';
+import { renderScreen, storeSession } from '@test/render-app';
+import { aPayment, aSubscription, monthlyPayments } from '@test/subscriptions-helpers';
 import { BillsCard } from './bills-card';
 import { SubscriptionsSection } from './subscriptions-section';
 

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { subscriptionRoutes, type Subscription } from '@billow/contracts';
-import { json, mockApi, never, problem } from '@/test/mock-api';
-import { renderScreen, storeSession } from '@/test/render-app';
-import { aPayment, aSubscription } from '../test-helpers';
+import { json, mockApi, never, problem } from '@test/mock-api';
+import { renderScreen, storeSession } from '@test/render-app';
+import { aPayment, aSubscription } from '@test/subscriptions-helpers';
 import { SubscriptionsSection } from './subscriptions-section';
 
 /** Every test runs on Dec 1, 2026. */

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sandboxRoutes } from '@billow/contracts';
-import { json } from '@/test/mock-api';
+import { json } from '@test/mock-api';
 import {
   bankOfAmerica,
   institutionsRoute,
@@ -9,7 +9,7 @@ import {
   loginError,
   navyFederal,
   sandboxAccounts,
-} from '../../test-helpers';
+} from '@test/linking-helpers';
 import {
   chooseBank,
   logIn,
@@ -17,7 +17,7 @@ import {
   renderLink,
   sandboxBank,
   type User,
-} from './sandbox-link-test-steps';
+} from '@test/sandbox-link-steps';
 
 afterEach(() => vi.restoreAllMocks());
 

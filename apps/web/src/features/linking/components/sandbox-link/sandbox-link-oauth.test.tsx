@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sandboxRoutes } from '@billow/contracts';
-import { json, mockApi, problem } from '@/test/mock-api';
-import { chase, LINK_TOKEN, sandboxAccounts, withQuery } from '../../test-helpers';
-import { chooseBank, renderLink, sandboxBank } from './sandbox-link-test-steps';
+import { json, mockApi, problem } from '@test/mock-api';
+import { chase, LINK_TOKEN, sandboxAccounts, withQuery } from '@test/linking-helpers';
+import { chooseBank, renderLink, sandboxBank } from '@test/sandbox-link-steps';
 
 afterEach(() => vi.restoreAllMocks());
 

@@ -6,7 +6,7 @@
 import { vi } from 'vitest';
 import { sandboxRoutes, type RouteContract, type SandboxInstitution } from '@billow/contracts';
 import type { SandboxAccountPreview } from '@billow/contracts';
-import { useBankLink, type UseBankLinkOptions } from './link/use-bank-link';
+import { useBankLink, type UseBankLinkOptions } from '@/features/linking/link/use-bank-link';
 
 export const LINK_TOKEN = 'link-sandbox-test-token';
 

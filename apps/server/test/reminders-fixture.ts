@@ -9,9 +9,9 @@ import {
   type Subscription,
 } from '@billow/contracts';
 import { afterAll, beforeAll } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/test-app';
-import { linkSandboxItem } from '../../../test/sandbox-link';
-import { bearer, signIn } from '../../../test/sign-in';
+import { createTestApp, type TestApp } from './test-app';
+import { linkSandboxItem } from './sandbox-link';
+import { bearer, signIn } from './sign-in';
 
 export function remindersFixture(today: string, firstPhone: number) {
   let now = new Date(`${today}T12:00:00Z`);

@@ -2,8 +2,8 @@
  * Builders for hand-written transaction histories in tests: "a charge on these dates" reads
  * better than a wall of object literals, and ids stay unique across series.
  */
-import { addMonths, dateInMonth, formatIsoDate, monthIndexOf, parseIsoDate } from '../dates';
-import type { Transaction } from '../types';
+import { addMonths, dateInMonth, formatIsoDate, monthIndexOf, parseIsoDate } from '../src/dates';
+import type { Transaction } from '../src/types';
 
 let nextId = 0;
 

@@ -4,8 +4,8 @@
  * clicks and keys of each step.
  */
 import { screen, within } from '@testing-library/react';
-import { json, mockApi } from '@/test/mock-api';
-import { renderScreen } from '@/test/render-app';
+import { json, mockApi } from '@test/mock-api';
+import { renderScreen } from '@test/render-app';
 import {
   bankOfAmerica,
   chase,
@@ -13,7 +13,7 @@ import {
   LinkHarness,
   linkCallbacks,
   navyFederal,
-} from '../../test-helpers';
+} from './linking-helpers';
 
 export const allInstitutions = [chase, bankOfAmerica, navyFederal];
 
