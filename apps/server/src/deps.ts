@@ -287,6 +287,7 @@ export async function composeBillow(options: CompositionOptions) {
     bills: {
       billOf: (userId, subscriptionId) => subscriptions.service.billOf(userId, subscriptionId),
       ...subscriptions.published,
+      activeBillsOf: (userId) => subscriptions.service.activeWithBankMonthly(userId),
     },
     stock: giftCards.stock,
     // Payments hold only banking's opaque debit handles; the adapter alone gets a handle's

@@ -44,13 +44,18 @@ import {
 import type { SmsSender } from '../../providers/sms/sms-sender';
 import type { GiftCardStock } from '../gift-cards/gift-cards.stock';
 import type { SubscriptionRow } from '../subscriptions/subscriptions.repo';
-import type { ActiveBill } from '../subscriptions/subscriptions.published';
 import {
   isUniqueViolation,
   type PaymentRow,
   type PaymentsRepo,
   type ReceivableRow,
 } from './payments.repo';
+
+/** What an active bill's offer names of it, and what a linked bank charges for it a month. */
+export type ActiveBill = Pick<
+  SubscriptionRow,
+  'id' | 'userId' | 'status' | 'merchantName' | 'merchantWebsite'
+> & { monthlyPrice: number | null };
 
 /** The job that finishes a pay the request could not (a crash, a provider timeout) waits this. */
 const RECOVERY_DELAY_SECONDS = 60;
@@ -120,7 +125,11 @@ export type PaymentsServiceDeps = {
   bills: {
     /** The person's subscription, or undefined when it is not theirs. */
     billOf: (userId: string, subscriptionId: string) => Promise<SubscriptionRow | undefined>;
-    /** The person's active subscriptions (not the ones they marked as not one). */
+    /**
+     * The person's active subscriptions (not the ones they marked as not one), each with its
+     * latest linked-bank charge as a month's worth, as bankMonthlyOf says (null without one):
+     * one statement for all of them (issue 42).
+     */
     activeBillsOf: (userId: string) => Promise<ActiveBill[]>;
     /** Holds the subscription's row until the transaction ends: one payment decision at a time. */
     lockBill: (subscriptionId: string, tx: Db) => Promise<SubscriptionRow | undefined>;
@@ -294,8 +303,17 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
   async function planOf(subscription: { id: string; userId: string; status: string }) {
     if (subscription.status !== 'ACTIVE') return undefined;
     const bill = await deps.bankMonthlyOf(subscription.userId, subscription.id);
-    if (!bill) return undefined;
-    const plan = annualPlanFor({ ...bill, status: 'ACTIVE' });
+    return bill ? planFrom(bill) : undefined;
+  }
+
+  /** The plan offered for a bill a linked bank charges `monthlyPrice` for (null: no plan). */
+  function planFrom(bill: {
+    merchantName: string;
+    merchantWebsite: string | null;
+    monthlyPrice: number | null;
+  }) {
+    if (bill.monthlyPrice === null) return undefined;
+    const plan = annualPlanFor({ ...bill, monthlyPrice: bill.monthlyPrice, status: 'ACTIVE' });
     return plan && { ...plan, monthlyPrice: bill.monthlyPrice };
   }
 
@@ -455,10 +473,9 @@ export function createPaymentsService(deps: PaymentsServiceDeps) {
         repo.openReceivables(userId),
         bills.activeBillsOf(userId),
       ]);
-      // Only a merchant with an annual plan can have one, so only its bills' charges are read,
-      // all at once (issue 42: one query per bill, one after another, made this the slowest read).
+      // Each bill comes with its latest bank charge, so no query is made per bill (issue 42).
       const withPlan = active.filter((subscription) => findMerchant(subscription)?.annualPlanPrice);
-      const plans = await Promise.all(withPlan.map((subscription) => planOf(subscription)));
+      const plans = withPlan.map((bill) => planFrom(bill));
       const offers = [];
       for (const [index, subscription] of withPlan.entries()) {
         const plan = plans[index];
