@@ -99,11 +99,16 @@ const MIN_FILL_RATIO = 0.6;
 const MAX_FILL_RATIO = 1.7;
 /** Charges a stream needs before other prices may fill its slots. */
 const MIN_OWN_CHARGES = 3;
+/**
+ * Beyond either end a fill may reach this many slots: the next one, or the one after a skipped
+ * cycle — a weekly plan that skips a week just as its price steps up would otherwise stop there.
+ */
+const EDGE_REACH_SLOTS = 2;
 
 /**
  * Charges at another price that sit on time in a stream's empty slots join it: a bill's odd
  * month, a meal kit's week with extras, a promotional price in the middle of a plan. Beyond
- * either end only the very next slot may be filled, and the stream grows on from there: the
+ * either end only the next slot (or the one after a skipped cycle) may be filled, and the stream grows on from there: the
  * first bill at an introductory price, the latest bill at a new one. The price is compared with the member nearest in time,
  * so a stream whose price stepped over the years is judged at the price of the time.
  */
@@ -136,7 +141,8 @@ export function fillEmptySlots(
       if (consumed.has(charge)) continue;
       const hit = slotOf(gridAt(charge.day), charge);
       if (filled.has(hit.slot) || hit.distance > rule.toleranceDays) continue;
-      if (hit.slot < firstSlot - 1 || hit.slot > lastSlot + 1) continue;
+      if (hit.slot < firstSlot - EDGE_REACH_SLOTS || hit.slot > lastSlot + EDGE_REACH_SLOTS)
+        continue;
       const isEdge = hit.slot < firstSlot || hit.slot > lastSlot;
       const ratio = charge.amount / nearestInTime(members, charge.day).amount;
       if (ratio > MAX_FILL_RATIO || ratio < MIN_FILL_RATIO) continue;

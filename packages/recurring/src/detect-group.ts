@@ -115,6 +115,8 @@ export function findGroupStreams(group: MerchantGroup, asOf: number): Candidate[
 const STOREFRONT_STRAYS = 3;
 const STOREFRONT_MIN_CHARGES = 3;
 const STOREFRONT_MIN_COVERAGE = 0.85;
+/** A run this long stands among strays on any acceptable grid. */
+const LONG_RUN_CHARGES = 12;
 
 /**
  * An app store or marketplace sells one-off items under the same descriptor as its
@@ -137,6 +139,9 @@ function standsAmongStrays(candidate: Candidate, strays: readonly Charge[]): boo
     candidate.members.some((member) => Math.abs(member.amount - stray.amount) < 0.005),
   ).length;
   if (samePrice * 2 >= candidate.members.length) return false;
+  // A dozen charges at one price on an acceptable grid are a plan, not chance: a weekly meal
+  // kit's strays are its dearer weeks and skipped-week leftovers, which keep its coverage low.
+  if (candidate.members.length >= LONG_RUN_CHARGES) return true;
   if (
     candidate.members.length >= STOREFRONT_MIN_CHARGES &&
     (candidate.fit?.coverage ?? 0) >= STOREFRONT_MIN_COVERAGE
