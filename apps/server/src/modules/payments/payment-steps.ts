@@ -136,8 +136,17 @@ export function createPaymentSteps(deps: PaymentsServiceDeps) {
   async function planOf(subscription: { id: string; userId: string; status: string }) {
     if (subscription.status !== 'ACTIVE') return undefined;
     const bill = await deps.bankMonthlyOf(subscription.userId, subscription.id);
-    if (!bill) return undefined;
-    const plan = annualPlanFor({ ...bill, status: 'ACTIVE' });
+    return bill ? planFrom(bill) : undefined;
+  }
+
+  /** The plan offered for a bill a linked bank charges `monthlyPrice` for (null: no plan). */
+  function planFrom(bill: {
+    merchantName: string;
+    merchantWebsite: string | null;
+    monthlyPrice: number | null;
+  }) {
+    if (bill.monthlyPrice === null) return undefined;
+    const plan = annualPlanFor({ ...bill, monthlyPrice: bill.monthlyPrice, status: 'ACTIVE' });
     return plan && { ...plan, monthlyPrice: bill.monthlyPrice };
   }
 
@@ -173,6 +182,7 @@ export function createPaymentSteps(deps: PaymentsServiceDeps) {
     decline,
     authorize,
     planOf,
+    planFrom,
     reschedule,
     isReleased,
   };

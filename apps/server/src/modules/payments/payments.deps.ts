@@ -7,8 +7,13 @@ import type { DebitHandle, PaymentProvider } from '../../providers/payment/payme
 import type { SmsSender } from '../../providers/sms/sms-sender';
 import type { GiftCardStock } from '../gift-cards/gift-cards.stock';
 import type { SubscriptionRow } from '../subscriptions/subscriptions.repo';
-import type { ActiveBill } from '../subscriptions/subscriptions.published';
 import type { PaymentsRepo } from './payments.repo';
+
+/** What an active bill's offer names of it, and what a linked bank charges for it a month. */
+export type ActiveBill = Pick<
+  SubscriptionRow,
+  'id' | 'userId' | 'status' | 'merchantName' | 'merchantWebsite'
+> & { monthlyPrice: number | null };
 
 /**
  * When Billow may release a card's number before the debit settles (off by default): the person

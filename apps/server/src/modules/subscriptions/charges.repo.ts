@@ -12,6 +12,49 @@ import { chargedOn } from './subscription-rows';
 import { subscriptions, subscriptionTransactions } from './subscriptions.tables';
 
 export function createChargeReads(db: Db) {
+  // Each active bill with its latest posted charge at a linked bank (the rule bankMonthlyOf
+  // follows): one pass over the person's charges for all their bills, not a lookup per bill,
+  // which the planner ran as a scan of the charges per bill (issue 42). A bill's rows that are
+  // not such a charge (pending, a refund, an imported file) sort after the ones that are.
+  const isBankCharge = sql<boolean>`${bankItems.id} is not null`;
+  const activeWithLatestCharge = db
+    .selectDistinctOn([subscriptions.id], {
+      id: subscriptions.id,
+      userId: subscriptions.userId,
+      status: subscriptions.status,
+      merchantName: subscriptions.merchantName,
+      merchantWebsite: subscriptions.merchantWebsite,
+      cadence: subscriptions.cadence,
+      latestCents: sql<
+        string | number | null
+      >`case when ${isBankCharge} then ${bankTransactions.amountCents} end`,
+    })
+    .from(subscriptions)
+    .leftJoin(
+      subscriptionTransactions,
+      eq(subscriptionTransactions.subscriptionId, subscriptions.id),
+    )
+    .leftJoin(
+      bankTransactions,
+      and(
+        eq(bankTransactions.id, subscriptionTransactions.transactionId),
+        eq(bankTransactions.pending, false),
+        gt(bankTransactions.amountCents, 0),
+      ),
+    )
+    .leftJoin(
+      bankItems,
+      and(eq(bankItems.id, bankTransactions.itemId), sql`${bankItems.importSource} is null`),
+    )
+    .where(
+      and(
+        eq(subscriptions.userId, sql.placeholder('userId')),
+        eq(subscriptions.userMarkedNotSubscription, false),
+        eq(subscriptions.status, 'ACTIVE'),
+      ),
+    )
+    .orderBy(subscriptions.id, desc(isBankCharge), desc(chargedOn))
+    .prepare('subscriptions_active_with_bank_monthly');
   // The charges the insights are drawn from: built and planned once, not per request (issue 42).
   const charges = db
     .select({
@@ -153,6 +196,21 @@ export function createChargeReads(db: Db) {
         merchantWebsite: row.merchantWebsite,
         monthlyPrice: monthlyAmount(centsToDollars(row.amountCents), row.cadence as Cadence),
       };
+    },
+    /**
+     * The person's active bills (not the ones they marked as not one), each with its latest
+     * posted charge at a linked bank as a month's worth, as bankMonthlyOf reads it (null without
+     * one): one statement for every bill, not one per bill (the instant-savings read, issue 42).
+     */
+    async activeWithBankMonthly(userId: string) {
+      const rows = await activeWithLatestCharge.execute({ userId });
+      return rows.map(({ latestCents, ...bill }) => ({
+        ...bill,
+        monthlyPrice:
+          latestCents === null
+            ? null
+            : monthlyAmount(centsToDollars(Number(latestCents)), bill.cadence as Cadence),
+      }));
     },
     /** The day of the person's latest sync with a bank they linked (YYYY-MM-DD), or null. */
     async bankSyncedThrough(userId: string): Promise<string | null> {

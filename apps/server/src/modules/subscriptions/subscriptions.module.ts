@@ -51,6 +51,8 @@ export function createSubscriptionsModule(deps: {
     merchantChargesOf: service.merchantChargesOf,
     bankSyncedThrough: service.bankSyncedThrough,
     bankMonthlyOf: service.bankMonthlyOf,
+    /** Active bills with what a linked bank charges a month for each: the instant savings. */
+    activeBillsOf: service.activeWithBankMonthly,
     /** A negotiated price per charge, in the negotiation's transaction. */
     applyNegotiatedPrice: service.applyNegotiatedPrice,
   };

@@ -8,12 +8,6 @@ import type { Db } from '../../db/database';
 import type { SubscriptionRow } from './subscriptions.repo';
 import { subscriptions } from './subscriptions.tables';
 
-/** What an active bill's offer names of it. */
-export type ActiveBill = Pick<
-  SubscriptionRow,
-  'id' | 'userId' | 'status' | 'merchantName' | 'merchantWebsite'
->;
-
 export type PublishedSubscriptions = ReturnType<typeof createPublishedSubscriptions>;
 
 export function createPublishedSubscriptions(db: Db) {
@@ -33,27 +27,6 @@ export function createPublishedSubscriptions(db: Db) {
         .where(eq(subscriptions.id, subscriptionId));
       return row;
     },
-    /**
-     * The person's active subscriptions (not the ones they marked as not one), as much of each
-     * as an offer names: no whole rows (the instant-savings read, issue 42).
-     */
-    activeBillsOf: (userId: string): Promise<ActiveBill[]> =>
-      db
-        .select({
-          id: subscriptions.id,
-          userId: subscriptions.userId,
-          status: subscriptions.status,
-          merchantName: subscriptions.merchantName,
-          merchantWebsite: subscriptions.merchantWebsite,
-        })
-        .from(subscriptions)
-        .where(
-          and(
-            eq(subscriptions.userId, userId),
-            eq(subscriptions.userMarkedNotSubscription, false),
-            eq(subscriptions.status, 'ACTIVE'),
-          ),
-        ),
     /** Holds the subscription's row until the transaction ends: one payment decision at a time. */
     async lockBill(subscriptionId: string, tx: Db): Promise<SubscriptionRow | undefined> {
       const [row] = await tx

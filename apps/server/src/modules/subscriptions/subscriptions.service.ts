@@ -455,6 +455,7 @@ export function createSubscriptionsService(deps: {
     merchantChargesOf: deps.repo.merchantChargesOf,
     bankSyncedThrough: deps.repo.bankSyncedThrough,
     bankMonthlyOf: deps.repo.bankMonthlyOf,
+    activeWithBankMonthly: deps.repo.activeWithBankMonthly,
   };
 }
 
