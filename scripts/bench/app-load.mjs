@@ -60,7 +60,8 @@ export async function startServer(port, env = {}, nodeArgs = ['--max-semi-space-
   };
 }
 
-async function call(base, method, url, { token, body } = {}) {
+/** One JSON request to Billow; a refusal throws with the status and the answer. */
+export async function call(base, method, url, { token, body } = {}) {
   const response = await fetch(`${base}${url}`, {
     method,
     headers: {
@@ -69,7 +70,8 @@ async function call(base, method, url, { token, body } = {}) {
     },
     ...(body ? { body: JSON.stringify(body) } : {}),
   });
-  if (!response.ok) throw new Error(`${method} ${url} answered ${response.status}`);
+  if (!response.ok)
+    throw new Error(`${method} ${url} answered ${response.status}: ${await response.text()}`);
   return response.json();
 }
 

@@ -8,7 +8,7 @@
  * (to compare with a commit before a change).
  */
 import { performance } from 'node:perf_hooks';
-import { signIn, startServer } from '../../../scripts/bench/app-load.mjs';
+import { call, signIn, startServer } from '../../../scripts/bench/app-load.mjs';
 
 const ROWS = 6000;
 const today = new Date().toISOString().slice(0, 10);
@@ -17,20 +17,6 @@ const dayFrom = (offset) => {
   d.setUTCDate(d.getUTCDate() + offset);
   return d.toISOString().slice(0, 10);
 };
-
-async function call(base, method, url, { token, body } = {}) {
-  const response = await fetch(`${base}${url}`, {
-    method,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body ? { 'content-type': 'application/json' } : {}),
-    },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-  if (!response.ok)
-    throw new Error(`${method} ${url} answered ${response.status}: ${await response.text()}`);
-  return response.json();
-}
 
 /** Asks for the profile one request after another until stopped; answers the waits in ms. */
 function probe(base, token) {

@@ -32,6 +32,7 @@ import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import PgBoss from 'pg-boss';
+import { call, signIn } from '../../../scripts/bench/app-load.mjs';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const databaseUrl = process.env.BENCH_DATABASE_URL;
@@ -151,28 +152,6 @@ async function startBillow(mode, port) {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return running;
-}
-
-async function call(base, method, url, { token, body } = {}) {
-  const response = await fetch(`${base}${url}`, {
-    method,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body ? { 'content-type': 'application/json' } : {}),
-    },
-    ...(body ? { body: JSON.stringify(body) } : {}),
-  });
-  if (!response.ok)
-    throw new Error(`${method} ${url} answered ${response.status}: ${await response.text()}`);
-  return response.json();
-}
-
-async function signIn(base, phoneNumber) {
-  await call(base, 'POST', '/api/auth/otp/start', { body: { phoneNumber } });
-  const outbox = await call(base, 'GET', `/api/dev/outbox?to=${encodeURIComponent(phoneNumber)}`);
-  const code = /\b(\d{6})\b/.exec(outbox[0].body)[1];
-  const session = await call(base, 'POST', '/api/auth/otp/verify', { body: { phoneNumber, code } });
-  return session.accessToken;
 }
 
 // --- seeding ----------------------------------------------------------------------------------
