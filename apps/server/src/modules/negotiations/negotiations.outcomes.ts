@@ -19,7 +19,7 @@ import type { JobQueue } from '../../jobs/job-system';
 import type { SmsSender } from '../../providers/sms/sms-sender';
 import type { Db } from '../../db/database';
 import { nextTryDelay, type StoredCallError } from '../../calls/call-runner';
-import type { SavingProof } from '../savings/savings.service';
+import type { DomainEvents } from '../../events/domain-events';
 import type { NegotiationRow, NegotiationsRepo } from './negotiations.repo';
 import { boundDeal } from './deal-bounds';
 import { watchCall } from './negotiations.calls';
@@ -46,18 +46,7 @@ export function createNegotiationOutcomes(deps: {
    * Records what a successful negotiation promises to save, in the transaction that marks it
    * SUCCESSFUL: it counts (and earns its reward) once the bank shows `proof` (docs/savings.md).
    */
-  recordSaving: (
-    entry: {
-      negotiationId: string;
-      userId: string;
-      subscriptionId: string;
-      amountCents: number;
-      sourceKey: string;
-      occurredAt: Date;
-      proof: SavingProof;
-    },
-    tx: Db,
-  ) => Promise<unknown>;
+  recordSaving: (entry: DomainEvents['negotiation-succeeded'], tx: Db) => Promise<unknown>;
   /** Sets the bill's new price per charge, in its own cadence (docs/figures.md). */
   applyNegotiatedPrice: (subscriptionId: string, amountCents: number, tx: Db) => Promise<void>;
   retryDelaySeconds: number;
