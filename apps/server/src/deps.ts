@@ -86,7 +86,7 @@ export async function composeBillow(options: CompositionOptions) {
   const users = feature.createUsersModule({
     ...owned,
     isRecentSignIn: auth.service.isRecentSignIn,
-    lifetimeAccruedRewardsCents: (...a) => rewards.service.lifetimeAccruedCents(...a),
+    lifetimeAccruedRewardsCents: feature.lifetimeAccruedColumn,
     modules: () => modules,
   });
   // What the modules below may read of the owners built so far: bills, bank accounts, people.

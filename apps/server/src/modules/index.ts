@@ -24,6 +24,7 @@ export { createOneTimeCodesModule } from './one-time-codes/one-time-codes.module
 export { createPaymentsModule } from './payments/payments.module';
 export { createRemindersModule } from './reminders/reminders.module';
 export { createRewardsModule } from './rewards/rewards.module';
+export { lifetimeAccruedColumn } from './rewards/rewards.columns';
 export { createSavingsModule } from './savings/savings.module';
 export { createSmsStatusModule } from './sms-status/sms-status.module';
 export { createSubscriptionsModule } from './subscriptions/subscriptions.module';

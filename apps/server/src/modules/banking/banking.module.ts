@@ -63,6 +63,8 @@ export function createBankingModule(deps: {
       ...createPublishedBanking(deps.db),
       /** The person's linked accounts, as the profile and sign-in show them. */
       linkedAccounts: service.linkedAccounts,
+      /** The same, inside the reader's own statement (the profile's, read on every page load). */
+      linkedAccountsColumn: service.linkedAccountsColumn,
       /** Stops counting an imported account that is a linked one again (docs/banking.md). */
       recogniseSameAccounts: service.recogniseSameAccounts,
       // What payments learn of the account a plan is paid from (docs/payments.md).

@@ -1,5 +1,7 @@
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import type { LinkedAccount } from '@billow/contracts';
 import type { Db } from '../../db/database';
+import type { PersonColumn } from '../../db/person-column';
 import { feedback, users } from './users.tables';
 
 export type UserRow = typeof users.$inferSelect;
@@ -16,15 +18,48 @@ const contacts = (tx: Db) =>
     })
     .from(users);
 
-export function createUsersRepo(db: Db) {
-  // Read on every page load (profile-info): built and planned once, not per request (issue 42).
+/** What the profile shows of other modules' rows, asked for in its own statement. */
+export type ProfileParts = {
+  linkedAccounts: PersonColumn<LinkedAccount[]>;
+  lifetimeAccruedRewardsCents: PersonColumn<number>;
+};
+
+export function createUsersRepo(db: Db, parts: ProfileParts) {
   const byId = db
     .select()
     .from(users)
     .where(eq(users.id, sql.placeholder('id')))
     .limit(1)
     .prepare('user_by_id');
+  // Read on every page load (profile-info): the person, their linked accounts and their rewards
+  // in one statement, built and planned once (issue 42).
+  // Nested in a fragment of its own, a subquery keeps its columns' table names (a one-table
+  // select writes the columns of its fields bare, which the subqueries' own tables would share).
+  const nested = (column: PersonColumn<unknown>) => sql`${column.of(users.id)}`;
+  const profile = db
+    .select({
+      user: users,
+      linkedAccounts: nested(parts.linkedAccounts),
+      lifetimeAccruedRewardsCents: nested(parts.lifetimeAccruedRewardsCents),
+    })
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('profile_of');
   return {
+    /** The person's row with what the profile shows of other modules' rows. */
+    async profileOf(id: string) {
+      const [row] = await profile.execute({ id });
+      return row
+        ? {
+            user: row.user,
+            linkedAccounts: parts.linkedAccounts.read(row.linkedAccounts),
+            lifetimeAccruedRewardsCents: parts.lifetimeAccruedRewardsCents.read(
+              row.lifetimeAccruedRewardsCents,
+            ),
+          }
+        : undefined;
+    },
     async findById(id: string): Promise<UserRow | undefined> {
       const [row] = await byId.execute({ id });
       return row;
