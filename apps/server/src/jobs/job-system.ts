@@ -58,6 +58,11 @@ export type JobQueue<M extends JobMap> = {
   ): Promise<string | null>;
   /** Whether a job of this kind sent with this singleton key is still waiting or running. */
   isPending(name: keyof M & string, singletonKey: string): Promise<boolean>;
+  /**
+   * Whether a job of this kind was ever sent with this singleton key, in any state, archived ones
+   * too: a fan-out retried finds the batches it queued before.
+   */
+  hasBeenSent(name: keyof M & string, singletonKey: string): Promise<boolean>;
   /** Deletes every job of this kind sent with this singleton key, archived ones too. */
   forget(name: keyof M & string, singletonKey: string): Promise<void>;
 };
@@ -334,6 +339,16 @@ export async function startJobSystem<M extends JobMap>(
         [name, singletonKey],
       );
       return rows.length > 0;
+    },
+    async hasBeenSent(name, singletonKey) {
+      for (const table of ['pgboss.job', 'pgboss.archive']) {
+        const { rows } = await database.executeSql(
+          `SELECT 1 FROM ${table} WHERE name = $1 AND singleton_key = $2 LIMIT 1`,
+          [name, singletonKey],
+        );
+        if (rows.length > 0) return true;
+      }
+      return false;
     },
     async forget(name, singletonKey) {
       for (const table of ['pgboss.job', 'pgboss.archive']) {

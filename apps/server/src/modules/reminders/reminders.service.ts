@@ -93,7 +93,7 @@ export function createRemindersService(deps: {
     message: { title: string; body: string; url?: string },
   ) => Promise<number>;
   /** How to reach people and the zone of their days (the users module). */
-  people: Pick<UsersRepo, 'contactOf' | 'contactsAfter' | 'timeZoneOf'>;
+  people: Pick<UsersRepo, 'contactOf' | 'contactsAfter' | 'idsEvery' | 'timeZoneOf'>;
   /** What reminders tell of the person's bills (the subscriptions module). */
   bills: Pick<PublishedSubscriptions, 'reminderFactsOf'>;
   /** The day of each bill's latest failed payment since a day (the alerts module). */
@@ -182,16 +182,18 @@ export function createRemindersService(deps: {
   }
 
   /**
-   * One batch of people (ordered by id, after `afterUserId`): for each with a reminder due on a
-   * channel that has not had today's digest, outside their quiet hours, one "send renewal
-   * reminder" job for their day. Returns the last id seen, or null when the batch was the last.
+   * One page of people (ordered by id, after `afterUserId`, up to `throughUserId`): for each with
+   * a reminder due on a channel that has not had today's digest, outside their quiet hours, one
+   * "send renewal reminder" job for their day. Returns the last id seen, or null when the page
+   * was the last.
    */
   async function scanBatch(
     batchSize: number,
     afterUserId: string | undefined,
+    throughUserId: string | undefined,
     eachPerson?: (userId: string, tx: Db) => Promise<void>,
   ) {
-    const people = await deps.people.contactsAfter(afterUserId, batchSize);
+    const people = await deps.people.contactsAfter(afterUserId, batchSize, throughUserId);
     const at = now();
     // One transaction a person, not a batch: on the embedded database a transaction holds the
     // one connection, and requests wait for it to end. And a turn of the event loop between
@@ -376,21 +378,52 @@ export function createRemindersService(deps: {
       return preferencesOf(userId);
     },
 
-    /** scan pending events: every person, in batches. */
-    async scanPendingEvents(
-      payload: { batchSize?: number; afterUserId?: string },
+    /**
+     * scan pending events: the hourly fan-out. It splits everyone, by id, into ranges of
+     * `batchSize` people and queues one batch job per range (`scanPendingBatch`), so every worker
+     * process takes a share. The ranges hold every id between them, a person who joins meanwhile
+     * included, so each person is in exactly one. All of a scan's batches are queued in one
+     * transaction, the first keyed `<scan job>:first`: the same scan job run again (a retry)
+     * finds them queued and queues none twice; the next hour's scan is another job.
+     */
+    async scanPendingEvents(payload: { batchSize?: number }, scanId: string) {
+      const batchSize = payload.batchSize ?? JOB_LIMITS.scanBatchSizeDefault;
+      await resendAbandoned(now());
+      if (await jobs.hasBeenSent('pending-events-scan-batch', `${scanId}:first`))
+        return { batches: 0 };
+      const ends = await deps.people.idsEvery(batchSize);
+      // The last range has no end: it takes whoever signs up after the ids were read.
+      const ranges = [undefined, ...ends].map((afterUserId, i) => ({
+        afterUserId,
+        throughUserId: ends[i],
+      }));
+      await db.transaction(async (tx) => {
+        for (const { afterUserId, throughUserId } of ranges)
+          await jobs.send(
+            'pending-events-scan-batch',
+            {
+              scanId,
+              batchSize,
+              ...(afterUserId ? { afterUserId } : {}),
+              ...(throughUserId ? { throughUserId } : {}),
+            },
+            { tx, singletonKey: `${scanId}:${afterUserId ?? 'first'}` },
+          );
+      });
+      return { batches: ranges.length };
+    },
+
+    /** One batch of the scan: the people of its id range, `batchSize` at a time. */
+    async scanPendingBatch(
+      payload: { batchSize?: number; afterUserId?: string; throughUserId?: string },
       /** Other events of the person found by the same scan (status changes, failed payments). */
       eachPerson?: (userId: string, tx: Db) => Promise<void>,
     ) {
       const batchSize = payload.batchSize ?? JOB_LIMITS.scanBatchSizeDefault;
-      if (!payload.afterUserId) await resendAbandoned(now());
       let cursor: string | null | undefined = payload.afterUserId;
-      let batches = 0;
       do {
-        cursor = await scanBatch(batchSize, cursor ?? undefined, eachPerson);
-        batches++;
+        cursor = await scanBatch(batchSize, cursor ?? undefined, payload.throughUserId, eachPerson);
       } while (cursor);
-      return { batches };
     },
 
     /**

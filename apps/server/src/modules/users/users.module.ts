@@ -59,6 +59,7 @@ export function createUsersModule(deps: {
       // How to reach people, for reminders and alerts.
       contactOf: repo.contactOf,
       contactsAfter: repo.contactsAfter,
+      idsEvery: repo.idsEvery,
       timeZoneOf: repo.timeZoneOf,
     },
     routes: (app) => registerUserRoutes(app, { users: service }),
