@@ -278,23 +278,31 @@ async function clonePlan(userId) {
     order.push(t);
   };
   for (const t of tables) visit(t);
+  // A copy's id is v4-shaped (version and variant bits set: ids are checked as UUIDs, zod's
+  // uuid()): the copy's number in 8 hex digits, then 24 of the md5 of the template's id. The md5
+  // part is worked out once per template row (subquery t) and the number once per copy
+  // (subquery s), so a copied row only joins two strings per id: working out the md5 for every
+  // copied row was most of the seeding's time (46 people a second). Leading with the copy's
+  // number, ids of a chunk go to the right edge of each index, in pages that stay in memory.
+  // OFFSET 0 keeps each subquery from being merged into the join, and its work with it.
+  const suffix = (col) =>
+    `overlay(overlay(substr(md5("${col}"::text), 9) placing '4' from 5) placing '8' from 9) AS "${col}__id"`;
   return order.map((t) => {
     const cols = columns.filter((c) => c.t === t);
+    const idCols = cols.filter(({ col, type }) => !special[`${t}.${col}`] && mapped(t, col, type));
     const exprs = cols.map(({ col, type }) => {
       if (special[`${t}.${col}`]) return special[`${t}.${col}`];
-      // A v4-shaped id (version and variant bits set): ids are checked as UUIDs (zod's uuid()).
-      // It leads with the copy's number, so each index takes a chunk's new rows at its right
-      // edge, in pages that stay in memory: random ids (md5 of the whole) put each row on a page
-      // of its own across the whole index, and seeding ran at 46 people a second.
-      if (mapped(t, col, type))
-        return `overlay(overlay(lpad(to_hex(g), 8, '0') || substr(md5("${col}"::text), 9) placing '4' from 13) placing '8' from 17)::uuid`;
-      return `"${col}"`;
+      if (mapped(t, col, type)) return `(s.p || t."${col}__id")::uuid`;
+      return `t."${col}"`;
     });
     return {
       table: t,
       sql: `INSERT INTO "${t}" (${cols.map((c) => `"${c.col}"`).join(', ')})
-            SELECT ${exprs.join(', ')} FROM "${t}" CROSS JOIN generate_series($2::int, $3::int) s(g)
-             WHERE ${where[t]}`,
+            SELECT ${exprs.join(', ')}
+              FROM (SELECT ${['*', ...idCols.map((c) => suffix(c.col))].join(', ')} FROM "${t}"
+                     WHERE ${where[t]} OFFSET 0) t
+             CROSS JOIN (SELECT g, lpad(to_hex(g), 8, '0') AS p
+                           FROM generate_series($2::int, $3::int) g OFFSET 0) s`,
     };
   });
 }

@@ -109,10 +109,17 @@ export function createRemindersService(deps: {
   const { db, jobs } = deps;
   const now = deps.clock ?? (() => new Date());
 
-  /** The person's reminder settings, in the zone of their profile (its one source). */
-  async function preferencesOf(userId: string, tx: Db = db): Promise<ReminderPreferences> {
+  /**
+   * The person's reminder settings, in the zone of their profile (its one source): `knownZone`
+   * when the caller read the profile already.
+   */
+  async function preferencesOf(
+    userId: string,
+    tx: Db = db,
+    knownZone?: string,
+  ): Promise<ReminderPreferences> {
     const [zone, [prefs]] = await Promise.all([
-      deps.people.timeZoneOf(userId, tx),
+      knownZone ?? deps.people.timeZoneOf(userId, tx),
       tx.select().from(reminderPreferences).where(eq(reminderPreferences.userId, userId)),
     ]);
     const timeZone = zone ?? DEFAULTS.timeZone;
@@ -203,7 +210,7 @@ export function createRemindersService(deps: {
       await setImmediate();
       await db.transaction(async (tx) => {
         await eachPerson?.(person.id, tx);
-        const prefs = await preferencesOf(person.id, tx);
+        const prefs = await preferencesOf(person.id, tx, person.timeZone);
         const local = localTimeIn(prefs.timeZone, at);
         if (isQuietHour(local.hour, prefs.quietHoursStart, prefs.quietHoursEnd)) return;
         const due = dueReminders(
@@ -279,7 +286,7 @@ export function createRemindersService(deps: {
   ) {
     const person = await deps.people.contactOf(userId, tx);
     if (!person) return 0;
-    const prefs = await preferencesOf(userId, tx);
+    const prefs = await preferencesOf(userId, tx, person.timeZone);
     const channels = await channelsOf(
       { ...person, isSubscriptionNotificationsEnabled: options.textsAllowed },
       prefs,
@@ -435,7 +442,7 @@ export function createRemindersService(deps: {
       await db.transaction(async (tx) => {
         const person = await deps.people.contactOf(userId, tx);
         if (!person) return;
-        const prefs = await preferencesOf(userId, tx);
+        const prefs = await preferencesOf(userId, tx, person.timeZone);
         const due = dueReminders(
           await factsOf(userId, localDate, tx),
           prefs.offsetsDays,

@@ -13,6 +13,8 @@ const contacts = (tx: Db) =>
       email: users.email,
       isEmailVerified: users.isEmailVerified,
       isSubscriptionNotificationsEnabled: users.isSubscriptionNotificationsEnabled,
+      // The zone of the person's days: a scan reads it here, not once more per person.
+      timeZone: users.timeZone,
     })
     .from(users);
 
