@@ -4,14 +4,17 @@
  * Seeding: one person signs in and links the sandbox bank through the API (about 200
  * transactions a year: pay, groceries and a few subscriptions), so every row is written by the
  * real link, sync and detection. That person's rows are then copied in bulk SQL
- * (INSERT … SELECT over generate_series) to N people: every id remapped, a phone number each, and
- * a sandbox item of their own whose access token is encrypted as the app encrypts it (the same
- * ENCRYPTION_KEY), so a re-sync of a copy talks to the sandbox bank like a linked item does.
+ * (INSERT … SELECT over generate_series) to N people: every id remapped (the copy's number, then
+ * a part worked out once per template row), a phone number each, and a sandbox item of their own
+ * whose access token is encrypted as the app encrypts it (the same ENCRYPTION_KEY), so a re-sync
+ * of a copy talks to the sandbox bank like a linked item does.
  *
  * Measured, each beside its target:
  * - per-person latency (list-all on a miss and a hit, profile-info) for people signed in with
  *   real tokens, at 1,000 people and at N;
- * - the daily pending-events scan and balance check over everyone (people per second, wall time);
+ * - the hourly pending-events scan over everyone (its job and every batch job it queues) first
+ *   after seeding, again, and again with a second worker process; the daily balance check (people
+ *   per second, wall time);
  * - a daily re-sync plus detection on a sample of items (items per second, extrapolated to N);
  * - the database's size per person;
  * - 1 vs 2 API processes (profile-info req/s) and 1 vs 2 worker processes (detections per second)
