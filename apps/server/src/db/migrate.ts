@@ -47,7 +47,7 @@ export async function withStartupLock<T>(
 }
 
 /** When the newest committed migration was made: drizzle's journal records it as `when`. */
-function newestMigrationMillis(): number {
+export function newestMigrationMillis(): number {
   const journal = JSON.parse(
     fs.readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8'),
   ) as { entries: { when: number }[] };
