@@ -6,7 +6,8 @@
  * template once (scripts/server-build.mjs, in a process of its own that then ends); a first start
  * unpacks it. Its name carries PGlite's version, so a template of another version is never used;
  * without one (tests run from source), PGlite initialises the folder itself. The template holds
- * the committed migrations too, which took most of a first start's CPU (issue 42); its name
+ * the committed migrations and the job queue's schema too, which took most of a first start's
+ * CPU (issue 42); its name
  * carries the newest one's time, so a new migration brings a new template, and a start on an
  * older one applies only what it lacks (migrate.ts).
  */
@@ -45,6 +46,21 @@ export async function writePgliteTemplate(): Promise<string> {
   const client = await PGlite.create();
   try {
     await migrate(drizzle(client), { migrationsFolder });
+    // The job queue's own schema too (job-system.ts): a start finds it current.
+    const [{ default: PgBoss }, { fromPglite }] = await Promise.all([
+      import('pg-boss'),
+      import('./pglite-database'),
+    ]);
+    const { executeSql } = fromPglite(client);
+    const boss = new PgBoss({
+      db: { executeSql },
+      schema: 'pgboss',
+      supervise: false,
+      schedule: false,
+      migrate: true,
+    });
+    await boss.start();
+    await boss.stop({ graceful: false, wait: true });
     const packed = await client.dumpDataDir('gzip');
     const file = pgliteTemplateFile();
     fs.mkdirSync(path.dirname(file), { recursive: true });
