@@ -62,13 +62,16 @@ export async function composeBillow(options: CompositionOptions) {
     retryDelaySeconds: config.call.retryDelaySeconds,
   };
 
+  // The people module is built after the ones that need it at first use: subscriptions, banking
+  // and sign-in; banking after subscriptions, which joins its subqueries at first use.
+  const people = () => users.published;
   const subscriptions = feature.createSubscriptionsModule({
     ...base,
     afterDetection: database.refreshPlannerStatistics,
+    banking: () => banking.published,
+    users: people,
   });
   const bills = subscriptions.published;
-  // The people module is built after the two that need it at first use: banking and sign-in.
-  const people = () => users.published;
   const banking = feature.createBankingModule({
     ...base,
     referenceKey: authSecret,

@@ -6,6 +6,7 @@ import type { JobQueue } from '../../jobs/job-system';
 import type { DomainEventBus } from '../../events/domain-events';
 import type { CallAgent } from '../../providers/call-agent/call-agent';
 import type { FieldCipher } from '../../security/encryption';
+import type { PublishedBanking } from '../banking/banking.published';
 import type { FeatureModule } from '../feature-module';
 import type { Bills } from '../subscriptions/subscriptions.module';
 import { createCancellationCalls } from './cancellations.calls';
@@ -21,7 +22,9 @@ export function createCancellationsModule(deps: {
   agent: CallAgent;
   retryDelaySeconds: number;
   /** The person's bill and what the bank shows of it (the subscriptions module). */
-  bills: Pick<Bills, 'billOf' | 'merchantChargesOf' | 'bankSyncedThrough'>;
+  bills: Pick<Bills, 'billOf' | 'merchantChargesOf'>;
+  /** How far the person's linked banks have synced (the banking module). */
+  banking: Pick<PublishedBanking, 'syncedThrough'>;
   /** The person's profile (the users module), for what a call may say on their behalf. */
   people: { profile: (userId: string) => Promise<ProfileInfo> };
   events: DomainEventBus;
@@ -46,7 +49,7 @@ export function createCancellationsModule(deps: {
     personOf,
     billOf: deps.bills.billOf,
     chargesOf: deps.bills.merchantChargesOf,
-    syncedThrough: deps.bills.bankSyncedThrough,
+    syncedThrough: deps.banking.syncedThrough,
     // What the bank showed after a cancellation, for the modules that react (docs/cancellations.md).
     effects: {
       verified: (cancellation, on, tx) =>
