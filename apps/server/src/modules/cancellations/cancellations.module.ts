@@ -1,5 +1,6 @@
 /** Cancelling subscriptions for the person: options, the call, the person's word, the bank's proof. */
 import type { ProfileInfo } from '@billow/contracts';
+import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import type { AppJobMap } from '../../jobs/job-payloads';
 import type { JobQueue } from '../../jobs/job-system';
@@ -20,7 +21,8 @@ export function createCancellationsModule(deps: {
   jobs: JobQueue<AppJobMap>;
   cipher: FieldCipher;
   agent: CallAgent;
-  retryDelaySeconds: number;
+  /** How long a failed call waits before it is tried again (docs/configuration.md). */
+  config: { call: Pick<Config['call'], 'retryDelaySeconds'> };
   /** The person's bill and what the bank shows of it (the subscriptions module). */
   bills: Pick<Bills, 'billOf' | 'merchantChargesOf'>;
   /** How far the person's linked banks have synced (the banking module). */
@@ -70,7 +72,7 @@ export function createCancellationsModule(deps: {
     jobs: deps.jobs,
     billOf: deps.bills.billOf,
     personOf,
-    retryDelaySeconds: deps.retryDelaySeconds,
+    retryDelaySeconds: deps.config.call.retryDelaySeconds,
     clock,
     ...(deps.log ? { log: deps.log } : {}),
   });
@@ -84,5 +86,5 @@ export function createCancellationsModule(deps: {
     onCallEvents: calls.onCallEvents,
     // Its rows go with the account's (on delete cascade); its per-person job is keyed by the person.
     forget: ({ userId }) => deps.jobs.forget('cancellations-verify-person', userId),
-  } satisfies FeatureModule & { service: unknown; repo: unknown; onCallEvents: unknown };
+  } satisfies FeatureModule & { service: unknown; repo: unknown };
 }

@@ -83,5 +83,7 @@ export function createSavingsModule(deps: {
     jobs: savingsJobHandlers(service),
     // Its rows go with the account's (on delete cascade); its pending job is keyed by the person.
     forget: ({ userId }) => deps.jobs.forget('savings-verify', userId),
+    /** Every person's entries, for the ledgers' reconciliation. */
+    ledgerFigures: { savings: service.allEntries },
   } satisfies FeatureModule & { service: unknown };
 }

@@ -82,6 +82,8 @@ export function createSubscriptionsModule(deps: {
     /** What other modules may read and change of these rows (in their transaction). */
     published,
     exportRows: published.exportRows,
+    /** Every bill's figures, for the ledgers' reconciliation. */
+    ledgerFigures: { bills: published.billFigures },
     routes: (app) => registerSubscriptionRoutes(app, { subscriptions: service, missed }),
     jobs: subscriptionsJobHandlers(service, deps.afterDetection),
     // Its rows go with the account's; its detection jobs are keyed by the person.
