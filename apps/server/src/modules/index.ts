@@ -11,7 +11,6 @@ export { createCalendarModule } from './calendar/calendar.module';
 export { createCancellationsModule } from './cancellations/cancellations.module';
 export { createChatModule } from './chat/chat.module';
 export { createOutboxModule } from './dev/dev.module';
-export { isLoopbackHost } from './dev/dev.routes';
 export { createDocsModule } from './docs/docs.module';
 export { createExportModule } from './export/export.module';
 export { createGiftCardsModule } from './gift-cards/gift-cards.module';

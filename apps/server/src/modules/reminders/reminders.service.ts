@@ -93,7 +93,7 @@ export function createRemindersService(deps: {
     message: { title: string; body: string; url?: string },
   ) => Promise<number>;
   /** How to reach people and the zone of their days (the users module). */
-  people: Pick<UsersRepo, 'contactOf' | 'contactsAfter' | 'timeZoneOf'>;
+  people: Pick<UsersRepo, 'contactOf' | 'contactsAfter' | 'idsEvery' | 'timeZoneOf'>;
   /** What reminders tell of the person's bills (the subscriptions module). */
   bills: Pick<PublishedSubscriptions, 'reminderFactsOf'>;
   /** The day of each bill's latest failed payment since a day (the alerts module). */
@@ -109,10 +109,17 @@ export function createRemindersService(deps: {
   const { db, jobs } = deps;
   const now = deps.clock ?? (() => new Date());
 
-  /** The person's reminder settings, in the zone of their profile (its one source). */
-  async function preferencesOf(userId: string, tx: Db = db): Promise<ReminderPreferences> {
+  /**
+   * The person's reminder settings, in the zone of their profile (its one source): `knownZone`
+   * when the caller read the profile already.
+   */
+  async function preferencesOf(
+    userId: string,
+    tx: Db = db,
+    knownZone?: string,
+  ): Promise<ReminderPreferences> {
     const [zone, [prefs]] = await Promise.all([
-      deps.people.timeZoneOf(userId, tx),
+      knownZone ?? deps.people.timeZoneOf(userId, tx),
       tx.select().from(reminderPreferences).where(eq(reminderPreferences.userId, userId)),
     ]);
     const timeZone = zone ?? DEFAULTS.timeZone;
@@ -182,16 +189,18 @@ export function createRemindersService(deps: {
   }
 
   /**
-   * One batch of people (ordered by id, after `afterUserId`): for each with a reminder due on a
-   * channel that has not had today's digest, outside their quiet hours, one "send renewal
-   * reminder" job for their day. Returns the last id seen, or null when the batch was the last.
+   * One page of people (ordered by id, after `afterUserId`, up to `throughUserId`): for each with
+   * a reminder due on a channel that has not had today's digest, outside their quiet hours, one
+   * "send renewal reminder" job for their day. Returns the last id seen, or null when the page
+   * was the last.
    */
   async function scanBatch(
     batchSize: number,
     afterUserId: string | undefined,
+    throughUserId: string | undefined,
     eachPerson?: (userId: string, tx: Db) => Promise<void>,
   ) {
-    const people = await deps.people.contactsAfter(afterUserId, batchSize);
+    const people = await deps.people.contactsAfter(afterUserId, batchSize, throughUserId);
     const at = now();
     // One transaction a person, not a batch: on the embedded database a transaction holds the
     // one connection, and requests wait for it to end. And a turn of the event loop between
@@ -201,7 +210,7 @@ export function createRemindersService(deps: {
       await setImmediate();
       await db.transaction(async (tx) => {
         await eachPerson?.(person.id, tx);
-        const prefs = await preferencesOf(person.id, tx);
+        const prefs = await preferencesOf(person.id, tx, person.timeZone);
         const local = localTimeIn(prefs.timeZone, at);
         if (isQuietHour(local.hour, prefs.quietHoursStart, prefs.quietHoursEnd)) return;
         const due = dueReminders(
@@ -277,7 +286,7 @@ export function createRemindersService(deps: {
   ) {
     const person = await deps.people.contactOf(userId, tx);
     if (!person) return 0;
-    const prefs = await preferencesOf(userId, tx);
+    const prefs = await preferencesOf(userId, tx, person.timeZone);
     const channels = await channelsOf(
       { ...person, isSubscriptionNotificationsEnabled: options.textsAllowed },
       prefs,
@@ -376,21 +385,52 @@ export function createRemindersService(deps: {
       return preferencesOf(userId);
     },
 
-    /** scan pending events: every person, in batches. */
-    async scanPendingEvents(
-      payload: { batchSize?: number; afterUserId?: string },
+    /**
+     * scan pending events: the hourly fan-out. It splits everyone, by id, into ranges of
+     * `batchSize` people and queues one batch job per range (`scanPendingBatch`), so every worker
+     * process takes a share. The ranges hold every id between them, a person who joins meanwhile
+     * included, so each person is in exactly one. All of a scan's batches are queued in one
+     * transaction, the first keyed `<scan job>:first`: the same scan job run again (a retry)
+     * finds them queued and queues none twice; the next hour's scan is another job.
+     */
+    async scanPendingEvents(payload: { batchSize?: number }, scanId: string) {
+      const batchSize = payload.batchSize ?? JOB_LIMITS.scanBatchSizeDefault;
+      await resendAbandoned(now());
+      if (await jobs.hasBeenSent('pending-events-scan-batch', `${scanId}:first`))
+        return { batches: 0 };
+      const ends = await deps.people.idsEvery(batchSize);
+      // The last range has no end: it takes whoever signs up after the ids were read.
+      const ranges = [undefined, ...ends].map((afterUserId, i) => ({
+        afterUserId,
+        throughUserId: ends[i],
+      }));
+      await db.transaction(async (tx) => {
+        for (const { afterUserId, throughUserId } of ranges)
+          await jobs.send(
+            'pending-events-scan-batch',
+            {
+              scanId,
+              batchSize,
+              ...(afterUserId ? { afterUserId } : {}),
+              ...(throughUserId ? { throughUserId } : {}),
+            },
+            { tx, singletonKey: `${scanId}:${afterUserId ?? 'first'}` },
+          );
+      });
+      return { batches: ranges.length };
+    },
+
+    /** One batch of the scan: the people of its id range, `batchSize` at a time. */
+    async scanPendingBatch(
+      payload: { batchSize?: number; afterUserId?: string; throughUserId?: string },
       /** Other events of the person found by the same scan (status changes, failed payments). */
       eachPerson?: (userId: string, tx: Db) => Promise<void>,
     ) {
       const batchSize = payload.batchSize ?? JOB_LIMITS.scanBatchSizeDefault;
-      if (!payload.afterUserId) await resendAbandoned(now());
       let cursor: string | null | undefined = payload.afterUserId;
-      let batches = 0;
       do {
-        cursor = await scanBatch(batchSize, cursor ?? undefined, eachPerson);
-        batches++;
+        cursor = await scanBatch(batchSize, cursor ?? undefined, payload.throughUserId, eachPerson);
       } while (cursor);
-      return { batches };
     },
 
     /**
@@ -402,7 +442,7 @@ export function createRemindersService(deps: {
       await db.transaction(async (tx) => {
         const person = await deps.people.contactOf(userId, tx);
         if (!person) return;
-        const prefs = await preferencesOf(userId, tx);
+        const prefs = await preferencesOf(userId, tx, person.timeZone);
         const due = dueReminders(
           await factsOf(userId, localDate, tx),
           prefs.offsetsDays,

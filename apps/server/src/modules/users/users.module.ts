@@ -1,5 +1,6 @@
 /** The profile: identity, settings, recovery email, feedback, and deleting everything. */
 import type { LinkedAccount, ProfileSettings } from '@billow/contracts';
+import type { ChangeFeed } from '../../db/change-feed';
 import type { Db } from '../../db/database';
 import type { DomainEventBus } from '../../events/domain-events';
 import type { EmailSender } from '../../providers/email/email-sender';
@@ -9,9 +10,11 @@ import type { OneTimeCodes } from '../one-time-codes/one-time-codes.service';
 import { createUsersRepo, type ProfileParts } from './users.repo';
 import { registerUserRoutes } from './users.routes';
 import { createUsersService } from './users.service';
+import { createKeptTimeZones } from './users.time-zones';
 
 export function createUsersModule(deps: {
   db: Db;
+  changes: ChangeFeed;
   email: EmailSender;
   sms: SmsSender;
   codes: OneTimeCodes;
@@ -65,7 +68,10 @@ export function createUsersModule(deps: {
       // How to reach people, for reminders and alerts.
       contactOf: repo.contactOf,
       contactsAfter: repo.contactsAfter,
+      idsEvery: repo.idsEvery,
       timeZoneOf: repo.timeZoneOf,
+      /** The person's zone for a read outside a transaction: kept in memory until they change. */
+      cachedTimeZoneOf: createKeptTimeZones(deps.db, deps.changes),
     },
     routes: (app) => registerUserRoutes(app, { users: service }),
   } satisfies FeatureModule & { service: unknown; published: unknown };

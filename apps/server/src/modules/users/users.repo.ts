@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
 import type { LinkedAccount } from '@billow/contracts';
 import type { Db } from '../../db/database';
 import type { PersonColumn } from '../../db/person-column';
@@ -15,6 +15,8 @@ const contacts = (tx: Db) =>
       email: users.email,
       isEmailVerified: users.isEmailVerified,
       isSubscriptionNotificationsEnabled: users.isSubscriptionNotificationsEnabled,
+      // The zone of the person's days: a scan reads it here, not once more per person.
+      timeZone: users.timeZone,
     })
     .from(users);
 
@@ -133,11 +135,32 @@ export function createUsersRepo(db: Db, parts: ProfileParts) {
       return row;
     },
     /** The next people (by id, after `cursor`) and how to reach them: the reminder scans. */
-    contactsAfter: (cursor: string | undefined, limit: number) =>
+    contactsAfter: (cursor: string | undefined, limit: number, through?: string) =>
       contacts(db)
-        .where(cursor ? gt(users.id, cursor) : undefined)
+        .where(
+          and(
+            cursor ? gt(users.id, cursor) : undefined,
+            through ? lte(users.id, through) : undefined,
+          ),
+        )
         .orderBy(asc(users.id))
         .limit(limit),
+    /**
+     * The id of every `every`-th person by id (the `every`-th, the 2·`every`-th, …): the ends of
+     * ranges of `every` people that together hold everyone. One pass over the primary key.
+     */
+    async idsEvery(every: number, tx: Db = db) {
+      const numbered = tx
+        .select({ id: users.id, n: sql<number>`row_number() OVER (ORDER BY ${users.id})`.as('n') })
+        .from(users)
+        .as('numbered');
+      const rows = await tx
+        .select({ id: numbered.id })
+        .from(numbered)
+        .where(sql`${numbered.n} % ${every} = 0`)
+        .orderBy(asc(numbered.id));
+      return rows.map((r) => r.id);
+    },
     /** The zone the person's days are counted in; undefined when there is no such person. */
     async timeZoneOf(userId: string, tx: Db = db) {
       const [row] = await tx
