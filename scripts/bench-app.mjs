@@ -2,10 +2,10 @@
  * `npm run bench:app`: figures for the web bundle and the server start-up, printed, never
  * asserted. Initial JS for / is every script index.html loads or preloads, gzipped; initial JS
  * per route adds the route's own chunks (scripts/bench/initial-js.mjs). Memory and start-up
- * (scripts/bench/memory-startup.mjs, issue 42): `npm start` until /api/health answers on new and
+ * (scripts/bench/memory-startup.mjs): `npm start` until /api/health answers on new and
  * on existing data, the server's resident memory after start and after a 10 s load, and its peak
  * on a first start, beside a bare Fastify process in the same run; medians of BENCH_RUNS runs
- * (3), with the builds up to date. Then issue 16's figures from a running server
+ * (3), with the builds up to date. Then the load figures from a running server
  * (scripts/bench/app-load.mjs): bytes sent, link → subscriptions, and list-all's requests per
  * second beside a bare Fastify route's in the same run. Both on the embedded database, and on
  * PostgreSQL too when BENCH_DATABASE_URL names a database to use.

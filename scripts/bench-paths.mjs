@@ -1,7 +1,7 @@
 /**
  * `npm run bench:paths`: the routes the list-all cache does not cover, each beside a bare Fastify
  * route in the same run (scripts/bench/api-paths.mjs), on the embedded database and on
- * PostgreSQL when BENCH_DATABASE_URL names a database to use. Target (issue 42): every read
+ * PostgreSQL when BENCH_DATABASE_URL names a database to use. Target: every read
  * ≥ 0.25 of bare on PostgreSQL on a miss. BENCH_QUICK=1 for a shorter run; BENCH_PORT to move the
  * two servers' ports (default 3992 and the next) off another run's.
  */

@@ -9,7 +9,7 @@ import { ensureWebBuild } from './web-build.mjs';
 
 const mode = process.argv[2] ?? 'all';
 // Answers are written by serialisers compiled from the contracts; tests and `npm run dev` keep
-// checking each one with zod (CHECK_RESPONSES, issue 16).
+// checking each one with zod (CHECK_RESPONSES).
 process.env.CHECK_RESPONSES ??= 'false';
 // Steps on the timeline the server reports with BILLOW_STARTUP_TIMES=1 (startup-times.ts).
 const mark = (step) => performance.mark(`startup:${step}`, { detail: process.cpuUsage() });

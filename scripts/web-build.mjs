@@ -29,7 +29,7 @@ export function ensureWebBuild({ force = false } = {}) {
   console.log(
     force ? 'Building the web app…' : 'The web app build is missing or stale; building it…',
   );
-  // Quiet unless something is wrong: the terminal is where sign-in codes appear (issue 18).
+  // Quiet unless something is wrong: the terminal is where sign-in codes appear.
   const result = spawnSync(
     'npm',
     ['run', '--silent', 'build', '-w', 'apps/web', '--', '--logLevel', 'warn'],

@@ -10,7 +10,7 @@ const apiTarget = `http://localhost:${process.env.API_PORT ?? '3000'}`;
 
 /**
  * React Router publishes one entry, its development build, with checks and warnings that cost a
- * phone tens of milliseconds as the page starts (issue 16); a build uses the production one
+ * phone tens of milliseconds as the page starts; a build uses the production one
  * beside it. Tests and the development server keep the warnings.
  */
 const reactRouterProduction = path.join(

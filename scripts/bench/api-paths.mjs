@@ -1,9 +1,9 @@
 /**
- * The paths the list-all cache does not cover (issue 42 §2): each route's requests per second and
+ * The paths the list-all cache does not cover: each route's requests per second and
  * p99 beside a bare Fastify route sending the same bytes, in the same run. Reads are measured on
  * a person with a linked sandbox bank; list-all "on a miss" alternates a profile change (which
  * drops the person's cached answers) with the read, both requests counted. Printed, never asserted.
- * 50 connections, as issue 42 measured. Each route is warmed for 1 s unmeasured; BENCH_QUICK=1
+ * 50 connections. Each route is warmed for 1 s unmeasured; BENCH_QUICK=1
  * measures each side for 1 s, not 3 s.
  */
 import { spawn } from 'node:child_process';

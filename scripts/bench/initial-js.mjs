@@ -17,7 +17,7 @@ export const routeSources = {
 
 /**
  * Each route's budget, gzip bytes (kB of 1,000, as Vite counts them), so the public pages paint
- * quickly on a phone over a slow network and the signed-in home soon after sign-in (issue 16).
+ * quickly on a phone over a slow network and the signed-in home soon after sign-in.
  * Sizes, not timings, so a busy machine measures the same.
  */
 export const INITIAL_JS_BUDGETS = {

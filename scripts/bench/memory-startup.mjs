@@ -1,5 +1,5 @@
 /**
- * Issue 42's memory and start-up figures, measured from outside as a person starts Billow:
+ * The memory and start-up figures, measured from outside as a person starts Billow:
  * `npm start` until /api/health answers (npm, the builds' staleness checks and the server), the
  * server process's resident memory after start and after a 10 s list-all load with sign-in, and
  * its peak on a first start on a new data folder — each beside a bare Fastify process (one route

@@ -1,6 +1,6 @@
 /**
  * `npm run bench:jobs`: how long a request waits on the embedded database while a large job
- * runs beside it (issue 35). A probe asks for the profile one request after another while
+ * runs beside it. A probe asks for the profile one request after another while
  * (1) a newly linked bank sends 6,000 transactions (the sync, then detection over them) and
  * (2) a 6,000-row CSV statement is imported (the import request, then detection over it);
  * printed: each phase's length and the probe's slowest and 95th-percentile answer. On PostgreSQL

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:scale`: Billow with many people on one PostgreSQL database (issue 42, §3).
+ * `npm run bench:scale`: Billow with many people on one PostgreSQL database.
  *
  * Seeding: one person signs in and links the sandbox bank through the API (about 200
  * transactions a year: pay, groceries and a few subscriptions), so every row is written by the

@@ -101,7 +101,7 @@ export async function startServer(
       url = `http://localhost:${port}`;
     }
 
-    // After listening, so their first fetches do not hold up the first answer (issue 42); a job
+    // After listening, so their first fetches do not hold up the first answer; a job
     // sent before then waits for the workers' first fetch.
     if (mode !== 'api') {
       await jobs.startWorkers(billow.jobHandlers);

@@ -1,5 +1,5 @@
 /**
- * Where start-up's time goes (issue 42): each step marks itself on Node's performance timeline,
+ * Where start-up's time goes: each step marks itself on Node's performance timeline,
  * with the process's CPU time so far, and with BILLOW_STARTUP_TIMES=1 the server prints the
  * steps to stderr once it listens. scripts/start.mjs marks its own steps (the builds' staleness
  * checks) on the same timeline. Costs nothing worth measuring when unset.

@@ -1,5 +1,5 @@
 /**
- * A database blip under load (issue 35): Billow as its own process on the PostgreSQL server,
+ * A database blip under load: Billow as its own process on the PostgreSQL server,
  * serving requests and running jobs while every one of its database connections is terminated
  * (`pg_terminate_backend`, what a server restart, a failover or an operator does), three rounds.
  * The process stays up, answers 503 with Retry-After while it cannot reach the database (never a

@@ -1,5 +1,5 @@
 /**
- * The data export over HTTP (issue 20): a person with a bank, a paid annual plan, a gift card, a
+ * The data export over HTTP: a person with a bank, a paid annual plan, a gift card, a
  * negotiation they answered and rewards downloads a ZIP that holds every one of their rows, none
  * of another person's, and none of the secrets Billow keeps for them.
  */

@@ -1,7 +1,7 @@
 /**
  * NUL characters and lone surrogates in request strings: PostgreSQL cannot store the first and
  * silently mangles the second, so both are refused as a 400 validation problem wherever they
- * appear, signed in or not (finding 7 of issue 10: these were 500s with a stack in the log).
+ * appear, signed in or not (these were 500s with a stack in the log).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {

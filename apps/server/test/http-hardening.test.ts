@@ -1,5 +1,5 @@
 /**
- * The HTTP edges of issue 10's finding 9: API answers are never cached, requests the framework
+ * The HTTP edges: API answers are never cached, requests the framework
  * refuses before any route (a malformed URL, a request line or header Node cannot parse) still
  * answer as problem details with the security headers, the sandbox outbox does not list every
  * code when the server listens beyond loopback, and production serves no source maps.

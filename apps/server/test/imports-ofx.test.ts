@@ -1,5 +1,5 @@
 /**
- * OFX files as banks write them, over HTTP (issue 35): a file with statements of three accounts
+ * OFX files as banks write them, over HTTP: a file with statements of three accounts
  * puts each statement's transactions in its own imported account; an OFX 2 file that wraps its
  * values in CDATA sections imports; a statement in another currency is refused, naming it, and
  * nothing of the file is written.

@@ -1,5 +1,5 @@
 /**
- * Importing bank export files over HTTP (issue 20): a 10,000-row CSV from a bank that writes money
+ * Importing bank export files over HTTP: a 10,000-row CSV from a bank that writes money
  * out as negative amounts, a debit/credit CSV and an OFX statement each land once (importing them
  * again adds nothing), detection then finds the monthly bills planted among the noise, a file
  * with one broken row imports nothing and names the row, and nobody imports into another

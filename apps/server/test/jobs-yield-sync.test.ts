@@ -1,5 +1,5 @@
 /**
- * A large bank sync beside requests (issue 35): on the embedded database statements and
+ * A large bank sync beside requests: on the embedded database statements and
  * transactions run one at a time, so a sync that wrote a bank's whole history in one
  * transaction kept every request waiting until it ended. The sync here runs through the job
  * system's own workers while requests come in one after another; requests must be answered

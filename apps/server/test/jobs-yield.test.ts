@@ -1,5 +1,5 @@
 /**
- * A large job beside requests (issue 35): on the embedded database statements and transactions
+ * A large job beside requests: on the embedded database statements and transactions
  * run one at a time, first come first served, so a job's long transactions kept requests waiting
  * behind them (a list-all waited 70 s during a 2,000-person reminder scan that committed 100
  * people at a time). The scan here runs through the job system's own workers while requests

@@ -1,5 +1,5 @@
 /**
- * A negotiation call whose worker died mid-call (issue 35): until the call is picked up again it
+ * A negotiation call whose worker died mid-call: until the call is picked up again it
  * says "connected" while nothing happens; once its job is put back and runs again, the call is
  * shown as reconnecting (not frozen at a stage) until it is connected again, and it ends once.
  */

@@ -1,5 +1,5 @@
 /**
- * The same question, one answer (issue 33, docs/figures.md): what a person pays a month, which
+ * The same question, one answer (docs/figures.md): what a person pays a month, which
  * prices went up, and a negotiated bill's new price read the same in the bills list, Spending,
  * the calendar, the iCal feed, the chat and the export — over HTTP and the chat's socket.
  */

@@ -1,5 +1,5 @@
 /**
- * Processes started together on a new PostgreSQL database (issue 35): two APIs and a worker, all
+ * Processes started together on a new PostgreSQL database: two APIs and a worker, all
  * at once, on a database with nothing in it. They take turns with the start-up schema work (the
  * migrations and the job queue's own schema), so each one starts, and each stops cleanly.
  * The embedded database belongs to one process, so this file runs only with DATABASE_URL.

@@ -1,6 +1,6 @@
 /**
  * How many statements each read the dashboard makes sends to the database, and how many times
- * it waits for one (issue 42 §2): a read on a cache miss is as fast as its slowest chain of
+ * it waits for one: a read on a cache miss is as fast as its slowest chain of
  * round trips, and a pool of ten connections is shared by every request in flight. Counted on
  * the test database (PGlite, or PostgreSQL with DATABASE_URL), never timed. With DATABASE_URL and
  * EXPLAIN_READS=1, each statement's plan (EXPLAIN ANALYZE) is printed too.

@@ -1,6 +1,6 @@
 /**
- * list-all and the session check are answered from memory while nothing behind them changed
- * (issue 16), and a change reaches them at once however it was written: by a request, a job, or
+ * list-all and the session check are answered from memory while nothing behind them changed,
+ * and a change reaches them at once however it was written: by a request, a job, or
  * another process writing the database directly (simulated here with raw SQL). On the embedded
  * database by default; on the PostgreSQL server when DATABASE_URL is set, where the change feed
  * has a connection of its own that can be lost.

@@ -1,5 +1,5 @@
 /**
- * Crash-restart of the two-accounts import (issue 35): Billow as its own process, with the
+ * Crash-restart of the two-accounts import: Billow as its own process, with the
  * simulated call agent. A person imports a checking account's statement, Billow negotiates the
  * $50 bill to the end, then the person imports a credit card's statement with the same two
  * bills a day later each month, and the process is killed with SIGKILL as soon as the import

@@ -1,4 +1,4 @@
-/** The same bills paid from two accounts (issue 35): a bank's CSV export of one account. */
+/** The same bills paid from two accounts: a bank's CSV export of one account. */
 import { dayFrom } from './sandbox-link';
 
 const usDate = (iso: string) => `${iso.slice(5, 7)}/${iso.slice(8, 10)}/${iso.slice(0, 4)}`;

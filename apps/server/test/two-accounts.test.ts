@@ -1,5 +1,5 @@
 /**
- * One bill paid from two accounts (issue 35): a household where two people pay the same bill, or
+ * One bill paid from two accounts: a household where two people pay the same bill, or
  * a plan paid from a checking account and a card, about a day apart each month. Importing the
  * second account's statement must not make the bills disappear, and above all must not take
  * with them what Billow did for the person: a finished negotiation, its calls, its savings.

@@ -1,5 +1,5 @@
 /**
- * Writes the prerendered public pages (issue 16): /signup and /auth as a first-time visitor's
+ * Writes the prerendered public pages: /signup and /auth as a first-time visitor's
  * browser would first render them, inside index.html, so they paint before any script runs and
  * React adopts the markup (src/main.tsx). Each page also preloads its own route's chunks,
  * which the browser would otherwise find only after the entry script ran. Its scripts are

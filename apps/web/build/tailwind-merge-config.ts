@@ -1,6 +1,6 @@
 /**
  * Writes `src/lib/tailwind-merge-config.ts`: tailwind-merge's default configuration cut down to
- * the class groups the app's classes fall in (issue 16). `cn` merges with it, so a page carries
+ * the class groups the app's classes fall in. `cn` merges with it, so a page carries
  * and builds only those groups instead of tailwind-merge's whole default configuration, which
  * was 8 % of the script every page loads and one of the longest tasks of its start on a
  * phone. Merging is unchanged for the app's classes: `src/lib/cn.test.ts` fails when the written
@@ -171,7 +171,7 @@ export async function renderConfig(groups: readonly string[]): Promise<string> {
   const shared = sharedArrays(classGroups);
   const lines = [
     '// Written by build/tailwind-merge-config.ts; do not edit. It is tailwind-merge’s default',
-    '// configuration with only the class groups the app uses (cn.ts, issue 16).',
+    '// configuration with only the class groups the app uses (cn.ts).',
     "import { type Config, fromTheme, validators as v } from 'tailwind-merge';",
     '',
     'type Groups = Config<string, string>;',

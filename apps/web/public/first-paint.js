@@ -6,7 +6,7 @@
  * rule in src/lib/theme.tsx).
  *
  * The prerendered page: /signup and /auth arrive with their markup as a first-time visitor sees
- * it (issue 16). A visitor whose first screen differs (dark mode, a session or a texted code in
+ * it. A visitor whose first screen differs (dark mode, a session or a texted code in
  * this tab, or a page reached with navigation state) must not see that markup while the script
  * loads: `data-prerender="skip"` hides it (src/index.css) and src/main.tsx renders afresh.
  */
@@ -29,7 +29,7 @@ try {
 
 /*
  * Taps before the app has started: a button of the prerendered markup does nothing until React
- * has adopted it, so a tap there was lost (issue 16). Until then a tap on one is held (its
+ * has adopted it, so a tap there was lost. Until then a tap on one is held (its
  * default, such as a form's submission, prevented) and replayed once the page is the app's
  * (src/lib/held-taps.ts). Only the page's own buttons, as parsed, are held: one the app draws
  * itself (an error or offline screen in the page's place) works from the start. src/main.tsx

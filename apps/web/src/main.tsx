@@ -12,7 +12,7 @@ const queryClient = createQueryClient();
 listenForInstallPrompt();
 // Only a build has an app shell to keep (the development server's files change on every edit).
 // Registered once the page has loaded, from its own chunk: the worker's first install then does
-// not compete with the page's first load, nor its code with the page's first script (issue 16).
+// not compete with the page's first load, nor its code with the page's first script.
 if (import.meta.env.PROD) {
   const register = () =>
     void import('./features/app-install/api/service-worker').then((worker) =>
@@ -45,8 +45,8 @@ function start() {
 }
 
 // A prerendered page is painted before React takes it over: adopting the markup holds the main
-// thread for a while on a slow phone, and the browser would often do that first and paint after
-// (issue 16). A hidden tab paints no frame, and its animation frames wait until it is shown.
+// thread for a while on a slow phone, and the browser would often do that first and paint after.
+// A hidden tab paints no frame, and its animation frames wait until it is shown.
 if (isPrerendered && document.visibilityState === 'visible')
   // The frame's callbacks run just before its paint; a task queued from there runs after it.
   requestAnimationFrame(() => setTimeout(start));

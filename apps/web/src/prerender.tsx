@@ -1,7 +1,7 @@
 /**
  * The build's server-side entry (build/prerender-pages.ts): the markup of a public page as a
  * first-time visitor's browser would render it, written into that page's HTML so it paints
- * before any script has run (issue 16). Everything the page loads lazily is waited for.
+ * before any script has run. Everything the page loads lazily is waited for.
  */
 import type { ReactNode } from 'react';
 import { prerender } from 'react-dom/static';

@@ -1,5 +1,5 @@
 /**
- * Personal access tokens (issue 20): long-lived bearer tokens a person makes in the profile to
+ * Personal access tokens: long-lived bearer tokens a person makes in the profile to
  * script their own data through the open API. The secret is shown once, when it is made; Billow
  * keeps only its hash. A token reads by default; only one made with the `write` scope may call a
  * route that changes something, only one with `payments` may move money, only one with

@@ -1,6 +1,6 @@
 /**
  * Sign-in and session texts (docs/sign-in.md). Apart from `messages.ts`, so each screen's chunk
- * carries its own words and every page's first script only the shared ones (issue 16). Words are
+ * carries its own words and every page's first script only the shared ones. Words are
  * requirements: change them only on purpose, never in passing.
  */
 export const authMessages = {

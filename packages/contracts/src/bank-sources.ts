@@ -1,5 +1,5 @@
 /**
- * Where a linked account's transactions come from (issue 37): Plaid, a SimpleFIN Bridge, the
+ * Where a linked account's transactions come from: Plaid, a SimpleFIN Bridge, the
  * offline sandbox bank, or a file the person imported — and which of them can pay. Plain values,
  * not schemas: the dashboard's first screen reads which accounts can pay, and a zod value made
  * here would bring zod into its first script (the schema is `bankSource` in enums.ts).

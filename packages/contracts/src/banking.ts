@@ -16,7 +16,7 @@ import { linkedAccount } from './users';
 
 export const TRANSACTION_STATUS_POLL_MS = 5000;
 
-/** Why a second link of the same bank login is refused (issue 18): said to the person as is. */
+/** Why a second link of the same bank login is refused: said to the person as is. */
 export const BANK_ALREADY_LINKED_DETAIL =
   'This bank login is already linked to Billow. Your accounts and bills stay as they are.';
 /**
@@ -60,7 +60,7 @@ export type TransactionLoadStatus = z.infer<typeof transactionLoadStatus>;
 
 export const financialAccountBody = z.object({ financialAccountId: z.string().uuid() });
 
-// SimpleFIN Bridge (issue 37, docs/banking.md): a setup token the person pastes in.
+// SimpleFIN Bridge (docs/banking.md): a setup token the person pastes in.
 
 /** Said when the Bridge refuses a setup token's claim: it was used already. */
 export const SIMPLEFIN_TOKEN_USED_DETAIL =

@@ -1,5 +1,5 @@
 /**
- * The bills calendar feed (issue 19): a private, revocable iCal URL per person. The secret in the
+ * The bills calendar feed: a private, revocable iCal URL per person. The secret in the
  * URL is the only key the feed asks for, so calendar apps can subscribe without a sign-in.
  */
 import { z } from 'zod';

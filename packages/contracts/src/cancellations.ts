@@ -1,5 +1,5 @@
 /**
- * Cancelling a subscription for the person (issue 39, docs/cancellations.md): the options a
+ * Cancelling a subscription for the person (docs/cancellations.md): the options a
  * subscription's merchant offers, the cancellation itself as it moves from REQUESTED to VERIFIED
  * (or FAILED), and the routes. The merchant's facts live in merchants.ts.
  */

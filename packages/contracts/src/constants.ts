@@ -26,7 +26,7 @@ export const LINK_TOKEN_STORAGE_KEY = 'plaid_link_token';
 
 /*
  * Sign-in and profile limits. They live here, away from the schemas, because the sign-in page
- * reads them and must not load zod to do so (issue 16's initial-JS budget).
+ * reads them and must not load zod to do so (the initial-JS budget).
  */
 export const OTP = {
   length: 6,

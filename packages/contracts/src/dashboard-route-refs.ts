@@ -1,6 +1,6 @@
 /**
  * Refs (see `route-refs.ts`) for the routes the dashboard's first screen calls, so it loads no
- * schemas either (issue 16). Apart from `route-refs.ts`, so the sign-in pages do not carry them.
+ * schemas either. Apart from `route-refs.ts`, so the sign-in pages do not carry them.
  */
 import type { negotiationRoutes } from './negotiations';
 import type { paymentRoutes } from './payments';

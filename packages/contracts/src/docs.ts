@@ -1,5 +1,5 @@
 /**
- * The open API's own description (issue 20): the OpenAPI 3.1 document, generated on the server
+ * The open API's own description: the OpenAPI 3.1 document, generated on the server
  * from the route list, and an interactive reference page with the files it loads. None of them
  * answers JSON the contracts could describe: the schemas stand in for what they serve.
  */

@@ -1,5 +1,5 @@
 /**
- * Importing transactions from a bank's export file (issue 20), for banks no aggregator covers:
+ * Importing transactions from a bank's export file, for banks no aggregator covers:
  * CSV with a column mapping the person checks in a preview, or OFX/QFX. Each file source becomes
  * an "imported" account; amounts follow bank_transactions' convention (above 0 is money out).
  */

@@ -1,5 +1,5 @@
 /**
- * Where the money goes (issue 19): what a person's subscriptions and bills cost month by month,
+ * Where the money goes: what a person's subscriptions and bills cost month by month,
  * by category, and which of them went up in price. Both are read from the charges Billow already
  * matched to each subscription, so they agree with the bills card and the detail popup.
  */

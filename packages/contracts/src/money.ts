@@ -26,7 +26,7 @@ export function sumDollars(amounts: readonly number[]): number {
 /*
  * Dollar figures are written here rather than by Intl.NumberFormat. A page's first Intl call loads
  * the browser's locale data, 30–80 ms on a 2-core machine and four times that on the phone
- * Lighthouse emulates, in the middle of the page's start (issue 16). The output is Intl's en-US
+ * Lighthouse emulates, in the middle of the page's start. The output is Intl's en-US
  * format to the character (`money.test.ts` compares the two over many amounts); Intl itself
  * still writes what the short path does not cover: no number, infinities, 10^15 and beyond, and
  * sizes under a millionth.

@@ -1,6 +1,6 @@
 /**
  * Screen texts of the annual-plan and payment screens (docs/annual-plans.md). No zod: the
- * dashboard's first screen shows them without loading the schemas (issue 16).
+ * dashboard's first screen shows them without loading the schemas.
  */
 export const paymentMessages = {
   otherError: 'Payment failed. Please try again or contact support.',

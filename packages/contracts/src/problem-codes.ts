@@ -96,7 +96,7 @@ export const importProblemCode = z.enum([
 export const subscriptionProblemCode = z.enum(['subscription-not-found']);
 
 /**
- * Adding a missed subscription from one of the person's transactions (issue 17): the transaction
+ * Adding a missed subscription from one of the person's transactions: the transaction
  * is not theirs (or gone), or a subscription holds it already.
  */
 export const addMissedSubscriptionProblemCode = z.enum([
@@ -137,7 +137,7 @@ export const accessTokenProblemCode = z.enum(['too-many-access-tokens']);
  */
 export const sandboxLinkProblemCode = z.string().regex(/^[A-Z][A-Z0-9_]+$/);
 
-/** Cancelling a subscription (issue 39). */
+/** Cancelling a subscription. */
 export const cancellationProblemCode = z.enum([
   'subscription-not-found',
   'cancellation-not-found',

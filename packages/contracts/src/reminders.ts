@@ -19,7 +19,7 @@ export const reminderPreferences = z.object({
   quietHoursEnd: z.number().int().min(0).max(23),
   /**
    * The profile's time zone (`time_zone` of profile-info), read here for compatibility: the
-   * profile is its one source, and a zone sent with an update is not stored (issue 17).
+   * profile is its one source, and a zone sent with an update is not stored.
    */
   timeZone: timeZoneName,
   isEmailEnabled: z.boolean(),

@@ -1,6 +1,6 @@
 /**
  * Screen texts of the subscription and bills area (docs/subscriptions.md). No zod: the
- * dashboard's first screen shows them without loading the schemas (issue 16).
+ * dashboard's first screen shows them without loading the schemas.
  */
 export const subscriptionMessages = {
   loadBillsFailed: 'Failed to load upcoming bills. Please try again.',

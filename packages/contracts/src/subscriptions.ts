@@ -33,8 +33,8 @@ export const subscription = z.object({
    */
   reward_credit: z.number().min(0),
   /**
-   * The person added it by hand from one of their transactions, where detection had missed it
-   * (issue 17): detection keeps it, and attaches the merchant's later charges to it.
+   * The person added it by hand from one of their transactions, where detection had missed it:
+   * detection keeps it, and attaches the merchant's later charges to it.
    */
   is_user_added: z.boolean(),
 });
@@ -110,7 +110,7 @@ export const subscriptionRoutes = {
     response: z.object({ success: z.literal(true) }),
     problemCodes: subscriptionProblemCode,
   }),
-  /** Money-out transactions no subscription holds, newest first, a page at a time (issue 17). */
+  /** Money-out transactions no subscription holds, newest first, a page at a time. */
   missedCandidates: defineRoute({
     method: 'GET',
     path: '/api/subscriptions/missed-candidates',
@@ -123,7 +123,7 @@ export const subscriptionRoutes = {
   }),
   /**
    * Adds a subscription detection missed, from one of the person's transactions: first seen on
-   * that charge, its amount, the next date one cadence on (issue 17).
+   * that charge, its amount, the next date one cadence on.
    */
   addMissed: defineRoute({
     method: 'POST',

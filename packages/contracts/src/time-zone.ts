@@ -1,5 +1,5 @@
 /**
- * A person's time zone (issue 17): an IANA name such as "Europe/Paris", the one every "today"
+ * A person's time zone: an IANA name such as "Europe/Paris", the one every "today"
  * Billow decides for them is counted in (days until a bill, this week's and this month's bills,
  * when reminders go out). Validated by the runtime's own zone data, so any zone the browser
  * names is accepted and a made-up one is not.

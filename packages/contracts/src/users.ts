@@ -26,7 +26,7 @@ export const linkedAccount = z.object({
    * pays; null when the bank gave no balance, and for a card (what is owed is not money to pay).
    */
   availableBalance: z.number().nullable(),
-  /** Where the account's transactions come from (issue 37). */
+  /** Where the account's transactions come from. */
   source: bankSource,
   /**
    * What the source says needs the person's attention for this account (e.g. the SimpleFIN
@@ -58,7 +58,7 @@ export const profileInfo = z.object({
   profile_settings: profileSettings,
   gender: gender.nullable(),
   /**
-   * The IANA time zone the person's days are counted in (issue 17): set from the browser until
+   * The IANA time zone the person's days are counted in: set from the browser until
    * the person picks one in the profile; "UTC" for an account that never told.
    */
   time_zone: z.string(),
@@ -197,7 +197,7 @@ export const userRoutes = {
   }),
   /**
    * Everything Billow keeps about the person, as a ZIP of JSON and CSV files with a README of
-   * the fields (issue 20). The answer is application/zip, not JSON: the server serves it from a
+   * the fields. The answer is application/zip, not JSON: the server serves it from a
    * plain route, and this contract lists it for the route suites (the schema stands in for the
    * bytes, as the calendar feed's does for its text).
    */

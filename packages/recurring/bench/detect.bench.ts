@@ -18,9 +18,9 @@ import { formatRate, measureThroughput } from './throughput';
 const SEED = 20_260_331;
 const MIN_TRANSACTIONS = 1_000_000;
 const TARGETS = { f1: 0.95, nextDateWithin3Days: 0.9, transactionsPerSecond: 200_000 };
-/** Issue 17: on data the engine was not built with. */
+/** On data the engine was not built with. */
 const DEV_TARGETS = { f1: 0.97, nextDateWithin3Days: 0.95 };
-/** Issue 17's speed goal, printed beside the measurement; CPU time is shared on CI runners. */
+/** The speed goal, printed beside the measurement; CPU time is shared on CI runners. */
 const THROUGHPUT_GOAL = 1_000_000;
 
 function buildCorpus(): UserHistory[] {

@@ -1,6 +1,6 @@
 /**
  * Seeded variations of the stream shapes detection finds hardest on data it was not built
- * with (issue 41), labelled in the dev set's format so the same scorer reads both: weekly plans
+ * with, labelled in the dev set's format so the same scorer reads both: weekly plans
  * with skipped weeks and add-on weeks, pauses that resume the same product, resubscriptions
  * after a cancellation gap, introductory prices that step up once, two products under one
  * descriptor, one stream under several descriptor spellings (and another card), across meal

@@ -1,5 +1,5 @@
 /**
- * Histories written unlike the corpus the engine grew up with (issue 17): descriptors that
+ * Histories written unlike the corpus the engine grew up with: descriptors that
  * change, cards that switch, prices that step far, meal kits with add-on weeks, plans hidden
  * among same-price purchases, app-store one-offs and membership fees at a shop.
  */

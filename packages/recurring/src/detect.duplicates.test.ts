@@ -1,5 +1,5 @@
 /**
- * The same charges arriving twice (issue 18, bug 3): a bank login linked twice gives every
+ * The same charges arriving twice: a bank login linked twice gives every
  * transaction again under another account. Detection must find the same streams, not lose
  * them to "two charges a day" schedules.
  */

@@ -3,7 +3,7 @@ import { detectRecurring } from './detect';
 import { charges, everyDays, monthly, shiftDays as addDays } from '../test/series';
 
 /**
- * Fixed-day periods (issue 17): the API keeps its cadence enum, the nearest one, but the
+ * Fixed-day periods: the API keeps its cadence enum, the nearest one, but the
  * next date comes from the true period — every four weeks is last charge + 28 days, not + one
  * calendar month.
  */

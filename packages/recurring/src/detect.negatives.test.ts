@@ -224,7 +224,7 @@ describe(`${detectRecurring.name} — money moved between one's own accounts`, (
 });
 
 describe(`${detectRecurring.name} — saving is not a bill`, () => {
-  it('reports no stream for a standing monthly 529 contribution (issue 18)', () => {
+  it('reports no stream for a standing monthly 529 contribution', () => {
     const contributions = charges(monthly('2025-06-20', 14), 'SCHOLARSHARE 529 CONTRIB', 250);
     expect(detectRecurring(contributions, { asOf: '2026-07-25' })).toEqual([]);
   });

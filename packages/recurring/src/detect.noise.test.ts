@@ -178,7 +178,7 @@ describe(`${detectRecurring.name} — real-world noise`, () => {
     expect(stream?.predicted_next_date).toBe('2026-04-09');
   });
 
-  // Issue 17 changed this rule: a cancellation and a resubscription months later on another
+  // This rule changed: a cancellation and a resubscription months later on another
   // day used to be two streams; the app now shows one subscription with a gap.
   it('reads a cancellation and a resubscription months later on another day as one stream with a gap', () => {
     const first = charges(monthly('2024-06-05', 6), 'ADOBE *ADOBE', 22.99);

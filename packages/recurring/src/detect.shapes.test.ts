@@ -5,7 +5,7 @@ import type { Transaction } from './types';
 import { charge, charges, everyDays, idsOf, monthly, shiftDays } from '../test/series';
 
 /**
- * The stream shapes detection missed most on histories it was not built with (issue 41): a
+ * The stream shapes detection missed most on histories it was not built with: a
  * weekly plan whose Friday bill posts on Monday, a meal kit's dearer weeks, a first bill at an
  * introductory price, leftovers of a weekly plan that fall a quarter apart, a nail salon at one
  * price every few weeks, an app store's repeated prices.

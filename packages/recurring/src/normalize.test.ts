@@ -146,7 +146,7 @@ describe(normalizeMerchant.name, () => {
     }
   });
 
-  it('names an unknown biller as a person would: no payment kind, no shorthand (issue 18)', () => {
+  it('names an unknown biller as a person would: no payment kind, no shorthand', () => {
     expect(normalizeMerchant('ROCKET MORTGAGE MTG PYMT PPD ID: 1234567890').name).toBe(
       'Rocket Mortgage',
     );

@@ -1,6 +1,6 @@
 /**
- * What changed, told by the database itself, so answers can be kept in memory between changes
- * (issue 16). Triggers on the tables behind a cached answer `NOTIFY` a channel with the key whose
+ * What changed, told by the database itself, so answers can be kept in memory between changes.
+ * Triggers on the tables behind a cached answer `NOTIFY` a channel with the key whose
  * data changed (migration 0017): after commit, whichever process, request or job wrote it.
  *
  * `barrier()` is what makes a cached answer safe to serve: it resolves once every change committed

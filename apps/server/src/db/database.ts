@@ -35,7 +35,7 @@ export type Database = {
    * Brings the query planner's statistics up to date after a bulk write (a bank sync and the
    * detection after it), at most once a minute. PGlite runs no autovacuum: without this its
    * planner never learns how many rows a table holds, and joined a bill to its charges through
-   * every transaction of every bank (issue 42). A server's autovacuum does it: a no-op there.
+   * every transaction of every bank. A server's autovacuum does it: a no-op there.
    */
   refreshPlannerStatistics(): Promise<void>;
   close(): Promise<void>;
@@ -146,7 +146,7 @@ export type DatabaseOptions = {
  * grows: whatever PostgreSQL touches once (its buffers, a sort, an index build in a migration)
  * the process holds until it ends, so each limit is its most it ever holds. A person's data fits
  * 16 MB of buffers many times over; temporary tables are not used. Durability settings stay at
- * PostgreSQL's defaults. Together these took about 30 MB off the settled server (issue 42).
+ * PostgreSQL's defaults. Together these took about 30 MB off the settled server.
  */
 const PGLITE_SETTINGS = [
   'shared_buffers=16MB',

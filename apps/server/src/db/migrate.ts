@@ -58,7 +58,7 @@ export function newestMigrationMillis(): number {
  * Whether the database already holds every committed migration, in one query: drizzle's migrator
  * applies those made after the newest one it recorded, so a database that recorded the journal's
  * newest has nothing to apply. Skipping the migrator then spares reading and hashing every
- * migration file, and its own schema statements, on each start (issue 42).
+ * migration file, and its own schema statements, on each start.
  */
 async function isCurrent(query: (text: string) => Promise<{ rows: unknown[] }>) {
   try {
@@ -78,7 +78,7 @@ export async function migrateDatabase(database: Database, lockHolder?: pg.Client
   if (driver.kind === 'pglite') {
     if (await isCurrent((text) => driver.client.query(text))) return;
     // Loaded here only: drizzle's PGlite driver imports PGlite itself, kept out of a process on a
-    // PostgreSQL server (issue 42).
+    // PostgreSQL server.
     const [{ drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
       import('drizzle-orm/pglite'),
       import('drizzle-orm/pglite/migrator'),

@@ -1,5 +1,5 @@
 /**
- * The migration that made the profile's time zone the one source (issue 17): the zone reminders
+ * The migration that made the profile's time zone the one source: the zone reminders
  * kept becomes the person's profile zone, and everyone else starts on UTC.
  */
 import fs from 'node:fs/promises';

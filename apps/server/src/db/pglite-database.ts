@@ -1,7 +1,7 @@
 /**
  * The database handle on embedded PGlite (database.ts). A module of its own, imported only when
  * the embedded database is opened: PGlite's code (and drizzle's PGlite driver, which imports it)
- * stays out of a process on a PostgreSQL server, where it held memory for nothing (issue 42).
+ * stays out of a process on a PostgreSQL server, where it held memory for nothing.
  */
 import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';

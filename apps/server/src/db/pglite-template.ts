@@ -7,7 +7,7 @@
  * unpacks it. Its name carries PGlite's version, so a template of another version is never used;
  * without one (tests run from source), PGlite initialises the folder itself. The template holds
  * the committed migrations and the job queue's schema too, which took most of a first start's
- * CPU (issue 42); its name
+ * CPU; its name
  * carries the newest one's time, so a new migration brings a new template, and a start on an
  * older one applies only what it lacks (migrate.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * A response cache: answers kept in memory until the database says their rows changed (issue 16):
+ * A response cache: answers kept in memory until the database says their rows changed:
  * the dashboard's busiest reads are served without a query while nothing behind them moved. A
  * cached answer is served only after the change feed's barrier, so a change committed before the
  * request began (by this process or another, a request or a job) is never hidden; an answer read

@@ -53,7 +53,7 @@ describe('the compiled response serialiser', () => {
       );
     }
     // Every route of the API, fifteen answers each: pure work that cannot hang, so no wall-clock
-    // limit for a busy machine to break (issue 42).
+    // limit for a busy machine to break.
   }, 0);
 
   it('leaves out what the contract does not name, as the zod serialiser does', () => {

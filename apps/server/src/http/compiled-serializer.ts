@@ -1,7 +1,7 @@
 /**
  * Answers written by a serialiser compiled from the contract's JSON schema (fast-json-stringify,
  * what Fastify itself uses) instead of a zod parse followed by JSON.stringify: the parse was a
- * real share of a request's cost (issue 16). It writes only the contract's properties, as the
+ * real share of a request's cost. It writes only the contract's properties, as the
  * zod parse does; it does not check values as zod does, so tests and development keep the zod
  * serialiser (CHECK_RESPONSES) and catch a handler that drifts from its contract. A schema that
  * JSON Schema cannot express (a transform, a date) keeps the zod serialiser.
@@ -14,7 +14,7 @@ type SerializerCompiler = typeof serializerCompiler;
 
 /**
  * Each route's serialiser is compiled when the route first answers, not at start-up: compiling
- * every route's took about a third of the HTTP app's start (issue 42), for routes a session may
+ * every route's took about a third of the HTTP app's start, for routes a session may
  * never call.
  */
 export function compiledSerializerCompiler(fallback: SerializerCompiler): SerializerCompiler {

@@ -26,7 +26,7 @@ export function contentSecurityPolicy(
       imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
       fontSrc: ["'self'", 'data:'],
       connectSrc: ["'self'", ...extra],
-      // The web app's service worker (/sw.js) and manifest (/manifest.webmanifest), issue 20.
+      // The web app's service worker (/sw.js) and manifest (/manifest.webmanifest).
       workerSrc: ["'self'"],
       manifestSrc: ["'self'"],
       frameSrc: ["'self'", ...providerOrigins],

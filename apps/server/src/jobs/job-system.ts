@@ -134,7 +134,7 @@ function isQueueAsSet(queue: PgBoss.QueueResult, settings: QueueSettings): boole
 
 /**
  * Creates each job's queue, or brings its settings up to date, in a few statements at start-up
- * rather than three per queue (issue 42): the queues are read once and only the new or changed
+ * rather than three per queue: the queues are read once and only the new or changed
  * ones are written, with their waiting jobs.
  */
 async function setUpQueues(

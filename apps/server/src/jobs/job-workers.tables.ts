@@ -1,7 +1,7 @@
 import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
- * Which processes work jobs, and which jobs each holds (issue 35): a worker process stamps its
+ * Which processes work jobs, and which jobs each holds: a worker process stamps its
  * row every few seconds while it lives, and records the jobs it takes before running them. A
  * process whose stamp stopped died (SIGKILL, a crashed machine): the jobs it held are put back
  * at once by the next worker to notice, instead of waiting for pg-boss's expiry. Owned by the

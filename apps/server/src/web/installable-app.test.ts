@@ -1,5 +1,5 @@
 /**
- * The installable app's files as the server sends them (issue 20): the web manifest and the
+ * The installable app's files as the server sends them: the web manifest and the
  * service worker revalidated on every load (a new deploy reaches the browser), with their own
  * content types, allowed by the CSP, and a manifest a browser can install from: every icon it
  * names is served and is the size it says.

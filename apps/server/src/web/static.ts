@@ -28,7 +28,7 @@ export async function registerWeb(
   await app.register(fastifyStatic, {
     root: distDir,
     // One route for every file, looked up when asked for: a route per file (over 500 with the
-    // compressed copies, GET and HEAD each) took most of the HTTP app's start (issue 42). A
+    // compressed copies, GET and HEAD each) took most of the HTTP app's start. A
     // missing file falls through to the not-found handler, as an unknown route does.
     wildcard: true,
     preCompressed: true,

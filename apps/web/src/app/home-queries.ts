@@ -1,6 +1,6 @@
 /**
  * What the dashboard's first screen shows, asked for together as soon as the page is known to be
- * the dashboard, while its code is still loading (issue 16); and whether the cards' part of it is
+ * the dashboard, while its code is still loading; and whether the cards' part of it is
  * still on its way. The cards wait for all of it behind one skeleton and then appear together,
  * instead of small skeletons that grow one after another and push the cards below them down the
  * page as each answer comes in.

@@ -3,7 +3,7 @@
  * (`lazy`), so the first load of any page carries only that page. The routes are declared as
  * elements (React Router's declarative mode) rather than through its data router: Billow loads no
  * data in routes, and the data router's code was the largest part of the first page's script after
- * React (issue 16).
+ * React.
  */
 import { lazy, Suspense, type ComponentType } from 'react';
 import { Outlet, Route, Routes, useLocation } from 'react-router';

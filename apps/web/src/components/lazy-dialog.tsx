@@ -1,6 +1,6 @@
 /**
  * A dialog whose code loads on demand, so the screens that offer it do not carry Radix's dialog
- * and the popup's content in their first script (issue 16). The code is fetched once the browser
+ * and the popup's content in their first script. The code is fetched once the browser
  * is idle after the opener first shows, so the first click rarely waits; should it wait, the
  * popup appears as soon as the code is in. Once opened, the dialog stays mounted, so it can
  * animate closed and hand focus back to whatever opened it.

@@ -11,7 +11,7 @@ describe(MerchantLogo.name, () => {
     expect(screen.getByRole('img', { name: 'netflix' })).toHaveTextContent('N');
   });
 
-  it('shows Billow’s own mark for a catalogue merchant: its brand colour and monogram (issue 18)', () => {
+  it('shows Billow’s own mark for a catalogue merchant: its brand colour and monogram', () => {
     vi.stubEnv('VITE_LOGO_URL_TEMPLATE', '');
     render(<MerchantLogo name="Planet Fitness" website="planetfitness.com" />);
     const logo = screen.getByRole('img', { name: 'Planet Fitness' });

@@ -63,7 +63,7 @@ let onUnauthorized: (() => void) | undefined;
 /**
  * The refresh under way, shared by every request that meets a 401 meanwhile. The dashboard fires
  * several queries at once; were each to refresh with the same stored refresh token, the server
- * would see the second use as theft and end the session (issue 9).
+ * would see the second use as theft and end the session.
  */
 let refreshInFlight: Promise<boolean> | undefined;
 

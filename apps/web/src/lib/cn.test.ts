@@ -27,7 +27,7 @@ describe('cn', () => {
     }
     expect(mismatches).toEqual([]);
     // Every pair of the app's classes: pure work that cannot hang, so no wall-clock limit for a
-    // busy machine to break (issue 42; how fast cn is belongs in `npm run bench`).
+    // busy machine to break (how fast cn is belongs in `npm run bench`).
   }, 0);
 
   it('lets a later class win over an earlier one of the same group', () => {

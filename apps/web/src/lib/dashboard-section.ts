@@ -62,7 +62,7 @@ const queryNames = { subscriptionId: 'subscription', financialAccountId: 'accoun
 
 /**
  * Reads `location.state` as a section; anything else is the dashboard. Checked by hand, not with
- * zod: this runs on the dashboard's first screen, which loads no schemas (issue 16).
+ * zod: this runs on the dashboard's first screen, which loads no schemas.
  */
 export function sectionFromState(state: unknown): DashboardSection {
   if (typeof state !== 'object' || state === null) return homeSection;

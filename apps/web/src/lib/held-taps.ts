@@ -16,7 +16,7 @@ export function releaseHeldTaps(): HTMLElement[] {
 
 /**
  * Once the page's buttons are the app's, taps on them from before it started are replayed:
- * "Get Started" tapped while the script still loads takes the visitor on (issue 16). A button
+ * "Get Started" tapped while the script still loads takes the visitor on. A button
  * gone or disabled by then is skipped. Placed beside the page inside the boundary that waits for
  * its code, so it runs once the page itself has been adopted, whichever page was prerendered.
  * Keeps the prerendering behind `npm run bench:app`'s Lighthouse /signup and /auth from losing taps.

@@ -8,7 +8,7 @@ import type { Gender } from '@billow/contracts';
 
 /*
  * Read by hand rather than with zod: the sign-in and sign-up pages read navigation state, and
- * they load before any schema does (issue 16's initial-JS budget).
+ * they load before any schema does (the initial-JS budget).
  */
 
 /** The negotiator's voice onboarding offers: the genders a call can be made in. */
@@ -89,7 +89,7 @@ export type LinkState = { from: LinkFrom };
 
 /**
  * How far the settings onboarding got, kept in its own history entry so a reload comes back to
- * the same step with the same choices (issue 38). Not part of the onboarding state carried on.
+ * the same step with the same choices. Not part of the onboarding state carried on.
  */
 export type SettingsProgress = Customization & { step: 1 | 2 | 3 };
 

@@ -1,5 +1,5 @@
 // Written by build/tailwind-merge-config.ts; do not edit. It is tailwind-merge’s default
-// configuration with only the class groups the app uses (cn.ts, issue 16).
+// configuration with only the class groups the app uses (cn.ts).
 import { type Config, fromTheme, validators as v } from 'tailwind-merge';
 
 type Groups = Config<string, string>;

@@ -1,5 +1,5 @@
 /**
- * The browser's time zone and the zones a person can pick (issue 17). The server counts days
+ * The browser's time zone and the zones a person can pick. The server counts days
  * until a bill in the profile's zone; the browser tells it where it is at sign-in.
  */
 

@@ -1,6 +1,6 @@
 /**
  * Tells the server which time zone this browser is in, so days until a bill count from the
- * person's own today (issue 17): once per start of the app, after sign-in or on a restored
+ * person's own today: once per start of the app, after sign-in or on a restored
  * session, when the profile's zone is not the browser's. The server keeps it only while the
  * person has not picked a zone in the profile. Best effort: nothing waits for it or fails by it.
  */
@@ -24,7 +24,7 @@ export function useShareBrowserTimeZone(profileTimeZone: string | undefined) {
   useEffect(() => {
     if (isShared || profileTimeZone === undefined) return;
     // In an idle moment: the browser's first Intl call loads its locale data, one of the
-    // longest tasks of the dashboard's start on a phone (issue 16).
+    // longest tasks of the dashboard's start on a phone.
     whenIdle(() => {
       const zone = browserTimeZone();
       if (isShared || !zone || zone === profileTimeZone) return;

@@ -1,7 +1,7 @@
 /**
  * Runs `work` once the browser has nothing more urgent to do, in a task of its own: for fetching
- * code and images the person will probably need next without holding up the page's start
- * (issue 16). Safari has no requestIdleCallback.
+ * code and images the person will probably need next without holding up the page's start.
+ * Safari has no requestIdleCallback.
  */
 export function whenIdle(work: () => void): void {
   if (typeof requestIdleCallback === 'function') requestIdleCallback(work);

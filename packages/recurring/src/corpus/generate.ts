@@ -143,7 +143,7 @@ function writeRuns(
       const second = writeSubscription(random, resumed, emit);
       const [first] = runs;
       // A resubscription is one subscription with a gap: the app shows one entry whose status
-      // follows the latest charges (issue 17).
+      // follows the latest charges.
       if (first && second) {
         return [
           {

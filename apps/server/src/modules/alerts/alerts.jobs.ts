@@ -15,7 +15,7 @@ export const alertsJobs = defineJobOptions({
     retryBackoff: true,
     policy: 'short',
   },
-  /** A charge after a confirmed cancellation (issue 39): alerted at once on every channel. */
+  /** A charge after a confirmed cancellation: alerted at once on every channel. */
   'reminders-charged-after-cancel': { retryLimit: 3, retryDelaySeconds: 10, retryBackoff: true },
   // Daily, in the morning across the US (14:00 UTC).
   'balance-check': {

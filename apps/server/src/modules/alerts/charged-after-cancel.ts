@@ -4,7 +4,7 @@ import { shortDate } from './alert-dates';
 import type { ReminderChannels } from './alerts.service';
 
 /**
- * A merchant charged after the person's cancellation was confirmed (issue 39): an alert at once
+ * A merchant charged after the person's cancellation was confirmed: an alert at once
  * by their channels, with the date, the amount, the confirmation number and how to dispute it.
  * Once per cancellation and charge day (the digest key), however often the job runs.
  */

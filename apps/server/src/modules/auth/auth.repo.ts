@@ -8,7 +8,7 @@ export type AuthRepo = ReturnType<typeof createAuthRepo>;
 
 export function createAuthRepo(db: Db, changes: ChangeFeed) {
   // Every signed-in request asks this: built once and prepared (named on the PostgreSQL server,
-  // so it is parsed and planned once per connection), not rebuilt per call (issue 16).
+  // so it is parsed and planned once per connection), not rebuilt per call.
   // A refresh token's row goes with its person's (the foreign key cascades), so an open session
   // of theirs is enough to know the person is still there.
   const sessionUser = db
@@ -24,7 +24,7 @@ export function createAuthRepo(db: Db, changes: ChangeFeed) {
     .limit(1)
     .prepare('auth_session_user');
   // A session stays good until its row is revoked or deleted: kept in memory until the
-  // database says so, it costs no query per request (issue 16).
+  // database says so, it costs no query per request.
   const activeSessions = createResponseCache<{ id: string }>(changes, SESSION_CHANNEL, {
     max: 10_000,
   });

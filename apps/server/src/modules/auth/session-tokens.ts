@@ -42,14 +42,14 @@ export function createSessionTokenService(deps: {
 }): SessionTokenService {
   const now = deps.now ?? (() => new Date());
   // Imported once: given the raw bytes, jose imports a WebCrypto key on every sign and verify,
-  // a real share of an authenticated request's cost (issue 16).
+  // a real share of an authenticated request's cost.
   const key = crypto.subtle.importKey('raw', deps.key, { name: 'HMAC', hash: 'SHA-256' }, false, [
     'sign',
     'verify',
   ]);
   // A token's signature checked once stays checked: until it expires, a token seen before is
   // answered from memory (verifying an HS256 signature through WebCrypto was a fifth of an
-  // authenticated request's cost, issue 16). Whether its session is still open is asked each time.
+  // authenticated request's cost). Whether its session is still open is asked each time.
   const verified = new LRUCache<string, { userId: string; sessionId: string; expiresAt: number }>({
     max: 10_000,
   });

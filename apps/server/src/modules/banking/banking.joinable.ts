@@ -11,7 +11,7 @@ import type { Db } from '../../db/database';
 import { bankAccounts, bankItems, bankTransactions } from './banking.tables';
 
 /**
- * One date rule for a payment everywhere a person reads it (issue 18): the day the merchant
+ * One date rule for a payment everywhere a person reads it: the day the merchant
  * charged (the authorised date), else the day the bank posted it. Detection reads the same.
  */
 export const chargedOn = sql<string>`coalesce(${bankTransactions.authorizedDate}, ${bankTransactions.date})`;

@@ -1,5 +1,5 @@
 /**
- * Linking the same bank login twice (issue 18, bug 3): Plaid's duplicate-item pattern. The
+ * Linking the same bank login twice: Plaid's duplicate-item pattern. The
  * second item is recognised by its institution and its accounts (name, mask, type), refused
  * with a clear problem and removed at the bank, so no account is doubled and no bill is lost.
  */

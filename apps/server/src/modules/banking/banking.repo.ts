@@ -54,7 +54,7 @@ export function createBankingRepo(db: Db, setUpdateRequired: SetUpdateRequired) 
     }
   }
 
-  // Read on every page load (profile-info's linked accounts): built and planned once (issue 42).
+  // Read on every page load (profile-info's linked accounts): built and planned once.
   const accounts = db
     .select({ account: bankAccounts, item: bankItems })
     .from(bankAccounts)

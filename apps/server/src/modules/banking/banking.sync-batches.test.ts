@@ -1,5 +1,5 @@
 /**
- * A sync written in batches (issue 35): a posted transaction replaces its pending one in the
+ * A sync written in batches: a posted transaction replaces its pending one in the
  * same commit, and a sync stopped between batches leaves the earlier cursor, so the next one
  * writes the same changes again and ends where one unbroken sync would.
  */

@@ -44,13 +44,13 @@ export const bankItems = pgTable(
     linkPublicTokenHash: text().unique(),
     isLinkPending: boolean().notNull().default(false),
     /**
-     * Set on an "imported" item (issue 20): transactions read from a file the person uploaded, not
+     * Set on an "imported" item: transactions read from a file the person uploaded, not
      * a login at a provider, so it has no access token and is never synced or revoked. The value
      * is the file source (an OFX account, or a CSV's name without dates) that imports reuse.
      */
     importSource: text(),
     /**
-     * Where the item's data comes from (issue 37): 'provider' is the configured Link provider
+     * Where the item's data comes from: 'provider' is the configured Link provider
      * (Plaid or the sandbox bank); 'simplefin' a SimpleFIN Bridge connection, whose Access URL
      * is kept in `accessTokenEncrypted` and read by date window (docs/banking.md).
      */

@@ -1,5 +1,5 @@
 /**
- * A plan billed every four weeks (issue 17) over HTTP: listed with the nearest cadence
+ * A plan billed every four weeks over HTTP: listed with the nearest cadence
  * (monthly), but its renewal date, days until due and calendar charges step by its true 28-day
  * period, as the engine predicts — not by calendar months.
  */

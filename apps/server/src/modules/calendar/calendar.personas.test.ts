@@ -1,5 +1,5 @@
 /**
- * The calendar's dates are the engine's (issue 19): for every sandbox persona, linked on a day
+ * The calendar's dates are the engine's: for every sandbox persona, linked on a day
  * whose next two months cross a month boundary and a leap day, each active bill's first calendar
  * date is the renewal date detection predicted, and the dates after it keep the bill's rhythm —
  * a monthly bill on its billing day (Feb 29 for a bill on the 29th–31st in 2028), a weekly one
@@ -64,7 +64,7 @@ describe.each(personas)('the calendar for the %s persona', (persona) => {
       if (subscription.cadence === 'WEEKLY') expect(new Set(steps)).toEqual(new Set([7]));
       if (subscription.cadence === 'BIWEEKLY') expect(steps.every((s) => s === 14)).toBe(true);
       // The New York Times bills every four weeks (packages/sandbox-bank's catalogue): listed as
-      // monthly, the nearest listed cadence, but its charges step by its true period (issue 17).
+      // monthly, the nearest listed cadence, but its charges step by its true period.
       if (subscription.merchant_name === 'The New York Times') {
         expect(new Set(steps), subscription.merchant_name).toEqual(new Set([28]));
       } else if (subscription.cadence === 'MONTHLY') {

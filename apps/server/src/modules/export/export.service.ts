@@ -1,5 +1,5 @@
 /**
- * A person's data export (issue 20): their profile, accounts, transactions, subscriptions,
+ * A person's data export: their profile, accounts, transactions, subscriptions,
  * negotiations, payments, gift cards and rewards, as JSON (and CSV for the tables people open in
  * a spreadsheet), with a README of the fields. Secrets stay out: no module's export rows hold
  * them, and gift card numbers are masked to their last four.

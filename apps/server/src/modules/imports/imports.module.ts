@@ -1,4 +1,4 @@
-/** Importing transactions from a bank's CSV or OFX export into an "imported" account (issue 20). */
+/** Importing transactions from a bank's CSV or OFX export into an "imported" account. */
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import type { AppJobMap } from '../../jobs/job-payloads';

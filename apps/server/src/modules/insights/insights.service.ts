@@ -1,5 +1,5 @@
 /**
- * Where the money goes (issue 19): the month-by-month cost of a person's subscriptions and bills
+ * Where the money goes: the month-by-month cost of a person's subscriptions and bills
  * by category, read from the charges detection matched to each subscription; and the ones whose
  * price went up, as the one detector the bills and the chat use says (docs/figures.md).
  */
@@ -46,7 +46,7 @@ function monthsBetween(first: string, last: string): string[] {
 
 export function createInsightsService(deps: {
   chargeHistory: (userId: string, from: string) => Promise<ChargeHistory>;
-  /** The same bills without their charges, which the price increases do not need (issue 42). */
+  /** The same bills without their charges, which the price increases do not need. */
   withPriceIncreases: (userId: string) => Promise<ChargeHistory['subscriptions']>;
   /** Today where the person is (their profile's zone): "this month" is their month. */
   todayOf: (userId: string) => Promise<string>;

@@ -33,7 +33,7 @@ export type NegotiationsRepoDeps = {
 
 export function createNegotiationsRepo(db: Db, others: NegotiationsRepoDeps) {
   // Read on every dashboard load: each offer with its latest call attempt in one statement (not
-  // every attempt's transcript), built and planned once (issue 42).
+  // every attempt's transcript), built and planned once.
   const latestCall = db
     .select()
     .from(negotiationCalls)
@@ -263,7 +263,7 @@ export function createNegotiationsRepo(db: Db, others: NegotiationsRepoDeps) {
         if (rows.length === 1) await then(tx);
       });
     },
-    /** Each negotiation's latest call attempt (not every attempt's transcript: issue 42). */
+    /** Each negotiation's latest call attempt (not every attempt's transcript). */
     async latestCalls(negotiationIds: string[]) {
       if (negotiationIds.length === 0) return [];
       return db

@@ -156,7 +156,7 @@ export function createNegotiationsService(deps: {
 
   /** The person's offers as they stand, starting nothing (for readers such as the chat). */
   async function offersOf(userId: string): Promise<NegotiationOffer[]> {
-    // Read on every dashboard load: every statement is sent at once, one wait (issue 42).
+    // Read on every dashboard load: every statement is sent at once, one wait.
     const [rows, annual] = await Promise.all([repo.offersOf(userId), repo.annualPlansOf(userId)]);
     return rows.map(({ offer, subscription, call }) =>
       toOffer(offer, subscription, merchantById.get(offer.merchantId), call, {

@@ -30,7 +30,7 @@ export const negotiations = pgTable(
     subscriptionId: uuid()
       .notNull()
       .unique()
-      // Never deleted with its bill: only deleting the account removes it (issue 35).
+      // Never deleted with its bill: only deleting the account removes it.
       .references(() => subscriptions.id, { onDelete: 'no action' }),
     merchantId: integer().notNull(),
     status: text().$type<NegotiationStatus>().notNull(),

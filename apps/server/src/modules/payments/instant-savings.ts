@@ -16,7 +16,7 @@ export async function instantSavings(
     repo.openReceivables(userId),
     bills.activeBillsOf(userId),
   ]);
-  // Each bill comes with its latest bank charge, so no query is made per bill (issue 42).
+  // Each bill comes with its latest bank charge, so no query is made per bill.
   const withPlan = active.filter((subscription) => findMerchant(subscription)?.annualPlanPrice);
   const plans = withPlan.map((bill) => planFrom(bill));
   const offers = [];

@@ -1,5 +1,5 @@
 /**
- * A debit that bounces (issue 32, part 1), with the fronting policy on: a card released before
+ * A debit that bounces, with the fronting policy on: a card released before
  * its debit settled and then returned is owed, and blocks further payments until settled. The
  * sandbox bank day is one minute here (SANDBOX_BANK_DAY_SECONDS), and the transfer events are
  * read through the sandbox's dev endpoint, as a person trying it out would.

@@ -1,5 +1,5 @@
 /**
- * Two payments from one account at the same moment (issue 32, part 3): the account is decided
+ * Two payments from one account at the same moment: the account is decided
  * one payment at a time, and the sandbox bank counts an approved authorization against the
  * balance before its debit is made, so the second payment sees the first. Run it on PostgreSQL
  * too (DATABASE_URL), where the requests really run side by side.

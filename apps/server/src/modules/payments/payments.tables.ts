@@ -38,7 +38,7 @@ export const payments = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     subscriptionId: uuid()
       .notNull()
-      // Never deleted with its bill: only deleting the account removes it (issue 35).
+      // Never deleted with its bill: only deleting the account removes it.
       .references(() => subscriptions.id, { onDelete: 'no action' }),
     accountId: uuid().references(() => bankAccounts.id, { onDelete: 'set null' }),
     giftCardId: uuid().references(() => giftCards.id, { onDelete: 'set null' }),

@@ -1,5 +1,5 @@
 /**
- * A crash in the middle of a reminder send (issue 35): the process takes the day's digest on
+ * A crash in the middle of a reminder send: the process takes the day's digest on
  * each channel, then dies before the provider answers. The next hourly scan after the stale
  * threshold sends each again, once; a late retry of the original job, and more scans, send
  * nothing more.

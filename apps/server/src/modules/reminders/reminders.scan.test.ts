@@ -1,5 +1,5 @@
 /**
- * The hourly scan as batch jobs (issue 42, §3): the scan job splits everyone into ranges of ids
+ * The hourly scan as batch jobs: the scan job splits everyone into ranges of ids
  * and queues one batch job per range, which any worker process may take. Every person falls in
  * exactly one range, and the same scan job run again (a retry) queues no batch twice.
  */

@@ -205,7 +205,7 @@ export function createRemindersService(deps: {
     // One transaction a person, not a batch: on the embedded database a transaction holds the
     // one connection, and requests wait for it to end. And a turn of the event loop between
     // people: the embedded database answers on this thread, so without it the scan's chain of
-    // statements never lets a request be read at all (issue 35).
+    // statements never lets a request be read at all.
     for (const person of people) {
       await setImmediate();
       await db.transaction(async (tx) => {

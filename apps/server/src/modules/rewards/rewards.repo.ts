@@ -102,7 +102,7 @@ function claimRowsQuery(db: Db, userId: string | Placeholder) {
 }
 
 export function createRewardsRepo(db: Db, others: RewardsRepoDeps) {
-  // Read on every page load (profile-info, the balance): built and planned once (issue 42).
+  // Read on every page load (profile-info, the balance): built and planned once.
   const totals = totalsQuery(db, sql.placeholder('userId')).prepare('reward_totals_of');
   // Read with every reward option shown (the next reward, the choices): planned once too.
   const claimRows = claimRowsQuery(db, sql.placeholder('userId')).prepare('reward_claims_of');
@@ -250,7 +250,7 @@ export function createRewardsRepo(db: Db, others: RewardsRepoDeps) {
     },
     /**
      * A page of the person's entries, newest first, how many there are, and the source keys of
-     * those given back: one statement on the ledger beside the merchants' (issue 42).
+     * those given back: one statement on the ledger beside the merchants'.
      */
     async history(
       userId: string,

@@ -184,7 +184,7 @@ export function createRewardsService(deps: {
     userId: string,
     tx?: Db,
   ) => {
-    // The bills and the claims are asked at once: one wait (issue 42).
+    // The bills and the claims are asked at once: one wait.
     const [list, claims] = await Promise.all([bills, repo.claimKeys(userId, tx)]);
     return rewardChoicesOf(list, claims.applied, today(), claims.returned, claims.returnedByPerson);
   };

@@ -20,7 +20,7 @@ export const rewardLedger = pgTable(
     userId: uuid()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    // Never left pointing at nothing: a bill with rewards is ended, not deleted (issue 35).
+    // Never left pointing at nothing: a bill with rewards is ended, not deleted.
     subscriptionId: uuid().references(() => subscriptions.id, { onDelete: 'no action' }),
     /**
      * earned, applied toward a bill, reversed (taken back with its payment), or returned: an

@@ -6,7 +6,7 @@ import type { SavingProof } from './savings.service';
 
 /**
  * Money Billow saved a person: negotiated reductions, annual-plan conversions and verified
- * cancellations (a year of the bill, issue 39) write here,
+ * cancellations (a year of the bill) write here,
  * once per source event (sourceKey, e.g. the negotiation's or the payment's id). A negotiated
  * saving is 'promised' until the bank shows it (its proof), then 'verified'; only verified
  * savings make the lifetime-savings figure and earn rewards.
@@ -18,7 +18,7 @@ export const savingsLedger = pgTable(
     userId: uuid()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    // Never left pointing at nothing: a bill with savings is ended, not deleted (issue 35).
+    // Never left pointing at nothing: a bill with savings is ended, not deleted.
     subscriptionId: uuid().references(() => subscriptions.id, { onDelete: 'no action' }),
     kind: text({ enum: ['negotiation', 'annual_conversion', 'cancellation'] }).notNull(),
     amountCents: bigint({ mode: 'number' }).notNull(),

@@ -20,7 +20,7 @@ export function createBillChanges(db: Db) {
       return marked.length > 0;
     },
     /**
-     * A cancellation the bank verified (issue 39): the subscription is CANCELLED from that day,
+     * A cancellation the bank verified: the subscription is CANCELLED from that day,
      * and stays so through detection until the bank shows a charge after its last one.
      */
     async markCancelled(userId: string, subscriptionId: string, cancelledOn: string) {

@@ -10,7 +10,7 @@ import { onFirstUse, type BillOwners, type SubscriptionRow } from './subscriptio
 import { subscriptions, subscriptionTransactions } from './subscriptions.tables';
 
 export function createBillListReads(db: Db, changes: ChangeFeed, owners: BillOwners) {
-  // list-all's query, the dashboard's busiest: built once and prepared (issue 16).
+  // list-all's query, the dashboard's busiest: built once and prepared.
   const visible = onFirstUse(() => {
     const account = owners.banking().joinable.accounts;
     return db
@@ -32,7 +32,7 @@ export function createBillListReads(db: Db, changes: ChangeFeed, owners: BillOwn
       .prepare('subscriptions_visible_of');
   });
   // ...and kept in memory until a row behind it (the person's subscriptions, accounts or banks)
-  // changes, so the dashboard's reloads cost no query (issue 16).
+  // changes, so the dashboard's reloads cost no query.
   const cachedVisible = createResponseCache<
     Awaited<ReturnType<ReturnType<typeof visible>['execute']>>
   >(changes, USER_DATA_CHANNEL, { max: 2_000 });
@@ -57,7 +57,7 @@ export function createBillListReads(db: Db, changes: ChangeFeed, owners: BillOwn
     /**
      * One of the person's subscriptions with its payments, each dated the day it was charged
      * (banking's chargedOn), newest first; undefined when not theirs. One query, not the whole
-     * row and then its payments (issue 42).
+     * row and then its payments.
      */
     async withTransactions(userId: string, subscriptionId: string) {
       const payment = owners.banking().joinable.transactions;

@@ -14,7 +14,7 @@ export function createChargeReads(db: Db, owners: Pick<BillOwners, 'banking'>) {
   const bank = () => owners.banking().joinable;
   // Each active bill with its latest posted charge at a linked bank (the rule bankMonthlyOf
   // follows): one pass over the person's charges for all their bills, not a lookup per bill,
-  // which the planner ran as a scan of the charges per bill (issue 42). A bill's rows that are
+  // which the planner ran as a scan of the charges per bill. A bill's rows that are
   // not such a charge (pending, a refund, an imported file) sort after the ones that are.
   const activeWithLatestCharge = onFirstUse(() => {
     const { linkedCharges: charge } = bank();
@@ -45,7 +45,7 @@ export function createChargeReads(db: Db, owners: Pick<BillOwners, 'banking'>) {
       .orderBy(subscriptions.id, desc(isBankCharge), desc(charge.chargedOn))
       .prepare('subscriptions_active_with_bank_monthly');
   });
-  // The charges the insights are drawn from: built and planned once, not per request (issue 42).
+  // The charges the insights are drawn from: built and planned once, not per request.
   const charges = onFirstUse(() => {
     const { transactions: charge } = bank();
     return db
@@ -166,7 +166,7 @@ export function createChargeReads(db: Db, owners: Pick<BillOwners, 'banking'>) {
     /**
      * The person's active bills (not the ones they marked as not one), each with its latest
      * posted charge at a linked bank as a month's worth, as bankMonthlyOf reads it (null without
-     * one): one statement for every bill, not one per bill (the instant-savings read, issue 42).
+     * one): one statement for every bill, not one per bill (the instant-savings read).
      */
     async activeWithBankMonthly(userId: string) {
       const rows = await activeWithLatestCharge().execute({ userId });

@@ -116,7 +116,7 @@ export function createDetectionRows(db: Db, owners: Pick<BillOwners, 'banking'>)
     },
     /**
      * A page of the person's money-out transactions no subscription holds, newest first, whose
-     * description or bank merchant name holds `search` (issue 17).
+     * description or bank merchant name holds `search`.
      */
     async unmatchedOutflows(
       userId: string,

@@ -1,5 +1,5 @@
 /**
- * Adding a subscription detection missed (issue 17): the person finds the charge among their
+ * Adding a subscription detection missed: the person finds the charge among their
  * money-out transactions no subscription holds, names it and picks its cadence; Billow stores it
  * as theirs, and detection keeps it from then on (user-added.ts).
  */

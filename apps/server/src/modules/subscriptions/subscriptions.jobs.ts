@@ -15,7 +15,7 @@ export const subscriptionsJobs = defineJobOptions({
     expireInSeconds: 5 * 60,
     policy: 'short',
   },
-  /** A cancellation the bank verified: the subscription becomes CANCELLED (issue 39). */
+  /** A cancellation the bank verified: the subscription becomes CANCELLED. */
   'subscriptions-mark-cancelled': { retryLimit: 3, retryDelaySeconds: 5, retryBackoff: true },
 });
 

@@ -1,5 +1,5 @@
 /**
- * Adding a subscription detection missed, from one of the person's transactions (issue 17), and
+ * Adding a subscription detection missed, from one of the person's transactions, and
  * detection keeping it: never deleted or stored twice, and the merchant's later charges attach.
  */
 import {

@@ -108,7 +108,7 @@ describe('subscriptions found in linked accounts', () => {
     );
   });
 
-  it('dates each payment the day it was charged, as detection and the evidence do (issue 18, bug 9)', async () => {
+  it('dates each payment the day it was charged, as detection and the evidence do', async () => {
     const session = await signIn(t.app, '+15555556009');
     // Charged on the 21st, posted by the bank two days later.
     const charged = [0, 1, 2, 3, 4, 5].map((month) => dayFrom(today, -30 * month - 9));
@@ -138,7 +138,7 @@ describe('subscriptions found in linked accounts', () => {
     );
   });
 
-  it('tells plans of one merchant apart by their product, else by their price (issue 38)', async () => {
+  it('tells plans of one merchant apart by their product, else by their price', async () => {
     const session = await signIn(t.app, '+15555556010');
     const transactions = [0, 1, 2, 3, 4, 5].flatMap((month) => [
       customTransaction(dayFrom(today, -30 * month - 3), 'APPLE.COM/BILL 866-712-7753 CA', 2.99),

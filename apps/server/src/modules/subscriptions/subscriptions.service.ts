@@ -170,7 +170,7 @@ export function keepWhatBillowArranged(
   if (row.isBillowManaged) {
     kept = { ...kept, status: 'ACTIVE', renewalDate: row.renewalDate, cancelDate: null };
   }
-  // A cancellation the bank verified holds until the merchant charges again (issue 39).
+  // A cancellation the bank verified holds until the merchant charges again.
   if (row.cancelledAfter && values.lastChargeDate <= row.cancelledAfter) {
     kept = { ...kept, status: 'CANCELLED', renewalDate: null, cancelDate: row.cancelDate ?? null };
   }
@@ -280,7 +280,7 @@ export function createSubscriptionsService(deps: {
 
     /**
      * The person's visible subscriptions and every charge matched to them since `from`: the
-     * history the spending chart and the price-increase view read (issue 19).
+     * history the spending chart and the price-increase view read.
      */
     async chargeHistory(userId: string, from: string) {
       const [subscriptions, charges] = await Promise.all([
@@ -367,7 +367,7 @@ export function createSubscriptionsService(deps: {
     },
 
     async list(userId: string): Promise<Subscription[]> {
-      // Days until due count from the person's own today, not the server's (issue 17). A
+      // Days until due count from the person's own today, not the server's. A
       // date-only ISO string parses as UTC midnight; today is parsed once, not per row.
       const [timeZone, rows] = await Promise.all([
         deps.repo.timeZoneOf(userId),

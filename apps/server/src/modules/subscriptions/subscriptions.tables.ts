@@ -57,7 +57,7 @@ export const subscriptions = pgTable(
     isBillowManaged: boolean().notNull().default(false),
     isAtomicManageEligible: boolean().notNull().default(false),
     /**
-     * Added by the person from one of their transactions, where detection missed it (issue 17).
+     * Added by the person from one of their transactions, where detection missed it.
      * Detection never deletes it, folds its own streams of the same charges into it, and
      * attaches the merchant's later charges to it (see user-added.ts).
      */
@@ -70,7 +70,7 @@ export const subscriptions = pgTable(
      */
     negotiatedAfter: date({ mode: 'string' }),
     /**
-     * The last charge the bank had shown when the person's cancellation was verified (issue 39):
+     * The last charge the bank had shown when the person's cancellation was verified:
      * detection keeps the subscription CANCELLED until the bank shows a charge after it.
      */
     cancelledAfter: date({ mode: 'string' }),

@@ -1,6 +1,6 @@
 /**
  * Days until a bill count from the person's own today, in the time zone of their profile, not
- * the server's UTC (issue 17): late evening in Los Angeles is already tomorrow in UTC, and
+ * the server's UTC: late evening in Los Angeles is already tomorrow in UTC, and
  * morning in Auckland is still yesterday there.
  */
 import {

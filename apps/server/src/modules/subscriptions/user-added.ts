@@ -1,6 +1,6 @@
 /**
  * Subscriptions a person added by hand from one of their transactions, where detection missed
- * them (issue 17), and the rule that lets detection keep them. Pure, so the rule is read and
+ * them, and the rule that lets detection keep them. Pure, so the rule is read and
  * tested in one place.
  *
  * The rule: a money-out charge belongs to an added subscription when it has the merchant of the

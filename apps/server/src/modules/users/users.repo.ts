@@ -34,7 +34,7 @@ export function createUsersRepo(db: Db, parts: ProfileParts) {
     .limit(1)
     .prepare('user_by_id');
   // Read on every page load (profile-info): the person, their linked accounts and their rewards
-  // in one statement, built and planned once (issue 42).
+  // in one statement, built and planned once.
   // Nested in a fragment of its own, a subquery keeps its columns' table names (a one-table
   // select writes the columns of its fields bare, which the subqueries' own tables would share).
   const nested = (column: PersonColumn<unknown>) => sql`${column.of(users.id)}`;

@@ -46,7 +46,7 @@ describe('the user API', () => {
     });
   });
 
-  it('keeps the browser’s time zone until the person picks one, and refuses a made-up zone (issue 17)', async () => {
+  it('keeps the browser’s time zone until the person picks one, and refuses a made-up zone', async () => {
     const { token } = await signIn(t.app, nextPhone());
     const fromBrowser = await call(token, userRoutes.updateProfileInfo, {
       browser_time_zone: 'America/Los_Angeles',

@@ -16,7 +16,7 @@ export const users = pgTable('users', {
   isSubscriptionNotificationsEnabled: boolean().notNull().default(true),
   isOverdraftProtectionEnabled: boolean().notNull().default(true),
   isBillNegotiationEnabled: boolean().notNull().default(false),
-  /** IANA zone every "today" of the person is counted in (issue 17). */
+  /** IANA zone every "today" of the person is counted in. */
   timeZone: text().notNull().default('UTC'),
   /** Whether the person picked the zone: until then the browser's zone replaces it. */
   isTimeZoneChosen: boolean().notNull().default(false),

@@ -2,7 +2,7 @@
  * The zone a person's days are counted in, as the dashboard's reads ask for it on every request
  * (the bills list, the calendar, the insights): prepared once and kept in memory until a row of
  * the person's changes (a change of zone notifies the same channel, migration 0023), so a bills
- * list served from memory stays free of queries (issue 16).
+ * list served from memory stays free of queries.
  */
 import { eq, sql } from 'drizzle-orm';
 import { USER_DATA_CHANNEL, type ChangeFeed } from '../../db/change-feed';

@@ -37,7 +37,7 @@ import { useSectionFocus } from '@/lib/use-section-focus';
 
 /**
  * Every section but the home is loaded when it is first opened, so the signed-in first screen
- * carries only the home's cards (issue 16). Focus still lands on the section's heading: it is
+ * carries only the home's cards. Focus still lands on the section's heading: it is
  * moved there once the heading appears (`useSectionFocus`).
  */
 function lazySection<P>(load: () => Promise<ComponentType<P>>) {

@@ -15,7 +15,7 @@ const PublicShowcase = lazy(async () => ({
  * The frame of every public screen: logo home, theme toggle, a phone-width column, and the
  * privacy policy and terms at the foot. On a wide screen the column sits on the right half and a
  * panel on the left says what Billow does, rather than leaving a phone column in the middle of an
- * empty screen (issue 38).
+ * empty screen.
  */
 export function PublicLayout({ children }: { children: ReactNode }) {
   return (

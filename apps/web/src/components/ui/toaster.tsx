@@ -1,8 +1,8 @@
 /**
  * The one way features raise toasts. The toast library stays out of the page's start: the
  * toaster is mounted, and the library loaded, on the first toast. Loading it earlier cost a phone
- * a long task as the page started, most of it the library's stylesheet going into the page
- * (issue 16). Sonner keeps toasts in a module-level store and replays them to a toaster that
+ * a long task as the page started, most of it the library's stylesheet going into the page.
+ * Sonner keeps toasts in a module-level store and replays them to a toaster that
  * subscribes later, so none is lost.
  *
  * Which toasts exist is decided here, by the toast store (docs/appearance.md, "Toasts"): one

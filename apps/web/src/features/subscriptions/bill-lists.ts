@@ -10,7 +10,7 @@ import { isDueThisMonth } from '@/lib/due-dates';
 /**
  * One collator for every comparison, made on first use: `localeCompare` given a locale and
  * options builds one per call, about 30 times the cost of comparing with one kept, and the
- * dashboard sorts its lists as it draws on a phone (issue 16).
+ * dashboard sorts its lists as it draws on a phone.
  */
 let merchantNames: Intl.Collator | undefined;
 

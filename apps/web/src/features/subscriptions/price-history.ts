@@ -1,5 +1,5 @@
 /**
- * A subscription's price over time, from its payments (issue 19): the points oldest first, the
+ * A subscription's price over time, from its payments: the points oldest first, the
  * payments where the price changed (a cent or 1 % apart is the same price, as detection reads
  * it), and a sentence that says what the line shows.
  */

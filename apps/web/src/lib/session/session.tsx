@@ -48,7 +48,7 @@ export function SessionProvider({
 }) {
   // With no refresh token there is nothing to restore: signed out from the first render, so a
   // prerendered public page is adopted as it came (a change of session while its route's code
-  // loads would make React draw it again, issue 16).
+  // loads would make React draw it again).
   const [status, setStatus] = useState<SessionStatus>(() => {
     const stored = tokenStorage.read();
     if (stored.token && stored.accessToken) return 'authenticated';

@@ -1,4 +1,4 @@
-/** SimpleFIN Bridge as a bank source (issue 37), over HTTP on the real app and a local Bridge. */
+/** SimpleFIN Bridge as a bank source, over HTTP on the real app and a local Bridge. */
 import {
   bankingRoutes,
   PRIMARY_CANNOT_PAY_DETAIL,

@@ -1,5 +1,5 @@
 /**
- * The code step survives a reload and a Back (issue 18): the number a code was texted to, and
+ * The code step survives a reload and a Back: the number a code was texted to, and
  * when, kept in this tab's session storage until the code is used or expires. Without it, a
  * person who reloads the code step, or goes back and presses Next again, is refused a second
  * text during the cool-down and has no way to type the code they already hold.

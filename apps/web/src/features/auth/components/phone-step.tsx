@@ -42,7 +42,7 @@ export function PhoneStep({
   const startOtp = useStartOtp();
   const { hasExpired } = useSession();
   useFocusOnMount(inputRef);
-  // /auth arrives prerendered (issue 16): what was typed before the app took the page over is
+  // /auth arrives prerendered: what was typed before the app took the page over is
   // in the field, and React adopts the field without reading it. Read once, as the app starts.
   useEffect(() => {
     const typed = inputRef.current?.value ?? '';

@@ -182,7 +182,7 @@ describe(SignInFlow.name, () => {
     });
   });
 
-  describe('a code already texted (issue 18, bug 2)', () => {
+  describe('a code already texted', () => {
     it('comes back to the code step after a reload, with the countdown where it was', async () => {
       const api = mockApi().on(authRoutes.otpStart, json(200, codeSent));
       const first = renderSignIn();

@@ -21,7 +21,7 @@ import {
 import { destinationAfterSignIn } from './sign-in-destination';
 
 // The later steps load while the person types their number: the page's first script carries only
-// the phone step (issue 16).
+// the phone step.
 const loadCodeStep = () => import('./code-step');
 const loadLegalNameStep = () => import('./legal-name-step');
 const CodeStep = lazy(async () => ({ default: (await loadCodeStep()).CodeStep }));
@@ -72,7 +72,7 @@ export function SignInFlow({ incomingState }: { incomingState: unknown }) {
   const [phoneInput, setPhoneInput] = useState(restored?.phoneInput ?? '');
   const { selectedMerchant } = readOnboardingState(incomingState);
   useEffect(() => {
-    // Each in an idle moment of its own, so neither lengthens the page's start (issue 16).
+    // Each in an idle moment of its own, so neither lengthens the page's start.
     whenIdle(() => void loadCodeStep().catch(() => undefined));
     whenIdle(() => void loadLegalNameStep().catch(() => undefined));
   }, []);

@@ -1,5 +1,5 @@
 /**
- * The private calendar link, in the profile (issue 19): copy it into Google Calendar, Apple
+ * The private calendar link, in the profile: copy it into Google Calendar, Apple
  * Calendar or Outlook to see every upcoming bill there, or reset it when it went somewhere it
  * should not. The link is shown once asked for, so it can be copied by hand where the clipboard
  * is not allowed.

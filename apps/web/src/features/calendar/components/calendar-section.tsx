@@ -1,5 +1,5 @@
 /**
- * The bills calendar (issue 19): a month of upcoming charges, on the dates detection predicts.
+ * The bills calendar: a month of upcoming charges, on the dates detection predicts.
  * On a desktop it is a month grid — logos and amounts in each day, today marked, the next few
  * days highlighted as the bills card does — that the arrow keys walk like a date picker; the day
  * chosen lists its bills below. On a phone it is an agenda: the month's days with bills, in order.

@@ -45,8 +45,7 @@ export function DashboardHome({
   const isLearning = linkedAccountCount === 0 || hasSubscriptions === false;
   // The cards replace their skeleton in a render React may slice, keeping the page responsive
   // meanwhile: drawn at once, they were the longest task of the dashboard's start on a phone,
-  // and the answers that end the wait arrive through the query cache as urgent updates
-  // (issue 16).
+  // and the answers that end the wait arrive through the query cache as urgent updates.
   const isWaiting = useDeferredValue(isLoading);
 
   return (
@@ -57,7 +56,7 @@ export function DashboardHome({
       {attention}
       <SavingsBanner />
       {/* One column on a phone, in the documented order. On a desktop the bills fill the left
-          column and everything else stacks beside them (issue 18); the order people tab through
+          column and everything else stacks beside them; the order people tab through
           stays that one. The last row takes what is left, so the right column stays packed. */}
       {isWaiting ? (
         <HomeCardsSkeleton />
@@ -90,7 +89,7 @@ export function DashboardHome({
 
 /**
  * The cards' place while their first answers come in: one skeleton for all of them, so they
- * appear together instead of pushing each other down one by one (issue 16).
+ * appear together instead of pushing each other down one by one.
  */
 function HomeCardsSkeleton() {
   return (

@@ -25,7 +25,7 @@ export function SavingsBanner() {
       </span>
       {savings.isPending ? (
         // As tall as the answer most people see first ($0: a line, then a sentence that wraps
-        // on a phone), so nothing below moves when it comes (issue 16).
+        // on a phone), so nothing below moves when it comes.
         <div aria-hidden="true" className="min-w-0 flex-1">
           <div className="py-0.5">
             <Skeleton className="h-6 w-52 max-w-full bg-primary/15" />

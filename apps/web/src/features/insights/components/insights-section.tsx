@@ -1,5 +1,5 @@
 /**
- * Where the money goes (issue 19): the last year of subscriptions and bills by category, this
+ * Where the money goes: the last year of subscriptions and bills by category, this
  * month's share per category, and the prices that went up. Every chart says what it shows in a
  * sentence and keeps its numbers in a table a screen reader can walk, or anyone can open.
  */

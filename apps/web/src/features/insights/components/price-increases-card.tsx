@@ -1,5 +1,5 @@
 /**
- * The prices that went up in the last 12 months (issue 19): from what, to what, since when, and
+ * The prices that went up in the last 12 months: from what, to what, since when, and
  * what that costs over a year, the costliest first; a bill Billow can negotiate has the way in.
  */
 import { useQuery } from '@tanstack/react-query';

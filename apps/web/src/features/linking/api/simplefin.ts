@@ -1,5 +1,5 @@
 /**
- * SimpleFIN Bridge (issue 37, docs/banking.md): whether this server offers it, and connecting
+ * SimpleFIN Bridge (docs/banking.md): whether this server offers it, and connecting
  * with a pasted setup token. A refusal is shown in the server's words (its problem detail, or
  * the field's message for an empty token).
  */

@@ -1,5 +1,5 @@
 /**
- * The second way in on /link (issue 37): a SimpleFIN Bridge setup token pasted into a field.
+ * The second way in on /link: a SimpleFIN Bridge setup token pasted into a field.
  * Shown only when the server offers SimpleFIN; folded behind one button so the Plaid way stays
  * the obvious one. On success the parent moves on exactly as after a Plaid link.
  */

@@ -17,7 +17,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { useNegotiations } from '../api/negotiation-queries';
 import { NegotiationRowContent } from './negotiation-row';
 
-// Both dialogs load on demand: the dashboard's first screen does not carry them (issue 16).
+// Both dialogs load on demand: the dashboard's first screen does not carry them.
 const HowItWorksDialog = lazyDialog(
   async () => (await import('./how-it-works-dialog')).HowItWorksDialog,
   (props) => props.isOpen,

@@ -276,7 +276,7 @@ describe('the /signup funnel', () => {
     });
   });
 
-  describe('the step in the address (issue 18, bug 12)', () => {
+  describe('the step in the address', () => {
     it('keeps the step and the merchant through a reload', async () => {
       const first = renderFunnel();
       await pickMerchant(first.user);

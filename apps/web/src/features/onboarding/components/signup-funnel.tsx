@@ -6,7 +6,7 @@
  *
  * The step and what was chosen ride in the address's search (`?step=bill-savings&merchant=2&
  * amount=80`), one history entry per step: a reload stays on the step and browser Back goes to
- * the step before, not off the site (issue 18). Navigation state is not used for them: it is
+ * the step before, not off the site. Navigation state is not used for them: it is
  * reserved for the jump to loading.
  */
 import { lazy, Suspense, useEffect, useState } from 'react';
@@ -20,7 +20,7 @@ import { FunnelLoadingStep } from './funnel-loading-step';
 import { GetStartedStep } from './get-started-step';
 import { StepHeader } from './step-header';
 
-// The steps after the first load while the person reads it (issue 16): the first screen
+// The steps after the first load while the person reads it: the first screen
 // carries only what it shows.
 const loadSelectMerchant = () => import('./select-merchant-step');
 const loadEstimation = () => import('./bill-estimation-step');
@@ -85,7 +85,7 @@ export function SignupFunnel({ incomingState }: { incomingState: unknown }) {
   useEffect(() => {
     if (isLoading) return;
     // Each in an idle moment of its own: together, as the page starts, they were one of its
-    // longest tasks on a phone (issue 16).
+    // longest tasks on a phone.
     const urls = funnelMerchants.map((m) => m.merchant_website_url);
     whenIdle(() => {
       void import('./merchant-logo').then(({ preloadMerchantLogos }) => preloadMerchantLogos(urls));

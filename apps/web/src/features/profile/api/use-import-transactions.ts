@@ -1,5 +1,5 @@
 /**
- * Importing a bank's export file (issue 20): a preview the dialog asks for again whenever the
+ * Importing a bank's export file: a preview the dialog asks for again whenever the
  * person changes the column mapping, and the import itself, after which the accounts and the
  * profile reload, and the subscriptions once the detection the import started has run.
  */

@@ -28,7 +28,7 @@ export function useUpdateProfile() {
   });
 }
 
-/** The zone the person picks: it stays until they pick another (issue 17). */
+/** The zone the person picks: it stays until they pick another. */
 export function useUpdateTimeZone() {
   const storeProfile = useStoreProfile();
   const queryClient = useQueryClient();

@@ -1,5 +1,5 @@
 /**
- * Personal access tokens, in the profile (issue 20): make a named token to script your own data
+ * Personal access tokens, in the profile: make a named token to script your own data
  * through the open API, see when each was last used, and revoke one. A new token is shown once,
  * with a copy button: Billow keeps only its hash. Tokens read unless made with more: changes,
  * payments, sensitive details, each its own box.

@@ -1,5 +1,5 @@
 /**
- * The account as a whole: a copy of its data (issue 20), Sign Out (on this device) and Delete
+ * The account as a whole: a copy of its data, Sign Out (on this device) and Delete
  * Account (everywhere, for good). Deleting asks first, names what is lost, and needs an access
  * token in the session (docs/profile.md, "Account"); when the sign-in was not a moment ago, it also
  * asks for a code texted to the person's phone (docs/privacy.md).

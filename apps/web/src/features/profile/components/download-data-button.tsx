@@ -5,7 +5,7 @@ import { FieldError } from '@/components/ui/field-error';
 import { PendingLabel } from '@/components/ui/pending-label';
 import { useDownloadExport } from '../api/use-download-export';
 
-/** "Download my data": the person's export as a ZIP of JSON and CSV files (issue 20). */
+/** "Download my data": the person's export as a ZIP of JSON and CSV files. */
 export function DownloadDataButton() {
   const download = useDownloadExport();
   return (

@@ -1,5 +1,5 @@
 /**
- * "Import transactions" (issue 20): for a bank Billow cannot link, the person uploads the bank's
+ * "Import transactions": for a bank Billow cannot link, the person uploads the bank's
  * CSV or OFX/QFX export. Billow shows what it recognised (the layout, the column mapping, the
  * first rows read with it); the person corrects the mapping if needed, names the new account the
  * file goes into, and imports. A file with a row Billow cannot read imports nothing: the preview

@@ -1,5 +1,5 @@
 /**
- * The profile's time zone (issue 17): days until a bill and reminders count from the person's
+ * The profile's time zone: days until a bill and reminders count from the person's
  * own today. A native select: every platform makes it keyboard and screen-reader friendly, and
  * typing a zone's first letters jumps to it.
  */

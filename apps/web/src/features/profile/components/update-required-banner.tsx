@@ -10,7 +10,7 @@ const SIMPLEFIN_BRIDGE_URL = 'https://bridge.simplefin.org/';
 /**
  * Shown when the bank connection needs the person again (the provider's update mode): until
  * they reconnect, Billow cannot see new transactions. Amber, because it needs their input.
- * On the profile and on the dashboard (issue 18); linking returns to where it was opened.
+ * On the profile and on the dashboard; linking returns to where it was opened.
  */
 export function UpdateRequiredBanner({
   from,

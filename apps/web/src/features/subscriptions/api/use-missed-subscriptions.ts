@@ -1,5 +1,5 @@
 /**
- * Adding a subscription detection missed (issue 17): the person's money-out charges no
+ * Adding a subscription detection missed: the person's money-out charges no
  * subscription holds, a page at a time and found by words, and the add itself, after which every
  * screen's subscriptions (and the savings figures drawn from them) reload.
  */

@@ -1,5 +1,5 @@
 /**
- * "Add a missed subscription" (issue 17): where detection missed one, the person picks the charge
+ * "Add a missed subscription": where detection missed one, the person picks the charge
  * among their transactions no subscription holds (newest first, found by merchant or
  * description, more on demand), then confirms its name and how often it comes. Billow keeps it
  * from then on and adds the merchant's later charges to it.

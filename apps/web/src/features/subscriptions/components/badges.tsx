@@ -73,7 +73,7 @@ export function PriceIncreaseBadge({
 
 /** "Why we think this is a subscription": detection's reasons, in its own words. */
 /**
- * How sure detection is, in words (issue 17): where it is unsure, the person knows to check, and
+ * How sure detection is, in words: where it is unsure, the person knows to check, and
  * "Not a subscription?" is right below.
  */
 export function confidenceLabel(

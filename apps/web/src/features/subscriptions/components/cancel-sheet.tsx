@@ -1,5 +1,5 @@
 /**
- * The cancel sheet (issue 39, docs/cancellations.md): what the subscription costs a year, how its
+ * The cancel sheet (docs/cancellations.md): what the subscription costs a year, how its
  * merchant is cancelled and the traps, then up to three ways out, or where the cancellation
  * stands once it is asked for.
  */

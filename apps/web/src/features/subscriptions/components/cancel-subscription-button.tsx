@@ -1,5 +1,5 @@
 /**
- * "Cancel subscription" on a subscription, with where its cancellation stands (issue 39): the
+ * "Cancel subscription" on a subscription, with where its cancellation stands: the
  * button opens the cancel sheet; a cancellation already asked for shows as a badge beside it.
  */
 import { useState } from 'react';

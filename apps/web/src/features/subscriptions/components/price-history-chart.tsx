@@ -1,5 +1,5 @@
 /**
- * The price line in the detail popup (issue 19), loaded with recharts only when a popup shows
+ * The price line in the detail popup, loaded with recharts only when a popup shows
  * one: each payment a point, the price a step line, each change marked with a ring. The
  * sentence beside it says the same for screen readers, which skip the picture.
  */

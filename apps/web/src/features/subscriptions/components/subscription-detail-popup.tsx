@@ -1,5 +1,5 @@
 /**
- * The subscription detail popup as the dashboard's cards open it: loaded on demand (issue 16).
+ * The subscription detail popup as the dashboard's cards open it: loaded on demand.
  */
 import { lazyDialog } from '@/components/lazy-dialog';
 

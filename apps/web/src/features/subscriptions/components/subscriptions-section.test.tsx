@@ -48,7 +48,7 @@ describe(SubscriptionsSection.name, () => {
     expect(screen.getByText('Active subscriptions').nextElementSibling).toHaveTextContent('3');
   });
 
-  it('says what each figure counts, with every plan as a monthly equivalent beside it (issue 18)', async () => {
+  it('says what each figure counts, with every plan as a monthly equivalent beside it', async () => {
     renderSection([
       aSubscription({
         amount: 15.49,
@@ -128,7 +128,7 @@ describe(SubscriptionsSection.name, () => {
       aSubscription({ merchant_name: 'Hulu' }),
     ]);
     const list = await screen.findByRole('list', { name: 'Your subscriptions' });
-    // Not a scroll box inside the page (issue 38): the page scrolls, once.
+    // Not a scroll box inside the page: the page scrolls, once.
     expect(list).not.toHaveClass('overflow-y-auto');
     expect(list.className).not.toMatch(/max-h-/);
     expect(

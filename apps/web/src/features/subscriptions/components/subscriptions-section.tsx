@@ -42,7 +42,7 @@ export const subscriptionsSectionTexts = {
   addMissed: 'Add a missed subscription',
 } as const;
 
-/** Loaded on demand: most visits never open it (issue 16's rule for dialogs). */
+/** Loaded on demand: most visits never open it (the rule for dialogs). */
 const AddMissedSubscriptionDialog = lazyDialog(
   async () => (await import('./add-missed-subscription-dialog')).AddMissedSubscriptionDialog,
   (props) => props.open,

@@ -211,7 +211,7 @@ describe('the sandbox Link dialog', () => {
       password: 'pass_good',
       account_keys: ['savings'],
     });
-    // Handed over while the success pane shows, so a reload there loses nothing (issue 18).
+    // Handed over while the success pane shows, so a reload there loses nothing.
     expect(onSuccess).toHaveBeenCalledExactlyOnceWith('public-sandbox-1', {
       institution: { institution_id: bankOfAmerica.institution_id, name: 'Bank of America' },
       accounts: [

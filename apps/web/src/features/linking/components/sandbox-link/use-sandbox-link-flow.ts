@@ -235,7 +235,7 @@ export function useSandboxLinkFlow({
           accounts: linked.accounts,
         });
         // Handed over now, while the success pane shows: the link is stored even when the
-        // page is reloaded or closed before Continue (issue 18, bug 10).
+        // page is reloaded or closed before Continue.
         onSuccess(linked.public_token, {
           institution: { institution_id: institution.institution_id, name: institution.name },
           accounts: linked.accounts.map(({ key, name, mask, type, subtype }) => ({
