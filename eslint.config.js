@@ -66,16 +66,27 @@ const webBoundaries = [
 ];
 
 /**
- * A module's imports of another module: its zod schemas, and the types of what the composition
- * hands it; its tables only where `allowed` says (a tables file, for a foreign key).
+ * A module's imports of another module, from a file `depth` folders inside its own: that module's
+ * zod schemas, and the types of what the composition hands it; its tables only from a tables file
+ * (a foreign key). Written per depth, as the web's boundaries are: from a nested folder the other
+ * modules are one more `../` away, and a path that climbs out of `modules/` is core code.
  */
-const moduleBoundary = (allowed) => ({
-  group: ['../*/*', '!../../**', '!../*/*.schema', ...allowed],
-  // The types of what the composition hands a module may come from the giver.
-  allowTypeImports: true,
-  message:
-    'A module is the only reader and writer of its tables, and reaches another only through deps.ts (a function it is given) or a job.',
-});
+const moduleBoundary = (depth, { isTablesFile }) => {
+  const modules = '../'.repeat(depth + 1);
+  return {
+    group: [
+      `${modules}*/*`,
+      `!${modules}../**`,
+      `!${modules}*/*.schema`,
+      ...(isTablesFile ? [`!${modules}*/*.tables`] : []),
+    ],
+    // The types of what the composition hands a module may come from the giver.
+    allowTypeImports: true,
+    message:
+      "A module is the only reader and writer of its tables, and reaches another only through deps.ts (a function it is given), an event or a job; only a tables file may import another module's tables (a foreign key).",
+  };
+};
+const moduleFiles = (depth, name) => `apps/server/src/modules/*/${'*/'.repeat(depth)}${name}`;
 
 /**
  * A provider's adapters (`<port>.<vendor>`), factory and helpers: anything in a provider folder
@@ -99,6 +110,17 @@ const adapterImports = {
   ],
   allowTypeImports: true,
   message: 'Core code speaks to a provider through its port; deps.ts picks the adapter.',
+};
+
+/**
+ * Core code (the jobs, the HTTP layer, the calls) reads a module's rows through the module, as
+ * another module does; db/tables.ts only gathers every table into the schema Drizzle is given.
+ */
+const moduleTables = {
+  group: ['**/modules/*/*.tables', '**/modules/*/**/*.tables'],
+  allowTypeImports: true,
+  message:
+    "A module is the only reader and writer of its tables: core code reads them through the module's published functions.",
 };
 
 /**
@@ -190,29 +212,33 @@ export default tseslint.config(
       'apps/server/src/providers/**',
     ],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [adapterImports],
-        },
-      ],
+      'no-restricted-imports': ['error', { patterns: [adapterImports, moduleTables] }],
     },
   },
   {
-    files: ['apps/server/src/modules/*/**/*.ts'],
-    ignores: ['**/*.test.ts'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: [moduleBoundary([]), adapterImports] }],
-    },
+    files: ['apps/server/src/db/tables.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [adapterImports] }] },
   },
-  // A table may name another module's table, for a foreign key: only tables files may import one.
-  {
-    files: ['apps/server/src/modules/*/*.tables.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [moduleBoundary(['!../*/*.tables']), adapterImports] },
-      ],
+  ...Array.from({ length: MAX_DEPTH }, (_, depth) => [
+    {
+      files: [moduleFiles(depth, '*.ts')],
+      ignores: ['**/*.test.ts'],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          { patterns: [moduleBoundary(depth, { isTablesFile: false }), adapterImports] },
+        ],
+      },
     },
-  },
+    // A table may name another module's table, for a foreign key: only tables files may import one.
+    {
+      files: [moduleFiles(depth, '*.tables.ts')],
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          { patterns: [moduleBoundary(depth, { isTablesFile: true }), adapterImports] },
+        ],
+      },
+    },
+  ]).flat(),
 );

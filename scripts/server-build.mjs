@@ -69,7 +69,8 @@ async function build(into) {
   const esbuild = await import('esbuild');
   // The embedded database's template outlives a rebuild of the code (below).
   for (const entry of fs.existsSync(into) ? fs.readdirSync(into) : [])
-    if (!/^pglite-[\d.]+\.tgz$/.test(entry)) fs.rmSync(path.join(into, entry), { recursive: true });
+    if (!/^pglite-[\d.]+(-m\d+)?\.tgz$/.test(entry))
+      fs.rmSync(path.join(into, entry), { recursive: true });
   await esbuild.build({
     absWorkingDir: serverDir,
     entryPoints: [

@@ -11,7 +11,12 @@ const mode = process.argv[2] ?? 'all';
 // Answers are written by serialisers compiled from the contracts; tests and `npm run dev` keep
 // checking each one with zod (CHECK_RESPONSES, issue 16).
 process.env.CHECK_RESPONSES ??= 'false';
+// Steps on the timeline the server reports with BILLOW_STARTUP_TIMES=1 (startup-times.ts).
+const mark = (step) => performance.mark(`startup:${step}`, { detail: process.cpuUsage() });
+mark('start script loaded');
 if (mode !== 'worker' && process.env.SERVE_WEB !== 'false') ensureWebBuild();
+mark('web build checked');
 ensureServerBuild();
+mark('server build checked');
 
 await import(pathToFileURL(serverEntry).href);

@@ -114,6 +114,7 @@ const baseSchema = z.object({
   WEB_DIST_DIR: z.string().min(1).optional(),
   SERVE_WEB: booleanFlag.default(true),
   CHECK_RESPONSES: booleanFlag.default(true),
+  BILLOW_STARTUP_TIMES: booleanFlag.default(false),
   /** Whether people may connect a SimpleFIN Bridge beside the Link provider (docs/banking.md). */
   SIMPLEFIN_ENABLED: booleanFlag.default(true),
   AUTH_SECRET: z.string().min(32, 'Must be at least 32 characters').optional(),
@@ -181,6 +182,8 @@ export type Config = ProviderSlices & {
    * contract's JSON schema (`npm start`: several times cheaper per request).
    */
   checkResponses: boolean;
+  /** Print where start-up's time went once the server listens (BILLOW_STARTUP_TIMES). */
+  isStartupTimed: boolean;
   /** SimpleFIN Bridge is offered on /link (SIMPLEFIN_ENABLED). */
   simplefinEnabled: boolean;
   authSecret: string | undefined;
@@ -274,6 +277,7 @@ export function loadConfig(env: Env = process.env): Config {
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
     serveWeb: e.SERVE_WEB,
     checkResponses: e.CHECK_RESPONSES,
+    isStartupTimed: e.BILLOW_STARTUP_TIMES,
     simplefinEnabled: e.SIMPLEFIN_ENABLED,
     authSecret: e.AUTH_SECRET,
     encryptionKey: e.ENCRYPTION_KEY,

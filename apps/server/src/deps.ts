@@ -1,8 +1,9 @@
 /**
  * The composition: the one place where providers and feature modules are put together. Each
  * provider kind's factory picks its adapter from its config slice; each module builds its own
- * repo and service from what it is given here, and subscribes its own reactions to the others'
- * events (docs/architecture.md, "Events"). Nothing else happens here: no rule, no branch.
+ * repo and service from what it is given here, reads its own slice of the configuration and
+ * subscribes its own reactions to the others' events (docs/architecture.md, "Events"). Nothing
+ * else happens here: no rule, no branch.
  */
 import type https from 'node:https';
 import type { Config } from './config';
@@ -13,15 +14,12 @@ import type { AppJobMap } from './jobs/job-payloads';
 import type { JobHandlers } from './jobs/job-map';
 import type { JobQueue } from './jobs/job-system';
 import * as feature from './modules';
-import { isLoopbackHost as isLoopback, type FeatureModule } from './modules';
+import type { FeatureModule } from './modules';
 import { createPaymentProvider } from './providers/payment/payment-provider.factory';
 import { webOriginsOf } from './providers/bank/bank-provider.factory';
 import { createProviders } from './providers/providers';
 import { createFieldCipher } from './security/encryption';
 import type { Secrets } from './security/secrets';
-
-/** The open API's version, as its OpenAPI document states it. */
-const API_VERSION = '1.0.0';
 
 export type CompositionOptions = {
   config: Config;
@@ -38,47 +36,40 @@ export type CompositionOptions = {
 
 export async function composeBillow(options: CompositionOptions) {
   const { config, database, jobs } = options;
-  const { db, changes } = database;
-  const { authSecret, encryptionKey } = options.secrets;
-  const core = { db, jobs, events: createDomainEvents(), ...definedOf(options, 'clock', 'log') };
-  const { isOutboxPublic: isPublic, publicUrl } = config;
-  const dev = feature.createOutboxModule({
-    ...core,
-    isPublic,
-    isLoopbackOnly: isLoopback(config.host),
-  });
+  const core = { db: database.db, jobs, config, ...definedOf(options, 'clock', 'log') };
+  const dev = feature.createOutboxModule(core);
   const providers = await createProviders(config, {
     ...core,
     ...definedOf(options, 'print', 'pushAgent'),
     outbox: dev.outbox,
   });
-  // What every module may take: the database, the job queue, the event bus, the clock and log,
-  // the change feed, the providers, the field cipher and the calls' retry delay.
+  // What every module may take: the database (its queries and its handle), the job queue, the
+  // configuration (each module reads its own slice), the clock and log, the providers, the event
+  // bus, the change feed, the field cipher and the key of every keyed hash.
   const base = {
     ...core,
     ...providers,
-    changes,
-    cipher: createFieldCipher(encryptionKey),
-    retryDelaySeconds: config.call.retryDelaySeconds,
+    database,
+    events: createDomainEvents(),
+    changes: database.changes,
+    cipher: createFieldCipher(options.secrets.encryptionKey),
+    authSecret: options.secrets.authSecret,
   };
 
+  // The people module is built after the ones that need it at first use: subscriptions, banking
+  // and sign-in; banking after subscriptions, which joins its subqueries at first use.
+  const people = () => users.published;
   const subscriptions = feature.createSubscriptionsModule({
     ...base,
     afterDetection: database.refreshPlannerStatistics,
-  });
-  const bills = subscriptions.published;
-  // The people module is built after the two that need it at first use: banking and sign-in.
-  const people = () => users.published;
-  const banking = feature.createBankingModule({
-    ...base,
-    referenceKey: authSecret,
-    isSoleProcess: database.kind === 'pglite',
-    isSetupTokenOffered: config.simplefinEnabled,
+    banking: () => banking.published,
     users: people,
   });
-  const codes = feature.createOneTimeCodesModule({ ...base, key: authSecret });
+  const bills = subscriptions.published;
+  const banking = feature.createBankingModule({ ...base, users: people });
+  const codes = feature.createOneTimeCodesModule(base);
   const owned = { ...base, bills, banking: banking.published, codes: codes.service };
-  const auth = feature.createAuthModule({ ...owned, config, authSecret, users: people });
+  const auth = feature.createAuthModule({ ...owned, users: people });
   const accessTokens = feature.createAccessTokensModule({
     ...base,
     sessionUserOf: auth.service.authenticate,
@@ -86,56 +77,28 @@ export async function composeBillow(options: CompositionOptions) {
   const users = feature.createUsersModule({
     ...owned,
     isRecentSignIn: auth.service.isRecentSignIn,
-    lifetimeAccruedRewardsCents: (...a) => rewards.service.lifetimeAccruedCents(...a),
+    lifetimeAccruedRewardsCents: feature.lifetimeAccruedColumn,
     modules: () => modules,
   });
   // What the modules below may read of the owners built so far: bills, bank accounts, people.
   const peers = { ...owned, people: users.published };
-  const rewards = feature.createRewardsModule({ ...peers, rates: config.rewards });
+  const rewards = feature.createRewardsModule(peers);
   const savings = feature.createSavingsModule(peers);
-  const giftCards = feature.createGiftCardsModule({
-    ...peers,
-    digestKey: authSecret,
-    isSandboxStock: config.payment.provider === 'sandbox',
-    payments: () => payments.published,
-  });
+  const giftCards = feature.createGiftCardsModule({ ...peers, payments: () => payments.published });
   // Payments hold only banking's opaque debit handles; the adapter alone gets a handle's
   // credentials, from banking (docs/payments.md, "Which accounts can pay").
   const provider = await createPaymentProvider(config.payment, {
     credentialsOf: banking.service.debitCredentialsOf,
     sandbox: { ...base, bank: providers.bank.provider },
   });
-  const payments = feature.createPaymentsModule({
-    ...peers,
-    provider,
-    stock: giftCards.stock,
-    fronting: config.fronting,
-  });
-  const negotiations = feature.createNegotiationsModule({
-    ...peers,
-    others: {
-      paidPlansOf: payments.published.paidPlansOf,
-      cardedBillsOf: giftCards.service.assignedBillsOf,
-    },
-  });
+  const payments = feature.createPaymentsModule({ ...peers, provider, stock: giftCards.stock });
+  const negotiations = feature.createNegotiationsModule({ ...peers, payments, giftCards });
   const cancellations = feature.createCancellationsModule(peers);
-  const ledgerFigures = {
-    savings: savings.service.allEntries,
-    rewards: rewards.ledgerEntries,
-    negotiatedDeals: negotiations.repo.settledDeals,
-    annualPayments: payments.repo.annualPayments,
-    bills: bills.billFigures,
-  };
-
-  const reminders = feature.createRemindersModule({
-    ...peers,
-    publicUrl,
-    failedPaymentsSince: (...a) => alerts.failedPaymentsSince(...a),
-    scanAlso: (...a) => alerts.scanPerson(...a),
-  });
+  const reminders = feature.createRemindersModule({ ...peers, alerts: () => alerts });
   const alerts = feature.createAlertsModule({ ...peers, reminders: reminders.service });
   // Every module, once: the app mounts them, the workers run their jobs, a person's deletion asks
-  // each to forget them (in this order).
+  // each to forget them (in this order), the call vendor's webhook hands each its calls' events
+  // and the ledger check reads each owner's figures (hooks: modules/feature-module.ts).
   const moduleByName = {
     banking,
     codes,
@@ -146,48 +109,26 @@ export async function composeBillow(options: CompositionOptions) {
     payments,
     rewards,
     savings,
-    calendar: feature.createCalendarModule({ ...peers, publicUrl }),
+    calendar: feature.createCalendarModule(peers),
     accessTokens,
     dev,
-    health: feature.createHealthModule({ database }),
-    docs: feature.createDocsModule({ version: API_VERSION }),
+    health: feature.createHealthModule(base),
+    docs: feature.createDocsModule(),
     auth,
     users,
     dataExport: feature.createExportModule({
       ...peers,
       modules: { banking, subscriptions, negotiations, payments, giftCards, rewards },
     }),
-    imports: feature.createImportsModule({
-      ...base,
-      charsPerHour: config.importCharsPerHour,
-      accounts: banking.published.imported,
-      afterImport: banking.published.recogniseSameAccounts,
-    }),
-    callWebhook: feature.createCallWebhookModule({
-      ...base,
-      listeners: [negotiations.onCallEvents, cancellations.onCallEvents],
-    }),
-    ledgers: feature.createLedgersModule({
-      ...base,
-      isLoopback,
-      figures: ledgerFigures,
-      balanceCents: rewards.service.balanceCents,
-    }),
+    imports: feature.createImportsModule(peers),
+    callWebhook: feature.createCallWebhookModule({ ...base, modules: () => modules }),
+    ledgers: feature.createLedgersModule({ ...base, modules: () => modules }),
     giftCards,
-    chat: feature.createChatModule({
-      ...peers,
-      model: providers.chatModel,
-      messagesPerMinute: config.chat.messagesPerMinute,
-      owners: {
-        rewards: rewards.service,
-        negotiations: negotiations.service,
-        cancellations: cancellations.service,
-      },
-    }),
+    chat: feature.createChatModule({ ...peers, owners: { rewards, negotiations, cancellations } }),
     insights: feature.createInsightsModule(peers),
     reminders,
     alerts,
-    smsStatus: feature.createSmsStatusModule({ ...base, sms: config.sms }),
+    smsStatus: feature.createSmsStatusModule(base),
   };
   const modules: FeatureModule[] = Object.values(moduleByName);
   return {

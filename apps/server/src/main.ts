@@ -6,6 +6,7 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { isDatabaseUnavailable } from './db/unavailable';
 import { createLogger } from './http/logger';
 import { StartupError, startServer, type RunningServer, type ServerMode } from './server';
+import { markStartup, startupTimesReport } from './startup-times';
 
 function parseMode(value: string | undefined): ServerMode {
   if (value === undefined || value === 'all' || value === 'api' || value === 'worker')
@@ -36,10 +37,12 @@ function banner(config: Config, mode: ServerMode, url: string | undefined): stri
 }
 
 async function main() {
+  markStartup('server code loaded');
   const mode = parseMode(process.argv[2]);
   let config: Config;
   try {
     config = loadConfig();
+    markStartup('configuration read');
   } catch (error) {
     if (error instanceof ConfigError) {
       process.stderr.write(`${error.message}\n`);
@@ -108,6 +111,7 @@ async function main() {
     return;
   }
   process.stdout.write(`${banner(config, mode, server.url)}\n`);
+  if (config.isStartupTimed) process.stderr.write(startupTimesReport());
 }
 
 void main();

@@ -15,6 +15,7 @@ import type { AppJobMap } from './jobs/job-payloads';
 import { readQueueFigures } from './jobs/queue-figures';
 import { startJobSystem, type JobSystem } from './jobs/job-system';
 import { loadSecrets } from './security/secrets';
+import { markStartup } from './startup-times';
 
 /** How often a worker logs its queue figures (counts by queue and state). */
 const QUEUE_FIGURES_EVERY_MS = 5 * 60_000;
@@ -63,6 +64,7 @@ export async function startServer(
     // Migrations and the job queue's schema and queues, one process at a time (migrate.ts).
     jobs = await withStartupLock(database, async (lockHolder) => {
       await migrateDatabase(database, lockHolder);
+      markStartup('migrations checked');
       return startJobSystem({
         database,
         jobs: jobMap,
@@ -71,6 +73,7 @@ export async function startServer(
         isWorker: mode !== 'api',
       });
     });
+    markStartup('job queue started');
     const billow = await composeBillow({
       config,
       database,
@@ -81,9 +84,26 @@ export async function startServer(
     });
     // Every kind of the job catalogue (docs/jobs.md) declared, within limits and handled, or no
     // start.
+    markStartup('modules composed');
     assertJobCatalogue(jobMap, billow.jobHandlers);
+    // Before the first request: a module may clear what a dead process left (a sync lease).
+    if (mode !== 'api') for (const module of billow.modules) await module.beforeWorkers?.();
+
+    let url: string | undefined;
+    if (mode !== 'worker') {
+      app = await buildApp({ config, logger, billow });
+      await app.ready();
+      markStartup('http app ready');
+      await app.listen({ host: config.host, port: config.port });
+      markStartup('listening');
+      const address = app.server.address();
+      const port = typeof address === 'object' && address ? address.port : config.port;
+      url = `http://localhost:${port}`;
+    }
+
+    // After listening, so their first fetches do not hold up the first answer (issue 42); a job
+    // sent before then waits for the workers' first fetch.
     if (mode !== 'api') {
-      for (const module of billow.modules) await module.beforeWorkers?.();
       await jobs.startWorkers(billow.jobHandlers);
       figuresTimer = setInterval(() => {
         readQueueFigures(database, { failedLimit: 0 })
@@ -91,15 +111,7 @@ export async function startServer(
           .catch((error: unknown) => logger.debug({ err: error }, 'no job queue figures'));
       }, QUEUE_FIGURES_EVERY_MS);
       figuresTimer.unref();
-    }
-
-    let url: string | undefined;
-    if (mode !== 'worker') {
-      app = await buildApp({ config, logger, billow });
-      await app.listen({ host: config.host, port: config.port });
-      const address = app.server.address();
-      const port = typeof address === 'object' && address ? address.port : config.port;
-      url = `http://localhost:${port}`;
+      markStartup('workers started');
     }
 
     const startedJobs = jobs;

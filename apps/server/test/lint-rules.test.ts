@@ -1,6 +1,7 @@
 /**
  * The lint rules that keep the architecture (docs/architecture.md), each shown to fail on a
- * deliberate violation: a module reading another module's tables, and an import cycle.
+ * deliberate violation: a module (or core code) reading another module's tables, and an import
+ * cycle; and the one exception, a tables file naming another's table for a foreign key.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -18,13 +19,59 @@ function ruleIds(results: ESLint.LintResult[]) {
 }
 
 describe('the lint rules of the architecture', () => {
-  it("refuses a module that imports another module's tables", async () => {
-    // Linted as the text of an existing module file (the cycle rule reads the file's folder).
-    const file = path.join(root, 'apps/server/src/modules/savings/savings.jobs.ts');
-    const code = "import { bankItems } from '../banking/banking.tables';\nexport { bankItems };\n";
-    expect(ruleIds(await eslint.lintText(code, { filePath: file }))).toContain(
-      'no-restricted-imports',
+  // Each linted as the text of a file at that path; the cycle rule, which reads the files on
+  // disk, is left to its own test.
+  const boundaries = new ESLint({
+    cwd: root,
+    overrideConfig: { rules: { 'import/no-cycle': 'off' } },
+  });
+  const restrictedIn = async (relativePath: string, code: string) =>
+    ruleIds(await boundaries.lintText(code, { filePath: path.join(root, relativePath) })).filter(
+      (id) => id === 'no-restricted-imports',
     );
+  const importsBankItems = (from: string) =>
+    `import { bankItems } from '${from}';\nexport { bankItems };\n`;
+
+  it("refuses a module that imports another module's tables", async () => {
+    expect(
+      await restrictedIn(
+        'apps/server/src/modules/savings/savings.jobs.ts',
+        importsBankItems('../banking/banking.tables'),
+      ),
+    ).not.toEqual([]);
+  });
+
+  it("refuses a repo that imports another module's tables, even from a folder inside its module", async () => {
+    expect(
+      await restrictedIn(
+        'apps/server/src/modules/subscriptions/charges.repo.ts',
+        importsBankItems('../banking/banking.tables'),
+      ),
+    ).not.toEqual([]);
+    expect(
+      await restrictedIn(
+        'apps/server/src/modules/banking/simplefin/simplefin-items.ts',
+        "import { users } from '../../users/users.tables';\nexport { users };\n",
+      ),
+    ).not.toEqual([]);
+  });
+
+  it("refuses core code that imports a module's tables", async () => {
+    expect(
+      await restrictedIn(
+        'apps/server/src/jobs/ledger-check-figures.ts',
+        importsBankItems('../modules/banking/banking.tables'),
+      ),
+    ).not.toEqual([]);
+  });
+
+  it("allows a tables file to import another module's tables, for a foreign key", async () => {
+    expect(
+      await restrictedIn(
+        'apps/server/src/modules/subscriptions/subscriptions.tables.ts',
+        importsBankItems('../banking/banking.tables'),
+      ),
+    ).toEqual([]);
   });
 
   it('refuses an import cycle, and allows a type-only import back', async () => {

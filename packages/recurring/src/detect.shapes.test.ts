@@ -56,6 +56,19 @@ describe(`${detectRecurring.name} — other prices in a plan's own slots`, () =>
     expect(streams[0]).toMatchObject({ cadence: 'MONTHLY', first_date: '2025-02-14' });
     expect(streams[0]?.transaction_ids).toEqual(idsOf(history));
   });
+
+  it('joins three months at a third of the list price to the plan that follows', () => {
+    const dates = monthly('2024-11-01', 24);
+    const history = charges(
+      dates,
+      'PAYPAL *SPOTIFY',
+      dates.map((_, month) => (month < 3 ? 4.99 : 15)),
+    );
+    const streams = detectRecurring(history, { asOf: '2026-10-20' });
+    expect(streams).toHaveLength(1);
+    expect(streams[0]).toMatchObject({ cadence: 'MONTHLY', first_date: '2024-11-01' });
+    expect(streams[0]?.transaction_ids).toEqual(idsOf(history));
+  });
 });
 
 describe(`${detectRecurring.name} — leftovers of a faster plan`, () => {

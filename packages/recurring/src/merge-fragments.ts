@@ -25,6 +25,12 @@ export type Found = { candidate: Candidate; merchant: NormalizedMerchant };
 
 /** A new price after a step may be up to twice (or half) the old one: plan upgrades, promos ending. */
 const MAX_STEP_RATIO = 2.05;
+/**
+ * An introductory price (a few months at a third of the list price, say) may sit further below
+ * the price that follows it; only a short first run, at the same merchant, steps up that far.
+ */
+const MAX_INTRO_RATIO = 5;
+const MAX_INTRO_CHARGES = 6;
 /** A resubscription may come back at a slightly different price (a new plan year, a promo). */
 const MAX_RESUBSCRIBE_RATIO = 1.25;
 const MAX_VARIABLE_RESUBSCRIBE_RATIO = 1.6;
@@ -143,7 +149,13 @@ export function continues(earlier: Found, later: Found): boolean {
   }
   const hit = slotOf(a.schedule, firstOfB);
   if (hit.distance > rule.lateDays) return false;
-  if (!(ratio <= MAX_STEP_RATIO && ratio >= 1 / MAX_STEP_RATIO)) return false;
+  const isIntroduction =
+    ratio > 1 &&
+    ratio <= MAX_INTRO_RATIO &&
+    a.members.length <= MAX_INTRO_CHARGES &&
+    b.members.length >= MIN_STANDING &&
+    earlier.merchant.key === later.merchant.key;
+  if (!isIntroduction && !(ratio <= MAX_STEP_RATIO && ratio >= 1 / MAX_STEP_RATIO)) return false;
   if (sharesIdentity(earlier.merchant, later.merchant)) return true;
   const category = earlier.merchant.category;
   return (

@@ -4,15 +4,15 @@
  * to every module that places calls; each applies the events of its own calls and leaves the
  * rest alone.
  */
-import type { CallAgent, CallEvent } from '../providers/call-agent/call-agent';
+import type { CallAgent } from '../providers/call-agent/call-agent';
 import { VAPI_WEBHOOK_PATH } from '../providers/call-agent/call.config';
 import { ProblemError } from '../http/problem';
 import type { FeatureModule } from '../modules/feature-module';
 
 export function createCallWebhookModule(deps: {
   agent: CallAgent;
-  /** What each module that places calls does with a vendor's events. */
-  listeners: ((events: CallEvent[]) => Promise<void>)[];
+  /** Every module (read when a message comes): those that place calls apply its events. */
+  modules: () => FeatureModule[];
 }): FeatureModule {
   return {
     async routes(app) {
@@ -33,7 +33,7 @@ export function createCallWebhookModule(deps: {
               throw new ProblemError('unauthorized', 'The webhook secret is not valid.', {
                 status: 401,
               });
-            for (const listener of deps.listeners) await listener(webhook.events);
+            for (const { onCallEvents } of deps.modules()) await onCallEvents?.(webhook.events);
             return webhook.reply;
           },
         );

@@ -13,6 +13,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { poolChangeFeed, type ChangeFeed } from './change-feed';
 import { templateFor } from './pglite-template';
+import { markStartup } from '../startup-times';
 import * as schema from './tables';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -167,11 +168,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   try {
     // Not loaded at all on a PostgreSQL server.
     const { PGlite } = await import('@electric-sql/pglite');
+    markStartup('pglite loaded');
     const template = templateFor(dir);
     client = await PGlite.create(dir, {
       postgresqlconf: PGLITE_SETTINGS,
       ...(template ? { loadDataDir: template } : {}),
     });
+    markStartup('pglite opened');
   } catch (error) {
     await release();
     throw error;

@@ -5,6 +5,7 @@
  * lock, on a connection of its own: the processes take turns, and the later ones find the work
  * done. PGlite has a single process and connection.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -45,10 +46,37 @@ export async function withStartupLock<T>(
   }
 }
 
+/** When the newest committed migration was made: drizzle's journal records it as `when`. */
+export function newestMigrationMillis(): number {
+  const journal = JSON.parse(
+    fs.readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8'),
+  ) as { entries: { when: number }[] };
+  return Math.max(...journal.entries.map((entry) => entry.when));
+}
+
+/**
+ * Whether the database already holds every committed migration, in one query: drizzle's migrator
+ * applies those made after the newest one it recorded, so a database that recorded the journal's
+ * newest has nothing to apply. Skipping the migrator then spares reading and hashing every
+ * migration file, and its own schema statements, on each start (issue 42).
+ */
+async function isCurrent(query: (text: string) => Promise<{ rows: unknown[] }>) {
+  try {
+    const { rows } = await query(
+      'select max(created_at)::text as newest from drizzle.__drizzle_migrations',
+    );
+    const newest = (rows[0] as { newest: string | null } | undefined)?.newest;
+    return newest != null && Number(newest) >= newestMigrationMillis();
+  } catch {
+    return false; // no migrations table yet: a new database
+  }
+}
+
 /** Applies the migrations; inside `withStartupLock`, pass its connection. */
 export async function migrateDatabase(database: Database, lockHolder?: pg.Client): Promise<void> {
   const { driver } = database;
   if (driver.kind === 'pglite') {
+    if (await isCurrent((text) => driver.client.query(text))) return;
     // Loaded here only: drizzle's PGlite driver imports PGlite itself, kept out of a process on a
     // PostgreSQL server (issue 42).
     const [{ drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
@@ -62,5 +90,6 @@ export async function migrateDatabase(database: Database, lockHolder?: pg.Client
     await withStartupLock(database, (client) => migrateDatabase(database, client));
     return;
   }
+  if (await isCurrent((text) => lockHolder.query(text))) return;
   await migratePg(drizzlePg(lockHolder), { migrationsFolder });
 }

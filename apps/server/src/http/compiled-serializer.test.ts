@@ -13,6 +13,24 @@ const serializerOf = (compile: Compile, schema: z.ZodType, url: string) =>
   compile({ schema, method: 'GET', url, httpStatus: '200' }) as (data: unknown) => string;
 
 describe('the compiled response serialiser', () => {
+  it("compiles a route's serialiser on its first answer, not when the route is registered", () => {
+    let compiledRoutes = 0;
+    const counting: Compile = (route) => {
+      compiledRoutes++;
+      return serializerCompiler(route);
+    };
+    // A date cannot be written from JSON Schema, so this route's serialiser is the fallback's.
+    const serialize = serializerOf(
+      compiledSerializerCompiler(counting),
+      z.object({ at: z.date() }),
+      '/at',
+    );
+    expect(compiledRoutes).toBe(0);
+    expect(JSON.parse(serialize({ at: new Date(0) }))).toEqual({ at: '1970-01-01T00:00:00.000Z' });
+    serialize({ at: new Date(0) });
+    expect(compiledRoutes).toBe(1);
+  });
+
   it('writes every answer a contract allows as the zod serialiser does', () => {
     for (const route of apiRoutes) {
       const jsonSchema = z.toJSONSchema(route.response, { io: 'output', unrepresentable: 'any' });

@@ -12,7 +12,20 @@ import { z } from 'zod';
 
 type SerializerCompiler = typeof serializerCompiler;
 
+/**
+ * Each route's serialiser is compiled when the route first answers, not at start-up: compiling
+ * every route's took about a third of the HTTP app's start (issue 42), for routes a session may
+ * never call.
+ */
 export function compiledSerializerCompiler(fallback: SerializerCompiler): SerializerCompiler {
+  const compile = compiledOrFallback(fallback);
+  return (route) => {
+    let serialize: ((data: unknown) => string) | undefined;
+    return (data) => (serialize ??= compile(route))(data);
+  };
+}
+
+function compiledOrFallback(fallback: SerializerCompiler): SerializerCompiler {
   return (route) => {
     const { schema } = route;
     if (!(schema instanceof z.core.$ZodType)) return fallback(route);

@@ -100,7 +100,7 @@ const kindPayloads = {
     amount: positiveAmount.optional(),
   }),
   /** scan pending events */
-  'pending-events-scan': z.object({ batchSize, afterUserId: id.optional() }),
+  'pending-events-scan': z.object({ batchSize }),
   /** process negotiation request */
   'negotiation-process-request': z.object({
     negotiationId: id,
@@ -124,6 +124,16 @@ const kindPayloads = {
 
 /** The payloads of the other jobs, each beside the catalogue queue it counts under. */
 const helperPayloads = {
+  /**
+   * One batch of the hourly scan: the people with ids after `afterUserId` (from the first) up to
+   * `throughUserId` (to the last), `batchSize` at a time. `scanId` is the scan job that queued it.
+   */
+  'pending-events-scan-batch': z.object({
+    scanId: id,
+    batchSize,
+    afterUserId: id.optional(),
+    throughUserId: id.optional(),
+  }),
   /** The daily re-sync of every working bank item. */
   'bank-daily-resync': z.object({}),
   /** Detection for one person (at most one waits per person). */
@@ -207,6 +217,7 @@ export const JOB_CATALOGUE = {
 
 /** The catalogue queue each of the other jobs counts under (the work it serves). */
 export const HELPER_JOB_QUEUES = {
+  'pending-events-scan-batch': 'pending events scanner',
   'bank-daily-resync': 'bank transaction sync',
   'subscriptions-detect': 'subscription',
   'negotiations-refresh-offers': 'negotiation request',

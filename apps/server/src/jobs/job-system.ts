@@ -41,6 +41,7 @@ import { executeSqlIn } from './sql-in-transaction';
 import { safeErrorMessage } from '../http/error-serializer';
 import { isForeignKeyViolation } from '../db/foreign-key';
 import { isDatabaseUnavailable } from '../db/unavailable';
+import { markStartup } from '../startup-times';
 
 export type SendOptions = {
   /** Enqueue inside this Drizzle transaction (commits or rolls back with it). */
@@ -58,6 +59,11 @@ export type JobQueue<M extends JobMap> = {
   ): Promise<string | null>;
   /** Whether a job of this kind sent with this singleton key is still waiting or running. */
   isPending(name: keyof M & string, singletonKey: string): Promise<boolean>;
+  /**
+   * Whether a job of this kind was ever sent with this singleton key, in any state, archived ones
+   * too: a fan-out retried finds the batches it queued before.
+   */
+  hasBeenSent(name: keyof M & string, singletonKey: string): Promise<boolean>;
   /** Deletes every job of this kind sent with this singleton key, archived ones too. */
   forget(name: keyof M & string, singletonKey: string): Promise<void>;
 };
@@ -114,6 +120,59 @@ function queueOptions(options: JobOptions = {}) {
   };
 }
 
+type QueueSettings = ReturnType<typeof queueOptions>;
+
+function isQueueAsSet(queue: PgBoss.QueueResult, settings: QueueSettings): boolean {
+  return (
+    queue.policy === settings.policy &&
+    queue.retryLimit === settings.retryLimit &&
+    queue.retryDelay === settings.retryDelay &&
+    queue.retryBackoff === settings.retryBackoff &&
+    queue.expireInSeconds === settings.expireInSeconds
+  );
+}
+
+/**
+ * Creates each job's queue, or brings its settings up to date, in a few statements at start-up
+ * rather than three per queue (issue 42): the queues are read once and only the new or changed
+ * ones are written, with their waiting jobs.
+ */
+async function setUpQueues(
+  boss: PgBoss,
+  database: Database,
+  jobs: JobMap,
+  logger: FastifyBaseLogger,
+): Promise<void> {
+  const existing = new Map((await boss.getQueues()).map((queue) => [queue.name, queue]));
+  const wanted = Object.entries(jobs).map(([name, definition]) => ({
+    name,
+    settings: queueOptions(definition.options),
+  }));
+  const changed = wanted.filter(({ name, settings }) => {
+    const queue = existing.get(name);
+    return queue !== undefined && !isQueueAsSet(queue, settings);
+  });
+  for (const { name, settings } of wanted)
+    if (!existing.has(name)) await boss.createQueue(name, { name, ...settings });
+  for (const { name, settings } of changed) {
+    // pg-boss copies policy and expiry into each job when it is sent: jobs already waiting
+    // follow a changed queue, or an old 'stately' job could still block the queue's fetches.
+    // Before the queue itself, so a start cut short between the two finds the queue still
+    // changed and does both again.
+    await database
+      .executeSql(
+        `UPDATE pgboss.job SET policy = $2, expire_in = make_interval(secs => $3)
+         WHERE name = $1 AND state < 'completed'
+           AND (policy IS DISTINCT FROM $2 OR expire_in <> make_interval(secs => $3))`,
+        [name, settings.policy, settings.expireInSeconds],
+      )
+      .catch((error: unknown) =>
+        logger.warn({ err: error, job: name }, 'waiting jobs keep their old queue settings'),
+      );
+    await boss.updateQueue(name, { name, ...settings });
+  }
+}
+
 export async function startJobSystem<M extends JobMap>(
   options: JobSystemOptions<M>,
 ): Promise<JobSystem<M>> {
@@ -133,24 +192,9 @@ export async function startJobSystem<M extends JobMap>(
     else logger.error({ err: error }, 'job system error');
   });
   await boss.start();
-
-  for (const [name, definition] of Object.entries(jobs)) {
-    const settings = queueOptions(definition.options);
-    await boss.createQueue(name, { name, ...settings });
-    await boss.updateQueue(name, { name, ...settings });
-    // pg-boss copies policy and expiry into each job when it is sent: jobs already waiting
-    // follow a changed queue, or an old 'stately' job could still block the queue's fetches.
-    await database
-      .executeSql(
-        `UPDATE pgboss.job SET policy = $2, expire_in = make_interval(secs => $3)
-         WHERE name = $1 AND state < 'completed'
-           AND (policy IS DISTINCT FROM $2 OR expire_in <> make_interval(secs => $3))`,
-        [name, settings.policy, settings.expireInSeconds],
-      )
-      .catch((error: unknown) =>
-        logger.warn({ err: error, job: name }, 'waiting jobs keep their old queue settings'),
-      );
-  }
+  markStartup('job queue schema checked');
+  await setUpQueues(boss, database, jobs, logger);
+  markStartup('job queues set up');
 
   /** pg-boss worker ids of this process, by queue name (filled by startWorkers). */
   const workerIds = new Map<string, string[]>();
@@ -334,6 +378,16 @@ export async function startJobSystem<M extends JobMap>(
         [name, singletonKey],
       );
       return rows.length > 0;
+    },
+    async hasBeenSent(name, singletonKey) {
+      for (const table of ['pgboss.job', 'pgboss.archive']) {
+        const { rows } = await database.executeSql(
+          `SELECT 1 FROM ${table} WHERE name = $1 AND singleton_key = $2 LIMIT 1`,
+          [name, singletonKey],
+        );
+        if (rows.length > 0) return true;
+      }
+      return false;
     },
     async forget(name, singletonKey) {
       for (const table of ['pgboss.job', 'pgboss.archive']) {

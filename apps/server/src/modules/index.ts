@@ -11,7 +11,6 @@ export { createCalendarModule } from './calendar/calendar.module';
 export { createCancellationsModule } from './cancellations/cancellations.module';
 export { createChatModule } from './chat/chat.module';
 export { createOutboxModule } from './dev/dev.module';
-export { isLoopbackHost } from './dev/dev.routes';
 export { createDocsModule } from './docs/docs.module';
 export { createExportModule } from './export/export.module';
 export { createGiftCardsModule } from './gift-cards/gift-cards.module';
@@ -24,6 +23,7 @@ export { createOneTimeCodesModule } from './one-time-codes/one-time-codes.module
 export { createPaymentsModule } from './payments/payments.module';
 export { createRemindersModule } from './reminders/reminders.module';
 export { createRewardsModule } from './rewards/rewards.module';
+export { lifetimeAccruedColumn } from './rewards/rewards.columns';
 export { createSavingsModule } from './savings/savings.module';
 export { createSmsStatusModule } from './sms-status/sms-status.module';
 export { createSubscriptionsModule } from './subscriptions/subscriptions.module';

@@ -27,7 +27,10 @@ export async function registerWeb(
   }
   await app.register(fastifyStatic, {
     root: distDir,
-    wildcard: false,
+    // One route for every file, looked up when asked for: a route per file (over 500 with the
+    // compressed copies, GET and HEAD each) took most of the HTTP app's start (issue 42). A
+    // missing file falls through to the not-found handler, as an unknown route does.
+    wildcard: true,
     preCompressed: true,
     // Source maps hold the web app's source: a help in the sandbox, not for the public internet.
     allowedPath: (pathName: string) => options.serveSourceMaps || !pathName.endsWith('.map'),

@@ -1,5 +1,6 @@
 /** Bank linking and syncing: the banking service over the configured bank sources. */
-import type { Db } from '../../db/database';
+import type { Config } from '../../config';
+import type { Database, Db } from '../../db/database';
 import type { AppJobMap } from '../../jobs/job-payloads';
 import type { JobQueue } from '../../jobs/job-system';
 import type { BankProviderBundle } from '../../providers/bank/bank-provider.factory';
@@ -19,13 +20,13 @@ export function createBankingModule(deps: {
   cipher: FieldCipher;
   jobs: JobQueue<AppJobMap>;
   /** Keys the opaque per-person reference the provider sees instead of the user id. */
-  referenceKey: Uint8Array;
+  authSecret: Uint8Array;
   /** The users module's (read when used): the profile's "Account Update Required" flag. */
   users: () => { setBankUpdateRequired: SetUpdateRequired };
-  /** True when no other process can be syncing (the embedded database): leases left are stale. */
-  isSoleProcess: boolean;
+  /** Which engine holds the data (the embedded one is used by one process only). */
+  database: Pick<Database, 'kind'>;
   /** Whether connecting with a setup token (SimpleFIN Bridge, docs/banking.md) is offered. */
-  isSetupTokenOffered: boolean;
+  config: Pick<Config, 'simplefinEnabled'>;
   clock?: () => Date;
   log?: { warn(details: object, message: string): void };
 }) {
@@ -37,8 +38,8 @@ export function createBankingModule(deps: {
     sources,
     cipher: deps.cipher,
     jobs: deps.jobs,
-    isSetupTokenOffered: deps.isSetupTokenOffered,
-    clientUserRef: (userId) => hmac(deps.referenceKey, `client-user:${userId}`).slice(0, 32),
+    isSetupTokenOffered: deps.config.simplefinEnabled,
+    clientUserRef: (userId) => hmac(deps.authSecret, `client-user:${userId}`).slice(0, 32),
     ...(deps.clock ? { clock: deps.clock } : {}),
     ...(deps.log ? { log: deps.log } : {}),
   });
@@ -54,8 +55,8 @@ export function createBankingModule(deps: {
     ...(devRoutes ? { devRoutes: devRoutes(service.ownItemAccessToken) } : {}),
     jobs: bankingJobHandlers(service),
     async beforeWorkers() {
-      // A lease left behind on the embedded database is a dead process's.
-      if (deps.isSoleProcess) await service.releaseSyncLeases();
+      // On the embedded database this is the only process: a lease left behind is a dead one's.
+      if (deps.database.kind === 'pglite') await service.releaseSyncLeases();
     },
     forget: ({ userId }) => service.revokeAll(userId),
     /** What other modules may read of these rows (never a credential). */
@@ -63,6 +64,8 @@ export function createBankingModule(deps: {
       ...createPublishedBanking(deps.db),
       /** The person's linked accounts, as the profile and sign-in show them. */
       linkedAccounts: service.linkedAccounts,
+      /** The same, inside the reader's own statement (the profile's, read on every page load). */
+      linkedAccountsColumn: service.linkedAccountsColumn,
       /** Stops counting an imported account that is a linked one again (docs/banking.md). */
       recogniseSameAccounts: service.recogniseSameAccounts,
       // What payments learn of the account a plan is paid from (docs/payments.md).

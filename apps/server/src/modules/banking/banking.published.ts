@@ -1,16 +1,60 @@
 /**
  * What other modules may read of a person's banking rows (the alerts read balances and recent
- * transactions): each read scoped to a person or an account, and never a credential. `tx` is the
- * caller's transaction where the caller reads inside one.
+ * transactions, detection every transaction): each read scoped to a person or an account, and
+ * never a credential; the subqueries a hot read joins into its own statement are in
+ * banking.joinable.ts. `tx` is the caller's transaction where the caller reads inside one.
  */
-import { and, asc, desc, eq, gte, lt } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { bankAccounts, bankTransactions } from './banking.tables';
+import { chargedOn, createJoinableBanking } from './banking.joinable';
+import { bankAccounts, bankItems, bankTransactions } from './banking.tables';
 
 export type PublishedBanking = ReturnType<typeof createPublishedBanking>;
 
 export function createPublishedBanking(db: Db) {
   return {
+    joinable: createJoinableBanking(db),
+    /** Every transaction of the person, as detection reads it. */
+    transactionsOf: (userId: string) =>
+      db
+        .select({
+          id: bankTransactions.id,
+          date: bankTransactions.date,
+          authorizedDate: bankTransactions.authorizedDate,
+          name: bankTransactions.name,
+          merchantName: bankTransactions.merchantName,
+          amountCents: bankTransactions.amountCents,
+          accountId: bankTransactions.accountId,
+        })
+        .from(bankTransactions)
+        .where(eq(bankTransactions.userId, userId)),
+    /**
+     * One of the person's transactions, dated the day it was charged, held until `tx` ends (so
+     * two adds of one charge make one); undefined when it is not theirs.
+     */
+    async lockTransaction(userId: string, transactionId: string, tx: Db) {
+      const [row] = await tx
+        .select({
+          id: bankTransactions.id,
+          date: chargedOn,
+          name: bankTransactions.name,
+          merchantName: bankTransactions.merchantName,
+          amountCents: bankTransactions.amountCents,
+          accountId: bankTransactions.accountId,
+        })
+        .from(bankTransactions)
+        .where(and(eq(bankTransactions.id, transactionId), eq(bankTransactions.userId, userId)))
+        .for('update');
+      return row;
+    },
+    /** The day of the person's latest sync with a bank they linked (YYYY-MM-DD), or null. */
+    async syncedThrough(userId: string): Promise<string | null> {
+      const [row] = await db
+        .select({ at: sql<Date | string | null>`max(${bankItems.lastSyncedAt})` })
+        .from(bankItems)
+        .where(and(eq(bankItems.userId, userId), isNull(bankItems.importSource)));
+      return row?.at ? new Date(row.at).toISOString().slice(0, 10) : null;
+    },
     /** The person's transactions dated on or after a day: their id, bank wording and date. */
     transactionsSince: (userId: string, since: string, tx: Db = db) =>
       tx

@@ -12,13 +12,13 @@
 import crypto from 'node:crypto';
 import {
   BANK_ALREADY_LINKED_DETAIL,
-  centsToDollars,
   PRIMARY_CANNOT_PAY_DETAIL,
   type BankSource as AccountSource,
   type LinkedAccount,
   type TransactionLoadStatus,
 } from '@billow/contracts';
 import type { Db } from '../../db/database';
+import type { PersonColumn } from '../../db/person-column';
 import { ProblemError } from '../../http/problem';
 import type { AppJobMap } from '../../jobs/job-payloads';
 import type { JobQueue } from '../../jobs/job-system';
@@ -32,6 +32,7 @@ import type { DebitCredentials, DebitHandle } from '../../providers/payment/paym
 import type { FieldCipher } from '../../security/encryption';
 import type { BankingRepo, BankItemRow } from './banking.repo';
 import { recogniseSameAccounts } from './banking.same-account';
+import { linkedAccountsJson, toLinkedAccount, type LinkedAccountParts } from './linked-accounts';
 import { createSetupTokenConnect } from './banking.setup-token';
 import { createBankSync, NOT_READY, syncEnqueuer } from './banking.sync';
 
@@ -81,7 +82,7 @@ export function createBankingService(deps: BankingServiceDeps) {
   const enqueueSync = syncEnqueuer(deps.jobs);
 
   /** The source an item's connection is at; undefined for a file the person imported. */
-  const sourceOf = (item: BankItemRow): BankSource | undefined =>
+  const sourceOf = (item: Pick<BankItemRow, 'importSource' | 'source'>): BankSource | undefined =>
     item.importSource === null
       ? deps.sources.find((source) => source.storageKey === item.source)
       : undefined;
@@ -90,7 +91,8 @@ export function createBankingService(deps: BankingServiceDeps) {
   const linkStart = link.start;
   /** Whether an item is a login through the Link dialog (not a setup token's, nor a file). */
   const isLinkLogin = (item: BankItemRow) => sourceOf(item) === link;
-  const kindOf = (item: BankItemRow): AccountSource => sourceOf(item)?.kind ?? 'file';
+  const kindOf = (item: Pick<BankItemRow, 'importSource' | 'source'>): AccountSource =>
+    sourceOf(item)?.kind ?? 'file';
   const sync = createBankSync({ ...deps, sourceOf });
   const { finishLink } = sync;
 
@@ -143,33 +145,32 @@ export function createBankingService(deps: BankingServiceDeps) {
     };
   }
 
-  /** The bank's available balance, else its current one for a deposit account (dollars). */
-  function availableBalanceOf(account: {
-    type: string;
-    availableBalanceCents: number | null;
-    currentBalanceCents: number | null;
-  }): number | null {
-    if (account.type !== 'depository') return null;
-    const cents = account.availableBalanceCents ?? account.currentBalanceCents;
-    return cents === null ? null : centsToDollars(cents);
-  }
-
   async function linkedAccounts(userId: string): Promise<LinkedAccount[]> {
     const rows = await deps.repo.accountsOf(userId);
-    return rows.map(({ account, item }) => ({
-      id: account.id,
-      bankName: account.institutionName ?? item.institutionName,
-      bankWebsiteUrl: account.institutionDomain ?? item.institutionDomain,
-      lastFour: account.mask ?? '',
-      accountType: account.type,
-      accountSubType: account.subtype,
-      active: account.isActive && item.status === 'active',
-      is_primary_payment_account: account.isPrimaryPaymentAccount,
-      availableBalance: availableBalanceOf(account),
-      source: kindOf(item),
-      attention: item.sourceMessages?.length ? item.sourceMessages.join(' ') : null,
-    }));
+    return rows.map(({ account, item }) =>
+      toLinkedAccount(
+        {
+          ...account,
+          institutionName: account.institutionName ?? item.institutionName,
+          institutionDomain: account.institutionDomain ?? item.institutionDomain,
+          isActive: account.isActive && item.status === 'active',
+          source: item.source,
+          importSource: item.importSource,
+          sourceMessages: item.sourceMessages,
+        },
+        kindOf(item),
+      ),
+    );
   }
+
+  /** The linked accounts, for a reader that asks for them in its own statement (the profile). */
+  const linkedAccountsColumn: PersonColumn<LinkedAccount[]> = {
+    of: linkedAccountsJson,
+    read: (raw) => {
+      const parts = (typeof raw === 'string' ? JSON.parse(raw) : raw) as LinkedAccountParts[];
+      return parts.map((account) => toLinkedAccount(account, kindOf(account)));
+    },
+  };
 
   const connectWithSetupToken = createSetupTokenConnect({
     ...deps,
@@ -201,6 +202,7 @@ export function createBankingService(deps: BankingServiceDeps) {
 
   return {
     linkedAccounts,
+    linkedAccountsColumn,
     connectWithSetupToken,
 
     /**

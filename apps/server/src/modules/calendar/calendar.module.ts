@@ -1,5 +1,6 @@
 /** The bills calendar: upcoming charges for the calendar screen and the private iCal feed. */
 import type { UpcomingCharge } from '@billow/contracts';
+import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import type { FieldCipher } from '../../security/encryption';
 import type { FeatureModule } from '../feature-module';
@@ -10,7 +11,8 @@ import { createCalendarService } from './calendar.service';
 export function createCalendarModule(deps: {
   db: Db;
   cipher: FieldCipher;
-  publicUrl: string;
+  /** Where the iCal feed's links lead. */
+  config: Pick<Config, 'publicUrl'>;
   /** The bills' charges and the person's today (the subscriptions module). */
   bills: {
     upcomingCharges: (userId: string, from: string, until: string) => Promise<UpcomingCharge[]>;
@@ -22,7 +24,7 @@ export function createCalendarModule(deps: {
   const { upcomingCharges, paidCharges, todayOf } = deps.bills;
   const service = createCalendarService({
     cipher: deps.cipher,
-    publicUrl: deps.publicUrl,
+    publicUrl: deps.config.publicUrl,
     upcomingCharges,
     paidCharges,
     todayOf,

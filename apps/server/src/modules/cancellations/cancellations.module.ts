@@ -1,11 +1,13 @@
 /** Cancelling subscriptions for the person: options, the call, the person's word, the bank's proof. */
 import type { ProfileInfo } from '@billow/contracts';
+import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import type { AppJobMap } from '../../jobs/job-payloads';
 import type { JobQueue } from '../../jobs/job-system';
 import type { DomainEventBus } from '../../events/domain-events';
 import type { CallAgent } from '../../providers/call-agent/call-agent';
 import type { FieldCipher } from '../../security/encryption';
+import type { PublishedBanking } from '../banking/banking.published';
 import type { FeatureModule } from '../feature-module';
 import type { Bills } from '../subscriptions/subscriptions.module';
 import { createCancellationCalls } from './cancellations.calls';
@@ -19,9 +21,12 @@ export function createCancellationsModule(deps: {
   jobs: JobQueue<AppJobMap>;
   cipher: FieldCipher;
   agent: CallAgent;
-  retryDelaySeconds: number;
+  /** How long a failed call waits before it is tried again (docs/configuration.md). */
+  config: { call: Pick<Config['call'], 'retryDelaySeconds'> };
   /** The person's bill and what the bank shows of it (the subscriptions module). */
-  bills: Pick<Bills, 'billOf' | 'merchantChargesOf' | 'bankSyncedThrough'>;
+  bills: Pick<Bills, 'billOf' | 'merchantChargesOf'>;
+  /** How far the person's linked banks have synced (the banking module). */
+  banking: Pick<PublishedBanking, 'syncedThrough'>;
   /** The person's profile (the users module), for what a call may say on their behalf. */
   people: { profile: (userId: string) => Promise<ProfileInfo> };
   events: DomainEventBus;
@@ -46,7 +51,7 @@ export function createCancellationsModule(deps: {
     personOf,
     billOf: deps.bills.billOf,
     chargesOf: deps.bills.merchantChargesOf,
-    syncedThrough: deps.bills.bankSyncedThrough,
+    syncedThrough: deps.banking.syncedThrough,
     // What the bank showed after a cancellation, for the modules that react (docs/cancellations.md).
     effects: {
       verified: (cancellation, on, tx) =>
@@ -67,7 +72,7 @@ export function createCancellationsModule(deps: {
     jobs: deps.jobs,
     billOf: deps.bills.billOf,
     personOf,
-    retryDelaySeconds: deps.retryDelaySeconds,
+    retryDelaySeconds: deps.config.call.retryDelaySeconds,
     clock,
     ...(deps.log ? { log: deps.log } : {}),
   });
@@ -81,5 +86,5 @@ export function createCancellationsModule(deps: {
     onCallEvents: calls.onCallEvents,
     // Its rows go with the account's (on delete cascade); its per-person job is keyed by the person.
     forget: ({ userId }) => deps.jobs.forget('cancellations-verify-person', userId),
-  } satisfies FeatureModule & { service: unknown; repo: unknown; onCallEvents: unknown };
+  } satisfies FeatureModule & { service: unknown; repo: unknown };
 }

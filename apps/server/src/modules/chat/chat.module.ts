@@ -8,6 +8,7 @@ import {
 } from '@billow/contracts';
 import type { ChatModel, FinanceReader } from '../../providers/chat-model/chat-model';
 import type { FeatureModule } from '../feature-module';
+import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import { SESSION_CHANNEL, type ChangeFeed } from '../../db/change-feed';
 import { createDbMessagePace } from './chat.pace';
@@ -15,7 +16,7 @@ import { registerChatRoutes } from './chat.routes';
 
 export function createChatModule(deps: {
   db: Db;
-  model: ChatModel;
+  chatModel: ChatModel;
   /** The person's own data, each read scoped to them by the module that owns it. */
   bills: {
     todayOf(userId: string): Promise<string>;
@@ -26,32 +27,33 @@ export function createChatModule(deps: {
     ): Promise<{ transaction_details: SubscriptionTransaction[] }>;
   };
   owners: {
-    rewards: { balanceCents(userId: string): Promise<number> };
-    negotiations: { offersOf(userId: string): Promise<NegotiationOffer[]> };
-    cancellations: { list(userId: string): Promise<Cancellation[]> };
+    rewards: { service: { balanceCents(userId: string): Promise<number> } };
+    negotiations: { service: { offersOf(userId: string): Promise<NegotiationOffer[]> } };
+    cancellations: { service: { list(userId: string): Promise<Cancellation[]> } };
   };
-  messagesPerMinute: number;
+  /** How many messages a person may send a minute. */
+  config: { chat: Pick<Config['chat'], 'messagesPerMinute'> };
   /** Where session changes are announced (a signed-out session's sockets close). */
   changes?: ChangeFeed;
   clock?: () => Date;
 }) {
   const clock = deps.clock ?? (() => new Date());
   const { changes } = deps;
-  const pace = createDbMessagePace(deps.db, deps.messagesPerMinute, clock);
+  const pace = createDbMessagePace(deps.db, deps.config.chat.messagesPerMinute, clock);
   const { rewards, negotiations, cancellations } = deps.owners;
   const subscriptions = deps.bills;
   const financesOf = (userId: string): FinanceReader => ({
     today: () => subscriptions.todayOf(userId),
     subscriptions: () => subscriptions.list(userId),
     charges: async (id) => (await subscriptions.transactionDetails(userId, id)).transaction_details,
-    rewardsBalance: async () => centsToDollars(await rewards.balanceCents(userId)),
-    negotiations: () => negotiations.offersOf(userId),
-    cancellations: () => cancellations.list(userId),
+    rewardsBalance: async () => centsToDollars(await rewards.service.balanceCents(userId)),
+    negotiations: () => negotiations.service.offersOf(userId),
+    cancellations: () => cancellations.service.list(userId),
   });
   return {
     routes: (app) =>
       registerChatRoutes(app, {
-        model: deps.model,
+        model: deps.chatModel,
         financesOf,
         pace,
         clock,

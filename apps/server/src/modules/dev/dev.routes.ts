@@ -1,17 +1,10 @@
 /** `/api/dev/*`: sandbox only (never registered when APP_ENV=production). */
-import net from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { devRoutes, normalizePhoneNumber } from '@billow/contracts';
 import { mount } from '../../http/route';
+import { isLoopbackHost } from '../../http/loopback';
 import { ProblemError } from '../../http/problem';
 import type { OutboxRepo } from '../../providers/outbox/outbox';
-
-/** Whether HOST only accepts connections from this machine (127.0.0.0/8, ::1, localhost). */
-export function isLoopbackHost(host: string): boolean {
-  if (host === 'localhost') return true;
-  if (net.isIPv4(host)) return host.startsWith('127.');
-  return host === '::1' || host === '::ffff:127.0.0.1';
-}
 
 export async function registerDevRoutes(
   app: FastifyInstance,

@@ -1,4 +1,5 @@
 /** Gift cards: the stock (loaded from CSV; seeded in the sandbox) and a person's card. */
+import type { Config } from '../../config';
 import type { FeatureModule } from '../feature-module';
 import type { Bills } from '../subscriptions/subscriptions.module';
 import { registerGiftCardRoutes } from './gift-cards.routes';
@@ -8,8 +9,11 @@ import { createGiftCardStock } from './gift-cards.stock';
 type ServiceDeps = Parameters<typeof createGiftCardsService>[0];
 
 export function createGiftCardsModule(
-  deps: Omit<ServiceDeps, 'billOf' | 'paymentFor' | 'fundedRenewalOf'> & {
-    isSandboxStock: boolean;
+  deps: Omit<ServiceDeps, 'billOf' | 'paymentFor' | 'fundedRenewalOf' | 'digestKey'> & {
+    /** Keys the digest that finds a card loaded twice. */
+    authSecret: Uint8Array;
+    /** Which payment provider pays: the sandbox's comes with a stock of cards. */
+    config: { payment: Pick<Config['payment'], 'provider'> };
     bills: Pick<Bills, 'billOf'>;
     /** Payments decide when a card's number may be shown (after its debit settled). */
     payments: () => Pick<ServiceDeps, 'paymentFor' | 'fundedRenewalOf'>;
@@ -17,10 +21,12 @@ export function createGiftCardsModule(
 ) {
   const service = createGiftCardsService({
     ...deps,
+    digestKey: deps.authSecret,
     billOf: deps.bills.billOf,
     paymentFor: (userId, subscriptionId) => deps.payments().paymentFor(userId, subscriptionId),
     fundedRenewalOf: (cardId) => deps.payments().fundedRenewalOf(cardId),
   });
+  const isSandboxStock = deps.config.payment.provider === 'sandbox';
   return {
     service,
     /** The stock as payments move it, in the payment's transaction. */
@@ -28,6 +34,6 @@ export function createGiftCardsModule(
     exportRows: service.exportRows,
     routes: (app) => registerGiftCardRoutes(app, { giftCards: service }),
     // The sandbox's first start stocks every merchant that sells an annual plan.
-    ...(deps.isSandboxStock ? { beforeWorkers: () => service.seedSandboxStock() } : {}),
+    ...(isSandboxStock ? { beforeWorkers: () => service.seedSandboxStock() } : {}),
   } satisfies FeatureModule & { service: unknown; stock: unknown };
 }

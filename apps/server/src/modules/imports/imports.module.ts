@@ -1,4 +1,5 @@
 /** Importing transactions from a bank's CSV or OFX export into an "imported" account (issue 20). */
+import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import type { AppJobMap } from '../../jobs/job-payloads';
 import type { JobQueue } from '../../jobs/job-system';
@@ -12,26 +13,28 @@ import { createImportsService } from './imports.service';
 export function createImportsModule(deps: {
   db: Db;
   jobs: JobQueue<AppJobMap>;
-  /** Banking's: the imported accounts, and the transactions an import adds to them. */
-  accounts: ImportedAccounts;
+  banking: {
+    /** The imported accounts, and the transactions an import adds to them. */
+    imported: ImportedAccounts;
+    /** Stops counting an imported account that is a linked one again (docs/banking.md). */
+    recogniseSameAccounts: (userId: string) => Promise<void>;
+  };
   /** Characters of files one person may have read an hour (IMPORT_CHARS_PER_HOUR). */
-  charsPerHour: number;
-  /** Banking's: stops counting an imported account that is a linked one again (docs/banking.md). */
-  afterImport?: (userId: string) => Promise<void>;
+  config: Pick<Config, 'importCharsPerHour'>;
   clock?: () => Date;
 }) {
   const reader = createImportFileReader();
   const service = createImportsService({
     db: deps.db,
-    accounts: deps.accounts,
+    accounts: deps.banking.imported,
     jobs: deps.jobs,
     reader,
     quota: createImportQuota({
       db: deps.db,
-      charsPerHour: deps.charsPerHour,
+      charsPerHour: deps.config.importCharsPerHour,
       now: deps.clock ?? (() => new Date()),
     }),
-    ...(deps.afterImport ? { afterImport: deps.afterImport } : {}),
+    afterImport: deps.banking.recogniseSameAccounts,
     ...(deps.clock ? { clock: deps.clock } : {}),
   });
   return {

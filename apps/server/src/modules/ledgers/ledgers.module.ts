@@ -6,28 +6,48 @@ import { createLedgersRepo } from './ledgers.repo';
 import { registerLedgerDevRoutes } from './ledgers.routes';
 import { createLedgersService, type LedgerFigures } from './ledgers.service';
 
+/** Every figure the reconciliation reads, so one that no module publishes is named. */
+const FIGURES: Record<keyof LedgerFigures, true> = {
+  savings: true,
+  rewards: true,
+  negotiatedDeals: true,
+  annualPayments: true,
+  bills: true,
+  balanceCents: true,
+};
+
+/** The figures the owners of the money rows publish, each as its module's `ledgerFigures`. */
+export function gatherLedgerFigures(modules: FeatureModule[]): LedgerFigures {
+  const figures: Partial<LedgerFigures> = Object.assign(
+    {},
+    ...modules.map((module) => module.ledgerFigures),
+  );
+  const missing = Object.keys(FIGURES).filter((name) => !(name in figures));
+  if (missing.length > 0)
+    throw new Error(`No module publishes the ledger figures: ${missing.join(', ')}.`);
+  return figures as LedgerFigures;
+}
+
 export function createLedgersModule(deps: {
   db: Db;
-  figures: LedgerFigures;
-  balanceCents: (userId: string) => Promise<number>;
-  /** Whether an address is this machine: the on-demand run answers nobody else. */
-  isLoopback: (address: string) => boolean;
+  /** Every module (read when a check first runs): the owners publish the figures it reads. */
+  modules: () => FeatureModule[];
   log?: { warn(details: object, message: string): void };
   clock?: () => Date;
 }) {
+  let gathered: LedgerFigures | undefined;
+  const figures = () => (gathered ??= gatherLedgerFigures(deps.modules()));
   const service = createLedgersService({
     repo: createLedgersRepo(deps.db),
-    figures: deps.figures,
-    balanceCents: deps.balanceCents,
+    figures,
     ...(deps.log ? { log: deps.log } : {}),
     ...(deps.clock ? { clock: deps.clock } : {}),
   });
   return {
     /** The owners' figures the reconciliation reads (tests compare against them). */
-    figures: deps.figures,
+    figures,
     service,
     jobs: ledgersJobHandlers(service),
-    devRoutes: (app) =>
-      registerLedgerDevRoutes(app, { ledgers: service, isLoopback: deps.isLoopback }),
+    devRoutes: (app) => registerLedgerDevRoutes(app, { ledgers: service }),
   } satisfies FeatureModule & { service: unknown; figures: unknown };
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { devRoutes } from '@billow/contracts';
+import { isLoopbackHost } from '../../http/loopback';
 import { mount } from '../../http/route';
 import { ProblemError } from '../../http/problem';
 import type { LedgersService } from './ledgers.service';
@@ -11,10 +12,10 @@ import type { LedgersService } from './ledgers.service';
  */
 export async function registerLedgerDevRoutes(
   app: FastifyInstance,
-  deps: { ledgers: LedgersService; isLoopback: (address: string) => boolean },
+  deps: { ledgers: LedgersService },
 ) {
   mount(app, devRoutes.reconcileLedgers, async (request) => {
-    if (!deps.isLoopback(request.ip)) {
+    if (!isLoopbackHost(request.ip)) {
       throw new ProblemError('forbidden', 'The ledger reconciliation answers only this machine.');
     }
     const check = await deps.ledgers.reconcile();

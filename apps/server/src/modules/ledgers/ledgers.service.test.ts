@@ -158,7 +158,6 @@ describe('the nightly ledger reconciliation', () => {
     await createLedgersService({
       repo: createLedgersRepo(t.database.db),
       figures: t.modules.ledgers.figures,
-      balanceCents: (userId) => t.modules.rewards.service.balanceCents(userId),
       log: { warn: (details) => void warned.push(details) },
     }).reconcile();
     expect(warned).toHaveLength(4);
@@ -195,7 +194,6 @@ describe('the nightly ledger reconciliation', () => {
     const check = await createLedgersService({
       repo: createLedgersRepo(t.database.db),
       figures: t.modules.ledgers.figures,
-      balanceCents: (userId) => t.modules.rewards.service.balanceCents(userId),
     }).reconcile();
     const flagged = check.violations
       .filter((v) => v.rule === 'saving-above-bound')

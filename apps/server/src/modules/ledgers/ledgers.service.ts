@@ -33,7 +33,10 @@ export type LedgerCheck = {
   violations: LedgerViolation[];
 };
 
-/** What the reconciliation reads, each published by the module that owns it (read-only). */
+/**
+ * What the reconciliation reads, each published by the module that owns it (read-only), as its
+ * `ledgerFigures` (modules/feature-module.ts).
+ */
 export type LedgerFigures = {
   savings: SavingsRepo['all'];
   rewards: RewardsRepo['ledgerEntries'];
@@ -41,15 +44,16 @@ export type LedgerFigures = {
   negotiatedDeals: NegotiationsRepo['settledDeals'];
   annualPayments: PaymentsRepo['annualPayments'];
   bills: PublishedSubscriptions['billFigures'];
+  /** The balance the rewards feature reports for a person (what the person sees). */
+  balanceCents: (userId: string) => Promise<number>;
 };
 
 const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
 export function createLedgersService(deps: {
   repo: LedgersRepo;
-  figures: LedgerFigures;
-  /** The balance the rewards feature reports for a person (what the person sees). */
-  balanceCents: (userId: string) => Promise<number>;
+  /** The owners' figures, read when a check runs. */
+  figures: () => LedgerFigures;
   log?: {
     warn(details: object, message: string): void;
     info?(details: object, message: string): void;
@@ -59,7 +63,7 @@ export function createLedgersService(deps: {
   const now = deps.clock ?? (() => new Date());
   return {
     async reconcile(): Promise<LedgerCheck> {
-      const { figures } = deps;
+      const figures = deps.figures();
       const [entries, rewards, deals, paid, allBills] = await Promise.all([
         figures.savings(),
         figures.rewards(),
@@ -129,7 +133,7 @@ export function createLedgersService(deps: {
       }
       for (const [userId, t] of totals) {
         const expected = t.earned - (t.applied - t.returned) - t.reversed;
-        const shown = await deps.balanceCents(userId);
+        const shown = await figures.balanceCents(userId);
         if (expected < 0 || shown !== expected)
           violations.push({
             rule: 'balance-mismatch',

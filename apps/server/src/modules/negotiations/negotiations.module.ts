@@ -1,4 +1,5 @@
 /** Bill negotiation: offers after detection, required information, calls and their outcomes. */
+import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import type { AppJobMap } from '../../jobs/job-payloads';
 import type { JobQueue } from '../../jobs/job-system';
@@ -22,18 +23,21 @@ export function createNegotiationsModule(deps: {
   /** The person's account (the users module). */
   people: Pick<NegotiationsRepoDeps, 'personOf'>;
   /** What else offers read: paid plans (payments) and bills holding a gift card (gift cards). */
-  others: Pick<NegotiationsRepoDeps, 'paidPlansOf' | 'cardedBillsOf'>;
+  payments: { published: Pick<NegotiationsRepoDeps, 'paidPlansOf'> };
+  giftCards: { service: { assignedBillsOf: NegotiationsRepoDeps['cardedBillsOf'] } };
   jobs: JobQueue<AppJobMap>;
   cipher: FieldCipher;
   agent: CallAgent;
   sms: SmsSender;
-  retryDelaySeconds: number;
+  /** How long a failed call waits before it is tried again (docs/configuration.md). */
+  config: { call: Pick<Config['call'], 'retryDelaySeconds'> };
   events: DomainEventBus;
   clock?: () => Date;
   log?: { warn(details: object, message: string): void };
 }) {
   const repo = createNegotiationsRepo(deps.db, {
-    ...deps.others,
+    paidPlansOf: deps.payments.published.paidPlansOf,
+    cardedBillsOf: deps.giftCards.service.assignedBillsOf,
     bills: deps.bills,
     personOf: deps.people.personOf,
   });
@@ -50,7 +54,7 @@ export function createNegotiationsModule(deps: {
     service,
     agent: deps.agent,
     jobs: deps.jobs,
-    retryDelaySeconds: deps.retryDelaySeconds,
+    retryDelaySeconds: deps.config.call.retryDelaySeconds,
     ...clock,
     ...log,
   });
@@ -61,7 +65,7 @@ export function createNegotiationsModule(deps: {
     // A successful negotiation promises a saving (the savings module keeps it).
     recordSaving: (entry, tx) => deps.events.publish('negotiation-succeeded', entry, tx),
     applyNegotiatedPrice: deps.bills.applyNegotiatedPrice,
-    retryDelaySeconds: deps.retryDelaySeconds,
+    retryDelaySeconds: deps.config.call.retryDelaySeconds,
     ...clock,
     ...log,
   });
@@ -84,5 +88,7 @@ export function createNegotiationsModule(deps: {
     // Its rows go with the account's; its refresh jobs are keyed by the person.
     forget: ({ userId }) => deps.jobs.forget('negotiations-refresh-offers', userId),
     exportRows: repo.exportRows,
-  } satisfies FeatureModule & { service: unknown; repo: unknown; onCallEvents: unknown };
+    /** Each negotiation that saved money, for the ledgers' reconciliation. */
+    ledgerFigures: { negotiatedDeals: repo.settledDeals },
+  } satisfies FeatureModule & { service: unknown; repo: unknown };
 }

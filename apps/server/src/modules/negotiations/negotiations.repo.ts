@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, isNull, notInArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, notInArray, sql } from 'drizzle-orm';
 import {
   callStage,
   type CallMessage,
@@ -32,6 +32,22 @@ export type NegotiationsRepoDeps = {
 };
 
 export function createNegotiationsRepo(db: Db, others: NegotiationsRepoDeps) {
+  // Read on every dashboard load: each offer with its latest call attempt in one statement (not
+  // every attempt's transcript), built and planned once (issue 42).
+  const latestCall = db
+    .select()
+    .from(negotiationCalls)
+    .where(eq(negotiationCalls.negotiationId, negotiations.id))
+    .orderBy(desc(negotiationCalls.attempt))
+    .limit(1)
+    .as('latest_call');
+  const offersWithCalls = db
+    .select({ offer: negotiations, call: latestCall._.selectedFields })
+    .from(negotiations)
+    .leftJoinLateral(latestCall, sql`true`)
+    .where(eq(negotiations.userId, sql.placeholder('userId')))
+    .orderBy(asc(negotiations.createdAt))
+    .prepare('negotiation_offers_of');
   return {
     /** The person's subscriptions detection holds now (not the ones they said are not). */
     subscriptionsOf: (userId: string) => others.bills.visibleOf(userId),
@@ -46,22 +62,19 @@ export function createNegotiationsRepo(db: Db, others: NegotiationsRepoDeps) {
     },
     person: (userId: string) => others.personOf(userId),
     /**
-     * The person's offers, without those of a bill they said is not a subscription: that answer
-     * hides it everywhere at once, before the job that drops its open offer has run.
+     * The person's offers, each with its latest call attempt, without those of a bill they said
+     * is not a subscription: that answer hides it everywhere at once, before the job that drops
+     * its open offer has run.
      */
     async offersOf(userId: string) {
       const [offers, bills] = await Promise.all([
-        db
-          .select()
-          .from(negotiations)
-          .where(eq(negotiations.userId, userId))
-          .orderBy(asc(negotiations.createdAt)),
+        offersWithCalls.execute({ userId }),
         others.bills.visibleOf(userId),
       ]);
       const billById = new Map(bills.map((bill) => [bill.id, bill]));
-      return offers.flatMap((offer) => {
+      return offers.flatMap(({ offer, call }) => {
         const subscription = billById.get(offer.subscriptionId);
-        return subscription ? [{ offer, subscription }] : [];
+        return subscription ? [{ offer, subscription, call: call ?? undefined }] : [];
       });
     },
     async offer(id: string) {

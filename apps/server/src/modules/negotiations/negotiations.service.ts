@@ -156,20 +156,13 @@ export function createNegotiationsService(deps: {
 
   /** The person's offers as they stand, starting nothing (for readers such as the chat). */
   async function offersOf(userId: string): Promise<NegotiationOffer[]> {
-    // Read on every dashboard load: what does not depend on another answer is asked at once.
+    // Read on every dashboard load: every statement is sent at once, one wait (issue 42).
     const [rows, annual] = await Promise.all([repo.offersOf(userId), repo.annualPlansOf(userId)]);
-    const calls = await repo.latestCalls(rows.map((r) => r.offer.id));
-    return rows.map(({ offer, subscription }) =>
-      toOffer(
-        offer,
-        subscription,
-        merchantById.get(offer.merchantId),
-        calls.find((c) => c.negotiationId === offer.id),
-        {
-          isPaid: annual.paid.has(subscription.id),
-          hasGiftCard: annual.carded.has(subscription.id),
-        },
-      ),
+    return rows.map(({ offer, subscription, call }) =>
+      toOffer(offer, subscription, merchantById.get(offer.merchantId), call, {
+        isPaid: annual.paid.has(subscription.id),
+        hasGiftCard: annual.carded.has(subscription.id),
+      }),
     );
   }
 

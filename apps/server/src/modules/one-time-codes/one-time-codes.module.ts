@@ -8,10 +8,15 @@ import type { FeatureModule } from '../feature-module';
 import { createOneTimeCodesRepo } from './one-time-codes.repo';
 import { createOneTimeCodes } from './one-time-codes.service';
 
-export function createOneTimeCodesModule(deps: { db: Db; key: Uint8Array; clock?: () => Date }) {
+export function createOneTimeCodesModule(deps: {
+  db: Db;
+  /** Keys the codes' hashes. */
+  authSecret: Uint8Array;
+  clock?: () => Date;
+}) {
   const service = createOneTimeCodes({
     repo: createOneTimeCodesRepo(deps.db),
-    key: deps.key,
+    key: deps.authSecret,
     ...(deps.clock ? { clock: deps.clock } : {}),
   });
   return {

@@ -1,4 +1,5 @@
 /** Annual plans Billow pays for: instant savings, paying exactly once, the ACH jobs, renewal. */
+import type { Config } from '../../config';
 import type { DomainEventBus } from '../../events/domain-events';
 import type { FeatureModule } from '../feature-module';
 import type { Bills } from '../subscriptions/subscriptions.module';
@@ -19,7 +20,10 @@ export function createPaymentsModule(
     | 'paymentAccountOf'
     | 'debitHandleOf'
     | 'bankLinkFor'
+    | 'fronting'
   > & {
+    /** When a card's number may be released before its debit settles (docs/payments.md). */
+    config: Pick<Config, 'fronting'>;
     events: DomainEventBus;
     bills: PaymentsServiceDeps['bills'] & Pick<Bills, 'bankMonthlyOf'>;
     people: { personOf: PaymentsServiceDeps['personOf'] };
@@ -34,6 +38,7 @@ export function createPaymentsModule(
     bankMonthlyOf: deps.bills.bankMonthlyOf,
     personOf: deps.people.personOf,
     ...deps.banking,
+    fronting: deps.config.fronting,
     // The savings and rewards modules react, in the payment's transaction (docs/payments.md).
     onAnnualPlanPaid: (paid, tx) => deps.events.publish('annual-plan-paid', paid, tx),
     onPaymentReturned: (returned, tx) => deps.events.publish('payment-returned', returned, tx),
@@ -53,6 +58,8 @@ export function createPaymentsModule(
     devRoutes: (app) => registerPaymentDevRoutes(app, { payments: service }),
     jobs: paymentsJobHandlers(service),
     exportRows: repo.exportRows,
+    /** Every annual-plan payment, for the ledgers' reconciliation. */
+    ledgerFigures: { annualPayments: repo.annualPayments },
     // The person's payments go with the account (on delete cascade). A card still held for one
     // goes back in stock; a card handed out stays spent (never issued twice), unlinked from them.
     forget: async ({ userId }) => deps.stock.releaseHeld(await repo.cardIdsOf(userId)),

@@ -31,7 +31,7 @@ export async function sendDayReminders(ctx: RemindersContext, userId: string, lo
   await ctx.db.transaction(async (tx) => {
     const person = await ctx.people.contactOf(userId, tx);
     if (!person) return;
-    const prefs = await preferencesOf(ctx, userId, tx);
+    const prefs = await preferencesOf(ctx, userId, tx, person.timeZone);
     const due = dueReminders(
       await factsOf(ctx, userId, localDate, tx),
       prefs.offsetsDays,
@@ -99,7 +99,7 @@ export async function alertOnce(
 ) {
   const person = await ctx.people.contactOf(userId, tx);
   if (!person) return 0;
-  const prefs = await preferencesOf(ctx, userId, tx);
+  const prefs = await preferencesOf(ctx, userId, tx, person.timeZone);
   const channels = await channelsOf(
     ctx,
     { ...person, isSubscriptionNotificationsEnabled: options.textsAllowed },

@@ -22,14 +22,18 @@ const DEFAULTS = {
   isEmailEnabled: true,
 };
 
-/** The person's reminder settings, in the zone of their profile (its one source). */
+/**
+ * The person's reminder settings, in the zone of their profile (its one source): `knownZone`
+ * when the caller read the profile already.
+ */
 export async function preferencesOf(
   ctx: RemindersContext,
   userId: string,
   tx: Db = ctx.db,
+  knownZone?: string,
 ): Promise<ReminderPreferences> {
   const [zone, [prefs]] = await Promise.all([
-    ctx.people.timeZoneOf(userId, tx),
+    knownZone ?? ctx.people.timeZoneOf(userId, tx),
     tx.select().from(reminderPreferences).where(eq(reminderPreferences.userId, userId)),
   ]);
   const timeZone = zone ?? DEFAULTS.timeZone;

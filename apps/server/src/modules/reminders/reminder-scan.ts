@@ -1,6 +1,7 @@
 /**
- * scan pending events (hourly): every person, in batches, queueing the day's "send renewal
- * reminder" job for those with a reminder due, and first the sends a crash abandoned.
+ * scan pending events (hourly): a fan-out of batch jobs over ranges of people, each queueing the
+ * day's "send renewal reminder" job for those with a reminder due; first, the sends a crash
+ * abandoned are queued again.
  */
 import { setImmediate } from 'node:timers/promises';
 import { localTimeIn } from '@billow/contracts';
@@ -16,17 +17,19 @@ import type { RemindersContext } from './reminders.deps';
 type EachPerson = (userId: string, tx: Db) => Promise<void>;
 
 /**
- * One batch of people (ordered by id, after `afterUserId`): for each with a reminder due on a
- * channel that has not had today's digest, outside their quiet hours, one "send renewal
- * reminder" job for their day. Returns the last id seen, or null when the batch was the last.
+ * One page of people (ordered by id, after `afterUserId`, up to `throughUserId`): for each with
+ * a reminder due on a channel that has not had today's digest, outside their quiet hours, one
+ * "send renewal reminder" job for their day. Returns the last id seen, or null when the page
+ * was the last.
  */
-async function scanBatch(
+async function scanPage(
   ctx: RemindersContext,
   batchSize: number,
   afterUserId: string | undefined,
+  throughUserId: string | undefined,
   eachPerson?: EachPerson,
 ) {
-  const people = await ctx.people.contactsAfter(afterUserId, batchSize);
+  const people = await ctx.people.contactsAfter(afterUserId, batchSize, throughUserId);
   const at = ctx.now();
   // One transaction a person, not a batch: on the embedded database a transaction holds the
   // one connection, and requests wait for it to end. And a turn of the event loop between
@@ -36,7 +39,7 @@ async function scanBatch(
     await setImmediate();
     await ctx.db.transaction(async (tx) => {
       await eachPerson?.(person.id, tx);
-      const prefs = await preferencesOf(ctx, person.id, tx);
+      const prefs = await preferencesOf(ctx, person.id, tx, person.timeZone);
       const local = localTimeIn(prefs.timeZone, at);
       if (isQuietHour(local.hour, prefs.quietHoursStart, prefs.quietHoursEnd)) return;
       const due = dueReminders(
@@ -59,19 +62,54 @@ async function scanBatch(
   return people.length < batchSize ? null : people.at(-1)!.id;
 }
 
-/** Every person, in batches from `afterUserId`; a scan from the start resends abandoned digests first. */
+/**
+ * scan pending events: the hourly fan-out. It splits everyone, by id, into ranges of
+ * `batchSize` people and queues one batch job per range (`scanPendingBatch`), so every worker
+ * process takes a share. The ranges hold every id between them, a person who joins meanwhile
+ * included, so each person is in exactly one. All of a scan's batches are queued in one
+ * transaction, the first keyed `<scan job>:first`: the same scan job run again (a retry)
+ * finds them queued and queues none twice; the next hour's scan is another job.
+ */
 export async function scanPendingEvents(
   ctx: RemindersContext,
-  payload: { batchSize?: number; afterUserId?: string },
+  payload: { batchSize?: number },
+  scanId: string,
+) {
+  const { jobs } = ctx;
+  const batchSize = payload.batchSize ?? JOB_LIMITS.scanBatchSizeDefault;
+  await resendAbandoned(ctx, ctx.now());
+  if (await jobs.hasBeenSent('pending-events-scan-batch', `${scanId}:first`)) return { batches: 0 };
+  const ends = await ctx.people.idsEvery(batchSize);
+  // The last range has no end: it takes whoever signs up after the ids were read.
+  const ranges = [undefined, ...ends].map((afterUserId, i) => ({
+    afterUserId,
+    throughUserId: ends[i],
+  }));
+  await ctx.db.transaction(async (tx) => {
+    for (const { afterUserId, throughUserId } of ranges)
+      await jobs.send(
+        'pending-events-scan-batch',
+        {
+          scanId,
+          batchSize,
+          ...(afterUserId ? { afterUserId } : {}),
+          ...(throughUserId ? { throughUserId } : {}),
+        },
+        { tx, singletonKey: `${scanId}:${afterUserId ?? 'first'}` },
+      );
+  });
+  return { batches: ranges.length };
+}
+
+/** One batch of the scan: the people of its id range, `batchSize` at a time. */
+export async function scanPendingBatch(
+  ctx: RemindersContext,
+  payload: { batchSize?: number; afterUserId?: string; throughUserId?: string },
   eachPerson?: EachPerson,
 ) {
   const batchSize = payload.batchSize ?? JOB_LIMITS.scanBatchSizeDefault;
-  if (!payload.afterUserId) await resendAbandoned(ctx, ctx.now());
   let cursor: string | null | undefined = payload.afterUserId;
-  let batches = 0;
   do {
-    cursor = await scanBatch(ctx, batchSize, cursor ?? undefined, eachPerson);
-    batches++;
+    cursor = await scanPage(ctx, batchSize, cursor ?? undefined, payload.throughUserId, eachPerson);
   } while (cursor);
-  return { batches };
 }

@@ -48,7 +48,11 @@ describe('a crash during a reminder send', () => {
     // The scan at noon finds the reminder and queues a send on each channel.
     f.at(day, 12);
     await f.t.jobs.queue.send('pending-events-scan', { batchSize: 100 });
-    await f.t.runQueuedJobs(['pending-events-scan', 'subscription-send-renewal-reminder']);
+    await f.t.runQueuedJobs([
+      'pending-events-scan',
+      'pending-events-scan-batch',
+      'subscription-send-renewal-reminder',
+    ]);
 
     // A worker takes both send jobs, takes each digest, and dies before the provider answers.
     const abandoned = [];

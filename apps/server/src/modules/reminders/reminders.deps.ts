@@ -18,7 +18,7 @@ export type RemindersServiceDeps = {
     message: { title: string; body: string; url?: string },
   ) => Promise<number>;
   /** How to reach people and the zone of their days (the users module). */
-  people: Pick<UsersRepo, 'contactOf' | 'contactsAfter' | 'timeZoneOf'>;
+  people: Pick<UsersRepo, 'contactOf' | 'contactsAfter' | 'idsEvery' | 'timeZoneOf'>;
   /** What reminders tell of the person's bills (the subscriptions module). */
   bills: Pick<PublishedSubscriptions, 'reminderFactsOf'>;
   /** The day of each bill's latest failed payment since a day (the alerts module). */

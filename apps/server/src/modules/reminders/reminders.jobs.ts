@@ -1,9 +1,9 @@
 /**
  * Notification and reminder jobs (docs/jobs.md, "Kinds and queues": send email, send SMS,
  * send push notification on the "notification" queue; send renewal reminder on "subscription";
- * scan pending events on "pending events scanner"). Every handler is safe to run twice: a
- * reminder's digest is taken once before it is sent, and a day's reminders are keyed by event,
- * offset and channel.
+ * scan pending events and its batches on "pending events scanner"). Every handler is safe to
+ * run twice: a reminder's digest is taken once before it is sent, a day's reminders are keyed by
+ * event, offset and channel, and a scan's batches are queued once.
  */
 import type { Db } from '../../db/database';
 import { defineJobOptions, type JobHandlersOf } from '../../jobs/job-payloads';
@@ -35,7 +35,8 @@ export const remindersJobs = defineJobOptions({
     retryBackoff: true,
     policy: 'short',
   },
-  // Hourly: each person's digest goes out in their first hour outside quiet hours.
+  // Hourly: each person's digest goes out in their first hour outside quiet hours. The scan only
+  // queues its batches (one a `batchSize` people), which any worker process takes.
   'pending-events-scan': {
     retryLimit: 2,
     retryDelaySeconds: 60,
@@ -44,6 +45,15 @@ export const remindersJobs = defineJobOptions({
     policy: 'short',
     expireInSeconds: 30 * 60,
     schedule: '7 * * * *',
+  },
+  // One waiting job per scan and range (keyed `<scan job>:<range start>`).
+  'pending-events-scan-batch': {
+    retryLimit: 2,
+    retryDelaySeconds: 60,
+    retryBackoff: false,
+    concurrency: 2,
+    policy: 'short',
+    expireInSeconds: 30 * 60,
   },
 });
 
@@ -69,8 +79,9 @@ export function remindersJobHandlers(
         });
       }),
     'subscription-send-renewal-reminder': (p) => reminders.sendDayReminders(p.userId, p.localDate),
-    'pending-events-scan': async (p) => {
-      await reminders.scanPendingEvents(p, scanAlso);
+    'pending-events-scan': async (p, context) => {
+      await reminders.scanPendingEvents(p, context.jobId);
     },
+    'pending-events-scan-batch': (p) => reminders.scanPendingBatch(p, scanAlso),
   };
 }

@@ -2,6 +2,7 @@
  * Reminders: bills and trials coming up, by text, email and web push, and the channels the
  * alerts module sends its alerts through.
  */
+import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import type { AppJobMap } from '../../jobs/job-payloads';
 import type { JobQueue } from '../../jobs/job-system';
@@ -27,20 +28,30 @@ export function createRemindersModule(deps: {
   people: RemindersServiceDeps['people'];
   /** What reminders tell of the person's bills (the subscriptions module). */
   bills: RemindersServiceDeps['bills'];
-  /** The day of each bill's latest failed payment since a day (the alerts module). */
-  failedPaymentsSince: RemindersServiceDeps['failedPaymentsSince'];
-  /** Other events of each person the hourly scan looks for (the alerts module's). */
-  scanAlso?: (userId: string, tx: Db) => Promise<void>;
+  /**
+   * The alerts module's (read when used): the day of each bill's latest failed payment since a
+   * day, and the other events of a person the hourly scan looks for.
+   */
+  alerts: () => {
+    failedPaymentsSince: RemindersServiceDeps['failedPaymentsSince'];
+    scanPerson: (userId: string, tx: Db) => Promise<void>;
+  };
   clock?: () => Date;
-  publicUrl?: string;
+  /** Where the links in reminders lead. */
+  config: Pick<Config, 'publicUrl'>;
 }) {
   const push = createPushSubscriptions(deps);
-  const service = createRemindersService({ ...deps, push: push.sendToPerson });
+  const service = createRemindersService({
+    ...deps,
+    publicUrl: deps.config.publicUrl,
+    failedPaymentsSince: (...a) => deps.alerts().failedPaymentsSince(...a),
+    push: push.sendToPerson,
+  });
   return {
     service,
     push,
     routes: (app) => registerReminderRoutes(app, { reminders: service, push }),
     devRoutes: (app) => registerReminderDevRoutes(app, { jobs: deps.jobs }),
-    jobs: remindersJobHandlers(service, deps.scanAlso),
+    jobs: remindersJobHandlers(service, (...a) => deps.alerts().scanPerson(...a)),
   } satisfies FeatureModule & { service: unknown; push: unknown };
 }

@@ -16,7 +16,7 @@ import { localTimeIn, type ReminderPreferencesUpdate } from '@billow/contracts';
 import type { Db } from '../../db/database';
 import { alertOnce, sendDayReminders, type AlertKind, type AlertOptions } from './reminder-digests';
 import { preferencesOf, updatePreferences } from './reminder-preferences';
-import { scanPendingEvents } from './reminder-scan';
+import { scanPendingBatch, scanPendingEvents } from './reminder-scan';
 import { deliverOnce } from './reminder-sends';
 import type { RemindersContext, RemindersServiceDeps } from './reminders.deps';
 import type { DigestMessage } from './reminders.tables';
@@ -30,7 +30,8 @@ export type { RemindersServiceDeps } from './reminders.deps';
 export function createRemindersService(deps: RemindersServiceDeps) {
   const ctx: RemindersContext = { ...deps, now: deps.clock ?? (() => new Date()) };
   return {
-    preferencesOf: (userId: string, tx?: Db) => preferencesOf(ctx, userId, tx),
+    preferencesOf: (userId: string, tx?: Db, knownZone?: string) =>
+      preferencesOf(ctx, userId, tx, knownZone),
     alertOnce: (
       tx: Db,
       userId: string,
@@ -42,11 +43,13 @@ export function createRemindersService(deps: RemindersServiceDeps) {
     localTime: (timeZone: string) => localTimeIn(timeZone, ctx.now()),
     updatePreferences: (userId: string, prefs: ReminderPreferencesUpdate) =>
       updatePreferences(ctx, userId, prefs),
-    scanPendingEvents: (
-      payload: { batchSize?: number; afterUserId?: string },
+    scanPendingEvents: (payload: { batchSize?: number }, scanId: string) =>
+      scanPendingEvents(ctx, payload, scanId),
+    scanPendingBatch: (
+      payload: { batchSize?: number; afterUserId?: string; throughUserId?: string },
       /** Other events of the person found by the same scan (status changes, failed payments). */
       eachPerson?: (userId: string, tx: Db) => Promise<void>,
-    ) => scanPendingEvents(ctx, payload, eachPerson),
+    ) => scanPendingBatch(ctx, payload, eachPerson),
     sendDayReminders: (userId: string, localDate: string) =>
       sendDayReminders(ctx, userId, localDate),
     deliverOnce: (digestId: string | undefined, send: () => Promise<unknown>) =>

@@ -1,4 +1,5 @@
 /** Rewards toward a free subscription, kept as a ledger: the figures, the history and the jobs. */
+import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import type { AppJobMap } from '../../jobs/job-payloads';
 import type { JobQueue } from '../../jobs/job-system';
@@ -8,13 +9,14 @@ import type { Bills } from '../subscriptions/subscriptions.module';
 import { rewardsJobHandlers } from './rewards.jobs';
 import { createRewardsRepo, type RewardsRepoDeps } from './rewards.repo';
 import { registerRewardsRoutes } from './rewards.routes';
-import { createRewardsService, type RewardRates, type RewardTarget } from './rewards.service';
+import { createRewardsService, type RewardTarget } from './rewards.service';
 
 export function createRewardsModule(deps: {
   db: Db;
   jobs: Pick<JobQueue<AppJobMap>, 'forget' | 'send'>;
   events: DomainEventBus;
-  rates: RewardRates;
+  /** The reward rates (docs/configuration.md). */
+  config: Pick<Config, 'rewards'>;
   /** The person's bills and their merchants' names (the subscriptions module). */
   bills: Pick<Bills, 'list' | 'merchantsOf'>;
   /** The person's lock, one balance change at a time (the users module). */
@@ -27,7 +29,7 @@ export function createRewardsModule(deps: {
   });
   const service = createRewardsService({
     repo,
-    rates: deps.rates,
+    rates: deps.config.rewards,
     subscriptionsOf: deps.bills.list,
     onApplied: (target: RewardTarget, tx: Db) => deps.events.publish('reward-applied', target, tx),
     onReturned: (bill: { subscriptionId: string; billDate: string }, tx: Db) =>
@@ -73,11 +75,11 @@ export function createRewardsModule(deps: {
     // Its rows go with the account's (on delete cascade); its pending job is keyed by the person.
     forget: ({ userId }) => deps.jobs.forget('rewards-auto-apply', userId),
     exportRows: repo.exportRows,
-    /** Every person's entries, for the ledgers' reconciliation. */
-    ledgerEntries: repo.ledgerEntries,
+    /** Every person's entries and the balance each is shown, for the ledgers' reconciliation. */
+    ledgerFigures: { rewards: repo.ledgerEntries, balanceCents: service.balanceCents },
     routes: (app) => registerRewardsRoutes(app, { rewards: service }),
     jobs: rewardsJobHandlers(service),
-  } satisfies FeatureModule & { service: unknown; ledgerEntries: unknown };
+  } satisfies FeatureModule & { service: unknown };
 }
 
 function annualPlanSource(payment: { userId: string; paymentId: string; subscriptionId: string }) {

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, sql, type Placeholder } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type Placeholder } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import type { PublishedSubscriptions } from '../subscriptions/subscriptions.published';
 import type { UsersRepo } from '../users/users.repo';
@@ -45,15 +45,67 @@ function totalsQuery(db: Db, userId: string | Placeholder) {
     .where(eq(rewardLedger.userId, userId));
 }
 
+/** The columns of an entry as the history shows it. */
+const entryColumns = {
+  id: rewardLedger.id,
+  kind: rewardLedger.kind,
+  source: rewardLedger.source,
+  sourceKey: rewardLedger.sourceKey,
+  amountCents: rewardLedger.amountCents,
+  occurredAt: rewardLedger.occurredAt,
+  createdAt: rewardLedger.createdAt,
+  subscriptionId: rewardLedger.subscriptionId,
+};
+
+type Merchant = { id: string; merchantName: string; merchantWebsite: string | null };
+
+/** An entry with the name of the subscription it is for: only the person's own, never another's. */
+function withMerchant(
+  entry: Omit<RewardHistoryRow, 'merchantName' | 'merchantWebsite'> & {
+    subscriptionId: string | null;
+    createdAt: Date;
+  },
+  merchantOf: Map<string, Merchant>,
+): RewardHistoryRow {
+  const { subscriptionId, createdAt: _createdAt, ...row } = entry;
+  const merchant = subscriptionId === null ? undefined : merchantOf.get(subscriptionId);
+  return {
+    ...row,
+    merchantName: merchant?.merchantName ?? null,
+    merchantWebsite: merchant?.merchantWebsite ?? null,
+  };
+}
+
+const byId = (merchants: Merchant[]) => new Map(merchants.map((m) => [m.id, m]));
+
 /** What the ledger needs of other modules: merchant names (subscriptions), the person's lock (users). */
 export type RewardsRepoDeps = {
   merchantsOf: PublishedSubscriptions['merchantsOf'];
   lockPerson: UsersRepo['lockPerson'];
 };
 
+/** A person's claims and the claims given back: the kind, source and key of each. */
+function claimRowsQuery(db: Db, userId: string | Placeholder) {
+  return db
+    .select({
+      kind: rewardLedger.kind,
+      source: rewardLedger.source,
+      sourceKey: rewardLedger.sourceKey,
+    })
+    .from(rewardLedger)
+    .where(
+      and(
+        eq(rewardLedger.userId, userId),
+        inArray(rewardLedger.kind, ['applied', 'returned'] satisfies RewardKind[]),
+      ),
+    );
+}
+
 export function createRewardsRepo(db: Db, others: RewardsRepoDeps) {
   // Read on every page load (profile-info, the balance): built and planned once (issue 42).
   const totals = totalsQuery(db, sql.placeholder('userId')).prepare('reward_totals_of');
+  // Read with every reward option shown (the next reward, the choices): planned once too.
+  const claimRows = claimRowsQuery(db, sql.placeholder('userId')).prepare('reward_claims_of');
   /**
    * The person's entries newest first, with the name of the subscription each is for: a page of
    * them, or the ones with the given ids.
@@ -63,15 +115,7 @@ export function createRewardsRepo(db: Db, others: RewardsRepoDeps) {
     which: { limit: number; offset: number } | { ids: string[] },
   ): Promise<RewardHistoryRow[]> {
     const query = db
-      .select({
-        id: rewardLedger.id,
-        kind: rewardLedger.kind,
-        source: rewardLedger.source,
-        sourceKey: rewardLedger.sourceKey,
-        amountCents: rewardLedger.amountCents,
-        occurredAt: rewardLedger.occurredAt,
-        subscriptionId: rewardLedger.subscriptionId,
-      })
+      .select(entryColumns)
       .from(rewardLedger)
       .where(
         'ids' in which
@@ -84,17 +128,39 @@ export function createRewardsRepo(db: Db, others: RewardsRepoDeps) {
       'ids' in which ? query : query.limit(which.limit).offset(which.offset),
       others.merchantsOf(userId),
     ]);
-    // Only the person's own subscriptions: an entry never shows someone else's.
-    const merchantOf = new Map(merchants.map((m) => [m.id, m]));
-    return rows.map(({ subscriptionId, ...row }) => {
-      const merchant = subscriptionId === null ? undefined : merchantOf.get(subscriptionId);
-      return {
-        ...row,
-        merchantName: merchant?.merchantName ?? null,
-        merchantWebsite: merchant?.merchantWebsite ?? null,
-      };
-    });
+    const merchantOf = byId(merchants);
+    return rows.map((row) => withMerchant(row, merchantOf));
   }
+  /**
+   * A page of the person's entries with the ledger's count and the keys given back, read together:
+   * the one row of figures is joined to the page, so a page past the end still brings them.
+   */
+  const figures = db
+    .select({
+      total: sql<number>`count(*)`.as('total'),
+      returned: sql<
+        string[]
+      >`coalesce(array_agg(${rewardLedger.sourceKey}) filter (where ${rewardLedger.kind} = ${'returned' satisfies RewardKind}), '{}')`.as(
+        'returned',
+      ),
+    })
+    .from(rewardLedger)
+    .where(eq(rewardLedger.userId, sql.placeholder('userId')))
+    .as('figures');
+  const pageOf = db
+    .select(entryColumns)
+    .from(rewardLedger)
+    .where(eq(rewardLedger.userId, sql.placeholder('userId')))
+    .orderBy(desc(rewardLedger.occurredAt), desc(rewardLedger.createdAt), desc(rewardLedger.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+    .as('entry');
+  const historyPage = db
+    .select({ total: figures.total, returned: figures.returned, entry: pageOf._.selectedFields })
+    .from(figures)
+    .leftJoinLateral(pageOf, sql`true`)
+    .orderBy(desc(pageOf.occurredAt), desc(pageOf.createdAt), desc(pageOf.id))
+    .prepare('reward_history_of');
   return {
     historyRows,
     /** Adds an entry once per source event and kind; false when it was recorded already. */
@@ -122,6 +188,22 @@ export function createRewardsRepo(db: Db, others: RewardsRepoDeps) {
         .from(rewardLedger)
         .where(and(eq(rewardLedger.userId, userId), eq(rewardLedger.kind, kind)));
       return new Set(rows.map((row) => row.sourceKey));
+    },
+    /**
+     * The source keys of a person's claims (applied) and of those given back (returned, with who
+     * gave them back): what the reward options depend on, in one statement.
+     */
+    async claimKeys(userId: string, tx: Db = db) {
+      const rows = await (tx === db ? claimRows.execute({ userId }) : claimRowsQuery(tx, userId));
+      return {
+        applied: new Set(rows.filter((r) => r.kind === 'applied').map((r) => r.sourceKey)),
+        returned: new Set(rows.filter((r) => r.kind === 'returned').map((r) => r.sourceKey)),
+        returnedByPerson: new Set(
+          rows
+            .filter((r) => r.kind === 'returned' && r.source === 'person')
+            .map((r) => r.sourceKey),
+        ),
+      };
     },
     /** A person's entries of one kind, with what each is for. */
     async entries(userId: string, kind: RewardKind, tx: Db = db) {
@@ -166,16 +248,25 @@ export function createRewardsRepo(db: Db, others: RewardsRepoDeps) {
         .where(and(eq(rewardLedger.userId, userId), eq(rewardLedger.id, id)));
       return row;
     },
-    /** A page of the person's entries, newest first, and how many there are. */
+    /**
+     * A page of the person's entries, newest first, how many there are, and the source keys of
+     * those given back: one statement on the ledger beside the merchants' (issue 42).
+     */
     async history(
       userId: string,
       page: { limit: number; offset: number },
-    ): Promise<{ rows: RewardHistoryRow[]; total: number }> {
-      const [rows, [total]] = await Promise.all([
-        historyRows(userId, page),
-        db.select({ n: count() }).from(rewardLedger).where(eq(rewardLedger.userId, userId)),
+    ): Promise<{ rows: RewardHistoryRow[]; total: number; returned: Set<string> }> {
+      const [rows, merchants] = await Promise.all([
+        historyPage.execute({ userId, ...page }),
+        others.merchantsOf(userId),
       ]);
-      return { rows, total: Number(total?.n ?? 0) };
+      const [first] = rows;
+      const merchantOf = byId(merchants);
+      return {
+        rows: rows.flatMap(({ entry }) => (entry ? [withMerchant(entry, merchantOf)] : [])),
+        total: Number(first?.total ?? 0),
+        returned: new Set(first?.returned ?? []),
+      };
     },
     /** The person's ledger entries, for their export. */
     async exportRows(userId: string) {

@@ -179,18 +179,14 @@ export function createRewardsService(deps: {
   const { repo } = deps;
   const today = () => now().toISOString().slice(0, 10);
   /** The reward options, given the bills rewards went toward and those given back. */
-  const choicesIn = async (list: readonly Subscription[], userId: string, tx?: Db) => {
-    const [applied, returned] = await Promise.all([
-      repo.sourceKeys(userId, 'applied', tx),
-      repo.entries(userId, 'returned', tx),
-    ]);
-    return rewardChoicesOf(
-      list,
-      applied,
-      today(),
-      new Set(returned.map((r) => r.sourceKey)),
-      new Set(returned.filter((r) => r.source === 'person').map((r) => r.sourceKey)),
-    );
+  const choicesIn = async (
+    bills: readonly Subscription[] | Promise<readonly Subscription[]>,
+    userId: string,
+    tx?: Db,
+  ) => {
+    // The bills and the claims are asked at once: one wait (issue 42).
+    const [list, claims] = await Promise.all([bills, repo.claimKeys(userId, tx)]);
+    return rewardChoicesOf(list, claims.applied, today(), claims.returned, claims.returnedByPerson);
   };
 
   function record(entry: RewardEntry, tx?: Db): Promise<boolean> {
@@ -430,7 +426,7 @@ export function createRewardsService(deps: {
 
     /** The reward options, named after the person's bills, each with the bill it would pay. */
     async choices(userId: string): Promise<RewardChoice[]> {
-      return choicesIn(await deps.subscriptionsOf(userId), userId);
+      return choicesIn(deps.subscriptionsOf(userId), userId);
     },
 
     /**
@@ -439,16 +435,16 @@ export function createRewardsService(deps: {
      * at the option's price.
      */
     async nextReward(userId: string): Promise<NextReward> {
-      const choices = await choicesIn(await deps.subscriptionsOf(userId), userId);
+      const choices = await choicesIn(deps.subscriptionsOf(userId), userId);
       const choice = choices.find((c) => c.id === defaultRewardOption.id)!;
       return { name: choice.name, amount: choice.price };
     },
 
     async history(userId: string, page: number, pageSize: number): Promise<RewardHistory> {
-      const [{ rows, total }, returned] = await Promise.all([
-        repo.history(userId, { limit: pageSize, offset: (page - 1) * pageSize }),
-        repo.sourceKeys(userId, 'returned'),
-      ]);
+      const { rows, total, returned } = await repo.history(userId, {
+        limit: pageSize,
+        offset: (page - 1) * pageSize,
+      });
       return {
         transactions: rows.map((row) => toTransaction(row, today(), returned)),
         page,

@@ -3,6 +3,7 @@ import type { Db } from '../../db/database';
 import type { AppJobMap } from '../../jobs/job-payloads';
 import type { JobQueue } from '../../jobs/job-system';
 import type { DomainEventBus } from '../../events/domain-events';
+import type { PublishedBanking } from '../banking/banking.published';
 import type { FeatureModule } from '../feature-module';
 import { savingsJobHandlers } from './savings.jobs';
 import { createSavingsRepo, type SavingsRow } from './savings.repo';
@@ -14,7 +15,9 @@ export function createSavingsModule(deps: {
   db: Db;
   jobs: Pick<JobQueue<AppJobMap>, 'forget' | 'send'>;
   /** What the bank shows of the person's bills (the subscriptions module). */
-  bills: Pick<Bills, 'bankChargesOf' | 'bankSyncedThrough' | 'bankMonthlyOf'>;
+  bills: Pick<Bills, 'bankChargesOf' | 'bankMonthlyOf'>;
+  /** How far the person's linked banks have synced (the banking module). */
+  banking: Pick<PublishedBanking, 'syncedThrough'>;
   events: DomainEventBus;
   clock?: () => Date;
 }) {
@@ -23,7 +26,7 @@ export function createSavingsModule(deps: {
     repo: createSavingsRepo(deps.db),
     evidence: {
       chargesOf: deps.bills.bankChargesOf,
-      syncedThrough: deps.bills.bankSyncedThrough,
+      syncedThrough: deps.banking.syncedThrough,
       bankMonthlyOf: deps.bills.bankMonthlyOf,
     },
     onVerified: (row: SavingsRow, tx: Db) => deps.events.publish('saving-verified', row, tx),
@@ -80,5 +83,7 @@ export function createSavingsModule(deps: {
     jobs: savingsJobHandlers(service),
     // Its rows go with the account's (on delete cascade); its pending job is keyed by the person.
     forget: ({ userId }) => deps.jobs.forget('savings-verify', userId),
+    /** Every person's entries, for the ledgers' reconciliation. */
+    ledgerFigures: { savings: service.allEntries },
   } satisfies FeatureModule & { service: unknown };
 }

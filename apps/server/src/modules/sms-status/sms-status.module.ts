@@ -8,7 +8,8 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { ProblemError } from '../../http/problem';
-import { TWILIO_STATUS_PATH, type SmsConfig } from '../../providers/sms/sms.config';
+import { TWILIO_STATUS_PATH } from '../../providers/sms/sms.config';
+import type { Config } from '../../config';
 import type { FeatureModule } from '../feature-module';
 import { smsDeliveries } from './sms-status.tables';
 
@@ -42,7 +43,8 @@ const RANK: Record<string, number> = {
 
 export function createSmsStatusModule(deps: {
   db: Db;
-  sms: SmsConfig;
+  /** Which provider sends the texts, and Twilio's settings when it does. */
+  config: Pick<Config, 'sms'>;
   log?: { warn(details: object, message: string): void };
 }) {
   async function record(report: { messageSid: string; status: string; errorCode: number | null }) {
@@ -65,10 +67,11 @@ export function createSmsStatusModule(deps: {
 
   return {
     routes: async (app) => {
-      if (deps.sms.provider !== 'twilio') return;
+      const { sms } = deps.config;
+      if (sms.provider !== 'twilio') return;
       // Twilio's SDK, for its signature check, only when Twilio sends the texts.
       const { default: twilio } = await import('twilio');
-      const { authToken, statusCallbackUrl } = deps.sms;
+      const { authToken, statusCallbackUrl } = sms;
       await app.register(async (scope) => {
         // Twilio posts a form; its signature covers the URL and every parameter as sent.
         scope.addContentTypeParser(

@@ -6,59 +6,45 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { USER_DATA_CHANNEL, type ChangeFeed } from '../../db/change-feed';
 import type { Db } from '../../db/database';
 import { createResponseCache } from '../../db/response-cache';
-// eslint-disable-next-line no-restricted-imports -- still to move behind its owner (issue 40 §1): detection and the bills list read bank rows and the zone
-import { bankAccounts, bankItems, bankTransactions } from '../banking/banking.tables';
-// eslint-disable-next-line no-restricted-imports -- still to move behind its owner (issue 40 §1): detection and the bills list read bank rows and the zone
-import { users } from '../users/users.tables';
-import { chargedOn, type SubscriptionRow } from './subscription-rows';
+import { onFirstUse, type BillOwners, type SubscriptionRow } from './subscription-rows';
 import { subscriptions, subscriptionTransactions } from './subscriptions.tables';
 
-export function createBillListReads(db: Db, changes: ChangeFeed) {
+export function createBillListReads(db: Db, changes: ChangeFeed, owners: BillOwners) {
   // list-all's query, the dashboard's busiest: built once and prepared (issue 16).
-  const visible = db
-    .select({
-      subscription: subscriptions,
-      accountName: bankAccounts.name,
-      accountMask: bankAccounts.mask,
-      bankName: bankItems.institutionName,
-    })
-    .from(subscriptions)
-    .leftJoin(bankAccounts, eq(bankAccounts.id, subscriptions.paymentAccountId))
-    .leftJoin(bankItems, eq(bankItems.id, bankAccounts.itemId))
-    .where(
-      and(
-        eq(subscriptions.userId, sql.placeholder('userId')),
-        eq(subscriptions.userMarkedNotSubscription, false),
-      ),
-    )
-    .orderBy(subscriptions.merchantName)
-    .prepare('subscriptions_visible_of');
+  const visible = onFirstUse(() => {
+    const account = owners.banking().joinable.accounts;
+    return db
+      .select({
+        subscription: subscriptions,
+        accountName: account.name,
+        accountMask: account.mask,
+        bankName: account.bankName,
+      })
+      .from(subscriptions)
+      .leftJoin(account, eq(account.id, subscriptions.paymentAccountId))
+      .where(
+        and(
+          eq(subscriptions.userId, sql.placeholder('userId')),
+          eq(subscriptions.userMarkedNotSubscription, false),
+        ),
+      )
+      .orderBy(subscriptions.merchantName)
+      .prepare('subscriptions_visible_of');
+  });
   // ...and kept in memory until a row behind it (the person's subscriptions, accounts or banks)
   // changes, so the dashboard's reloads cost no query (issue 16).
-  const cachedVisible = createResponseCache<Awaited<ReturnType<typeof visible.execute>>>(
-    changes,
-    USER_DATA_CHANNEL,
-    { max: 2_000 },
-  );
-  // The person's zone, which every list-all reads too: kept the same way (a change of zone
-  // notifies the same channel, migration 0023), so list-all stays free of queries.
-  const zoneOf = db
-    .select({ timeZone: users.timeZone })
-    .from(users)
-    .where(eq(users.id, sql.placeholder('userId')))
-    .prepare('user_time_zone_of');
-  const cachedZones = createResponseCache<{ timeZone: string }>(changes, USER_DATA_CHANNEL, {
-    max: 2_000,
-  });
+  const cachedVisible = createResponseCache<
+    Awaited<ReturnType<ReturnType<typeof visible>['execute']>>
+  >(changes, USER_DATA_CHANNEL, { max: 2_000 });
   return {
-    /** The zone the person's days are counted in (their profile's). */
-    async timeZoneOf(userId: string): Promise<string> {
-      const kept = await cachedZones.get(userId, async () => (await zoneOf.execute({ userId }))[0]);
-      return kept?.timeZone ?? 'UTC';
-    },
+    /**
+     * The zone the person's days are counted in (their profile's), kept in memory the same way,
+     * by its owner: every list-all reads it, and stays free of queries.
+     */
+    timeZoneOf: (userId: string) => owners.users().cachedTimeZoneOf(userId),
     /** The person's subscriptions as list-all shows them; the answer is shared, never change it. */
     async visibleOf(userId: string) {
-      return cachedVisible.get(userId, () => visible.execute({ userId }));
+      return cachedVisible.get(userId, () => visible().execute({ userId }));
     },
     async findOwn(userId: string, id: string): Promise<SubscriptionRow | undefined> {
       const [row] = await db
@@ -69,29 +55,30 @@ export function createBillListReads(db: Db, changes: ChangeFeed) {
       return row;
     },
     /**
-     * One of the person's subscriptions with its payments, each dated the day it was charged (see
-     * chargedOn), newest first; undefined when not theirs. One query, not the whole row and then
-     * its payments (issue 42).
+     * One of the person's subscriptions with its payments, each dated the day it was charged
+     * (banking's chargedOn), newest first; undefined when not theirs. One query, not the whole
+     * row and then its payments (issue 42).
      */
     async withTransactions(userId: string, subscriptionId: string) {
+      const payment = owners.banking().joinable.transactions;
       const rows = await db
         .select({
           merchantName: subscriptions.merchantName,
           userMarkedNotSubscription: subscriptions.userMarkedNotSubscription,
-          id: bankTransactions.id,
-          amountCents: bankTransactions.amountCents,
-          currency: bankTransactions.isoCurrencyCode,
-          date: chargedOn,
-          name: bankTransactions.name,
+          id: payment.id,
+          amountCents: payment.amountCents,
+          currency: payment.currency,
+          date: payment.chargedOn,
+          name: payment.name,
         })
         .from(subscriptions)
         .leftJoin(
           subscriptionTransactions,
           eq(subscriptionTransactions.subscriptionId, subscriptions.id),
         )
-        .leftJoin(bankTransactions, eq(bankTransactions.id, subscriptionTransactions.transactionId))
+        .leftJoin(payment, eq(payment.id, subscriptionTransactions.transactionId))
         .where(and(eq(subscriptions.id, subscriptionId), eq(subscriptions.userId, userId)))
-        .orderBy(desc(chargedOn));
+        .orderBy(desc(payment.chargedOn));
       const [first] = rows;
       if (!first) return undefined;
       return {

@@ -6,29 +6,14 @@
 import { and, desc, eq, gt, ilike, inArray, notExists, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { isForeignKeyViolation } from '../../db/foreign-key';
-// eslint-disable-next-line no-restricted-imports -- still to move behind its owner (issue 40 §1): detection and the bills list read bank rows and the zone
-import { bankAccounts, bankItems, bankTransactions } from '../banking/banking.tables';
-import { chargedOn, type SubscriptionRow, type SubscriptionValues } from './subscription-rows';
+import type { BillOwners, SubscriptionRow, SubscriptionValues } from './subscription-rows';
 import { subscriptions, subscriptionTransactions } from './subscriptions.tables';
 import type { Charge } from './user-added';
 
-export function createDetectionRows(db: Db) {
+export function createDetectionRows(db: Db, owners: Pick<BillOwners, 'banking'>) {
   return {
-    /** Outflows and inflows of a person, as detection reads them. */
-    async transactionsForDetection(userId: string) {
-      return db
-        .select({
-          id: bankTransactions.id,
-          date: bankTransactions.date,
-          authorizedDate: bankTransactions.authorizedDate,
-          name: bankTransactions.name,
-          merchantName: bankTransactions.merchantName,
-          amountCents: bankTransactions.amountCents,
-          accountId: bankTransactions.accountId,
-        })
-        .from(bankTransactions)
-        .where(eq(bankTransactions.userId, userId));
-    },
+    /** Outflows and inflows of a person, as detection reads them (banking's rows). */
+    transactionsForDetection: (userId: string) => owners.banking().transactionsOf(userId),
     /** Every subscription of a person with the transactions it holds now. */
     async existingWithTransactions(userId: string) {
       const rows = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
@@ -140,40 +125,37 @@ export function createDetectionRows(db: Db) {
       const pattern = options.search
         ? `%${options.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
         : undefined;
+      const { transactions: outflow, accounts: account } = owners.banking().joinable;
       return db
         .select({
-          id: bankTransactions.id,
-          date: chargedOn,
-          name: bankTransactions.name,
-          merchantName: bankTransactions.merchantName,
-          amountCents: bankTransactions.amountCents,
-          currency: bankTransactions.isoCurrencyCode,
-          accountName: bankAccounts.name,
-          accountMask: bankAccounts.mask,
-          bankName: bankItems.institutionName,
+          id: outflow.id,
+          date: outflow.chargedOn,
+          name: outflow.name,
+          merchantName: outflow.merchantName,
+          amountCents: outflow.amountCents,
+          currency: outflow.currency,
+          accountName: account.name,
+          accountMask: account.mask,
+          bankName: account.bankName,
         })
-        .from(bankTransactions)
-        .innerJoin(bankAccounts, eq(bankAccounts.id, bankTransactions.accountId))
-        .leftJoin(bankItems, eq(bankItems.id, bankAccounts.itemId))
+        .from(outflow)
+        .innerJoin(account, eq(account.id, outflow.accountId))
         .where(
           and(
-            eq(bankTransactions.userId, userId),
-            gt(bankTransactions.amountCents, 0),
+            eq(outflow.userId, userId),
+            gt(outflow.amountCents, 0),
             notExists(
               db
                 .select({ one: sql`1` })
                 .from(subscriptionTransactions)
-                .where(eq(subscriptionTransactions.transactionId, bankTransactions.id)),
+                .where(eq(subscriptionTransactions.transactionId, outflow.id)),
             ),
             pattern
-              ? or(
-                  ilike(bankTransactions.name, pattern),
-                  ilike(bankTransactions.merchantName, pattern),
-                )
+              ? or(ilike(outflow.name, pattern), ilike(outflow.merchantName, pattern))
               : undefined,
           ),
         )
-        .orderBy(desc(chargedOn), desc(bankTransactions.id))
+        .orderBy(desc(outflow.chargedOn), desc(outflow.id))
         .limit(options.limit)
         .offset(options.offset);
     },
@@ -191,18 +173,7 @@ export function createDetectionRows(db: Db) {
       ) => { refused: Refusal } | { values: SubscriptionValues },
     ): Promise<{ refused: Refusal | 'not-found' } | { id: string }> {
       return db.transaction(async (tx) => {
-        const [charge] = await tx
-          .select({
-            id: bankTransactions.id,
-            date: chargedOn,
-            name: bankTransactions.name,
-            merchantName: bankTransactions.merchantName,
-            amountCents: bankTransactions.amountCents,
-            accountId: bankTransactions.accountId,
-          })
-          .from(bankTransactions)
-          .where(and(eq(bankTransactions.id, transactionId), eq(bankTransactions.userId, userId)))
-          .for('update');
+        const charge = await owners.banking().lockTransaction(userId, transactionId, tx);
         if (!charge) return { refused: 'not-found' as const };
         const [held] = await tx
           .select({ id: subscriptionTransactions.subscriptionId })

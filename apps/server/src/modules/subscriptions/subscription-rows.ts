@@ -1,9 +1,8 @@
 /**
- * What every subscriptions query shares: the row shapes, and the one date rule for a payment.
+ * What every subscriptions query shares: the row shapes, and what they read of the rows other
+ * modules own (the bank's transactions and accounts, the person's zone), through those owners.
  */
-import { sql } from 'drizzle-orm';
-// eslint-disable-next-line no-restricted-imports -- still to move behind its owner (issue 40 §1): detection and the bills list read bank rows and the zone
-import { bankTransactions } from '../banking/banking.tables';
+import type { PublishedBanking } from '../banking/banking.published';
 import type { subscriptions } from './subscriptions.tables';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
@@ -13,7 +12,17 @@ export type SubscriptionValues = Omit<
 >;
 
 /**
- * One date rule for a payment everywhere a person reads it (issue 18): the day the merchant
- * charged (the authorised date), else the day the bank posted it. Detection reads the same.
+ * The owners whose rows the bills' reads join (docs/architecture.md, "Server"): banking's
+ * subqueries (banking.joinable.ts) keep a hot read one statement while banking alone writes SQL
+ * about its tables. Read when first used: both modules are built after this one.
  */
-export const chargedOn = sql<string>`coalesce(${bankTransactions.authorizedDate}, ${bankTransactions.date})`;
+export type BillOwners = {
+  banking: () => Pick<PublishedBanking, 'joinable' | 'transactionsOf' | 'lockTransaction'>;
+  users: () => { cachedTimeZoneOf: (userId: string) => Promise<string> };
+};
+
+/** Built on first use, then kept: a statement prepared from what an owner publishes. */
+export function onFirstUse<T>(build: () => T): () => T {
+  let built: { value: T } | undefined;
+  return () => (built ??= { value: build() }).value;
+}

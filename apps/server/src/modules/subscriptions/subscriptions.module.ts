@@ -6,7 +6,7 @@ import type { JobQueue } from '../../jobs/job-system';
 import type { DomainEventBus } from '../../events/domain-events';
 import type { FeatureModule } from '../feature-module';
 import { subscriptionsJobHandlers } from './subscriptions.jobs';
-import { createSubscriptionsRepo } from './subscriptions.repo';
+import { createSubscriptionsRepo, type BillOwners } from './subscriptions.repo';
 import { registerSubscriptionRoutes } from './subscriptions.routes';
 import { createSubscriptionsService } from './subscriptions.service';
 import { createMissedSubscriptionsService } from './missed-subscriptions.service';
@@ -23,8 +23,12 @@ export function createSubscriptionsModule(deps: {
   clock?: () => Date;
   /** After a detection run's writes (the planner's statistics: Database.refreshPlannerStatistics). */
   afterDetection?: () => Promise<void>;
+  /** Banking's subqueries and reads of the bank's rows (read when first used). */
+  banking: BillOwners['banking'];
+  /** The person's zone, kept in memory by the users module (read when first used). */
+  users: BillOwners['users'];
 }) {
-  const repo = createSubscriptionsRepo(deps.db, deps.changes);
+  const repo = createSubscriptionsRepo(deps.db, deps.changes, deps);
   const optional = {
     ...(deps.clock ? { clock: deps.clock } : {}),
     onChanged: (userId: string) => deps.events.publish('subscriptions-changed', { userId }),
@@ -49,7 +53,6 @@ export function createSubscriptionsModule(deps: {
     // What the bank shows of a bill, to verify savings and cancellations.
     bankChargesOf: service.bankChargesOf,
     merchantChargesOf: service.merchantChargesOf,
-    bankSyncedThrough: service.bankSyncedThrough,
     bankMonthlyOf: service.bankMonthlyOf,
     /** Active bills with what a linked bank charges a month for each: the instant savings. */
     activeBillsOf: service.activeWithBankMonthly,
@@ -79,6 +82,8 @@ export function createSubscriptionsModule(deps: {
     /** What other modules may read and change of these rows (in their transaction). */
     published,
     exportRows: published.exportRows,
+    /** Every bill's figures, for the ledgers' reconciliation. */
+    ledgerFigures: { bills: published.billFigures },
     routes: (app) => registerSubscriptionRoutes(app, { subscriptions: service, missed }),
     jobs: subscriptionsJobHandlers(service, deps.afterDetection),
     // Its rows go with the account's; its detection jobs are keyed by the person.

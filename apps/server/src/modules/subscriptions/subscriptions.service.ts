@@ -453,7 +453,6 @@ export function createSubscriptionsService(deps: {
     /** What the bank (never an imported file) shows of a bill: for verifying savings. */
     bankChargesOf: deps.repo.bankChargesOf,
     merchantChargesOf: deps.repo.merchantChargesOf,
-    bankSyncedThrough: deps.repo.bankSyncedThrough,
     bankMonthlyOf: deps.repo.bankMonthlyOf,
     activeWithBankMonthly: deps.repo.activeWithBankMonthly,
   };

@@ -1,5 +1,7 @@
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
+import type { LinkedAccount } from '@billow/contracts';
 import type { Db } from '../../db/database';
+import type { PersonColumn } from '../../db/person-column';
 import { feedback, users } from './users.tables';
 
 export type UserRow = typeof users.$inferSelect;
@@ -13,18 +15,53 @@ const contacts = (tx: Db) =>
       email: users.email,
       isEmailVerified: users.isEmailVerified,
       isSubscriptionNotificationsEnabled: users.isSubscriptionNotificationsEnabled,
+      // The zone of the person's days: a scan reads it here, not once more per person.
+      timeZone: users.timeZone,
     })
     .from(users);
 
-export function createUsersRepo(db: Db) {
-  // Read on every page load (profile-info): built and planned once, not per request (issue 42).
+/** What the profile shows of other modules' rows, asked for in its own statement. */
+export type ProfileParts = {
+  linkedAccounts: PersonColumn<LinkedAccount[]>;
+  lifetimeAccruedRewardsCents: PersonColumn<number>;
+};
+
+export function createUsersRepo(db: Db, parts: ProfileParts) {
   const byId = db
     .select()
     .from(users)
     .where(eq(users.id, sql.placeholder('id')))
     .limit(1)
     .prepare('user_by_id');
+  // Read on every page load (profile-info): the person, their linked accounts and their rewards
+  // in one statement, built and planned once (issue 42).
+  // Nested in a fragment of its own, a subquery keeps its columns' table names (a one-table
+  // select writes the columns of its fields bare, which the subqueries' own tables would share).
+  const nested = (column: PersonColumn<unknown>) => sql`${column.of(users.id)}`;
+  const profile = db
+    .select({
+      user: users,
+      linkedAccounts: nested(parts.linkedAccounts),
+      lifetimeAccruedRewardsCents: nested(parts.lifetimeAccruedRewardsCents),
+    })
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('profile_of');
   return {
+    /** The person's row with what the profile shows of other modules' rows. */
+    async profileOf(id: string) {
+      const [row] = await profile.execute({ id });
+      return row
+        ? {
+            user: row.user,
+            linkedAccounts: parts.linkedAccounts.read(row.linkedAccounts),
+            lifetimeAccruedRewardsCents: parts.lifetimeAccruedRewardsCents.read(
+              row.lifetimeAccruedRewardsCents,
+            ),
+          }
+        : undefined;
+    },
     async findById(id: string): Promise<UserRow | undefined> {
       const [row] = await byId.execute({ id });
       return row;
@@ -98,11 +135,32 @@ export function createUsersRepo(db: Db) {
       return row;
     },
     /** The next people (by id, after `cursor`) and how to reach them: the reminder scans. */
-    contactsAfter: (cursor: string | undefined, limit: number) =>
+    contactsAfter: (cursor: string | undefined, limit: number, through?: string) =>
       contacts(db)
-        .where(cursor ? gt(users.id, cursor) : undefined)
+        .where(
+          and(
+            cursor ? gt(users.id, cursor) : undefined,
+            through ? lte(users.id, through) : undefined,
+          ),
+        )
         .orderBy(asc(users.id))
         .limit(limit),
+    /**
+     * The id of every `every`-th person by id (the `every`-th, the 2·`every`-th, …): the ends of
+     * ranges of `every` people that together hold everyone. One pass over the primary key.
+     */
+    async idsEvery(every: number, tx: Db = db) {
+      const numbered = tx
+        .select({ id: users.id, n: sql<number>`row_number() OVER (ORDER BY ${users.id})`.as('n') })
+        .from(users)
+        .as('numbered');
+      const rows = await tx
+        .select({ id: numbered.id })
+        .from(numbered)
+        .where(sql`${numbered.n} % ${every} = 0`)
+        .orderBy(asc(numbered.id));
+      return rows.map((r) => r.id);
+    },
     /** The zone the person's days are counted in; undefined when there is no such person. */
     async timeZoneOf(userId: string, tx: Db = db) {
       const [row] = await tx

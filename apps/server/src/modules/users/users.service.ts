@@ -82,8 +82,6 @@ export type UsersServiceDeps = {
   /** Whether a bearer token's session was signed into within `withinMs` (the auth module answers). */
   isRecentSignIn: (authorization: string | undefined, withinMs: number) => Promise<boolean>;
   linkedAccounts: (userId: string) => Promise<LinkedAccount[]>;
-  /** Everything the person has earned in rewards, in cents (the rewards ledger answers). */
-  lifetimeAccruedRewardsCents: (userId: string) => Promise<number>;
   /** Told which settings a person changed (e.g. turning on negotiation starts its calls). */
   onSettingsChanged?: (userId: string, changes: Partial<ProfileSettings>) => Promise<void>;
   /**
@@ -114,21 +112,18 @@ export function createUsersService(deps: UsersServiceDeps) {
     return user;
   }
 
-  async function profileOf(userId: string, person: Promise<UserRow>): Promise<ProfileInfo> {
-    // Read on every page load: the person and the two other modules' answers are asked at once
-    // (issue 42).
-    const [user, lifetimeAccruedCents, linkedAccounts] = await Promise.all([
-      person,
-      deps.lifetimeAccruedRewardsCents(userId),
-      deps.linkedAccounts(userId),
-    ]);
+  /** The profile as the profile screen shows it: one statement (read on every page load). */
+  async function profileOf(userId: string): Promise<ProfileInfo> {
+    const found = await deps.repo.profileOf(userId);
+    if (!found) throw notFound();
+    const { user, linkedAccounts, lifetimeAccruedRewardsCents } = found;
     return {
       user_legal_name: user.legalName,
       email: user.email,
       phone_number: user.phoneNumber,
       is_email_verified: user.isEmailVerified,
       is_plaid_update_mode_required: user.isPlaidUpdateModeRequired,
-      lifetime_accrued_rewards: centsToDollars(lifetimeAccruedCents),
+      lifetime_accrued_rewards: centsToDollars(lifetimeAccruedRewardsCents),
       linkedAccounts,
       profile_settings: settingsOf(user),
       gender: (user.gender as ProfileInfo['gender']) ?? null,
@@ -152,9 +147,7 @@ export function createUsersService(deps: UsersServiceDeps) {
         linkedAccounts: await deps.linkedAccounts(user.id),
       };
     },
-    async profile(userId: string): Promise<ProfileInfo> {
-      return profileOf(userId, load(userId));
-    },
+    profile: profileOf,
     async updateSettings(
       userId: string,
       changes: Partial<ProfileSettings>,
@@ -180,7 +173,7 @@ export function createUsersService(deps: UsersServiceDeps) {
     ): Promise<ProfileInfo> {
       const user = await load(userId);
       const isNewEmail = changes.email !== undefined && changes.email !== user.email;
-      const updated = await deps.repo.update(userId, {
+      await deps.repo.update(userId, {
         legalName: changes.user_legal_name,
         // A new address has to be proven again.
         ...(isNewEmail ? { email: changes.email, isEmailVerified: false } : {}),
@@ -191,7 +184,7 @@ export function createUsersService(deps: UsersServiceDeps) {
             ? { timeZone: changes.browser_time_zone }
             : {}),
       });
-      return profileOf(userId, Promise.resolve(updated));
+      return profileOf(userId);
     },
     async updateFromOnboarding(
       userId: string,
@@ -204,14 +197,14 @@ export function createUsersService(deps: UsersServiceDeps) {
       },
     ): Promise<ProfileInfo> {
       const user = await load(userId);
-      const updated = await deps.repo.update(userId, {
+      await deps.repo.update(userId, {
         onboardedAt: user.onboardedAt ?? now(),
         gender: body.gender,
         isBillNegotiationEnabled: body.profile_settings.is_bill_negotiation_enabled,
         isSubscriptionNotificationsEnabled:
           body.profile_settings.is_subscription_notifications_enabled,
       });
-      return profileOf(userId, Promise.resolve(updated));
+      return profileOf(userId);
     },
     async submitFeedback(userId: string, message: string) {
       await load(userId);
@@ -320,7 +313,7 @@ export function createUsersService(deps: UsersServiceDeps) {
       if (outcome !== 'accepted') throw refusalOf(outcome, emailFailureDetail.wrongCode);
       // Unless the address changed while the code was being checked.
       if (!(await deps.repo.markEmailVerified(userId, user.email, now()))) throw codeExpired();
-      return profileOf(userId, load(userId));
+      return profileOf(userId);
     },
   };
 }
