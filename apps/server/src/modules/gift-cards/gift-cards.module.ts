@@ -1,5 +1,4 @@
 /** Gift cards: the stock (loaded from CSV; seeded in the sandbox) and a person's card. */
-import type { Config } from '../../config';
 import type { FeatureModule } from '../feature-module';
 import type { Bills } from '../subscriptions/subscriptions.module';
 import { registerGiftCardRoutes } from './gift-cards.routes';
@@ -13,7 +12,8 @@ export function createGiftCardsModule(
     /** Keys the digest that finds a card loaded twice. */
     authSecret: Uint8Array;
     /** Which payment provider pays: the sandbox's comes with a stock of cards. */
-    config: { payment: Pick<Config['payment'], 'provider'> };
+    /** Whether the payments run on the sandbox ledger, whose first start stocks every merchant. */
+    isSandboxStock: boolean;
     bills: Pick<Bills, 'billOf'>;
     /** Payments decide when a card's number may be shown (after its debit settled). */
     payments: () => Pick<ServiceDeps, 'paymentFor' | 'fundedRenewalOf'>;
@@ -26,7 +26,6 @@ export function createGiftCardsModule(
     paymentFor: (userId, subscriptionId) => deps.payments().paymentFor(userId, subscriptionId),
     fundedRenewalOf: (cardId) => deps.payments().fundedRenewalOf(cardId),
   });
-  const isSandboxStock = deps.config.payment.provider === 'sandbox';
   return {
     service,
     /** The stock as payments move it, in the payment's transaction. */
@@ -34,6 +33,6 @@ export function createGiftCardsModule(
     exportRows: service.exportRows,
     routes: (app) => registerGiftCardRoutes(app, { giftCards: service }),
     // The sandbox's first start stocks every merchant that sells an annual plan.
-    ...(isSandboxStock ? { beforeWorkers: () => service.seedSandboxStock() } : {}),
+    ...(deps.isSandboxStock ? { beforeWorkers: () => service.seedSandboxStock() } : {}),
   } satisfies FeatureModule & { service: unknown; stock: unknown };
 }
