@@ -67,9 +67,10 @@ const webBoundaries = [
 
 /**
  * A module's imports of another module, from a file `depth` folders inside its own: that module's
- * zod schemas, and the types of what the composition hands it; its tables only from a tables file
- * (a foreign key). Written per depth, as the web's boundaries are: from a nested folder the other
- * modules are one more `../` away, and a path that climbs out of `modules/` is core code.
+ * zod schemas, and the types of what the composition hands it; never its tables, and its keys
+ * (`*.keys.ts`, the ids a foreign key points at) only from a tables file. Written per depth, as
+ * the web's boundaries are: from a nested folder the other modules are one more `../` away, and a
+ * path that climbs out of `modules/` is core code.
  */
 const moduleBoundary = (depth, { isTablesFile }) => {
   const modules = '../'.repeat(depth + 1);
@@ -78,12 +79,12 @@ const moduleBoundary = (depth, { isTablesFile }) => {
       `${modules}*/*`,
       `!${modules}../**`,
       `!${modules}*/*.schema`,
-      ...(isTablesFile ? [`!${modules}*/*.tables`] : []),
+      ...(isTablesFile ? [`!${modules}*/*.keys`] : []),
     ],
     // The types of what the composition hands a module may come from the giver.
     allowTypeImports: true,
     message:
-      "A module is the only reader and writer of its tables, and reaches another only through deps.ts (a function it is given), an event or a job; only a tables file may import another module's tables (a foreign key).",
+      "A module is the only reader and writer of its tables, and reaches another only through deps.ts (a function it is given), an event or a job; only a tables file may import another module's keys (*.keys.ts), for a foreign key.",
   };
 };
 const moduleFiles = (depth, name) => `apps/server/src/modules/*/${'*/'.repeat(depth)}${name}`;

@@ -1,7 +1,8 @@
 /**
  * The lint rules that keep the architecture (docs/architecture.md), each shown to fail on a
  * deliberate violation: a module (or core code) reading another module's tables, and an import
- * cycle; and the one exception, a tables file naming another's table for a foreign key.
+ * cycle; and the one exception, a tables file naming another's key (`*.keys.ts`) for a foreign
+ * key.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -65,13 +66,23 @@ describe('the lint rules of the architecture', () => {
     ).not.toEqual([]);
   });
 
-  it("allows a tables file to import another module's tables, for a foreign key", async () => {
+  it("allows a tables file to import another module's keys, for a foreign key, and nothing else of it", async () => {
+    const importsUserKey = "import { userKey } from '../users/users.keys';\nexport { userKey };\n";
+    expect(
+      await restrictedIn(
+        'apps/server/src/modules/subscriptions/subscriptions.tables.ts',
+        importsUserKey,
+      ),
+    ).toEqual([]);
     expect(
       await restrictedIn(
         'apps/server/src/modules/subscriptions/subscriptions.tables.ts',
         importsBankItems('../banking/banking.tables'),
       ),
-    ).toEqual([]);
+    ).not.toEqual([]);
+    expect(
+      await restrictedIn('apps/server/src/modules/subscriptions/charges.repo.ts', importsUserKey),
+    ).not.toEqual([]);
   });
 
   it('refuses an import cycle, and allows a type-only import back', async () => {

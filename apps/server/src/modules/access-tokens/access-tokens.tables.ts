@@ -1,5 +1,5 @@
 import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from '../users/users.tables';
+import { userKey } from '../users/users.keys';
 
 /**
  * Personal access tokens. A token is looked up by the SHA-256 hash of its secret (a random
@@ -9,9 +9,7 @@ export const personalAccessTokens = pgTable(
   'personal_access_tokens',
   {
     id: uuid().primaryKey().defaultRandom(),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid().notNull().references(userKey, { onDelete: 'cascade' }),
     name: text().notNull(),
     tokenHash: text().notNull().unique(),
     /** What it may do: 'read' always, and 'write', 'payments', 'sensitive' when asked for. */

@@ -13,17 +13,15 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { subscriptions } from '../subscriptions/subscriptions.tables';
-import { users } from '../users/users.tables';
+import { subscriptionKey } from '../subscriptions/subscriptions.keys';
+import { userKey } from '../users/users.keys';
 
 /** An overdraft alert: once per shortfall (the account and the paycheck it falls short before). */
 export const overdraftAlerts = pgTable(
   'overdraft_alerts',
   {
     id: uuid().primaryKey().defaultRandom(),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid().notNull().references(userKey, { onDelete: 'cascade' }),
     shortfallKey: text().notNull(),
     shortfallCents: integer().notNull(),
     bills: jsonb()
@@ -39,9 +37,7 @@ export const subscriptionStatusEvents = pgTable(
   'subscription_status_events',
   {
     id: uuid().primaryKey().defaultRandom(),
-    subscriptionId: uuid()
-      .notNull()
-      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    subscriptionId: uuid().notNull().references(subscriptionKey, { onDelete: 'cascade' }),
     newStatus: text().notNull(),
     previousStatus: text().notNull(),
     reason: text(),

@@ -1,5 +1,5 @@
 import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from '../users/users.tables';
+import { userKey } from '../users/users.keys';
 
 /** First-party product events: a name, an anonymous id, and properties free of personal data. */
 export const analyticsEvents = pgTable(
@@ -8,7 +8,7 @@ export const analyticsEvents = pgTable(
     id: uuid().primaryKey().defaultRandom(),
     name: text().notNull(),
     anonymousId: uuid().notNull(),
-    userId: uuid().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid().references(userKey, { onDelete: 'cascade' }),
     path: text(),
     properties: jsonb().$type<Record<string, string | number | boolean | null>>(),
     occurredAt: timestamp({ withTimezone: true }).notNull(),

@@ -1,5 +1,5 @@
 import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from '../users/users.tables';
+import { userKey } from '../users/users.keys';
 
 /**
  * Rotating refresh tokens, stored hashed. Each sign-in starts a family; each refresh replaces
@@ -10,9 +10,7 @@ export const refreshTokens = pgTable(
   'refresh_tokens',
   {
     id: uuid().primaryKey().defaultRandom(),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid().notNull().references(userKey, { onDelete: 'cascade' }),
     familyId: uuid().notNull(),
     tokenHash: text().notNull().unique(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),

@@ -12,7 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { users } from '../users/users.tables';
+import { userKey } from '../users/users.keys';
 
 /**
  * A linked login at one institution (Plaid's "item"). The provider's access token is kept only
@@ -24,9 +24,7 @@ export const bankItems = pgTable(
   'bank_items',
   {
     id: uuid().primaryKey().defaultRandom(),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid().notNull().references(userKey, { onDelete: 'cascade' }),
     providerItemId: text().notNull().unique(),
     accessTokenEncrypted: text().notNull(),
     institutionId: text(),
@@ -76,9 +74,7 @@ export const bankAccounts = pgTable(
   'bank_accounts',
   {
     id: uuid().primaryKey().defaultRandom(),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid().notNull().references(userKey, { onDelete: 'cascade' }),
     itemId: uuid()
       .notNull()
       .references(() => bankItems.id, { onDelete: 'cascade' }),
@@ -125,9 +121,7 @@ export const bankTransactions = pgTable(
   'bank_transactions',
   {
     id: uuid().primaryKey().defaultRandom(),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid().notNull().references(userKey, { onDelete: 'cascade' }),
     itemId: uuid()
       .notNull()
       .references(() => bankItems.id, { onDelete: 'cascade' }),

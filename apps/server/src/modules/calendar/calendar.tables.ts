@@ -1,5 +1,5 @@
 import { pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from '../users/users.tables';
+import { userKey } from '../users/users.keys';
 
 /**
  * A person's private calendar feed. The URL's secret is looked up by its SHA-256 hash (a random
@@ -7,9 +7,7 @@ import { users } from '../users/users.tables';
  * URL again. One row per person: resetting replaces it.
  */
 export const calendarFeeds = pgTable('calendar_feeds', {
-  userId: uuid()
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: uuid().primaryKey().references(userKey, { onDelete: 'cascade' }),
   secretHash: text().notNull().unique(),
   secretEncrypted: text().notNull(),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

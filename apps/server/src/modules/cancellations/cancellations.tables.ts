@@ -13,8 +13,8 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { CancellationStatus, CancellationWay } from '@billow/contracts';
-import { subscriptions } from '../subscriptions/subscriptions.tables';
-import { users } from '../users/users.tables';
+import { subscriptionKey } from '../subscriptions/subscriptions.keys';
+import { userKey } from '../users/users.keys';
 import { callColumns } from '../../calls/call-table';
 
 /**
@@ -26,13 +26,9 @@ export const cancellations = pgTable(
   'cancellations',
   {
     id: uuid().primaryKey().defaultRandom(),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid().notNull().references(userKey, { onDelete: 'cascade' }),
     // Kept with its bill's history: only deleting the account removes it.
-    subscriptionId: uuid()
-      .notNull()
-      .references(() => subscriptions.id, { onDelete: 'no action' }),
+    subscriptionId: uuid().notNull().references(subscriptionKey, { onDelete: 'no action' }),
     merchantName: text().notNull(),
     merchantId: integer(),
     way: text().$type<CancellationWay>().notNull(),

@@ -1,5 +1,5 @@
 import { index, pgTable, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from '../users/users.tables';
+import { userKey } from '../users/users.keys';
 
 /**
  * When each of a person's chat messages of the last minute came, to hold their pace across API
@@ -8,9 +8,7 @@ import { users } from '../users/users.tables';
 export const chatMessageTimes = pgTable(
   'chat_message_times',
   {
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid().notNull().references(userKey, { onDelete: 'cascade' }),
     sentAt: timestamp({ withTimezone: true }).notNull(),
   },
   (table) => [index('chat_message_times_user_idx').on(table.userId, table.sentAt)],

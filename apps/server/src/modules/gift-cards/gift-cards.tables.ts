@@ -10,8 +10,8 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { subscriptions } from '../subscriptions/subscriptions.tables';
-import { users } from '../users/users.tables';
+import { subscriptionKey } from '../subscriptions/subscriptions.keys';
+import { userKey } from '../users/users.keys';
 
 /**
  * Gift-card stock and the cards handed out (docs/payments.md). A card number is kept
@@ -35,8 +35,8 @@ export const giftCards = pgTable(
     status: text({ enum: ['available', 'reserved', 'assigned', 'void'] })
       .notNull()
       .default('available'),
-    userId: uuid().references(() => users.id, { onDelete: 'set null' }),
-    subscriptionId: uuid().references(() => subscriptions.id, { onDelete: 'set null' }),
+    userId: uuid().references(userKey, { onDelete: 'set null' }),
+    subscriptionId: uuid().references(subscriptionKey, { onDelete: 'set null' }),
     assignedAt: timestamp({ withTimezone: true }),
     /** Set the first time the owner asked for the full number (a revealed card cannot be voided). */
     revealedAt: timestamp({ withTimezone: true }),

@@ -1,5 +1,5 @@
 import { bigint, index, pgTable, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from '../users/users.tables';
+import { userKey } from '../users/users.keys';
 
 /**
  * The files a person had read in the last hour, by size: the import quota (docs/imports.md)
@@ -8,9 +8,7 @@ import { users } from '../users/users.tables';
 export const importReads = pgTable(
   'import_reads',
   {
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid().notNull().references(userKey, { onDelete: 'cascade' }),
     chars: bigint({ mode: 'number' }).notNull(),
     readAt: timestamp({ withTimezone: true }).notNull(),
   },

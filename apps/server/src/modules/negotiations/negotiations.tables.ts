@@ -12,8 +12,8 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { NegotiationStatus, RequiredUserInfoField, SavingsType } from '@billow/contracts';
-import { subscriptions } from '../subscriptions/subscriptions.tables';
-import { users } from '../users/users.tables';
+import { subscriptionKey } from '../subscriptions/subscriptions.keys';
+import { userKey } from '../users/users.keys';
 import { callColumns } from '../../calls/call-table';
 
 /**
@@ -24,14 +24,12 @@ export const negotiations = pgTable(
   'negotiations',
   {
     id: uuid().primaryKey().defaultRandom(),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid().notNull().references(userKey, { onDelete: 'cascade' }),
     subscriptionId: uuid()
       .notNull()
       .unique()
       // Never deleted with its bill: only deleting the account removes it.
-      .references(() => subscriptions.id, { onDelete: 'no action' }),
+      .references(subscriptionKey, { onDelete: 'no action' }),
     merchantId: integer().notNull(),
     status: text().$type<NegotiationStatus>().notNull(),
     currentPriceCents: bigint({ mode: 'number' }).notNull(),

@@ -11,10 +11,10 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { bankAccounts } from '../banking/banking.tables';
-import { giftCards } from '../gift-cards/gift-cards.tables';
-import { subscriptions } from '../subscriptions/subscriptions.tables';
-import { users } from '../users/users.tables';
+import { bankAccountKey } from '../banking/banking.keys';
+import { giftCardKey } from '../gift-cards/gift-cards.keys';
+import { subscriptionKey } from '../subscriptions/subscriptions.keys';
+import { userKey } from '../users/users.keys';
 
 export const livePaymentStatuses = ['authorizing', 'authorized', 'debited', 'funded'] as const;
 export type PaymentStatus =
@@ -33,15 +33,13 @@ export const payments = pgTable(
   'payments',
   {
     id: uuid().primaryKey().defaultRandom(),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid().notNull().references(userKey, { onDelete: 'cascade' }),
     subscriptionId: uuid()
       .notNull()
       // Never deleted with its bill: only deleting the account removes it.
-      .references(() => subscriptions.id, { onDelete: 'no action' }),
-    accountId: uuid().references(() => bankAccounts.id, { onDelete: 'set null' }),
-    giftCardId: uuid().references(() => giftCards.id, { onDelete: 'set null' }),
+      .references(subscriptionKey, { onDelete: 'no action' }),
+    accountId: uuid().references(bankAccountKey, { onDelete: 'set null' }),
+    giftCardId: uuid().references(giftCardKey, { onDelete: 'set null' }),
     merchantId: integer().notNull(),
     idempotencyKey: text().notNull().unique(),
     status: text().$type<PaymentStatus>().notNull(),
@@ -102,9 +100,7 @@ export const paymentReceivables = pgTable(
   'payment_receivables',
   {
     id: uuid().primaryKey().defaultRandom(),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid().notNull().references(userKey, { onDelete: 'cascade' }),
     paymentId: uuid()
       .notNull()
       .unique()

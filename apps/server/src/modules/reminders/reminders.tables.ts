@@ -11,7 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { users } from '../users/users.tables';
+import { userKey } from '../users/users.keys';
 
 export type ReminderChannel = 'sms' | 'email' | 'push';
 
@@ -32,9 +32,7 @@ export type DigestMessage = {
  * zone is the profile's (users.time_zone), the one zone every part of Billow reads.
  */
 export const reminderPreferences = pgTable('reminder_preferences', {
-  userId: uuid()
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: uuid().primaryKey().references(userKey, { onDelete: 'cascade' }),
   /** Days before a bill or a trial's end to remind (default 3 and 1). */
   offsetsDays: jsonb()
     .$type<number[]>()
@@ -57,9 +55,7 @@ export const reminderDigests = pgTable(
   'reminder_digests',
   {
     id: uuid().primaryKey().defaultRandom(),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid().notNull().references(userKey, { onDelete: 'cascade' }),
     channel: text().$type<ReminderChannel>().notNull(),
     /**
      * Reminders gather into one a day; an overdraft alert is one of its own, and so is a charge
@@ -97,9 +93,7 @@ export const reminderDeliveries = pgTable(
   'reminder_deliveries',
   {
     id: uuid().primaryKey().defaultRandom(),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid().notNull().references(userKey, { onDelete: 'cascade' }),
     digestId: uuid()
       .notNull()
       .references(() => reminderDigests.id, { onDelete: 'cascade' }),
@@ -126,9 +120,7 @@ export const pushSubscriptions = pgTable(
   'push_subscriptions',
   {
     id: uuid().primaryKey().defaultRandom(),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid().notNull().references(userKey, { onDelete: 'cascade' }),
     /** SHA-256 of the endpoint: one row per browser, findable without decrypting. */
     endpointHash: text().notNull().unique(),
     subscriptionEncrypted: text().notNull(),

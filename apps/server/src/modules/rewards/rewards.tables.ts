@@ -1,7 +1,7 @@
 import { bigint, check, index, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { subscriptions } from '../subscriptions/subscriptions.tables';
-import { users } from '../users/users.tables';
+import { subscriptionKey } from '../subscriptions/subscriptions.keys';
+import { userKey } from '../users/users.keys';
 
 export const rewardSources = ['annual_plan', 'negotiation', 'bill', 'person', 'other'] as const;
 export type RewardSource = (typeof rewardSources)[number];
@@ -17,11 +17,9 @@ export const rewardLedger = pgTable(
   'reward_ledger',
   {
     id: uuid().primaryKey().defaultRandom(),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid().notNull().references(userKey, { onDelete: 'cascade' }),
     // Never left pointing at nothing: a bill with rewards is ended, not deleted.
-    subscriptionId: uuid().references(() => subscriptions.id, { onDelete: 'no action' }),
+    subscriptionId: uuid().references(subscriptionKey, { onDelete: 'no action' }),
     /**
      * earned, applied toward a bill, reversed (taken back with its payment), or returned: an
      * application given back to the balance because its bill changed before it was charged

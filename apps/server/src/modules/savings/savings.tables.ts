@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
-import { subscriptions } from '../subscriptions/subscriptions.tables';
-import { users } from '../users/users.tables';
+import { subscriptionKey } from '../subscriptions/subscriptions.keys';
+import { userKey } from '../users/users.keys';
 import type { SavingProof } from './savings.service';
 
 /**
@@ -15,11 +15,9 @@ export const savingsLedger = pgTable(
   'savings_ledger',
   {
     id: uuid().primaryKey().defaultRandom(),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid().notNull().references(userKey, { onDelete: 'cascade' }),
     // Never left pointing at nothing: a bill with savings is ended, not deleted.
-    subscriptionId: uuid().references(() => subscriptions.id, { onDelete: 'no action' }),
+    subscriptionId: uuid().references(subscriptionKey, { onDelete: 'no action' }),
     kind: text({ enum: ['negotiation', 'annual_conversion', 'cancellation'] }).notNull(),
     amountCents: bigint({ mode: 'number' }).notNull(),
     sourceKey: text().notNull(),

@@ -13,8 +13,8 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { SubscriptionCategory } from '@billow/contracts';
-import { bankAccounts, bankTransactions } from '../banking/banking.tables';
-import { users } from '../users/users.tables';
+import { bankAccountKey, bankTransactionKey } from '../banking/banking.keys';
+import { userKey } from '../users/users.keys';
 
 /**
  * A recurring charge Billow found (or a person added, or told it is not one). Ids stay stable across
@@ -25,9 +25,7 @@ export const subscriptions = pgTable(
   'subscriptions',
   {
     id: uuid().primaryKey().defaultRandom(),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid().notNull().references(userKey, { onDelete: 'cascade' }),
     merchantName: text().notNull(),
     merchantWebsite: text(),
     category: text().$type<SubscriptionCategory>().notNull(),
@@ -44,7 +42,7 @@ export const subscriptions = pgTable(
     cancelDate: date({ mode: 'string' }),
     firstChargeDate: date({ mode: 'string' }).notNull(),
     lastChargeDate: date({ mode: 'string' }).notNull(),
-    paymentAccountId: uuid().references(() => bankAccounts.id, { onDelete: 'set null' }),
+    paymentAccountId: uuid().references(bankAccountKey, { onDelete: 'set null' }),
     isPriceIncrease: boolean().notNull().default(false),
     /**
      * The first charge at the new price of the latest increase (with isPriceIncrease): whether it
@@ -95,9 +93,7 @@ export const subscriptionTransactions = pgTable(
     subscriptionId: uuid()
       .notNull()
       .references(() => subscriptions.id, { onDelete: 'cascade' }),
-    transactionId: uuid()
-      .notNull()
-      .references(() => bankTransactions.id, { onDelete: 'cascade' }),
+    transactionId: uuid().notNull().references(bankTransactionKey, { onDelete: 'cascade' }),
   },
   (table) => [
     primaryKey({ columns: [table.subscriptionId, table.transactionId] }),
