@@ -18,6 +18,7 @@
  * policy accepts the risk; a debit returned after the number was shown is owed (a receivable),
  * and blocks further payments until settled (docs/payments.md).
  */
+import { bindContext } from '../../bind-context';
 import type { PaymentsServiceDeps } from './payments.deps';
 import { instantSavings } from './instant-savings';
 import { bankLink, pay } from './pay';
@@ -32,20 +33,19 @@ import { fundCard, initiateAch, processRenewal } from './payment-year';
  */
 export function createPaymentsService(deps: PaymentsServiceDeps) {
   const ctx = { ...deps, ...createPaymentSteps(deps) };
+  const bind = bindContext(ctx);
   return {
-    instantSavings: (userId: string) => instantSavings(ctx, userId),
-    pay: (userId: string, subscriptionId: string, financialAccountId?: string) =>
-      pay(ctx, userId, subscriptionId, financialAccountId),
-    bankLink: (userId: string, subscriptionId: string) => bankLink(ctx, userId, subscriptionId),
-    initiateAch: (paymentId: string) => initiateAch(ctx, paymentId),
-    fundCard: (paymentId: string) => fundCard(ctx, paymentId),
-    syncTransferEvents: () => syncTransferEvents(ctx),
-    clawBack: (transferId: string, returnCode: string | null) =>
-      clawBack(ctx, transferId, returnCode),
-    paymentFor: (userId: string, subscriptionId: string) => paymentFor(ctx, userId, subscriptionId),
+    instantSavings: bind(instantSavings),
+    pay: bind(pay),
+    bankLink: bind(bankLink),
+    initiateAch: bind(initiateAch),
+    fundCard: bind(fundCard),
+    syncTransferEvents: bind(syncTransferEvents),
+    clawBack: bind(clawBack),
+    paymentFor: bind(paymentFor),
     /** The operator marks a receivable paid: the person may pay for plans again. */
     settleReceivable: (receivableId: string) => deps.repo.settleReceivable(receivableId, ctx.now()),
-    processRenewal: (paymentId: string) => processRenewal(ctx, paymentId),
+    processRenewal: bind(processRenewal),
   };
 }
 

@@ -12,14 +12,13 @@
  * providers cannot close it either: Twilio's Messages API, SMTP and Web Push take no idempotency
  * key to tell a resend from a new message.
  */
-import { localTimeIn, type ReminderPreferencesUpdate } from '@billow/contracts';
-import type { Db } from '../../db/database';
-import { alertOnce, sendDayReminders, type AlertKind, type AlertOptions } from './reminder-digests';
+import { localTimeIn } from '@billow/contracts';
+import { bindContext } from '../../bind-context';
+import { alertOnce, sendDayReminders } from './reminder-digests';
 import { preferencesOf, updatePreferences } from './reminder-preferences';
 import { scanPendingBatch, scanPendingEvents } from './reminder-scan';
 import { deliverOnce } from './reminder-sends';
 import type { RemindersContext, RemindersServiceDeps } from './reminders.deps';
-import type { DigestMessage } from './reminders.tables';
 
 export type { RemindersServiceDeps } from './reminders.deps';
 
@@ -29,31 +28,16 @@ export type { RemindersServiceDeps } from './reminders.deps';
  */
 export function createRemindersService(deps: RemindersServiceDeps) {
   const ctx: RemindersContext = { ...deps, now: deps.clock ?? (() => new Date()) };
+  const bind = bindContext(ctx);
   return {
-    preferencesOf: (userId: string, tx?: Db, knownZone?: string) =>
-      preferencesOf(ctx, userId, tx, knownZone),
-    alertOnce: (
-      tx: Db,
-      userId: string,
-      kind: AlertKind,
-      localDate: string,
-      message: DigestMessage,
-      options: AlertOptions,
-    ) => alertOnce(ctx, tx, userId, kind, localDate, message, options),
+    preferencesOf: bind(preferencesOf),
+    alertOnce: bind(alertOnce),
     localTime: (timeZone: string) => localTimeIn(timeZone, ctx.now()),
-    updatePreferences: (userId: string, prefs: ReminderPreferencesUpdate) =>
-      updatePreferences(ctx, userId, prefs),
-    scanPendingEvents: (payload: { batchSize?: number }, scanId: string) =>
-      scanPendingEvents(ctx, payload, scanId),
-    scanPendingBatch: (
-      payload: { batchSize?: number; afterUserId?: string; throughUserId?: string },
-      /** Other events of the person found by the same scan (status changes, failed payments). */
-      eachPerson?: (userId: string, tx: Db) => Promise<void>,
-    ) => scanPendingBatch(ctx, payload, eachPerson),
-    sendDayReminders: (userId: string, localDate: string) =>
-      sendDayReminders(ctx, userId, localDate),
-    deliverOnce: (digestId: string | undefined, send: () => Promise<unknown>) =>
-      deliverOnce(ctx, digestId, send),
+    updatePreferences: bind(updatePreferences),
+    scanPendingEvents: bind(scanPendingEvents),
+    scanPendingBatch: bind(scanPendingBatch),
+    sendDayReminders: bind(sendDayReminders),
+    deliverOnce: bind(deliverOnce),
     sms: deps.sms,
     email: deps.email,
     push: deps.push,
