@@ -10,6 +10,7 @@
 import { setImmediate } from 'node:timers/promises';
 import { userRoutes } from '@billow/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addPeopleWithBillsDue } from './people-with-bills';
 import { bearer, signIn } from './sign-in';
 import { createTestApp, type TestApp } from './test-app';
 
@@ -35,18 +36,7 @@ describe('a large reminder scan beside requests', () => {
 
   it('answers requests between a few people of the scan, while the scan goes on', async () => {
     const { token } = await signIn(t.app, '+15555550990');
-    await t.database.executeSql(
-      `insert into users (phone_number)
-         select '+1555444' || lpad(g::text, 4, '0') from generate_series(1, ${PEOPLE}) g`,
-    );
-    await t.database.executeSql(
-      `insert into subscriptions (user_id, merchant_name, category, cadence, status, amount_cents,
-         average_amount_cents, normalized_monthly_cents, renewal_date, first_charge_date,
-         last_charge_date, confidence, evidence)
-       select id, 'Hulu', 'Entertainment', 'monthly', 'ACTIVE', 1799, 1799, 1799,
-         date '${today}' + 3, date '${today}' - 177, date '${today}' - 27, 0.9, '[]'::jsonb
-       from users where phone_number like '+1555444%'`,
-    );
+    await addPeopleWithBillsDue(t.database, { phonePrefix: '+1555444', count: PEOPLE, today });
     // The scan is the large job here: the reminders it queues are left unsent.
     await t.jobs.startWorkers({
       ...t.handlers,

@@ -4,6 +4,7 @@
  * exactly one range, and the same scan job run again (a retry) queues no batch twice.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addPeopleWithBillsDue } from '../../../test/people-with-bills';
 import { createTestApp, type TestApp } from '../../../test/test-app';
 
 const today = '2026-11-20';
@@ -21,20 +22,8 @@ describe('the pending-events scan in batches', () => {
   const rows = async <R>(text: string, values: unknown[] = []) =>
     (await t.database.executeSql(text, values)).rows as R[];
   /** People, each with a bill that renews in three days (a reminder due today). */
-  async function addPeople(prefix: string, count: number) {
-    await t.database.executeSql(
-      `insert into users (phone_number, is_subscription_notifications_enabled)
-         select '${prefix}' || lpad(g::text, 4, '0'), true from generate_series(1, ${count}) g`,
-    );
-    await t.database.executeSql(
-      `insert into subscriptions (user_id, merchant_name, category, cadence, status, amount_cents,
-         average_amount_cents, normalized_monthly_cents, renewal_date, first_charge_date,
-         last_charge_date, confidence, evidence)
-       select id, 'Hulu', 'Entertainment', 'monthly', 'ACTIVE', 1799, 1799, 1799,
-         date '${today}' + 3, date '${today}' - 177, date '${today}' - 27, 0.9, '[]'::jsonb
-       from users where phone_number like '${prefix}%'`,
-    );
-  }
+  const addPeople = (phonePrefix: string, count: number) =>
+    addPeopleWithBillsDue(t.database, { phonePrefix, count, today });
   const batchesOf = async (scanId: string) =>
     (
       await rows<{ data: Batch }>(
