@@ -6,7 +6,12 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { USER_DATA_CHANNEL, type ChangeFeed } from '../../db/change-feed';
 import type { Db } from '../../db/database';
 import { createResponseCache } from '../../db/response-cache';
-import { onFirstUse, type BillOwners, type SubscriptionRow } from './subscription-rows';
+import {
+  onFirstUse,
+  visibleBillsOf,
+  type BillOwners,
+  type SubscriptionRow,
+} from './subscription-rows';
 import { subscriptions, subscriptionTransactions } from './subscriptions.tables';
 
 export function createBillListReads(db: Db, changes: ChangeFeed, owners: BillOwners) {
@@ -22,12 +27,7 @@ export function createBillListReads(db: Db, changes: ChangeFeed, owners: BillOwn
       })
       .from(subscriptions)
       .leftJoin(account, eq(account.id, subscriptions.paymentAccountId))
-      .where(
-        and(
-          eq(subscriptions.userId, sql.placeholder('userId')),
-          eq(subscriptions.userMarkedNotSubscription, false),
-        ),
-      )
+      .where(and(visibleBillsOf(sql.placeholder('userId'))))
       .orderBy(subscriptions.merchantName)
       .prepare('subscriptions_visible_of');
   });

@@ -6,7 +6,7 @@ import { and, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import { centsToDollars, type Cadence } from '@billow/contracts';
 import { DEFAULT_CATALOGUE, monthlyAmount, normalizeMerchant } from '@billow/recurring';
 import type { Db } from '../../db/database';
-import { onFirstUse, type BillOwners } from './subscription-rows';
+import { onFirstUse, visibleBillsOf, type BillOwners } from './subscription-rows';
 import { subscriptions, subscriptionTransactions } from './subscriptions.tables';
 
 export function createChargeReads(db: Db, owners: Pick<BillOwners, 'banking'>) {
@@ -35,13 +35,7 @@ export function createChargeReads(db: Db, owners: Pick<BillOwners, 'banking'>) {
         eq(subscriptionTransactions.subscriptionId, subscriptions.id),
       )
       .leftJoin(charge, eq(charge.id, subscriptionTransactions.transactionId))
-      .where(
-        and(
-          eq(subscriptions.userId, sql.placeholder('userId')),
-          eq(subscriptions.userMarkedNotSubscription, false),
-          eq(subscriptions.status, 'ACTIVE'),
-        ),
-      )
+      .where(and(visibleBillsOf(sql.placeholder('userId')), eq(subscriptions.status, 'ACTIVE')))
       .orderBy(subscriptions.id, desc(isBankCharge), desc(charge.chargedOn))
       .prepare('subscriptions_active_with_bank_monthly');
   });
@@ -62,8 +56,7 @@ export function createChargeReads(db: Db, owners: Pick<BillOwners, 'banking'>) {
       .innerJoin(charge, eq(charge.id, subscriptionTransactions.transactionId))
       .where(
         and(
-          eq(subscriptions.userId, sql.placeholder('userId')),
-          eq(subscriptions.userMarkedNotSubscription, false),
+          visibleBillsOf(sql.placeholder('userId')),
           sql`${charge.chargedOn} >= ${sql.placeholder('from')}`,
         ),
       )

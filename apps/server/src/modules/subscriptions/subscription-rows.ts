@@ -2,8 +2,9 @@
  * What every subscriptions query shares: the row shapes, and what they read of the rows other
  * modules own (the bank's transactions and accounts, the person's zone), through those owners.
  */
+import { and, eq, type SQLWrapper } from 'drizzle-orm';
 import type { PublishedBanking } from '../banking/banking.published';
-import type { subscriptions } from './subscriptions.tables';
+import { subscriptions } from './subscriptions.tables';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type SubscriptionValues = Omit<
@@ -20,6 +21,10 @@ export type BillOwners = {
   banking: () => Pick<PublishedBanking, 'joinable' | 'transactionsOf' | 'lockTransaction'>;
   users: () => { cachedTimeZoneOf: (userId: string) => Promise<string> };
 };
+
+/** The person's bills as they see them: theirs, less the ones they marked as not a bill. */
+export const visibleBillsOf = (userId: string | SQLWrapper) =>
+  and(eq(subscriptions.userId, userId), eq(subscriptions.userMarkedNotSubscription, false));
 
 /** Built on first use, then kept: a statement prepared from what an owner publishes. */
 export function onFirstUse<T>(build: () => T): () => T {

@@ -6,6 +6,7 @@
 import { and, asc, eq, gte, lt } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import type { SubscriptionRow } from './subscriptions.repo';
+import { visibleBillsOf } from './subscription-rows';
 import { subscriptions } from './subscriptions.tables';
 
 export type PublishedSubscriptions = ReturnType<typeof createPublishedSubscriptions>;
@@ -14,12 +15,7 @@ export function createPublishedSubscriptions(db: Db) {
   return {
     /** The person's subscriptions detection holds now (not the ones they said are not). */
     visibleOf: (userId: string): Promise<SubscriptionRow[]> =>
-      db
-        .select()
-        .from(subscriptions)
-        .where(
-          and(eq(subscriptions.userId, userId), eq(subscriptions.userMarkedNotSubscription, false)),
-        ),
+      db.select().from(subscriptions).where(visibleBillsOf(userId)),
     async byId(subscriptionId: string): Promise<SubscriptionRow | undefined> {
       const [row] = await db
         .select()
@@ -98,9 +94,7 @@ export function createPublishedSubscriptions(db: Db) {
           cancelDate: subscriptions.cancelDate,
         })
         .from(subscriptions)
-        .where(
-          and(eq(subscriptions.userId, userId), eq(subscriptions.userMarkedNotSubscription, false)),
-        ),
+        .where(visibleBillsOf(userId)),
     /** The person's active bills due from `from` up to (not on) `until`, soonest first. */
     dueBetween: (userId: string, from: string, until: string) =>
       db
@@ -113,9 +107,8 @@ export function createPublishedSubscriptions(db: Db) {
         .from(subscriptions)
         .where(
           and(
-            eq(subscriptions.userId, userId),
+            visibleBillsOf(userId),
             eq(subscriptions.status, 'ACTIVE'),
-            eq(subscriptions.userMarkedNotSubscription, false),
             gte(subscriptions.renewalDate, from),
             lt(subscriptions.renewalDate, until),
           ),
@@ -137,9 +130,7 @@ export function createPublishedSubscriptions(db: Db) {
           isBillowManaged: subscriptions.isBillowManaged,
         })
         .from(subscriptions)
-        .where(
-          and(eq(subscriptions.userId, userId), eq(subscriptions.userMarkedNotSubscription, false)),
-        ),
+        .where(visibleBillsOf(userId)),
     /** The merchant of each of the person's subscriptions (the rewards history names them). */
     merchantsOf: (userId: string) =>
       db
