@@ -45,7 +45,16 @@ async function firstRender(path: string): Promise<string> {
   await act(async () => {
     root.render(<AppTree queryClient={createQueryClient()} Router={BrowserRouter} />);
   });
-  await vi.waitFor(() => expect(container.querySelector('h1')).not.toBeNull());
+  // Once every part's code is in, as the prerendered page holds it: the page's own heading, and
+  // the wide screen's panel (its own chunk, which may arrive before or after the page's). As
+  // long as Testing Library's own waits (test/setup.ts): a loaded machine's first render is slow.
+  await vi.waitFor(
+    () => {
+      expect(container.querySelector('h1')).not.toBeNull();
+      expect(container.querySelector('aside')).not.toBeNull();
+    },
+    { timeout: 5_000 },
+  );
   const markup = container.innerHTML;
   act(() => root.unmount());
   container.remove();

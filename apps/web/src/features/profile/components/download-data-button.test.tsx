@@ -51,7 +51,7 @@ describe(DownloadDataButton.name, () => {
   it('downloads the export with the session token and saves it under the server’s name', async () => {
     const { user, api } = renderButton(zip);
     await user.click(button());
-    await vi.waitFor(() => expect(saved).toHaveLength(1));
+    await vi.waitFor(() => expect(saved).toHaveLength(1), { timeout: 5_000 });
     expect(saved[0]!.fileName).toBe('billow-export-2026-11-20.zip');
     expect(new Uint8Array(await saved[0]!.blob.arrayBuffer())).toEqual(zipBytes);
     const [request] = api.requestsTo(userRoutes.exportData);
@@ -74,7 +74,7 @@ describe(DownloadDataButton.name, () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(profileMessages.exportFailed);
     expect(saved).toHaveLength(0);
     await user.click(button());
-    await vi.waitFor(() => expect(saved).toHaveLength(1));
+    await vi.waitFor(() => expect(saved).toHaveLength(1), { timeout: 5_000 });
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 });

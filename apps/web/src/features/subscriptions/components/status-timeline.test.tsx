@@ -45,12 +45,15 @@ describe(StatusTimeline.name, () => {
 
   it('shows nothing once it is known that no change is recorded yet', async () => {
     const { api } = renderTimeline(json(200, []));
-    await vi.waitFor(() => {
-      expect(api.requestsTo(reminderRoutes.statusTimeline)).toHaveLength(1);
-      expect(
-        screen.queryByRole('region', { name: statusTimelineTexts.heading }),
-      ).not.toBeInTheDocument();
-    });
+    await vi.waitFor(
+      () => {
+        expect(api.requestsTo(reminderRoutes.statusTimeline)).toHaveLength(1);
+        expect(
+          screen.queryByRole('region', { name: statusTimelineTexts.heading }),
+        ).not.toBeInTheDocument();
+      },
+      { timeout: 5_000 },
+    );
   });
 
   it('holds its place while loading', () => {
@@ -65,10 +68,12 @@ describe(StatusTimeline.name, () => {
     renderTimeline(problem(500, 'internal-server-error', 'Down.'), json(200, []));
     expect(await screen.findByRole('alert')).toHaveTextContent(statusTimelineTexts.loadFailed);
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
-    await vi.waitFor(() =>
-      expect(
-        screen.queryByRole('region', { name: statusTimelineTexts.heading }),
-      ).not.toBeInTheDocument(),
+    await vi.waitFor(
+      () =>
+        expect(
+          screen.queryByRole('region', { name: statusTimelineTexts.heading }),
+        ).not.toBeInTheDocument(),
+      { timeout: 5_000 },
     );
   });
 });
