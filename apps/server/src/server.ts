@@ -82,9 +82,9 @@ export async function startServer(
       print: (line) => process.stdout.write(`${line}\n`),
       log: logger,
     });
+    markStartup('modules composed');
     // Every kind of the job catalogue (docs/jobs.md) declared, within limits and handled, or no
     // start.
-    markStartup('modules composed');
     assertJobCatalogue(jobMap, billow.jobHandlers);
     // Before the first request: a module may clear what a dead process left (a sync lease).
     if (mode !== 'api') for (const module of billow.modules) await module.beforeWorkers?.();
