@@ -214,4 +214,11 @@ describe('Plaid settings', () => {
       loadConfig({ ...production, PLAID_REDIRECT_URI: 'https://bills.example/plaid-oauth' }).bank,
     ).toMatchObject({ redirectUri: 'https://bills.example/plaid-oauth' });
   });
+
+  it('says whether the payment provider comes with a stock of gift cards: only the sandbox does', () => {
+    expect(loadConfig({}).payment).toMatchObject({ hasSandboxGiftCards: true });
+    expect(loadConfig({ ...plaid, PAYMENT_PROVIDER: 'plaid' }).payment).toMatchObject({
+      hasSandboxGiftCards: false,
+    });
+  });
 });

@@ -84,11 +84,7 @@ export async function composeBillow(options: CompositionOptions) {
   const peers = { ...owned, people: users.published };
   const rewards = feature.createRewardsModule(peers);
   const savings = feature.createSavingsModule(peers);
-  const giftCards = feature.createGiftCardsModule({
-    ...peers,
-    isSandboxStock: config.payment.provider === 'sandbox',
-    payments: () => payments.published,
-  });
+  const giftCards = feature.createGiftCardsModule({ ...peers, payments: () => payments.published });
   // Payments hold only banking's opaque debit handles; the adapter alone gets a handle's
   // credentials, from banking (docs/payments.md, "Which accounts can pay").
   const provider = await createPaymentProvider(config.payment, {

@@ -1,4 +1,5 @@
 /** Gift cards: the stock (loaded from CSV; seeded in the sandbox) and a person's card. */
+import type { Config } from '../../config';
 import type { FeatureModule } from '../feature-module';
 import type { Bills } from '../subscriptions/subscriptions.module';
 import { registerGiftCardRoutes } from './gift-cards.routes';
@@ -11,9 +12,8 @@ export function createGiftCardsModule(
   deps: Omit<ServiceDeps, 'billOf' | 'paymentFor' | 'fundedRenewalOf' | 'digestKey'> & {
     /** Keys the digest that finds a card loaded twice. */
     authSecret: Uint8Array;
-    /** Which payment provider pays: the sandbox's comes with a stock of cards. */
-    /** Whether the payments run on the sandbox ledger, whose first start stocks every merchant. */
-    isSandboxStock: boolean;
+    /** Whether the payment provider comes with a stock of cards, stocked at first start. */
+    config: { payment: Pick<Config['payment'], 'hasSandboxGiftCards'> };
     bills: Pick<Bills, 'billOf'>;
     /** Payments decide when a card's number may be shown (after its debit settled). */
     payments: () => Pick<ServiceDeps, 'paymentFor' | 'fundedRenewalOf'>;
@@ -33,6 +33,8 @@ export function createGiftCardsModule(
     exportRows: service.exportRows,
     routes: (app) => registerGiftCardRoutes(app, { giftCards: service }),
     // The sandbox's first start stocks every merchant that sells an annual plan.
-    ...(deps.isSandboxStock ? { beforeWorkers: () => service.seedSandboxStock() } : {}),
+    ...(deps.config.payment.hasSandboxGiftCards
+      ? { beforeWorkers: () => service.seedSandboxStock() }
+      : {}),
   } satisfies FeatureModule & { service: unknown; stock: unknown };
 }

@@ -6,13 +6,21 @@ import { z } from 'zod';
 import { defineProviderKind, requiredWhen, sandboxRefused } from '../provider-kind';
 import type { PlaidTransferConfig } from './payment-provider.plaid';
 
-export type PaymentConfig =
+export type PaymentConfig = (
   | {
       provider: 'sandbox';
       /** How long the sandbox ledger's simulated bank day lasts, in seconds. */
       bankDaySeconds: number;
     }
-  | ({ provider: 'plaid' } & PlaidTransferConfig);
+  | ({ provider: 'plaid' } & PlaidTransferConfig)
+) & {
+  /**
+   * Whether this provider comes with a stock of gift cards for every merchant that sells an
+   * annual plan: the sandbox ledger's, stocked at first start. A real provider's cards are
+   * loaded from CSV (`npm run giftcards:load`). Stated here so no module compares provider names.
+   */
+  hasSandboxGiftCards: boolean;
+};
 
 export const paymentProviderKind = defineProviderKind({
   env: {
@@ -26,7 +34,11 @@ export const paymentProviderKind = defineProviderKind({
   },
   read(e): PaymentConfig | { problems: string[] } {
     if (e.PAYMENT_PROVIDER === 'sandbox')
-      return { provider: 'sandbox', bankDaySeconds: e.SANDBOX_BANK_DAY_SECONDS };
+      return {
+        provider: 'sandbox',
+        bankDaySeconds: e.SANDBOX_BANK_DAY_SECONDS,
+        hasSandboxGiftCards: true,
+      };
     const problems: string[] = [];
     const when = 'PAYMENT_PROVIDER=plaid';
     if (!e.PLAID_CLIENT_ID) problems.push(requiredWhen('PLAID_CLIENT_ID', when));
@@ -38,6 +50,7 @@ export const paymentProviderKind = defineProviderKind({
       secret: e.PLAID_SECRET!,
       environment: e.PLAID_ENV,
       basePath: e.PLAID_API_BASE_URL,
+      hasSandboxGiftCards: false,
     };
   },
   sandboxRefusal: (slice) =>
