@@ -48,6 +48,9 @@ export function createLedgersModule(deps: {
     figures,
     service,
     jobs: ledgersJobHandlers(service),
+    // Every figure gathered before the workers start, so a figure no module publishes stops the
+    // start with its name, not the first nightly check.
+    beforeWorkers: async () => void figures(),
     devRoutes: (app) => registerLedgerDevRoutes(app, { ledgers: service }),
   } satisfies FeatureModule & { service: unknown; figures: unknown };
 }
