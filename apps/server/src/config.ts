@@ -331,7 +331,7 @@ function productionProblems(e: ParsedEnv): string[] {
  * A key nobody chose at random: fewer than 8 different bytes (all zeros, one character
  * repeated, "abab…"), or a short pattern repeated.
  */
-export function isWeakSecret(bytes: Buffer): boolean {
+function isWeakSecret(bytes: Buffer): boolean {
   if (new Set(bytes).size < 8) return true;
   for (let period = 1; period <= bytes.length / 2; period++) {
     let isRepeated = true;

@@ -21,7 +21,7 @@ import { createProviders } from './providers/providers';
 import { createFieldCipher } from './security/encryption';
 import type { Secrets } from './security/secrets';
 
-export type CompositionOptions = {
+type CompositionOptions = {
   config: Config;
   database: Database;
   jobs: JobQueue<AppJobMap>;

@@ -35,7 +35,7 @@ export class StartupError extends Error {
 }
 
 /** Refuses settings that cannot work, before anything is opened. */
-export function checkStartup(config: Config, mode: ServerMode): void {
+function checkStartup(config: Config, mode: ServerMode): void {
   if (mode !== 'all' && !config.databaseUrl) {
     throw new StartupError(
       `Billow cannot start in "${mode}" mode on the embedded database: running the API and the ` +

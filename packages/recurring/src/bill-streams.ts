@@ -169,7 +169,7 @@ function nearestInTime(charges: readonly Charge[], day: number): Charge {
 }
 
 /** More than a few amount changes means a metered bill, not a subscription with price rises. */
-export function hasVariableAmounts(members: readonly Charge[]): boolean {
+function hasVariableAmounts(members: readonly Charge[]): boolean {
   let changes = 0;
   for (let i = 1; i < members.length; i++) {
     const previous = members[i - 1]?.amount ?? 0;

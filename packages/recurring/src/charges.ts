@@ -81,11 +81,7 @@ const CHECKCARD = 'CHECKCARD ';
  * and it falls on the posting day or up to a week before it; else null. Most descriptors carry
  * no slash and do not start with CHECKCARD, so they cost one search for a character.
  */
-export function purchaseDayIn(
-  description: string,
-  postedYear: number,
-  posted: number,
-): number | null {
+function purchaseDayIn(description: string, postedYear: number, posted: number): number | null {
   if (description.startsWith(CHECKCARD)) {
     const at = CHECKCARD.length;
     if (description.charCodeAt(at + 4) === 32 || description.length === at + 4) {
@@ -301,7 +297,7 @@ function isStrictlyReversedByDay(charges: readonly Charge[]): boolean {
   return true;
 }
 
-export function isSortedByDay(charges: readonly Charge[]): boolean {
+function isSortedByDay(charges: readonly Charge[]): boolean {
   for (let i = 1; i < charges.length; i++) {
     if (byDay(charges[i - 1] as Charge, charges[i] as Charge) > 0) return false;
   }

@@ -39,7 +39,7 @@ const BUSY_STRAY_CHARGES_PER_MONTH = 2;
  * charges a year, a few will line up by chance. A weekly meal kit or a daily transfer repeats
  * one amount, so it is not "busy" however often it charges.
  */
-export function isHabitual(
+function isHabitual(
   merchant: NormalizedMerchant,
   paid: readonly Charge[],
   levels: readonly Charge[][],

@@ -17,7 +17,7 @@ const RHYTHM: Record<KnownCadence, string> = {
   YEARLY: 'about every year',
 };
 
-export type EvidenceFacts = {
+type EvidenceFacts = {
   merchantName: string;
   cadence: KnownCadence;
   /** Successful charges, trial included, sorted by day. */

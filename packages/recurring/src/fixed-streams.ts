@@ -154,7 +154,7 @@ const MAX_ADD_ON_RATIO = 1.5;
  * more in weeks with extras, so the base level alone leaves every add-on week as a hole in its
  * grid. Empty when the base level is too small or does not dominate the band.
  */
-export function withAddOns(level: readonly Charge[], paid: readonly Charge[]): Charge[] {
+function withAddOns(level: readonly Charge[], paid: readonly Charge[]): Charge[] {
   const base = level[0]?.amount ?? 0;
   if (level.length < MIN_BASE_CHARGES || base <= 0) return [];
   const band = paid.filter(
@@ -175,7 +175,7 @@ const CORE_CADENCES: readonly KnownCadence[] = ['YEARLY', 'QUARTERLY', 'MONTHLY'
  * per slot, are kept when they fill the grid almost completely and are most of the level;
  * the rest stay one-off purchases. Random purchases rarely fill nine slots in ten on time.
  */
-export function gridCore(level: readonly Charge[]): Candidate | null {
+function gridCore(level: readonly Charge[]): Candidate | null {
   if (level.length < MIN_CORE_CHARGES) return null;
   let best: Candidate | null = null;
   for (const cadence of CORE_CADENCES) {

@@ -96,7 +96,7 @@ function words(name: string): string[] {
 }
 
 /** Same merchant key, a shared distinctive word, or one name run together inside the other. */
-export function sharesIdentity(a: NormalizedMerchant, b: NormalizedMerchant): boolean {
+function sharesIdentity(a: NormalizedMerchant, b: NormalizedMerchant): boolean {
   if (a.key === b.key) return true;
   if (a.catalogueId !== null && a.catalogueId === b.catalogueId) return true;
   const wordsOfB = new Set(words(b.name));
@@ -114,7 +114,7 @@ function typicalAmount(members: Candidate['members'], fromEnd: boolean): number 
 }
 
 /** Whether `later` carries on `earlier`'s subscription (see the file comment). */
-export function continues(earlier: Found, later: Found): boolean {
+function continues(earlier: Found, later: Found): boolean {
   const a = earlier.candidate;
   const b = later.candidate;
   if (a.cadence !== b.cadence || a.isTrialOnly || b.isTrialOnly) return false;
@@ -166,7 +166,7 @@ export function continues(earlier: Found, later: Found): boolean {
 }
 
 /** One candidate holding both pieces; predictions follow the later piece's billing day. */
-export function join(earlier: Found, later: Found): Found {
+function join(earlier: Found, later: Found): Found {
   const a = earlier.candidate;
   const b = later.candidate;
   const untilDay = b.members[0]?.day ?? 0;

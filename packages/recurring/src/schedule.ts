@@ -53,7 +53,7 @@ function weekdayOf(day: number): number {
  * one day late, not three; billed on a Saturday and posted on Monday is on the day. An early
  * charge (the grid's anchor sits in the middle of the usual lag) counts calendar days.
  */
-export function postingDistance(day: number, slotDate: number): number {
+function postingDistance(day: number, slotDate: number): number {
   const late = day - slotDate;
   if (late <= 0) return -late;
   // The weekend days in [slotDate, day): two a week, and those of the days left over.

@@ -35,7 +35,7 @@ export function monthOfYear(dayNumber: number): number {
   return civilFromDays(dayNumber).month - 1;
 }
 
-export function isWeekend(dayNumber: number): boolean {
+function isWeekend(dayNumber: number): boolean {
   const wd = weekday(dayNumber);
   return wd === 0 || wd === 6;
 }

@@ -72,7 +72,7 @@ const professionalAccounts = {
   },
 } satisfies Pick<PersonaDefinition, 'checking' | 'savings' | 'credit'>;
 
-export const personas: Record<PersonaId, PersonaDefinition> = {
+const personas: Record<PersonaId, PersonaDefinition> = {
   default: {
     id: 'default',
     description:
@@ -282,7 +282,7 @@ export const personas: Record<PersonaId, PersonaDefinition> = {
   },
 };
 
-export { PERSONA_IDS, STORY, type PersonaDefinition };
+export { STORY, type PersonaDefinition };
 
 export function isPersonaId(value: string): value is PersonaId {
   return (PERSONA_IDS as readonly string[]).includes(value);

@@ -23,13 +23,13 @@ export type Cadence =
   /** Once a year, on an anniversary the seed places inside the story's first year. */
   | { kind: 'yearly' };
 
-export type ResolvedCadence =
+type ResolvedCadence =
   | { kind: 'monthly'; day: number }
   | { kind: 'semimonthly' }
   | { kind: 'weekly'; every: number; weekday: number; phase: number }
   | { kind: 'yearly'; month: number; day: number };
 
-export type Occurrence = { key: string; day: number };
+type Occurrence = { key: string; day: number };
 
 /** 1970-01-05 (day 4) was a Monday: weeks are counted from there. */
 const FIRST_MONDAY = 4;
@@ -101,7 +101,7 @@ export function occurrences(cadence: ResolvedCadence, from: number, to: number):
  */
 export type Posting = 'card' | 'ach' | 'payroll';
 
-export type PostedDates = { authorized: number; posted: number };
+type PostedDates = { authorized: number; posted: number };
 
 /** The longest gap between authorization and posting, as Plaid's authorized_date shows it. */
 export const MAX_POSTING_LAG = 3;

@@ -43,7 +43,7 @@ export type CallRow = {
 };
 
 /** How a call ended, as its row keeps it. */
-export type CallEnding =
+type CallEnding =
   | {
       stage: 'completed';
       record: CallRecord;
@@ -54,7 +54,7 @@ export type CallEnding =
   | { stage: 'failed'; error: StoredCallError; endedAt: Date };
 
 /** A feature's call table, as the runner uses it. */
-export type CallStore<Row extends CallRow> = {
+type CallStore<Row extends CallRow> = {
   call(id: string): Promise<Row | undefined>;
   callByProvider(providerCallId: string): Promise<Row | undefined>;
   updateCall(id: string, values: { providerCallId?: string; reconnectingAt?: Date }): Promise<void>;
@@ -260,5 +260,3 @@ export function createCallRunner<Row extends CallRow>(deps: {
     },
   };
 }
-
-export type CallRunner<Row extends CallRow> = ReturnType<typeof createCallRunner<Row>>;

@@ -11,7 +11,7 @@ export type KnownPerson = {
   gender: string | null;
 };
 
-export function knownAnswer(person: KnownPerson, field: RequiredUserInfoField): string | null {
+function knownAnswer(person: KnownPerson, field: RequiredUserInfoField): string | null {
   if (field === 'name_on_account') return person.legalName;
   if (field === 'email') return person.email;
   if (field === 'phone_number') return person.phoneNumber;

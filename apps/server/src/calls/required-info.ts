@@ -53,7 +53,7 @@ const checks: Partial<Record<RequiredUserInfoField, Check>> = {
 };
 
 /** The options of a service_selection prompt: its comma-separated list. */
-export function serviceOptions(prompt: string): string[] {
+function serviceOptions(prompt: string): string[] {
   return prompt
     .split(',')
     .map((option) => option.trim())

@@ -47,7 +47,7 @@ export type Database = {
  * in seconds instead of leaving requests hanging. Migrations lift the statement limit for
  * their own connection.
  */
-export const DATABASE_TIMEOUTS = {
+const DATABASE_TIMEOUTS = {
   statementSeconds: 15,
   /** Past the server's own limit, so the server's error wins whenever it can still answer. */
   answerSeconds: 20,
@@ -56,11 +56,7 @@ export const DATABASE_TIMEOUTS = {
 };
 
 /** node-postgres settings that make lost connections and stuck statements end in an error. */
-export function poolSettings(
-  databaseUrl: string,
-  max: number,
-  applicationName = 'billow',
-): pg.PoolConfig {
+function poolSettings(databaseUrl: string, max: number, applicationName = 'billow'): pg.PoolConfig {
   return {
     connectionString: databaseUrl,
     max,
@@ -133,7 +129,7 @@ export function fromPool(
   };
 }
 
-export type DatabaseOptions = {
+type DatabaseOptions = {
   databaseUrl: string | undefined;
   dataDir: string;
   poolMax: number;

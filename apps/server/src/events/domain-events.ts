@@ -86,7 +86,7 @@ type Committed = 'subscriptions-changed' | 'settings-changed';
 type TxOf<K extends DomainEventName> = K extends Committed ? [] : [tx: Db];
 
 /** A module's reaction to an event, in the publisher's transaction when it has one. */
-export type Reaction<K extends DomainEventName> = (
+type Reaction<K extends DomainEventName> = (
   event: DomainEvents[K],
   ...tx: TxOf<K>
 ) => Promise<unknown>;

@@ -15,7 +15,7 @@ import { isDatabaseUnavailable } from '../db/unavailable';
 import { ProblemError, problemBody, problemTypeForStatus } from './problem';
 
 /** Seconds a client should wait before trying again while the database is away. */
-export const DATABASE_RETRY_AFTER_SECONDS = 5;
+const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 export function requestPath(request: FastifyRequest): string {
   return request.url.split('?')[0] ?? request.url;

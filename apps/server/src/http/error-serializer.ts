@@ -65,7 +65,7 @@ function scrubStack(stack: unknown, header: string): string | undefined {
   return [header, ...frames.map(scrubMessage)].join('\n');
 }
 
-export type SerializedError = Record<string, unknown> & { type: string; message: string };
+type SerializedError = Record<string, unknown> & { type: string; message: string };
 
 export function serializeError(error: unknown, depth = 0): unknown {
   if (!isErrorLike(error)) return typeof error === 'string' ? scrubMessage(error) : error;

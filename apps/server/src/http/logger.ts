@@ -32,7 +32,7 @@ const SECRET_KEYS = [
 const SECRET_PATHS = [/^(\/api\/calendar\/feed\/)[^/]+/];
 
 /** A request's path as logged: no query string, no secret path segment, at every level. */
-export function loggedPath(url: string): string {
+function loggedPath(url: string): string {
   const path = url.split('?')[0] ?? '';
   return SECRET_PATHS.reduce((p, pattern) => p.replace(pattern, '$1[redacted]'), path);
 }

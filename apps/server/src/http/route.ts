@@ -34,17 +34,17 @@ export type RouteAccess = {
 
 type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
 
-export type RouteRequest<R extends RouteContract> = Omit<FastifyRequest, 'body' | 'query'> & {
+type RouteRequest<R extends RouteContract> = Omit<FastifyRequest, 'body' | 'query'> & {
   body: Parsed<R['body']>;
   query: Parsed<R['query']>;
 };
 
-export type RouteHandler<R extends RouteContract> = (
+type RouteHandler<R extends RouteContract> = (
   request: RouteRequest<R>,
   reply: FastifyReply,
 ) => Promise<z.output<R['response']>>;
 
-export type MountOptions = {
+type MountOptions = {
   /** Per-client limit for this route (by IP): at most `max` requests per `timeWindow`. */
   rateLimit?: { max: number; timeWindow: string | number };
   /** The largest body this route takes, in bytes, when not the app's default. */

@@ -42,7 +42,7 @@ export const jobOwners: Record<string, Partial<Record<JobName, JobOptions>>> = {
 };
 
 /** The jobs the owners declare, each with its payload and its owner's options. */
-export function jobMapOf(owners: typeof jobOwners): JobMap {
+function jobMapOf(owners: typeof jobOwners): JobMap {
   const map: JobMap = {};
   for (const jobs of Object.values(owners))
     for (const [name, options] of Object.entries(jobs) as [JobName, JobOptions][])
@@ -53,7 +53,7 @@ export function jobMapOf(owners: typeof jobOwners): JobMap {
 export const jobMap = jobMapOf(jobOwners) as AppJobMap;
 
 /** A definition's options as the catalogue's limits word them (docs/jobs.md, "Limits"). */
-export function catalogueOptionsOf(options: JobOptions = {}) {
+function catalogueOptionsOf(options: JobOptions = {}) {
   return {
     attempts: (options.retryLimit ?? 3) + 1,
     delaySeconds: options.retryDelaySeconds ?? 5,

@@ -62,7 +62,7 @@ export type JobPayload<M extends JobMap, K extends keyof M> = z.output<M[K]['pay
 /** What a sender passes: defaults (a scan's batch size) may be left out. */
 export type JobInput<M extends JobMap, K extends keyof M> = z.input<M[K]['payload']>;
 
-export type JobContext = { jobId: string; attempt: number; queue: string };
+type JobContext = { jobId: string; attempt: number; queue: string };
 
 export type JobHandler<P> = (payload: P, context: JobContext) => Promise<void>;
 

@@ -4,7 +4,7 @@
  * handler belong to the module that owns the work (`<module>.jobs.ts`); `catalog.ts` puts the two
  * together and checks them at start-up.
  *
- * The types of the queue (`AppJobMap`, `AppJobQueue`) are derived from the payloads here, so a
+ * The queue's type (`JobQueue<AppJobMap>`) is derived from the payloads here, so a
  * module that sends jobs imports this file and nothing that imports modules back. This is
  * server-only: the web neither sends nor reads jobs.
  *
@@ -15,7 +15,6 @@
  * 9 queues are the groups the operator view (`npm run jobs`) and the logged queue figures count by.
  */
 import { z } from 'zod';
-import type { JobQueue } from './job-system';
 import { JOB_LIMITS, type JobHandlers, type JobOptions } from './job-map';
 
 export const JOB_QUEUES = [
@@ -29,7 +28,7 @@ export const JOB_QUEUES = [
   'balance check',
   'bank transaction sync',
 ] as const;
-export type JobQueueName = (typeof JOB_QUEUES)[number];
+type JobQueueName = (typeof JOB_QUEUES)[number];
 
 const id = z.string().uuid();
 const positiveAmount = z.number().positive();
@@ -186,7 +185,7 @@ const helperPayloads = {
 export const jobPayloads = { ...kindPayloads, ...helperPayloads };
 
 /** A kind of the catalogue. */
-export type JobKind = keyof typeof kindPayloads;
+type JobKind = keyof typeof kindPayloads;
 /** Any job's name. */
 export type JobName = keyof typeof jobPayloads;
 
@@ -216,7 +215,7 @@ export const JOB_CATALOGUE = {
 } as const satisfies Record<JobKind, { kind: string; queue: JobQueueName }>;
 
 /** The catalogue queue each of the other jobs counts under (the work it serves). */
-export const HELPER_JOB_QUEUES = {
+const HELPER_JOB_QUEUES = {
   'pending-events-scan-batch': 'pending events scanner',
   'bank-daily-resync': 'bank transaction sync',
   'subscriptions-detect': 'subscription',
@@ -257,9 +256,6 @@ export const jobOptionsSchema = z.object({
 export type AppJobMap = {
   [K in JobName]: { payload: (typeof jobPayloads)[K]; options?: JobOptions };
 };
-
-/** The queue modules send their jobs on. */
-export type AppJobQueue = JobQueue<AppJobMap>;
 
 /** A module's options for the jobs it owns, keyed by job name (a name not declared here fails). */
 export function defineJobOptions<const O extends Partial<Record<JobName, JobOptions>>>(

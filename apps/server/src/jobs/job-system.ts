@@ -88,7 +88,7 @@ export class MissingJobHandlerError extends Error {
   }
 }
 
-export type JobSystemOptions<M extends JobMap> = {
+type JobSystemOptions<M extends JobMap> = {
   database: Database;
   jobs: M;
   logger: FastifyBaseLogger;

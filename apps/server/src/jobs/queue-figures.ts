@@ -6,17 +6,10 @@
 import { catalogueQueueOf } from './job-payloads';
 import type { Database } from '../db/database';
 
-export const JOB_STATES = [
-  'waiting',
-  'active',
-  'completed',
-  'failed',
-  'delayed',
-  'paused',
-] as const;
-export type JobState = (typeof JOB_STATES)[number];
+const JOB_STATES = ['waiting', 'active', 'completed', 'failed', 'delayed', 'paused'] as const;
+type JobState = (typeof JOB_STATES)[number];
 
-export type QueueFigures = {
+type QueueFigures = {
   queues: Record<string, Record<JobState, number>>;
   failed: { queue: string; name: string; id: string; at: string; error: string }[];
 };

@@ -7,7 +7,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db, SqlResult } from '../db/database';
 
-export function toDrizzleSql(text: string, values: unknown[] = []): SQL {
+function toDrizzleSql(text: string, values: unknown[] = []): SQL {
   const chunks: SQL[] = [];
   let last = 0;
   for (const match of text.matchAll(/\$(\d+)/g)) {

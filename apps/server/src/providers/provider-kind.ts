@@ -13,7 +13,7 @@ export type SharedSettings = {
   isPlaidTransferUsed: boolean;
 };
 
-export type ProviderKind<Env extends z.ZodRawShape, Slice> = {
+type ProviderKind<Env extends z.ZodRawShape, Slice> = {
   env: Env;
   /** The slice, or the problems that keep the settings from making one (each naming its key). */
   read(env: z.output<z.ZodObject<Env>>, shared: SharedSettings): Slice | { problems: string[] };

@@ -19,7 +19,7 @@ export const offlineTexts = {
   bannerExplainer: 'Showing what Billow last loaded. Changes need a connection.',
 } as const;
 
-export function OfflineScreen() {
+function OfflineScreen() {
   return (
     <main className="mx-auto flex min-h-dvh max-w-md flex-col items-center justify-center gap-4 p-6 text-center">
       <WifiOff aria-hidden="true" className="size-10 text-muted-foreground" />

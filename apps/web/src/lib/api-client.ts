@@ -18,7 +18,7 @@ import {
 } from '@billow/contracts';
 import type { z } from 'zod';
 
-export type ApiErrorKind = 'unauthorized' | 'http' | 'network' | 'invalid-response';
+type ApiErrorKind = 'unauthorized' | 'http' | 'network' | 'invalid-response';
 
 export class ApiError extends Error {
   constructor(
@@ -48,7 +48,7 @@ export class ApiError extends Error {
   }
 }
 
-export type RequestOptions = {
+type RequestOptions = {
   method?: HttpMethod;
   body?: unknown;
   headers?: Record<string, string>;
@@ -139,7 +139,7 @@ const isString = (value: unknown): value is string => typeof value === 'string';
  * The contract's problem details shape, checked by hand: this runs in the code every page loads
  * first, which carries no zod (the schemas come with the pages that need them).
  */
-export function asProblemDetails(value: unknown): ProblemDetails | undefined {
+function asProblemDetails(value: unknown): ProblemDetails | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
   const { type, title, status, detail, instance, code, errors } = value as Record<string, unknown>;
   if (![type, title, detail, instance].every(isString)) return undefined;
@@ -237,7 +237,7 @@ type CallOptions<R extends RouteContract> = Omit<RequestOptions, 'method' | 'bod
   (R extends { query: z.ZodType } ? { query: z.input<R['query']> } : { query?: undefined });
 
 /** The route's path with its query string (undefined values left out). */
-export function pathWithQuery(path: string, query: object | undefined): string {
+function pathWithQuery(path: string, query: object | undefined): string {
   const entries = Object.entries(query ?? {}).filter(([, value]) => value !== undefined);
   if (entries.length === 0) return path;
   return `${path}?${new URLSearchParams(entries.map(([key, value]) => [key, String(value)])).toString()}`;

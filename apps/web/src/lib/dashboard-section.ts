@@ -32,7 +32,7 @@ export type DashboardSection =
   | { section: 'payment-account-selection'; subscriptionId: string }
   | { section: 'payment-confirmation'; subscriptionId: string; financialAccountId: string }
   | { section: 'annual-code'; subscriptionId: string };
-export type DashboardSectionName = DashboardSection['section'];
+type DashboardSectionName = DashboardSection['section'];
 
 export const homeSection: DashboardSection = { section: 'dashboard' };
 

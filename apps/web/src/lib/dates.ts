@@ -6,10 +6,10 @@
  */
 import { format, isValid, parseISO } from 'date-fns';
 
-export const dateTexts = { missing: 'Unknown', invalid: 'Invalid date' } as const;
+const dateTexts = { missing: 'Unknown', invalid: 'Invalid date' } as const;
 
 /** What the server sends ('2026-12-04', an ISO timestamp, null) or a Date already read. */
-export type DateInput = string | Date | null | undefined;
+type DateInput = string | Date | null | undefined;
 
 function isMissing(value: DateInput): value is null | undefined | '' {
   return value === null || value === undefined || (typeof value === 'string' && !value.trim());

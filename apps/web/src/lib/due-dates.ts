@@ -11,7 +11,7 @@ export type DueBill = Pick<Subscription, 'days_until_due' | 'renewal_date'>;
 
 export const DUE_SOON_DAYS = 3;
 /** The last day count spelled out; from 30 days on the label is a date. */
-export const DUE_IN_DAYS_MAX = 29;
+const DUE_IN_DAYS_MAX = 29;
 
 export function daysUntilDue(bill: DueBill, today = new Date()): number | undefined {
   if (bill.days_until_due !== null) return bill.days_until_due;

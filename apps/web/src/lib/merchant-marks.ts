@@ -6,7 +6,7 @@
  */
 import { domainOf } from './letter-tint';
 
-export type MerchantMark = {
+type MerchantMark = {
   background: string;
   foreground: string;
   letters: string;
@@ -15,7 +15,7 @@ export type MerchantMark = {
 };
 
 /** Where Billow serves a merchant's mark (public/logos/). */
-export const iconPathOf = (domain: string) => `/logos/${domain}.svg`;
+const iconPathOf = (domain: string) => `/logos/${domain}.svg`;
 
 const WHITE = '#ffffff';
 const INK = '#111111';

@@ -91,7 +91,7 @@ export type LinkState = { from: LinkFrom };
  * How far the settings onboarding got, kept in its own history entry so a reload comes back to
  * the same step with the same choices. Not part of the onboarding state carried on.
  */
-export type SettingsProgress = Customization & { step: 1 | 2 | 3 };
+type SettingsProgress = Customization & { step: 1 | 2 | 3 };
 
 export function readSettingsProgress(state: unknown): SettingsProgress | undefined {
   if (!isRecord(state) || !isRecord(state.settingsProgress)) return undefined;

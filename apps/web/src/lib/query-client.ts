@@ -11,7 +11,7 @@ import { ApiError } from './api-client';
  * mount read those answers instead of asking again. A change the person makes reloads what it
  * touches whatever its age (invalidateDomains), and what a job changes shows on the next visit.
  */
-export const FRESH_FOR_MS = 10_000;
+const FRESH_FOR_MS = 10_000;
 
 export function retryDelay(attemptIndex: number): number {
   return Math.min(QUERY_CACHE.retryBaseDelayMs * 2 ** attemptIndex, QUERY_CACHE.retryMaxDelayMs);

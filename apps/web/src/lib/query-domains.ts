@@ -29,7 +29,7 @@ export const queryDomains = {
   linking: ['linking'],
 } as const satisfies Record<string, readonly [string]>;
 
-export type QueryDomain = keyof typeof queryDomains;
+type QueryDomain = keyof typeof queryDomains;
 
 /** Reloads every query of the given domains; resolves once the active ones have reloaded. */
 export async function invalidateDomains(

@@ -15,7 +15,7 @@ import {
   type UseMutationResult,
 } from '@tanstack/react-query';
 
-export class AlreadyPendingError extends Error {
+class AlreadyPendingError extends Error {
   constructor() {
     super('This action is already under way.');
     this.name = 'AlreadyPendingError';

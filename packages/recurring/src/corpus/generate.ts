@@ -17,7 +17,7 @@ import {
 } from './subscription-history';
 import { HABITS, SUBSCRIPTIONS, type HabitTemplate, type SubscriptionTemplate } from './templates';
 
-export type { NoiseKind, TrueStream } from './subscription-history';
+export type { TrueStream } from './subscription-history';
 
 export type UserHistory = {
   userId: string;
@@ -26,7 +26,7 @@ export type UserHistory = {
   streams: TrueStream[];
 };
 
-export type CorpusOptions = { seed: number; users: number; months?: number };
+type CorpusOptions = { seed: number; users: number; months?: number };
 
 /** Every history ends here, so labels and `asOf` are the same for all users. */
 const END = daysFromCivil(2026, 3, 31);
@@ -41,7 +41,7 @@ export function generateCorpus(options: CorpusOptions): UserHistory[] {
   return histories;
 }
 
-export function generateUser(seed: number, userId: string, months: number): UserHistory {
+function generateUser(seed: number, userId: string, months: number): UserHistory {
   const random = createRandom(seed);
   const start = addMonths(END, -months) + 1;
   const transactions: Transaction[] = [];

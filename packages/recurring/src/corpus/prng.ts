@@ -16,7 +16,7 @@ export type Random = {
   reference(length: number): string;
 };
 
-export function mulberry32(seed: number): () => number {
+function mulberry32(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;

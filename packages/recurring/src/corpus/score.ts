@@ -8,7 +8,7 @@ import { parseIsoDate } from '../dates';
 import type { RecurringStream } from '../types';
 import type { TrueStream } from './generate';
 
-export type Score = {
+type Score = {
   truthCount: number;
   detectedCount: number;
   matchedCount: number;

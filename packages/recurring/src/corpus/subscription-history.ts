@@ -41,7 +41,7 @@ export type TrueStream = {
 
 export type Emit = (day: number, description: string, amount: number) => string;
 
-export type StreamPlan = {
+type StreamPlan = {
   template: SubscriptionTemplate;
   price: number;
   /** First nominal charge (trial included). */

@@ -63,22 +63,20 @@ export const BILL_CATEGORIES: ReadonlySet<SubscriptionCategory> = new Set<Subscr
   'childcare',
 ]);
 
-export const HABITUAL_CATEGORIES: ReadonlySet<SubscriptionCategory> = new Set<SubscriptionCategory>(
-  [
-    'coffee',
-    'groceries',
-    'restaurants',
-    'fast_food',
-    'gas',
-    'rides',
-    'shopping',
-    'transport',
-    'pharmacy',
-    'transfers',
-    'cash',
-    'personal_care',
-  ],
-);
+const HABITUAL_CATEGORIES: ReadonlySet<SubscriptionCategory> = new Set<SubscriptionCategory>([
+  'coffee',
+  'groceries',
+  'restaurants',
+  'fast_food',
+  'gas',
+  'rides',
+  'shopping',
+  'transport',
+  'pharmacy',
+  'transfers',
+  'cash',
+  'personal_care',
+]);
 
 /**
  * Whether a merchant's charges are habitual spending (see `HABITUAL_CATEGORIES`), unless the

@@ -27,7 +27,7 @@ const SHORTHAND: Record<string, string> = {
  * without what kind of payment it was and with shorthand written out ("ESSEX PROPERTY TR RENT"
  * → "ESSEX PROPERTY TRUST"). Only the name: grouping keeps the cleaned descriptor.
  */
-export function displayWords(cleaned: string): string {
+function displayWords(cleaned: string): string {
   let text = cleaned;
   for (let next = text.replace(PAYMENT_KIND_TAIL, ''); next !== text && next.length >= 2;) {
     text = next;
@@ -39,7 +39,7 @@ export function displayWords(cleaned: string): string {
     .join(' ');
 }
 
-export function titleCase(upper: string): string {
+function titleCase(upper: string): string {
   return upper
     .split(' ')
     .map((word) =>

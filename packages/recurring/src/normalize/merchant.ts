@@ -110,7 +110,7 @@ function rescanEnd(upper: string, stripped: string, compiled: CompiledCatalogue)
 export const RAW_KEY = 'raw:';
 
 /** A merchant the catalogue does not know, from its cleaned descriptor. */
-export function unknownMerchant(cleaned: string): NormalizedMerchant {
+function unknownMerchant(cleaned: string): NormalizedMerchant {
   return { ...unnamedMerchant(cleaned), name: displayName(cleaned) };
 }
 

@@ -9,7 +9,7 @@ import { overdraftAlerts, subscriptionStatusEvents } from './alerts.tables';
 
 export type AlertsRepo = ReturnType<typeof createAlertsRepo>;
 
-export type StatusChange = {
+type StatusChange = {
   subscriptionId: string;
   newStatus: string;
   previousStatus: string;

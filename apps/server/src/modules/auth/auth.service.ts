@@ -39,7 +39,7 @@ export type SignInPeople = {
   phoneNumberOf(userId: string): Promise<string | undefined>;
 };
 
-export type AuthServiceDeps = {
+type AuthServiceDeps = {
   repo: AuthRepo;
   people: SignInPeople;
   codes: OneTimeCodes;

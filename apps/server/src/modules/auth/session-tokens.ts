@@ -8,7 +8,7 @@ import { errors, jwtVerify, SignJWT } from 'jose';
 import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 
-export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60;
 /**
  * How long a just-rotated refresh token still answers with its successor instead of counting as
@@ -21,7 +21,7 @@ export const REFRESH_REUSE_INTERVAL_SECONDS = 30;
 const ISSUER = 'billow';
 const AUDIENCE = 'billow-app';
 
-export type TokenUse = 'id' | 'access';
+type TokenUse = 'id' | 'access';
 
 export type SessionTokenService = {
   issue(

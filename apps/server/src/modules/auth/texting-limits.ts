@@ -49,7 +49,7 @@ const NOT_PERSONAL_AREA_CODES = new Set(['800', '833', '844', '855', '866', '877
  * A North American number that cannot receive a personal text: toll-free, premium-rate (900), or
  * unassigned (an area code or exchange starting with 0 or 1, which the plan never gives out).
  */
-export function isUntextableNanpNumber(phoneNumber: string): boolean {
+function isUntextableNanpNumber(phoneNumber: string): boolean {
   const match = /^\+1(\d{3})(\d{3})\d{4}$/.exec(phoneNumber);
   if (!match) return false;
   const [, area, exchange] = match as unknown as [string, string, string];

@@ -18,7 +18,7 @@ export type ImportRow = {
   name: string;
 };
 
-export type ImportedAccount = { accountId: string; itemId: string; name: string };
+type ImportedAccount = { accountId: string; itemId: string; name: string };
 
 export function createImportedAccounts(db: Db) {
   const importedAccounts = (tx: Db) =>

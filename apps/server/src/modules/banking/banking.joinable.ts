@@ -28,8 +28,6 @@ const isPostedAtLinkedBank = and(
 /** Above 0 is money leaving the account (Plaid's convention): a charge, not a refund. */
 const isCharge = gt(bankTransactions.amountCents, 0);
 
-export type JoinableBanking = ReturnType<typeof createJoinableBanking>;
-
 export function createJoinableBanking(db: Db) {
   // A subquery's computed column is named by itself in the reader's statement, not by the
   // subquery's alias: each gets a name of its own, so two subqueries never clash in one join.

@@ -7,7 +7,7 @@ import type { SameAccountCandidate } from './banking.same-account';
 import { bankAccounts, bankItems, bankTransactions } from './banking.tables';
 
 export type BankItemRow = typeof bankItems.$inferSelect;
-export type BankAccountRow = typeof bankAccounts.$inferSelect;
+type BankAccountRow = typeof bankAccounts.$inferSelect;
 export type BankingRepo = ReturnType<typeof createBankingRepo>;
 
 /**

@@ -18,7 +18,7 @@ import { addMonths, formatIsoDate, parseIsoDate } from '@billow/recurring/dates'
 import type { FieldCipher } from '../../security/encryption';
 import type { CalendarRepo } from './calendar.repo';
 
-export const FEED_PATH_PREFIX = '/api/calendar/feed/';
+const FEED_PATH_PREFIX = '/api/calendar/feed/';
 
 const covered = (charge: UpcomingCharge) =>
   charge.reward_credit > 0 ? ` (${coveredByRewardsText(charge.reward_credit)})` : '';

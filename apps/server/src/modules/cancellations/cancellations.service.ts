@@ -45,7 +45,7 @@ export type Bill = {
   userMarkedNotSubscription: boolean;
 };
 
-export type CancellationEffects = {
+type CancellationEffects = {
   /** A verified cancellation: a year of the bill saved, and the subscription ends. */
   verified(cancellation: CancellationRow, on: string, tx: Db): Promise<void>;
   /** The bank showed a charge after the cancellation was confirmed. */
@@ -53,7 +53,7 @@ export type CancellationEffects = {
 };
 type Charge = { date: string; amountCents: number };
 
-export type Answers = Partial<Record<RequiredUserInfoField, string>>;
+type Answers = Partial<Record<RequiredUserInfoField, string>>;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);

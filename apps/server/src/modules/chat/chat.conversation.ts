@@ -45,7 +45,7 @@ export function createMessagePace(perMinute: number, now: () => number): Message
   };
 }
 
-export type ConversationDeps = {
+type ConversationDeps = {
   userId: string;
   model: ChatModel;
   finances: FinanceReader;

@@ -18,12 +18,12 @@ import type { ChatModel, FinanceReader } from '../../providers/chat-model/chat-m
 import { openConversation, type MessagePace } from './chat.conversation';
 
 /** The token from `Sec-WebSocket-Protocol: bearer, <token>`, if that is what was offered. */
-export function tokenFromProtocols(header: string | undefined): string | undefined {
+function tokenFromProtocols(header: string | undefined): string | undefined {
   const [scheme, token, ...rest] = (header ?? '').split(',').map((p) => p.trim());
   return scheme === CHAT_BEARER_PROTOCOL && token && rest.length === 0 ? token : undefined;
 }
 
-export type ChatRouteDeps = {
+type ChatRouteDeps = {
   model: ChatModel;
   financesOf: (userId: string) => FinanceReader;
   pace: MessagePace;

@@ -7,9 +7,9 @@
 export type Value =
   string | number | boolean | null | readonly Value[] | { readonly [key: string]: Value };
 
-export type Field<Row> = { about: string; of: (row: Row) => Value };
+type Field<Row> = { about: string; of: (row: Row) => Value };
 
-export type DataSet<Row> = {
+type DataSet<Row> = {
   /** The files' name without extension: "transactions" → transactions.json (+ .csv). */
   name: string;
   about: string;

@@ -22,7 +22,7 @@ import type { FieldCipher } from '../../security/encryption';
 import { giftCards } from './gift-cards.tables';
 
 /** One row of a stock file: the merchant by id or by name, the number, value and expiry. */
-export const giftCardStockRow = z
+const giftCardStockRow = z
   .object({
     merchantId: z.coerce.number().int().positive().optional(),
     serviceName: z.string().trim().min(1).optional(),
@@ -34,7 +34,7 @@ export const giftCardStockRow = z
     expiryDate: z.iso.date().optional(),
   })
   .and(giftCardMerchant);
-export type GiftCardStockRow = z.infer<typeof giftCardStockRow>;
+type GiftCardStockRow = z.infer<typeof giftCardStockRow>;
 
 /** How many cards of each merchant with an annual plan the sandbox starts with. */
 const SANDBOX_STOCK_PER_MERCHANT = 25;

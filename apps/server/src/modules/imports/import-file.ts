@@ -53,7 +53,7 @@ export class ImportUnreadableError extends Error {
 }
 
 /** "Chase_Activity_20240131 (2).CSV" → "Chase Activity": a name that stays the same month to month. */
-export function sourceNameOf(fileName: string): string {
+function sourceNameOf(fileName: string): string {
   const base = fileName.replace(/^.*[\\/]/, '').replace(/\.[A-Za-z0-9]{1,5}$/, '');
   const name = base
     .replace(/\d+/g, ' ')

@@ -14,7 +14,7 @@ const HOUR_MS = 60 * 60 * 1000;
 /** What the second request waits: most files are read in well under this. */
 const BUSY_RETRY_SECONDS = 5;
 
-export const importQuotaMessages = {
+const importQuotaMessages = {
   busy: 'Billow is still reading your last file. Wait for it to finish, then try again.',
   overBudget: (minutes: number) =>
     `You have imported a lot of files in the last hour. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,

@@ -90,7 +90,7 @@ function rowsInvalid(file: ImportFile, errors: ImportRowError[]): ProblemError {
 }
 
 /** The stable ids of a file's transactions in one account (see the paragraph above). */
-export function importIdsOf(accountId: string, transactions: ImportedTransaction[]): ImportRow[] {
+function importIdsOf(accountId: string, transactions: ImportedTransaction[]): ImportRow[] {
   const seen = new Map<string, number>();
   return transactions.map((t) => {
     const amountCents = dollarsToCents(t.amount);

@@ -13,7 +13,7 @@ import type {
 } from '@billow/contracts';
 import { guessDateFormat, parseAmountCents, parseDate } from './parse-values';
 
-export type CsvTable = {
+type CsvTable = {
   /** Every line's cells, blank lines included (as `['']`), so an index + 1 is the row number. */
   rows: string[][];
   /** A problem with the file's structure (an unclosed quote), naming its row. */
@@ -121,7 +121,7 @@ const PREAMBLE_ROWS = 50;
  * an amount; the header is the nearest line above it (over blank and other transaction-like
  * lines) without a date. Without one, the table starts at its first line.
  */
-export function findTableStart(rows: string[][]): TableStart {
+function findTableStart(rows: string[][]): TableStart {
   const look = rows.slice(0, PREAMBLE_ROWS);
   const hasDate = (row: string[]) => row.some(looksLikeDate);
   const first = look.findIndex(
@@ -244,7 +244,7 @@ export function layoutOf(mapping: ImportMapping, isDateAmbiguous = false): strin
   return `CSV: ${money}; dates ${dates}${note}${skipped}`;
 }
 
-export type CsvReading = { transactions: ImportedTransaction[]; errors: ImportRowError[] };
+type CsvReading = { transactions: ImportedTransaction[]; errors: ImportRowError[] };
 
 /** Every row read with `mapping`: each either a transaction (above 0 is money out) or an error. */
 export function readCsvTransactions(rows: string[][], mapping: ImportMapping): CsvReading {

@@ -11,7 +11,7 @@ import { parseSync } from 'ofx-js';
 import type { ImportRowError, ImportedTransaction } from '@billow/contracts';
 import { parseAmountCents } from './parse-values';
 
-export type OfxStatement = {
+type OfxStatement = {
   /** Which account this is a statement of ("ofx:BANKID:ACCTID"), to import into the same one. */
   sourceKey: string | null;
   /** The account number's last four digits, when the file gives it. */
@@ -21,7 +21,7 @@ export type OfxStatement = {
   transactions: ImportedTransaction[];
 };
 
-export type OfxReading = {
+type OfxReading = {
   /** One per account, in the file's order (statements of the same account are joined). */
   statements: OfxStatement[];
   /** Transactions that could not be read; `row` is the transaction's place in the file. */

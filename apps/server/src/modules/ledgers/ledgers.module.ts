@@ -17,7 +17,7 @@ const FIGURES: Record<keyof LedgerFigures, true> = {
 };
 
 /** The figures the owners of the money rows publish, each as its module's `ledgerFigures`. */
-export function gatherLedgerFigures(modules: FeatureModule[]): LedgerFigures {
+function gatherLedgerFigures(modules: FeatureModule[]): LedgerFigures {
   const figures: Partial<LedgerFigures> = Object.assign(
     {},
     ...modules.map((module) => module.ledgerFigures),

@@ -16,12 +16,12 @@ import {
 } from '@billow/contracts';
 
 /** The most free months a deal may give: a year (a longer gift is not a retention offer). */
-export const MAX_FREE_MONTHS = 12;
+const MAX_FREE_MONTHS = 12;
 
 /** How far the call's "current rate" may sit from the bill's monthly rate (rounding, taxes). */
 const RATE_TOLERANCE = { dollars: 1, share: 0.05 };
 
-export type BoundedDeal =
+type BoundedDeal =
   | { kind: 'price'; afterCents: number; savedCents: number }
   | { kind: 'free_months'; months: number; savedCents: number }
   | { kind: 'rejected'; reason: string };

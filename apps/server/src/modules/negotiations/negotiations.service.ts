@@ -24,7 +24,7 @@ import { validateRequiredInfo } from '../../calls/required-info';
 import { watchCall } from './negotiations.calls';
 import { toCallView } from '../../calls/call-view';
 
-export type Answers = Partial<Record<RequiredUserInfoField, string>>;
+type Answers = Partial<Record<RequiredUserInfoField, string>>;
 type Person = NonNullable<Awaited<ReturnType<NegotiationsRepo['person']>>>;
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -55,7 +55,7 @@ export function yearlySavings(current: number, target: number, cadence: string):
 }
 
 /** The share of the bill a merchant's first typical outcome takes off. */
-export function expectedShareOff(outcome: TypicalOutcome | undefined, monthly: number): number {
+function expectedShareOff(outcome: TypicalOutcome | undefined, monthly: number): number {
   if (!outcome || monthly <= 0) return 0;
   if (outcome.kind === 'PRICE_REDUCTION_PERCENTAGE') return outcome.percent / 100;
   if (outcome.kind === 'PRICE_REDUCTION_AMOUNT') return Math.min(outcome.dollars / monthly, 0.5);

@@ -5,7 +5,7 @@ import { oneTimeCodes, type CodePurpose } from './one-time-codes.tables';
 export type OneTimeCodesRepo = ReturnType<typeof createOneTimeCodesRepo>;
 /** The repo's queries, on the database or inside a locked step. */
 export type OneTimeCodeQueries = ReturnType<typeof codeQueries>;
-export type OneTimeCodeRow = typeof oneTimeCodes.$inferSelect;
+type OneTimeCodeRow = typeof oneTimeCodes.$inferSelect;
 
 export function createOneTimeCodesRepo(db: Db) {
   return {

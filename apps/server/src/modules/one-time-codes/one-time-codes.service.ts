@@ -31,7 +31,7 @@ export type CodePolicy = {
   maxPerRequesterPerHour?: number;
 };
 
-export type IssueResult =
+type IssueResult =
   | { isIssued: true; id: string; code: string; resendAfterSeconds: number }
   | { isIssued: false; refusal: 'cooldown' | 'requester-limit'; retryAfterSeconds: number };
 
@@ -45,7 +45,7 @@ export type SentInLastHour = (filter?: {
 }) => Promise<{ count: number; oldest: Date | null }>;
 
 /** The wait after the `sentThisHour`-th code of the hour. */
-export function cooldownAfter(policy: CodePolicy, sentThisHour: number): number {
+function cooldownAfter(policy: CodePolicy, sentThisHour: number): number {
   const { backoff } = policy;
   if (!backoff || sentThisHour < backoff.afterCodesPerHour) return policy.cooldownSeconds;
   const doublings = sentThisHour - backoff.afterCodesPerHour + 1;

@@ -25,7 +25,7 @@ export async function syncTransferEvents(ctx: PaymentsContext) {
 }
 
 /** The provider settled a debit: the money is Billow's and the card's number is released. */
-export async function settled(ctx: PaymentsContext, transferId: string) {
+async function settled(ctx: PaymentsContext, transferId: string) {
   const { repo, now, sendSms } = ctx;
   const payment = await repo.markSettled(transferId, now());
   if (!payment || payment.status !== 'funded') return;

@@ -13,9 +13,9 @@ import type { RemindersContext } from './reminders.deps';
 import { reminderDeliveries, reminderDigests, type DigestMessage } from './reminders.tables';
 
 /** The alerts the alerts module sends through the person's reminder channels. */
-export type AlertKind = 'overdraft' | 'charged_after_cancel';
+type AlertKind = 'overdraft' | 'charged_after_cancel';
 /** Texts go only when `textsAllowed`; `subjectKey` tells apart alerts of one kind on one day. */
-export type AlertOptions = { textsAllowed: boolean; subjectKey?: string };
+type AlertOptions = { textsAllowed: boolean; subjectKey?: string };
 
 const SUBJECT = 'Billow: bills and trials coming up';
 

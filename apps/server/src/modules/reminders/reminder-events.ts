@@ -13,7 +13,7 @@ import {
 
 export const DEFAULT_OFFSETS_DAYS = [3, 1] as const;
 /** A plan Billow paid for a year is reminded of earlier: a month, then a week, before it ends. */
-export const ANNUAL_PLAN_OFFSETS_DAYS = [30, 7] as const;
+const ANNUAL_PLAN_OFFSETS_DAYS = [30, 7] as const;
 
 export type SubscriptionFacts = {
   id: string;
@@ -46,7 +46,7 @@ export type DueReminder = {
 const TRIAL_STATUSES = new Set(['FREE_TRIAL', 'FREE_TRIAL_UPCOMING_EXPIRATION']);
 const RENEWING_STATUSES = new Set(['ACTIVE', 'RESUMED']);
 
-export function daysBetween(from: string, to: string): number {
+function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 }
 

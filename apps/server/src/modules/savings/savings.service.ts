@@ -18,7 +18,7 @@ export type SavingProof =
   | { kind: 'no_full_charge'; fullPriceCents: number; after: string; until: string };
 
 /** What the bank shows of a person's bills: bank-linked accounts only, never imported files. */
-export type BankEvidence = {
+type BankEvidence = {
   /** A bill's charges posted after a day (YYYY-MM-DD). */
   chargesOf(
     userId: string,

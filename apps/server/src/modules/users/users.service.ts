@@ -41,7 +41,7 @@ const deleteCodePolicy: CodePolicy = {
   maxAttempts: 5,
   cooldownSeconds: 30,
 };
-export const RECENT_SIGN_IN_MS = 10 * 60 * 1000;
+const RECENT_SIGN_IN_MS = 10 * 60 * 1000;
 
 const codeExpired = () =>
   new ProblemError('bad-request', 'This code has expired. Please ask for a new one.', {
@@ -74,7 +74,7 @@ function refusalOf(outcome: Exclude<VerifyOutcome, 'accepted'>, wrongText: strin
   return codeExpired();
 }
 
-export type UsersServiceDeps = {
+type UsersServiceDeps = {
   repo: UsersRepo;
   email: EmailSender;
   sms: SmsSender;

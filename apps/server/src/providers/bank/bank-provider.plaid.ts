@@ -306,7 +306,7 @@ export function createPlaidBankProvider(config: PlaidConfig): BankProvider {
 }
 
 /** Plaid's webhook body, read into the port's few kinds. */
-export function readPlaidWebhook(body: Record<string, unknown>): BankWebhook {
+function readPlaidWebhook(body: Record<string, unknown>): BankWebhook {
   const itemId = typeof body.item_id === 'string' ? body.item_id : null;
   const type = String(body.webhook_type ?? '');
   const code = String(body.webhook_code ?? '');

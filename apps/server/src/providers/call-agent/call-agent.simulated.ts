@@ -7,14 +7,8 @@
  * first attempt, 3333 gets only a plan change that costs more, 4444 asks for a texted code. A
  * cancellation call follows its own script (simulated-cancellation-script.ts).
  */
-import type { CallMessage, TypicalOutcome } from '@billow/contracts';
-import {
-  CallAgentError,
-  type CallAgent,
-  type CallOutcome,
-  type CallProgress,
-  type CallRequest,
-} from './call-agent';
+import type { CallMessage } from '@billow/contracts';
+import { CallAgentError, type CallAgent, type CallOutcome, type CallProgress } from './call-agent';
 import { scriptCancellationCall } from './simulated-cancellation-script';
 import { scriptCall } from './simulated-script';
 
@@ -85,5 +79,3 @@ export function createSimulatedCallAgent(options: {
     },
   };
 }
-
-export type { TypicalOutcome, CallRequest };

@@ -43,8 +43,8 @@ export type VapiConfig = {
   model: string;
 };
 
-export const VAPI_SECRET_HEADER = 'x-vapi-secret';
-export const VAPI_STAGE_TOOL = 'report_call_stage';
+const VAPI_SECRET_HEADER = 'x-vapi-secret';
+const VAPI_STAGE_TOOL = 'report_call_stage';
 
 /** Voices of Vapi's own voice provider, by the person's gender in their profile. */
 const VOICES = { male: 'Elliot', female: 'Savannah', 'non-binary': 'Rohan' } as const;
@@ -53,7 +53,7 @@ const VOICES = { male: 'Elliot', female: 'Savannah', 'non-binary': 'Rohan' } as 
 const UNREACHABLE = /busy|did-not-answer|failed-to-connect|no-answer|voicemail|not-reachable/;
 
 /** The structured data the analysis plan asks for: the negotiation result and how it ended. */
-export const NEGOTIATION_RESULT_SCHEMA: Vapi.JsonSchema = {
+const NEGOTIATION_RESULT_SCHEMA: Vapi.JsonSchema = {
   type: 'object',
   properties: {
     successful: {
@@ -87,7 +87,7 @@ export const NEGOTIATION_RESULT_SCHEMA: Vapi.JsonSchema = {
 };
 
 /** The structured data a cancellation call's analysis asks for (docs/cancellations.md). */
-export const CANCELLATION_RESULT_SCHEMA: Vapi.JsonSchema = {
+const CANCELLATION_RESULT_SCHEMA: Vapi.JsonSchema = {
   type: 'object',
   properties: {
     cancelled: {
@@ -161,7 +161,7 @@ function secretRules(known: string): string[] {
     : [];
 }
 
-export function systemPrompt(request: CallRequest): string {
+function systemPrompt(request: CallRequest): string {
   if (request.purpose?.kind === 'cancellation')
     return cancellationPrompt(request, request.purpose.allowRetentionOffer);
   const info = request.userInfo;
@@ -193,7 +193,7 @@ export function systemPrompt(request: CallRequest): string {
  * A cancellation call's prompt: cancel, confirm it with a number, and take a retention offer only
  * when the person allowed it beforehand (docs/cancellations.md).
  */
-export function cancellationPrompt(request: CallRequest, allowRetentionOffer: boolean): string {
+function cancellationPrompt(request: CallRequest, allowRetentionOffer: boolean): string {
   const info = request.userInfo;
   return [
     `You are calling ${request.merchant.name} on behalf of ${info.name}, who pays $${info.currentMonthlyRate.toFixed(2)} a month for ${info.serviceName}. Your one goal: cancel this subscription so that it is not charged again.`,
@@ -213,7 +213,7 @@ export function cancellationPrompt(request: CallRequest, allowRetentionOffer: bo
 }
 
 /** The transient assistant and call of one call attempt (POST /call's body). */
-export function callPayload(config: VapiConfig, request: CallRequest): Vapi.CreateCallDto {
+function callPayload(config: VapiConfig, request: CallRequest): Vapi.CreateCallDto {
   const isCancellation = request.purpose?.kind === 'cancellation';
   return {
     // Vapi takes at most 40 characters here: the call's first 8, for people reading Vapi's

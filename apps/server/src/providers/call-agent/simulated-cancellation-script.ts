@@ -16,7 +16,7 @@ import {
 } from './simulated-script';
 
 /** The confirmation number the simulated merchant gives: stable per cancellation. */
-export function simulatedConfirmationNumber(key: string): string {
+function simulatedConfirmationNumber(key: string): string {
   let n = 0;
   for (const char of key) n = (n * 31 + char.charCodeAt(0)) % 1_000_000;
   return `CX-${String(n).padStart(6, '0')}`;

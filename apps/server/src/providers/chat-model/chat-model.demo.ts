@@ -8,7 +8,7 @@ import { demoAnswer } from './demo-answers';
 const WORDS_PER_CHUNK = 3;
 
 /** The answer cut into chunks of a few words, the spaces kept so the pieces join back exactly. */
-export function chunksOf(answer: string): string[] {
+function chunksOf(answer: string): string[] {
   const pieces = answer.split(/(?<=\s)/);
   const chunks: string[] = [];
   for (let i = 0; i < pieces.length; i += WORDS_PER_CHUNK) {

@@ -37,7 +37,7 @@ const fn = (name: string, description: string, properties: object = {}, required
     },
   }) satisfies ChatCompletionTool;
 
-export const CHAT_TOOLS: ChatCompletionTool[] = [
+const CHAT_TOOLS: ChatCompletionTool[] = [
   fn(
     'list_subscriptions',
     "The person's subscriptions and bills with amount, cadence, category, monthly cost, next due date and price changes.",
@@ -90,7 +90,7 @@ function parseArguments(raw: string): Record<string, unknown> {
 }
 
 /** Runs one tool for the signed-in person; the answer is JSON for the model. */
-export async function runTool(
+async function runTool(
   name: string,
   rawArguments: string,
   finances: FinanceReader,

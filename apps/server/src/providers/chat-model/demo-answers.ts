@@ -101,7 +101,7 @@ function lastMonthOf(today: string): { from: string; until: string; name: string
 
 const titleCase = (name: string) => name.replace(/\b[a-z]/g, (letter) => letter.toUpperCase());
 
-export const CAPABILITIES =
+const CAPABILITIES =
   "I can tell you what is due this week or this month, what you pay per month in total, your biggest subscriptions, a category's total (like streaming), price increases, a merchant's charge history, how your negotiations are going, your rewards balance, and how to cancel or negotiate a bill.";
 
 const HOW_TO_NEGOTIATE = (name: string) =>

@@ -21,10 +21,7 @@ export function asksNegotiationStatus(question: string): boolean {
 }
 
 /** The offer of the merchant the question names, the longest name first ("AT&T Fiber" over "AT&T"). */
-export function offerNamedIn(
-  question: string,
-  offers: NegotiationOffer[],
-): NegotiationOffer | undefined {
+function offerNamedIn(question: string, offers: NegotiationOffer[]): NegotiationOffer | undefined {
   return [...offers]
     .sort((a, b) => b.service_name.length - a.service_name.length)
     .find((o) => question.includes(o.service_name.toLowerCase()));
@@ -36,7 +33,7 @@ const asked = (offer: NegotiationOffer) =>
     .join(' and ');
 
 /** One sentence on where a negotiation stands. */
-export function negotiationSentence(offer: NegotiationOffer): string {
+function negotiationSentence(offer: NegotiationOffer): string {
   const name = offer.service_name;
   switch (offer.status) {
     case 'SUCCESSFUL': {

@@ -6,7 +6,7 @@
  */
 import type { Subscription } from '@billow/contracts';
 
-export type Period = 'year' | 'last-month' | 'this-month';
+type Period = 'year' | 'last-month' | 'this-month';
 
 /** The period a question asks about, when it names one. */
 export function periodIn(question: string): Period | undefined {

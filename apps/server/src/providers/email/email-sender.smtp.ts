@@ -6,7 +6,7 @@ import { EmailDeliveryError, type EmailSender } from './email-sender';
  * How long a mail server may take to accept the connection, greet, and go quiet mid-message.
  * Nodemailer waits up to two minutes by default, and a code email is sent inside a request.
  */
-export const SMTP_TIMEOUTS = { connectionMs: 10_000, greetingMs: 10_000, socketMs: 20_000 };
+const SMTP_TIMEOUTS = { connectionMs: 10_000, greetingMs: 10_000, socketMs: 20_000 };
 
 export function createSmtpEmailSender(
   config: { url: string; from: string },

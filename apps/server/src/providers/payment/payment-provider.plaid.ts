@@ -35,7 +35,7 @@ export type PlaidTransferConfig = {
 const amountString = (cents: number) => (cents / 100).toFixed(2);
 
 /** Plaid's longest ACH transfer description. */
-export const ACH_DESCRIPTION_MAX = 10;
+const ACH_DESCRIPTION_MAX = 10;
 
 /** Plaid's error for an item whose owner never consented to Transfer when linking it. */
 const CONSENT_MISSING = 'ADDITIONAL_CONSENT_REQUIRED';

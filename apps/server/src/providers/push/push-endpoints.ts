@@ -12,7 +12,7 @@ import net from 'node:net';
 import { PushEndpointRefusedError } from './push-sender';
 
 /** The push services' hosts: exact names, or `.suffix` for any name under it. */
-export const PUSH_SERVICE_HOSTS = [
+const PUSH_SERVICE_HOSTS = [
   'fcm.googleapis.com',
   'android.googleapis.com',
   '.push.services.mozilla.com',
@@ -53,7 +53,7 @@ export function isPrivateAddress(address: string): boolean {
   return blocked.check(address, family === 4 ? 'ipv4' : 'ipv6');
 }
 
-export type Lookup = (host: string) => Promise<string[]>;
+type Lookup = (host: string) => Promise<string[]>;
 const systemLookup: Lookup = async (host) =>
   (await dns.promises.lookup(host, { all: true, verbatim: true })).map((a) => a.address);
 

@@ -14,7 +14,7 @@ function isStatusError(error: unknown): error is { status: number; statusText: s
   );
 }
 
-export function describeError(error: unknown): { summary: string; stack: string | undefined } {
+function describeError(error: unknown): { summary: string; stack: string | undefined } {
   if (isStatusError(error))
     return { summary: `${error.status} ${error.statusText}`, stack: undefined };
   if (error instanceof Error) return { summary: error.message, stack: error.stack };

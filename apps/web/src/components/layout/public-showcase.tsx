@@ -9,7 +9,7 @@ import { MerchantLogo } from '@/components/merchant-logo';
 import { cn } from '@/lib/cn';
 import { IconList, type IconListItem } from '../icon-list';
 
-export const publicShowcaseTexts = {
+const publicShowcaseTexts = {
   label: 'About Billow',
   headline: 'Every bill in one place, for less.',
 } as const;

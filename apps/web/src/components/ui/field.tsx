@@ -17,7 +17,7 @@ import { cn } from '@/lib/cn';
 import { FieldError } from './field-error';
 import { Label } from './input';
 
-export type FieldControlProps = {
+type FieldControlProps = {
   id: string;
   'aria-invalid': true | undefined;
   'aria-describedby': string | undefined;

@@ -3,7 +3,7 @@
  * and drops the one showing), and a dismissed toast kept, closed, for a long removal delay before
  * it leaves the store. Sonner draws them; `onClose` tells it to take one off the screen.
  */
-export type ToastEntry = { id: number; isOpen: boolean };
+type ToastEntry = { id: number; isOpen: boolean };
 
 export function createToastStore({
   limit,
@@ -59,5 +59,3 @@ export function createToastStore({
     },
   };
 }
-
-export type ToastStore = ReturnType<typeof createToastStore>;

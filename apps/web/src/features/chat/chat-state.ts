@@ -43,7 +43,7 @@ export const initialChatState: ChatState = {
 };
 
 /** Waits between the tries after giving up: 5 s, 10 s, 20 s, then every 30 s. */
-export const SLOW_RETRY_DELAYS_MS = [5_000, 10_000, 20_000, 30_000] as const;
+const SLOW_RETRY_DELAYS_MS = [5_000, 10_000, 20_000, 30_000] as const;
 export const slowRetryDelay = (tries: number) =>
   SLOW_RETRY_DELAYS_MS[Math.min(tries, SLOW_RETRY_DELAYS_MS.length - 1)]!;
 

@@ -40,7 +40,7 @@ const NORMAL_CLOSURE = 1000;
 export const TOKEN_REFRESH_MARGIN_MS = 60_000;
 
 /** Whether a JWT's `exp` falls within `marginMs` from now; a token without one never expires. */
-export function expiresWithin(token: string, marginMs: number, now = Date.now()): boolean {
+function expiresWithin(token: string, marginMs: number, now = Date.now()): boolean {
   const payload = token.split('.')[1];
   if (!payload) return false;
   try {
@@ -52,7 +52,7 @@ export function expiresWithin(token: string, marginMs: number, now = Date.now())
   }
 }
 
-export function chatUrl(location: Pick<Location, 'protocol' | 'host'> = window.location): string {
+function chatUrl(location: Pick<Location, 'protocol' | 'host'> = window.location): string {
   return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${CHAT_PATH}`;
 }
 

@@ -9,9 +9,9 @@ import { format, parse } from 'date-fns';
 import { plainWords } from '@/lib/plain-words';
 
 /** Months the spending chart shows. */
-export const CHART_MONTHS = 12;
+const CHART_MONTHS = 12;
 /** Categories named in the charts; the others are summed as one. */
-export const NAMED_CATEGORIES = 5;
+const NAMED_CATEGORIES = 5;
 export const OTHER = 'everything else';
 
 /**

@@ -7,7 +7,7 @@
 import { LINK_TOKEN_STORAGE_KEY } from '@billow/contracts';
 import type { LinkProvider } from '@billow/contracts';
 
-export const LINK_PROVIDER_STORAGE_KEY = 'billow_link_provider';
+const LINK_PROVIDER_STORAGE_KEY = 'billow_link_provider';
 
 export type LinkSession = { linkToken: string; linkProvider: LinkProvider };
 

@@ -5,8 +5,8 @@
  * when it is above 0. The field is sanitised keystroke by keystroke, so an edit that breaks a rule
  * is refused and the field keeps what it had, instead of being rewritten under the cursor.
  */
-export const AMOUNT_MAX_DECIMALS = 2;
-export const AMOUNT_MAX_DOLLAR_DIGITS = 5;
+const AMOUNT_MAX_DECIMALS = 2;
+const AMOUNT_MAX_DOLLAR_DIGITS = 5;
 /** The largest amount the field holds, as the hint says it. */
 export const AMOUNT_MAX_TEXT = '$99,999.99';
 

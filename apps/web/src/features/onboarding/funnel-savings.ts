@@ -6,9 +6,9 @@
 import { FUNNEL_SAVINGS_RATE } from '@billow/contracts';
 
 export const FUNNEL_PERIOD_LABEL = '12 month period';
-export const FUNNEL_PERIOD_MONTHS = 12;
+const FUNNEL_PERIOD_MONTHS = 12;
 
-export type FunnelSavings =
+type FunnelSavings =
   | { kind: 'generic'; percent: number }
   | { kind: 'annual'; monthlySavings: number; annualSavings: number };
 

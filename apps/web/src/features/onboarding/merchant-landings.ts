@@ -7,7 +7,7 @@ import { merchantById, merchantLandings } from '@billow/contracts';
 
 export type LandingPath = (typeof merchantLandings)[number]['path'];
 
-export type MerchantLandingInfo = {
+type MerchantLandingInfo = {
   path: LandingPath;
   /** The analytics source: the path without its slash, e.g. 'netflix-signup'. */
   source: string;
@@ -17,7 +17,7 @@ export type MerchantLandingInfo = {
   estimatedAmount: number;
 };
 
-export const landingInfos: readonly MerchantLandingInfo[] = merchantLandings.map((landing) => {
+const landingInfos: readonly MerchantLandingInfo[] = merchantLandings.map((landing) => {
   const merchant = merchantById.get(landing.merchantId);
   if (!merchant) throw new Error(`No merchant ${landing.merchantId} for ${landing.path}`);
   return {

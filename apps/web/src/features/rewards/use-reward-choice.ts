@@ -28,7 +28,7 @@ function storedChoice(): RewardOption {
 }
 
 /** An option under its own name, before the server has said whose bill it is. */
-export const plainChoice = (option: RewardOption): RewardChoice => ({
+const plainChoice = (option: RewardOption): RewardChoice => ({
   id: option.id,
   name: option.name,
   kind: option.name,
@@ -36,7 +36,7 @@ export const plainChoice = (option: RewardOption): RewardChoice => ({
   bill: null,
 });
 
-export function useRewardChoice(): [RewardOption, (option: RewardOption) => void] {
+function useRewardChoice(): [RewardOption, (option: RewardOption) => void] {
   const [choice, setChoice] = useState(storedChoice);
   const choose = useCallback((option: RewardOption) => {
     setChoice(option);

@@ -19,7 +19,7 @@ const byMerchantName = (a: Subscription, b: Subscription) => {
   return merchantNames.compare(a.merchant_name, b.merchant_name) || a.id.localeCompare(b.id);
 };
 
-export function activeOnly(subscriptions: readonly Subscription[]): Subscription[] {
+function activeOnly(subscriptions: readonly Subscription[]): Subscription[] {
   return subscriptions.filter((s) => s.status === 'ACTIVE');
 }
 

@@ -22,7 +22,7 @@ import {
 } from '../api-client';
 import { tokenStorage, type StoredTokens } from './token-storage';
 
-export type SessionStatus = 'loading' | 'authenticated' | 'anonymous';
+type SessionStatus = 'loading' | 'authenticated' | 'anonymous';
 
 /** How the session gets new tokens; the sign-in feature supplies it (POST /api/auth/refresh). */
 export type RefreshTokens = (refreshToken: string) => Promise<StoredTokens>;

@@ -32,7 +32,7 @@ import { isoDay } from './snapshot';
 
 const PUBLIC_TOKEN_TTL_MS = 30 * 60_000;
 
-export type LinkLogin = {
+type LinkLogin = {
   link_token: string;
   institution_id: string;
   username?: string | undefined;

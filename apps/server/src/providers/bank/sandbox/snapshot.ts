@@ -47,7 +47,7 @@ export function snapshot(accounts: SandboxAccount[], asOf: string): Map<string, 
   return visible;
 }
 
-export type SyncOp =
+type SyncOp =
   | { kind: 'added'; transaction: BankTransaction }
   | { kind: 'removed'; transactionId: string; accountId: string };
 

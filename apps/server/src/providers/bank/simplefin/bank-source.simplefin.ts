@@ -24,7 +24,7 @@ import {
   type SimplefinTransaction,
 } from './simplefin-client';
 
-export const SIMPLEFIN_FIRST_SYNC_DAYS = 90;
+const SIMPLEFIN_FIRST_SYNC_DAYS = 90;
 export const SIMPLEFIN_OVERLAP_DAYS = 5;
 /** The Bridge's documented daily quota per connection. */
 export const SIMPLEFIN_DAILY_REQUESTS = 24;
@@ -33,9 +33,9 @@ const DAY_MS = 86_400_000;
 const ID_PREFIX = 'simplefin:';
 
 /** What the person is told when the Bridge stops answering for the connection. */
-export const SIMPLEFIN_REVOKED_MESSAGE =
+const SIMPLEFIN_REVOKED_MESSAGE =
   'SimpleFIN Bridge no longer gives Billow access to this account. Create a new setup token in your SimpleFIN Bridge account and connect again.';
-export const SIMPLEFIN_PAYMENT_MESSAGE =
+const SIMPLEFIN_PAYMENT_MESSAGE =
   'Your SimpleFIN Bridge subscription needs renewing before new transactions can arrive.';
 
 const dateOf = (unixSeconds: number) => new Date(unixSeconds * 1000).toISOString().slice(0, 10);

@@ -13,7 +13,7 @@
 import { z } from 'zod';
 
 /** Why a SimpleFIN call failed, in words core code can act on. */
-export type SimplefinErrorCode =
+type SimplefinErrorCode =
   | 'token-invalid'
   | 'token-used'
   | 'unreachable'
@@ -68,7 +68,7 @@ const accountSet = z.object({
     .optional(),
   accounts: z.array(account).default([]),
 });
-export type SimplefinAccountSet = { messages: string[]; accounts: SimplefinAccount[] };
+type SimplefinAccountSet = { messages: string[]; accounts: SimplefinAccount[] };
 
 /** The claim URL inside a setup token, or a SimplefinError('token-invalid'). */
 export function claimUrlOf(setupToken: string, options: { allowLoopbackHttp: boolean }): URL {

@@ -28,8 +28,8 @@ import {
   sandboxTransfers,
 } from './sandbox-ledger.tables';
 
-export const SANDBOX_RISK_LIMIT_CENTS = 250_000;
-export const SANDBOX_BANK_DAY_SECONDS = 86_400;
+const SANDBOX_RISK_LIMIT_CENTS = 250_000;
+const SANDBOX_BANK_DAY_SECONDS = 86_400;
 /** An approved authorization no debit used holds the balance this many simulated days. */
 const AUTHORIZATION_HOLD_DAYS = 1;
 
@@ -250,5 +250,3 @@ export function createSandboxLedger(deps: {
     },
   };
 }
-
-export type SandboxLedger = ReturnType<typeof createSandboxLedger>;

@@ -11,7 +11,7 @@ import { Card, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { annualPlanQueries } from '../api/annual-plan-queries';
 
-export const instantSavingsTexts = {
+const instantSavingsTexts = {
   title: 'Instant savings',
   perYear: (amount: number) => `Save ${formatDollars(amount)}/yr`,
   annualPlan: 'Switch to the annual plan',

@@ -29,10 +29,10 @@ import { FlowScreen } from './flow-screen';
 import type { AnnualPlan } from './plan-screens';
 
 /** docs/annual-plans.md, "The flow". */
-export const PAYMENT_REDIRECT_MS = 2000;
-export const COPY_FEEDBACK_MS = 2000;
+const PAYMENT_REDIRECT_MS = 2000;
+const COPY_FEEDBACK_MS = 2000;
 
-export const paymentTexts = {
+const paymentTexts = {
   confirmHeading: 'Confirm your payment',
   amount: 'Amount',
   from: 'From',
@@ -67,7 +67,7 @@ export const paymentTexts = {
 } as const;
 
 /** '1234 5678 9012 3456': the code in groups of four, easier to read out and type (copy keeps it whole). */
-export function groupedCode(code: string): string {
+function groupedCode(code: string): string {
   return code.replace(/\s+/g, '').replace(/(.{4})(?=.)/g, '$1 ');
 }
 

@@ -25,7 +25,7 @@ import { payableAccounts, unpayableAccounts, type AnnualPlan } from '../payable-
 
 export type { AnnualPlan };
 
-export const planTexts = {
+const planTexts = {
   conversionHeading: (service: string) => `Switch ${service} to an annual plan`,
   annualPlan: 'Annual plan',
   monthlyPlan: 'Monthly plan',

@@ -6,7 +6,7 @@
  * https://developer.mozilla.org/docs/Web/API/BeforeInstallPromptEvent
  */
 /** Not in TypeScript's DOM library: Chromium's event, with the two members Billow uses. */
-export type BeforeInstallPromptEvent = Event & {
+type BeforeInstallPromptEvent = Event & {
   prompt(): Promise<void>;
   readonly userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }>;
 };

@@ -16,7 +16,7 @@ const resendNeededReasons: Partial<Record<z.infer<typeof otpVerifyProblemCode>, 
 };
 
 /** What to do next, true to the Resend button as it stands: ready, or still counting down. */
-export function resendNeededMessage(reason: string, canResendNow: boolean): string {
+function resendNeededMessage(reason: string, canResendNow: boolean): string {
   return canResendNow
     ? `${reason} Tap “Resend code” to get a new one.`
     : `${reason} You can get a new one when “Resend code” below is ready.`;

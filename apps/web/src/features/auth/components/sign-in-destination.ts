@@ -7,7 +7,7 @@
  */
 import type { SignInUser } from '@billow/contracts';
 
-export type SignInDestination = { to: string; state?: unknown };
+type SignInDestination = { to: string; state?: unknown };
 
 export function destinationAfterSignIn(
   user: Pick<SignInUser, 'existingUser' | 'is_onboarded' | 'linkedAccounts'>,

@@ -8,7 +8,7 @@ import { calendarRoutes } from '@billow/contracts';
 import { api } from '@/lib/api-client';
 import { queryDomains } from '@/lib/query-domains';
 
-export const calendarKeys = {
+const calendarKeys = {
   upcoming: (from: string, until: string) =>
     [...queryDomains.subscriptions, 'calendar', from, until] as const,
   paid: (from: string, until: string) =>

@@ -15,7 +15,7 @@ import { PendingLabel } from '@/components/ui/pending-label';
 import { toast } from '@/components/ui/toaster';
 import { useFeedUrl, useResetFeedUrl } from '../api/calendar-queries';
 
-export const calendarFeedTexts = {
+const calendarFeedTexts = {
   title: 'Calendar link',
   explainer:
     'Add your upcoming bills to Google Calendar, Apple Calendar or Outlook. Anyone with this link can see your bills, so keep it to yourself.',

@@ -3,13 +3,13 @@ import { cn } from '@/lib/cn';
 import type { ChatEntry } from '../chat-state';
 
 export const SYSTEM_NAME = 'Billow';
-export const ASSISTANT_NAME = 'Billow Assistant';
+const ASSISTANT_NAME = 'Billow Assistant';
 
 const authorOf = (kind: ChatEntry['kind']) =>
   kind === 'user' ? 'You' : kind === 'assistant' ? ASSISTANT_NAME : SYSTEM_NAME;
 
 /** Text in blocks: runs of lines starting with "- " become a bulleted list, the rest paragraphs. */
-export function MessageText({ content }: { content: string }) {
+function MessageText({ content }: { content: string }) {
   const blocks: ({ kind: 'text'; lines: string[] } | { kind: 'list'; lines: string[] })[] = [];
   for (const line of content.split('\n')) {
     const isItem = line.startsWith('- ');

@@ -13,7 +13,7 @@ import { useChat, type OpenSocket } from '../use-chat';
 import type { ChatState } from '../chat-state';
 import { ChatMessage, SYSTEM_NAME } from './chat-message';
 
-export const SUGGESTED_QUESTIONS = [
+const SUGGESTED_QUESTIONS = [
   "What's due this week?",
   'How much do I spend per month?',
   'What are my biggest subscriptions?',

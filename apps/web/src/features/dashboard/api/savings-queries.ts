@@ -4,7 +4,7 @@ import { savingsRouteRefs } from '@billow/contracts';
 import { api } from '@/lib/api-client';
 import { queryDomains } from '@/lib/query-domains';
 
-export const savingsKeys = {
+const savingsKeys = {
   all: queryDomains.savings,
   lifetime: () => [...savingsKeys.all, 'lifetime'] as const,
 };

@@ -29,7 +29,7 @@ const SpendingBarChart = lazy(() =>
 );
 const ShareDonut = lazy(() => import('./spending-charts').then((m) => ({ default: m.ShareDonut })));
 
-export const insightsTexts = {
+const insightsTexts = {
   heading: 'Spending',
   back: 'Back to home',
   overTime: 'Month by month',

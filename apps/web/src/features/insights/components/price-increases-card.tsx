@@ -13,7 +13,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { formatShortDate } from '@/lib/dates';
 import { insightQueries } from '../api/insight-queries';
 
-export const priceIncreaseTexts = {
+const priceIncreaseTexts = {
   title: 'Price increases',
   subtitle: `In the last ${PRICE_INCREASE_LOOKBACK_MONTHS} months`,
   none: 'No price increases',

@@ -6,7 +6,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
-export const LEGAL_UPDATED = 'November 27, 2026';
+const LEGAL_UPDATED = 'November 27, 2026';
 
 export function LegalPage({ title, children }: { title: string; children: ReactNode }) {
   return (

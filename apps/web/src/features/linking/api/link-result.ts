@@ -11,14 +11,14 @@ import { api, ApiError } from '@/lib/api-client';
 import { linkingMessages } from '@billow/contracts';
 import { invalidateDomains } from '@/lib/query-domains';
 
-export class LinkResultError extends Error {
+class LinkResultError extends Error {
   constructor() {
     super(linkingMessages.resultNotSuccess);
     this.name = 'LinkResultError';
   }
 }
 
-export async function postLinkResult(publicToken: string): Promise<void> {
+async function postLinkResult(publicToken: string): Promise<void> {
   const { status } = await api(bankingRoutes.linkResult, { publicToken });
   if (status !== 'success') throw new LinkResultError();
 }

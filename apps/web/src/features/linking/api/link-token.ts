@@ -12,9 +12,9 @@ import { storeLinkSession, type LinkSession } from '../link-session';
 import { linkingMessages } from '@billow/contracts';
 
 /** A session to open Link with, or the server's reason for not giving one. */
-export type LinkTokenAnswer = { session: LinkSession } | { refusal: string };
+type LinkTokenAnswer = { session: LinkSession } | { refusal: string };
 
-export async function requestLinkToken(signal?: AbortSignal): Promise<LinkTokenAnswer> {
+async function requestLinkToken(signal?: AbortSignal): Promise<LinkTokenAnswer> {
   const { linkToken, linkProvider, error } = await api(
     bankingRoutes.link,
     undefined,

@@ -57,7 +57,7 @@ export function institutionsQuery(search: string) {
   });
 }
 
-export type LoginOutcome =
+type LoginOutcome =
   { status: 'mfa_required' } | { status: 'ok'; accounts: SandboxAccountPreview[] };
 
 export async function sandboxLogin(linkToken: string, login: SandboxLogin): Promise<LoginOutcome> {

@@ -8,13 +8,13 @@ import type { LinkProvider } from '@billow/contracts';
 import { Button } from '@/components/ui/button';
 import { useBankLink } from '../link/use-bank-link';
 
-export const bankActionTexts = {
+const bankActionTexts = {
   continue: 'Continue with your bank',
   opening: 'Opening your bank…',
   failed: 'Your bank could not be opened. Please try again.',
 } as const;
 
-export type BankActionLinkProps = {
+type BankActionLinkProps = {
   requestToken(): Promise<{ linkToken: string; linkProvider: LinkProvider }>;
   onDone(): void;
 };

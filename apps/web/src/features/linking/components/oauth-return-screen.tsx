@@ -21,7 +21,7 @@ import { useBankLink } from '../link/use-bank-link';
  * docs/linking.md, "Returning from a bank": with no stored token, the message shows and /link
  * follows after 2 s.
  */
-export const NO_SESSION_REDIRECT_MS = 2000;
+const NO_SESSION_REDIRECT_MS = 2000;
 
 type Phase =
   | { name: 'connecting' }

@@ -14,7 +14,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { track } from '@/lib/analytics';
 import { bankSourcesQuery, describeSimplefinError, useSimplefinConnect } from '../api/simplefin';
 
-export const SIMPLEFIN_CREATE_TOKEN_URL = 'https://bridge.simplefin.org/simplefin/create';
+const SIMPLEFIN_CREATE_TOKEN_URL = 'https://bridge.simplefin.org/simplefin/create';
 
 export function SimplefinConnect({ onConnected }: { onConnected(): void }) {
   const sources = useQuery(bankSourcesQuery());

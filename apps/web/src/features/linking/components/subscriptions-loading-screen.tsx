@@ -19,7 +19,7 @@ import {
 import { linkingTexts } from '../linking-messages';
 
 /** Long enough to read the error, short enough not to feel stuck. */
-export const LOADING_ERROR_REDIRECT_MS = 4000;
+const LOADING_ERROR_REDIRECT_MS = 4000;
 /** The checklist moves on at this pace; it is a picture of the work, not a measure of it. */
 const STAGE_MS = 4000;
 

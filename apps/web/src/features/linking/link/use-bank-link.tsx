@@ -28,7 +28,7 @@ export type UseBankLinkOptions = {
   onExit(error: BankLinkExitError | null): void;
 };
 
-export type BankLink = {
+type BankLink = {
   open(): void;
   ready: boolean;
   /** Link is on screen (the sandbox dialog may still show its success pane after onSuccess). */

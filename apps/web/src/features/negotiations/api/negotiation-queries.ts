@@ -9,14 +9,14 @@ import { negotiationRouteRefs, type NegotiationOffer } from '@billow/contracts';
 import { api } from '@/lib/api-client';
 import { invalidateDomains, queryDomains } from '@/lib/query-domains';
 
-export const negotiationKeys = {
+const negotiationKeys = {
   all: queryDomains.negotiations,
   list: () => [...negotiationKeys.all, 'list'] as const,
 };
 
-export const LIVE_REFRESH_MS = 1500;
+const LIVE_REFRESH_MS = 1500;
 
-export const isRunning = (offer: NegotiationOffer) => offer.status === 'IN_PROGRESS';
+const isRunning = (offer: NegotiationOffer) => offer.status === 'IN_PROGRESS';
 
 export const negotiationQueries = {
   list: () =>
@@ -38,7 +38,7 @@ export function useSubmitRequiredInfo() {
 }
 
 /** When a call ends the bill, the lifetime savings and the rewards may have changed too. */
-export function useRefreshAfterCall() {
+function useRefreshAfterCall() {
   const queryClient = useQueryClient();
   return useCallback(
     () => invalidateDomains(queryClient, ['subscriptions', 'savings', 'rewards']),

@@ -6,7 +6,7 @@ import { Loader2 } from 'lucide-react';
 import { formatDollars, negotiatedPriceText, type NegotiationOffer } from '@billow/contracts';
 import { CallStages, stageLabels } from '@/components/call-stages';
 
-export const callViewTexts = {
+const callViewTexts = {
   reconnecting: 'Reconnecting the call…',
   transcript: 'Transcript',
   agent: 'Billow',

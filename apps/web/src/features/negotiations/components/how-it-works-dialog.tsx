@@ -5,7 +5,7 @@ import { negotiationMessages } from '@billow/contracts';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '@/components/ui/dialog';
 
-export const howItWorksSteps = [
+const howItWorksSteps = [
   'Submit your bill information.',
   'We negotiate with your provider for you. We never raise your bill or change your plan.',
   "We may text you if we need more information, and we'll tell you when the negotiation succeeds.",

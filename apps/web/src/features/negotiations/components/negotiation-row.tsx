@@ -7,7 +7,7 @@ import { formatDollars, formatPrice, type NegotiationOffer } from '@billow/contr
 import { MerchantLogo } from '@/components/merchant-logo';
 import { NegotiationBadge } from './negotiation-badge';
 
-export function priceLine(offer: NegotiationOffer): string {
+function priceLine(offer: NegotiationOffer): string {
   if (offer.status === 'SUCCESSFUL' && offer.successful_savings !== null) {
     const price =
       offer.negotiated_price === null

@@ -27,7 +27,7 @@ const RequiredInfoDialog = lazyDialog(
   (props) => props.offer !== undefined,
 );
 
-export const negotiationsCardTexts = {
+const negotiationsCardTexts = {
   completedNote:
     'Completed negotiations with gift card codes are kept under View All Negotiations.',
 } as const;

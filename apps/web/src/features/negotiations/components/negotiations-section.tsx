@@ -15,7 +15,7 @@ import { CallView } from './call-view';
 import { NegotiationRowContent } from './negotiation-row';
 import { RequiredInfoForm } from './required-info-form';
 
-export const negotiationsSectionTexts = {
+const negotiationsSectionTexts = {
   heading: 'Negotiations',
   back: 'Back to home',
   empty: 'No bills to negotiate yet',

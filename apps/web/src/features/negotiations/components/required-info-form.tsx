@@ -20,7 +20,7 @@ import { Input } from '@/components/ui/input';
 import { ApiError } from '@/lib/api-client';
 import { useSubmitRequiredInfo } from '../api/negotiation-queries';
 
-export const requiredInfoTexts = {
+const requiredInfoTexts = {
   submit: 'Submit',
   submitting: 'Submitting…',
   failed: 'The information could not be sent. Please check it and try again.',

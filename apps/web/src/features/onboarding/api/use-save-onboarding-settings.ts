@@ -9,9 +9,9 @@ import { api } from '@/lib/api-client';
 import type { Customization } from '@/lib/navigation-state';
 import { invalidateDomains } from '@/lib/query-domains';
 
-export type OnboardingSettingsBody = RouteBody<typeof userRoutes.updateProfileInfoFromOnboarding>;
+type OnboardingSettingsBody = RouteBody<typeof userRoutes.updateProfileInfoFromOnboarding>;
 
-export function toOnboardingSettingsBody(customization: Customization): OnboardingSettingsBody {
+function toOnboardingSettingsBody(customization: Customization): OnboardingSettingsBody {
   return {
     gender: customization.selectedVoice,
     profile_settings: {

@@ -6,7 +6,7 @@
 import { useEffect, useEffectEvent } from 'react';
 import { LoaderCircle } from 'lucide-react';
 
-export const FUNNEL_LOADING_MS = 800;
+const FUNNEL_LOADING_MS = 800;
 
 export function FunnelLoadingStep({ onDone }: { onDone(): void }) {
   const done = useEffectEvent(onDone);

@@ -14,7 +14,7 @@ const sources = [
   { icon: WalletCards, label: 'Debit card' },
 ];
 
-export const diagramSavings = [
+const diagramSavings = [
   { merchant: 'Xfinity', website: 'xfinity.com', saving: 85 },
   { merchant: 'Verizon', website: 'verizon.com', saving: 45 },
   { merchant: 'Netflix', website: 'netflix.com', saving: 20 },

@@ -16,7 +16,7 @@ export function savingsToastText({ firstName, amount, merchant }: SampleSaving):
 type ToastState = { index: number; isVisible: boolean };
 
 /** Which sample shows now, if any; every timer it starts is cleared when it unmounts. */
-export function useRotatingToast(
+function useRotatingToast(
   count: number,
   { firstDelayMs, intervalMs, visibleMs } = SAVINGS_TOAST_TIMING,
 ): ToastState {

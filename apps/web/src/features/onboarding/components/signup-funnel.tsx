@@ -33,7 +33,7 @@ const BillEstimationStep = lazy(async () => ({
 }));
 const BillSavingsStep = lazy(async () => ({ default: (await loadSavings()).BillSavingsStep }));
 
-export type FunnelStep = 'get-started' | 'select-merchant' | 'bill-estimation' | 'bill-savings';
+type FunnelStep = 'get-started' | 'select-merchant' | 'bill-estimation' | 'bill-savings';
 
 const steps: readonly FunnelStep[] = [
   'get-started',

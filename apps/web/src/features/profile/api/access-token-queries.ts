@@ -4,7 +4,7 @@ import { accessTokenRoutes, type RouteBody } from '@billow/contracts';
 import { api } from '@/lib/api-client';
 import { invalidateDomains, queryDomains } from '@/lib/query-domains';
 
-export const accessTokenKeys = {
+const accessTokenKeys = {
   all: queryDomains.accessTokens,
   list: () => [...accessTokenKeys.all, 'list'] as const,
 };

@@ -8,7 +8,7 @@ import {
 import { api } from '@/lib/api-client';
 import { invalidateDomains, queryDomains } from '@/lib/query-domains';
 
-export const reminderKeys = {
+const reminderKeys = {
   all: queryDomains.reminders,
   preferences: () => [...reminderKeys.all, 'preferences'] as const,
   push: () => [...reminderKeys.all, 'push'] as const,
@@ -57,9 +57,9 @@ export function useUpdateReminderPreferences() {
 }
 
 /** Why web push could not be turned on, in words for the person (never the browser's own). */
-export class PushSetupError extends Error {}
+class PushSetupError extends Error {}
 
-export const pushSetupMessages = {
+const pushSetupMessages = {
   unsupported: 'This browser can’t show notifications from Billow.',
   blocked:
     'Notifications are blocked for Billow in this browser. Allow them in the site settings, then try again.',

@@ -60,7 +60,7 @@ export function useSubmitFeedback() {
 }
 
 /** The server answered the deletion with `success: false`; `message` is its reason. */
-export class AccountNotDeletedError extends Error {
+class AccountNotDeletedError extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'AccountNotDeletedError';

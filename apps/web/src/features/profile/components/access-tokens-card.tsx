@@ -63,7 +63,7 @@ type ExtraScope = Exclude<AccessTokenScope, 'read'>;
 const EXTRA_SCOPES: readonly ExtraScope[] = ['write', 'payments', 'sensitive'];
 
 /** Served by the API server itself (not the web app's router). */
-export const API_DOCS_URL = '/api/docs';
+const API_DOCS_URL = '/api/docs';
 
 export function AccessTokensCard() {
   const tokens = useQuery(accessTokenQueries.list());

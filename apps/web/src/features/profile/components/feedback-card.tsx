@@ -13,7 +13,7 @@ import { PendingLabel } from '@/components/ui/pending-label';
 import { Textarea } from '@/components/ui/textarea';
 import { useSubmitFeedback } from '../api/use-profile-mutations';
 
-export const FEEDBACK_THANK_YOU_MS = 3000;
+const FEEDBACK_THANK_YOU_MS = 3000;
 
 export function FeedbackCard() {
   const [feedback, setFeedback] = useState('');

@@ -29,7 +29,7 @@ import { UpdateRequiredBanner } from './update-required-banner';
 import { useEmailVerificationFlow } from './use-email-verification-flow';
 import { VerifyEmailDialog } from './verify-email-dialog';
 
-export type ProfileSectionProps = {
+type ProfileSectionProps = {
   onBack(): void;
   onSignOut(): void;
   isSigningOut: boolean;

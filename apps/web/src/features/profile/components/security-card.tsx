@@ -6,7 +6,7 @@ import { PendingLabel } from '@/components/ui/pending-label';
 import { EmailBadge } from './identity-card';
 
 /** docs/profile.md, "Security": offered only for an email that exists and is not verified yet. */
-export function canVerifyEmail(profile: Pick<ProfileInfo, 'email' | 'is_email_verified'>) {
+function canVerifyEmail(profile: Pick<ProfileInfo, 'email' | 'is_email_verified'>) {
   return Boolean(profile.email) && !profile.is_email_verified;
 }
 

@@ -9,7 +9,7 @@ import { toast } from '@/components/ui/toaster';
 import { useSendEmailVerification } from '../api/use-profile-mutations';
 import { describeCodeJustSent, describeSendVerificationError } from '../api/profile-errors';
 
-export const EMAIL_VERIFICATION_PAUSE_MS = 500;
+const EMAIL_VERIFICATION_PAUSE_MS = 500;
 
 export function useEmailVerificationFlow() {
   const [isDialogOpen, setDialogOpen] = useState(false);

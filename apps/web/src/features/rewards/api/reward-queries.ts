@@ -8,7 +8,7 @@ import { REWARD_HISTORY_PAGE_SIZE, rewardRouteRefs } from '@billow/contracts';
 import { api } from '@/lib/api-client';
 import { queryDomains } from '@/lib/query-domains';
 
-export const rewardKeys = {
+const rewardKeys = {
   all: queryDomains.rewards,
   balance: () => [...rewardKeys.all, 'balance'] as const,
   lifetimeAccrued: () => [...rewardKeys.all, 'lifetime-accrued'] as const,

@@ -15,7 +15,7 @@ import { cn } from '@/lib/cn';
 import { rewardQueries } from '../api/reward-queries';
 import { usePutBackReward } from '../api/use-claim';
 
-export const rewardHistoryTexts = {
+const rewardHistoryTexts = {
   title: 'History',
   empty: 'No rewards yet',
   howToEarn:

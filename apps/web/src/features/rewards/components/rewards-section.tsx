@@ -18,7 +18,7 @@ import { RewardHistory } from './reward-history';
 import { RewardOptions } from './reward-options';
 import { RewardProgress } from './reward-progress';
 
-export const rewardsSectionTexts = {
+const rewardsSectionTexts = {
   heading: 'Rewards',
   back: 'Back to home',
   balance: 'Balance',

@@ -11,9 +11,9 @@ import { invalidateDomains } from '@/lib/query-domains';
 import { useSingleFlightMutation } from '@/lib/use-single-flight-mutation';
 import { subscriptionKeys } from './subscription-queries';
 
-export const LIVE_REFRESH_MS = 1500;
+const LIVE_REFRESH_MS = 1500;
 
-export const cancellationKeys = {
+const cancellationKeys = {
   list: () => [...subscriptionKeys.all, 'cancellations'] as const,
   options: (subscriptionId: string) =>
     [...subscriptionKeys.all, 'cancellation-options', subscriptionId] as const,

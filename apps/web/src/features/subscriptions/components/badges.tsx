@@ -8,7 +8,7 @@ import { formatDollars, type Subscription, type SubscriptionStatus } from '@bill
 import { cn } from '@/lib/cn';
 import { plainWords } from '@/lib/plain-words';
 
-export type StatusTone = 'success' | 'warning' | 'danger' | 'neutral';
+type StatusTone = 'success' | 'warning' | 'danger' | 'neutral';
 
 const tones: Partial<Record<SubscriptionStatus, StatusTone>> = {
   ACTIVE: 'success',
@@ -23,12 +23,12 @@ const toneClasses: Record<StatusTone, { badge: string; dot: string }> = {
   neutral: { badge: 'bg-muted', dot: 'bg-muted-foreground' },
 };
 
-export function statusToneOf(status: SubscriptionStatus): StatusTone {
+function statusToneOf(status: SubscriptionStatus): StatusTone {
   return tones[status] ?? 'neutral';
 }
 
 /** 'FREE_TRIAL_EXPIRED' → 'Free trial expired'. */
-export function statusLabelOf(status: SubscriptionStatus): string {
+function statusLabelOf(status: SubscriptionStatus): string {
   const words = plainWords(status).toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
@@ -48,9 +48,7 @@ export function StatusBadge({ status }: { status: SubscriptionStatus }) {
 }
 
 /** 'Price went up from $13.99 to $15.49', when detection saw the price rise. */
-export function priceIncreaseText(
-  subscription: Pick<Subscription, 'amount' | 'previous_amount'>,
-): string {
+function priceIncreaseText(subscription: Pick<Subscription, 'amount' | 'previous_amount'>): string {
   const now = formatDollars(Math.abs(subscription.amount));
   return subscription.previous_amount === null
     ? `Price went up to ${now}`
@@ -76,7 +74,7 @@ export function PriceIncreaseBadge({
  * How sure detection is, in words: where it is unsure, the person knows to check, and
  * "Not a subscription?" is right below.
  */
-export function confidenceLabel(
+function confidenceLabel(
   confidence: number,
   /** The person added it by hand: it is theirs, not detection's guess. */
   isUserAdded = false,

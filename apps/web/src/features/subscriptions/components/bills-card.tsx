@@ -22,7 +22,7 @@ import { allBills, groupByMonth, upcomingBills } from '../bill-lists';
 import { BillList, BillListSkeleton, billRowId } from './bill-list';
 import { SubscriptionDetailPopup } from './subscription-detail-popup';
 
-export const billsCardTexts = {
+const billsCardTexts = {
   title: 'Bills',
   upcoming: 'Upcoming',
   all: 'All',

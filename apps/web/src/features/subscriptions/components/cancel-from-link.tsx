@@ -16,7 +16,7 @@ import {
 import { subscriptionQueries } from '../api/subscription-queries';
 import { CancelSheet } from './cancel-sheet';
 
-export const cancelFromLinkTexts = {
+const cancelFromLinkTexts = {
   goneTitle: 'Nothing to cancel',
   gone: 'That subscription is no longer in your list.',
   close: 'OK',

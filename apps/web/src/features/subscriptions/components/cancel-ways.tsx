@@ -21,7 +21,7 @@ import { toast } from '@/components/ui/toaster';
 import { ApiError } from '@/lib/api-client';
 import { useCancel, useConfirmCancelled } from '../api/cancellation-queries';
 
-export const cancelWayTexts = {
+const cancelWayTexts = {
   call: 'Cancel it for me',
   self: "I'll do it myself",
   letter: 'Send a cancellation email or letter',

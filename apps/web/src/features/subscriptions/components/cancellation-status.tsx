@@ -8,7 +8,7 @@ import { formatDollars, formatLongDay, type Cancellation } from '@billow/contrac
 import { CallStages, stageLabels } from '@/components/call-stages';
 import { cn } from '@/lib/cn';
 
-export const cancellationStatusTexts = {
+const cancellationStatusTexts = {
   REQUESTED: 'Cancellation requested',
   IN_PROGRESS: 'Cancelling',
   CONFIRMED: 'Cancellation confirmed',

@@ -11,7 +11,7 @@ import { FieldError } from '@/components/ui/field-error';
 import { toast } from '@/components/ui/toaster';
 import { useMarkNotSubscription } from '../api/use-mark-not-subscription';
 
-export const notSubscriptionTexts = {
+const notSubscriptionTexts = {
   button: 'Not a subscription?',
   title: 'Mark as not a subscription',
   question: 'Remove the service from your list of bills?',

@@ -14,7 +14,7 @@ import { subscriptionQueries } from '../api/subscription-queries';
 /** Recent payments: up to 12 newest entries (docs/subscriptions.md, "Subscription detail"). */
 export const RECENT_PAYMENTS_LIMIT = 12;
 
-export const paymentHistoryTexts = {
+const paymentHistoryTexts = {
   loadFailed: 'Error loading transactions',
   retry: 'Try again',
   empty: 'No recent transactions found',

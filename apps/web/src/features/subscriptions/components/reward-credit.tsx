@@ -6,7 +6,7 @@ import { coveredByRewardsText, type Subscription } from '@billow/contracts';
 
 /** The words and the amount due are the contracts' own, so the calendar and the chat agree. */
 export { amountDue } from '@billow/contracts';
-export const rewardCreditText = coveredByRewardsText;
+const rewardCreditText = coveredByRewardsText;
 
 export function RewardCreditNote({ bill }: { bill: Pick<Subscription, 'reward_credit'> }) {
   if (bill.reward_credit <= 0) return null;

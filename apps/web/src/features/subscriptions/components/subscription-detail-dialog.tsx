@@ -26,7 +26,7 @@ import { PriceHistorySection } from './price-history-section';
 import { RewardCreditNote } from './reward-credit';
 import { StatusTimeline } from './status-timeline';
 
-export function billingBannerText(subscription: Pick<Subscription, 'renewal_date' | 'amount'>) {
+function billingBannerText(subscription: Pick<Subscription, 'renewal_date' | 'amount'>) {
   return `Upcoming billing date on ${formatLongDate(subscription.renewal_date)} for ${formatDollars(subscription.amount)}`;
 }
 

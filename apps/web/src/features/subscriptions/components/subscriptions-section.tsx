@@ -26,7 +26,7 @@ import { subscriptionQueries } from '../api/subscription-queries';
 import { activeCount, byName, monthlyTotalSpend } from '../bill-lists';
 import { SubscriptionListItem } from './subscription-list-item';
 
-export const subscriptionsSectionTexts = {
+const subscriptionsSectionTexts = {
   heading: 'Subscriptions',
   back: 'Back to home',
   monthlyTotal: 'Monthly total spend',

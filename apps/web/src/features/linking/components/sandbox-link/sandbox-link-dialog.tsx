@@ -18,7 +18,7 @@ import { OauthStep } from './oauth-step';
 import { FailedStep, ResumingStep, SuccessStep } from './outcome-steps';
 import { oauthStateIdOf, useSandboxLinkFlow } from './use-sandbox-link-flow';
 
-export type SandboxLinkDialogProps = {
+type SandboxLinkDialogProps = {
   open: boolean;
   linkToken: string;
   receivedRedirectUri?: string | undefined;

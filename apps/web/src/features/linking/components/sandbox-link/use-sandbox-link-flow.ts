@@ -24,7 +24,7 @@ import type { BankLinkExitError, BankLinkSuccessMetadata } from '../../link/bank
 
 export type Credentials = { username: string; password: string };
 
-export type FlowStep =
+type FlowStep =
   | { name: 'consent' }
   | { name: 'institution' }
   | { name: 'credentials'; institution: SandboxInstitution; credentials?: Credentials }
@@ -50,7 +50,7 @@ export type FlowStep =
 export type StepError = { message: string };
 
 /** Plaid's messages are lower-case fragments ('the provided credentials were not correct'). */
-export function sentenceOf(message: string): string {
+function sentenceOf(message: string): string {
   const trimmed = message.trim();
   const sentence = trimmed.charAt(0).toUpperCase() + trimmed.slice(1);
   return /[.!?]$/.test(sentence) ? sentence : `${sentence}.`;
