@@ -24,22 +24,22 @@ import {
 } from '../../providers/bank/bank-provider';
 import type { BankItemRow } from './banking.repo';
 import { recogniseSameAccounts } from './banking.same-account';
-import type { BankingServiceDeps, SyncReason } from './banking.service';
+import type { BankingServiceDeps, SourceOf, SyncReason } from './banking.deps';
 
 const MAX_SYNC_RESTARTS = 3;
 /** A sync's hold on its item lapses this long after its last sign of life (a page read). */
-export const SYNC_LEASE_SECONDS = 120;
+const SYNC_LEASE_SECONDS = 120;
 /** When another sync of the item is running, try again this much later. */
-export const SYNC_BUSY_DELAY_SECONDS = 15;
+const SYNC_BUSY_DELAY_SECONDS = 15;
 /**
  * How long a new item whose bank has sent nothing yet keeps its loading screen; after that the
  * first data, when the bank sends it, arrives by webhook or the daily sync.
  */
-export const FIRST_DATA_WAIT_MS = 15 * 60_000;
+const FIRST_DATA_WAIT_MS = 15 * 60_000;
 /** The item's `lastSyncError` while its bank prepares the first data, and after the wait. */
 export const NOT_READY = 'NOT_READY';
 /** The item's `lastSyncError` when a sync was skipped to stay within its source's daily quota. */
-export const DAILY_QUOTA_REACHED = 'DAILY_QUOTA_REACHED';
+const DAILY_QUOTA_REACHED = 'DAILY_QUOTA_REACHED';
 const DAY_MS = 86_400_000;
 /**
  * A pending transaction of a source read by date window that no answer has listed again and that
@@ -69,9 +69,6 @@ class SyncLeaseLostError extends Error {
 class DailyQuotaReachedError extends Error {
   override name = 'DailyQuotaReachedError';
 }
-
-/** The bank source an item's connection is at; undefined for a file import. */
-export type SourceOf = (item: BankItemRow) => BankSource | undefined;
 
 export function createBankSync(deps: BankingServiceDeps & { sourceOf: SourceOf }) {
   const now = deps.clock ?? (() => new Date());
