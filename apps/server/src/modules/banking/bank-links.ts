@@ -13,6 +13,7 @@ import { ProblemError } from '../../http/problem';
 import { BankProviderError, type BankLinkKind } from '../../providers/bank/bank-provider';
 import type { BankingContext } from './banking.deps';
 import type { BankItemRow } from './banking.repo';
+import { finishLink } from './banking.sync';
 import { notFound } from './bank-accounts';
 
 const hashOf = (publicToken: string) =>
@@ -99,7 +100,7 @@ export async function completeLink(
       // retry of a link whose answer never arrived: finish that link.
       const stored = await ctx.repo.itemByLinkToken(userId, publicTokenHash);
       if (stored) {
-        await ctx.sync.finishLink(stored);
+        await finishLink(ctx, stored);
         return { status: 'success' };
       }
       throw new ProblemError(
@@ -156,7 +157,7 @@ export async function completeLink(
     });
     throw error;
   }
-  await ctx.sync.finishLink(item);
+  await finishLink(ctx, item);
   return { status: 'success' };
 }
 

@@ -5,7 +5,7 @@ import type { JobQueue } from '../../jobs/job-system';
 import type { BankSource, ConnectStart } from '../../providers/bank/bank-provider';
 import type { FieldCipher } from '../../security/encryption';
 import type { BankingRepo, BankItemRow } from './banking.repo';
-import type { createBankSync, syncEnqueuer } from './banking.sync';
+import type { syncEnqueuer } from './banking.sync';
 
 export type SyncReason = 'initial' | 'webhook' | 'daily' | 'repair';
 
@@ -37,7 +37,7 @@ export type SourceOf = (
 
 /**
  * A banking path's view of the service: its deps, its clock, the Link-dialog source, how to find
- * an item's source and read its credential, how to queue a sync, and the syncs themselves.
+ * an item's source and read its credential, and how to queue a sync.
  */
 export type BankingContext = BankingServiceDeps & {
   now: () => Date;
@@ -46,5 +46,4 @@ export type BankingContext = BankingServiceDeps & {
   /** The item's credential at its source, decrypted. */
   tokenOf: (item: BankItemRow) => string;
   enqueueSync: ReturnType<typeof syncEnqueuer>;
-  sync: ReturnType<typeof createBankSync>;
 };

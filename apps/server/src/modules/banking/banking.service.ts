@@ -25,37 +25,30 @@ import {
 } from './bank-links';
 import { linkedAccounts, linkedAccountsColumn, transactionLoadStatus } from './bank-reads';
 import { enqueueDailySync, handleWebhook } from './bank-sync-triggers';
-import type {
-  BankingContext,
-  BankingServiceDeps,
-  LinkDialogSource,
-  SourceOf,
-} from './banking.deps';
+import type { BankingContext, BankingServiceDeps, LinkDialogSource } from './banking.deps';
 import { connectWithSetupToken } from './banking.setup-token';
-import { createBankSync, syncEnqueuer } from './banking.sync';
+import { releaseSyncLeases, syncEnqueuer, syncItem } from './banking.sync';
 
 const opensLinkDialog = (source: BankSource): source is LinkDialogSource =>
   source.start.kind === 'link-dialog';
 
 /**
  * The service: each path is a plain function of the service's context (its deps, its clock, the
- * Link-dialog source, an item's source and credential, and the syncs), bound here.
+ * Link-dialog source, an item's source and credential, how to queue a sync), bound here.
  */
 export function createBankingService(deps: BankingServiceDeps) {
   const link = deps.sources.find(opensLinkDialog);
   if (!link) throw new Error('no bank source opens a Link dialog');
-  const sourceOf: SourceOf = (item) =>
-    item.importSource === null
-      ? deps.sources.find((source) => source.storageKey === item.source)
-      : undefined;
   const ctx: BankingContext = {
     ...deps,
     now: deps.clock ?? (() => new Date()),
     link,
-    sourceOf,
+    sourceOf: (item) =>
+      item.importSource === null
+        ? deps.sources.find((source) => source.storageKey === item.source)
+        : undefined,
     tokenOf: (item) => deps.cipher.decrypt(item.accessTokenEncrypted),
     enqueueSync: syncEnqueuer(deps.jobs),
-    sync: createBankSync({ ...deps, sourceOf }),
   };
   const bind = bindContext(ctx);
   return {
@@ -76,8 +69,8 @@ export function createBankingService(deps: BankingServiceDeps) {
     ownItemAccessToken: bind(ownItemAccessToken),
     revokeAll: bind(revokeAll),
     recogniseSameAccounts: bind(recogniseSameAccounts),
-    syncItem: ctx.sync.syncItem,
-    releaseSyncLeases: ctx.sync.releaseSyncLeases,
+    syncItem: bind(syncItem),
+    releaseSyncLeases: bind(releaseSyncLeases),
     handleWebhook: bind(handleWebhook),
     enqueueDailySync: bind(enqueueDailySync),
   };

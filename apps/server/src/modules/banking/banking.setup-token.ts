@@ -15,6 +15,7 @@ import { ProblemError } from '../../http/problem';
 import { BankProviderError, type BankSource } from '../../providers/bank/bank-provider';
 import { linkedAccounts } from './bank-reads';
 import type { BankingContext } from './banking.deps';
+import { syncItem } from './banking.sync';
 
 /** When the first sync failed at connect, its job tries again this much later. */
 const FIRST_SYNC_RETRY_SECONDS = 60;
@@ -62,7 +63,7 @@ export async function connectWithSetupToken(
     }),
   );
   try {
-    await ctx.sync.syncItem(item.id, 'initial');
+    await syncItem(ctx, item.id, 'initial');
   } catch (error) {
     ctx.log?.warn(
       { err: error instanceof Error ? { name: error.name, message: error.message } : undefined },
