@@ -127,7 +127,7 @@ describe('round trips of the dashboard reads', () => {
       'insights/spending-history',
       'GET',
       () => ({ url: '/api/insights/spending-history' }),
-      { statements: 3, waits: 2 },
+      { statements: 2, waits: 1 },
     ],
     [
       'insights/price-increases',
