@@ -172,7 +172,7 @@ describe('round trips of the dashboard reads', () => {
       'rewards/history',
       'GET',
       () => ({ url: '/api/rewards/history' }),
-      { statements: 2, waits: 1 },
+      { statements: 1, waits: 1 },
     ],
     // The one write: the bill is marked in one statement, then the jobs that follow a change to
     // the person's bills (rewards, savings, negotiations, cancellations) are sent at once.
