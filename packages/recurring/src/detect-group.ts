@@ -13,11 +13,12 @@
  * person pays assorted amounts every week) only qualify with a fixed amount, monthly or slower:
  * Amazon Subscribe & Save, not Amazon orders.
  */
-import { CADENCE_RULES } from './cadence';
-import { reversalDistance, type Candidate, type GroupContext } from './candidate';
+import { CADENCE_RULES, type KnownCadence } from './cadence';
+import { candidateFrom, reversalDistance, type Candidate, type GroupContext } from './candidate';
 import { byDay, groupByAmount, markReversals, median, type Charge } from './charges';
 import { fillEmptySlots, findVariableStreams, findWholeBill, isBiller } from './bill-streams';
 import { findFixedStreams } from './fixed-streams';
+import { bestFit, FIXED_AMOUNT_LIMITS } from './schedule-fit';
 import { isHabitualMerchant } from './normalize';
 import { attachTrial, findRunningTrial } from './trials';
 import type { NormalizedMerchant } from './types';
@@ -102,7 +103,7 @@ export function findGroupStreams(group: MerchantGroup, asOf: number): Candidate[
       consume(variable);
     }
   }
-  const whole = absorbSlowerPieces(candidates);
+  const whole = absorbSlowerPieces(context.isHabitual ? candidates : joinOnOneGrid(candidates));
   const strays = storefrontStrays(context, consumed);
   const kept = strays ? whole.filter((candidate) => standsAmongStrays(candidate, strays)) : whole;
   attachReversed(kept, group.charges);
@@ -168,6 +169,66 @@ function standsAmongStrays(candidate: Candidate, strays: readonly Charge[]): boo
   const dearestStray = Math.max(...strays.map((charge) => charge.amount));
   return candidate.members.every((charge) => charge.amount > dearestStray);
 }
+/**
+ * Two pieces at one merchant that overlap in time are two subscriptions only if together they
+ * fit no one grid: two plans put two charges in a cycle, which one grid leaves as extras. A
+ * weekly meal kit whose price steps or whose dearer weeks break its base price's grid is
+ * otherwise found as pieces side by side (an old price's weeks beside the new one's, or
+ * alternate weeks read as two semi-monthly runs) that together fill one weekly grid. Such pieces
+ * are one stream on the fastest grid that holds them all (no slower than either piece).
+ */
+function joinOnOneGrid(candidates: Candidate[]): Candidate[] {
+  let pieces = candidates;
+  for (let joined = true; joined;) {
+    joined = false;
+    for (let i = 0; i < pieces.length && !joined; i++) {
+      for (let j = i + 1; j < pieces.length && !joined; j++) {
+        const union = unionOnOneGrid(pieces[i] as Candidate, pieces[j] as Candidate);
+        if (!union) continue;
+        pieces = [...pieces.filter((_, k) => k !== i && k !== j), union];
+        joined = true;
+      }
+    }
+  }
+  return pieces;
+}
+
+/** Pieces within this price ratio are at one price (a price step, as merge-fragments.ts). */
+const MAX_JOIN_PRICE_RATIO = 1.25;
+const HALF_MONTH_CADENCES: readonly KnownCadence[] = ['BIWEEKLY', 'SEMI_MONTHLY'];
+
+function unionOnOneGrid(a: Candidate, b: Candidate): Candidate | null {
+  if (a.isVariable || b.isVariable || a.isTrialOnly || b.isTrialOnly) return null;
+  const aFirst = a.members[0]?.day ?? 0;
+  const aLast = a.members[a.members.length - 1]?.day ?? 0;
+  const bFirst = b.members[0]?.day ?? 0;
+  const bLast = b.members[b.members.length - 1]?.day ?? 0;
+  if (aFirst > bLast || bFirst > aLast) return null;
+  // A faster grid only for a plan's alternate weeks: pieces at one price, each every two weeks
+  // or twice a month. Two plans billed on two days of the month at about one price (Apple's
+  // $9.99 and $10.99) would fill a semi-monthly grid too, so monthly pieces keep their grid.
+  const ratio =
+    median(a.members.map((charge) => charge.amount)) /
+    median(b.members.map((charge) => charge.amount));
+  const isAlternateWeeks =
+    ratio >= 1 / MAX_JOIN_PRICE_RATIO &&
+    ratio <= MAX_JOIN_PRICE_RATIO &&
+    HALF_MONTH_CADENCES.includes(a.cadence) &&
+    HALF_MONTH_CADENCES.includes(b.cadence);
+  const cadences: KnownCadence[] = isAlternateWeeks ? ['WEEKLY'] : [];
+  if (a.cadence === b.cadence) cadences.push(a.cadence);
+  if (cadences.length === 0) return null;
+  const charges = [...a.members, ...a.extras, ...b.members, ...b.extras].sort(byDay);
+  const fit = bestFit(charges, cadences, FIXED_AMOUNT_LIMITS);
+  if (!fit || fit.members.length < a.members.length + b.members.length - 1) return null;
+  const earlier = aFirst <= bFirst ? a : b;
+  return {
+    ...candidateFrom(charges, fit),
+    reversed: [...a.reversed, ...b.reversed],
+    trial: earlier.trial ?? (earlier === a ? b.trial : a.trial),
+  };
+}
+
 /** A slower piece is absorbed by a stream at least this many times faster. */
 const MIN_SPEED_RATIO = 2;
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { detectRecurring } from './detect';
 import { charge, everyDays } from '../test/series';
+import { formatIsoDate, parseIsoDate } from './dates';
 import type { Transaction } from './types';
 
 /**
@@ -43,5 +44,81 @@ describe(`${detectRecurring.name} — weekly plans with skipped and dearer weeks
     expect(streams.map((stream) => stream.cadence)).toContain('WEEKLY');
     const weekly = streams.find((stream) => stream.cadence === 'WEEKLY');
     expect(weekly?.transaction_ids.length).toBeGreaterThanOrEqual(12);
+  });
+
+  it('keeps a plan whose dearer weeks hold a quarter of its slots, before a price step, one stream', () => {
+    // A meal kit bought on Sundays and posted 0–5 days later with the purchase date printed
+    // (a rough seeded variation): 30 weeks at 89.95 with seven dearer weeks and two skipped, so
+    // the base price alone fills under three slots in four, then 106.50 with a few dearer
+    // weeks. Read alone, the base price's alternate weeks used to come out as two semi-monthly
+    // plans beside the weekly one. Per charge: days after the first purchase, posting lag, amount.
+    const weeks: Array<[number, number, number]> = [
+      [0, 1, 89.95],
+      [7, 1, 101.93],
+      [14, 0, 89.95],
+      [21, 5, 101.93],
+      [28, 0, 89.95],
+      [35, 0, 89.95],
+      [42, 0, 107.92],
+      [49, 0, 89.95],
+      [56, 0, 89.95],
+      [63, 2, 89.95],
+      [70, 0, 89.95],
+      [77, 0, 89.95],
+      [84, 2, 89.95],
+      [91, 3, 89.95],
+      [98, 0, 89.95],
+      [105, 1, 89.95],
+      [112, 0, 89.95],
+      [119, 1, 107.92],
+      [126, 1, 89.95],
+      [133, 0, 113.91],
+      [140, 0, 89.95],
+      [147, 5, 89.95],
+      [154, 3, 89.95],
+      [168, 1, 113.91],
+      [182, 4, 113.91],
+      [189, 1, 89.95],
+      [196, 4, 89.95],
+      [203, 0, 89.95],
+      [210, 2, 89.95],
+      [217, 2, 112.49],
+      [224, 0, 124.47],
+      [231, 1, 106.5],
+      [238, 4, 106.5],
+      [245, 1, 106.5],
+      [252, 0, 118.48],
+      [259, 2, 106.5],
+      [266, 0, 106.5],
+      [273, 0, 106.5],
+      [280, 1, 124.47],
+      [287, 1, 106.5],
+      [294, 3, 106.5],
+      [308, 1, 106.5],
+      [315, 2, 112.49],
+      [322, 1, 106.5],
+      [329, 1, 106.5],
+      [336, 1, 106.5],
+      [343, 2, 106.5],
+      [350, 1, 106.5],
+      [357, 3, 106.5],
+      [364, 1, 106.5],
+      [371, 0, 106.5],
+      [378, 1, 106.5],
+      [385, 1, 106.5],
+      [392, 4, 115.49],
+      [399, 2, 106.5],
+    ];
+    const first = parseIsoDate('2025-09-07');
+    const history = weeks.map(([day, lag, amount]) => {
+      const bought = formatIsoDate(first + day);
+      const printed = `${bought.slice(5, 7)}/${bought.slice(8, 10)}`;
+      const posted = formatIsoDate(first + day + lag);
+      return charge(posted, `POS PURCHASE BLUE APRON INC DENVER CO ${printed}`, amount);
+    });
+    const streams = detectRecurring(history, { asOf: '2026-10-14' });
+    expect(streams).toHaveLength(1);
+    expect(streams[0]).toMatchObject({ cadence: 'WEEKLY', status: 'ACTIVE' });
+    expect(streams[0]?.transaction_ids.length).toBeGreaterThanOrEqual(history.length - 2);
   });
 });

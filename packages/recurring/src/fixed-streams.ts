@@ -105,7 +105,12 @@ export function findFixedStreams(context: GroupContext, levels: readonly Charge[
       seeds.push({ candidate: candidateFrom(run.charges, run.fit), level });
     }
     if (runs.length === 0 && !context.isHabitual) {
-      const banded = fitRuns(withAddOns(level, context.paid), fit, 2);
+      // Add-ons are read around the base price over the whole history, then, when that finds
+      // no run, only among its own weeks: a price step after the run makes the whole history's
+      // band another level's, though the base weeks with their dearer weeks are one plan.
+      let banded = fitRuns(withAddOns(level, context.paid), fit, 2);
+      if (banded.length === 0)
+        banded = fitRuns(withAddOns(level, duringLevel(level, context.paid)), fit, 2);
       for (const run of banded) {
         seeds.push({ candidate: candidateFrom(run.charges, run.fit), level });
       }
@@ -140,6 +145,13 @@ export function findFixedStreams(context: GroupContext, levels: readonly Charge[
     candidates.push(...splitAtPauses(grown, context.reversed));
   }
   return absorbInterludes(candidates).filter((candidate) => !isLostInNoise(candidate, context));
+}
+
+/** The charges from the level's first day to its last. */
+function duringLevel(level: readonly Charge[], paid: readonly Charge[]): Charge[] {
+  const from = level[0]?.day ?? 0;
+  const to = level[level.length - 1]?.day ?? 0;
+  return paid.filter((charge) => charge.day >= from && charge.day <= to);
 }
 
 /** A base price needs this many charges before add-on weeks are read around it. */

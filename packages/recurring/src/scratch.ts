@@ -5,7 +5,8 @@
  * per household. Each use site owns one scratch, gets a buffer at least as long as it asks for,
  * and must write every element before reading it. Detection is synchronous and no use site is
  * re-entered while its buffer is in use.
- * Protects `npm run bench:detect`'s throughput per CPU second (≥ 1 M tx/s): 0.89 M, not 0.82 M.
+ * Protects `npm run bench:detect`'s throughput per CPU second (≥ 1 M tx/s): dev set 0.30–0.32 M,
+ * not 0.21–0.22 M allocating per fit (own corpus 0.84–0.92 M, not 0.65–0.82 M).
  */
 type Scratch<T> = (length: number) => T;
 

@@ -128,20 +128,25 @@ export function poolChangeFeed(
 
   // One round trip answers everyone waiting when it was sent; those who arrive during it wait
   // for the next, since a change they just committed may not be covered by the one in flight.
+  // Those who arrive before it is sent (reads asked at once, in one tick) share it: one wait.
   let inFlight: Promise<void> | undefined;
+  let isSent = false;
   let next: Promise<void> | undefined;
   const roundTrip = async () => {
     if (isClosed) throw new Error('The change feed is closed.');
     const client = await (connection ?? connect());
+    isSent = true;
     await client.query('SELECT 1');
   };
   const barrier = (): Promise<void> => {
     if (!inFlight) {
+      isSent = false;
       inFlight = roundTrip().finally(() => {
         inFlight = undefined;
       });
       return inFlight;
     }
+    if (!isSent) return inFlight;
     next ??= inFlight
       .catch(() => undefined)
       .then(() => {

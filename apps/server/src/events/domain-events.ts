@@ -97,7 +97,8 @@ export type Reactions = { [K in DomainEventName]?: Reaction<K> };
 export type DomainEventBus = {
   /**
    * Runs every reaction to the event, in the order modules subscribed, in the caller's
-   * transaction when it passes one (then a failing reaction rolls the whole change back).
+   * transaction when it passes one (then a failing reaction rolls the whole change back);
+   * the reactions to a change already committed, all at once.
    */
   publish<K extends DomainEventName>(
     name: K,
@@ -113,8 +114,15 @@ export function createDomainEvents(): DomainEventBus {
   const subscribers = new Map<DomainEventName, AnyReaction[]>();
   return {
     async publish(name, event, ...tx) {
+      const reactions = subscribers.get(name) ?? [];
+      // A committed change's reactions (each sends its job) are sent at once: one wait, not one
+      // per module, on a person's every delete and settings change.
+      if (tx.length === 0) {
+        await Promise.all(reactions.map((react) => react(event)));
+        return;
+      }
       // One after another: reactions share the caller's transaction (one connection).
-      for (const react of subscribers.get(name) ?? []) await react(event, ...tx);
+      for (const react of reactions) await react(event, ...tx);
     },
     subscribe(reactions) {
       for (const [name, react] of Object.entries(reactions) as [DomainEventName, AnyReaction][]) {

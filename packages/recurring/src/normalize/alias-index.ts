@@ -12,7 +12,8 @@ import type { MerchantCatalogue, MerchantCatalogueEntry, NormalizedMerchant } fr
  * expression with hundreds of capture groups (slow to run, and every match allocates them all),
  * each word start only tries the aliases whose literal prefix it starts with, each through its
  * own sticky expression — same answer, a fraction of the work.
- * Protects `npm run bench:detect`'s throughput per CPU second (goal ≥ 1 M tx/s, still unmet).
+ * Protects `npm run bench:detect`'s dev-set throughput per CPU second (goal ≥ 1 M tx/s, unmet):
+ * 0.25 M with the pair table shared by the tiers, 0.22 M trying each tier's own lists.
  */
 type AliasIndex = {
   /** Per first two character codes: the aliases that may start with them, in alternation order. */
@@ -33,7 +34,7 @@ type CompiledAlias = {
   order: number;
   /** Characters every match starts with (may be empty). */
   prefix: string;
-  /** The prefix's third character code, or -1 when it has fewer (see `matchAt`). */
+  /** The prefix's third character code, or -1 when it has fewer (see `firstMatch`). */
   third: number;
   /** Sticky: matches only at `lastIndex`; null when the alias is plain text (the prefix). */
   pattern: RegExp | null;
@@ -54,14 +55,6 @@ export type CompiledCatalogue = {
    * where none may match. One lookup per word start rather than one per tier.
    */
   asciiPairs: Array<CompiledAlias[] | undefined>;
-  /**
-   * `asciiPairs` split once more by the third character (ASCII only): per pair, per third
-   * character code, the pair's aliases that may still match there — those with a shorter prefix
-   * and those whose prefix goes on with that character. A pair's list holds every alias sharing
-   * its first two letters, and most of them differ at the third; choosing by it up front spares
-   * comparing each (`firstMatch`).
-   */
-  asciiTriples: Array<Array<CompiledAlias[] | undefined> | undefined>;
   /**
    * Whether an alias's match at a place depends only on the text from there on (and the
    * character before): no alias looks behind or anchors at the start. Then a rescan of the
@@ -93,11 +86,9 @@ export function compileCatalogue(catalogue: MerchantCatalogue): CompiledCatalogu
       1,
     ),
   ];
-  const asciiPairs = acrossTiers(tiers);
   const compiled: CompiledCatalogue = {
     tiers,
-    asciiPairs,
-    asciiTriples: byThirdCharacter(asciiPairs),
+    asciiPairs: acrossTiers(tiers),
     isLocal: catalogue.every((entry) =>
       entry.aliases.every((alias) => !alias.includes('(?<') && !alias.includes('^')),
     ),
@@ -127,29 +118,6 @@ function acrossTiers(tiers: readonly AliasIndex[]): Array<CompiledAlias[] | unde
     table[key] = list;
   }
   return table;
-}
-
-/** `CompiledCatalogue.asciiTriples`: each pair list split by third character; equal lists shared. */
-function byThirdCharacter(
-  asciiPairs: ReadonlyArray<CompiledAlias[] | undefined>,
-): Array<Array<CompiledAlias[] | undefined> | undefined> {
-  const split = new Map<CompiledAlias[], Array<CompiledAlias[] | undefined>>();
-  return asciiPairs.map((list) => {
-    if (!list) return undefined;
-    let byThird = split.get(list);
-    if (!byThird) {
-      const shared = new Map<string, CompiledAlias[]>();
-      byThird = [];
-      for (let third = 0; third < 128; third++) {
-        const kept = list.filter((alias) => alias.prefix.length <= 2 || alias.third === third);
-        const id = kept.map((alias) => `${alias.tier}:${alias.order}`).join(',');
-        if (!shared.has(id)) shared.set(id, kept);
-        byThird.push(kept.length > 0 ? shared.get(id) : undefined);
-      }
-      split.set(list, byThird);
-    }
-    return byThird;
-  });
 }
 
 function compileAliases(entries: readonly MerchantCatalogueEntry[], tier: number): AliasIndex {
@@ -256,10 +224,7 @@ export function matchCatalogue(
     const second = text.charCodeAt(at + 1);
     if (first < 128 && second < 128) {
       // Both characters are ASCII (NaN, past the end, is not): one list serves every tier.
-      const key = (first << 7) | second;
-      const byThird = compiled.asciiTriples[key];
-      const third = text.charCodeAt(at + 2);
-      const list = byThird && third < 128 ? byThird[third] : compiled.asciiPairs[key];
+      const list = compiled.asciiPairs[(first << 7) | second];
       const found = list ? firstMatch(text, list, at, bestTier) : null;
       if (found) {
         best = found.entry;

@@ -3,7 +3,7 @@
  * transactions, on the "bank transaction sync" queue): one sync per item at a time, retried with
  * back-off, plus a daily re-sync of every working item.
  *
- * "One at a time" is the item's sync lease (banking.service), not a queue policy: pg-boss's
+ * "One at a time" is the item's sync lease (banking.sync.ts), not a queue policy: pg-boss's
  * 'stately' policy keeps one active job per key with a unique index, and a job left active by a
  * process that died made every fetch of the queue fail on that index, stopping every person's
  * sync until the job expired. The 'short' policy only keeps one waiting job per item (a burst of

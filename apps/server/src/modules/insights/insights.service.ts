@@ -19,11 +19,16 @@ import { addMonths, formatIsoDate, parseIsoDate } from '@billow/recurring/dates'
 import type { SubscriptionRow } from '../subscriptions/subscriptions.repo';
 
 export type ChargeHistory = {
-  /** Each with its price increase, as the one detector the bills list uses says. */
-  subscriptions: (SubscriptionRow & { priceIncrease: PriceIncreaseFact | null })[];
-  /** In date order. */
-  charges: { subscriptionId: string; amountCents: number; date: string }[];
+  /** Today where the person is (their profile's zone): "this month" is their month. */
+  today: string;
+  /** In date order, each with its bill's category. */
+  charges: { category: SubscriptionCategory; amountCents: number; date: string }[];
 };
+
+/** The person's visible bills, each with its price increase, as the one detector says. */
+export type BillsWithPriceIncreases = (SubscriptionRow & {
+  priceIncrease: PriceIncreaseFact | null;
+})[];
 
 const monthOf = (isoDate: string) => isoDate.slice(0, 7);
 
@@ -45,23 +50,20 @@ function monthsBetween(first: string, last: string): string[] {
 }
 
 export function createInsightsService(deps: {
-  chargeHistory: (userId: string, from: string) => Promise<ChargeHistory>;
-  /** The same bills without their charges, which the price increases do not need. */
-  withPriceIncreases: (userId: string) => Promise<ChargeHistory['subscriptions']>;
-  /** Today where the person is (their profile's zone): "this month" is their month. */
-  todayOf: (userId: string) => Promise<string>;
+  /** Today where the person is and their bills' charges from `fromOf(today)`, read at once. */
+  chargeHistory: (userId: string, fromOf: (today: string) => string) => Promise<ChargeHistory>;
+  /** The bills without their charges, which the price increases do not need. */
+  withPriceIncreases: (userId: string) => Promise<BillsWithPriceIncreases>;
 }) {
   return {
     async spendingHistory(userId: string): Promise<{ months: MonthlySpend[] }> {
-      const now = await deps.todayOf(userId);
-      const from = monthStart(now, SPENDING_HISTORY_MONTHS - 1);
-      const { subscriptions, charges } = await deps.chargeHistory(userId, from);
+      const { today: now, charges } = await deps.chargeHistory(userId, (today) =>
+        monthStart(today, SPENDING_HISTORY_MONTHS - 1),
+      );
       if (charges.length === 0) return { months: [] };
-      const categoryOf = new Map(subscriptions.map((s) => [s.id, s.category]));
       const byMonth = new Map<string, Map<SubscriptionCategory, number>>();
-      for (const charge of charges) {
-        const category = categoryOf.get(charge.subscriptionId);
-        if (!category || charge.date > now) continue;
+      for (const { category, ...charge } of charges) {
+        if (charge.date > now) continue;
         const month = byMonth.get(monthOf(charge.date)) ?? new Map();
         month.set(category, (month.get(category) ?? 0) + charge.amountCents);
         byMonth.set(monthOf(charge.date), month);

@@ -11,9 +11,8 @@ export async function instantSavings(
 ): Promise<InstantSavingsItem[]> {
   const { repo, bills, planFrom } = ctx;
   // A card kept after its debit came back is still the person's: its screen says what is owed.
-  const [live, owed, active] = await Promise.all([
-    repo.livePaymentsOf(userId),
-    repo.openReceivables(userId),
+  const [holdingCard, active] = await Promise.all([
+    repo.billsHoldingCardOf(userId),
     bills.activeBillsOf(userId),
   ]);
   // Each bill comes with its latest bank charge, so no query is made per bill.
@@ -33,9 +32,7 @@ export async function instantSavings(
         current_price: plan.monthlyPrice,
         annual_plan_cost: plan.annualPlanCost,
         annual_conversion_external_link: plan.merchant.annualPlanLink ?? null,
-        has_assigned_gift_card:
-          live.some((p) => p.subscriptionId === subscription.id && p.status === 'funded') ||
-          owed.some((r) => r.subscriptionId === subscription.id),
+        has_assigned_gift_card: holdingCard.has(subscription.id),
       },
     });
   }

@@ -1,5 +1,5 @@
 /** Payments' queries: payment rows, what a person owes, and the provider's event cursor. */
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import {
   livePaymentStatuses,
@@ -114,6 +114,30 @@ export function createPaymentsRepo(db: Db) {
         .where(
           and(eq(payments.userId, userId), inArray(payments.status, [...livePaymentStatuses])),
         );
+    },
+    /**
+     * The person's bills that hold a card Billow bought: a funded payment, or a payment whose
+     * debit came back and is still owed (its card stays the person's). One statement.
+     */
+    async billsHoldingCardOf(userId: string): Promise<Set<string>> {
+      const rows = await db
+        .selectDistinct({ subscriptionId: payments.subscriptionId })
+        .from(payments)
+        .leftJoin(
+          paymentReceivables,
+          and(
+            eq(paymentReceivables.paymentId, payments.id),
+            eq(paymentReceivables.userId, userId),
+            isNull(paymentReceivables.settledAt),
+          ),
+        )
+        .where(
+          and(
+            eq(payments.userId, userId),
+            or(eq(payments.status, 'funded'), isNotNull(paymentReceivables.id)),
+          ),
+        );
+      return new Set(rows.map((row) => row.subscriptionId));
     },
     /** The person's latest payment for a subscription, and what they owe for it. */
     async latestPaymentFor(userId: string, subscriptionId: string) {

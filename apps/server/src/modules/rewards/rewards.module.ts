@@ -18,13 +18,14 @@ export function createRewardsModule(deps: {
   /** The reward rates (docs/configuration.md). */
   config: Pick<Config, 'rewards'>;
   /** The person's bills and their merchants' names (the subscriptions module). */
-  bills: Pick<Bills, 'list' | 'merchantsOf'>;
+  bills: Pick<Bills, 'list' | 'merchantsOf' | 'joinable'>;
   /** The person's lock, one balance change at a time (the users module). */
   people: Pick<RewardsRepoDeps, 'lockPerson'>;
   clock?: () => Date;
 }) {
   const repo = createRewardsRepo(deps.db, {
     merchantsOf: deps.bills.merchantsOf,
+    billMerchants: deps.bills.joinable.merchants,
     lockPerson: deps.people.lockPerson,
   });
   const service = createRewardsService({

@@ -81,6 +81,8 @@ const byId = (merchants: Merchant[]) => new Map(merchants.map((m) => [m.id, m]))
 /** What the ledger needs of other modules: merchant names (subscriptions), the person's lock (users). */
 export type RewardsRepoDeps = {
   merchantsOf: PublishedSubscriptions['merchantsOf'];
+  /** The bills' merchants as a subquery to join (the history page is one statement). */
+  billMerchants: PublishedSubscriptions['joinable']['merchants'];
   lockPerson: UsersRepo['lockPerson'];
 };
 
@@ -147,9 +149,19 @@ export function createRewardsRepo(db: Db, others: RewardsRepoDeps) {
     .from(rewardLedger)
     .where(eq(rewardLedger.userId, sql.placeholder('userId')))
     .as('figures');
+  const bill = others.billMerchants;
   const pageOf = db
-    .select(entryColumns)
+    .select({
+      ...entryColumns,
+      merchantName: bill.merchantName,
+      merchantWebsite: bill.merchantWebsite,
+    })
     .from(rewardLedger)
+    // Only the person's own bill names an entry, never another's.
+    .leftJoin(
+      bill,
+      and(eq(bill.id, rewardLedger.subscriptionId), eq(bill.userId, rewardLedger.userId)),
+    )
     .where(eq(rewardLedger.userId, sql.placeholder('userId')))
     .orderBy(desc(rewardLedger.occurredAt), desc(rewardLedger.createdAt), desc(rewardLedger.id))
     .limit(sql.placeholder('limit'))
@@ -250,20 +262,20 @@ export function createRewardsRepo(db: Db, others: RewardsRepoDeps) {
     },
     /**
      * A page of the person's entries, newest first, how many there are, and the source keys of
-     * those given back: one statement on the ledger beside the merchants'.
+     * those given back, each entry with its bill's merchant: one statement.
      */
     async history(
       userId: string,
       page: { limit: number; offset: number },
     ): Promise<{ rows: RewardHistoryRow[]; total: number; returned: Set<string> }> {
-      const [rows, merchants] = await Promise.all([
-        historyPage.execute({ userId, ...page }),
-        others.merchantsOf(userId),
-      ]);
+      const rows = await historyPage.execute({ userId, ...page });
       const [first] = rows;
-      const merchantOf = byId(merchants);
       return {
-        rows: rows.flatMap(({ entry }) => (entry ? [withMerchant(entry, merchantOf)] : [])),
+        rows: rows.flatMap(({ entry }) => {
+          if (!entry) return [];
+          const { subscriptionId: _subscriptionId, createdAt: _createdAt, ...row } = entry;
+          return [row];
+        }),
         total: Number(first?.total ?? 0),
         returned: new Set(first?.returned ?? []),
       };

@@ -45,6 +45,7 @@ export function createChargeReads(db: Db, owners: Pick<BillOwners, 'banking'>) {
     return db
       .select({
         subscriptionId: subscriptions.id,
+        category: subscriptions.category,
         amountCents: charge.amountCents,
         date: charge.chargedOn,
       })
@@ -65,8 +66,9 @@ export function createChargeReads(db: Db, owners: Pick<BillOwners, 'banking'>) {
   });
   return {
     /**
-     * Every charge matched to the person's visible subscriptions since `from` (YYYY-MM-DD), in
-     * date order: what the spending chart and the price-increase view are drawn from.
+     * Every charge matched to the person's visible subscriptions since `from` (YYYY-MM-DD), with
+     * its bill's category, in date order: what the spending chart and the calendar's paid bills
+     * are drawn from.
      */
     async chargesOf(userId: string, from: string) {
       return charges().execute({ userId, from });

@@ -13,6 +13,22 @@ export type PublishedSubscriptions = ReturnType<typeof createPublishedSubscripti
 
 export function createPublishedSubscriptions(db: Db) {
   return {
+    /**
+     * What another module may join of the bills into a statement of its own (as banking's
+     * subqueries, banking.joinable.ts): each bill's owner and merchant, so a read that names the
+     * bills it lists (the rewards history) stays one statement.
+     */
+    joinable: {
+      merchants: db
+        .select({
+          id: subscriptions.id,
+          userId: subscriptions.userId,
+          merchantName: subscriptions.merchantName,
+          merchantWebsite: subscriptions.merchantWebsite,
+        })
+        .from(subscriptions)
+        .as('bill_merchant'),
+    },
     /** The person's subscriptions detection holds now (not the ones they said are not). */
     visibleOf: (userId: string): Promise<SubscriptionRow[]> =>
       db.select().from(subscriptions).where(visibleBillsOf(userId)),

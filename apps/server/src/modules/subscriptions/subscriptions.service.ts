@@ -279,15 +279,21 @@ export function createSubscriptionsService(deps: {
     },
 
     /**
-     * The person's visible subscriptions and every charge matched to them since `from`: the
-     * history the spending chart and the price-increase view read.
+     * Today where the person is, and every charge matched to their visible subscriptions from
+     * `fromOf(today)` (YYYY-MM-DD), each with its bill's category, in date order: the history the
+     * spending chart reads. One wait: the charges are asked at once with the person's zone, from
+     * the earliest day `fromOf` gives in any zone (a local today is at most a day behind UTC's;
+     * `fromOf` must not move back as today moves on), and cut to the person's own.
      */
-    async chargeHistory(userId: string, from: string) {
-      const [subscriptions, charges] = await Promise.all([
-        withPriceIncreases(userId),
-        deps.repo.chargesOf(userId, from),
+    async chargeHistory(userId: string, fromOf: (today: string) => string) {
+      const at = now();
+      const [timeZone, charges] = await Promise.all([
+        deps.repo.timeZoneOf(userId),
+        deps.repo.chargesOf(userId, fromOf(isoDay(new Date(at.getTime() - 86_400_000)))),
       ]);
-      return { subscriptions, charges };
+      const today = localDateIn(timeZone, at);
+      const from = fromOf(today);
+      return { today, charges: charges.filter((charge) => charge.date >= from) };
     },
 
     /** The person's visible subscriptions, each with its price increase (no charges read). */
