@@ -13,6 +13,7 @@ import { LoadError } from '@/components/load-error';
 import { SectionHeader } from '@/components/section-header';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { Tooltip } from '@/components/ui/tooltip';
 import { calendarQueries } from '../api/calendar-queries';
 import {
   CALENDAR_MONTHS_AHEAD,
@@ -157,24 +158,28 @@ export function CalendarSection({
             {calendarTexts.thisMonth}
           </Button>
         )}
-        <Button
-          variant="outline"
-          size="icon"
-          aria-label={calendarTexts.previous}
-          disabled={monthIndex <= 0}
-          onClick={() => showMonth(addMonths(month, -1))}
-        >
-          <ChevronLeft aria-hidden="true" />
-        </Button>
-        <Button
-          variant="outline"
-          size="icon"
-          aria-label={calendarTexts.next}
-          disabled={monthIndex >= CALENDAR_MONTHS_AHEAD}
-          onClick={() => showMonth(addMonths(month, 1))}
-        >
-          <ChevronRight aria-hidden="true" />
-        </Button>
+        <Tooltip content={calendarTexts.previous}>
+          <Button
+            variant="outline"
+            size="icon"
+            aria-label={calendarTexts.previous}
+            disabled={monthIndex <= 0}
+            onClick={() => showMonth(addMonths(month, -1))}
+          >
+            <ChevronLeft aria-hidden="true" />
+          </Button>
+        </Tooltip>
+        <Tooltip content={calendarTexts.next}>
+          <Button
+            variant="outline"
+            size="icon"
+            aria-label={calendarTexts.next}
+            disabled={monthIndex >= CALENDAR_MONTHS_AHEAD}
+            onClick={() => showMonth(addMonths(month, 1))}
+          >
+            <ChevronRight aria-hidden="true" />
+          </Button>
+        </Tooltip>
       </div>
       {upcoming.isPending && (
         <span role="status" className="sr-only">
