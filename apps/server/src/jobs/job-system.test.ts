@@ -180,6 +180,60 @@ describe(startJobSystem.name, () => {
     await jobs.stop();
   });
 
+  it("sends many jobs at once as one by one: a 'short' queue's keys kept, the queue's settings, a rolled-back transaction's dropped", async () => {
+    const jobs = await startJobSystem({
+      database,
+      jobs: defineJobs({
+        'test.many': {
+          payload: z.object({ userId: z.string() }),
+          options: { policy: 'short', retryLimit: 4, expireInSeconds: 120 },
+        },
+      }),
+      logger,
+      pollIntervalSeconds: 0.5,
+      isWorker: false,
+    });
+    const waiting = async () => {
+      const rows = await database.db.execute<{
+        userId: string;
+        retryLimit: number;
+        expireSeconds: number;
+      }>(
+        sql`select data->>'userId' as "userId", retry_limit as "retryLimit",
+              extract(epoch from expire_in)::int as "expireSeconds"
+            from pgboss.job where name = 'test.many' and state = 'created' order by 1`,
+      );
+      return (rows as unknown as { rows: unknown[] }).rows;
+    };
+    await jobs.queue.send('test.many', { userId: 'a' }, { singletonKey: 'a' });
+    await expect(jobs.queue.sendMany('test.many', [{ payload: { userId: 'b' } }])).rejects.toThrow(
+      /singletonKey/,
+    );
+    await expect(
+      jobs.queue.sendMany('test.many', [{ payload: { userId: 7 as never }, singletonKey: 'c' }]),
+    ).rejects.toThrow();
+    await expect(
+      database.db.transaction(async (tx) => {
+        await jobs.queue.sendMany('test.many', [{ payload: { userId: 'd' }, singletonKey: 'd' }], {
+          tx,
+        });
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    // 'a' waits already and 'b' comes twice: one waiting job each, as `send` would leave.
+    await database.db.transaction((tx) =>
+      jobs.queue.sendMany(
+        'test.many',
+        ['a', 'b', 'b', 'c'].map((userId) => ({ payload: { userId }, singletonKey: userId })),
+        { tx },
+      ),
+    );
+    expect(await waiting()).toEqual(
+      ['a', 'b', 'c'].map((userId) => ({ userId, retryLimit: 4, expireSeconds: 120 })),
+    );
+    await jobs.stop();
+  });
+
   it('moves waiting jobs to a changed queue policy, and puts back jobs a dead process left running', async () => {
     const stately = defineJobs({
       'test.policy': {

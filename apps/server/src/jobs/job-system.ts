@@ -57,6 +57,16 @@ export type JobQueue<M extends JobMap> = {
     payload: JobInput<M, K>,
     options?: SendOptions,
   ): Promise<string | null>;
+  /**
+   * Sends many jobs of one kind in one statement, as `send` would one by one (each job's key
+   * kept: a 'short' queue still holds one waiting job per key, within the batch too). For a scan
+   * that decides over a page of people at once.
+   */
+  sendMany<K extends keyof M & string>(
+    name: K,
+    jobs: { payload: JobInput<M, K>; singletonKey?: string }[],
+    options?: Pick<SendOptions, 'tx'>,
+  ): Promise<void>;
   /** Whether a job of this kind sent with this singleton key is still waiting or running. */
   isPending(name: keyof M & string, singletonKey: string): Promise<boolean>;
   /**
@@ -370,6 +380,33 @@ export async function startJobSystem<M extends JobMap>(
       if (jobId && !sendOptions.startAfterSeconds)
         void wakeWorkers(name, jobId, sendOptions.tx !== undefined);
       return jobId;
+    },
+    async sendMany(name, many, sendOptions = {}) {
+      if (many.length === 0) return;
+      const definition = jobs[name];
+      if (!definition) throw new Error(`Unknown job "${name}"`);
+      const rows = many.map(({ payload, singletonKey }) => {
+        if (definition.options?.policy === 'short' && !definition.options.schedule && !singletonKey)
+          throw new Error(`"${name}" keeps one waiting job per key: send it with a singletonKey`);
+        return {
+          id: crypto.randomUUID(),
+          name,
+          data: definition.payload.parse(payload) as object,
+          ...(singletonKey ? { singletonKey } : {}),
+        };
+      });
+      const executeSql = sendOptions.tx
+        ? executeSqlIn(sendOptions.tx)
+        : (text: string, values?: unknown[]) => database.executeSql(text, values);
+      await boss.insert(rows, { db: { executeSql } });
+      // pg-boss's batch insert returns no ids, and a job whose key was waiting already is not
+      // stored: wake the workers for one that was, if any.
+      const { rows: stored } = await executeSql(
+        'SELECT id FROM pgboss.job WHERE id = ANY($1::uuid[]) LIMIT 1',
+        [rows.map((row) => row.id)],
+      );
+      const first = stored[0] as { id: string } | undefined;
+      if (first) void wakeWorkers(name, first.id, sendOptions.tx !== undefined);
     },
     async isPending(name, singletonKey) {
       const { rows } = await database.executeSql(

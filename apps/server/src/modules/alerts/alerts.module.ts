@@ -47,16 +47,16 @@ export function createAlertsModule(
     service,
     /** What reminders read: the day of each bill's latest failed payment. */
     failedPaymentsSince: repo.failedPaymentsSince,
-    /** The alerts the hourly reminders scan looks for, in its transaction for the person. */
-    scanPerson: async (userId: string, tx: Db) => {
-      await service.queueStatusChanges(userId, tx);
-      await service.queueFailedPayments(userId, tx);
+    /** The alerts the hourly reminders scan looks for, in its transaction for a page of people. */
+    scanPeople: async (userIds: string[], tx: Db) => {
+      await service.queueStatusChanges(userIds, tx);
+      await service.queueFailedPayments(userIds, tx);
     },
     routes: (app) => registerAlertRoutes(app, { alerts: service }),
     jobs: alertsJobHandlers(service),
   } satisfies FeatureModule & {
     service: unknown;
     failedPaymentsSince: unknown;
-    scanPerson: unknown;
+    scanPeople: unknown;
   };
 }

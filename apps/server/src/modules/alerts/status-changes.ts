@@ -23,6 +23,17 @@ const FAILED_PAYMENT_FEE =
 /** How many days after a charge its return or fee may post. */
 const FAILED_PAYMENT_WINDOW_DAYS = 5;
 
+/** Rows by a key, each group in the rows' own order. */
+function groupBy<T>(rows: T[], keyOf: (row: T) => string) {
+  const groups = new Map<string, T[]>();
+  for (const row of rows) {
+    const group = groups.get(keyOf(row));
+    if (group) group.push(row);
+    else groups.set(keyOf(row), [row]);
+  }
+  return groups;
+}
+
 export function createStatusChanges(deps: {
   repo: AlertsRepo;
   jobs: JobQueue<AppJobMap>;
@@ -34,18 +45,21 @@ export function createStatusChanges(deps: {
   const { repo, jobs, reminders, todayUtc } = deps;
 
   /**
-   * A person's subscriptions whose status differs from the last one recorded: one "handle status
-   * change" job each. A subscription seen for the first time is recorded from UNKNOWN.
+   * These people's subscriptions whose status differs from the last one recorded: one "handle
+   * status change" job each. A subscription seen for the first time is recorded from UNKNOWN.
+   * A page of the hourly scan at once: its reads and its sends are a statement each.
    */
-  async function queueStatusChanges(userId: string, tx: Db) {
-    const bills = await deps.bills.statusFactsOf(userId, tx);
+  async function queueStatusChanges(userIds: string[], tx: Db) {
+    if (userIds.length === 0) return;
+    const bills = await deps.bills.statusFactsOf(userIds, tx);
     // The last status recorded for each, and the day of its latest failed payment.
     const events = await repo.statusEventsOf(
       bills.map((bill) => bill.id),
       tx,
     );
+    const eventsOf = groupBy(events, (e) => e.subscriptionId);
     const rows = bills.map((bill) => {
-      const own = events.filter((e) => e.subscriptionId === bill.id);
+      const own = eventsOf.get(bill.id) ?? [];
       const failed = own
         .filter((e) => e.newStatus === 'FAILED_PAYMENT')
         .map((e) => e.effectiveDate);
@@ -55,6 +69,7 @@ export function createStatusChanges(deps: {
         failedOn: failed.length > 0 ? failed.reduce((a, b) => (a > b ? a : b)) : null,
       };
     });
+    const changes = [];
     for (const row of rows) {
       if (row.last === row.status) continue;
       // A failed payment (a bank's return or fee) stands until the bill is paid again: a charge
@@ -62,9 +77,8 @@ export function createStatusChanges(deps: {
       const isPaidAgain = row.failedOn !== null && row.lastChargeDate > row.failedOn;
       if (row.last === 'FAILED_PAYMENT' && row.status === 'ACTIVE' && !isPaidAgain) continue;
       const isFirst = row.last === null;
-      await jobs.send(
-        'subscription-handle-status-change',
-        {
+      changes.push({
+        payload: {
           subscriptionId: row.id,
           newStatus: row.status,
           previousStatus: row.last ?? 'UNKNOWN',
@@ -83,40 +97,47 @@ export function createStatusChanges(deps: {
                     row.lastChargeDate
                   : todayUtc(),
         },
-        { tx, singletonKey: `${row.id}:${row.status}` },
-      );
+        singletonKey: `${row.id}:${row.status}`,
+      });
     }
+    await jobs.sendMany('subscription-handle-status-change', changes, { tx });
   }
 
-  /** Returns or NSF fees posted within days after a subscription's charge: one job each. */
-  async function queueFailedPayments(userId: string, tx: Db) {
+  /**
+   * Returns or NSF fees posted within days after a subscription's charge of the same person:
+   * one job each. A page of the hourly scan at once.
+   */
+  async function queueFailedPayments(userIds: string[], tx: Db) {
+    if (userIds.length === 0) return;
     const since = addDays(todayUtc(), -30);
-    const fees = await deps.banking.transactionsSince(userId, since, tx);
+    const fees = await deps.banking.transactionsSince(userIds, since, tx);
     const failed = fees.filter((f) => FAILED_PAYMENT_FEE.test(f.name));
     if (failed.length === 0) return;
     const charges = await deps.bills.chargesSince(
-      userId,
+      [...new Set(failed.map((fee) => fee.userId))],
       addDays(since, -FAILED_PAYMENT_WINDOW_DAYS),
       tx,
     );
+    const chargesOf = groupBy(charges, (c) => c.userId);
+    const found = [];
     for (const fee of failed) {
-      const charge = charges
+      const charge = (chargesOf.get(fee.userId) ?? [])
         .filter((c) => {
           const days = daysBetween(c.date, fee.date);
           return days >= 0 && days <= FAILED_PAYMENT_WINDOW_DAYS;
         })
         .sort((a, b) => (a.date < b.date ? 1 : -1))[0];
       if (!charge) continue;
-      await jobs.send(
-        'subscription-handle-failed-payment',
-        {
+      found.push({
+        payload: {
           subscriptionId: charge.subscriptionId,
           transactionId: fee.id,
           ...(charge.amountCents > 0 ? { amount: centsToDollars(charge.amountCents) } : {}),
         },
-        { tx, singletonKey: fee.id },
-      );
+        singletonKey: fee.id,
+      });
     }
+    await jobs.sendMany('subscription-handle-failed-payment', found, { tx });
   }
 
   /** handle failed payment: the subscription's status moves to FAILED_PAYMENT from the fee's day. */

@@ -4,7 +4,7 @@
  * never a credential; the subqueries a hot read joins into its own statement are in
  * banking.joinable.ts. `tx` is the caller's transaction where the caller reads inside one.
  */
-import { and, asc, desc, eq, gte, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { chargedOn, createJoinableBanking } from './banking.joinable';
 import { bankAccounts, bankItems, bankTransactions } from './banking.tables';
@@ -55,16 +55,20 @@ export function createPublishedBanking(db: Db) {
         .where(and(eq(bankItems.userId, userId), isNull(bankItems.importSource)));
       return row?.at ? new Date(row.at).toISOString().slice(0, 10) : null;
     },
-    /** The person's transactions dated on or after a day: their id, bank wording and date. */
-    transactionsSince: (userId: string, since: string, tx: Db = db) =>
+    /**
+     * These people's transactions dated on or after a day: their owner, id, bank wording and date
+     * (a page of the hourly scan in one statement).
+     */
+    transactionsSince: (userIds: string[], since: string, tx: Db = db) =>
       tx
         .select({
+          userId: bankTransactions.userId,
           id: bankTransactions.id,
           name: bankTransactions.name,
           date: bankTransactions.date,
         })
         .from(bankTransactions)
-        .where(and(eq(bankTransactions.userId, userId), gte(bankTransactions.date, since))),
+        .where(and(inArray(bankTransactions.userId, userIds), gte(bankTransactions.date, since))),
     /** The date of one of the person's transactions (undefined when it is not theirs). */
     async transactionDateOf(userId: string, transactionId: string) {
       const [row] = await db

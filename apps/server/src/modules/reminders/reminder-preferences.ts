@@ -7,7 +7,7 @@ import {
   type ReminderPreferences,
   type ReminderPreferencesUpdate,
 } from '@billow/contracts';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { ProblemError } from '../../http/problem';
 import { DEFAULT_OFFSETS_DAYS } from './reminder-events';
@@ -22,6 +22,22 @@ const DEFAULTS = {
   isEmailEnabled: true,
 };
 
+/** Stored settings (or none: the defaults) in the zone of the person's profile. */
+function settingsIn(
+  row: typeof reminderPreferences.$inferSelect | undefined,
+  zone: string | undefined,
+): ReminderPreferences {
+  const timeZone = zone ?? DEFAULTS.timeZone;
+  if (!row) return { ...DEFAULTS, offsetsDays: [...DEFAULTS.offsetsDays], timeZone };
+  return {
+    offsetsDays: row.offsetsDays,
+    quietHoursStart: row.quietHoursStart,
+    quietHoursEnd: row.quietHoursEnd,
+    timeZone,
+    isEmailEnabled: row.isEmailEnabled,
+  };
+}
+
 /**
  * The person's reminder settings, in the zone of their profile (its one source): `knownZone`
  * when the caller read the profile already.
@@ -32,19 +48,34 @@ export async function preferencesOf(
   tx: Db = ctx.db,
   knownZone?: string,
 ): Promise<ReminderPreferences> {
-  const [zone, [prefs]] = await Promise.all([
+  const [zone, [row]] = await Promise.all([
     knownZone ?? ctx.people.timeZoneOf(userId, tx),
     tx.select().from(reminderPreferences).where(eq(reminderPreferences.userId, userId)),
   ]);
-  const timeZone = zone ?? DEFAULTS.timeZone;
-  if (!prefs) return { ...DEFAULTS, offsetsDays: [...DEFAULTS.offsetsDays], timeZone };
-  return {
-    offsetsDays: prefs.offsetsDays,
-    quietHoursStart: prefs.quietHoursStart,
-    quietHoursEnd: prefs.quietHoursEnd,
-    timeZone,
-    isEmailEnabled: prefs.isEmailEnabled,
-  };
+  return settingsIn(row, zone);
+}
+
+/** The settings of a page of people whose zones the caller read already: one statement. */
+export async function preferencesOfPeople(
+  people: { id: string; timeZone: string }[],
+  tx: Db,
+): Promise<Map<string, ReminderPreferences>> {
+  const rows =
+    people.length === 0
+      ? []
+      : await tx
+          .select()
+          .from(reminderPreferences)
+          .where(
+            inArray(
+              reminderPreferences.userId,
+              people.map((person) => person.id),
+            ),
+          );
+  const stored = new Map(rows.map((row) => [row.userId, row]));
+  return new Map(
+    people.map((person) => [person.id, settingsIn(stored.get(person.id), person.timeZone)]),
+  );
 }
 
 /** Stores the settings; a zone sent along is the profile's to set, so it is left out. */

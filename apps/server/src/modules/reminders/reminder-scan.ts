@@ -1,65 +1,93 @@
 /**
  * scan pending events (hourly): a fan-out of batch jobs over ranges of people, each queueing the
- * day's "send renewal reminder" job for those with a reminder due; first, the sends a crash
- * abandoned are queued again.
+ * day's "send renewal reminder" job for those with a reminder due, a page of people at a time;
+ * first, the sends a crash abandoned are queued again.
  */
 import { setImmediate } from 'node:timers/promises';
 import { localTimeIn } from '@billow/contracts';
 import type { Db } from '../../db/database';
 import { JOB_LIMITS } from '../../jobs/job-map';
-import { channelsOf, factsOf, undelivered } from './reminder-audience';
-import { dueReminders, isQuietHour } from './reminder-events';
-import { preferencesOf } from './reminder-preferences';
+import { channelsFrom, deliveriesOf, factsOfPeople, pushedPeople } from './reminder-audience';
+import { dueReminders, isQuietHour, type DueReminder } from './reminder-events';
+import { preferencesOfPeople } from './reminder-preferences';
 import { resendAbandoned } from './reminder-sends';
 import type { RemindersContext } from './reminders.deps';
 
-/** Other events of a person found by the same scan (status changes, failed payments). */
-type EachPerson = (userId: string, tx: Db) => Promise<void>;
+/** Other events of a page of people found by the same scan (status changes, failed payments). */
+type AlsoScan = (userIds: string[], tx: Db) => Promise<void>;
+
+/**
+ * The most people a page takes on the embedded database. There a transaction holds the one
+ * connection, on this thread, and requests wait for it to end: pages stay small, so a request
+ * waits for a few people's work at most.
+ */
+export const EMBEDDED_PAGE_PEOPLE = 5;
 
 /**
  * One page of people (ordered by id, after `afterUserId`, up to `throughUserId`): for each with
  * a reminder due on a channel that has not had today's digest, outside their quiet hours, one
- * "send renewal reminder" job for their day. Returns the last id seen, or null when the page
- * was the last.
+ * "send renewal reminder" job for their day. Set-based: each read covers the whole page in one
+ * statement and the page's jobs are queued in one, all in one transaction, so a page is queued
+ * whole or not at all; the jobs' keys make a page scanned again queue nothing twice. Returns the
+ * last id seen, or null when the page was the last.
  */
 async function scanPage(
   ctx: RemindersContext,
-  batchSize: number,
+  pageSize: number,
   afterUserId: string | undefined,
   throughUserId: string | undefined,
-  eachPerson?: EachPerson,
+  alsoScan?: AlsoScan,
 ) {
-  const people = await ctx.people.contactsAfter(afterUserId, batchSize, throughUserId);
+  const people = await ctx.people.contactsAfter(afterUserId, pageSize, throughUserId);
   const at = ctx.now();
-  // One transaction a person, not a batch: on the embedded database a transaction holds the
-  // one connection, and requests wait for it to end. And a turn of the event loop between
-  // people: the embedded database answers on this thread, so without it the scan's chain of
-  // statements never lets a request be read at all.
-  for (const person of people) {
-    await setImmediate();
+  // A turn of the event loop between pages: the embedded database answers on this thread, so
+  // without it the scan's chain of statements never lets a request be read at all.
+  await setImmediate();
+  if (people.length > 0)
     await ctx.db.transaction(async (tx) => {
-      await eachPerson?.(person.id, tx);
-      const prefs = await preferencesOf(ctx, person.id, tx, person.timeZone);
-      const local = localTimeIn(prefs.timeZone, at);
-      if (isQuietHour(local.hour, prefs.quietHoursStart, prefs.quietHoursEnd)) return;
-      const due = dueReminders(
-        await factsOf(ctx, person.id, local.date, tx),
-        prefs.offsetsDays,
-        local.date,
+      await alsoScan?.(
+        people.map((person) => person.id),
+        tx,
       );
-      if (due.length === 0) return;
-      for (const channel of await channelsOf(ctx, person, prefs, tx)) {
-        if ((await undelivered(person.id, channel, due, tx)).length === 0) continue;
-        await ctx.jobs.send(
-          'subscription-send-renewal-reminder',
-          { userId: person.id, localDate: local.date },
-          { tx, singletonKey: `${person.id}:${local.date}` },
-        );
-        break;
+      const prefsOf = await preferencesOfPeople(people, tx);
+      // Each person's own day, for those outside their quiet hours.
+      const todayOf = new Map<string, string>();
+      for (const person of people) {
+        const prefs = prefsOf.get(person.id)!;
+        const local = localTimeIn(prefs.timeZone, at);
+        if (!isQuietHour(local.hour, prefs.quietHoursStart, prefs.quietHoursEnd))
+          todayOf.set(person.id, local.date);
       }
+      const factsOf = await factsOfPeople(ctx, todayOf, tx);
+      const dueOf = new Map<string, DueReminder[]>();
+      for (const [userId, today] of todayOf) {
+        const due = dueReminders(
+          factsOf.get(userId) ?? [],
+          prefsOf.get(userId)!.offsetsDays,
+          today,
+        );
+        if (due.length > 0) dueOf.set(userId, due);
+      }
+      if (dueOf.size === 0) return;
+      const pushed = await pushedPeople(ctx, [...dueOf.keys()], tx);
+      const delivered = await deliveriesOf(dueOf, tx);
+      const reminders = [];
+      for (const person of people) {
+        const due = dueOf.get(person.id);
+        if (!due) continue;
+        const channels = channelsFrom(person, prefsOf.get(person.id)!, pushed.has(person.id));
+        // A channel with a reminder it has not carried: the day's digest job sends what is new.
+        if (!channels.some((channel) => due.some((d) => !delivered.has(person.id, channel, d))))
+          continue;
+        const localDate = todayOf.get(person.id)!;
+        reminders.push({
+          payload: { userId: person.id, localDate },
+          singletonKey: `${person.id}:${localDate}`,
+        });
+      }
+      await ctx.jobs.sendMany('subscription-send-renewal-reminder', reminders, { tx });
     });
-  }
-  return people.length < batchSize ? null : people.at(-1)!.id;
+  return people.length < pageSize ? null : people.at(-1)!.id;
 }
 
 /**
@@ -101,15 +129,19 @@ export async function scanPendingEvents(
   return { batches: ranges.length };
 }
 
-/** One batch of the scan: the people of its id range, `batchSize` at a time. */
+/**
+ * One batch of the scan: the people of its id range, a page of `batchSize` at a time (on the
+ * embedded database, EMBEDDED_PAGE_PEOPLE at most).
+ */
 export async function scanPendingBatch(
   ctx: RemindersContext,
   payload: { batchSize?: number; afterUserId?: string; throughUserId?: string },
-  eachPerson?: EachPerson,
+  alsoScan?: AlsoScan,
 ) {
   const batchSize = payload.batchSize ?? JOB_LIMITS.scanBatchSizeDefault;
+  const pageSize = ctx.isEmbeddedDatabase ? Math.min(batchSize, EMBEDDED_PAGE_PEOPLE) : batchSize;
   let cursor: string | null | undefined = payload.afterUserId;
   do {
-    cursor = await scanPage(ctx, batchSize, cursor ?? undefined, payload.throughUserId, eachPerson);
+    cursor = await scanPage(ctx, pageSize, cursor ?? undefined, payload.throughUserId, alsoScan);
   } while (cursor);
 }

@@ -27,6 +27,11 @@ export type RemindersServiceDeps = {
     since: string,
     tx: Db,
   ) => Promise<{ subscriptionId: string; date: string }[]>;
+  /**
+   * The embedded database (PGlite): one connection, on this thread, that requests share with the
+   * scan, so the scan's pages stay small.
+   */
+  isEmbeddedDatabase?: boolean;
   clock?: () => Date;
   /** Billow's address, for the links a reminder carries (PUBLIC_URL). */
   publicUrl?: string;

@@ -59,8 +59,8 @@ export const remindersJobs = defineJobOptions({
 
 export function remindersJobHandlers(
   reminders: RemindersService,
-  /** Other events of each person the hourly scan looks for (the alerts module's). */
-  scanAlso?: (userId: string, tx: Db) => Promise<void>,
+  /** Other events of people the hourly scan looks for, a page at a time (the alerts module's). */
+  scanAlso?: (userIds: string[], tx: Db) => Promise<void>,
 ): JobHandlersOf<typeof remindersJobs> {
   return {
     'notification-send-email': (p) =>

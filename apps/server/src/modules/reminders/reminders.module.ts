@@ -3,7 +3,7 @@
  * alerts module sends its alerts through.
  */
 import type { Config } from '../../config';
-import type { Db } from '../../db/database';
+import type { Database, Db } from '../../db/database';
 import type { AppJobMap } from '../../jobs/job-payloads';
 import type { JobQueue } from '../../jobs/job-system';
 import type { EmailSender } from '../../providers/email/email-sender';
@@ -18,6 +18,8 @@ import { createRemindersService, type RemindersServiceDeps } from './reminders.s
 
 export function createRemindersModule(deps: {
   db: Db;
+  /** Which database: the embedded one's scan takes small pages. */
+  database: Pick<Database, 'kind'>;
   jobs: JobQueue<AppJobMap>;
   sms: SmsSender;
   email: EmailSender;
@@ -30,11 +32,11 @@ export function createRemindersModule(deps: {
   bills: RemindersServiceDeps['bills'];
   /**
    * The alerts module's (read when used): the day of each bill's latest failed payment since a
-   * day, and the other events of a person the hourly scan looks for.
+   * day, and the other events of people the hourly scan looks for, a page at a time.
    */
   alerts: () => {
     failedPaymentsSince: RemindersServiceDeps['failedPaymentsSince'];
-    scanPerson: (userId: string, tx: Db) => Promise<void>;
+    scanPeople: (userIds: string[], tx: Db) => Promise<void>;
   };
   clock?: () => Date;
   /** Where the links in reminders lead. */
@@ -44,6 +46,7 @@ export function createRemindersModule(deps: {
   const service = createRemindersService({
     ...deps,
     publicUrl: deps.config.publicUrl,
+    isEmbeddedDatabase: deps.database.kind === 'pglite',
     failedPaymentsSince: (...a) => deps.alerts().failedPaymentsSince(...a),
     push: push.sendToPerson,
   });
@@ -52,6 +55,6 @@ export function createRemindersModule(deps: {
     push,
     routes: (app) => registerReminderRoutes(app, { reminders: service, push }),
     devRoutes: (app) => registerReminderDevRoutes(app, { jobs: deps.jobs }),
-    jobs: remindersJobHandlers(service, (...a) => deps.alerts().scanPerson(...a)),
+    jobs: remindersJobHandlers(service, (...a) => deps.alerts().scanPeople(...a)),
   } satisfies FeatureModule & { service: unknown; push: unknown };
 }

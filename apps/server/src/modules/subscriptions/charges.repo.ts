@@ -2,7 +2,7 @@
  * A subscription's charges as the bank shows them: for the insights, a promised saving's proof,
  * a cancelled merchant's later charges, the annual-plan price, and the alerts' failed payments.
  */
-import { and, desc, eq, gte, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import { centsToDollars, type Cadence } from '@billow/contracts';
 import { DEFAULT_CATALOGUE, monthlyAmount, normalizeMerchant } from '@billow/recurring';
 import type { Db } from '../../db/database';
@@ -173,18 +173,22 @@ export function createChargeReads(db: Db, owners: Pick<BillOwners, 'banking'>) {
             : monthlyAmount(centsToDollars(latestCents), bill.cadence as Cadence),
       }));
     },
-    /** The person's subscription charges dated on or after a day (the alerts' failed payments). */
-    chargesSince(userId: string, since: string, tx: Db = db) {
+    /**
+     * These people's subscription charges dated on or after a day (the alerts' failed payments:
+     * a page of the hourly scan in one statement).
+     */
+    chargesSince(userIds: string[], since: string, tx: Db = db) {
       const { transactions: charge } = bank();
       return tx
         .select({
+          userId: charge.userId,
           subscriptionId: subscriptionTransactions.subscriptionId,
           date: charge.date,
           amountCents: charge.amountCents,
         })
         .from(subscriptionTransactions)
         .innerJoin(charge, eq(charge.id, subscriptionTransactions.transactionId))
-        .where(and(eq(charge.userId, userId), gte(charge.date, since)));
+        .where(and(inArray(charge.userId, userIds), gte(charge.date, since)));
     },
     /** The day of a subscription's latest charge between two days (both included). */
     async lastChargeBetween(subscriptionId: string, from: string, to: string) {

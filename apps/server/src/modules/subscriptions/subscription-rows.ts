@@ -2,7 +2,7 @@
  * What every subscriptions query shares: the row shapes, and what they read of the rows other
  * modules own (the bank's transactions and accounts, the person's zone), through those owners.
  */
-import { and, eq, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, inArray, type SQLWrapper } from 'drizzle-orm';
 import type { PublishedBanking } from '../banking/banking.published';
 import { subscriptions } from './subscriptions.tables';
 
@@ -25,6 +25,10 @@ export type BillOwners = {
 /** The person's bills as they see them: theirs, less the ones they marked as not a bill. */
 export const visibleBillsOf = (userId: string | SQLWrapper) =>
   and(eq(subscriptions.userId, userId), eq(subscriptions.userMarkedNotSubscription, false));
+
+/** These people's bills as each sees them (a page of people read in one statement). */
+export const visibleBillsOfPeople = (userIds: string[]) =>
+  and(inArray(subscriptions.userId, userIds), eq(subscriptions.userMarkedNotSubscription, false));
 
 /** Built on first use, then kept: a statement prepared from what an owner publishes. */
 export function onFirstUse<T>(build: () => T): () => T {

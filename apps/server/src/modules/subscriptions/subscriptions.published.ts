@@ -6,7 +6,7 @@
 import { and, asc, eq, gte, lt } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import type { SubscriptionRow } from './subscriptions.repo';
-import { visibleBillsOf } from './subscription-rows';
+import { visibleBillsOf, visibleBillsOfPeople } from './subscription-rows';
 import { subscriptions } from './subscriptions.tables';
 
 export type PublishedSubscriptions = ReturnType<typeof createPublishedSubscriptions>;
@@ -99,18 +99,22 @@ export function createPublishedSubscriptions(db: Db) {
         })
         .from(subscriptions);
     },
-    /** The status facts of the person's subscriptions (not those they said are not one). */
-    statusFactsOf: (userId: string, tx: Db = db) =>
+    /**
+     * The status facts of these people's subscriptions (not those they said are not one): the
+     * hourly scan reads a page of people in one statement.
+     */
+    statusFactsOf: (userIds: string[], tx: Db = db) =>
       tx
         .select({
           id: subscriptions.id,
+          userId: subscriptions.userId,
           status: subscriptions.status,
           firstChargeDate: subscriptions.firstChargeDate,
           lastChargeDate: subscriptions.lastChargeDate,
           cancelDate: subscriptions.cancelDate,
         })
         .from(subscriptions)
-        .where(visibleBillsOf(userId)),
+        .where(visibleBillsOfPeople(userIds)),
     /** The person's active bills due from `from` up to (not on) `until`, soonest first. */
     dueBetween: (userId: string, from: string, until: string) =>
       db
@@ -130,11 +134,15 @@ export function createPublishedSubscriptions(db: Db) {
           ),
         )
         .orderBy(asc(subscriptions.renewalDate)),
-    /** What the reminders tell of the person's subscriptions (not those they said are not). */
-    reminderFactsOf: (userId: string, tx: Db = db) =>
+    /**
+     * What the reminders tell of these people's subscriptions (not those they said are not): one
+     * statement for a page of the hourly scan, or for one person's day.
+     */
+    reminderFactsOf: (userIds: string[], tx: Db = db) =>
       tx
         .select({
           id: subscriptions.id,
+          userId: subscriptions.userId,
           merchantName: subscriptions.merchantName,
           status: subscriptions.status,
           amountCents: subscriptions.amountCents,
@@ -146,7 +154,7 @@ export function createPublishedSubscriptions(db: Db) {
           isBillowManaged: subscriptions.isBillowManaged,
         })
         .from(subscriptions)
-        .where(visibleBillsOf(userId)),
+        .where(visibleBillsOfPeople(userIds)),
     /** The merchant of each of the person's subscriptions (the rewards history names them). */
     merchantsOf: (userId: string) =>
       db
