@@ -32,11 +32,11 @@ export type AlertSources = {
   >;
   people: {
     personOf: (userId: string) => Promise<UserRow | undefined>;
-    /** The next people (by id, after `cursor`) with overdraft protection on. */
+    /** The next people (by id, after `cursor`) with overdraft protection on, and their zone. */
     overdraftProtectedAfter: (
       cursor: string | undefined,
       limit: number,
-    ) => Promise<{ id: string }[]>;
+    ) => Promise<{ id: string; timeZone: string }[]>;
   };
 };
 

@@ -15,6 +15,7 @@ import type { AppJobMap } from '../../jobs/job-payloads';
 import type { JobQueue } from '../../jobs/job-system';
 import { addDays, daysBetween } from './alert-dates';
 import type { AlertsRepo } from './alerts.repo';
+import { groupBy } from './group-by';
 import type { AlertSources, ReminderChannels } from './alerts.service';
 
 /** A bank's fee or return for a payment that did not go through. */
@@ -22,17 +23,6 @@ const FAILED_PAYMENT_FEE =
   /\b(NSF|NON-?SUFFICIENT|INSUFFICIENT FUNDS|RETURNED (ITEM|PAYMENT)|RETURN(ED)? ITEM FEE|OVERDRAFT FEE)\b/i;
 /** How many days after a charge its return or fee may post. */
 const FAILED_PAYMENT_WINDOW_DAYS = 5;
-
-/** Rows by a key, each group in the rows' own order. */
-function groupBy<T>(rows: T[], keyOf: (row: T) => string) {
-  const groups = new Map<string, T[]>();
-  for (const row of rows) {
-    const group = groups.get(keyOf(row));
-    if (group) group.push(row);
-    else groups.set(keyOf(row), [row]);
-  }
-  return groups;
-}
 
 export function createStatusChanges(deps: {
   repo: AlertsRepo;

@@ -77,10 +77,14 @@ export function createPublishedBanking(db: Db) {
         .where(and(eq(bankTransactions.id, transactionId), eq(bankTransactions.userId, userId)));
       return row?.date;
     },
-    /** The person's open accounts, the primary payment account first, then oldest first. */
-    activeAccountsOf: (userId: string) =>
+    /**
+     * These people's open accounts, by person: the primary payment account first, then oldest
+     * first (the daily balance check reads a page of people in one statement).
+     */
+    activeAccountsOf: (userIds: string[]) =>
       db
         .select({
+          userId: bankAccounts.userId,
           id: bankAccounts.id,
           name: bankAccounts.name,
           type: bankAccounts.type,
@@ -90,12 +94,17 @@ export function createPublishedBanking(db: Db) {
           currentBalanceCents: bankAccounts.currentBalanceCents,
         })
         .from(bankAccounts)
-        .where(and(eq(bankAccounts.userId, userId), eq(bankAccounts.isActive, true)))
-        .orderBy(desc(bankAccounts.isPrimaryPaymentAccount), asc(bankAccounts.createdAt)),
-    /** Money that came into an account on or after a day (a negative amount is an inflow). */
-    inflowsOf: (accountId: string, since: string) =>
+        .where(and(inArray(bankAccounts.userId, userIds), eq(bankAccounts.isActive, true)))
+        .orderBy(
+          asc(bankAccounts.userId),
+          desc(bankAccounts.isPrimaryPaymentAccount),
+          asc(bankAccounts.createdAt),
+        ),
+    /** Money that came into these accounts on or after a day (a negative amount is an inflow). */
+    inflowsOf: (accountIds: string[], since: string) =>
       db
         .select({
+          accountId: bankTransactions.accountId,
           name: bankTransactions.name,
           date: bankTransactions.date,
           amountCents: bankTransactions.amountCents,
@@ -103,7 +112,7 @@ export function createPublishedBanking(db: Db) {
         .from(bankTransactions)
         .where(
           and(
-            eq(bankTransactions.accountId, accountId),
+            inArray(bankTransactions.accountId, accountIds),
             lt(bankTransactions.amountCents, 0),
             gte(bankTransactions.date, since),
           ),

@@ -115,10 +115,14 @@ export function createPublishedSubscriptions(db: Db) {
         })
         .from(subscriptions)
         .where(visibleBillsOfPeople(userIds)),
-    /** The person's active bills due from `from` up to (not on) `until`, soonest first. */
-    dueBetween: (userId: string, from: string, until: string) =>
+    /**
+     * These people's active bills due from `from` up to (not on) `until`, soonest first (the
+     * daily balance check reads a page of people in one statement).
+     */
+    dueBetween: (userIds: string[], from: string, until: string) =>
       db
         .select({
+          userId: subscriptions.userId,
           merchantName: subscriptions.merchantName,
           amountCents: subscriptions.amountCents,
           dueDate: subscriptions.renewalDate,
@@ -127,7 +131,7 @@ export function createPublishedSubscriptions(db: Db) {
         .from(subscriptions)
         .where(
           and(
-            visibleBillsOf(userId),
+            visibleBillsOfPeople(userIds),
             eq(subscriptions.status, 'ACTIVE'),
             gte(subscriptions.renewalDate, from),
             lt(subscriptions.renewalDate, until),

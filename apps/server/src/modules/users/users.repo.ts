@@ -116,10 +116,10 @@ export function createUsersRepo(db: Db, parts: ProfileParts) {
         .returning({ id: users.id });
       return verified.length === 1;
     },
-    /** The next people (by id, after `cursor`) with overdraft protection on. */
+    /** The next people (by id, after `cursor`) with overdraft protection on, and their zone. */
     overdraftProtectedAfter: (cursor: string | undefined, limit: number) =>
       db
-        .select({ id: users.id })
+        .select({ id: users.id, timeZone: users.timeZone })
         .from(users)
         .where(
           and(
