@@ -13,7 +13,7 @@ import { LoadError } from '@/components/load-error';
 import { SectionHeader } from '@/components/section-header';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { Tooltip } from '@/components/ui/tooltip';
+import { IconButton } from '@/components/ui/icon-button';
 import { calendarQueries } from '../api/calendar-queries';
 import {
   CALENDAR_MONTHS_AHEAD,
@@ -158,28 +158,20 @@ export function CalendarSection({
             {calendarTexts.thisMonth}
           </Button>
         )}
-        <Tooltip content={calendarTexts.previous}>
-          <Button
-            variant="outline"
-            size="icon"
-            aria-label={calendarTexts.previous}
-            disabled={monthIndex <= 0}
-            onClick={() => showMonth(addMonths(month, -1))}
-          >
-            <ChevronLeft aria-hidden="true" />
-          </Button>
-        </Tooltip>
-        <Tooltip content={calendarTexts.next}>
-          <Button
-            variant="outline"
-            size="icon"
-            aria-label={calendarTexts.next}
-            disabled={monthIndex >= CALENDAR_MONTHS_AHEAD}
-            onClick={() => showMonth(addMonths(month, 1))}
-          >
-            <ChevronRight aria-hidden="true" />
-          </Button>
-        </Tooltip>
+        <IconButton
+          label={calendarTexts.previous}
+          disabled={monthIndex <= 0}
+          onClick={() => showMonth(addMonths(month, -1))}
+        >
+          <ChevronLeft aria-hidden="true" />
+        </IconButton>
+        <IconButton
+          label={calendarTexts.next}
+          disabled={monthIndex >= CALENDAR_MONTHS_AHEAD}
+          onClick={() => showMonth(addMonths(month, 1))}
+        >
+          <ChevronRight aria-hidden="true" />
+        </IconButton>
       </div>
       {upcoming.isPending && (
         <span role="status" className="sr-only">
