@@ -8,7 +8,14 @@ import { defineJobOptions, type JobHandlersOf } from '../../jobs/job-payloads';
 import type { AlertsService } from './alerts.service';
 
 export const alertsJobs = defineJobOptions({
-  'subscription-handle-status-change': { retryLimit: 3, retryDelaySeconds: 10, retryBackoff: true },
+  // One waiting job per bill and status: a scan that comes before the workers caught up with the
+  // last one does not queue the same change again.
+  'subscription-handle-status-change': {
+    retryLimit: 3,
+    retryDelaySeconds: 10,
+    retryBackoff: true,
+    policy: 'short',
+  },
   'subscription-handle-failed-payment': {
     retryLimit: 3,
     retryDelaySeconds: 10,

@@ -2,7 +2,7 @@
  * Overdraft protection, failed payments and the status timeline, on a controllable clock with
  * sandbox accounts linked over HTTP.
  */
-import { reminderRoutes, userRoutes } from '@billow/contracts';
+import { reminderRoutes, subscriptionRoutes, userRoutes } from '@billow/contracts';
 import { describe, expect, it } from 'vitest';
 import { SHORT_CHECKING_AVAILABLE } from '@billow/sandbox-bank';
 import { customTransaction, dayFrom, linkSandboxItem } from '../../../test/sandbox-link';
@@ -219,6 +219,27 @@ describe('alerts', () => {
       const failed = (await outbox(person.phoneNumber)).filter((m) => m.body.includes('failed'));
       expect(failed, person.phoneNumber).toHaveLength(1);
     }
+  });
+
+  it('keeps one waiting status change per bill when scans come before the workers catch up', async () => {
+    const person = await linked({ available: 2000 });
+    at(today, 20);
+    const bills = (await call(person.token, subscriptionRoutes.listAll)).json() as { id: string }[];
+    for (let round = 0; round < 3; round++) {
+      await f.t.jobs.queue.send('pending-events-scan', { batchSize: 100 });
+      await f.t.runQueuedJobs(['pending-events-scan']);
+      await f.t.runQueuedJobs(['pending-events-scan-batch']);
+    }
+    const waiting = await f.t.database.executeSql(
+      `select data->>'subscriptionId' as id from pgboss.job
+        where name = 'subscription-handle-status-change' and state = 'created'
+          and data->>'subscriptionId' = any($1)`,
+      [bills.map((bill) => bill.id)],
+    );
+    const ids = waiting.rows.map((row) => row.id as string);
+    expect(ids.length).toBeGreaterThan(0);
+    expect(ids).toHaveLength(new Set(ids).size);
+    await f.t.runQueuedJobs();
   });
 
   it('records the way back to ACTIVE once the failed bill is paid again', async () => {
