@@ -88,6 +88,7 @@ export async function startServer(
     assertJobCatalogue(jobMap, billow.jobHandlers);
     // Before the first request: a module may clear what a dead process left (a sync lease).
     if (mode !== 'api') for (const module of billow.modules) await module.beforeWorkers?.();
+    markStartup('modules prepared');
 
     let url: string | undefined;
     if (mode !== 'worker') {
