@@ -9,7 +9,7 @@
  * archive into the database instead (PGlite's `loadDataDir`) cost twice the CPU and held 130 MB
  * more. Without a template (tests run from source), PGlite initialises the folder itself.
  *
- * The template's name carries what shapes it: PGlite's version, the newest migration's time,
+ * The template's name carries what shapes it: PGlite's version, and a digest of the migrations,
  * pg-boss's version and the queues' settings. A template of other code is never used, and a
  * start on a database made by older code brings it up to date as always (migrations, pg-boss's
  * own migrations, queues created or changed: migrate.ts, job-system.ts).
@@ -20,7 +20,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { jobMap } from '../jobs/catalog';
 import { queueSettingsOf } from '../jobs/job-system';
-import { newestMigrationMillis } from './migrate';
+import { migrationsFolder, newestMigrationMillis } from './migrate';
 
 const serverRoot = path.resolve(import.meta.dirname, '../..');
 
@@ -31,9 +31,19 @@ function packageVersion(name: string): string {
   return (JSON.parse(fs.readFileSync(manifest, 'utf8')) as { version: string }).version;
 }
 
+/** The committed migrations' SQL, so a migration edited in place makes a new template too. */
+function migrationsText(): string {
+  return fs
+    .readdirSync(migrationsFolder)
+    .filter((file) => file.endsWith('.sql'))
+    .sort()
+    .map((file) => fs.readFileSync(path.join(migrationsFolder, file), 'utf8'))
+    .join('\n');
+}
+
 export function pgliteTemplateDir(): string {
   const shape = JSON.stringify({
-    migrations: newestMigrationMillis(),
+    migrations: [newestMigrationMillis(), migrationsText()],
     pgBoss: packageVersion('pg-boss'),
     queues: queueSettingsOf(jobMap),
   });
