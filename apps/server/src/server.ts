@@ -19,6 +19,8 @@ import { markStartup } from './startup-times';
 
 /** How often a worker logs its queue figures (counts by queue and state). */
 const QUEUE_FIGURES_EVERY_MS = 5 * 60_000;
+/** How long the workers of an `npm start` wait after the server listens (below). */
+const WORKERS_AFTER_MS = 500;
 
 export type ServerMode = 'all' | 'api' | 'worker';
 
@@ -88,6 +90,7 @@ export async function startServer(
     assertJobCatalogue(jobMap, billow.jobHandlers);
     // Before the first request: a module may clear what a dead process left (a sync lease).
     if (mode !== 'api') for (const module of billow.modules) await module.beforeWorkers?.();
+    markStartup('modules prepared');
 
     let url: string | undefined;
     if (mode !== 'worker') {
@@ -101,9 +104,11 @@ export async function startServer(
       url = `http://localhost:${port}`;
     }
 
-    // After listening, so their first fetches do not hold up the first answer; a job
-    // sent before then waits for the workers' first fetch.
+    // After listening, and a moment after in one process: the workers' first fetches (one
+    // query a queue) would otherwise sit in the embedded database's one connection ahead of the
+    // first requests. A job sent before then waits for the workers' first fetch.
     if (mode !== 'api') {
+      if (mode === 'all') await new Promise((resolve) => setTimeout(resolve, WORKERS_AFTER_MS));
       await jobs.startWorkers(billow.jobHandlers);
       figuresTimer = setInterval(() => {
         readQueueFigures(database, { failedLimit: 0 })

@@ -48,9 +48,16 @@ describe('the built server (scripts/server-build.mjs)', () => {
 
   it('loads no provider SDK at start: each is loaded when the configuration names it', () => {
     const loaded = staticImports(outDir, 'main.mjs');
-    expect(loaded).toContain('fastify-type-provider-zod');
+    expect(loaded).toContain('pino');
     expect(PROVIDER_SDKS.filter((sdk) => loaded.has(sdk))).toEqual([]);
     expect(loaded).not.toContain('@electric-sql/pglite');
+  });
+
+  it("bundles node_modules' packages, but for those that find files beside their code", () => {
+    const loaded = [...staticImports(outDir, 'main.mjs')].filter(
+      (specifier) => !specifier.startsWith('node:'),
+    );
+    expect(loaded.sort()).toEqual(['pino']);
   });
 
   it('loads no embedded-database code at start: drizzle PGlite driver imports PGlite itself', () => {

@@ -12,7 +12,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { poolChangeFeed, type ChangeFeed } from './change-feed';
-import { templateFor } from './pglite-template';
+import { copyTemplateInto } from './pglite-template';
 import { markStartup } from '../startup-times';
 import * as schema from './tables';
 
@@ -165,11 +165,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // Not loaded at all on a PostgreSQL server.
     const { PGlite } = await import('@electric-sql/pglite');
     markStartup('pglite loaded');
-    const template = templateFor(dir);
-    client = await PGlite.create(dir, {
-      postgresqlconf: PGLITE_SETTINGS,
-      ...(template ? { loadDataDir: template } : {}),
-    });
+    if (copyTemplateInto(dir)) markStartup('template copied');
+    client = await PGlite.create(dir, { postgresqlconf: PGLITE_SETTINGS });
     markStartup('pglite opened');
   } catch (error) {
     await release();

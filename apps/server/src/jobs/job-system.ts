@@ -132,6 +132,13 @@ function queueOptions(options: JobOptions = {}) {
 
 type QueueSettings = ReturnType<typeof queueOptions>;
 
+/** Every queue's settings as start-up sets them, for naming the embedded database's template. */
+export function queueSettingsOf(jobs: JobMap): Record<string, QueueSettings> {
+  return Object.fromEntries(
+    Object.entries(jobs).map(([name, definition]) => [name, queueOptions(definition.options)]),
+  );
+}
+
 function isQueueAsSet(queue: PgBoss.QueueResult, settings: QueueSettings): boolean {
   return (
     queue.policy === settings.policy &&

@@ -38,6 +38,8 @@ type GiftCardStockRow = z.infer<typeof giftCardStockRow>;
 
 /** How many cards of each merchant with an annual plan the sandbox starts with. */
 const SANDBOX_STOCK_PER_MERCHANT = 25;
+/** Cards written by one statement when stock is loaded (well under PostgreSQL's parameter limit). */
+const LOAD_BATCH = 500;
 
 export function createGiftCardsService(deps: {
   db: Db;
@@ -103,21 +105,26 @@ export function createGiftCardsService(deps: {
 
     /** Adds cards to the stock; a card already loaded is skipped. Returns how many were added. */
     async load(rows: GiftCardStockRow[]): Promise<{ added: number; skipped: number }> {
-      let added = 0;
-      for (const row of rows) {
+      const values = rows.map((row) => {
         const merchantId = merchantIdOf(row);
         if (!merchantId) throw new Error(`Unknown merchant: ${row.serviceName ?? row.merchantId}`);
         const number = row.cardNumber.replace(/\s/g, '');
+        return {
+          merchantId,
+          cardNumberEncrypted: deps.cipher.encrypt(number),
+          cardNumberLastFour: number.slice(-4),
+          cardNumberDigest: digest(number),
+          valueCents: dollarsToCents(Number(row.cardValue)),
+          expiryDate: row.expiryDate ?? null,
+        };
+      });
+      // A few statements, not one a card: each statement on its own commits, and 175 commits
+      // were most of a sandbox's first start.
+      let added = 0;
+      for (let from = 0; from < values.length; from += LOAD_BATCH) {
         const inserted = await db
           .insert(giftCards)
-          .values({
-            merchantId,
-            cardNumberEncrypted: deps.cipher.encrypt(number),
-            cardNumberLastFour: number.slice(-4),
-            cardNumberDigest: digest(number),
-            valueCents: dollarsToCents(Number(row.cardValue)),
-            expiryDate: row.expiryDate ?? null,
-          })
+          .values(values.slice(from, from + LOAD_BATCH))
           .onConflictDoNothing()
           .returning({ id: giftCards.id });
         added += inserted.length;
