@@ -62,7 +62,7 @@ import { DEFAULT_CATALOGUE } from './catalog';
 import { TRIAL_MAX_AMOUNT, type Candidate } from './candidate';
 import { placeOnPurchaseDay, sortByDay, toCharge, type Charge } from './charges';
 import { parseIsoDate } from './dates';
-import { findGroupStreams, standingAmongPurchases, type MerchantGroup } from './detect-group';
+import { findGroupStreams, type MerchantGroup } from './detect-group';
 import { mergeFragments, type Found } from './merge-fragments';
 import {
   compileCatalogue,
@@ -73,6 +73,7 @@ import {
   RAW_KEY,
   unnamedMerchant,
 } from './normalize';
+import { standingAmongPurchases } from './storefronts';
 import { buildStream } from './stream';
 import type {
   DetectOptions,
