@@ -69,6 +69,19 @@ describe(`${detectRecurring.name} — other prices in a plan's own slots`, () =>
     expect(streams[0]).toMatchObject({ cadence: 'MONTHLY', first_date: '2024-11-01' });
     expect(streams[0]?.transaction_ids).toEqual(idsOf(history));
   });
+
+  it('joins three months at a dollar to the plan that follows', () => {
+    const dates = monthly('2025-03-07', 20);
+    const history = charges(
+      dates,
+      'TIDAL MUSIC AS',
+      dates.map((_, month) => (month < 3 ? 0.99 : 13.95)),
+    );
+    const streams = detectRecurring(history, { asOf: '2026-10-20' });
+    expect(streams).toHaveLength(1);
+    expect(streams[0]).toMatchObject({ cadence: 'MONTHLY', first_date: '2025-03-07' });
+    expect(streams[0]?.transaction_ids).toEqual(idsOf(history));
+  });
 });
 
 describe(`${detectRecurring.name} — leftovers of a faster plan`, () => {

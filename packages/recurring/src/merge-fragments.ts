@@ -16,7 +16,7 @@
  */
 import { CADENCE_RULES } from './cadence';
 import { byDay, median } from './charges';
-import type { Candidate } from './candidate';
+import { TRIAL_MAX_AMOUNT, type Candidate } from './candidate';
 import { isHabitualMerchant } from './normalize';
 import { slotOf } from './schedule';
 import type { NormalizedMerchant } from './types';
@@ -27,7 +27,8 @@ export type Found = { candidate: Candidate; merchant: NormalizedMerchant };
 const MAX_STEP_RATIO = 2.05;
 /**
  * An introductory price (a few months at a third of the list price, say) may sit further below
- * the price that follows it; only a short first run, at the same merchant, steps up that far.
+ * the price that follows it; only a short first run, at the same merchant, steps up that far —
+ * or any distance from a dollar or less a cycle ("$1 a month for three months").
  */
 const MAX_INTRO_RATIO = 5;
 const MAX_INTRO_CHARGES = 6;
@@ -151,7 +152,7 @@ function continues(earlier: Found, later: Found): boolean {
   if (hit.distance > rule.lateDays) return false;
   const isIntroduction =
     ratio > 1 &&
-    ratio <= MAX_INTRO_RATIO &&
+    (ratio <= MAX_INTRO_RATIO || a.members.every((charge) => charge.amount <= TRIAL_MAX_AMOUNT)) &&
     a.members.length <= MAX_INTRO_CHARGES &&
     b.members.length >= MIN_STANDING &&
     earlier.merchant.key === later.merchant.key;
