@@ -97,6 +97,14 @@ export function findGroupStreams(group: MerchantGroup, asOf: number): Candidate[
   if (!context.isHabitual && wholeBill.length === 0) {
     for (const candidate of candidates) fillEmptySlots(candidate, context, consumed);
   }
+  if (!context.isHabitual && !context.merchant.isStorefront && wholeBill.length === 0) {
+    candidates.forEach((candidate, index) => {
+      const faster = onFasterGrid(candidate, context, consumed);
+      if (!faster) return;
+      candidates[index] = faster;
+      consume(faster);
+    });
+  }
   for (const candidate of candidates) attachTrial(candidate, context, consumed);
   if (!context.isHabitual) {
     for (const variable of findVariableStreams(context, consumed)) {
@@ -120,6 +128,45 @@ export function findGroupStreams(group: MerchantGroup, asOf: number): Candidate[
     strays || context.merchant.isStorefront ? null : findRunningTrial(context, consumed, asOf);
   if (trial) kept.push(trial);
   return kept;
+}
+
+/** The faster grids a slow stream's leftovers may show it is on. */
+const FASTER_CADENCES: Partial<Record<KnownCadence, readonly KnownCadence[]>> = {
+  YEARLY: ['QUARTERLY', 'MONTHLY'],
+  QUARTERLY: ['MONTHLY'],
+};
+/** Leftovers within this ratio of a stream's price are that price, changed a little. */
+const MAX_REGRID_PRICE_RATIO = 1.25;
+/** Charges the faster stream must hold (one more than a stream's fewest, three). */
+const MIN_REGRID_CHARGES = 4;
+
+/**
+ * A plan whose price changes now and then (a few cents of tax, a rise, a promotion ending and
+ * coming back) keeps its original price on only some of its charges: those may fit a slower
+ * grid alone — a quarterly plan's charges a year apart at the same price read as a yearly
+ * stream of two — while the cycles between, at other prices, are left over. When the leftovers
+ * at about the stream's price (within `MAX_REGRID_PRICE_RATIO`) and its own charges together
+ * fill a faster grid, leaving at most one out, they are that faster stream.
+ */
+function onFasterGrid(
+  candidate: Candidate,
+  context: GroupContext,
+  consumed: ReadonlySet<Charge>,
+): Candidate | null {
+  const cadences = FASTER_CADENCES[candidate.cadence];
+  if (!cadences || candidate.isTrialOnly || candidate.isVariable) return null;
+  const price = median(candidate.members.map((charge) => charge.amount));
+  const near = context.paid.filter(
+    (charge) =>
+      !consumed.has(charge) &&
+      charge.amount <= price * MAX_REGRID_PRICE_RATIO &&
+      charge.amount * MAX_REGRID_PRICE_RATIO >= price,
+  );
+  if (near.length === 0) return null;
+  const charges = [...candidate.members, ...candidate.extras, ...near].sort(byDay);
+  const fit = bestFit(charges, cadences, FIXED_AMOUNT_LIMITS);
+  if (!fit || fit.members.length < Math.max(MIN_REGRID_CHARGES, charges.length - 1)) return null;
+  return { ...candidateFrom(charges, fit), reversed: candidate.reversed, trial: candidate.trial };
 }
 
 /**

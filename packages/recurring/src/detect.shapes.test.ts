@@ -84,6 +84,16 @@ describe(`${detectRecurring.name} — other prices in a plan's own slots`, () =>
   });
 });
 
+describe(`${detectRecurring.name} — a plan whose price changes now and then`, () => {
+  it('reads a quarterly plan back at its first price a year later as quarterly, not yearly', () => {
+    const dates = monthly('2025-10-06', 5, 6, 3);
+    const history = charges(dates, 'SIRIUSXM 888-635-5144 NY', [32.97, 32.97, 34.99, 36.38, 32.97]);
+    const streams = detectRecurring(history, { asOf: '2026-10-20' });
+    expect(streams.map((stream) => stream.cadence)).toEqual(['QUARTERLY']);
+    expect(streams[0]?.transaction_ids).toEqual(idsOf(history));
+  });
+});
+
 describe(`${detectRecurring.name} — leftovers of a faster plan`, () => {
   it("reads a weekly meal kit's second boxes a quarter apart as part of the weekly plan", () => {
     const weekly = charges(everyDays('2025-01-07', 7, 45), 'HELLOFRESH 646-846-3663 NY', 79.92);
