@@ -141,8 +141,14 @@ function continues(earlier: Found, later: Found): boolean {
         median(a.members.map((charge) => charge.amount))
       : ratio;
     const limit = isVariable ? MAX_VARIABLE_RESUBSCRIBE_RATIO : MAX_RESUBSCRIBE_RATIO;
+    // Back at the very same price, the comeback's first two charges are enough: a stream of
+    // two is reported at a subscription merchant anyway, and would stand beside the old one.
+    const isSamePrice =
+      !isVariable &&
+      Math.min(a.members.length, b.members.length) >= 2 &&
+      Math.abs(typicalAmount(b.members, false) - typicalAmount(a.members, true)) < 0.005;
     return (
-      standing === 2 &&
+      (standing === 2 || isSamePrice) &&
       earlier.merchant.key === later.merchant.key &&
       runRatio <= limit &&
       runRatio >= 1 / limit
