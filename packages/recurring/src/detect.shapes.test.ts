@@ -164,6 +164,19 @@ describe(`${detectRecurring.name} — one merchant under several spellings`, () 
     expect(streams[0]?.transaction_ids).toEqual(idsOf(history));
   });
 
+  it('finds a monthly plan whose two spellings share no start, each month under either', () => {
+    // Posted a day or two after the 5th now and then.
+    const lags = [0, 0, 0, 0, 1, 2, 1, 0, 1, 2, 2, 1];
+    const dates = monthly('2025-11-05', 12).map((date, month) => shiftDays(date, lags[month] ?? 0));
+    const spelledOut = new Set([0, 1, 2, 5, 8, 11]);
+    const history = dates.map((date, month) =>
+      charge(date, spelledOut.has(month) ? 'DZR*DEEZER PREMIUM' : 'DEEZER', 13.49),
+    );
+    const streams = detectRecurring(history, { asOf: '2026-10-20' });
+    expect(streams.map((stream) => stream.cadence)).toEqual(['MONTHLY']);
+    expect(streams[0]?.transaction_ids).toEqual(idsOf(history));
+  });
+
   it('keeps two plans apart when one name begins with the other and the prices differ', () => {
     const history = [
       ...charges(monthly('2025-01-05', 8), 'ACME GYM', 30),

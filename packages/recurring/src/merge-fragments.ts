@@ -16,9 +16,10 @@
  */
 import { CADENCE_RULES } from './cadence';
 import { byDay, median } from './charges';
-import { TRIAL_MAX_AMOUNT, type Candidate } from './candidate';
+import { candidateFrom, TRIAL_MAX_AMOUNT, type Candidate } from './candidate';
 import { isHabitualMerchant } from './normalize';
 import { slotOf } from './schedule';
+import { bestFit, FIXED_AMOUNT_LIMITS } from './schedule-fit';
 import type { NormalizedMerchant } from './types';
 
 export type Found = { candidate: Candidate; merchant: NormalizedMerchant };
@@ -213,5 +214,67 @@ export function mergeFragments(found: readonly Found[]): Found[] {
     if (chain) chains[best] = join(chain, item);
     else chains.push(item);
   }
-  return chains;
+  return joinSpellingsOnOneGrid(chains);
+}
+
+/** Pieces under two spellings within this price ratio may be one plan. */
+const MAX_SPELLING_PRICE_RATIO = 1.25;
+
+/**
+ * A merchant that prints its name two ways with nothing at the start in common ("DZR*DEEZER
+ * PREMIUM" and "DEEZER", "KUMON CENTER" and "KUMON NORTH AMERICA") and alternates between them
+ * leaves two pieces that overlap in time, each with holes where the other spelling's charges
+ * sit — or a slower piece made of one spelling's charges. Overlapping pieces are otherwise two
+ * subscriptions; under two spellings that share a distinctive word, at about one price, they
+ * are one when together they fill one grid (the faster piece's) with at most one charge left
+ * out: two plans would put two charges in a cycle.
+ */
+function joinSpellingsOnOneGrid(chains: Found[]): Found[] {
+  let pieces = chains;
+  for (let joined = true; joined;) {
+    joined = false;
+    for (let i = 0; i < pieces.length && !joined; i++) {
+      for (let j = i + 1; j < pieces.length && !joined; j++) {
+        const union = unionOfSpellings(pieces[i] as Found, pieces[j] as Found);
+        if (!union) continue;
+        pieces = [...pieces.filter((_, k) => k !== i && k !== j), union];
+        joined = true;
+      }
+    }
+  }
+  return pieces;
+}
+
+function unionOfSpellings(x: Found, y: Found): Found | null {
+  const a = x.candidate;
+  const b = y.candidate;
+  if (a.isVariable || b.isVariable || a.isTrialOnly || b.isTrialOnly) return null;
+  if (x.merchant.key === y.merchant.key) return null;
+  const aFirst = a.members[0]?.day ?? 0;
+  const aLast = a.members[a.members.length - 1]?.day ?? 0;
+  const bFirst = b.members[0]?.day ?? 0;
+  const bLast = b.members[b.members.length - 1]?.day ?? 0;
+  if (aFirst > bLast || bFirst > aLast) return null;
+  const ratio =
+    median(a.members.map((charge) => charge.amount)) /
+    median(b.members.map((charge) => charge.amount));
+  if (ratio > MAX_SPELLING_PRICE_RATIO || ratio < 1 / MAX_SPELLING_PRICE_RATIO) return null;
+  if (!sharesIdentity(x.merchant, y.merchant)) return null;
+  const cadence =
+    CADENCE_RULES[a.cadence].periodDays <= CADENCE_RULES[b.cadence].periodDays
+      ? a.cadence
+      : b.cadence;
+  const charges = [...a.members, ...a.extras, ...b.members, ...b.extras].sort(byDay);
+  const fit = bestFit(charges, [cadence], FIXED_AMOUNT_LIMITS);
+  if (!fit || fit.members.length < a.members.length + b.members.length - 1) return null;
+  const [earlier, later] = aFirst <= bFirst ? [x, y] : [y, x];
+  const latest = aLast >= bLast ? x : y;
+  return {
+    merchant: latest.merchant,
+    candidate: {
+      ...candidateFrom(charges, fit),
+      reversed: [...a.reversed, ...b.reversed].sort(byDay),
+      trial: earlier.candidate.trial ?? later.candidate.trial,
+    },
+  };
 }
