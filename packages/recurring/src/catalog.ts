@@ -130,6 +130,7 @@ const RECURRING: Row[] = [
   ['tinder', 'Tinder', 'tinder.com', 'dating', ['TINDER']],
   ['bumble', 'Bumble', 'bumble.com', 'dating', ['BUMBLE']],
   ['hinge', 'Hinge', 'hinge.co', 'dating', ['HINGE']],
+  ['banfield', 'Banfield Pet Hospital', 'banfield.com', 'other', ['BANFIELD']],
   ['dollar-shave-club', 'Dollar Shave Club', 'dollarshaveclub.com', 'personal_care', ['DOLLAR ?SHAVE', 'DOLLARSHAVECLUB']],
   ['bright-horizons', 'Bright Horizons', 'brighthorizons.com', 'childcare', ['BRIGHT ?HORIZONS']],
 ];

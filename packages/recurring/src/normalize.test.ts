@@ -24,6 +24,8 @@ const DESCRIPTORS: Array<[descriptor: string, merchant: string]> = [
   ['AMAZON PRIME*2K4AB1CD3', 'Amazon Prime'],
   ['Amazon Prime*RT4GH2', 'Amazon Prime'],
   ['PRIME VIDEO*H56JHGVFA', 'Prime Video'],
+  ['BANFIELD OPTIMUM WELLNESS', 'Banfield Pet Hospital'],
+  ['BANFIELD PET HOSP #1234', 'Banfield Pet Hospital'],
   ['GOOGLE *Google Play Apps', 'Google Play'],
   ['GOOGLE*PLAY G.CO/HELPPAY#', 'Google Play'],
   ['VZWRLSS*APOCC VISB', 'Verizon'],
