@@ -117,7 +117,7 @@ export function findGroupStreams(group: MerchantGroup, asOf: number): Candidate[
   let atStore = whole;
   if (context.merchant.isStorefront) {
     const buysThere = context.paid.some((charge) => !consumed.has(charge));
-    atStore = whole.filter((candidate) => standsAtStorefront(candidate, buysThere));
+    atStore = whole.filter((candidate) => standsAtStorefront(candidate, buysThere, asOf));
   }
   const kept = strays
     ? atStore.filter((candidate) => standsAmongStrays(candidate, strays))

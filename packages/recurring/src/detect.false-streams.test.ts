@@ -90,6 +90,16 @@ describe(`${detectRecurring.name} — a run of equal prices at an app or video s
     ]);
   });
 
+  it("still finds a new plan's first two bills at a store where nothing else is bought", () => {
+    const plan = charges(['2026-02-02', '2026-03-02'], 'APPLE.COM/BILL 866-712-7753 CA', 9.99);
+    expect(detectRecurring(plan, { asOf: AS_OF }).map((s) => s.cadence)).toEqual(['MONTHLY']);
+  });
+
+  it('reads two rentals a month apart long ago, nothing else bought there, as purchases', () => {
+    const rentals = charges(['2025-06-25', '2025-07-24'], 'PRIME VIDEO*86YTWF6R6', 3.99);
+    expect(detectRecurring(rentals, { asOf: AS_OF })).toEqual([]);
+  });
+
   it('still finds three charges of a plan at a store where nothing else is bought', () => {
     const plan = charges(monthly('2025-11-11', 3), 'GOOGLE *Google Play Apps', 21);
     expect(detectRecurring(plan, { asOf: '2026-01-20' }).map((s) => s.cadence)).toEqual([

@@ -81,9 +81,14 @@ const STORE_MAX_DISTANCE_SHARE = 0.5;
 
 /**
  * Whether a candidate at a store the catalogue knows (`isStorefront`) is a plan rather than
- * purchases that happened to repeat. A plan bills one price on one day of its cycle, changing
- * price now and then; rentals at a store's few price points land anywhere in the month, and
- * three or four of them at one price fall on some grid's windows often enough. So, below
+ * purchases that happened to repeat. Where the person buys nothing else there (`buysThere`
+ * false) the store is any subscription merchant, except that two charges of a plan not yearly
+ * (enough at a catalogue subscription merchant, stream.ts) must be one price and the plan still
+ * running: two rentals a month apart long ago are as likely as a plan that was cancelled after
+ * two bills, while a new plan's first two bills have just come. Where the
+ * person also buys one-offs there, a plan bills one price on one day of its cycle, changing price
+ * now and then, while rentals at a store's few price points land anywhere in the month, and
+ * three or four of them at one price fall on some grid's windows often enough. So there, below
  * `LONG_RUN_CHARGES` (which stands as anywhere):
  * - at most one change of price, in time order (a step; a price that comes back is a purchase
  *   that filled a slot), and no variable amount;
@@ -91,19 +96,30 @@ const STORE_MAX_DISTANCE_SHARE = 0.5;
  *   charge within half the on-time window of its slot — measured on the histories, a store
  *   plan's charges sit 0–2 days from their slots (at most 2 days monthly, 2 yearly), while runs
  *   of rentals and app purchases that pass the grid sit 3–9 days off or hold a second charge;
- * - where the person also buys one-offs there (`buysThere`), four charges unless yearly: three
- *   rentals a month apart are common enough to prove nothing, while yearly plans (two charges)
- *   are common at app stores. With nothing else bought there, three will do (never the two
- *   a catalogue subscription merchant's monthly plan otherwise needs, stream.ts).
+ * - four charges unless yearly: three rentals a month apart are common enough to prove nothing,
+ *   while yearly plans (two charges) are common at app stores.
  */
-export function standsAtStorefront(candidate: Candidate, buysThere: boolean): boolean {
+export function standsAtStorefront(
+  candidate: Candidate,
+  buysThere: boolean,
+  asOf: number,
+): boolean {
   if (candidate.isTrialOnly) return false;
   const { members } = candidate;
+  if (!buysThere) {
+    if (candidate.cadence === 'YEARLY' || members.length >= STORE_MIN_CHARGES - 1) return true;
+    const rule = CADENCE_RULES[candidate.cadence];
+    const last = members[members.length - 1];
+    return (
+      last !== undefined &&
+      priceChanges(members) === 0 &&
+      asOf - last.day <= rule.periodDays + rule.graceDays
+    );
+  }
   if (members.length >= LONG_RUN_CHARGES) return true;
   if (candidate.isVariable || priceChanges(members) > 1) return false;
   if (members.length >= STORE_SHORT_RUN) return true;
-  const fewest = buysThere ? STORE_MIN_CHARGES : STORE_MIN_CHARGES - 1;
-  if (candidate.cadence !== 'YEARLY' && members.length < fewest) return false;
+  if (candidate.cadence !== 'YEARLY' && members.length < STORE_MIN_CHARGES) return false;
   if (priceChanges(members) > 0 || candidate.extras.length > 0) return false;
   const limit = STORE_MAX_DISTANCE_SHARE * CADENCE_RULES[candidate.cadence].toleranceDays;
   return members.every((charge) => distanceToSlot(candidate.schedule, charge) <= limit);
