@@ -33,7 +33,7 @@ export function serverEnv(port, dataDir, env = {}) {
 }
 
 // The node flags `npm start` runs with (package.json), so the benches measure what people run.
-export async function startServer(port, env = {}, nodeArgs = ['--max-semi-space-size=2']) {
+export async function startServer(port, env = {}, nodeArgs = ['--max-semi-space-size=8']) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'billow-bench-'));
   const child = spawn(process.execPath, [...nodeArgs, 'scripts/start.mjs', 'all'], {
     cwd: root,

@@ -1,5 +1,5 @@
--- Kept answers (src/db/kept-answers.ts) learn of changes from these notifications, sent at commit
--- by whichever process wrote the rows (issue 16).
+-- Cached answers (src/db/response-cache.ts) learn of changes from these notifications, sent at commit
+-- by whichever process wrote the rows.
 CREATE FUNCTION billow_notify_user_data() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'DELETE' THEN

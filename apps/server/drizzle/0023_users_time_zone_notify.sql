@@ -1,5 +1,5 @@
--- A person's zone is part of list-all's kept answer (days until due count from their today), so
--- a change of zone tells the kept answers as a change of their bills does (issue 16, 17).
+-- A person's zone is part of list-all's cached answer (days until due count from their today), so
+-- a change of zone tells the cached answers as a change of their bills does.
 CREATE FUNCTION billow_notify_user_zone() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM pg_notify('billow_user_data', NEW.id::text);

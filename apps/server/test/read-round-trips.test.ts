@@ -140,7 +140,7 @@ describe('round trips of the dashboard reads', () => {
       'negotiable-subscriptions',
       'GET',
       () => ({ url: '/api/subscriptions/negotiable-subscriptions' }),
-      { statements: 4, waits: 1 },
+      { statements: 1, waits: 1 },
     ],
     // The bills with an annual plan bring their latest charge along: no statement per bill; the
     // bills holding a card (funded, or owed after a returned debit) are one statement.

@@ -14,7 +14,7 @@ import {
   type AnnualPlanPayment,
   type GiftCardResponse,
 } from '@billow/contracts';
-import { and, asc, count, desc, eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, type SQLWrapper } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/database';
 import { ProblemError } from '../../http/problem';
@@ -90,14 +90,16 @@ export function createGiftCardsService(deps: {
       return { giftCards: rows };
     },
 
-    /** The person's subscriptions that hold a card handed to them. */
-    async assignedBillsOf(userId: string): Promise<string[]> {
-      const rows = await db
-        .select({ subscriptionId: giftCards.subscriptionId })
-        .from(giftCards)
-        .where(and(eq(giftCards.userId, userId), eq(giftCards.status, 'assigned')));
-      return rows.flatMap((row) => (row.subscriptionId ? [row.subscriptionId] : []));
-    },
+    /** Whether the bill whose id is `subscriptionId` in a reader's statement holds a card handed out. */
+    holdsAssignedCard: (subscriptionId: SQLWrapper) =>
+      exists(
+        db
+          .select({ id: giftCards.id })
+          .from(giftCards)
+          .where(
+            and(eq(giftCards.subscriptionId, subscriptionId), eq(giftCards.status, 'assigned')),
+          ),
+      ),
 
     /** Adds cards to the stock; a card already loaded is skipped. Returns how many were added. */
     async load(rows: GiftCardStockRow[]): Promise<{ added: number; skipped: number }> {

@@ -23,8 +23,8 @@ export function createNegotiationsModule(deps: {
   /** The person's account (the users module). */
   people: Pick<NegotiationsRepoDeps, 'personOf'>;
   /** What else offers read: paid plans (payments) and bills holding a gift card (gift cards). */
-  payments: { published: Pick<NegotiationsRepoDeps, 'paidPlansOf'> };
-  giftCards: { service: { assignedBillsOf: NegotiationsRepoDeps['cardedBillsOf'] } };
+  payments: { published: Pick<NegotiationsRepoDeps, 'isPlanPaid'> };
+  giftCards: { service: Pick<NegotiationsRepoDeps, 'holdsAssignedCard'> };
   jobs: JobQueue<AppJobMap>;
   cipher: FieldCipher;
   agent: CallAgent;
@@ -36,8 +36,8 @@ export function createNegotiationsModule(deps: {
   log?: { warn(details: object, message: string): void };
 }) {
   const repo = createNegotiationsRepo(deps.db, {
-    paidPlansOf: deps.payments.published.paidPlansOf,
-    cardedBillsOf: deps.giftCards.service.assignedBillsOf,
+    isPlanPaid: deps.payments.published.isPlanPaid,
+    holdsAssignedCard: deps.giftCards.service.holdsAssignedCard,
     bills: deps.bills,
     personOf: deps.people.personOf,
   });

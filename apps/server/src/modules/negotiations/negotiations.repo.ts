@@ -1,4 +1,16 @@
-import { and, asc, desc, eq, inArray, isNotNull, isNull, notInArray, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  inArray,
+  isNotNull,
+  isNull,
+  notInArray,
+  sql,
+  type SQL,
+  type SQLWrapper,
+} from 'drizzle-orm';
 import {
   callStage,
   type CallMessage,
@@ -6,6 +18,7 @@ import {
   type NegotiationStatus,
 } from '@billow/contracts';
 import type { Db } from '../../db/database';
+import type { PublishedSubscriptions } from '../subscriptions/subscriptions.published';
 import type { SubscriptionRow } from '../subscriptions/subscriptions.repo';
 import type { UserRow } from '../users/users.repo';
 import { negotiationCalls, negotiationEvents, negotiations } from './negotiations.tables';
@@ -18,22 +31,28 @@ const OPEN: NegotiationStatus[] = ['PENDING', 'USER_INPUT_REQUIRED', 'IN_PROGRES
 
 /** What offers and calls need from other modules: their rows are theirs to read. */
 export type NegotiationsRepoDeps = {
-  /** The subscriptions module's rows: a person's (not those they said are not one), or one. */
+  /**
+   * The subscriptions module's rows: a person's (not those they said are not one), or one; and
+   * the visible bills as a subquery an offer's read joins.
+   */
   bills: {
     visibleOf: (userId: string) => Promise<SubscriptionRow[]>;
     byId: (subscriptionId: string) => Promise<SubscriptionRow | undefined>;
+    joinable: { visible: PublishedSubscriptions['joinable']['visible'] };
   };
-  /** The person's subscriptions with a live annual-plan payment (the payments module). */
-  paidPlansOf: (userId: string) => Promise<string[]>;
-  /** The person's subscriptions that hold an assigned gift card (the gift-cards module). */
-  cardedBillsOf: (userId: string) => Promise<string[]>;
+  /** Whether a live annual plan pays a bill (the payments module's condition on a bill's id). */
+  isPlanPaid: (subscriptionId: SQLWrapper) => SQL;
+  /** Whether a bill holds a gift card handed to the person (the gift-cards module's condition). */
+  holdsAssignedCard: (subscriptionId: SQLWrapper) => SQL;
   /** The person's account (the users module). */
   personOf: (userId: string) => Promise<UserRow | undefined>;
 };
 
 export function createNegotiationsRepo(db: Db, others: NegotiationsRepoDeps) {
-  // Read on every dashboard load: each offer with its latest call attempt in one statement (not
-  // every attempt's transcript), built and planned once.
+  // Read on every dashboard load: each offer of a bill the person still sees, with its latest
+  // call attempt (not every attempt's transcript) and whether Billow pays the bill's annual plan
+  // or holds its gift card, in one statement built and planned once. The owners write the SQL on
+  // their tables (the bills' subquery, the two conditions).
   const latestCall = db
     .select()
     .from(negotiationCalls)
@@ -41,9 +60,23 @@ export function createNegotiationsRepo(db: Db, others: NegotiationsRepoDeps) {
     .orderBy(desc(negotiationCalls.attempt))
     .limit(1)
     .as('latest_call');
+  const bill = others.bills.joinable.visible;
   const offersWithCalls = db
-    .select({ offer: negotiations, call: latestCall._.selectedFields })
+    .select({
+      offer: negotiations,
+      subscription: {
+        merchantName: bill.merchantName,
+        merchantWebsite: bill.merchantWebsite,
+        cadence: bill.cadence,
+        status: bill.status,
+        normalizedMonthlyCents: bill.normalizedMonthlyCents,
+      },
+      call: latestCall._.selectedFields,
+      isPlanPaid: others.isPlanPaid(bill.id).mapWith(Boolean),
+      hasGiftCard: others.holdsAssignedCard(bill.id).mapWith(Boolean),
+    })
     .from(negotiations)
+    .innerJoin(bill, eq(bill.id, negotiations.subscriptionId))
     .leftJoinLateral(latestCall, sql`true`)
     .where(eq(negotiations.userId, sql.placeholder('userId')))
     .orderBy(asc(negotiations.createdAt))
@@ -52,30 +85,15 @@ export function createNegotiationsRepo(db: Db, others: NegotiationsRepoDeps) {
     /** The person's subscriptions detection holds now (not the ones they said are not). */
     subscriptionsOf: (userId: string) => others.bills.visibleOf(userId),
     subscription: (subscriptionId: string) => others.bills.byId(subscriptionId),
-    /** Which of the person's subscriptions Billow pays a plan for, and which hold a gift card. */
-    async annualPlansOf(userId: string) {
-      const [paid, carded] = await Promise.all([
-        others.paidPlansOf(userId),
-        others.cardedBillsOf(userId),
-      ]);
-      return { paid: new Set(paid), carded: new Set(carded) };
-    },
     person: (userId: string) => others.personOf(userId),
     /**
-     * The person's offers, each with its latest call attempt, without those of a bill they said
-     * is not a subscription: that answer hides it everywhere at once, before the job that drops
-     * its open offer has run.
+     * The person's offers, each with its bill, its latest call attempt and its annual plan, without
+     * those of a bill they said is not a subscription: that answer hides it everywhere at once,
+     * before the job that drops its open offer has run.
      */
     async offersOf(userId: string) {
-      const [offers, bills] = await Promise.all([
-        offersWithCalls.execute({ userId }),
-        others.bills.visibleOf(userId),
-      ]);
-      const billById = new Map(bills.map((bill) => [bill.id, bill]));
-      return offers.flatMap(({ offer, call }) => {
-        const subscription = billById.get(offer.subscriptionId);
-        return subscription ? [{ offer, subscription, call: call ?? undefined }] : [];
-      });
+      const rows = await offersWithCalls.execute({ userId });
+      return rows.map(({ call, ...row }) => ({ ...row, call: call ?? undefined }));
     },
     async offer(id: string) {
       const [row] = await db.select().from(negotiations).where(eq(negotiations.id, id));

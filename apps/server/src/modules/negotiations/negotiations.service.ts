@@ -156,12 +156,12 @@ export function createNegotiationsService(deps: {
 
   /** The person's offers as they stand, starting nothing (for readers such as the chat). */
   async function offersOf(userId: string): Promise<NegotiationOffer[]> {
-    // Read on every dashboard load: every statement is sent at once, one wait.
-    const [rows, annual] = await Promise.all([repo.offersOf(userId), repo.annualPlansOf(userId)]);
-    return rows.map(({ offer, subscription, call }) =>
+    // Read on every dashboard load: one statement (negotiations.repo.ts).
+    const rows = await repo.offersOf(userId);
+    return rows.map(({ offer, subscription, call, isPlanPaid, hasGiftCard }) =>
       toOffer(offer, subscription, merchantById.get(offer.merchantId), call, {
-        isPaid: annual.paid.has(subscription.id),
-        hasGiftCard: annual.carded.has(subscription.id),
+        isPaid: isPlanPaid,
+        hasGiftCard,
       }),
     );
   }

@@ -50,9 +50,8 @@ export function createPaymentsModule(
     published: {
       paymentFor: service.paymentFor,
       fundedRenewalOf: repo.fundedRenewalOf,
-      /** The bills a live annual plan pays. */
-      paidPlansOf: async (userId: string) =>
-        (await repo.livePaymentsOf(userId)).map((payment) => payment.subscriptionId),
+      /** Whether a live annual plan pays the bill: a condition on the bill's id in a reader's statement. */
+      isPlanPaid: repo.isPlanPaid,
     },
     routes: (app) => registerPaymentRoutes(app, { payments: service }),
     devRoutes: (app) => registerPaymentDevRoutes(app, { payments: service }),

@@ -1,5 +1,18 @@
 /** Payments' queries: payment rows, what a person owes, and the provider's event cursor. */
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  exists,
+  inArray,
+  isNotNull,
+  isNull,
+  or,
+  sql,
+  type SQLWrapper,
+} from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import {
   livePaymentStatuses,
@@ -107,14 +120,19 @@ export function createPaymentsRepo(db: Db) {
       return rows.length === 1;
     },
     /** The person's payments that hold a plan now, by subscription. */
-    async livePaymentsOf(userId: string) {
-      return db
-        .select({ subscriptionId: payments.subscriptionId, status: payments.status })
-        .from(payments)
-        .where(
-          and(eq(payments.userId, userId), inArray(payments.status, [...livePaymentStatuses])),
-        );
-    },
+    /** Whether a live annual plan pays the bill whose id is `subscriptionId` in the reader's statement. */
+    isPlanPaid: (subscriptionId: SQLWrapper) =>
+      exists(
+        db
+          .select({ id: payments.id })
+          .from(payments)
+          .where(
+            and(
+              eq(payments.subscriptionId, subscriptionId),
+              inArray(payments.status, [...livePaymentStatuses]),
+            ),
+          ),
+      ),
     /**
      * The person's bills that hold a card Billow bought: a funded payment, or a payment whose
      * debit came back and is still owed (its card stays the person's). One statement.

@@ -28,6 +28,23 @@ export function createPublishedSubscriptions(db: Db) {
         })
         .from(subscriptions)
         .as('bill_merchant'),
+      /**
+       * The bills detection holds now, not those the person said are not subscriptions (the
+       * columns an offer shows), so a read of offers drops a hidden bill's in the same statement.
+       */
+      visible: db
+        .select({
+          id: subscriptions.id,
+          userId: subscriptions.userId,
+          merchantName: subscriptions.merchantName,
+          merchantWebsite: subscriptions.merchantWebsite,
+          cadence: subscriptions.cadence,
+          status: subscriptions.status,
+          normalizedMonthlyCents: subscriptions.normalizedMonthlyCents,
+        })
+        .from(subscriptions)
+        .where(eq(subscriptions.userMarkedNotSubscription, false))
+        .as('visible_bill'),
     },
     /** The person's subscriptions detection holds now (not the ones they said are not). */
     visibleOf: (userId: string): Promise<SubscriptionRow[]> =>

@@ -6,7 +6,7 @@ import { profileMessages } from '@billow/contracts';
 import { ProblemError } from '../../http/problem';
 import { SmsDeliveryError } from '../../providers/sms/sms-sender';
 import type { CodePolicy } from '../one-time-codes/one-time-codes.service';
-import { justSent, refusalOf } from './user-codes';
+import { checkCode, sendCode } from './user-codes';
 import { load } from './user-profile';
 import type { UsersContext } from './users.deps';
 
@@ -26,31 +26,28 @@ const RECENT_SIGN_IN_MS = 10 * 60 * 1000;
 /** Texts the code that confirms deleting the account to the person's own number. */
 export async function sendDeleteAccountCode(ctx: UsersContext, userId: string) {
   const user = await load(ctx, userId);
-  const issued = await ctx.codes.issue(deleteCodePolicy, {
-    subject: userId,
-    destination: user.phoneNumber,
-  });
-  if (!issued.isIssued) throw justSent(issued.retryAfterSeconds);
-  try {
-    await ctx.sms.send({
-      to: user.phoneNumber,
-      body: `Your Billow code to delete your account is ${issued.code}. It expires in 5 minutes. If you did not ask to delete your account, do not share it with anyone.`,
-    });
-  } catch (error) {
-    await ctx.codes.withdraw(issued.id);
-    if (error instanceof SmsDeliveryError) {
-      throw new ProblemError(
-        'external-service',
-        'We could not text you a code. Please try again in a few minutes.',
-        {
-          status: error.failure === 'invalid-number' ? 502 : 503,
-          code: 'sms-undeliverable',
-          ...(error.failure === 'invalid-number' ? {} : { headers: { 'retry-after': '60' } }),
-        },
-      );
-    }
-    throw error;
-  }
+  await sendCode(
+    ctx.codes,
+    deleteCodePolicy,
+    { subject: userId, destination: user.phoneNumber },
+    (code) =>
+      ctx.sms.send({
+        to: user.phoneNumber,
+        body: `Your Billow code to delete your account is ${code}. It expires in 5 minutes. If you did not ask to delete your account, do not share it with anyone.`,
+      }),
+    (error) =>
+      error instanceof SmsDeliveryError
+        ? new ProblemError(
+            'external-service',
+            'We could not text you a code. Please try again in a few minutes.',
+            {
+              status: error.failure === 'invalid-number' ? 502 : 503,
+              code: 'sms-undeliverable',
+              ...(error.failure === 'invalid-number' ? {} : { headers: { 'retry-after': '60' } }),
+            },
+          )
+        : error,
+  );
   return { sent: true as const, phoneLastFour: user.phoneNumber.slice(-4) };
 }
 
@@ -70,12 +67,13 @@ export async function deleteAccount(
         code: 'fresh-code-needed',
       });
     }
-    const outcome = await ctx.codes.verify(deleteCodePolicy, {
-      subject: userId,
-      destination: user.phoneNumber,
-      code: proof.code.replace(/\s/g, ''),
-    });
-    if (outcome !== 'accepted') throw refusalOf(outcome, 'Invalid code. Please try again.');
+    await checkCode(
+      ctx.codes,
+      deleteCodePolicy,
+      { subject: userId, destination: user.phoneNumber },
+      proof.code,
+      'Invalid code. Please try again.',
+    );
   }
   // Contact traces first: if that fails the account still exists and the person can retry.
   await ctx.forgetElsewhere({

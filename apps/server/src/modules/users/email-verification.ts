@@ -5,7 +5,7 @@
 import { emailFailureDetail, type ProfileInfo } from '@billow/contracts';
 import { ProblemError } from '../../http/problem';
 import type { CodePolicy } from '../one-time-codes/one-time-codes.service';
-import { codeExpired, justSent, refusalOf } from './user-codes';
+import { checkCode, codeExpired, sendCode } from './user-codes';
 import { load, profileOf } from './user-profile';
 import type { UsersContext } from './users.deps';
 
@@ -25,26 +25,25 @@ export async function sendEmailVerification(ctx: UsersContext, userId: string) {
       code: 'email-missing',
     });
   }
-  const issued = await ctx.codes.issue(emailCodePolicy, {
-    subject: userId,
-    destination: user.email,
-  });
-  if (!issued.isIssued) throw justSent(issued.retryAfterSeconds);
-  try {
-    await ctx.email.send({
-      to: user.email,
-      subject: 'Your Billow verification code',
-      text: `Your Billow verification code is ${issued.code}. It expires in 10 minutes. If you did not ask for it, you can ignore this email.`,
-    });
-  } catch (error) {
-    await ctx.codes.withdraw(issued.id);
-    throw new ProblemError('external-service', 'We could not send the email. Please try again.', {
-      status: 502,
-      code: 'email-undeliverable',
-      cause: error,
-    });
-  }
-  return { sent: true as const, email: user.email };
+  const email = user.email;
+  await sendCode(
+    ctx.codes,
+    emailCodePolicy,
+    { subject: userId, destination: email },
+    (code) =>
+      ctx.email.send({
+        to: email,
+        subject: 'Your Billow verification code',
+        text: `Your Billow verification code is ${code}. It expires in 10 minutes. If you did not ask for it, you can ignore this email.`,
+      }),
+    (error) =>
+      new ProblemError('external-service', 'We could not send the email. Please try again.', {
+        status: 502,
+        code: 'email-undeliverable',
+        cause: error,
+      }),
+  );
+  return { sent: true as const, email };
 }
 
 export async function verifyEmail(
@@ -54,12 +53,13 @@ export async function verifyEmail(
 ): Promise<ProfileInfo> {
   const user = await load(ctx, userId);
   if (!user.email) throw codeExpired();
-  const outcome = await ctx.codes.verify(emailCodePolicy, {
-    subject: userId,
-    destination: user.email,
-    code: rawCode.replace(/\s/g, ''),
-  });
-  if (outcome !== 'accepted') throw refusalOf(outcome, emailFailureDetail.wrongCode);
+  await checkCode(
+    ctx.codes,
+    emailCodePolicy,
+    { subject: userId, destination: user.email },
+    rawCode,
+    emailFailureDetail.wrongCode,
+  );
   // Unless the address changed while the code was being checked.
   if (!(await ctx.repo.markEmailVerified(userId, user.email, ctx.now()))) throw codeExpired();
   return profileOf(ctx, userId);

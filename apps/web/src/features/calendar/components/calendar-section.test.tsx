@@ -135,6 +135,20 @@ describe(CalendarSection.name, () => {
     expect(await screen.findByRole('grid', { name: 'December 2026' })).toBeInTheDocument();
   });
 
+  it('names the month arrows in a tooltip for a pointer or keyboard user', async () => {
+    const user = userEvent.setup();
+    renderCalendar(charges);
+    await screen.findByText('$110.47');
+    expect(screen.queryByRole('tooltip')).not.toBeInTheDocument();
+    await user.tab();
+    while (document.activeElement !== screen.getByRole('button', { name: 'Next month' })) {
+      await user.tab();
+    }
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Next month');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('tooltip')).not.toBeInTheDocument());
+  });
+
   it('lists the month as an agenda of the days with bills, for a phone', async () => {
     renderCalendar(charges);
     const agenda = screen.getByTestId('calendar-agenda');

@@ -13,6 +13,7 @@ import { LoadError } from '@/components/load-error';
 import { SectionHeader } from '@/components/section-header';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { IconButton } from '@/components/ui/icon-button';
 import { calendarQueries } from '../api/calendar-queries';
 import {
   CALENDAR_MONTHS_AHEAD,
@@ -157,24 +158,20 @@ export function CalendarSection({
             {calendarTexts.thisMonth}
           </Button>
         )}
-        <Button
-          variant="outline"
-          size="icon"
-          aria-label={calendarTexts.previous}
+        <IconButton
+          label={calendarTexts.previous}
           disabled={monthIndex <= 0}
           onClick={() => showMonth(addMonths(month, -1))}
         >
           <ChevronLeft aria-hidden="true" />
-        </Button>
-        <Button
-          variant="outline"
-          size="icon"
-          aria-label={calendarTexts.next}
+        </IconButton>
+        <IconButton
+          label={calendarTexts.next}
           disabled={monthIndex >= CALENDAR_MONTHS_AHEAD}
           onClick={() => showMonth(addMonths(month, 1))}
         >
           <ChevronRight aria-hidden="true" />
-        </Button>
+        </IconButton>
       </div>
       {upcoming.isPending && (
         <span role="status" className="sr-only">
