@@ -28,7 +28,9 @@ const RECURRING: Row[] = [
   ['paramount-plus', 'Paramount+', 'paramountplus.com', 'streaming', ['PARAMOUNT ?\\+', 'PARAMOUNT ?PLUS', 'CBS ALL ACCESS']],
   ['peacock', 'Peacock', 'peacocktv.com', 'streaming', ['PEACOCK']],
   ['youtube-premium', 'YouTube Premium', 'youtube.com', 'streaming', ['YOUTUBE ?PREMIUM', 'YOUTUBE ?MUSIC', 'YOUTUBE ?TV', 'YOUTUBE']],
-  ['amazon-prime', 'Amazon Prime', 'amazon.com', 'shopping_membership', ['AMAZON PRIME', 'AMZN PRIME', 'PRIME VIDEO', 'PRIME MEMBERSHIP', 'AMZN DIGITAL']],
+  ['amazon-prime', 'Amazon Prime', 'amazon.com', 'shopping_membership', ['AMAZON PRIME', 'AMZN PRIME', 'PRIME MEMBERSHIP']],
+  ['prime-video', 'Prime Video', 'amazon.com', 'streaming', ['PRIME VIDEO']],
+  ['amazon-digital', 'Amazon Digital', 'amazon.com', 'digital_services', ['AMZN DIGITAL']],
   ['sling', 'Sling TV', 'sling.com', 'streaming', ['SLING\\.COM', 'SLING TV']],
   ['fubo', 'Fubo', 'fubo.tv', 'streaming', ['FUBO ?TV', 'FUBO']],
   ['espn-plus', 'ESPN+', 'espn.com', 'streaming', ['ESPN ?PLUS', 'ESPN\\+']],
@@ -41,6 +43,7 @@ const RECURRING: Row[] = [
   ['audible', 'Audible', 'audible.com', 'audiobooks', ['AUDIBLE']],
   ['apple', 'Apple', 'apple.com', 'digital_services', ['APPLE\\.COM', 'APPLE COM BILL', 'ITUNES', 'APL ?\\* ?ITUNES', 'APPLE SERVICES']],
   ['icloud', 'iCloud', 'icloud.com', 'cloud_storage', ['ICLOUD', 'APPLE ?\\.COM/ICLOUD']],
+  ['google-play', 'Google Play', 'play.google.com', 'digital_services', ['GOOGLE ?\\*? ?PLAY', 'PLAY G\\.CO']],
   ['google-one', 'Google One', 'one.google.com', 'cloud_storage', ['GOOGLE ?ONE', 'GOOGLE STORAGE', 'G\\.CO/HELPPAY']],
   ['google-fi', 'Google Fi', 'fi.google.com', 'telecom', ['GOOGLE ?FI', 'GOOGLE WIRELESS']],
   ['dropbox', 'Dropbox', 'dropbox.com', 'cloud_storage', ['DROPBOX']],
@@ -127,6 +130,7 @@ const RECURRING: Row[] = [
   ['tinder', 'Tinder', 'tinder.com', 'dating', ['TINDER']],
   ['bumble', 'Bumble', 'bumble.com', 'dating', ['BUMBLE']],
   ['hinge', 'Hinge', 'hinge.co', 'dating', ['HINGE']],
+  ['banfield', 'Banfield Pet Hospital', 'banfield.com', 'other', ['BANFIELD']],
   ['dollar-shave-club', 'Dollar Shave Club', 'dollarshaveclub.com', 'personal_care', ['DOLLAR ?SHAVE', 'DOLLARSHAVECLUB']],
   ['bright-horizons', 'Bright Horizons', 'brighthorizons.com', 'childcare', ['BRIGHT ?HORIZONS']],
 ];
@@ -174,6 +178,23 @@ const HABITUAL: Row[] = [
   ['seven-eleven', '7-Eleven', '7-eleven.com', 'gas', ['7-ELEVEN', '7 ELEVEN']],
 ];
 
+/**
+ * Stores that bill one-off purchases under the same descriptor as their plans: Amazon's Prime
+ * Video rentals and digital purchases ("Prime Video*…", "AMZN Digital*…"; the Prime membership
+ * bills as "Amazon Prime*…"), App Store and iTunes purchases, Google Play apps, PlayStation,
+ * Microsoft and Nintendo store games.
+ */
+const STOREFRONTS = new Set([
+  'prime-video',
+  'amazon-digital',
+  'apple',
+  'google-play',
+  'playstation',
+  'xbox',
+  'microsoft-365',
+  'nintendo',
+]);
+
 function toEntries(rows: Row[], isRecurringMerchant: boolean): MerchantCatalogueEntry[] {
   return rows.map(([id, name, website, category, aliases]) => ({
     id,
@@ -182,6 +203,7 @@ function toEntries(rows: Row[], isRecurringMerchant: boolean): MerchantCatalogue
     category,
     aliases,
     isRecurringMerchant,
+    ...(STOREFRONTS.has(id) ? { isStorefront: true } : {}),
   }));
 }
 

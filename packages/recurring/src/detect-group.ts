@@ -20,6 +20,7 @@ import { fillEmptySlots, findVariableStreams, findWholeBill, isBiller } from './
 import { findFixedStreams } from './fixed-streams';
 import { bestFit, FIXED_AMOUNT_LIMITS } from './schedule-fit';
 import { isHabitualMerchant } from './normalize';
+import { standsAmongStrays, standsAtStorefront, storefrontStrays } from './storefronts';
 import { attachTrial, findRunningTrial } from './trials';
 import type { NormalizedMerchant } from './types';
 
@@ -96,6 +97,14 @@ export function findGroupStreams(group: MerchantGroup, asOf: number): Candidate[
   if (!context.isHabitual && wholeBill.length === 0) {
     for (const candidate of candidates) fillEmptySlots(candidate, context, consumed);
   }
+  if (!context.isHabitual && !context.merchant.isStorefront && wholeBill.length === 0) {
+    candidates.forEach((candidate, index) => {
+      const faster = onFasterGrid(candidate, context, consumed);
+      if (!faster) return;
+      candidates[index] = faster;
+      consume(faster);
+    });
+  }
   for (const candidate of candidates) attachTrial(candidate, context, consumed);
   if (!context.isHabitual) {
     for (const variable of findVariableStreams(context, consumed)) {
@@ -105,70 +114,61 @@ export function findGroupStreams(group: MerchantGroup, asOf: number): Candidate[
   }
   const whole = absorbSlowerPieces(context.isHabitual ? candidates : joinOnOneGrid(candidates));
   const strays = storefrontStrays(context, consumed);
-  const kept = strays ? whole.filter((candidate) => standsAmongStrays(candidate, strays)) : whole;
+  let atStore = whole;
+  if (context.merchant.isStorefront) {
+    const buysThere = context.paid.some((charge) => !consumed.has(charge));
+    atStore = whole.filter((candidate) => standsAtStorefront(candidate, buysThere, asOf));
+  }
+  const kept = strays
+    ? atStore.filter((candidate) => standsAmongStrays(candidate, strays))
+    : atStore;
   attachReversed(kept, group.charges);
-  const trial = strays ? null : findRunningTrial(context, consumed, asOf);
+  // A lone $0–$1 charge at a store is a purchase, not a trial.
+  const trial =
+    strays || context.merchant.isStorefront ? null : findRunningTrial(context, consumed, asOf);
   if (trial) kept.push(trial);
   return kept;
 }
 
-/** One-off purchases (charges in no stream) that make a merchant a storefront. */
-const STOREFRONT_STRAYS = 3;
-const STOREFRONT_MIN_CHARGES = 3;
-const STOREFRONT_MIN_COVERAGE = 0.85;
-/** A run this long stands among strays on any acceptable grid. */
-const LONG_RUN_CHARGES = 12;
+/** The faster grids a slow stream's leftovers may show it is on. */
+const FASTER_CADENCES: Partial<Record<KnownCadence, readonly KnownCadence[]>> = {
+  YEARLY: ['QUARTERLY', 'MONTHLY'],
+  QUARTERLY: ['MONTHLY'],
+};
+/** Leftovers within this ratio of a stream's price are that price, changed a little. */
+const MAX_REGRID_PRICE_RATIO = 1.25;
+/** Charges the faster stream must hold (one more than a stream's fewest, three). */
+const MIN_REGRID_CHARGES = 4;
 
 /**
- * An app store or marketplace sells one-off items under the same descriptor as its
- * subscriptions, so a few equal prices a month or a year apart there are as likely purchases as
- * a plan. Where the person also buys one-offs (the "strays", returned here; null when there are
- * too few), a stream needs three charges on a nearly full grid — or, yearly, a price above every
- * one-off, as an annual plan costs more than an app — and a lone $0–$1 charge is a purchase,
- * not a trial.
+ * A plan whose price changes now and then (a few cents of tax, a rise, a promotion ending and
+ * coming back) keeps its original price on only some of its charges: those may fit a slower
+ * grid alone — a quarterly plan's charges a year apart at the same price read as a yearly
+ * stream of two — while the cycles between, at other prices, are left over. When the leftovers
+ * at about the stream's price (within `MAX_REGRID_PRICE_RATIO`) and its own charges together
+ * fill a faster grid, leaving at most one out, they are that faster stream.
  */
-function storefrontStrays(context: GroupContext, consumed: ReadonlySet<Charge>): Charge[] | null {
-  if (isBiller(context)) return null;
-  const strays = context.paid.filter((charge) => !consumed.has(charge));
-  return strays.length >= STOREFRONT_STRAYS ? strays : null;
-}
-
-/**
- * The candidates that stand among a merchant's one-off purchases when there are enough of them
- * to make it a storefront (`storefrontStrays`); a running trial there is a purchase. For a
- * search of one account's share of a merchant (`streamsPerAccount` in detect.ts), whose
- * purchases may sit on the other accounts: a storefront is one across all of them.
- */
-export function standingAmongPurchases(
-  candidates: readonly Candidate[],
-  purchases: readonly Charge[],
-): Candidate[] {
-  if (purchases.length < STOREFRONT_STRAYS) return [...candidates];
-  return candidates.filter(
-    (candidate) => !candidate.isTrialOnly && standsAmongStrays(candidate, purchases),
+function onFasterGrid(
+  candidate: Candidate,
+  context: GroupContext,
+  consumed: ReadonlySet<Charge>,
+): Candidate | null {
+  const cadences = FASTER_CADENCES[candidate.cadence];
+  if (!cadences || candidate.isTrialOnly || candidate.isVariable) return null;
+  const price = median(candidate.members.map((charge) => charge.amount));
+  const near = context.paid.filter(
+    (charge) =>
+      !consumed.has(charge) &&
+      charge.amount <= price * MAX_REGRID_PRICE_RATIO &&
+      charge.amount * MAX_REGRID_PRICE_RATIO >= price,
   );
+  if (near.length === 0) return null;
+  const charges = [...candidate.members, ...candidate.extras, ...near].sort(byDay);
+  const fit = bestFit(charges, cadences, FIXED_AMOUNT_LIMITS);
+  if (!fit || fit.members.length < Math.max(MIN_REGRID_CHARGES, charges.length - 1)) return null;
+  return { ...candidateFrom(charges, fit), reversed: candidate.reversed, trial: candidate.trial };
 }
 
-function standsAmongStrays(candidate: Candidate, strays: readonly Charge[]): boolean {
-  // A plan's price may also be an item's, now and then; a price the person pays as often
-  // outside the run as in it is a purchase that happened to repeat.
-  const samePrice = strays.filter((stray) =>
-    candidate.members.some((member) => Math.abs(member.amount - stray.amount) < 0.005),
-  ).length;
-  if (samePrice * 2 >= candidate.members.length) return false;
-  // A dozen charges at one price on an acceptable grid are a plan, not chance: a weekly meal
-  // kit's strays are its dearer weeks and skipped-week leftovers, which keep its coverage low.
-  if (candidate.members.length >= LONG_RUN_CHARGES) return true;
-  if (
-    candidate.members.length >= STOREFRONT_MIN_CHARGES &&
-    (candidate.fit?.coverage ?? 0) >= STOREFRONT_MIN_COVERAGE
-  ) {
-    return true;
-  }
-  if (candidate.cadence !== 'YEARLY' || candidate.members.length < 2) return false;
-  const dearestStray = Math.max(...strays.map((charge) => charge.amount));
-  return candidate.members.every((charge) => charge.amount > dearestStray);
-}
 /**
  * Two pieces at one merchant that overlap in time are two subscriptions only if together they
  * fit no one grid: two plans put two charges in a cycle, which one grid leaves as extras. A

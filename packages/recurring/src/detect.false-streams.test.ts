@@ -48,6 +48,66 @@ describe(`${detectRecurring.name} — purchases at a storefront are not a plan`,
   });
 });
 
+describe(`${detectRecurring.name} — a run of equal prices at an app or video store`, () => {
+  /** App Store purchases at the store's price points, none repeating a month apart. */
+  const purchases = (): Transaction[] =>
+    (
+      [
+        ['2025-06-03', 4.99],
+        ['2025-06-21', 0.99],
+        ['2025-08-09', 9.99],
+        ['2025-09-02', 2.99],
+        ['2025-11-27', 4.99],
+        ['2026-01-06', 0.99],
+        ['2026-02-18', 19.99],
+      ] as const
+    ).map(([date, amount]) => charge(date, 'APPLE.COM/BILL 866-712-7753 CA', amount));
+
+  it('reads three purchases a month apart beside other purchases as purchases', () => {
+    const run = charges(monthly('2025-10-15', 3), 'APPLE.COM/BILL 866-712-7753 CA', 1.99);
+    expect(detectRecurring([...purchases(), ...run], { asOf: AS_OF })).toEqual([]);
+  });
+
+  it('reads rentals whose price comes back between them as purchases', () => {
+    const rentals = (
+      [
+        ['2025-01-27', 14.99],
+        ['2025-02-26', 14.99],
+        ['2025-03-21', 5.99],
+        ['2025-04-28', 14.99],
+      ] as const
+    ).map(([date, amount]) => charge(date, 'PRIME VIDEO*77G17VLZ7', amount));
+    expect(detectRecurring(rentals, { asOf: AS_OF })).toEqual([]);
+  });
+
+  it('still finds a yearly plan and a four-month plan beside the purchases', () => {
+    const yearly = charges(['2024-07-12', '2025-07-12'], 'APPLE.COM/BILL 866-712-7753 CA', 69.99);
+    const monthlyPlan = charges(monthly('2025-11-20', 4), 'APPLE.COM/BILL 866-712-7753 CA', 6.99);
+    const streams = detectRecurring([...purchases(), ...yearly, ...monthlyPlan], { asOf: AS_OF });
+    expect(streams.map((stream) => [stream.cadence, stream.last_amount])).toEqual([
+      ['YEARLY', 69.99],
+      ['MONTHLY', 6.99],
+    ]);
+  });
+
+  it("still finds a new plan's first two bills at a store where nothing else is bought", () => {
+    const plan = charges(['2026-02-02', '2026-03-02'], 'APPLE.COM/BILL 866-712-7753 CA', 9.99);
+    expect(detectRecurring(plan, { asOf: AS_OF }).map((s) => s.cadence)).toEqual(['MONTHLY']);
+  });
+
+  it('reads two rentals a month apart long ago, nothing else bought there, as purchases', () => {
+    const rentals = charges(['2025-06-25', '2025-07-24'], 'PRIME VIDEO*86YTWF6R6', 3.99);
+    expect(detectRecurring(rentals, { asOf: AS_OF })).toEqual([]);
+  });
+
+  it('still finds three charges of a plan at a store where nothing else is bought', () => {
+    const plan = charges(monthly('2025-11-11', 3), 'GOOGLE *Google Play Apps', 21);
+    expect(detectRecurring(plan, { asOf: '2026-01-20' }).map((s) => s.cadence)).toEqual([
+      'MONTHLY',
+    ]);
+  });
+});
+
 describe(`${detectRecurring.name} — a habit that lines up is not a plan`, () => {
   it('does not report haircuts every four to six weeks at one price', () => {
     const visits = charges(

@@ -188,6 +188,14 @@ describe(`${detectRecurring.name} — real-world noise`, () => {
     expect(streams[0]?.predicted_next_date).toBe('2026-03-21');
   });
 
+  it('joins a resubscription two charges old at the same price to the stream it resumes', () => {
+    const first = charges(monthly('2024-10-06', 17), 'TIDAL.COM', 14);
+    const second = charges(monthly('2026-09-27', 2), 'TIDAL.COM', 14);
+    const streams = detectRecurring([...first, ...second], { asOf: '2026-10-31' });
+    expect(streams.map((s) => [s.status, s.transaction_ids.length])).toEqual([['ACTIVE', 19]]);
+    expect(streams[0]?.predicted_next_date).toBe('2026-11-27');
+  });
+
   it('follows the latest charges when a resubscribed stream is cancelled again', () => {
     const first = charges(monthly('2024-06-05', 6), 'ADOBE *ADOBE', 22.99);
     const second = charges(monthly('2025-05-21', 5), 'ADOBE *ADOBE', 22.99);

@@ -69,6 +69,29 @@ describe(`${detectRecurring.name} — other prices in a plan's own slots`, () =>
     expect(streams[0]).toMatchObject({ cadence: 'MONTHLY', first_date: '2024-11-01' });
     expect(streams[0]?.transaction_ids).toEqual(idsOf(history));
   });
+
+  it('joins three months at a dollar to the plan that follows', () => {
+    const dates = monthly('2025-03-07', 20);
+    const history = charges(
+      dates,
+      'TIDAL MUSIC AS',
+      dates.map((_, month) => (month < 3 ? 0.99 : 13.95)),
+    );
+    const streams = detectRecurring(history, { asOf: '2026-10-20' });
+    expect(streams).toHaveLength(1);
+    expect(streams[0]).toMatchObject({ cadence: 'MONTHLY', first_date: '2025-03-07' });
+    expect(streams[0]?.transaction_ids).toEqual(idsOf(history));
+  });
+});
+
+describe(`${detectRecurring.name} — a plan whose price changes now and then`, () => {
+  it('reads a quarterly plan back at its first price a year later as quarterly, not yearly', () => {
+    const dates = monthly('2025-10-06', 5, 6, 3);
+    const history = charges(dates, 'SIRIUSXM 888-635-5144 NY', [32.97, 32.97, 34.99, 36.38, 32.97]);
+    const streams = detectRecurring(history, { asOf: '2026-10-20' });
+    expect(streams.map((stream) => stream.cadence)).toEqual(['QUARTERLY']);
+    expect(streams[0]?.transaction_ids).toEqual(idsOf(history));
+  });
 });
 
 describe(`${detectRecurring.name} — leftovers of a faster plan`, () => {
@@ -138,6 +161,19 @@ describe(`${detectRecurring.name} — one merchant under several spellings`, () 
     const streams = detectRecurring(history, { asOf: '2025-08-01' });
     expect(streams).toHaveLength(1);
     expect(streams[0]).toMatchObject({ cadence: 'WEEKLY', status: 'ACTIVE' });
+    expect(streams[0]?.transaction_ids).toEqual(idsOf(history));
+  });
+
+  it('finds a monthly plan whose two spellings share no start, each month under either', () => {
+    // Posted a day or two after the 5th now and then.
+    const lags = [0, 0, 0, 0, 1, 2, 1, 0, 1, 2, 2, 1];
+    const dates = monthly('2025-11-05', 12).map((date, month) => shiftDays(date, lags[month] ?? 0));
+    const spelledOut = new Set([0, 1, 2, 5, 8, 11]);
+    const history = dates.map((date, month) =>
+      charge(date, spelledOut.has(month) ? 'DZR*DEEZER PREMIUM' : 'DEEZER', 13.49),
+    );
+    const streams = detectRecurring(history, { asOf: '2026-10-20' });
+    expect(streams.map((stream) => stream.cadence)).toEqual(['MONTHLY']);
     expect(streams[0]?.transaction_ids).toEqual(idsOf(history));
   });
 

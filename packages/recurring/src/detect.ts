@@ -36,7 +36,10 @@
  *   cycles), is a cancellation and a resubscription: one stream with a gap, its status and next
  *   date following the latest run (merge-fragments.ts).
  * - Fragments. Pieces of one subscription that another descriptor, another card or a price step
- *   split apart are joined when they share cadence, phase and merchant identity.
+ *   split apart are joined when they share cadence, phase and merchant identity; a first run at
+ *   $1 or less a charge joins the plan after it; two spellings that overlap in time join when
+ *   together they fill one grid; a slow stream whose leftovers at about its price fill a faster
+ *   grid is that faster stream (merge-fragments.ts, detect-group.ts).
  * - Two accounts. One bill paid from two accounts a day apart each cycle is a stream on each
  *   account (`streamsPerAccount`), not two charges a cycle that fit no grid.
  * - Habits. Merchants the catalogue marks habitual, habitual categories (coffee, groceries,
@@ -46,9 +49,12 @@
  *   to six weeks lines up month after month but scatters around any day) — Amazon Subscribe &
  *   Save, not Amazon orders. At a merchant the catalogue doesn't know, a run of < 5 equal
  *   charges among twice as many others is treated as chance.
- * - Storefronts. Where three or more one-off purchases share a merchant (app stores, video
- *   rentals), a stream needs three charges on a nearly full grid; a merchant searched account by
- *   account counts the purchases on every account.
+ * - Storefronts. At a store the catalogue knows sells one-offs under its plans' descriptor (app
+ *   stores, video rentals, console stores), a stream under 12 charges changes price once at
+ *   most, and one under 5 is one price on time every time — four charges unless yearly where
+ *   the person also buys one-offs there (storefronts.ts). Where three or more one-off purchases
+ *   share any merchant, a stream needs three charges on a nearly full grid; a merchant searched
+ *   account by account counts the purchases on every account.
  * - The bank's own fees (maintenance, overdraft, ATM, wire) are never streams, however regular.
  * - Status. CANCELLED once the predicted charge is overdue past a grace period (4 days weekly,
  *   6 biweekly/semi-monthly, 10 monthly, 20 quarterly, 30 yearly, 3 daily) — a weekly or
@@ -62,7 +68,7 @@ import { DEFAULT_CATALOGUE } from './catalog';
 import { TRIAL_MAX_AMOUNT, type Candidate } from './candidate';
 import { placeOnPurchaseDay, sortByDay, toCharge, type Charge } from './charges';
 import { parseIsoDate } from './dates';
-import { findGroupStreams, standingAmongPurchases, type MerchantGroup } from './detect-group';
+import { findGroupStreams, type MerchantGroup } from './detect-group';
 import { mergeFragments, type Found } from './merge-fragments';
 import {
   compileCatalogue,
@@ -73,6 +79,7 @@ import {
   RAW_KEY,
   unnamedMerchant,
 } from './normalize';
+import { standingAmongPurchases } from './storefronts';
 import { buildStream } from './stream';
 import type {
   DetectOptions,

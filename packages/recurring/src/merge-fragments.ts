@@ -16,9 +16,10 @@
  */
 import { CADENCE_RULES } from './cadence';
 import { byDay, median } from './charges';
-import type { Candidate } from './candidate';
+import { candidateFrom, TRIAL_MAX_AMOUNT, type Candidate } from './candidate';
 import { isHabitualMerchant } from './normalize';
 import { slotOf } from './schedule';
+import { bestFit, FIXED_AMOUNT_LIMITS } from './schedule-fit';
 import type { NormalizedMerchant } from './types';
 
 export type Found = { candidate: Candidate; merchant: NormalizedMerchant };
@@ -27,7 +28,8 @@ export type Found = { candidate: Candidate; merchant: NormalizedMerchant };
 const MAX_STEP_RATIO = 2.05;
 /**
  * An introductory price (a few months at a third of the list price, say) may sit further below
- * the price that follows it; only a short first run, at the same merchant, steps up that far.
+ * the price that follows it; only a short first run, at the same merchant, steps up that far —
+ * or any distance from a dollar or less a cycle ("$1 a month for three months").
  */
 const MAX_INTRO_RATIO = 5;
 const MAX_INTRO_CHARGES = 6;
@@ -140,8 +142,14 @@ function continues(earlier: Found, later: Found): boolean {
         median(a.members.map((charge) => charge.amount))
       : ratio;
     const limit = isVariable ? MAX_VARIABLE_RESUBSCRIBE_RATIO : MAX_RESUBSCRIBE_RATIO;
+    // Back at the very same price, the comeback's first two charges are enough: a stream of
+    // two is reported at a subscription merchant anyway, and would stand beside the old one.
+    const isSamePrice =
+      !isVariable &&
+      Math.min(a.members.length, b.members.length) >= 2 &&
+      Math.abs(typicalAmount(b.members, false) - typicalAmount(a.members, true)) < 0.005;
     return (
-      standing === 2 &&
+      (standing === 2 || isSamePrice) &&
       earlier.merchant.key === later.merchant.key &&
       runRatio <= limit &&
       runRatio >= 1 / limit
@@ -151,7 +159,7 @@ function continues(earlier: Found, later: Found): boolean {
   if (hit.distance > rule.lateDays) return false;
   const isIntroduction =
     ratio > 1 &&
-    ratio <= MAX_INTRO_RATIO &&
+    (ratio <= MAX_INTRO_RATIO || a.members.every((charge) => charge.amount <= TRIAL_MAX_AMOUNT)) &&
     a.members.length <= MAX_INTRO_CHARGES &&
     b.members.length >= MIN_STANDING &&
     earlier.merchant.key === later.merchant.key;
@@ -206,5 +214,67 @@ export function mergeFragments(found: readonly Found[]): Found[] {
     if (chain) chains[best] = join(chain, item);
     else chains.push(item);
   }
-  return chains;
+  return joinSpellingsOnOneGrid(chains);
+}
+
+/** Pieces under two spellings within this price ratio may be one plan. */
+const MAX_SPELLING_PRICE_RATIO = 1.25;
+
+/**
+ * A merchant that prints its name two ways with nothing at the start in common ("DZR*DEEZER
+ * PREMIUM" and "DEEZER", "KUMON CENTER" and "KUMON NORTH AMERICA") and alternates between them
+ * leaves two pieces that overlap in time, each with holes where the other spelling's charges
+ * sit — or a slower piece made of one spelling's charges. Overlapping pieces are otherwise two
+ * subscriptions; under two spellings that share a distinctive word, at about one price, they
+ * are one when together they fill one grid (the faster piece's) with at most one charge left
+ * out: two plans would put two charges in a cycle.
+ */
+function joinSpellingsOnOneGrid(chains: Found[]): Found[] {
+  let pieces = chains;
+  for (let joined = true; joined;) {
+    joined = false;
+    for (let i = 0; i < pieces.length && !joined; i++) {
+      for (let j = i + 1; j < pieces.length && !joined; j++) {
+        const union = unionOfSpellings(pieces[i] as Found, pieces[j] as Found);
+        if (!union) continue;
+        pieces = [...pieces.filter((_, k) => k !== i && k !== j), union];
+        joined = true;
+      }
+    }
+  }
+  return pieces;
+}
+
+function unionOfSpellings(x: Found, y: Found): Found | null {
+  const a = x.candidate;
+  const b = y.candidate;
+  if (a.isVariable || b.isVariable || a.isTrialOnly || b.isTrialOnly) return null;
+  if (x.merchant.key === y.merchant.key) return null;
+  const aFirst = a.members[0]?.day ?? 0;
+  const aLast = a.members[a.members.length - 1]?.day ?? 0;
+  const bFirst = b.members[0]?.day ?? 0;
+  const bLast = b.members[b.members.length - 1]?.day ?? 0;
+  if (aFirst > bLast || bFirst > aLast) return null;
+  const ratio =
+    median(a.members.map((charge) => charge.amount)) /
+    median(b.members.map((charge) => charge.amount));
+  if (ratio > MAX_SPELLING_PRICE_RATIO || ratio < 1 / MAX_SPELLING_PRICE_RATIO) return null;
+  if (!sharesIdentity(x.merchant, y.merchant)) return null;
+  const cadence =
+    CADENCE_RULES[a.cadence].periodDays <= CADENCE_RULES[b.cadence].periodDays
+      ? a.cadence
+      : b.cadence;
+  const charges = [...a.members, ...a.extras, ...b.members, ...b.extras].sort(byDay);
+  const fit = bestFit(charges, [cadence], FIXED_AMOUNT_LIMITS);
+  if (!fit || fit.members.length < a.members.length + b.members.length - 1) return null;
+  const [earlier, later] = aFirst <= bFirst ? [x, y] : [y, x];
+  const latest = aLast >= bLast ? x : y;
+  return {
+    merchant: latest.merchant,
+    candidate: {
+      ...candidateFrom(charges, fit),
+      reversed: [...a.reversed, ...b.reversed].sort(byDay),
+      trial: earlier.candidate.trial ?? later.candidate.trial,
+    },
+  };
 }

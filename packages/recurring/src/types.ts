@@ -37,6 +37,12 @@ export type MerchantCatalogueEntry = {
   aliases: string[];
   /** True for merchants that sell subscriptions or send bills; false for habitual spending. */
   isRecurringMerchant?: boolean;
+  /**
+   * True for a store that bills one-off purchases under the same descriptor as its plans (an
+   * app store, a video store, a game console's store): a run of equal prices there needs more
+   * to be a plan (storefronts.ts).
+   */
+  isStorefront?: boolean;
 };
 
 export type MerchantCatalogue = readonly MerchantCatalogueEntry[];
@@ -50,6 +56,8 @@ export type NormalizedMerchant = {
   /** Set when the descriptor matched a catalogue alias. */
   catalogueId: string | null;
   isRecurringMerchant: boolean | null;
+  /** The catalogue entry's `isStorefront`; false for a merchant the catalogue does not know. */
+  isStorefront: boolean;
 };
 
 export type AmountPoint = { date: string; amount: number };

@@ -32,6 +32,7 @@ function fromEntry(entry: MerchantCatalogueEntry): NormalizedMerchant {
     category: entry.category,
     catalogueId: entry.id,
     isRecurringMerchant: entry.isRecurringMerchant ?? null,
+    isStorefront: entry.isStorefront === true,
   };
 }
 
@@ -44,6 +45,7 @@ function membershipAt(entry: MerchantCatalogueEntry): NormalizedMerchant {
     category: 'shopping_membership',
     catalogueId: entry.id,
     isRecurringMerchant: true,
+    isStorefront: false,
   };
 }
 
@@ -127,6 +129,7 @@ export function unnamedMerchant(cleaned: string): NormalizedMerchant {
     category: guessCategory(cleaned),
     catalogueId: null,
     isRecurringMerchant: null,
+    isStorefront: false,
   };
 }
 

@@ -1,0 +1,136 @@
+/**
+ * Streams at a store: a merchant that bills one-off purchases under the same descriptor as its
+ * plans. A few equal prices a month or a quarter apart there are as likely purchases that
+ * repeated as a plan. Two ways to know a store: the catalogue says so (`isStorefront`: app
+ * stores, video stores, game consoles' stores), or the person buys one-offs there beside the
+ * run (`storefrontStrays`, any merchant).
+ */
+import { CADENCE_RULES } from './cadence';
+import type { Candidate, GroupContext } from './candidate';
+import type { Charge } from './charges';
+import { isBiller } from './bill-streams';
+import { distanceToSlot } from './schedule';
+
+/** One-off purchases (charges in no stream) that make a merchant a storefront. */
+const STOREFRONT_STRAYS = 3;
+const STOREFRONT_MIN_CHARGES = 3;
+const STOREFRONT_MIN_COVERAGE = 0.85;
+/** A run this long stands among strays on any acceptable grid. */
+const LONG_RUN_CHARGES = 12;
+
+/**
+ * An app store or marketplace sells one-off items under the same descriptor as its
+ * subscriptions, so a few equal prices a month or a year apart there are as likely purchases as
+ * a plan. Where the person also buys one-offs (the "strays", returned here; null when there are
+ * too few), a stream needs three charges on a nearly full grid — or, yearly, a price above every
+ * one-off, as an annual plan costs more than an app — and a lone $0–$1 charge is a purchase,
+ * not a trial.
+ */
+export function storefrontStrays(
+  context: GroupContext,
+  consumed: ReadonlySet<Charge>,
+): Charge[] | null {
+  if (isBiller(context)) return null;
+  const strays = context.paid.filter((charge) => !consumed.has(charge));
+  return strays.length >= STOREFRONT_STRAYS ? strays : null;
+}
+
+/**
+ * The candidates that stand among a merchant's one-off purchases when there are enough of them
+ * to make it a storefront (`storefrontStrays`); a running trial there is a purchase. For a
+ * search of one account's share of a merchant (`streamsPerAccount` in detect.ts), whose
+ * purchases may sit on the other accounts: a storefront is one across all of them.
+ */
+export function standingAmongPurchases(
+  candidates: readonly Candidate[],
+  purchases: readonly Charge[],
+): Candidate[] {
+  if (purchases.length < STOREFRONT_STRAYS) return [...candidates];
+  return candidates.filter(
+    (candidate) => !candidate.isTrialOnly && standsAmongStrays(candidate, purchases),
+  );
+}
+
+export function standsAmongStrays(candidate: Candidate, strays: readonly Charge[]): boolean {
+  // A plan's price may also be an item's, now and then; a price the person pays as often
+  // outside the run as in it is a purchase that happened to repeat.
+  const samePrice = strays.filter((stray) =>
+    candidate.members.some((member) => Math.abs(member.amount - stray.amount) < 0.005),
+  ).length;
+  if (samePrice * 2 >= candidate.members.length) return false;
+  // A dozen charges at one price on an acceptable grid are a plan, not chance: a weekly meal
+  // kit's strays are its dearer weeks and skipped-week leftovers, which keep its coverage low.
+  if (candidate.members.length >= LONG_RUN_CHARGES) return true;
+  if (
+    candidate.members.length >= STOREFRONT_MIN_CHARGES &&
+    (candidate.fit?.coverage ?? 0) >= STOREFRONT_MIN_COVERAGE
+  ) {
+    return true;
+  }
+  if (candidate.cadence !== 'YEARLY' || candidate.members.length < 2) return false;
+  const dearestStray = Math.max(...strays.map((charge) => charge.amount));
+  return candidate.members.every((charge) => charge.amount > dearestStray);
+}
+
+/** A run shorter than this at a catalogue store must be one price, on time every time. */
+const STORE_SHORT_RUN = 5;
+/** Charges a run that is not yearly needs at a catalogue store where the person buys one-offs. */
+const STORE_MIN_CHARGES = 4;
+/** How far from its slot a short run's charge may sit, as a share of the on-time window. */
+const STORE_MAX_DISTANCE_SHARE = 0.5;
+
+/**
+ * Whether a candidate at a store the catalogue knows (`isStorefront`) is a plan rather than
+ * purchases that happened to repeat. Where the person buys nothing else there (`buysThere`
+ * false) the store is any subscription merchant, except that two charges of a plan not yearly
+ * (enough at a catalogue subscription merchant, stream.ts) must be one price and the plan still
+ * running: two rentals a month apart long ago are as likely as a plan that was cancelled after
+ * two bills, while a new plan's first two bills have just come. Where the
+ * person also buys one-offs there, a plan bills one price on one day of its cycle, changing price
+ * now and then, while rentals at a store's few price points land anywhere in the month, and
+ * three or four of them at one price fall on some grid's windows often enough. So there, below
+ * `LONG_RUN_CHARGES` (which stands as anywhere):
+ * - at most one change of price, in time order (a step; a price that comes back is a purchase
+ *   that filled a slot), and no variable amount;
+ * - a short run (under `STORE_SHORT_RUN`): one price, no second charge in a cycle, and every
+ *   charge within half the on-time window of its slot — measured on the histories, a store
+ *   plan's charges sit 0–2 days from their slots (at most 2 days monthly, 2 yearly), while runs
+ *   of rentals and app purchases that pass the grid sit 3–9 days off or hold a second charge;
+ * - four charges unless yearly: three rentals a month apart are common enough to prove nothing,
+ *   while yearly plans (two charges) are common at app stores.
+ */
+export function standsAtStorefront(
+  candidate: Candidate,
+  buysThere: boolean,
+  asOf: number,
+): boolean {
+  if (candidate.isTrialOnly) return false;
+  const { members } = candidate;
+  if (!buysThere) {
+    if (candidate.cadence === 'YEARLY' || members.length >= STORE_MIN_CHARGES - 1) return true;
+    const rule = CADENCE_RULES[candidate.cadence];
+    const last = members[members.length - 1];
+    return (
+      last !== undefined &&
+      priceChanges(members) === 0 &&
+      asOf - last.day <= rule.periodDays + rule.graceDays
+    );
+  }
+  if (members.length >= LONG_RUN_CHARGES) return true;
+  if (candidate.isVariable || priceChanges(members) > 1) return false;
+  if (members.length >= STORE_SHORT_RUN) return true;
+  if (candidate.cadence !== 'YEARLY' && members.length < STORE_MIN_CHARGES) return false;
+  if (priceChanges(members) > 0 || candidate.extras.length > 0) return false;
+  const limit = STORE_MAX_DISTANCE_SHARE * CADENCE_RULES[candidate.cadence].toleranceDays;
+  return members.every((charge) => distanceToSlot(candidate.schedule, charge) <= limit);
+}
+
+/** How many times the price changes from one charge to the next. */
+function priceChanges(charges: readonly Charge[]): number {
+  let changes = 0;
+  for (let i = 1; i < charges.length; i++) {
+    if (Math.abs((charges[i] as Charge).amount - (charges[i - 1] as Charge).amount) >= 0.005)
+      changes++;
+  }
+  return changes;
+}
