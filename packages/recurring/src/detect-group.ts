@@ -23,6 +23,7 @@ import { isHabitualMerchant } from './normalize';
 import { standsAmongStrays, standsAtStorefront, storefrontStrays } from './storefronts';
 import { attachTrial, findRunningTrial } from './trials';
 import type { NormalizedMerchant } from './types';
+import { joinPairs } from './join-pairs';
 
 export type MerchantGroup = {
   merchant: NormalizedMerchant;
@@ -178,19 +179,7 @@ function onFasterGrid(
  * are one stream on the fastest grid that holds them all (no slower than either piece).
  */
 function joinOnOneGrid(candidates: Candidate[]): Candidate[] {
-  let pieces = candidates;
-  for (let joined = true; joined;) {
-    joined = false;
-    for (let i = 0; i < pieces.length && !joined; i++) {
-      for (let j = i + 1; j < pieces.length && !joined; j++) {
-        const union = unionOnOneGrid(pieces[i] as Candidate, pieces[j] as Candidate);
-        if (!union) continue;
-        pieces = [...pieces.filter((_, k) => k !== i && k !== j), union];
-        joined = true;
-      }
-    }
-  }
-  return pieces;
+  return joinPairs(candidates, unionOnOneGrid);
 }
 
 /** Pieces within this price ratio are at one price (a price step, as merge-fragments.ts). */

@@ -21,6 +21,7 @@ import { isHabitualMerchant } from './normalize';
 import { slotOf } from './schedule';
 import { bestFit, FIXED_AMOUNT_LIMITS } from './schedule-fit';
 import type { NormalizedMerchant } from './types';
+import { joinPairs } from './join-pairs';
 
 export type Found = { candidate: Candidate; merchant: NormalizedMerchant };
 
@@ -230,19 +231,7 @@ const MAX_SPELLING_PRICE_RATIO = 1.25;
  * out: two plans would put two charges in a cycle.
  */
 function joinSpellingsOnOneGrid(chains: Found[]): Found[] {
-  let pieces = chains;
-  for (let joined = true; joined;) {
-    joined = false;
-    for (let i = 0; i < pieces.length && !joined; i++) {
-      for (let j = i + 1; j < pieces.length && !joined; j++) {
-        const union = unionOfSpellings(pieces[i] as Found, pieces[j] as Found);
-        if (!union) continue;
-        pieces = [...pieces.filter((_, k) => k !== i && k !== j), union];
-        joined = true;
-      }
-    }
-  }
-  return pieces;
+  return joinPairs(chains, unionOfSpellings);
 }
 
 function unionOfSpellings(x: Found, y: Found): Found | null {
