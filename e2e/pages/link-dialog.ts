@@ -25,10 +25,12 @@ export class LinkDialog {
       .or(this.dialog.getByLabel('Search for your bank'))
       .first()
       .fill(name);
-    await this.dialog
-      .getByRole('button', { name: new RegExp(name, 'i') })
-      .first()
-      .click();
+    // The search waits for a pause in typing, then asks the server: until its answer shows, the
+    // list on screen is the one before (or a placeholder), and a click there can be lost.
+    const list = this.dialog.getByRole('list', { name: 'Institutions' });
+    const wanted = new RegExp(name, 'i');
+    await expect(list.getByRole('button').filter({ hasNotText: wanted })).toHaveCount(0);
+    await list.getByRole('button', { name: wanted }).first().click();
   }
 
   async logIn(username: string, password: string) {
