@@ -26,7 +26,8 @@ export class LinkDialog {
       .first()
       .fill(name);
     // The search waits for a pause in typing, then asks the server: until its answer shows, the
-    // list on screen is the one before (or a placeholder), and a click there can be lost.
+    // list on screen is the one before, and when the answer replaces it a row can move out from
+    // under a click already aimed at it.
     const list = this.dialog.getByRole('list', { name: 'Institutions' });
     const wanted = new RegExp(name, 'i');
     await expect(list.getByRole('button').filter({ hasNotText: wanted })).toHaveCount(0);

@@ -3,7 +3,7 @@
  * output rules (minimum charges, status, evidence) are applied in stream.ts.
  */
 import { CADENCE_RULES, type KnownCadence } from './cadence';
-import type { Charge } from './charges';
+import { median, type Charge } from './charges';
 import { fixedPeriodOf, distanceToSlot, nearestSlotIndex, type Schedule, slotOf } from './schedule';
 import { bestSchedule, fitCadence, type ScheduleFit } from './schedule-fit';
 import type { NormalizedMerchant } from './types';
@@ -173,4 +173,22 @@ export function reversalDistance(candidate: Candidate, charge: Charge): number |
     return null;
   }
   return hit.distance;
+}
+
+/** The day of a piece's first and of its last charge. */
+export const firstDayOf = (candidate: Candidate) => candidate.members[0]?.day ?? 0;
+export const lastDayOf = (candidate: Candidate) =>
+  candidate.members[candidate.members.length - 1]?.day ?? 0;
+
+/** Whether two pieces' charges overlap in time (each starts before the other ends). */
+export function overlapInTime(a: Candidate, b: Candidate): boolean {
+  return firstDayOf(a) <= lastDayOf(b) && firstDayOf(b) <= lastDayOf(a);
+}
+
+/** The ratio of two pieces' median prices: within `maxRatio` either way, they are one price. */
+export function isAboutOnePrice(a: Candidate, b: Candidate, maxRatio: number): boolean {
+  const ratio =
+    median(a.members.map((charge) => charge.amount)) /
+    median(b.members.map((charge) => charge.amount));
+  return ratio >= 1 / maxRatio && ratio <= maxRatio;
 }

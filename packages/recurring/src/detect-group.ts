@@ -14,7 +14,15 @@
  * Amazon Subscribe & Save, not Amazon orders.
  */
 import { CADENCE_RULES, type KnownCadence } from './cadence';
-import { candidateFrom, reversalDistance, type Candidate, type GroupContext } from './candidate';
+import {
+  candidateFrom,
+  firstDayOf,
+  isAboutOnePrice,
+  overlapInTime,
+  reversalDistance,
+  type Candidate,
+  type GroupContext,
+} from './candidate';
 import { byDay, groupByAmount, markReversals, median, type Charge } from './charges';
 import { fillEmptySlots, findVariableStreams, findWholeBill, isBiller } from './bill-streams';
 import { findFixedStreams } from './fixed-streams';
@@ -188,20 +196,12 @@ const HALF_MONTH_CADENCES: readonly KnownCadence[] = ['BIWEEKLY', 'SEMI_MONTHLY'
 
 function unionOnOneGrid(a: Candidate, b: Candidate): Candidate | null {
   if (a.isVariable || b.isVariable || a.isTrialOnly || b.isTrialOnly) return null;
-  const aFirst = a.members[0]?.day ?? 0;
-  const aLast = a.members[a.members.length - 1]?.day ?? 0;
-  const bFirst = b.members[0]?.day ?? 0;
-  const bLast = b.members[b.members.length - 1]?.day ?? 0;
-  if (aFirst > bLast || bFirst > aLast) return null;
+  if (!overlapInTime(a, b)) return null;
   // A faster grid only for a plan's alternate weeks: pieces at one price, each every two weeks
   // or twice a month. Two plans billed on two days of the month at about one price (Apple's
   // $9.99 and $10.99) would fill a semi-monthly grid too, so monthly pieces keep their grid.
-  const ratio =
-    median(a.members.map((charge) => charge.amount)) /
-    median(b.members.map((charge) => charge.amount));
   const isAlternateWeeks =
-    ratio >= 1 / MAX_JOIN_PRICE_RATIO &&
-    ratio <= MAX_JOIN_PRICE_RATIO &&
+    isAboutOnePrice(a, b, MAX_JOIN_PRICE_RATIO) &&
     HALF_MONTH_CADENCES.includes(a.cadence) &&
     HALF_MONTH_CADENCES.includes(b.cadence);
   const cadences: KnownCadence[] = isAlternateWeeks ? ['WEEKLY'] : [];
@@ -210,7 +210,7 @@ function unionOnOneGrid(a: Candidate, b: Candidate): Candidate | null {
   const charges = [...a.members, ...a.extras, ...b.members, ...b.extras].sort(byDay);
   const fit = bestFit(charges, cadences, FIXED_AMOUNT_LIMITS);
   if (!fit || fit.members.length < a.members.length + b.members.length - 1) return null;
-  const earlier = aFirst <= bFirst ? a : b;
+  const earlier = firstDayOf(a) <= firstDayOf(b) ? a : b;
   return {
     ...candidateFrom(charges, fit),
     reversed: [...a.reversed, ...b.reversed],

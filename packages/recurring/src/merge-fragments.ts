@@ -16,7 +16,15 @@
  */
 import { CADENCE_RULES } from './cadence';
 import { byDay, median } from './charges';
-import { candidateFrom, TRIAL_MAX_AMOUNT, type Candidate } from './candidate';
+import {
+  candidateFrom,
+  firstDayOf,
+  isAboutOnePrice,
+  lastDayOf,
+  overlapInTime,
+  TRIAL_MAX_AMOUNT,
+  type Candidate,
+} from './candidate';
 import { isHabitualMerchant } from './normalize';
 import { slotOf } from './schedule';
 import { bestFit, FIXED_AMOUNT_LIMITS } from './schedule-fit';
@@ -239,15 +247,7 @@ function unionOfSpellings(x: Found, y: Found): Found | null {
   const b = y.candidate;
   if (a.isVariable || b.isVariable || a.isTrialOnly || b.isTrialOnly) return null;
   if (x.merchant.key === y.merchant.key) return null;
-  const aFirst = a.members[0]?.day ?? 0;
-  const aLast = a.members[a.members.length - 1]?.day ?? 0;
-  const bFirst = b.members[0]?.day ?? 0;
-  const bLast = b.members[b.members.length - 1]?.day ?? 0;
-  if (aFirst > bLast || bFirst > aLast) return null;
-  const ratio =
-    median(a.members.map((charge) => charge.amount)) /
-    median(b.members.map((charge) => charge.amount));
-  if (ratio > MAX_SPELLING_PRICE_RATIO || ratio < 1 / MAX_SPELLING_PRICE_RATIO) return null;
+  if (!overlapInTime(a, b) || !isAboutOnePrice(a, b, MAX_SPELLING_PRICE_RATIO)) return null;
   if (!sharesIdentity(x.merchant, y.merchant)) return null;
   const cadence =
     CADENCE_RULES[a.cadence].periodDays <= CADENCE_RULES[b.cadence].periodDays
@@ -256,8 +256,8 @@ function unionOfSpellings(x: Found, y: Found): Found | null {
   const charges = [...a.members, ...a.extras, ...b.members, ...b.extras].sort(byDay);
   const fit = bestFit(charges, [cadence], FIXED_AMOUNT_LIMITS);
   if (!fit || fit.members.length < a.members.length + b.members.length - 1) return null;
-  const [earlier, later] = aFirst <= bFirst ? [x, y] : [y, x];
-  const latest = aLast >= bLast ? x : y;
+  const [earlier, later] = firstDayOf(a) <= firstDayOf(b) ? [x, y] : [y, x];
+  const latest = lastDayOf(a) >= lastDayOf(b) ? x : y;
   return {
     merchant: latest.merchant,
     candidate: {
