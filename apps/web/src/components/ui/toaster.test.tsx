@@ -45,9 +45,10 @@ describe('toast', () => {
     renderToaster();
     // Neither would leave by itself: only the second can take the first one's place.
     act(() => toast.success('First message', { duration: Infinity }));
-    expect(await screen.findByText('First message')).toBeVisible();
+    // Found as soon as it is in the page; shown once the toaster has mounted it.
+    await waitFor(() => expect(screen.getByText('First message')).toBeVisible());
     act(() => toast.error('Second message', { duration: Infinity }));
-    expect(await screen.findByText('Second message')).toBeVisible();
+    await waitFor(() => expect(screen.getByText('Second message')).toBeVisible());
     await waitFor(() => expect(screen.queryByText('First message')).not.toBeInTheDocument());
   });
 
