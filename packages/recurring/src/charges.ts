@@ -19,6 +19,8 @@ export type Charge = DatedPoint & {
   postedDay: number;
   amount: number;
   isReversed: boolean;
+  /** The account it was paid from, when the transaction names one. */
+  account: string | undefined;
 };
 
 /** Builds the charge for a transaction, rejecting what detection cannot place in time or size. */
@@ -53,6 +55,7 @@ export function toCharge(transaction: Transaction): Charge {
     postedDay: posted,
     amount,
     isReversed: false,
+    account: transaction.account_id,
   };
 }
 

@@ -108,8 +108,6 @@ export function detectRecurring(
   // (`isCopyFromAnotherAccount`). With one account there is nothing to look for.
   const hasAccounts = spansAccounts(transactions);
   const seenOnDay: SeenOnDay = new Map();
-  // With several accounts, each charge's account, for `streamsPerAccount`.
-  const accountOf = hasAccounts ? new Map<string, string>() : undefined;
   // Indexed rather than `for…of`: an array iterator costs an object per step until the loop
   // is optimised, and most histories are detected once.
   for (let index = 0; index < transactions.length; index++) {
@@ -127,8 +125,6 @@ export function detectRecurring(
       continue;
     }
     if (charge.day > latestDay) latestDay = charge.day;
-    if (accountOf && transaction.account_id !== undefined)
-      accountOf.set(charge.id, transaction.account_id);
     let group: Gathered | undefined;
     if (transaction.merchant_name) {
       group = groups.of(
@@ -156,7 +152,7 @@ export function detectRecurring(
     sortByDay(group.charges);
     sortByDay(group.refunds);
     const candidates = findGroupStreams(group, asOf);
-    if (accountOf) candidates.push(...streamsPerAccount(group, candidates, accountOf, asOf));
+    if (hasAccounts) candidates.push(...streamsPerAccount(group, candidates, asOf));
     // Named only now that it has a stream to show (`unnamedMerchant`).
     if (candidates.length > 0 && typeof gathered.found === 'string') {
       group.merchant.name = displayName(gathered.found);
@@ -263,7 +259,6 @@ function identityStart(name: string): number {
 function streamsPerAccount(
   group: MerchantGroup,
   found: readonly Candidate[],
-  accountOf: ReadonlyMap<string, string>,
   asOf: number,
 ): Candidate[] {
   const used = new Set<string>();
@@ -273,9 +268,20 @@ function streamsPerAccount(
     for (const charge of candidate.reversed) used.add(charge.id);
     if (candidate.trial) used.add(candidate.trial.id);
   }
+  // Most merchants leave nothing, or one account's charges, out of their streams: then there
+  // is no second account to search, and nothing is copied.
+  const left: Charge[] = [];
+  let isOnTwoAccounts = false;
+  for (const charge of group.charges) {
+    if (used.has(charge.id)) continue;
+    left.push(charge);
+    if (!isOnTwoAccounts && (charge.account ?? '') !== (left[0]?.account ?? ''))
+      isOnTwoAccounts = true;
+  }
+  if (!isOnTwoAccounts) return [];
   const byAccount = new Map<string, MerchantGroup>();
   const add = (charge: Charge, list: 'charges' | 'refunds') => {
-    const account = accountOf.get(charge.id) ?? '';
+    const account = charge.account ?? '';
     let own = byAccount.get(account);
     if (!own) {
       own = { merchant: group.merchant, charges: [], refunds: [] };
@@ -284,8 +290,7 @@ function streamsPerAccount(
     // A copy: the search marks reversed charges on what it is given.
     own[list].push({ ...charge, isReversed: false });
   };
-  for (const charge of group.charges) if (!used.has(charge.id)) add(charge, 'charges');
-  if (byAccount.size < 2) return [];
+  for (const charge of left) add(charge, 'charges');
   for (const refund of group.refunds) add(refund, 'refunds');
   const streams: Candidate[] = [];
   const taken = new Set<string>();
