@@ -15,6 +15,7 @@ import {
   candidateSchedules,
   FIXED_DAY_PERIODS,
   distanceToSlot,
+  monthlyGridOn,
   slotOf,
   type DatedPoint,
   type Schedule,
@@ -187,6 +188,12 @@ type AnchorCosts = {
   prefixes: Float64Array;
   /** How many charges each row has summed. */
   filled: Int32Array;
+  /**
+   * Semi-monthly only: per billing day, every charge's distance to that day's monthly grid,
+   * worked out on first use. A semi-monthly anchor is a pair of days, so each day serves many
+   * anchors, and its distance is the smaller of its two days' (`monthlyGridOn`).
+   */
+  dayDistances: Array<number[] | undefined> | null;
 };
 
 function anchorCosts(
@@ -202,7 +209,29 @@ function anchorCosts(
     prefixes[a * stride] = 0;
     filled[a] = 0;
   }
-  return { schedules, cap: CADENCE_RULES[cadence].lateDays + 1, prefixes, filled };
+  return {
+    schedules,
+    cap: CADENCE_RULES[cadence].lateDays + 1,
+    prefixes,
+    filled,
+    dayDistances: cadence === 'SEMI_MONTHLY' && fixedPeriod === undefined ? [] : null,
+  };
+}
+
+/** `AnchorCosts.dayDistances` of one billing day. */
+function distancesToDay(
+  costs: AnchorCosts,
+  points: readonly DatedPoint[],
+  anchorDay: number,
+): number[] {
+  const byDay = costs.dayDistances as Array<number[] | undefined>;
+  let distances = byDay[anchorDay];
+  if (!distances) {
+    const grid = monthlyGridOn(anchorDay);
+    distances = points.map((point) => distanceToSlot(grid, point));
+    byDay[anchorDay] = distances;
+  }
+  return distances;
 }
 
 /** One fit's costs are done with before the next fit starts (`fitCadence` is not re-entered). */
@@ -222,6 +251,17 @@ function fillRow(
   const row = a * (points.length + 1);
   let i = filled[a] as number;
   let sum = prefixes[row + i] as number;
+  if (costs.dayDistances && schedule.kind === 'semi') {
+    const first = distancesToDay(costs, points, schedule.first);
+    const second = distancesToDay(costs, points, schedule.second);
+    while (i < until && sum < stopAt) {
+      sum += Math.min(cap, first[i] as number, second[i] as number);
+      i++;
+      prefixes[row + i] = sum;
+    }
+    filled[a] = i;
+    return sum;
+  }
   while (i < until && sum < stopAt) {
     sum += Math.min(cap, distanceToSlot(schedule, points[i] as DatedPoint));
     i++;
