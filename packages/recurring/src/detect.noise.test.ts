@@ -196,6 +196,14 @@ describe(`${detectRecurring.name} — real-world noise`, () => {
     expect(streams[0]?.predicted_next_date).toBe('2026-11-27');
   });
 
+  it('joins a resubscription two charges old after a long gap at a merchant the catalogue does not know', () => {
+    const first = charges(monthly('2025-09-01', 6), 'IRON WORKS GYM', 83.99);
+    const second = charges(monthly('2026-09-15', 2), 'IRON WORKS GYM', 83.99);
+    const streams = detectRecurring([...first, ...second], { asOf: '2026-10-31' });
+    expect(streams.map((s) => [s.status, s.transaction_ids.length])).toEqual([['ACTIVE', 8]]);
+    expect(streams[0]?.predicted_next_date).toBe('2026-11-15');
+  });
+
   it('follows the latest charges when a resubscribed stream is cancelled again', () => {
     const first = charges(monthly('2024-06-05', 6), 'ADOBE *ADOBE', 22.99);
     const second = charges(monthly('2025-05-21', 5), 'ADOBE *ADOBE', 22.99);
