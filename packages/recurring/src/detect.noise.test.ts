@@ -217,6 +217,14 @@ describe(`${detectRecurring.name} — real-world noise`, () => {
     expect(streams[0]?.predicted_next_date).toBe('2026-11-15');
   });
 
+  it('follows a plan back at its very price after months away from its first bill', () => {
+    const first = charges(monthly('2025-10-16', 5), 'SPOTIFYUSA', 14);
+    const comeback = charge('2026-10-22', 'SPOTIFYUSA', 14);
+    const streams = detectRecurring([...first, comeback], { asOf: '2026-10-31' });
+    expect(streams.map((s) => [s.status, s.transaction_ids.length])).toEqual([['ACTIVE', 6]]);
+    expect(streams[0]?.predicted_next_date).toBe('2026-11-22');
+  });
+
   it('follows the latest charges when a resubscribed stream is cancelled again', () => {
     const first = charges(monthly('2024-06-05', 6), 'ADOBE *ADOBE', 22.99);
     const second = charges(monthly('2025-05-21', 5), 'ADOBE *ADOBE', 22.99);

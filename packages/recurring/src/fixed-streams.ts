@@ -146,7 +146,42 @@ export function findFixedStreams(context: GroupContext, levels: readonly Charge[
     candidates.push(...splitAtPauses(grown, context.reversed));
   }
   const kept = absorbInterludes(candidates);
+  if (!context.isHabitual && !context.merchant.isStorefront) {
+    for (const candidate of kept) takeBackComeback(candidate, context, kept);
+  }
   return kept.filter((candidate) => !isLostInNoise(candidate, context, kept));
+}
+
+/** A plan needs this many charges before one bill at its price after a pause is its return. */
+const MIN_RUN_BEFORE_COMEBACK = 4;
+
+/**
+ * One bill at a plan's very price months after it stopped, and nothing after it at that price:
+ * the person subscribed again (or the freeze ended), and the bill is the plan's latest. The
+ * candidate's prediction then follows that bill's day (`fit.earlier`).
+ */
+function takeBackComeback(
+  candidate: Candidate,
+  context: GroupContext,
+  candidates: readonly Candidate[],
+): void {
+  const last = candidate.members[candidate.members.length - 1];
+  if (!last || candidate.members.length < MIN_RUN_BEFORE_COMEBACK || !candidate.fit) return;
+  const from = last.day + pauseDaysFor(candidate.cadence);
+  const later = context.paid.filter(
+    (charge) => charge.day > last.day && Math.abs(charge.amount - last.amount) < 0.005,
+  );
+  const comeback = later[0];
+  if (later.length !== 1 || !comeback || comeback.day < from) return;
+  if (
+    candidates.some((other) => other.members.includes(comeback) || other.extras.includes(comeback))
+  )
+    return;
+  candidate.members = [...candidate.members, comeback];
+  candidate.fit = {
+    ...candidate.fit,
+    earlier: { schedule: candidate.schedule, untilDay: comeback.day },
+  };
 }
 
 /** The charges from the level's first day to its last. */

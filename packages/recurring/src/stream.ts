@@ -134,7 +134,7 @@ export function buildStream(
   const movedOn = candidate.fit?.earlier?.untilDay ?? -Infinity;
   const recent = candidate.members.filter((charge) => charge.day >= movedOn).slice(-RECENT_CHARGES);
   const schedule: Schedule =
-    (recent.length >= 2
+    (recent.length >= 2 || (recent.length === 1 && movedOn > -Infinity)
       ? billingDaySchedule(recent, cadence, fixedPeriodOf(candidate.schedule))
       : null) ?? candidate.schedule;
   let nextSlot = nearestSlotIndex(schedule, lastAttempt) + 1;
