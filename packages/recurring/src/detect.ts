@@ -7,7 +7,8 @@
  * - Dates. A charge is placed on the day the merchant made it: the posting date, or the purchase
  *   date the bank printed in the descriptor ("CHECKCARD 1014", "AUTHORIZED ON 10/14") when that
  *   is up to a week earlier. Reported dates stay posting dates, and the next date is the next
- *   slot plus the stream's usual posting lag (charges.ts, stream.ts).
+ *   slot plus the posting offset that puts the most of the stream's recent postings within
+ *   three days of it (charges.ts, stream.ts).
  * - Grid. A stream fills the slots of one cadence's billing grid: DAILY, WEEKLY, BIWEEKLY,
  *   SEMI_MONTHLY (two fixed days of the month), MONTHLY (billing day clamped to short months, so
  *   Jan 31 → Feb 28 → Mar 31), QUARTERLY or YEARLY. A charge is on time within ±2 days (weekly),
@@ -34,7 +35,9 @@
  *   never streams.
  * - Pauses. No charge for max(75 days, 2.5 cycles), resuming on another billing day (or after 6
  *   cycles), is a cancellation and a resubscription: one stream with a gap, its status and next
- *   date following the latest run (merge-fragments.ts).
+ *   date following the latest run (merge-fragments.ts). Back at the very same price, two
+ *   charges are enough for the latest run, and one bill with nothing after it after a plan of
+ *   four (fixed-streams.ts).
  * - Fragments. Pieces of one subscription that another descriptor, another card or a price step
  *   split apart are joined when they share cadence, phase and merchant identity; a first run at
  *   $1 or less a charge joins the plan after it; two spellings that overlap in time join when
