@@ -94,7 +94,9 @@ export function createChargeReads(db: Db, owners: Pick<BillOwners, 'banking'>) {
   // whether it is past yet depends on the person's zone, which is read beside this statement.
   const spend = onFirstUse(() => {
     const { transactions: charge } = bank();
-    const day = sql<string | null>`case when ${charge.chargedOn} >= ${sql.placeholder('cut')} then ${charge.chargedOn} end`;
+    const day = sql<
+      string | null
+    >`case when ${charge.chargedOn} >= ${sql.placeholder('cut')} then ${charge.chargedOn} end`;
     return db
       .select({
         category: subscriptions.category,
