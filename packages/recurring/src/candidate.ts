@@ -41,6 +41,9 @@ export const TRIAL_MAX_AMOUNT = 1;
 /** No charge for this long (and 2.5 cycles) means the subscription ended; later charges are a new one. */
 const MIN_PAUSE_DAYS = 75;
 
+/** Charges a run on one side of a pause needs to stand on its own. */
+const MIN_STANDING_RUN = 3;
+
 export function candidateFrom(charges: readonly Charge[], fit: ScheduleFit): Candidate {
   return {
     cadence: fit.cadence,
@@ -77,8 +80,13 @@ export function fitRuns(
     if (gap > (charges[split]?.day ?? 0) - (charges[split - 1]?.day ?? 0)) split = i;
   }
   if ((charges[split]?.day ?? 0) - (charges[split - 1]?.day ?? 0) < MIN_PAUSE_DAYS) return [];
-  return [charges.slice(0, split), charges.slice(split)]
-    .filter((run) => run.length >= 3)
+  const before = charges.slice(0, split);
+  const after = charges.slice(split);
+  // Two charges at this very price after a run that stands are a resubscription's first two
+  // bills (mergeFragments joins them to the run they resume), not two stray purchases.
+  const isComeback = after.length === 2 && before.length >= MIN_STANDING_RUN;
+  return [before, after]
+    .filter((run) => run.length >= MIN_STANDING_RUN || (run === after && isComeback))
     .flatMap((run) => fitRuns(run, fit, depth - 1));
 }
 

@@ -7,7 +7,6 @@
  */
 import { civilFromDays, dateInMonth, daysFromCivil, daysInMonth } from './dates';
 import type { DatedPoint } from './schedule';
-import { float64Scratch } from './scratch';
 import type { Transaction } from './types';
 
 export type Charge = DatedPoint & {
@@ -19,6 +18,8 @@ export type Charge = DatedPoint & {
   postedDay: number;
   amount: number;
   isReversed: boolean;
+  /** The account it was paid from, when the transaction names one. */
+  account: string | undefined;
 };
 
 /** Builds the charge for a transaction, rejecting what detection cannot place in time or size. */
@@ -53,6 +54,7 @@ export function toCharge(transaction: Transaction): Charge {
     postedDay: posted,
     amount,
     isReversed: false,
+    account: transaction.account_id,
   };
 }
 
@@ -217,13 +219,12 @@ export function groupByAmount(charges: readonly Charge[]): Charge[][] {
  * Indices of the charges by amount, charges of one amount in their given order — a stable sort
  * by amount. Amounts in whole cents (all real ones) sort as cents and index packed into one
  * number, with no comparator call per pair; any other amount falls back to grouping by exact
- * amount. Returns the scratch buffer itself (its first `charges.length` entries are the
- * answer): a typed-array view costs more to make than a short list costs to sort.
+ * amount.
  */
 function inAmountOrder(charges: readonly Charge[]): ArrayLike<number> {
   const n = charges.length;
   if (n >= INDEX_SPAN) return inAmountOrderByMap(charges);
-  const packed = packedScratch(n);
+  const packed = new Float64Array(n);
   for (let i = 0; i < n; i++) {
     const { amount } = charges[i] as Charge;
     const cents = Math.round(amount * 100);
@@ -245,7 +246,7 @@ const INSERTION_SORT_MAX = 16;
 /** Sorts the first `n` keys ascending. Keys are distinct, so every sort gives one order. */
 function sortPrefix(keys: Float64Array, n: number): void {
   if (n > INSERTION_SORT_MAX) {
-    keys.subarray(0, n).sort();
+    keys.sort();
     return;
   }
   for (let i = 1; i < n; i++) {
@@ -258,9 +259,6 @@ function sortPrefix(keys: Float64Array, n: number): void {
     keys[j + 1] = key;
   }
 }
-
-/** Read by `groupByAmount` before the next call overwrites it. */
-const packedScratch = float64Scratch();
 
 /** Charges per packed key (index below this); cents below the other bound keep keys exact. */
 const INDEX_SPAN = 2 ** 21;

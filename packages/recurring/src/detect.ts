@@ -7,7 +7,8 @@
  * - Dates. A charge is placed on the day the merchant made it: the posting date, or the purchase
  *   date the bank printed in the descriptor ("CHECKCARD 1014", "AUTHORIZED ON 10/14") when that
  *   is up to a week earlier. Reported dates stay posting dates, and the next date is the next
- *   slot plus the stream's usual posting lag (charges.ts, stream.ts).
+ *   slot plus the posting offset that puts the most of the stream's recent postings within
+ *   three days of it (charges.ts, stream.ts).
  * - Grid. A stream fills the slots of one cadence's billing grid: DAILY, WEEKLY, BIWEEKLY,
  *   SEMI_MONTHLY (two fixed days of the month), MONTHLY (billing day clamped to short months, so
  *   Jan 31 → Feb 28 → Mar 31), QUARTERLY or YEARLY. A charge is on time within ±2 days (weekly),
@@ -34,7 +35,9 @@
  *   never streams.
  * - Pauses. No charge for max(75 days, 2.5 cycles), resuming on another billing day (or after 6
  *   cycles), is a cancellation and a resubscription: one stream with a gap, its status and next
- *   date following the latest run (merge-fragments.ts).
+ *   date following the latest run (merge-fragments.ts). Back at the very same price, two
+ *   charges are enough for the latest run, and one bill with nothing after it after a plan of
+ *   four (fixed-streams.ts).
  * - Fragments. Pieces of one subscription that another descriptor, another card or a price step
  *   split apart are joined when they share cadence, phase and merchant identity; a first run at
  *   $1 or less a charge joins the plan after it; two spellings that overlap in time join when
@@ -108,8 +111,6 @@ export function detectRecurring(
   // (`isCopyFromAnotherAccount`). With one account there is nothing to look for.
   const hasAccounts = spansAccounts(transactions);
   const seenOnDay: SeenOnDay = new Map();
-  // With several accounts, each charge's account, for `streamsPerAccount`.
-  const accountOf = hasAccounts ? new Map<string, string>() : undefined;
   // Indexed rather than `for…of`: an array iterator costs an object per step until the loop
   // is optimised, and most histories are detected once.
   for (let index = 0; index < transactions.length; index++) {
@@ -127,8 +128,6 @@ export function detectRecurring(
       continue;
     }
     if (charge.day > latestDay) latestDay = charge.day;
-    if (accountOf && transaction.account_id !== undefined)
-      accountOf.set(charge.id, transaction.account_id);
     let group: Gathered | undefined;
     if (transaction.merchant_name) {
       group = groups.of(
@@ -156,7 +155,7 @@ export function detectRecurring(
     sortByDay(group.charges);
     sortByDay(group.refunds);
     const candidates = findGroupStreams(group, asOf);
-    if (accountOf) candidates.push(...streamsPerAccount(group, candidates, accountOf, asOf));
+    if (hasAccounts) candidates.push(...streamsPerAccount(group, candidates, asOf));
     // Named only now that it has a stream to show (`unnamedMerchant`).
     if (candidates.length > 0 && typeof gathered.found === 'string') {
       group.merchant.name = displayName(gathered.found);
@@ -263,7 +262,6 @@ function identityStart(name: string): number {
 function streamsPerAccount(
   group: MerchantGroup,
   found: readonly Candidate[],
-  accountOf: ReadonlyMap<string, string>,
   asOf: number,
 ): Candidate[] {
   const used = new Set<string>();
@@ -273,9 +271,20 @@ function streamsPerAccount(
     for (const charge of candidate.reversed) used.add(charge.id);
     if (candidate.trial) used.add(candidate.trial.id);
   }
+  // Most merchants leave nothing, or one account's charges, out of their streams: then there
+  // is no second account to search, and nothing is copied.
+  const left: Charge[] = [];
+  let isOnTwoAccounts = false;
+  for (const charge of group.charges) {
+    if (used.has(charge.id)) continue;
+    left.push(charge);
+    if (!isOnTwoAccounts && (charge.account ?? '') !== (left[0]?.account ?? ''))
+      isOnTwoAccounts = true;
+  }
+  if (!isOnTwoAccounts) return [];
   const byAccount = new Map<string, MerchantGroup>();
   const add = (charge: Charge, list: 'charges' | 'refunds') => {
-    const account = accountOf.get(charge.id) ?? '';
+    const account = charge.account ?? '';
     let own = byAccount.get(account);
     if (!own) {
       own = { merchant: group.merchant, charges: [], refunds: [] };
@@ -284,8 +293,7 @@ function streamsPerAccount(
     // A copy: the search marks reversed charges on what it is given.
     own[list].push({ ...charge, isReversed: false });
   };
-  for (const charge of group.charges) if (!used.has(charge.id)) add(charge, 'charges');
-  if (byAccount.size < 2) return [];
+  for (const charge of left) add(charge, 'charges');
   for (const refund of group.refunds) add(refund, 'refunds');
   const streams: Candidate[] = [];
   const taken = new Set<string>();

@@ -7,6 +7,7 @@ import { CADENCE_RULES, DETECTABLE_CADENCES, type KnownCadence } from './cadence
 import {
   candidateFrom,
   fitRuns,
+  overlapInTime,
   pauseDaysFor,
   splitAtPauses,
   type Candidate,
@@ -144,7 +145,43 @@ export function findFixedStreams(context: GroupContext, levels: readonly Charge[
     for (const charge of [...grown.members, ...grown.extras]) taken.add(charge);
     candidates.push(...splitAtPauses(grown, context.reversed));
   }
-  return absorbInterludes(candidates).filter((candidate) => !isLostInNoise(candidate, context));
+  const kept = absorbInterludes(candidates);
+  if (!context.isHabitual && !context.merchant.isStorefront) {
+    for (const candidate of kept) takeBackComeback(candidate, context, kept);
+  }
+  return kept.filter((candidate) => !isLostInNoise(candidate, context, kept));
+}
+
+/** A plan needs this many charges before one bill at its price after a pause is its return. */
+const MIN_RUN_BEFORE_COMEBACK = 4;
+
+/**
+ * One bill at a plan's very price months after it stopped, and nothing after it at that price:
+ * the person subscribed again (or the freeze ended), and the bill is the plan's latest. The
+ * candidate's prediction then follows that bill's day (`fit.earlier`).
+ */
+function takeBackComeback(
+  candidate: Candidate,
+  context: GroupContext,
+  candidates: readonly Candidate[],
+): void {
+  const last = candidate.members[candidate.members.length - 1];
+  if (!last || candidate.members.length < MIN_RUN_BEFORE_COMEBACK || !candidate.fit) return;
+  const from = last.day + pauseDaysFor(candidate.cadence);
+  const later = context.paid.filter(
+    (charge) => charge.day > last.day && Math.abs(charge.amount - last.amount) < 0.005,
+  );
+  const comeback = later[0];
+  if (later.length !== 1 || !comeback || comeback.day < from) return;
+  if (
+    candidates.some((other) => other.members.includes(comeback) || other.extras.includes(comeback))
+  )
+    return;
+  candidate.members = [...candidate.members, comeback];
+  candidate.fit = {
+    ...candidate.fit,
+    earlier: { schedule: candidate.schedule, untilDay: comeback.day },
+  };
 }
 
 /** The charges from the level's first day to its last. */
@@ -233,9 +270,27 @@ function gridCore(level: readonly Charge[]): Candidate | null {
  * charges (two $31.98 cinema tickets a month apart, then a third) is more likely chance than a
  * subscription: it needs more charges to be believed.
  */
-function isLostInNoise(candidate: Candidate, context: GroupContext): boolean {
+function isLostInNoise(
+  candidate: Candidate,
+  context: GroupContext,
+  candidates: readonly Candidate[],
+): boolean {
   if (context.merchant.catalogueId !== null || candidate.members.length >= 5) return false;
-  const others = context.paid.length - candidate.members.length - candidate.extras.length;
+  // The same plan's runs on the other side of a pause, at this very price, are not noise: a
+  // resubscription's first charges stand beside the run they resume.
+  const price = candidate.members[0]?.amount ?? 0;
+  let ownRuns = 0;
+  for (const other of candidates) {
+    if (
+      other === candidate ||
+      other.cadence !== candidate.cadence ||
+      overlapInTime(other, candidate) ||
+      other.members.some((charge) => charge.amount !== price)
+    )
+      continue;
+    ownRuns += other.members.length + other.extras.length;
+  }
+  const others = context.paid.length - candidate.members.length - candidate.extras.length - ownRuns;
   return others >= 2 * candidate.members.length;
 }
 

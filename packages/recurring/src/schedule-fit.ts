@@ -15,12 +15,12 @@ import {
   candidateSchedules,
   FIXED_DAY_PERIODS,
   distanceToSlot,
+  monthlyGridOn,
   slotOf,
   type DatedPoint,
   type Schedule,
   type SlotHit,
 } from './schedule';
-import { float64Scratch, int32Scratch } from './scratch';
 
 export type ScheduleFit = {
   cadence: KnownCadence;
@@ -81,10 +81,6 @@ export function isPlausible(points: readonly DatedPoint[], cadence: KnownCadence
   return points.length <= slots * 1.5 + 1 && points.length >= slots * 0.5;
 }
 
-const slotScratch = float64Scratch();
-const distanceScratch = float64Scratch();
-const closestScratch = int32Scratch();
-
 function assess(
   points: readonly DatedPoint[],
   cadence: KnownCadence,
@@ -95,8 +91,8 @@ function assess(
   const n = points.length;
   // Slot and distance per point (slot NaN when off the grid), then per slot the closest point
   // (the first on a tie) in a table spanning the slots in use: slots are whole numbers.
-  const slots = slotScratch(n);
-  const distances = distanceScratch(n);
+  const slots = new Array<number>(n);
+  const distances = new Array<number>(n);
   let offCount = 0;
   let lowSlot = Infinity;
   let highSlot = -Infinity;
@@ -117,7 +113,7 @@ function assess(
     if (hit.slot > highSlot) highSlot = hit.slot;
   }
   if (offCount > n - 2) return null;
-  const closest = closestScratch(highSlot - lowSlot + 1).fill(-1, 0, highSlot - lowSlot + 1);
+  const closest = new Array<number>(highSlot - lowSlot + 1).fill(-1);
   for (let index = 0; index < n; index++) {
     const slot = slots[index] as number;
     if (Number.isNaN(slot)) continue;
@@ -184,9 +180,15 @@ type AnchorCosts = {
   schedules: readonly Schedule[];
   cap: number;
   /** Row a at a × (n + 1). */
-  prefixes: Float64Array;
+  prefixes: number[];
   /** How many charges each row has summed. */
-  filled: Int32Array;
+  filled: number[];
+  /**
+   * Semi-monthly only: per billing day, every charge's distance to that day's monthly grid,
+   * worked out on first use. A semi-monthly anchor is a pair of days, so each day serves many
+   * anchors, and its distance is the smaller of its two days' (`monthlyGridOn`).
+   */
+  dayDistances: Array<number[] | undefined> | null;
 };
 
 function anchorCosts(
@@ -196,18 +198,36 @@ function anchorCosts(
 ): AnchorCosts {
   const schedules = candidateSchedules(points, cadence, fixedPeriod);
   const stride = points.length + 1;
-  const prefixes = prefixScratch(schedules.length * stride);
-  const filled = filledScratch(schedules.length);
+  const prefixes = new Array<number>(schedules.length * stride);
+  const filled = new Array<number>(schedules.length);
   for (let a = 0; a < schedules.length; a++) {
     prefixes[a * stride] = 0;
     filled[a] = 0;
   }
-  return { schedules, cap: CADENCE_RULES[cadence].lateDays + 1, prefixes, filled };
+  return {
+    schedules,
+    cap: CADENCE_RULES[cadence].lateDays + 1,
+    prefixes,
+    filled,
+    dayDistances: cadence === 'SEMI_MONTHLY' && fixedPeriod === undefined ? [] : null,
+  };
 }
 
-/** One fit's costs are done with before the next fit starts (`fitCadence` is not re-entered). */
-const prefixScratch = float64Scratch();
-const filledScratch = int32Scratch();
+/** `AnchorCosts.dayDistances` of one billing day. */
+function distancesToDay(
+  costs: AnchorCosts,
+  points: readonly DatedPoint[],
+  anchorDay: number,
+): number[] {
+  const byDay = costs.dayDistances as Array<number[] | undefined>;
+  let distances = byDay[anchorDay];
+  if (!distances) {
+    const grid = monthlyGridOn(anchorDay);
+    distances = points.map((point) => distanceToSlot(grid, point));
+    byDay[anchorDay] = distances;
+  }
+  return distances;
+}
 
 /** Sums row `a` up to `until` charges, or until its sum reaches `stopAt`; returns the sum. */
 function fillRow(
@@ -222,6 +242,17 @@ function fillRow(
   const row = a * (points.length + 1);
   let i = filled[a] as number;
   let sum = prefixes[row + i] as number;
+  if (costs.dayDistances && schedule.kind === 'semi') {
+    const first = distancesToDay(costs, points, schedule.first);
+    const second = distancesToDay(costs, points, schedule.second);
+    while (i < until && sum < stopAt) {
+      sum += Math.min(cap, first[i] as number, second[i] as number);
+      i++;
+      prefixes[row + i] = sum;
+    }
+    filled[a] = i;
+    return sum;
+  }
   while (i < until && sum < stopAt) {
     sum += Math.min(cap, distanceToSlot(schedule, points[i] as DatedPoint));
     i++;

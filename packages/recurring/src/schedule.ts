@@ -202,6 +202,15 @@ export function distanceToSlot(schedule: Schedule, point: DatedPoint): number {
   return slotOf(schedule, point, scratchHit).distance;
 }
 
+/**
+ * The monthly grid billed on one day of the month. A semi-monthly grid is two of these laid
+ * over each other, so a point's distance to its nearest semi-monthly slot is the smaller of its
+ * distances to the two days' monthly grids (`slotOf` picks the nearest slot either way).
+ */
+export function monthlyGridOn(anchorDay: number): Schedule {
+  return monthGrid('MONTHLY', 1, 0, anchorDay);
+}
+
 /** The number of the slot nearest a point (`slotOf`'s slot, without allocating). */
 export function nearestSlotIndex(schedule: Schedule, point: DatedPoint): number {
   return slotOf(schedule, point, scratchHit).slot;

@@ -134,7 +134,7 @@ export function buildStream(
   const movedOn = candidate.fit?.earlier?.untilDay ?? -Infinity;
   const recent = candidate.members.filter((charge) => charge.day >= movedOn).slice(-RECENT_CHARGES);
   const schedule: Schedule =
-    (recent.length >= 2
+    (recent.length >= 2 || (recent.length === 1 && movedOn > -Infinity)
       ? billingDaySchedule(recent, cadence, fixedPeriodOf(candidate.schedule))
       : null) ?? candidate.schedule;
   let nextSlot = nearestSlotIndex(schedule, lastAttempt) + 1;
@@ -161,7 +161,8 @@ export function buildStream(
   }
   // Slots are on the days the merchant charges; the bank posts the next one as late as it
   // usually posts this stream's charges (a purchase date read from the descriptor).
-  const nextPosted = nextDay + postingLag(recent.length > 0 ? recent : candidate.members);
+  const nextPosted =
+    nextDay + postingOffset(recent.length > 0 ? recent : candidate.members, schedule);
   const isOverdue = asOf - nextPosted > rule.graceDays;
   const status: StreamStatus = isOverdue
     ? 'CANCELLED'
@@ -242,8 +243,35 @@ export function buildStream(
   };
 }
 
-/** The median days from charge to posting over these charges (0 when none carried a date). */
-function postingLag(charges: readonly Charge[]): number {
-  const lags = charges.map((charge) => charge.postedDay - charge.day).sort((a, b) => a - b);
-  return lags[lags.length >> 1] ?? 0;
+/** A predicted date counts as met when the charge posts within this many days of it. */
+const POSTING_WINDOW_DAYS = 3;
+
+/**
+ * Days from a slot to the day its charge posts, as this stream's charges have posted: the
+ * offset whose window of ±`POSTING_WINDOW_DAYS` holds the most of them (the nearest their
+ * median on a tie). A merchant that bills on the 5th at a bank that posts up to five days
+ * later is predicted on the 7th, not on the 6th its most frequent day would give: the 7th is
+ * within three days of every posting seen.
+ */
+function postingOffset(charges: readonly Charge[], schedule: Schedule): number {
+  const offsets = charges
+    .map((charge) => charge.postedDay - nearestSlotDate(schedule, charge))
+    .sort((a, b) => a - b);
+  const median = offsets[offsets.length >> 1] ?? 0;
+  let best = median;
+  let bestCount = -1;
+  const low = offsets[0] ?? 0;
+  const high = offsets[offsets.length - 1] ?? 0;
+  for (let offset = low; offset <= high; offset++) {
+    let count = 0;
+    for (const value of offsets) if (Math.abs(value - offset) <= POSTING_WINDOW_DAYS) count++;
+    if (
+      count > bestCount ||
+      (count === bestCount && Math.abs(offset - median) < Math.abs(best - median))
+    ) {
+      best = offset;
+      bestCount = count;
+    }
+  }
+  return best;
 }

@@ -21,7 +21,10 @@ import type { SubscriptionRow } from '../subscriptions/subscriptions.repo';
 export type ChargeHistory = {
   /** Today where the person is (their profile's zone): "this month" is their month. */
   today: string;
-  /** In date order, each with its bill's category. */
+  /**
+   * The charges summed by month and bill category (a charge on or after yesterday in UTC alone
+   * with its day's), each sum dated by its first charge, in date order.
+   */
   charges: { category: SubscriptionCategory; amountCents: number; date: string }[];
 };
 

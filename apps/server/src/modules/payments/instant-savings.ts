@@ -11,12 +11,12 @@ export async function instantSavings(
 ): Promise<InstantSavingsItem[]> {
   const { repo, bills, planFrom } = ctx;
   // A card kept after its debit came back is still the person's: its screen says what is owed.
-  const [holdingCard, active] = await Promise.all([
+  const [holdingCard, candidates] = await Promise.all([
     repo.billsHoldingCardOf(userId),
-    bills.activeBillsOf(userId),
+    bills.annualPlanBillsOf(userId),
   ]);
   // Each bill comes with its latest bank charge, so no query is made per bill.
-  const withPlan = active.filter((subscription) => findMerchant(subscription)?.annualPlanPrice);
+  const withPlan = candidates.filter((subscription) => findMerchant(subscription)?.annualPlanPrice);
   const plans = withPlan.map((bill) => planFrom(bill));
   const offers = [];
   for (const [index, subscription] of withPlan.entries()) {

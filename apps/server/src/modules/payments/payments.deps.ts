@@ -71,8 +71,11 @@ export type PaymentsServiceDeps = {
   bills: {
     /** The person's subscription, or undefined when it is not theirs. */
     billOf: (userId: string, subscriptionId: string) => Promise<SubscriptionRow | undefined>;
-    /** The person's active subscriptions (not the ones they marked as not one). */
-    activeBillsOf: (userId: string) => Promise<ActiveBill[]>;
+    /**
+     * The person's active subscriptions (not the ones they marked as not one) whose merchant may
+     * sell an annual plan: every one findMerchant gives a plan, and perhaps a few more.
+     */
+    annualPlanBillsOf: (userId: string) => Promise<ActiveBill[]>;
     /** Holds the subscription's row until the transaction ends: one payment decision at a time. */
     lockBill: (subscriptionId: string, tx: Db) => Promise<SubscriptionRow | undefined>;
     /** Billow pays the bill (an annual plan until the renewal date), or no longer does. */

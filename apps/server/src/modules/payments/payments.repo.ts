@@ -38,6 +38,25 @@ export type PaymentsRepo = ReturnType<typeof createPaymentsRepo>;
 const CURSOR_ID = 'transfer-events';
 
 export function createPaymentsRepo(db: Db) {
+  // Read on every instant-savings request: built and planned once, not per request.
+  const billsHoldingCard = db
+    .selectDistinct({ subscriptionId: payments.subscriptionId })
+    .from(payments)
+    .leftJoin(
+      paymentReceivables,
+      and(
+        eq(paymentReceivables.paymentId, payments.id),
+        eq(paymentReceivables.userId, sql.placeholder('userId')),
+        isNull(paymentReceivables.settledAt),
+      ),
+    )
+    .where(
+      and(
+        eq(payments.userId, sql.placeholder('userId')),
+        or(eq(payments.status, 'funded'), isNotNull(paymentReceivables.id)),
+      ),
+    )
+    .prepare('payments_bills_holding_card_of');
   return {
     async livePayment(tx: Db, subscriptionId: string) {
       const [row] = await tx
@@ -138,23 +157,7 @@ export function createPaymentsRepo(db: Db) {
      * debit came back and is still owed (its card stays the person's). One statement.
      */
     async billsHoldingCardOf(userId: string): Promise<Set<string>> {
-      const rows = await db
-        .selectDistinct({ subscriptionId: payments.subscriptionId })
-        .from(payments)
-        .leftJoin(
-          paymentReceivables,
-          and(
-            eq(paymentReceivables.paymentId, payments.id),
-            eq(paymentReceivables.userId, userId),
-            isNull(paymentReceivables.settledAt),
-          ),
-        )
-        .where(
-          and(
-            eq(payments.userId, userId),
-            or(eq(payments.status, 'funded'), isNotNull(paymentReceivables.id)),
-          ),
-        );
+      const rows = await billsHoldingCard.execute({ userId });
       return new Set(rows.map((row) => row.subscriptionId));
     },
     /** The person's latest payment for a subscription, and what they owe for it. */

@@ -1,5 +1,6 @@
 import {
   bankingRoutes,
+  findMerchant,
   importRoutes,
   negotiationRoutes,
   paymentErrorMessages,
@@ -132,6 +133,30 @@ describe('annual plans Billow pays for, over HTTP with the sandbox ledger', () =
       is_pay_with_billow_eligible: true,
       annual_plan_cost: 99.99,
     });
+  });
+
+  it('reads only the bills whose merchant may sell an annual plan, each with its monthly price', async () => {
+    const { token, userId } = await person();
+    const listed = await get<Subscription[]>(token, subscriptionRoutes.listAll.path);
+    const active = listed.filter((s) => s.status === 'ACTIVE');
+    const read = await t.modules.subscriptions.published.annualPlanBillsOf(userId);
+    // Every bill an offer can come from, and none whose merchant sells no plan.
+    const withPlan = (bill: { merchantName: string; merchantWebsite: string | null }) =>
+      findMerchant(bill)?.annualPlanPrice !== undefined;
+    expect(read.every(withPlan)).toBe(true);
+    expect(read.map((bill) => bill.id).sort()).toEqual(
+      active
+        .filter((s) =>
+          withPlan({
+            merchantName: s.merchant_name,
+            merchantWebsite: s.merchant_website_url ?? null,
+          }),
+        )
+        .map((s) => s.id)
+        .sort(),
+    );
+    expect(active.length).toBeGreaterThan(read.length);
+    expect(read.find((bill) => bill.merchantName === 'Hulu')?.monthlyPrice).toBe(18.99);
   });
 
   it('pays once, funds the card, releases its code when the debit settles, and answers a second pay politely', async () => {

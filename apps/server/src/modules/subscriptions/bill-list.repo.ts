@@ -31,6 +31,34 @@ export function createBillListReads(db: Db, changes: ChangeFeed, owners: BillOwn
       .orderBy(subscriptions.merchantName)
       .prepare('subscriptions_visible_of');
   });
+  // A bill with its payments (transaction-details), built and planned once, not per request.
+  const withPayments = onFirstUse(() => {
+    const payment = owners.banking().joinable.transactions;
+    return db
+      .select({
+        merchantName: subscriptions.merchantName,
+        userMarkedNotSubscription: subscriptions.userMarkedNotSubscription,
+        id: payment.id,
+        amountCents: payment.amountCents,
+        currency: payment.currency,
+        date: payment.chargedOn,
+        name: payment.name,
+      })
+      .from(subscriptions)
+      .leftJoin(
+        subscriptionTransactions,
+        eq(subscriptionTransactions.subscriptionId, subscriptions.id),
+      )
+      .leftJoin(payment, eq(payment.id, subscriptionTransactions.transactionId))
+      .where(
+        and(
+          eq(subscriptions.id, sql.placeholder('subscriptionId')),
+          eq(subscriptions.userId, sql.placeholder('userId')),
+        ),
+      )
+      .orderBy(desc(payment.chargedOn))
+      .prepare('subscription_with_payments');
+  });
   // ...and kept in memory until a row behind it (the person's subscriptions, accounts or banks)
   // changes, so the dashboard's reloads cost no query.
   const cachedVisible = createResponseCache<
@@ -60,25 +88,7 @@ export function createBillListReads(db: Db, changes: ChangeFeed, owners: BillOwn
      * row and then its payments.
      */
     async withTransactions(userId: string, subscriptionId: string) {
-      const payment = owners.banking().joinable.transactions;
-      const rows = await db
-        .select({
-          merchantName: subscriptions.merchantName,
-          userMarkedNotSubscription: subscriptions.userMarkedNotSubscription,
-          id: payment.id,
-          amountCents: payment.amountCents,
-          currency: payment.currency,
-          date: payment.chargedOn,
-          name: payment.name,
-        })
-        .from(subscriptions)
-        .leftJoin(
-          subscriptionTransactions,
-          eq(subscriptionTransactions.subscriptionId, subscriptions.id),
-        )
-        .leftJoin(payment, eq(payment.id, subscriptionTransactions.transactionId))
-        .where(and(eq(subscriptions.id, subscriptionId), eq(subscriptions.userId, userId)))
-        .orderBy(desc(payment.chargedOn));
+      const rows = await withPayments().execute({ userId, subscriptionId });
       const [first] = rows;
       if (!first) return undefined;
       return {

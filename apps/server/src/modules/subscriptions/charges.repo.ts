@@ -2,20 +2,39 @@
  * A subscription's charges as the bank shows them: for the insights, a promised saving's proof,
  * a cancelled merchant's later charges, the annual-plan price, and the alerts' failed payments.
  */
-import { and, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
-import { centsToDollars, type Cadence } from '@billow/contracts';
+import { and, desc, eq, gte, inArray, lte, or, sql } from 'drizzle-orm';
+import { centsToDollars, merchants, type Cadence } from '@billow/contracts';
 import { DEFAULT_CATALOGUE, monthlyAmount, normalizeMerchant } from '@billow/recurring';
 import type { Db } from '../../db/database';
 import { onFirstUse, visibleBillsOf, type BillOwners } from './subscription-rows';
 import { subscriptions, subscriptionTransactions } from './subscriptions.tables';
 
+/**
+ * Bills that may be a merchant's with an annual plan, as findMerchant matches them (by website,
+ * else by name): a few of a person's bills, so only their charges are read. A wider net than
+ * findMerchant's (a website naming a merchant without a plan, whose name another has, is let
+ * through); the caller decides with findMerchant itself.
+ */
+const annualPlanMerchants = merchants.filter((merchant) => merchant.annualPlanPrice);
+const mayHaveAnnualPlan = or(
+  inArray(
+    subscriptions.merchantWebsite,
+    annualPlanMerchants.map((merchant) => merchant.website),
+  ),
+  inArray(
+    sql`lower(${subscriptions.merchantName})`,
+    annualPlanMerchants.map((merchant) => merchant.name.toLowerCase()),
+  ),
+);
+
 export function createChargeReads(db: Db, owners: Pick<BillOwners, 'banking'>) {
   /** Banking's subqueries: the bank's rows, and what a posted charge at a linked bank is. */
   const bank = () => owners.banking().joinable;
-  // Each active bill with its latest posted charge at a linked bank (the rule bankMonthlyOf
-  // follows): one pass over the person's charges for all their bills, not a lookup per bill,
-  // which the planner ran as a scan of the charges per bill. A bill's rows that are
-  // not such a charge (pending, a refund, an imported file) sort after the ones that are.
+  // Each active bill that may have an annual plan with its latest posted charge at a linked bank
+  // (the rule bankMonthlyOf follows): one pass over those bills' charges, not a lookup per bill,
+  // which the planner ran as a scan of the charges per bill, nor the charges of every bill. A
+  // bill's rows that are not such a charge (pending, a refund, an imported file) sort after the
+  // ones that are.
   const activeWithLatestCharge = onFirstUse(() => {
     const { linkedCharges: charge } = bank();
     const isBankCharge = sql<boolean>`${charge.id} is not null`;
@@ -35,7 +54,13 @@ export function createChargeReads(db: Db, owners: Pick<BillOwners, 'banking'>) {
         eq(subscriptionTransactions.subscriptionId, subscriptions.id),
       )
       .leftJoin(charge, eq(charge.id, subscriptionTransactions.transactionId))
-      .where(and(visibleBillsOf(sql.placeholder('userId')), eq(subscriptions.status, 'ACTIVE')))
+      .where(
+        and(
+          visibleBillsOf(sql.placeholder('userId')),
+          eq(subscriptions.status, 'ACTIVE'),
+          mayHaveAnnualPlan,
+        ),
+      )
       .orderBy(subscriptions.id, desc(isBankCharge), desc(charge.chargedOn))
       .prepare('subscriptions_active_with_bank_monthly');
   });
@@ -64,7 +89,45 @@ export function createChargeReads(db: Db, owners: Pick<BillOwners, 'banking'>) {
       .orderBy(charge.chargedOn)
       .prepare('subscription_charges_of');
   });
+  // The same charges summed by month and category, the spending chart's bars: a row per bar,
+  // not per charge. A charge on or after `cut` keeps a row of its own (grouped by its day), as
+  // whether it is past yet depends on the person's zone, which is read beside this statement.
+  const spend = onFirstUse(() => {
+    const { transactions: charge } = bank();
+    const day = sql<
+      string | null
+    >`case when ${charge.chargedOn} >= ${sql.placeholder('cut')} then ${charge.chargedOn} end`;
+    return db
+      .select({
+        category: subscriptions.category,
+        amountCents: sql<number>`sum(${charge.amountCents})`.mapWith(Number),
+        date: sql<string>`min(${charge.chargedOn})`,
+      })
+      .from(subscriptions)
+      .innerJoin(
+        subscriptionTransactions,
+        eq(subscriptionTransactions.subscriptionId, subscriptions.id),
+      )
+      .innerJoin(charge, eq(charge.id, subscriptionTransactions.transactionId))
+      .where(
+        and(
+          visibleBillsOf(sql.placeholder('userId')),
+          sql`${charge.chargedOn} >= ${sql.placeholder('from')}`,
+        ),
+      )
+      .groupBy(sql`date_trunc('month', ${charge.chargedOn})`, subscriptions.category, sql`${day}`)
+      .orderBy(sql`min(${charge.chargedOn})`)
+      .prepare('subscription_spend_of');
+  });
   return {
+    /**
+     * The charges matched to the person's visible subscriptions since `from` (YYYY-MM-DD),
+     * summed by month and by their bill's category, each sum dated by its first charge, in date
+     * order; a charge on or after `cut` is summed with its day's only (the spending chart).
+     */
+    async spendOf(userId: string, from: string, cut: string) {
+      return spend().execute({ userId, from, cut });
+    },
     /**
      * Every charge matched to the person's visible subscriptions since `from` (YYYY-MM-DD), with
      * its bill's category, in date order: what the spending chart and the calendar's paid bills
@@ -159,11 +222,12 @@ export function createChargeReads(db: Db, owners: Pick<BillOwners, 'banking'>) {
       };
     },
     /**
-     * The person's active bills (not the ones they marked as not one), each with its latest
-     * posted charge at a linked bank as a month's worth, as bankMonthlyOf reads it (null without
-     * one): one statement for every bill, not one per bill (the instant-savings read).
+     * The person's active bills (not the ones they marked as not one) whose merchant may sell an
+     * annual plan (at least every one findMerchant gives an annualPlanPrice), each with its
+     * latest posted charge at a linked bank as a month's worth, as bankMonthlyOf reads it (null
+     * without one): one statement for every bill, not one per bill (the instant-savings read).
      */
-    async activeWithBankMonthly(userId: string) {
+    async annualPlanBillsWithBankMonthly(userId: string) {
       const rows = await activeWithLatestCharge().execute({ userId });
       return rows.map(({ latestCents, ...bill }) => ({
         ...bill,

@@ -54,8 +54,11 @@ export function createSubscriptionsModule(deps: {
     bankChargesOf: service.bankChargesOf,
     merchantChargesOf: service.merchantChargesOf,
     bankMonthlyOf: service.bankMonthlyOf,
-    /** Active bills with what a linked bank charges a month for each: the instant savings. */
-    activeBillsOf: service.activeWithBankMonthly,
+    /**
+     * Active bills that may have an annual plan, with what a linked bank charges a month for
+     * each: the instant savings.
+     */
+    annualPlanBillsOf: service.annualPlanBillsWithBankMonthly,
     /** A negotiated price per charge, in the negotiation's transaction. */
     applyNegotiatedPrice: service.applyNegotiatedPrice,
   };

@@ -279,17 +279,21 @@ export function createSubscriptionsService(deps: {
     },
 
     /**
-     * Today where the person is, and every charge matched to their visible subscriptions from
-     * `fromOf(today)` (YYYY-MM-DD), each with its bill's category, in date order: the history the
-     * spending chart reads. One wait: the charges are asked at once with the person's zone, from
-     * the earliest day `fromOf` gives in any zone (a local today is at most a day behind UTC's;
-     * `fromOf` must not move back as today moves on), and cut to the person's own.
+     * Today where the person is, and the charges matched to their visible subscriptions from
+     * `fromOf(today)` (YYYY-MM-DD, a month's first day), summed by month and their bill's
+     * category, each sum dated by its first charge, in date order: the history the spending
+     * chart reads. A charge from the earliest day today can be in any zone on is summed with its
+     * day's only, so the chart can leave out the ones after the person's today. One wait: the
+     * sums are asked at once with the person's zone, from the earliest day `fromOf` gives in any
+     * zone (a local today is at most a day behind UTC's; `fromOf` must not move back as today
+     * moves on), and cut to the person's own.
      */
     async chargeHistory(userId: string, fromOf: (today: string) => string) {
       const at = now();
+      const earliestToday = isoDay(new Date(at.getTime() - 86_400_000));
       const [timeZone, charges] = await Promise.all([
         deps.repo.timeZoneOf(userId),
-        deps.repo.chargesOf(userId, fromOf(isoDay(new Date(at.getTime() - 86_400_000)))),
+        deps.repo.spendOf(userId, fromOf(earliestToday), earliestToday),
       ]);
       const today = localDateIn(timeZone, at);
       const from = fromOf(today);
@@ -460,7 +464,7 @@ export function createSubscriptionsService(deps: {
     bankChargesOf: deps.repo.bankChargesOf,
     merchantChargesOf: deps.repo.merchantChargesOf,
     bankMonthlyOf: deps.repo.bankMonthlyOf,
-    activeWithBankMonthly: deps.repo.activeWithBankMonthly,
+    annualPlanBillsWithBankMonthly: deps.repo.annualPlanBillsWithBankMonthly,
   };
 }
 
