@@ -24,7 +24,8 @@
  * BENCH_DATABASE_URL names a database the bench DROPS and creates again (required).
  * BENCH_SCALE_N people (default 10,000); BENCH_PORT the first of 4 ports (default 3240);
  * BENCH_SAMPLE sampled people for latency (default 50); BENCH_SYNC_SAMPLE items re-synced
- * (default 300); BENCH_JOBS detections per worker round (default 300).
+ * (default 300); BENCH_JOBS detections per worker round (default 300);
+ * BENCH_INDEXES_DURING_COPY=1 keeps the secondary indexes while seeding (the old, slower way).
  */
 import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
