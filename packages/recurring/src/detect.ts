@@ -273,15 +273,9 @@ function streamsPerAccount(
   }
   // Most merchants leave nothing, or one account's charges, out of their streams: then there
   // is no second account to search, and nothing is copied.
-  const left: Charge[] = [];
-  let isOnTwoAccounts = false;
-  for (const charge of group.charges) {
-    if (used.has(charge.id)) continue;
-    left.push(charge);
-    if (!isOnTwoAccounts && (charge.account ?? '') !== (left[0]?.account ?? ''))
-      isOnTwoAccounts = true;
-  }
-  if (!isOnTwoAccounts) return [];
+  const left = group.charges.filter((charge) => !used.has(charge.id));
+  const firstAccount = left[0]?.account ?? '';
+  if (!left.some((charge) => (charge.account ?? '') !== firstAccount)) return [];
   const byAccount = new Map<string, MerchantGroup>();
   const add = (charge: Charge, list: 'charges' | 'refunds') => {
     const account = charge.account ?? '';

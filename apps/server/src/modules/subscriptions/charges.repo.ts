@@ -130,8 +130,8 @@ export function createChargeReads(db: Db, owners: Pick<BillOwners, 'banking'>) {
     },
     /**
      * Every charge matched to the person's visible subscriptions since `from` (YYYY-MM-DD), with
-     * its bill's category, in date order: what the spending chart and the calendar's paid bills
-     * are drawn from.
+     * its bill's category, in date order: what the calendar's paid bills are drawn from (the
+     * spending chart reads them summed, `spendOf`).
      */
     async chargesOf(userId: string, from: string) {
       return charges().execute({ userId, from });
