@@ -141,7 +141,7 @@ async function build(into) {
 function asciiOnly(file) {
   const text = fs.readFileSync(file, 'utf8');
   const ascii = text.replace(
-    /[^\x00-\x7f]/g,
+    /[^\t\n\r\x20-\x7e]/g,
     (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
   );
   if (ascii !== text) fs.writeFileSync(file, ascii);
