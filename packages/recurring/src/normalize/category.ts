@@ -7,7 +7,9 @@ import type { NormalizedMerchant, SubscriptionCategory } from '../types';
 /** Keywords that place an unknown merchant in a category; the first match wins. */
 const CATEGORY_KEYWORDS: ReadonlyArray<[RegExp, SubscriptionCategory]> = [
   [
-    /\b(?:ELECTRIC|ENERGY|POWER|UTILIT|WATER|SEWER|TRASH|WASTE|GAS & ELEC|GAS CO|CITY OF)/,
+    // "P&L", "L&P", "G&E": power and light, light and power, gas and electric, as utilities
+    // abbreviate their names on bank statements.
+    /\b(?:ELECTRIC|ENERGY|POWER|UTILIT|WATER|SEWER|TRASH|WASTE|GAS & ELEC|GAS CO|CITY OF|P&L\b|L&P\b|G&E\b)/,
     'utilities',
   ],
   [/\b(?:INSURANCE|INS CO|MUTUAL|ASSURANCE|INDEMNITY)\b/, 'insurance'],

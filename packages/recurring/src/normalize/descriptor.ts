@@ -34,6 +34,9 @@ const TRAILING_NOISE =
 const CITY_TAIL =
   / (?:NEW YORK|NEWYORK|BROOKLYN|LOS ANGELES|SAN FRANCISCO|SAN FRAN|SAN JOSE|SAN DIEGO|OAKLAND|BERKELEY|SEATTLE|PORTLAND|AUSTIN|DALLAS|HOUSTON|SAN ANTONIO|CHICAGO|BOSTON|CAMBRIDGE|DENVER|PHOENIX|ATLANTA|MIAMI|ORLANDO|TAMPA|CHARLOTTE|RALEIGH|NASHVILLE|PHILADELPHIA|PITTSBURGH|WASHINGTON|BALTIMORE|DETROIT|MINNEAPOLIS|ST LOUIS|KANSAS CITY|COLUMBUS|CLEVELAND|CINCINNATI|INDIANAPOLIS|MILWAUKEE|SALT LAKE CITY|LAS VEGAS|SACRAMENTO|PALO ALTO|MOUNTAIN VIEW|SUNNYVALE|SANTA MONICA|LOS GATOS|CUPERTINO|REDMOND|BELLEVUE|JERSEY CITY|HOBOKEN|ARLINGTON|ALEXANDRIA|IRVINE|PASADENA|LONG BEACH|HONOLULU|ANCHORAGE|SPRINGFIELD)$/;
 
+/** Tails come off one word or place a round; no real descriptor ends in more. */
+const MAX_TAIL_ROUNDS = 8;
+
 export function stripDescriptorNoise(upper: string): string {
   let text = upper.trim();
   for (let round = 0; round < 3; round++) {
@@ -69,8 +72,10 @@ export function cleanDescriptor(stripped: string): string {
     if (text.includes('.')) text = text.replace(WEB_SUFFIX, ' ');
   }
   text = keptWords(text);
-  // Two passes: "BLUE BOTTLE COFFEE OAKLAND CA US" loses "US", then "CA", then the city.
-  for (let round = 0; round < 3; round++) {
+  // Round after round: "BLUE BOTTLE COFFEE OAKLAND CA US" loses "US", then "CA", then the city;
+  // "METRO P&L ONLINE PMT WEB PMT" one channel word a round, down to the payee, so the bank's
+  // other wording of the same bill ("… ONLINE PMT BILL PAY") groups with it.
+  for (let round = 0; round < MAX_TAIL_ROUNDS; round++) {
     const next = withoutTail(withoutTail(withoutTail(text, STATE), CITY), NOISE);
     if (next === text || next.length < 2) break;
     text = next;
