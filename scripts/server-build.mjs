@@ -127,6 +127,24 @@ async function build(into) {
     plugins: [externalPackages, sourceFolders(into)],
     banner: { js: requireInEsm },
   });
+  for (const entry of fs.readdirSync(into))
+    if (entry.endsWith('.mjs')) asciiOnly(path.join(into, entry));
+}
+
+/**
+ * V8 keeps each loaded script's source in memory, at one byte a character only when every
+ * character fits in one; a single "—" in a kept comment doubles the whole file. esbuild escapes
+ * strings but keeps comments and regular expressions as written, so what is left is escaped
+ * here (`\uXXXX` means the same character in a regular expression, and nothing in a comment).
+ * The kept sources went from 9.7 to 5 MB of the server's heap on PostgreSQL (README, "Memory").
+ */
+function asciiOnly(file) {
+  const text = fs.readFileSync(file, 'utf8');
+  const ascii = text.replace(
+    /[^\t\n\r\x20-\x7e]/g,
+    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+  if (ascii !== text) fs.writeFileSync(file, ascii);
 }
 
 /**

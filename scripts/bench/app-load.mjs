@@ -32,8 +32,12 @@ export function serverEnv(port, dataDir, env = {}) {
   };
 }
 
-// The node flags `npm start` runs with (package.json), so the benches measure what people run.
-export async function startServer(port, env = {}, nodeArgs = ['--max-semi-space-size=8']) {
+/** The node flags `npm start` runs with (package.json), so the benches measure what people run. */
+export const startFlags = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'))
+  .scripts.start.split(' ')
+  .filter((word) => word.startsWith('--'));
+
+export async function startServer(port, env = {}, nodeArgs = startFlags) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'billow-bench-'));
   const child = spawn(process.execPath, [...nodeArgs, 'scripts/start.mjs', 'all'], {
     cwd: root,
