@@ -166,7 +166,7 @@ describe('round trips of the dashboard reads', () => {
       'rewards/next-reward',
       'GET',
       () => ({ url: '/api/rewards/next-reward' }),
-      { statements: 3, waits: 1 },
+      { statements: 2, waits: 1 },
     ],
     [
       'rewards/history',

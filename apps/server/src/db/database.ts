@@ -155,11 +155,12 @@ const PGLITE_SETTINGS = [
 /**
  * PGlite's PostgreSQL is 9 MB of WebAssembly. V8 compiles it with its baseline compiler, then
  * recompiles the functions that run most with its optimising one, on the same cores the start
- * needs: keeping the baseline code took `npm start` on existing data from 2.4–2.8 s to 1.9–2.0 s
- * (CPU until listening 3.1 → 1.9 s), and reads on the embedded database cost about the same
- * (docs/performance-history.md). Set for the whole process, before PGlite's module is compiled.
+ * needs. Keeping the baseline code took the start on existing data from 2.3–2.9 s to 1.75–2.1 s
+ * until healthy (CPU 3.1 → 1.9 s) and the settled process from 260 to 183 MB, while reads and a
+ * bank link on the embedded database cost the same or less (docs/performance-history.md).
+ * Set for the whole process, before PGlite's module is compiled.
  */
-function compileWebAssemblyOnce(): void {
+function keepWebAssemblyOnBaselineCompiler(): void {
   v8.setFlagsFromString('--liftoff-only');
 }
 
@@ -174,7 +175,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const release = await lockDataDir(options.dataDir);
   let client: PGlite;
   try {
-    compileWebAssemblyOnce();
+    keepWebAssemblyOnBaselineCompiler();
     // Not loaded at all on a PostgreSQL server.
     const { PGlite } = await import('@electric-sql/pglite');
     markStartup('pglite loaded');

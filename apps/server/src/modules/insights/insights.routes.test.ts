@@ -131,3 +131,74 @@ describe('insights', () => {
     expect(await get<PriceIncrease[]>(carol, insightRoutes.priceIncreases)).toEqual([]);
   });
 });
+
+/**
+ * The last charges, near midnight UTC: a charge from yesterday (UTC) on counts from the day it
+ * falls on where the person is, so the same charges make a different chart in New York (still
+ * 30 November) and in London (already 1 December). Netflix on the 1st of each month, Spotify
+ * every 30 days, its last charge on 30 November.
+ */
+describe('insights, the charges of the last two days', () => {
+  let t: TestApp;
+  const at = new Date('2026-12-01T04:00:00Z');
+
+  function lastDaysBills() {
+    const transactions = [];
+    for (let back = 0; back < 12; back++) {
+      transactions.push(
+        customTransaction(
+          new Date(Date.UTC(2026, 11 - back, 1)).toISOString().slice(0, 10),
+          'NETFLIX.COM 866-579-7172 CA',
+          15.49,
+        ),
+        customTransaction(dayFrom('2026-11-30', -30 * back), 'SPOTIFY USA 877-7781161 NY', 11.99),
+      );
+    }
+    return [
+      {
+        type: 'depository',
+        subtype: 'checking',
+        starting_balance: 5000,
+        meta: { name: 'Checking', mask: '2222' },
+        transactions,
+      },
+    ];
+  }
+
+  async function personIn(phone: string, zone: string) {
+    const { token } = await signIn(t.app, phone);
+    const updated = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/update-profile-info',
+      headers: bearer(token),
+      payload: { time_zone: zone },
+    });
+    expect(updated.statusCode, updated.body).toBe(200);
+    await linkSandboxItem(t, token, { overrideAccounts: lastDaysBills() });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: insightRoutes.spendingHistory.path,
+      headers: bearer(token),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return (response.json() as { months: MonthlySpend[] }).months;
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp({ clock: () => at });
+  });
+  afterAll(() => t.close());
+
+  it("counts yesterday's and today's charges (UTC) once each, on the person's own day", async () => {
+    const newYork = await personIn('+15555558211', 'America/New_York');
+    const london = await personIn('+15555558212', 'Europe/London');
+    // New York: still 30 November; Spotify's charge that day counts, Netflix's of the 1st not yet.
+    expect(newYork.at(-1)).toMatchObject({ month: '2026-11' });
+    expect(newYork.at(-1)!.total).toBeCloseTo(15.49 + 11.99, 2);
+    // London: 1 December has begun; November is the same, December holds Netflix's charge alone.
+    expect(london.map((m) => m.month).slice(-2)).toEqual(['2026-11', '2026-12']);
+    expect(london.at(-2)!.total).toBeCloseTo(15.49 + 11.99, 2);
+    expect(london.at(-1)!.total).toBeCloseTo(15.49, 2);
+    expect(london.slice(0, -1)).toEqual(newYork);
+  });
+});

@@ -146,7 +146,9 @@ export async function choices(ctx: RewardsContext, userId: string): Promise<Rewa
  * at the option's price.
  */
 export async function nextReward(ctx: RewardsContext, userId: string): Promise<NextReward> {
-  const options = await choicesIn(ctx, ctx.subscriptionsOf(userId), userId);
+  // The name and the price never depend on the claims (only which bill each option would pay
+  // does): the claims are not read.
+  const options = rewardChoicesOf(await ctx.subscriptionsOf(userId), new Set(), ctx.today());
   const choice = options.find((c) => c.id === defaultRewardOption.id)!;
   return { name: choice.name, amount: choice.price };
 }
