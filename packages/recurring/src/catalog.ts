@@ -30,7 +30,9 @@ const RECURRING: Row[] = [
   ['youtube-premium', 'YouTube Premium', 'youtube.com', 'streaming', ['YOUTUBE ?PREMIUM', 'YOUTUBE ?MUSIC', 'YOUTUBE ?TV', 'YOUTUBE']],
   ['amazon-prime', 'Amazon Prime', 'amazon.com', 'shopping_membership', ['AMAZON PRIME', 'AMZN PRIME', 'PRIME MEMBERSHIP']],
   ['prime-video', 'Prime Video', 'amazon.com', 'streaming', ['PRIME VIDEO']],
-  ['amazon-digital', 'Amazon Digital', 'amazon.com', 'digital_services', ['AMZN DIGITAL']],
+  // Amazon bills its plans (Kindle Unlimited, the Prime membership, digital services) under its
+  // services descriptors, and orders as "AMAZON.COM*<order>" / "AMAZON MKTPL*<order>".
+  ['amazon-digital', 'Amazon Digital', 'amazon.com', 'digital_services', ['AMZN DIGITAL', 'AMAZON DIGITAL', 'AMAZON(?:\\.COM)? SERVICES']],
   ['sling', 'Sling TV', 'sling.com', 'streaming', ['SLING\\.COM', 'SLING TV']],
   ['fubo', 'Fubo', 'fubo.tv', 'streaming', ['FUBO ?TV', 'FUBO']],
   ['espn-plus', 'ESPN+', 'espn.com', 'streaming', ['ESPN ?PLUS', 'ESPN\\+']],
@@ -73,6 +75,8 @@ const RECURRING: Row[] = [
   ['noom', 'Noom', 'noom.com', 'wellness', ['NOOM']],
   ['ww', 'WeightWatchers', 'weightwatchers.com', 'wellness', ['WEIGHTWATCHERS', 'WW INTERNATIONAL', 'WW\\.COM']],
   ['planet-fitness', 'Planet Fitness', 'planetfitness.com', 'fitness', ['PLANET ?FITNESS', 'PLANET FIT', 'PF CLUB', 'PLANETFIT']],
+  // The Y prints its name three ways: "YMCA OF <city>", "THE Y <branch>", "YMCA MEMBERSHIP DUES".
+  ['ymca', 'YMCA', 'ymca.org', 'fitness', ['YMCA', 'YWCA', 'THE Y']],
   ['equinox', 'Equinox', 'equinox.com', 'fitness', ['EQUINOX']],
   ['peloton', 'Peloton', 'onepeloton.com', 'fitness', ['PELOTON']],
   ['la-fitness', 'LA Fitness', 'lafitness.com', 'fitness', ['LA ?FITNESS', 'FITNESS INTERNATIONAL']],

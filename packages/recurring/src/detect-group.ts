@@ -128,15 +128,36 @@ export function findGroupStreams(group: MerchantGroup, asOf: number): Candidate[
     const buysThere = context.paid.some((charge) => !consumed.has(charge));
     atStore = whole.filter((candidate) => standsAtStorefront(candidate, buysThere, asOf));
   }
-  const kept = strays
-    ? atStore.filter((candidate) => standsAmongStrays(candidate, strays))
-    : atStore;
+  const kept = (
+    strays ? atStore.filter((candidate) => standsAmongStrays(candidate, strays)) : atStore
+  ).filter((candidate) => !isTwoAccountsPlans(candidate));
   attachReversed(kept, group.charges);
   // A lone $0–$1 charge at a store is a purchase, not a trial.
   const trial =
     strays || context.merchant.isStorefront ? null : findRunningTrial(context, consumed, asOf);
   if (trial) kept.push(trial);
   return kept;
+}
+
+/** Above this share of a half-month stream's charges on one account, the account pays it. */
+const MAX_ONE_ACCOUNT_SHARE = 0.75;
+
+/**
+ * Two people of a household on one plan each, at one price, paid from two accounts (two
+ * Kindle Unlimited plans, two App Store plans): their charges together fill a half-month grid
+ * (semi-monthly, or every two weeks), each account's charges a monthly one. A half-month
+ * stream whose charges come from two accounts, neither paying most of them, is those two
+ * plans: it is dropped here, and the per-account search (`streamsPerAccount`) finds each.
+ */
+function isTwoAccountsPlans(candidate: Candidate): boolean {
+  if (!HALF_MONTH_CADENCES.includes(candidate.cadence)) return false;
+  const perAccount = new Map<string | undefined, number>();
+  for (const charge of candidate.members) {
+    perAccount.set(charge.account, (perAccount.get(charge.account) ?? 0) + 1);
+  }
+  if (perAccount.size < 2) return false;
+  const most = Math.max(...perAccount.values());
+  return most <= MAX_ONE_ACCOUNT_SHARE * candidate.members.length;
 }
 
 /** The faster grids a slow stream's leftovers may show it is on. */
