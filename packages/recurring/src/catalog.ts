@@ -163,6 +163,7 @@ const HABITUAL: Row[] = [
   ['walmart', 'Walmart', 'walmart.com', 'shopping', ['WAL-?MART', 'WM SUPERCENTER', 'WMT']],
   ['target', 'Target', 'target.com', 'shopping', ['TARGET']],
   ['costco', 'Costco', 'costco.com', 'groceries', ['COSTCO']],
+  ['sams-club', "Sam's Club", 'samsclub.com', 'groceries', ["SAM'?S ?CLUB", 'SAMSCLUB']],
   ['whole-foods', 'Whole Foods', 'wholefoodsmarket.com', 'groceries', ['WHOLE ?FOODS', 'WHOLEFDS', 'WFM']],
   ['trader-joes', "Trader Joe's", 'traderjoes.com', 'groceries', ["TRADER JOE'?S?"]],
   ['kroger', 'Kroger', 'kroger.com', 'groceries', ['KROGER']],

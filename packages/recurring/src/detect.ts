@@ -148,6 +148,7 @@ export function detectRecurring(
   if (Number.isNaN(asOf)) throw new RangeError(`asOf "${options.asOf}" is not a YYYY-MM-DD date`);
 
   joinSpellings(groups.inOrder);
+  groups.payMembershipsAtTill();
   const found: Found[] = [];
   for (const gathered of groups.inOrder) {
     const group = toMerchantGroup(gathered);
@@ -408,6 +409,56 @@ class MerchantGroups {
     }
     return group;
   }
+
+  /**
+   * A store that sells a membership (a warehouse club) bills its yearly fee under the
+   * membership's descriptor ("COSTCO MEMBERSHIP", "… ANNUAL RENEWAL") or, paid at the till,
+   * under the store's ("COSTCO WHSE #0481"): a store charge at exactly a price the membership
+   * was billed, a whole number of years before or after it, is that fee, and joins the
+   * membership's charges. Shopping is paid in amounts to the cent that do not repeat a year
+   * later to the week. The store is the habitual catalogue merchant with the membership's
+   * website; a store's own "… MEMBERSHIP" descriptor (`membershipAt`) counts as well.
+   */
+  payMembershipsAtTill(): void {
+    let stores: Map<string, Gathered> | null = null;
+    for (const membership of this.byKey.values()) {
+      const found = membership.found;
+      if (
+        typeof found === 'string' ||
+        found.category !== 'shopping_membership' ||
+        found.website === null ||
+        membership.charges.length === 0
+      )
+        continue;
+      if (!stores) {
+        stores = new Map();
+        for (const group of this.byKey.values()) {
+          const store = group.found;
+          if (typeof store !== 'string' && store.isRecurringMerchant === false && store.website)
+            stores.set(store.website, group);
+        }
+      }
+      const store = stores.get(found.website);
+      if (!store || store.charges.length === 0) continue;
+      const atTill = store.charges.filter((charge) =>
+        membership.charges.some((fee) => isSameFeeYearsApart(fee, charge)),
+      );
+      if (atTill.length === 0) continue;
+      membership.charges.push(...atTill);
+      store.charges = store.charges.filter((charge) => !atTill.includes(charge));
+    }
+  }
+}
+
+/** A yearly fee paid at the till sits this many days either side of a whole year from another. */
+const FEE_YEAR_DAYS = 14;
+
+/** The same amount to the cent, a whole number of years apart (give or take `FEE_YEAR_DAYS`). */
+function isSameFeeYearsApart(fee: Charge, charge: Charge): boolean {
+  if (Math.abs(fee.amount - charge.amount) >= 0.005) return false;
+  const years = Math.abs(fee.day - charge.day) / 365.25;
+  const whole = Math.round(years);
+  return whole >= 1 && Math.abs(years - whole) * 365.25 <= FEE_YEAR_DAYS;
 }
 
 /**

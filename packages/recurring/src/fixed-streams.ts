@@ -340,13 +340,18 @@ function absorbInterludes(candidates: Candidate[]): Candidate[] {
 
 /**
  * Two equal amounts a year apart where the person also pays other amounts (a habit, or an
- * unknown merchant with other activity) are a coincidence rather than a membership.
+ * unknown merchant with other activity) are a coincidence rather than a membership. At a habit
+ * (a warehouse club, a store) where the person pays nothing else — nothing but the fee's
+ * other prices in its yearly slots — they are its yearly fee.
  */
 function isCoincidentalYearly(fit: ScheduleFit, context: GroupContext): boolean {
   if (fit.cadence !== 'YEARLY' || fit.members.length >= 3) return false;
+  if (context.isHabitual) {
+    const lateDays = CADENCE_RULES.YEARLY.lateDays;
+    return context.paid.some((charge) => distanceToSlot(fit.schedule, charge) > lateDays);
+  }
   return (
-    context.isHabitual ||
-    (context.merchant.isRecurringMerchant !== true && context.paid.length > fit.members.length + 1)
+    context.merchant.isRecurringMerchant !== true && context.paid.length > fit.members.length + 1
   );
 }
 
