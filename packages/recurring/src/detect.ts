@@ -72,7 +72,7 @@ import { TRIAL_MAX_AMOUNT, type Candidate } from './candidate';
 import { placeOnPurchaseDay, sortByDay, toCharge, type Charge } from './charges';
 import { parseIsoDate } from './dates';
 import { findGroupStreams, type MerchantGroup } from './detect-group';
-import { mergeFragments, type Found } from './merge-fragments';
+import { GENERIC_WORDS, mergeFragments, type Found } from './merge-fragments';
 import {
   compileCatalogue,
   identifyMerchant,
@@ -148,6 +148,7 @@ export function detectRecurring(
   if (Number.isNaN(asOf)) throw new RangeError(`asOf "${options.asOf}" is not a YYYY-MM-DD date`);
 
   joinSpellings(groups.inOrder);
+  joinBrands(groups.inOrder);
   groups.payMembershipsAtTill();
   const found: Found[] = [];
   for (const gathered of groups.inOrder) {
@@ -221,6 +222,117 @@ function joinSpellings(groups: readonly Gathered[]): void {
       base = entry.identity.length >= SPELLING_MIN_LETTERS ? entry : null;
     }
   }
+}
+
+/**
+ * Words a name may start with that say where or what kind, not who ("CITY OF …", "NORTH …",
+ * "AMERICAN …"): two names starting with one are not one merchant.
+ */
+const LEADING_PLACE_WORDS = new Set([
+  'CITY',
+  'COUNTY',
+  'STATE',
+  'TOWN',
+  'VILLAGE',
+  'NEW',
+  'SAN',
+  'SANTA',
+  'LOS',
+  'LAS',
+  'SAINT',
+  'FIRST',
+  'NORTH',
+  'SOUTH',
+  'EAST',
+  'WEST',
+  'GREAT',
+  'AMERICAN',
+  'NATIONAL',
+  'UNITED',
+  'UNIVERSITY',
+  'INTERNATIONAL',
+  'GLOBAL',
+]);
+/** Letters of a brand that another brand must share to be read as its short form (BARK, BARKBOX). */
+const BRAND_MIN_PREFIX = 4;
+/** One plan bills once a cycle: a price paid under two spellings this close is two plans. */
+const SAME_CYCLE_DAYS = 15;
+
+type Branded = { brand: string; group: Gathered };
+
+/**
+ * A merchant the catalogue does not know may print its name ways with no shared start beyond
+ * its brand — the first word: "KUMON CENTER", "KUMON NORTH AMERICA", "KUMON OF NORTHSIDE";
+ * "AAA CLUB ALLIANCE", "AAA NORTHEAST DUES"; or the brand's short form before a product,
+ * "BARK*BARKBOX" beside "BARKBOX". Spellings whose first words are one brand (equal, or one
+ * the other's start of at least `BRAND_MIN_PREFIX` letters) and that bill one price to the cent
+ * are one merchant, and are searched as one group — unless that price falls under both within
+ * `SAME_CYCLE_DAYS`, which one plan would not do (two branches, two plans). A membership
+ * billed yearly under a new spelling each year is otherwise two merchants seen once each, and
+ * a monthly plan alternating between three spellings three pieces too holed to stand.
+ */
+function joinBrands(groups: readonly Gathered[]): void {
+  const byStart = new Map<string, Branded[]>();
+  for (const group of groups) {
+    if (group.charges.length === 0) continue;
+    const name = rawNameOf(group.found);
+    if (name === null) continue;
+    const brand = brandOf(name);
+    if (brand === null) continue;
+    const start = brand.slice(0, BRAND_MIN_PREFIX);
+    const list = byStart.get(start);
+    if (list) list.push({ brand, group });
+    else byStart.set(start, [{ brand, group }]);
+  }
+  for (const list of byStart.values()) {
+    if (list.length < 2) continue;
+    list.sort((a, b) => b.group.charges.length - a.group.charges.length);
+    for (let i = 0; i < list.length; i++) {
+      const base = list[i] as Branded;
+      if (base.group.charges.length === 0) continue;
+      for (let j = i + 1; j < list.length; j++) {
+        const other = list[j] as Branded;
+        if (other.group.charges.length === 0 || !isOneBrand(base.brand, other.brand)) continue;
+        if (!billsOnePrice(base.group.charges, other.group.charges)) continue;
+        base.group.charges.push(...other.group.charges);
+        base.group.refunds.push(...other.group.refunds);
+        other.group.charges = [];
+        other.group.refunds = [];
+      }
+    }
+  }
+}
+
+/** The name's first word when it can be a brand: three letters or more, not a common word. */
+function brandOf(name: string): string | null {
+  let end = 0;
+  while (end < name.length) {
+    const code = name.charCodeAt(end);
+    if (code < 65 || code > 90) break;
+    end++;
+  }
+  if (end < 3 || (end < name.length && name.charCodeAt(end) !== 32)) return null;
+  const word = name.slice(0, end);
+  return GENERIC_WORDS.has(word) || LEADING_PLACE_WORDS.has(word) ? null : word;
+}
+
+function isOneBrand(a: string, b: string): boolean {
+  if (a === b) return true;
+  const [shorter, longer] = a.length <= b.length ? [a, b] : [b, a];
+  return shorter.length >= BRAND_MIN_PREFIX && longer.startsWith(shorter);
+}
+
+/** Whether both lists hold a charge at one price, never within `SAME_CYCLE_DAYS` of each other. */
+function billsOnePrice(a: readonly Charge[], b: readonly Charge[]): boolean {
+  let shared = false;
+  for (const x of a) {
+    for (const y of b) {
+      if (Math.abs(x.amount - y.amount) >= 0.005) continue;
+      if (Math.abs(x.day - y.day) < SAME_CYCLE_DAYS) return false;
+      shared = true;
+    }
+  }
+  return shared;
 }
 
 /** The cleaned descriptor of a merchant the catalogue does not know; null for one it knows. */

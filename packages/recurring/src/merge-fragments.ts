@@ -46,7 +46,7 @@ const MAX_INTRO_CHARGES = 6;
 const MAX_RESUBSCRIBE_RATIO = 1.25;
 const MAX_VARIABLE_RESUBSCRIBE_RATIO = 1.6;
 /** Words every kind of merchant uses; sharing one says nothing about identity. */
-const GENERIC_WORDS = new Set([
+export const GENERIC_WORDS: ReadonlySet<string> = new Set([
   'THE',
   'AND',
   'CARD',
