@@ -264,8 +264,9 @@ type Branded = { brand: string; group: Gathered };
  * A merchant the catalogue does not know may print its name ways with no shared start beyond
  * its brand — the first word: "KUMON CENTER", "KUMON NORTH AMERICA", "KUMON OF NORTHSIDE";
  * "AAA CLUB ALLIANCE", "AAA NORTHEAST DUES"; or the brand's short form before a product,
- * "BARK*BARKBOX" beside "BARKBOX". Spellings whose first words are one brand (equal, or one
- * the other's start of at least `BRAND_MIN_PREFIX` letters) and that bill one price to the cent
+ * "BARK*BARKBOX" beside "BARKBOX" and "BARKSHOP BARKBOX". Spellings whose first words are one
+ * brand (equal, or one the other's start of at least `BRAND_MIN_PREFIX` letters, directly or
+ * through a spelling already joined) and that bill one price to the cent
  * are one merchant, and are searched as one group — unless that price falls under both within
  * `SAME_CYCLE_DAYS`, which one plan would not do (two branches, two plans). A membership
  * billed yearly under a new spelling each year is otherwise two merchants seen once each, and
@@ -290,14 +291,22 @@ function joinBrands(groups: readonly Gathered[]): void {
     for (let i = 0; i < list.length; i++) {
       const base = list[i] as Branded;
       if (base.group.charges.length === 0) continue;
-      for (let j = i + 1; j < list.length; j++) {
-        const other = list[j] as Branded;
-        if (other.group.charges.length === 0 || !isOneBrand(base.brand, other.brand)) continue;
-        if (!billsOnePrice(base.group.charges, other.group.charges)) continue;
-        base.group.charges.push(...other.group.charges);
-        base.group.refunds.push(...other.group.refunds);
-        other.group.charges = [];
-        other.group.refunds = [];
+      // The brands joined so far: "BARK" joins "BARKSHOP BARKBOX", then "BARKBOX" joins "BARK".
+      const brands = [base.brand];
+      for (let grown = true; grown; ) {
+        grown = false;
+        for (let j = i + 1; j < list.length; j++) {
+          const other = list[j] as Branded;
+          if (other.group.charges.length === 0) continue;
+          if (!brands.some((brand) => isOneBrand(brand, other.brand))) continue;
+          if (!billsOnePrice(base.group.charges, other.group.charges)) continue;
+          base.group.charges.push(...other.group.charges);
+          base.group.refunds.push(...other.group.refunds);
+          other.group.charges = [];
+          other.group.refunds = [];
+          brands.push(other.brand);
+          grown = true;
+        }
       }
     }
   }
