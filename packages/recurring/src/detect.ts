@@ -258,15 +258,16 @@ const BRAND_MIN_PREFIX = 4;
 /** One plan bills once a cycle: a price paid under two spellings this close is two plans. */
 const SAME_CYCLE_DAYS = 15;
 
-type Branded = { brand: string; group: Gathered };
+type Branded = { brand: string; name: string; group: Gathered };
 
 /**
  * A merchant the catalogue does not know may print its name ways with no shared start beyond
  * its brand — the first word: "KUMON CENTER", "KUMON NORTH AMERICA", "KUMON OF NORTHSIDE";
  * "AAA CLUB ALLIANCE", "AAA NORTHEAST DUES"; or the brand's short form before a product,
  * "BARK*BARKBOX" beside "BARKBOX" and "BARKSHOP BARKBOX". Spellings whose first words are one
- * brand (equal, or one the other's start of at least `BRAND_MIN_PREFIX` letters, directly or
- * through a spelling already joined) and that bill one price to the cent
+ * brand (equal, or one the other's start of at least `BRAND_MIN_PREFIX` letters, or one a later
+ * word of the other — directly or through a spelling already joined) and that bill one price
+ * to the cent
  * are one merchant, and are searched as one group — unless that price falls under both within
  * `SAME_CYCLE_DAYS`, which one plan would not do (two branches, two plans). A membership
  * billed yearly under a new spelling each year is otherwise two merchants seen once each, and
@@ -282,8 +283,8 @@ function joinBrands(groups: readonly Gathered[]): void {
     if (brand === null) continue;
     const start = brand.slice(0, BRAND_MIN_PREFIX);
     const list = byStart.get(start);
-    if (list) list.push({ brand, group });
-    else byStart.set(start, [{ brand, group }]);
+    if (list) list.push({ brand, name, group });
+    else byStart.set(start, [{ brand, name, group }]);
   }
   for (const list of byStart.values()) {
     if (list.length < 2) continue;
@@ -293,18 +294,24 @@ function joinBrands(groups: readonly Gathered[]): void {
       if (base.group.charges.length === 0) continue;
       // The brands joined so far: "BARK" joins "BARKSHOP BARKBOX", then "BARKBOX" joins "BARK".
       const brands = [base.brand];
+      const names = [base.name];
       for (let grown = true; grown; ) {
         grown = false;
         for (let j = i + 1; j < list.length; j++) {
           const other = list[j] as Branded;
           if (other.group.charges.length === 0) continue;
-          if (!brands.some((brand) => isOneBrand(brand, other.brand))) continue;
+          if (
+            !brands.some((brand) => isOneBrand(brand, other.brand)) &&
+            !names.some((name) => hasWord(name, other.brand) || hasWord(other.name, brandOfName(name)))
+          )
+            continue;
           if (!billsOnePrice(base.group.charges, other.group.charges)) continue;
           base.group.charges.push(...other.group.charges);
           base.group.refunds.push(...other.group.refunds);
           other.group.charges = [];
           other.group.refunds = [];
           brands.push(other.brand);
+          names.push(other.name);
           grown = true;
         }
       }
@@ -323,6 +330,23 @@ function brandOf(name: string): string | null {
   if (end < 3 || (end < name.length && name.charCodeAt(end) !== 32)) return null;
   const word = name.slice(0, end);
   return GENERIC_WORDS.has(word) || LEADING_PLACE_WORDS.has(word) ? null : word;
+}
+
+/** The first word of a name already known to have a brand. */
+function brandOfName(name: string): string {
+  const space = name.indexOf(' ');
+  return space < 0 ? name : name.slice(0, space);
+}
+
+/** Whether the word is one of the name's words after its first ("BARKSHOP BARKBOX", BARKBOX). */
+function hasWord(name: string, word: string): boolean {
+  let at = name.indexOf(' ' + word);
+  while (at >= 0) {
+    const end = at + 1 + word.length;
+    if (end === name.length || name.charCodeAt(end) === 32) return true;
+    at = name.indexOf(' ' + word, at + 1);
+  }
+  return false;
 }
 
 function isOneBrand(a: string, b: string): boolean {
