@@ -255,8 +255,9 @@ const LEADING_PLACE_WORDS = new Set([
 ]);
 /** Letters of a brand that another brand must share to be read as its short form (BARK, BARKBOX). */
 const BRAND_MIN_PREFIX = 4;
-/** One plan bills once a cycle: a price paid under two spellings this close is two plans. */
-const SAME_CYCLE_DAYS = 15;
+/** One plan bills once a cycle (see `billsOnePrice`). */
+const SAME_CYCLE_SHARE = 0.6;
+const SAME_CYCLE_MAX_DAYS = 25;
 
 type Branded = { brand: string; name: string; group: Gathered };
 
@@ -268,8 +269,8 @@ type Branded = { brand: string; name: string; group: Gathered };
  * brand (equal, or one the other's start of at least `BRAND_MIN_PREFIX` letters, or one a later
  * word of the other — directly or through a spelling already joined) and that bill one price
  * to the cent
- * are one merchant, and are searched as one group — unless that price falls under both within
- * `SAME_CYCLE_DAYS`, which one plan would not do (two branches, two plans). A membership
+ * are one merchant, and are searched as one group — unless the second spelling's charges at
+ * that price fall between the first's, which one plan would not do (two branches, two plans). A membership
  * billed yearly under a new spelling each year is otherwise two merchants seen once each, and
  * a monthly plan alternating between three spellings three pieces too holed to stand.
  */
@@ -295,14 +296,16 @@ function joinBrands(groups: readonly Gathered[]): void {
       // The brands joined so far: "BARK" joins "BARKSHOP BARKBOX", then "BARKBOX" joins "BARK".
       const brands = [base.brand];
       const names = [base.name];
-      for (let grown = true; grown; ) {
+      for (let grown = true; grown;) {
         grown = false;
         for (let j = i + 1; j < list.length; j++) {
           const other = list[j] as Branded;
           if (other.group.charges.length === 0) continue;
           if (
             !brands.some((brand) => isOneBrand(brand, other.brand)) &&
-            !names.some((name) => hasWord(name, other.brand) || hasWord(other.name, brandOfName(name)))
+            !names.some(
+              (name) => hasWord(name, other.brand) || hasWord(other.name, brandOfName(name)),
+            )
           )
             continue;
           if (!billsOnePrice(base.group.charges, other.group.charges)) continue;
@@ -355,17 +358,41 @@ function isOneBrand(a: string, b: string): boolean {
   return shorter.length >= BRAND_MIN_PREFIX && longer.startsWith(shorter);
 }
 
-/** Whether both lists hold a charge at one price, never within `SAME_CYCLE_DAYS` of each other. */
+/**
+ * Whether both lists hold charges at one price, and not as two plans would: one plan's charges
+ * under two spellings stand a cycle apart, while two plans at one price put the second
+ * spelling's charges between the first's — closer to them than `SAME_CYCLE_SHARE` of the
+ * shortest gap either spelling leaves at that price, and than `SAME_CYCLE_MAX_DAYS` (a monthly
+ * plan and another on the 20th; a spelling seen every third month beside two others is one
+ * plan's, a cycle from theirs).
+ */
 function billsOnePrice(a: readonly Charge[], b: readonly Charge[]): boolean {
   let shared = false;
   for (const x of a) {
-    for (const y of b) {
-      if (Math.abs(x.amount - y.amount) >= 0.005) continue;
-      if (Math.abs(x.day - y.day) < SAME_CYCLE_DAYS) return false;
-      shared = true;
-    }
+    if (!b.some((y) => Math.abs(x.amount - y.amount) < 0.005)) continue;
+    const ownA = daysAtPrice(a, x.amount);
+    const ownB = daysAtPrice(b, x.amount);
+    const own = Math.min(shortestGap(ownA), shortestGap(ownB));
+    let across = Infinity;
+    for (const day of ownA)
+      for (const other of ownB) across = Math.min(across, Math.abs(day - other));
+    if (across < Math.min(SAME_CYCLE_SHARE * own, SAME_CYCLE_MAX_DAYS)) return false;
+    shared = true;
   }
   return shared;
+}
+
+function daysAtPrice(charges: readonly Charge[], amount: number): number[] {
+  const days: number[] = [];
+  for (const charge of charges) if (Math.abs(charge.amount - amount) < 0.005) days.push(charge.day);
+  return days.sort((x, y) => x - y);
+}
+
+/** The shortest gap between consecutive days (sorted); Infinity for fewer than two. */
+function shortestGap(days: readonly number[]): number {
+  let gap = Infinity;
+  for (let i = 1; i < days.length; i++) gap = Math.min(gap, (days[i] ?? 0) - (days[i - 1] ?? 0));
+  return gap;
 }
 
 /** The cleaned descriptor of a merchant the catalogue does not know; null for one it knows. */
