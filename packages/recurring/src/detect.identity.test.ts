@@ -67,6 +67,18 @@ describe(`${detectRecurring.name} — a warehouse club's yearly fee`, () => {
     expect(shapes(detectRecurring(history, { asOf: AS_OF }))).toEqual([['YEARLY', 65, 3]]);
   });
 
+  it("leaves an order at a monthly membership's price among the orders", () => {
+    const history = [
+      ...orders('AMAZON.COM*', 40),
+      charge('2025-10-15', 'AMAZON.COM*ORDER7Q', 14.99),
+      ...charges(monthly('2024-10-08', 14), 'Amazon Prime*PLAN', 14.99),
+    ];
+    const prime = detectRecurring(history, { asOf: '2025-11-20' }).filter(
+      (stream) => stream.cadence === 'MONTHLY',
+    );
+    expect(prime.map((stream) => stream.transaction_ids.length)).toEqual([14]);
+  });
+
   it('reads two equal charges a year apart at a store where nothing else is bought as its fee', () => {
     const history = charges(['2025-03-07', '2026-03-06'], 'NORTHGATE MARKET #12', 120);
     expect(shapes(detectRecurring(history, { asOf: AS_OF }))).toEqual([['YEARLY', 120, 2]]);

@@ -612,8 +612,19 @@ class MerchantGroups {
       }
       const store = stores.get(found.website);
       if (!store || store.charges.length === 0) continue;
+      // Only a yearly fee: a monthly plan's bills stand within a fortnight of a whole year
+      // from any day, and a purchase at its price is not its bill.
+      const yearly = membership.charges.filter((fee) =>
+        membership.charges.every(
+          (other) =>
+            other === fee ||
+            Math.abs(other.amount - fee.amount) >= 0.005 ||
+            Math.abs(other.day - fee.day) >= MIN_FEE_GAP_DAYS,
+        ),
+      );
+      if (yearly.length === 0) continue;
       const atTill = store.charges.filter((charge) =>
-        membership.charges.some((fee) => isSameFeeYearsApart(fee, charge)),
+        yearly.some((fee) => isSameFeeYearsApart(fee, charge)),
       );
       if (atTill.length === 0) continue;
       membership.charges.push(...atTill);
@@ -624,6 +635,8 @@ class MerchantGroups {
 
 /** A yearly fee paid at the till sits this many days either side of a whole year from another. */
 const FEE_YEAR_DAYS = 14;
+/** A membership's bills at one price closer than this are a faster plan's, not a yearly fee. */
+const MIN_FEE_GAP_DAYS = 300;
 
 /** The same amount to the cent, a whole number of years apart (give or take `FEE_YEAR_DAYS`). */
 function isSameFeeYearsApart(fee: Charge, charge: Charge): boolean {
