@@ -31,6 +31,8 @@ const sources = [
 
 /** The bundle's entry point, for `scripts/start.mjs`. */
 export const serverEntry = path.join(outDir, 'main.mjs');
+/** What `scripts/start.mjs` begins before importing the bundle's entry point. */
+export const earlyStartEntry = path.join(outDir, 'early-start.mjs');
 
 export function isServerBuildStale() {
   return isStale(stampFile, sources);
@@ -111,6 +113,8 @@ async function build(into) {
     absWorkingDir: serverDir,
     entryPoints: [
       { in: 'src/main.ts', out: 'main' },
+      // Imported by scripts/start.mjs before main, to begin work while main loads.
+      { in: 'src/early-start.ts', out: 'early-start' },
       // Beside the bundle under the name the reader asks for (import-file-reader.ts).
       { in: 'src/modules/imports/import-file.worker.ts', out: 'import-file.worker' },
       { in: 'src/db/pglite-template.ts', out: 'pglite-template' },
