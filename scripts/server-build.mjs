@@ -99,6 +99,26 @@ const externalPackages = {
   },
 };
 
+/**
+ * node-postgres asks whether it runs on Cloudflare Workers when it loads, and on Node 20 (which
+ * has no `navigator`) it asks by making a fetch `Response`: that loads Node's whole fetch
+ * implementation (undici), which nothing else needs at start, and took 0.1–0.3 s of the start's
+ * CPU (docs/performance-history.md). This bundle runs on Node only: the answer is no. When a new
+ * pg no longer has the question in these words, the build fails, so it is looked at again.
+ */
+const PG_CLOUDFLARE_CHECK = "if (typeof Response === 'function') {";
+const pgOnNode = {
+  name: 'pg-on-node',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]node_modules[\\/]pg[\\/]lib[\\/]stream\.js$/ }, async (args) => {
+      const text = await fs.promises.readFile(args.path, 'utf8');
+      if (!text.includes(PG_CLOUDFLARE_CHECK))
+        throw new Error(`pg's Cloudflare check changed (${args.path}): see pgOnNode`);
+      return { contents: text.replace(PG_CLOUDFLARE_CHECK, 'if (false) {'), loader: 'js' };
+    });
+  },
+};
+
 /** Bundled CommonJS packages still `require` Node's own modules. */
 const requireInEsm =
   "import { createRequire as createRequireOfBundle } from 'node:module'; " +
@@ -128,7 +148,7 @@ async function build(into) {
     target: 'node20',
     sourcemap: true,
     logLevel: 'warning',
-    plugins: [externalPackages, sourceFolders(into)],
+    plugins: [externalPackages, sourceFolders(into), pgOnNode],
     banner: { js: requireInEsm },
   });
   for (const entry of fs.readdirSync(into))
