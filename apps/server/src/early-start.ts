@@ -1,17 +1,11 @@
 /**
  * What `npm start` begins before the server's code loads (scripts/start.mjs imports this entry
- * of the build first, and the server takes what it began). Two things, both measured in
- * docs/performance-history.md ("Memory and start-up"):
- *
- * - The embedded database's 9 MB of WebAssembly is compiled, and its 6 MB file bundle read, while
- *   the main thread loads the server's code: V8 compiles a module given to WebAssembly.compile on
- *   its background threads, and the files are read on libuv's. PGlite then starts from the
- *   compiled module and the bytes (its `pgliteWasmModule` and `fsBundle` options). Not begun
- *   with DATABASE_URL, where PGlite is never loaded.
- * - V8's heap growing factor is left to V8 until the server listens: nearly everything loading
- *   the code allocates stays alive, and `npm start`'s `--heap-growing-percent=20` (kept for the
- *   running server, see README "Memory is tight") made V8 collect the whole heap five times
- *   during start-up, each freeing almost nothing. `startupDone()` puts the setting back.
+ * of the build first, and the server takes what it began): the embedded database's 9 MB of
+ * WebAssembly is compiled, and its 6 MB file bundle read, while the main thread loads the
+ * server's code. V8 compiles a module given to WebAssembly.compile on its background threads,
+ * and the files are read on libuv's; PGlite then starts from the compiled module and the bytes
+ * (its `pgliteWasmModule` and `fsBundle` options). Not begun with DATABASE_URL, where PGlite is
+ * never loaded. Measured in docs/performance-history.md ("Memory and start-up").
  *
  * Imports nothing but Node's own modules, so it runs before anything else of the server loads.
  */
@@ -27,7 +21,6 @@ export type PglitePreload = {
 };
 
 let preload: Promise<PglitePreload> | undefined;
-let growingPercentFlag: string | undefined;
 
 /**
  * PGlite's PostgreSQL is 9 MB of WebAssembly. V8 compiles it with its baseline compiler, then
@@ -46,13 +39,20 @@ function pgliteFile(name: string): string {
   return path.join(path.dirname(entry), name);
 }
 
+/** Node has WebAssembly; the server's TypeScript libraries (ES2023, no DOM) know only its types. */
+const webAssembly = (
+  globalThis as unknown as {
+    WebAssembly: { compile(bytes: Uint8Array): Promise<WebAssembly.Module> };
+  }
+).WebAssembly;
+
 async function readAndCompile(): Promise<PglitePreload> {
   keepWebAssemblyOnBaselineCompiler();
   const [wasm, data] = await Promise.all([
     fs.readFile(pgliteFile('pglite.wasm')),
     fs.readFile(pgliteFile('pglite.data')),
   ]);
-  const pgliteWasmModule = await WebAssembly.compile(wasm);
+  const pgliteWasmModule = await webAssembly.compile(wasm);
   // PGlite only asks the bundle for its bytes; a Blob would copy them once more.
   const bytes =
     data.byteOffset === 0 && data.byteLength === data.buffer.byteLength
@@ -64,8 +64,6 @@ async function readAndCompile(): Promise<PglitePreload> {
 
 /** Begins the work above; `env` is the process's environment, read as the server will read it. */
 export function startEarly(env: NodeJS.ProcessEnv = process.env): void {
-  growingPercentFlag = process.execArgv.find((arg) => arg.startsWith('--heap-growing-percent='));
-  if (growingPercentFlag) v8.setFlagsFromString('--heap-growing-percent=0');
   if (!env.DATABASE_URL) {
     preload = readAndCompile();
     // Whoever takes it sees a failure; PGlite then reads its files itself.
@@ -78,10 +76,4 @@ export async function takePglitePreload(): Promise<PglitePreload | undefined> {
   const begun = preload;
   preload = undefined;
   return begun?.catch(() => undefined);
-}
-
-/** Start-up is over: the command line's heap growing factor applies from here on. */
-export function startupDone(): void {
-  if (growingPercentFlag) v8.setFlagsFromString(growingPercentFlag);
-  growingPercentFlag = undefined;
 }

@@ -15,7 +15,6 @@ import type { AppJobMap } from './jobs/job-payloads';
 import { readQueueFigures } from './jobs/queue-figures';
 import { startJobSystem, type JobSystem } from './jobs/job-system';
 import { loadSecrets } from './security/secrets';
-import { startupDone } from './early-start';
 import { markStartup } from './startup-times';
 
 /** How often a worker logs its queue figures (counts by queue and state). */
@@ -104,7 +103,6 @@ export async function startServer(
       const port = typeof address === 'object' && address ? address.port : config.port;
       url = `http://localhost:${port}`;
     }
-    startupDone();
 
     // After listening, and a moment after in one process: the workers' first fetches (one
     // query a queue) would otherwise sit in the embedded database's one connection ahead of the
