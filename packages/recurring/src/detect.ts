@@ -367,24 +367,32 @@ function isOneBrand(a: string, b: string): boolean {
  * plan's, a cycle from theirs).
  */
 function billsOnePrice(a: readonly Charge[], b: readonly Charge[]): boolean {
+  const pricesOfB = new Set<number>();
+  for (const charge of b) pricesOfB.add(centsOf(charge.amount));
+  const tried = new Set<number>();
   let shared = false;
   for (const x of a) {
-    if (!b.some((y) => Math.abs(x.amount - y.amount) < 0.005)) continue;
-    const ownA = daysAtPrice(a, x.amount);
-    const ownB = daysAtPrice(b, x.amount);
+    const cents = centsOf(x.amount);
+    if (!pricesOfB.has(cents) || tried.has(cents)) continue;
+    tried.add(cents);
+    const ownA = daysAtPrice(a, cents);
+    const ownB = daysAtPrice(b, cents);
     const own = Math.min(shortestGap(ownA), shortestGap(ownB));
-    let across = Infinity;
-    for (const day of ownA)
-      for (const other of ownB) across = Math.min(across, Math.abs(day - other));
-    if (across < Math.min(SAME_CYCLE_SHARE * own, SAME_CYCLE_MAX_DAYS)) return false;
+    if (nearestAcross(ownA, ownB) < Math.min(SAME_CYCLE_SHARE * own, SAME_CYCLE_MAX_DAYS)) {
+      return false;
+    }
     shared = true;
   }
   return shared;
 }
 
-function daysAtPrice(charges: readonly Charge[], amount: number): number[] {
+function centsOf(amount: number): number {
+  return Math.round(amount * 100);
+}
+
+function daysAtPrice(charges: readonly Charge[], cents: number): number[] {
   const days: number[] = [];
-  for (const charge of charges) if (Math.abs(charge.amount - amount) < 0.005) days.push(charge.day);
+  for (const charge of charges) if (centsOf(charge.amount) === cents) days.push(charge.day);
   return days.sort((x, y) => x - y);
 }
 
@@ -393,6 +401,21 @@ function shortestGap(days: readonly number[]): number {
   let gap = Infinity;
   for (let i = 1; i < days.length; i++) gap = Math.min(gap, (days[i] ?? 0) - (days[i - 1] ?? 0));
   return gap;
+}
+
+/** The shortest distance from a day of one sorted list to a day of the other, in one pass. */
+function nearestAcross(a: readonly number[], b: readonly number[]): number {
+  let nearest = Infinity;
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) {
+    const x = a[i] as number;
+    const y = b[j] as number;
+    nearest = Math.min(nearest, Math.abs(x - y));
+    if (x < y) i++;
+    else j++;
+  }
+  return nearest;
 }
 
 /** The cleaned descriptor of a merchant the catalogue does not know; null for one it knows. */
