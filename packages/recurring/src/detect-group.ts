@@ -106,7 +106,7 @@ export function findGroupStreams(group: MerchantGroup, asOf: number): Candidate[
   candidates.forEach(consume);
   if (!context.isHabitual && wholeBill.length === 0) {
     for (const candidate of candidates) fillEmptySlots(candidate, context, consumed);
-    if (!context.merchant.isStorefront && !process.env.NORESUME) {
+    if (!context.merchant.isStorefront) {
       candidates = findResumedRuns(candidates, context, consumed);
     }
   }
