@@ -39,10 +39,13 @@ export function findResumedRuns(
   consumed: Set<Charge>,
 ): Candidate[] {
   let result = candidates;
+  // Most plans are still running: nothing after them to read.
+  const latestDay = context.paid[context.paid.length - 1]?.day ?? -Infinity;
   for (const plan of candidates) {
     if (plan.isVariable || plan.isTrialOnly || plan.members.length < MIN_PLAN_CHARGES) continue;
     const rule = CADENCE_RULES[plan.cadence];
     const stoppedAfter = lastDayOf(plan) + 2 * rule.periodDays + rule.lateDays;
+    if (stoppedAfter >= latestDay) continue;
     // Already back on its own cadence: merge-fragments.ts joins the two.
     if (result.some((other) => other.cadence === plan.cadence && lastDayOf(other) > stoppedAfter))
       continue;
