@@ -376,8 +376,11 @@ function bestSplit(
   return best;
 }
 
-/** No fit is accepted below this coverage (the loosest limits, a skipping weekly plan's). */
-const LOWEST_ACCEPTED_COVERAGE = FIXED_AMOUNT_LIMITS.minSkippingCoverage ?? 0.75;
+/** No fit is accepted below this coverage (the loosest limits ask for 0.75)… */
+const LOWEST_ACCEPTED_COVERAGE = 0.75;
+/** …but a skipping weekly plan's (`minSkippingCoverage`). */
+const LOWEST_SKIPPING_COVERAGE =
+  FIXED_AMOUNT_LIMITS.minSkippingCoverage ?? LOWEST_ACCEPTED_COVERAGE;
 
 /**
  * Whether the points are numerous enough to fill an accepted share of the slots their span
@@ -391,7 +394,11 @@ function couldFillGrid(points: readonly DatedPoint[], cadence: KnownCadence): bo
     1,
     Math.round((last.day - first.day) / CADENCE_RULES[cadence].periodDays) - 1,
   );
-  return points.length >= LOWEST_ACCEPTED_COVERAGE * slots;
+  const lowest =
+    cadence === 'WEEKLY' && points.length >= SKIPPING_PLAN_CHARGES
+      ? LOWEST_SKIPPING_COVERAGE
+      : LOWEST_ACCEPTED_COVERAGE;
+  return points.length >= lowest * slots;
 }
 
 function misfitsOf(fit: ScheduleFit): number {
