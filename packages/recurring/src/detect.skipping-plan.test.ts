@@ -72,4 +72,23 @@ describe(`${detectRecurring.name} — weekly plans skipped often`, () => {
     const streams = detectRecurring(history, { asOf: '2026-01-05' });
     expect(streams.filter((stream) => stream.cadence === 'WEEKLY')).toHaveLength(0);
   });
+
+  it('reads a plan whose first price came every other week, then stepped, as one weekly plan', () => {
+    // 24 weeks at 58.49 every other week (one dearer week between), then 68.70 weekly with a
+    // skip in every three or four weeks: one plan, not a biweekly one with weeks left over.
+    const skipped = [25, 28, 29, 33, 36, 37, 40, 44, 47, 48, 51, 54, 55];
+    const history = weekly(
+      'CRATEFUL BOX CO',
+      60,
+      (week) => {
+        if (week < 24) return week % 2 === 0 ? 58.49 : week === 21 ? 64.48 : null;
+        return skipped.includes(week) ? null : 68.7;
+      },
+      '2025-06-02',
+    );
+    const streams = detectRecurring(history, { asOf: '2026-07-30' });
+    expect(streams).toHaveLength(1);
+    expect(streams[0]).toMatchObject({ cadence: 'WEEKLY', status: 'ACTIVE' });
+    expect(streams[0]?.transaction_ids).toHaveLength(history.length);
+  });
 });
