@@ -31,6 +31,8 @@ const sources = [
 
 /** The bundle's entry point, for `scripts/start.mjs`. */
 export const serverEntry = path.join(outDir, 'main.mjs');
+/** What `scripts/start.mjs` begins before importing the bundle's entry point. */
+export const earlyStartEntry = path.join(outDir, 'early-start.mjs');
 
 export function isServerBuildStale() {
   return isStale(stampFile, sources);
@@ -97,6 +99,26 @@ const externalPackages = {
   },
 };
 
+/**
+ * node-postgres asks whether it runs on Cloudflare Workers when it loads, and on Node 20 (which
+ * has no `navigator`) it asks by making a fetch `Response`: that loads Node's whole fetch
+ * implementation (undici), which nothing else needs at start, and took 0.1–0.3 s of the start's
+ * CPU (docs/performance-history.md). This bundle runs on Node only: the answer is no. When a new
+ * pg no longer has the question in these words, the build fails, so it is looked at again.
+ */
+const PG_CLOUDFLARE_CHECK = "if (typeof Response === 'function') {";
+const pgOnNode = {
+  name: 'pg-on-node',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]node_modules[\\/]pg[\\/]lib[\\/]stream\.js$/ }, async (args) => {
+      const text = await fs.promises.readFile(args.path, 'utf8');
+      if (!text.includes(PG_CLOUDFLARE_CHECK))
+        throw new Error(`pg's Cloudflare check changed (${args.path}): see pgOnNode`);
+      return { contents: text.replace(PG_CLOUDFLARE_CHECK, 'if (false) {'), loader: 'js' };
+    });
+  },
+};
+
 /** Bundled CommonJS packages still `require` Node's own modules. */
 const requireInEsm =
   "import { createRequire as createRequireOfBundle } from 'node:module'; " +
@@ -111,6 +133,8 @@ async function build(into) {
     absWorkingDir: serverDir,
     entryPoints: [
       { in: 'src/main.ts', out: 'main' },
+      // Imported by scripts/start.mjs before main, to begin work while main loads.
+      { in: 'src/early-start.ts', out: 'early-start' },
       // Beside the bundle under the name the reader asks for (import-file-reader.ts).
       { in: 'src/modules/imports/import-file.worker.ts', out: 'import-file.worker' },
       { in: 'src/db/pglite-template.ts', out: 'pglite-template' },
@@ -124,7 +148,7 @@ async function build(into) {
     target: 'node20',
     sourcemap: true,
     logLevel: 'warning',
-    plugins: [externalPackages, sourceFolders(into)],
+    plugins: [externalPackages, sourceFolders(into), pgOnNode],
     banner: { js: requireInEsm },
   });
   for (const entry of fs.readdirSync(into))

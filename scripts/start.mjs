@@ -4,7 +4,7 @@
  * process, so signals reach it directly and shutdown is graceful.
  */
 import { pathToFileURL } from 'node:url';
-import { ensureServerBuild, serverEntry } from './server-build.mjs';
+import { earlyStartEntry, ensureServerBuild, serverEntry } from './server-build.mjs';
 import { ensureWebBuild } from './web-build.mjs';
 
 const mode = process.argv[2] ?? 'all';
@@ -18,5 +18,10 @@ if (mode !== 'worker' && process.env.SERVE_WEB !== 'false') ensureWebBuild();
 mark('web build checked');
 ensureServerBuild();
 mark('server build checked');
+// Work that needs no server code (the embedded database's WebAssembly compiled and its files
+// read, on other threads) runs while the server's code loads (apps/server/src/early-start.ts).
+const { startEarly } = await import(pathToFileURL(earlyStartEntry).href);
+startEarly();
+mark('early start begun');
 
 await import(pathToFileURL(serverEntry).href);

@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -89,6 +90,35 @@ describe('the built server (scripts/server-build.mjs)', () => {
     } finally {
       await worker.terminate();
     }
+  });
+
+  it('begins the embedded database before the server loads, from an entry of Node modules only', async () => {
+    const loaded = [...staticImports(outDir, 'early-start.mjs')];
+    expect(loaded.filter((specifier) => !specifier.startsWith('node:'))).toEqual([]);
+    const early = (await import(pathToFileURL(path.join(outDir, 'early-start.mjs')).href)) as {
+      startEarly(env: NodeJS.ProcessEnv): void;
+      takePglitePreload(): Promise<{ pgliteWasmModule: unknown; fsBundle: Blob } | undefined>;
+    };
+    early.startEarly({ DATABASE_URL: 'postgres://nowhere/none' });
+    expect(await early.takePglitePreload()).toBeUndefined();
+    early.startEarly({});
+    const preload = await early.takePglitePreload();
+    expect(Object.prototype.toString.call(preload?.pgliteWasmModule)).toBe(
+      '[object WebAssembly.Module]',
+    );
+    expect((await preload?.fsBundle.arrayBuffer())?.byteLength).toBeGreaterThan(1_000_000);
+    // Taken once: a second PGlite in the process reads its own files.
+    expect(await early.takePglitePreload()).toBeUndefined();
+  });
+
+  it("skips node-postgres's Cloudflare check, which loaded Node's fetch (undici) at start", () => {
+    const chunks = fs.readdirSync(outDir).filter((name) => name.endsWith('.mjs'));
+    const pgStream = chunks
+      .map((name) => fs.readFileSync(path.join(outDir, name), 'utf8'))
+      .find((text) => text.includes('function isCloudflareRuntime()'));
+    const check = /function isCloudflareRuntime\(\) \{[\s\S]*?\n {4}\}\n/.exec(pgStream ?? '')?.[0];
+    expect(check).toContain('new Response(');
+    expect(check).toMatch(/if \(false\) \{\s*const resp = new Response\(/);
   });
 
   it('is written in ASCII only, so V8 keeps each loaded file at one byte a character', () => {

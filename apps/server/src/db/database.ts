@@ -6,8 +6,8 @@
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import v8 from 'node:v8';
 import { lockDataDir } from './data-dir-lock';
+import { keepWebAssemblyOnBaselineCompiler, takePglitePreload } from '../early-start';
 import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -152,18 +152,6 @@ const PGLITE_SETTINGS = [
   'temp_buffers=1MB',
 ];
 
-/**
- * PGlite's PostgreSQL is 9 MB of WebAssembly. V8 compiles it with its baseline compiler, then
- * recompiles the functions that run most with its optimising one, on the same cores the start
- * needs. Keeping the baseline code took the start on existing data from 2.3–2.9 s to 1.75–2.1 s
- * until healthy (CPU 3.1 → 1.9 s) and the settled process from 260 to 183 MB, while reads and a
- * bank link on the embedded database cost the same or less (docs/performance-history.md).
- * Set for the whole process, before PGlite's module is compiled.
- */
-function keepWebAssemblyOnBaselineCompiler(): void {
-  v8.setFlagsFromString('--liftoff-only');
-}
-
 /** Opens the configured database: a PostgreSQL server when a URL is given, else embedded PGlite. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
@@ -180,7 +168,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const { PGlite } = await import('@electric-sql/pglite');
     markStartup('pglite loaded');
     if (copyTemplateInto(dir)) markStartup('template copied');
-    client = await PGlite.create(dir, { postgresqlconf: PGLITE_SETTINGS });
+    // Compiled and read while the code loaded, with `npm start` (early-start.ts).
+    const preloaded = await takePglitePreload();
+    if (preloaded) markStartup('pglite preload taken');
+    client = await PGlite.create(dir, { postgresqlconf: PGLITE_SETTINGS, ...preloaded });
     markStartup('pglite opened');
   } catch (error) {
     await release();
