@@ -91,4 +91,19 @@ describe(`${detectRecurring.name} — weekly plans skipped often`, () => {
     expect(streams[0]).toMatchObject({ cadence: 'WEEKLY', status: 'ACTIVE' });
     expect(streams[0]?.transaction_ids).toHaveLength(history.length);
   });
+
+  it('finds a meal kit with extras in nearly every other week and skips, as one weekly stream', () => {
+    // 60 weeks: 18 skipped; of the 42 boxes, 19 dearer by extras. The plan price holds 23 boxes
+    // (38% of the weeks, 55% of the band), all prices together 70% of the weeks.
+    const skipped = [2, 5, 6, 11, 15, 17, 22, 26, 27, 31, 36, 38, 41, 45, 46, 50, 53, 57];
+    const dearer = [0, 3, 8, 10, 14, 18, 20, 23, 28, 30, 33, 37, 40, 43, 48, 51, 54, 56, 59];
+    const history = weekly('CRATEFUL BOX CO', 60, (week) => {
+      if (skipped.includes(week)) return null;
+      return dearer.includes(week) ? 84.97 + (week % 2) * 6 : 71.99;
+    });
+    const streams = detectRecurring(history, { asOf: '2026-10-08' });
+    expect(streams).toHaveLength(1);
+    expect(streams[0]).toMatchObject({ cadence: 'WEEKLY', status: 'ACTIVE' });
+    expect(streams[0]?.transaction_ids.length).toBeGreaterThanOrEqual(history.length - 2);
+  });
 });

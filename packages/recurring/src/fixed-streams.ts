@@ -21,6 +21,7 @@ import {
   isAcceptable,
   isPlausible,
   isSkippingPlan,
+  SKIPPING_PLAN_CHARGES,
   FIXED_AMOUNT_LIMITS,
   type FitLimits,
   type ScheduleFit,
@@ -116,6 +117,7 @@ export function findFixedStreams(context: GroupContext, levels: readonly Charge[
       let banded = fitRuns(withAddOns(level, context.paid), fit, 2);
       if (banded.length === 0)
         banded = fitRuns(withAddOns(level, duringLevel(level, context.paid)), fit, 2);
+      if (banded.length === 0) banded = skippingPlanBand(level, context.paid, fit);
       for (const run of banded) {
         seeds.push({ candidate: candidateFrom(run.charges, run.fit), level });
       }
@@ -215,6 +217,26 @@ function withDearerWeeks(
   return held(banded) > held(runs) ? banded : runs;
 }
 
+/** Share of the band a skipping weekly plan's price must hold (`skippingPlanBand`). */
+const MIN_SKIPPING_BASE_SHARE = 0.5;
+
+/**
+ * A weekly plan whose customer adds extras nearly every other week and skips often: its price
+ * holds half its band, under `MIN_BASE_SHARE`, and under half its weeks. Its price and dearer
+ * weeks together are still one plan when they fill a weekly grid of `SKIPPING_PLAN_CHARGES`
+ * charges or more (at the skipping coverage); no slower grid is read from so loose a band.
+ */
+function skippingPlanBand(
+  level: readonly Charge[],
+  paid: readonly Charge[],
+  fit: (run: Charge[]) => ScheduleFit | null,
+): Array<{ charges: Charge[]; fit: ScheduleFit }> {
+  const band = withAddOns(level, paid, MAX_ADD_ON_RATIO, MIN_SKIPPING_BASE_SHARE);
+  return fitRuns(band, fit, 2).filter(
+    (run) => run.fit.cadence === 'WEEKLY' && run.fit.members.length >= SKIPPING_PLAN_CHARGES,
+  );
+}
+
 /** A base price needs this many charges before add-on weeks are read around it. */
 const MIN_BASE_CHARGES = 6;
 /** Share of the band the base price must hold: add-ons are the exception, not the rule. */
@@ -233,13 +255,14 @@ function withAddOns(
   level: readonly Charge[],
   paid: readonly Charge[],
   maxRatio = MAX_ADD_ON_RATIO,
+  minShare = MIN_BASE_SHARE,
 ): Charge[] {
   const base = level[0]?.amount ?? 0;
   if (level.length < MIN_BASE_CHARGES || base <= 0) return [];
   const band = paid.filter(
     (charge) => charge.amount >= base - 0.005 && charge.amount <= base * maxRatio,
   );
-  return band.length > level.length && level.length >= MIN_BASE_SHARE * band.length ? band : [];
+  return band.length > level.length && level.length >= minShare * band.length ? band : [];
 }
 
 /** A grid core needs this many charges, and this share of its level, in its span and overall. */
