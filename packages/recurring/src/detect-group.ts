@@ -26,6 +26,7 @@ import {
 import { byDay, groupByAmount, markReversals, median, type Charge } from './charges';
 import { fillEmptySlots, findVariableStreams, findWholeBill, isBiller } from './bill-streams';
 import { findFixedStreams } from './fixed-streams';
+import { findResumedRuns } from './resumed-runs';
 import { bestFit, FIXED_AMOUNT_LIMITS } from './schedule-fit';
 import { isHabitualMerchant } from './normalize';
 import { standsAmongStrays, standsAtStorefront, storefrontStrays } from './storefronts';
@@ -95,7 +96,7 @@ export function findGroupStreams(group: MerchantGroup, asOf: number): Candidate[
   };
 
   const wholeBill = isBiller(context) && !context.isHabitual ? findWholeBill(context) : [];
-  const candidates = wholeBill.length > 0 ? wholeBill : findFixedStreams(context, levels);
+  let candidates = wholeBill.length > 0 ? wholeBill : findFixedStreams(context, levels);
   const consumed = new Set<Charge>();
   const consume = (candidate: Candidate): void => {
     for (const charge of candidate.members) consumed.add(charge);
@@ -105,6 +106,9 @@ export function findGroupStreams(group: MerchantGroup, asOf: number): Candidate[
   candidates.forEach(consume);
   if (!context.isHabitual && wholeBill.length === 0) {
     for (const candidate of candidates) fillEmptySlots(candidate, context, consumed);
+    if (!context.merchant.isStorefront) {
+      candidates = findResumedRuns(candidates, context, consumed);
+    }
   }
   if (!context.isHabitual && !context.merchant.isStorefront && wholeBill.length === 0) {
     candidates.forEach((candidate, index) => {
@@ -223,6 +227,8 @@ function unionOnOneGrid(a: Candidate, b: Candidate): Candidate | null {
 
 /** A slower piece is absorbed by a stream at least this many times faster. */
 const MIN_SPEED_RATIO = 2;
+/** A yearly piece is absorbed only by a stream billed this often or more (weekly, biweekly). */
+const MAX_YEARLY_HOST_PERIOD = 14;
 
 /**
  * A slower "stream" at one merchant that lies within a faster stream's span, at about its price,
@@ -236,8 +242,7 @@ function absorbSlowerPieces(candidates: Candidate[]): Candidate[] {
   for (const guest of candidates) {
     const first = guest.members[0];
     const last = guest.members[guest.members.length - 1];
-    // A yearly fee beside a monthly plan (a gym's annual fee) is a product of its own.
-    if (!first || !last || guest.isTrialOnly || guest.cadence === 'YEARLY') continue;
+    if (!first || !last || guest.isTrialOnly) continue;
     const period = CADENCE_RULES[guest.cadence].periodDays;
     const price = median(guest.members.map((charge) => charge.amount));
     const host = candidates.find((other) => {
@@ -247,6 +252,9 @@ function absorbSlowerPieces(candidates: Candidate[]): Candidate[] {
       const from = (other.members[0]?.day ?? Infinity) - hostPeriod;
       const to = (other.members[other.members.length - 1]?.day ?? -Infinity) + hostPeriod;
       const ratio = price / median(other.members.map((charge) => charge.amount));
+      // A yearly fee beside a monthly plan (a gym's annual fee) is a product of its own; two
+      // charges a year apart at about a weekly plan's price are two of its dearer weeks.
+      if (guest.cadence === 'YEARLY' && hostPeriod > MAX_YEARLY_HOST_PERIOD) return false;
       return (
         period >= MIN_SPEED_RATIO * hostPeriod &&
         first.day >= from &&

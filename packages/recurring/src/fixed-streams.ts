@@ -318,6 +318,9 @@ function gridCore(level: readonly Charge[]): Candidate | null {
   return best;
 }
 
+/** Charges at one price that make a run on the other side of a pause the same plan. */
+const MIN_PLAN_RUN = 3;
+
 /**
  * At a merchant the catalogue doesn't know, a short run of equal amounts among many other
  * charges (two $31.98 cinema tickets a month apart, then a third) is more likely chance than a
@@ -329,8 +332,9 @@ function isLostInNoise(
   candidates: readonly Candidate[],
 ): boolean {
   if (context.merchant.catalogueId !== null || candidate.members.length >= 5) return false;
-  // The same plan's runs on the other side of a pause, at this very price, are not noise: a
-  // resubscription's first charges stand beside the run they resume.
+  // The same plan's runs on the other side of a pause, billed at this very price, are not
+  // noise: a resubscription's first charges stand beside the run they resume, whose price may
+  // have stepped up to this one (an introductory price first) or had dearer weeks.
   const price = candidate.members[0]?.amount ?? 0;
   let ownRuns = 0;
   for (const other of candidates) {
@@ -338,7 +342,7 @@ function isLostInNoise(
       other === candidate ||
       other.cadence !== candidate.cadence ||
       overlapInTime(other, candidate) ||
-      other.members.some((charge) => charge.amount !== price)
+      other.members.filter((charge) => charge.amount === price).length < MIN_PLAN_RUN
     )
       continue;
     ownRuns += other.members.length + other.extras.length;

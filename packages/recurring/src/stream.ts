@@ -162,7 +162,12 @@ export function buildStream(
   // Slots are on the days the merchant charges; the bank posts the next one as late as it
   // usually posts this stream's charges (a purchase date read from the descriptor).
   const nextPosted =
-    nextDay + postingOffset(recent.length > 0 ? recent : candidate.members, schedule);
+    nextDay +
+    postingOffset(
+      recent.length > 0 ? recent : candidate.members,
+      candidate.members.filter((charge) => charge.day >= movedOn),
+      schedule,
+    );
   const isOverdue = asOf - nextPosted > rule.graceDays;
   const status: StreamStatus = isOverdue
     ? 'CANCELLED'
@@ -248,30 +253,46 @@ const POSTING_WINDOW_DAYS = 3;
 
 /**
  * Days from a slot to the day its charge posts, as this stream's charges have posted: the
- * offset whose window of ±`POSTING_WINDOW_DAYS` holds the most of them (the nearest their
- * median on a tie). A merchant that bills on the 5th at a bank that posts up to five days
- * later is predicted on the 7th, not on the 6th its most frequent day would give: the 7th is
- * within three days of every posting seen.
+ * offset whose window of ±`POSTING_WINDOW_DAYS` holds the most of its recent postings, then
+ * the most of all its postings on the current billing day. Where several offsets hold as many
+ * (every lag seen spans less than the window), the middle one: it leaves room for a lag not
+ * yet seen on either side, and on a half day it rounds late, as banks post late, never early.
+ * A merchant that bills on the 11th at a bank that posts 0–3 days later is predicted on the
+ * 13th, within three days of a posting five days late; the nearest-the-median rule took the
+ * 11th when most postings were on time and missed the late one.
  */
-function postingOffset(charges: readonly Charge[], schedule: Schedule): number {
-  const offsets = charges
-    .map((charge) => charge.postedDay - nearestSlotDate(schedule, charge))
-    .sort((a, b) => a - b);
-  const median = offsets[offsets.length >> 1] ?? 0;
-  let best = median;
-  let bestCount = -1;
-  const low = offsets[0] ?? 0;
-  const high = offsets[offsets.length - 1] ?? 0;
-  for (let offset = low; offset <= high; offset++) {
+function postingOffset(
+  recent: readonly Charge[],
+  all: readonly Charge[],
+  schedule: Schedule,
+): number {
+  if (recent.length === 0) return 0;
+  const lagsOf = (charges: readonly Charge[]): number[] =>
+    charges.map((charge) => charge.postedDay - nearestSlotDate(schedule, charge));
+  const lags = lagsOf(recent);
+  const allLags = all.length > recent.length ? lagsOf(all) : lags;
+  const within = (values: readonly number[], offset: number): number => {
     let count = 0;
-    for (const value of offsets) if (Math.abs(value - offset) <= POSTING_WINDOW_DAYS) count++;
-    if (
-      count > bestCount ||
-      (count === bestCount && Math.abs(offset - median) < Math.abs(best - median))
-    ) {
-      best = offset;
+    for (const value of values) if (Math.abs(value - offset) <= POSTING_WINDOW_DAYS) count++;
+    return count;
+  };
+  const low = Math.min(...lags);
+  const high = Math.max(...lags);
+  let bestCount = -1;
+  let bestAll = -1;
+  let tiedFrom = low;
+  let tiedTo = low;
+  for (let offset = low; offset <= high; offset++) {
+    const count = within(lags, offset);
+    const countAll = allLags === lags ? count : within(allLags, offset);
+    if (count > bestCount || (count === bestCount && countAll > bestAll)) {
       bestCount = count;
+      bestAll = countAll;
+      tiedFrom = offset;
+      tiedTo = offset;
+    } else if (count === bestCount && countAll === bestAll && tiedTo === offset - 1) {
+      tiedTo = offset;
     }
   }
-  return best;
+  return Math.ceil((tiedFrom + tiedTo) / 2);
 }

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { detectRecurring } from './detect';
+import { charges, everyDays, monthly, shiftDays } from '../test/series';
+
+/**
+ * A plan paused (or cancelled) and taken up again: the run after the gap carries the plan on
+ * even when, skipping weeks, it fills fewer of its slots than a new stream needs on its own
+ * (resumed-runs.ts). And the next date lands where the bank is likely to post it.
+ */
+describe(`${detectRecurring.name} — a plan resumed after a pause`, () => {
+  /** Weekly Mondays from 2025-06-02: the given week numbers, at `price` unless `dearer` says. */
+  const kit = (weeks: readonly number[], dearer: Readonly<Record<number, number>> = {}) => {
+    const all = everyDays('2025-06-02', 7, 70);
+    return charges(
+      weeks.map((week) => all[week] ?? ''),
+      'CRISP CRATE MEALS',
+      weeks.map((week) => dearer[week] ?? 84.99),
+    );
+  };
+  // 40 weeks with five skipped, 13 weeks paused, then 8 of 11 weeks (three skipped).
+  const before = Array.from({ length: 40 }, (_, week) => week).filter(
+    (week) => ![5, 12, 19, 26, 33].includes(week),
+  );
+  const after = [53, 54, 56, 58, 59, 61, 62, 63];
+  const asOf = shiftDays(everyDays('2025-06-02', 7, 64)[63] ?? '', 2);
+
+  it('carries a weekly plan on through a pause when the weeks since skip as before', () => {
+    const history = kit([...before, ...after]);
+    const streams = detectRecurring(history, { asOf });
+    expect(streams).toHaveLength(1);
+    expect(streams[0]).toMatchObject({
+      cadence: 'WEEKLY',
+      status: 'ACTIVE',
+      predicted_next_date: everyDays('2025-06-02', 7, 65)[64],
+    });
+    expect(streams[0]?.transaction_ids).toHaveLength(history.length);
+  });
+
+  it("reads two dearer weeks a year apart as the plan's, not as a yearly stream", () => {
+    // Weeks 8 and 60 (364 days apart) with extras in the box.
+    const history = kit(
+      [...before, ...after, 60].sort((a, b) => a - b),
+      { 8: 94.99, 60: 94.99 },
+    );
+    const streams = detectRecurring(history, { asOf });
+    expect(streams.map((stream) => stream.cadence)).toEqual(['WEEKLY']);
+    expect(streams[0]).toMatchObject({ status: 'ACTIVE' });
+  });
+
+  it('predicts the middle of the posting lags seen, leaving room for a later one', () => {
+    // Billed on the 11th and posted 0–3 days later, mostly on the day: the 13th is within three
+    // days of every posting seen and of one five days late; the 11th is not.
+    const lags = [0, 0, 2, 0, 3, 0, 1, 0, 3, 0, 0, 0];
+    const dates = monthly('2025-10-11', 12).map((date, index) => shiftDays(date, lags[index] ?? 0));
+    const [stream] = detectRecurring(charges(dates, 'STREAMLY TV', 12.99), { asOf: '2026-09-30' });
+    expect(stream).toMatchObject({ status: 'ACTIVE', predicted_next_date: '2026-10-13' });
+  });
+});
