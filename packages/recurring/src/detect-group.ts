@@ -217,7 +217,7 @@ function joinOnOneGrid(candidates: Candidate[]): Candidate[] {
 
 /** Pieces within this price ratio are at one price (a price step, as merge-fragments.ts). */
 const MAX_JOIN_PRICE_RATIO = 1.25;
-const HALF_MONTH_CADENCES: readonly KnownCadence[] = ['BIWEEKLY', 'SEMI_MONTHLY'];
+const ALTERNATE_WEEK_CADENCES: readonly KnownCadence[] = ['BIWEEKLY', 'SEMI_MONTHLY', 'WEEKLY'];
 
 function unionOnOneGrid(a: Candidate, b: Candidate): Candidate | null {
   if (a.isVariable || b.isVariable || a.isTrialOnly || b.isTrialOnly) return null;
@@ -225,10 +225,13 @@ function unionOnOneGrid(a: Candidate, b: Candidate): Candidate | null {
   // A faster grid only for a plan's alternate weeks: pieces at one price, each every two weeks
   // or twice a month. Two plans billed on two days of the month at about one price (Apple's
   // $9.99 and $10.99) would fill a semi-monthly grid too, so monthly pieces keep their grid.
+  // So are a skipping weekly plan's weeks at one price beside its weeks at another: one price
+  // may be left with every other week (skips, dearer weeks), the other read weekly.
   const isAlternateWeeks =
     isAboutOnePrice(a, b, MAX_JOIN_PRICE_RATIO) &&
-    HALF_MONTH_CADENCES.includes(a.cadence) &&
-    HALF_MONTH_CADENCES.includes(b.cadence);
+    ALTERNATE_WEEK_CADENCES.includes(a.cadence) &&
+    ALTERNATE_WEEK_CADENCES.includes(b.cadence) &&
+    (a.cadence !== 'WEEKLY' || b.cadence !== 'WEEKLY');
   const cadences: KnownCadence[] = isAlternateWeeks ? ['WEEKLY'] : [];
   if (a.cadence === b.cadence) cadences.push(a.cadence);
   if (cadences.length === 0) return null;

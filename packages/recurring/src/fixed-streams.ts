@@ -20,6 +20,8 @@ import {
   fitCadence,
   isAcceptable,
   isPlausible,
+  isSkippingPlan,
+  SKIPPING_PLAN_CHARGES,
   FIXED_AMOUNT_LIMITS,
   type FitLimits,
   type ScheduleFit,
@@ -101,7 +103,10 @@ export function findFixedStreams(context: GroupContext, levels: readonly Charge[
     // A lone charge seeds nothing (`fitRuns`, `withAddOns` and `gridCore` all need more), and
     // most levels at a busy merchant are one charge.
     if (level.length < 2) continue;
-    const runs = fitRuns(level, fit, context.isHabitual ? 0 : 2);
+    let runs = fitRuns(level, fit, context.isHabitual ? 0 : 2);
+    if (!context.isHabitual && runs.some((run) => isSkippingPlan(run.fit, limits))) {
+      runs = withDearerWeeks(runs, level, context.paid, fit);
+    }
     for (const run of runs) {
       seeds.push({ candidate: candidateFrom(run.charges, run.fit), level });
     }
@@ -112,6 +117,7 @@ export function findFixedStreams(context: GroupContext, levels: readonly Charge[
       let banded = fitRuns(withAddOns(level, context.paid), fit, 2);
       if (banded.length === 0)
         banded = fitRuns(withAddOns(level, duringLevel(level, context.paid)), fit, 2);
+      if (banded.length === 0) banded = skippingPlanBand(level, context.paid, fit);
       for (const run of banded) {
         seeds.push({ candidate: candidateFrom(run.charges, run.fit), level });
       }
@@ -191,25 +197,72 @@ function duringLevel(level: readonly Charge[], paid: readonly Charge[]): Charge[
   return paid.filter((charge) => charge.day >= from && charge.day <= to);
 }
 
+/**
+ * A skipping weekly plan (`isSkippingPlan`) read on its own price holds only the weeks without
+ * extras: its dearer weeks, left over, would make pieces of their own (two a year apart at one
+ * price, two a month apart). The plan is its price and the dearer charges around it
+ * (`withAddOns`) when those fit one weekly grid holding more of them.
+ */
+function withDearerWeeks(
+  runs: Array<{ charges: Charge[]; fit: ScheduleFit }>,
+  level: readonly Charge[],
+  paid: readonly Charge[],
+  fit: (run: Charge[]) => ScheduleFit | null,
+): Array<{ charges: Charge[]; fit: ScheduleFit }> {
+  const band = withAddOns(level, paid, MAX_FILL_RATIO);
+  if (band.length === 0) return runs;
+  const banded = fitRuns(band, fit, 2);
+  const held = (found: typeof runs): number =>
+    found.reduce((sum, run) => sum + run.fit.members.length + run.fit.extras.length, 0);
+  return held(banded) > held(runs) ? banded : runs;
+}
+
+/** Share of the band a skipping weekly plan's price must hold (`skippingPlanBand`). */
+const MIN_SKIPPING_BASE_SHARE = 0.5;
+
+/**
+ * A weekly plan whose customer adds extras nearly every other week and skips often: its price
+ * holds half its band, under `MIN_BASE_SHARE`, and under half its weeks. Its price and dearer
+ * weeks together are still one plan when they fill a weekly grid of `SKIPPING_PLAN_CHARGES`
+ * charges or more (at the skipping coverage); no slower grid is read from so loose a band.
+ */
+function skippingPlanBand(
+  level: readonly Charge[],
+  paid: readonly Charge[],
+  fit: (run: Charge[]) => ScheduleFit | null,
+): Array<{ charges: Charge[]; fit: ScheduleFit }> {
+  const band = withAddOns(level, paid, MAX_ADD_ON_RATIO, MIN_SKIPPING_BASE_SHARE);
+  return fitRuns(band, fit, 2).filter(
+    (run) => run.fit.cadence === 'WEEKLY' && run.fit.members.length >= SKIPPING_PLAN_CHARGES,
+  );
+}
+
 /** A base price needs this many charges before add-on weeks are read around it. */
 const MIN_BASE_CHARGES = 6;
 /** Share of the band the base price must hold: add-ons are the exception, not the rule. */
 const MIN_BASE_SHARE = 0.6;
 /** An add-on week costs more than the base price, up to this factor. */
 const MAX_ADD_ON_RATIO = 1.5;
+/** The dearest week a skipping plan's band holds: what fills its empty slots (bill-streams.ts). */
+const MAX_FILL_RATIO = 1.7;
 
 /**
  * The base price plus the dearer charges around it: a meal kit bills one price most weeks and
  * more in weeks with extras, so the base level alone leaves every add-on week as a hole in its
  * grid. Empty when the base level is too small or does not dominate the band.
  */
-function withAddOns(level: readonly Charge[], paid: readonly Charge[]): Charge[] {
+function withAddOns(
+  level: readonly Charge[],
+  paid: readonly Charge[],
+  maxRatio = MAX_ADD_ON_RATIO,
+  minShare = MIN_BASE_SHARE,
+): Charge[] {
   const base = level[0]?.amount ?? 0;
   if (level.length < MIN_BASE_CHARGES || base <= 0) return [];
   const band = paid.filter(
-    (charge) => charge.amount >= base - 0.005 && charge.amount <= base * MAX_ADD_ON_RATIO,
+    (charge) => charge.amount >= base - 0.005 && charge.amount <= base * maxRatio,
   );
-  return band.length > level.length && level.length >= MIN_BASE_SHARE * band.length ? band : [];
+  return band.length > level.length && level.length >= minShare * band.length ? band : [];
 }
 
 /** A grid core needs this many charges, and this share of its level, in its span and overall. */

@@ -40,6 +40,8 @@ export type ScheduleFit = {
   lastSlot: number;
   /** Filled slots / slots between the first and last member. */
   coverage: number;
+  /** The most empty slots in a row between two members. */
+  longestHole: number;
   meanAbsResidual: number;
   score: number;
 };
@@ -54,13 +56,49 @@ export type FitLimits = {
   /** Share of all points that may be extras or off (at least one is always forgiven). */
   maxMisfitShare: number;
   maxLateShare: number;
+  /**
+   * The coverage a weekly grid of `SKIPPING_PLAN_CHARGES` members or more needs instead of
+   * `minCoverage` (unless given, `minCoverage` throughout).
+   */
+  minSkippingCoverage?: number;
 };
+
+/**
+ * A weekly plan the customer may skip (a meal kit, a lesson or a walk paid per week) holds
+ * this many charges before its grid is believed with more weeks empty: a dozen charges at one
+ * price on one weekday are a plan, not chance, while a skip in every three or four weeks and
+ * the dearer weeks with extras (another price, so another level) leave its price in barely
+ * more than half its weeks.
+ */
+export const SKIPPING_PLAN_CHARGES = 12;
 
 export const FIXED_AMOUNT_LIMITS: FitLimits = {
   minCoverage: 0.75,
   maxMisfitShare: 0.2,
   maxLateShare: 0.2,
+  minSkippingCoverage: 0.5,
 };
+
+/**
+ * Skips leave a week or a few empty; this many empty weeks in a row are a pause (75 days,
+ * `splitAtPauses` in candidate.ts), after which the plan is judged run by run.
+ */
+const SKIPPING_MAX_HOLE = 10;
+
+/** The coverage a fit needs under `limits`. */
+function minCoverageOf(fit: ScheduleFit, limits: FitLimits): number {
+  return limits.minSkippingCoverage !== undefined &&
+    fit.cadence === 'WEEKLY' &&
+    fit.members.length >= SKIPPING_PLAN_CHARGES &&
+    fit.longestHole <= SKIPPING_MAX_HOLE
+    ? Math.min(limits.minCoverage, limits.minSkippingCoverage)
+    : limits.minCoverage;
+}
+
+/** Whether a fit stands only as a skipping weekly plan (`minSkippingCoverage`). */
+export function isSkippingPlan(fit: ScheduleFit, limits: FitLimits): boolean {
+  return fit.coverage < limits.minCoverage;
+}
 
 /**
  * Real billing sits on its grid give or take posting lag (a day or two on average); charges
@@ -128,6 +166,8 @@ function assess(
   let residualSum = 0;
   let firstSlot = Infinity;
   let lastSlot = -Infinity;
+  let longestHole = 0;
+  let previousSlot = Number.NaN;
   for (let index = 0; index < n; index++) {
     const slot = slots[index] as number;
     if (Number.isNaN(slot)) continue;
@@ -136,6 +176,9 @@ function assess(
       continue;
     }
     members.push(index);
+    // Points come in day order, so their slots do too (a moved anchor may step back one).
+    if (slot - previousSlot - 1 > longestHole) longestHole = slot - previousSlot - 1;
+    previousSlot = slot;
     const distance = distances[index] as number;
     if (distance <= rule.toleranceDays) onTimeCount++;
     residualSum += distance;
@@ -165,6 +208,7 @@ function assess(
     firstSlot,
     lastSlot,
     coverage,
+    longestHole,
     meanAbsResidual,
     score,
   };
@@ -332,8 +376,11 @@ function bestSplit(
   return best;
 }
 
-/** No fit is accepted below this coverage (the loosest limits ask for 0.75). */
+/** No fit is accepted below this coverage (the loosest limits ask for 0.75)… */
 const LOWEST_ACCEPTED_COVERAGE = 0.75;
+/** …but a skipping weekly plan's (`minSkippingCoverage`). */
+const LOWEST_SKIPPING_COVERAGE =
+  FIXED_AMOUNT_LIMITS.minSkippingCoverage ?? LOWEST_ACCEPTED_COVERAGE;
 
 /**
  * Whether the points are numerous enough to fill an accepted share of the slots their span
@@ -347,7 +394,11 @@ function couldFillGrid(points: readonly DatedPoint[], cadence: KnownCadence): bo
     1,
     Math.round((last.day - first.day) / CADENCE_RULES[cadence].periodDays) - 1,
   );
-  return points.length >= LOWEST_ACCEPTED_COVERAGE * slots;
+  const lowest =
+    cadence === 'WEEKLY' && points.length >= SKIPPING_PLAN_CHARGES
+      ? LOWEST_SKIPPING_COVERAGE
+      : LOWEST_ACCEPTED_COVERAGE;
+  return points.length >= lowest * slots;
 }
 
 function misfitsOf(fit: ScheduleFit): number {
@@ -388,7 +439,7 @@ export function isAcceptable(fit: ScheduleFit, pointCount: number, limits: FitLi
   const misfits = fit.offCount + fit.extras.length;
   const rule = CADENCE_RULES[fit.cadence];
   return (
-    fit.coverage >= limits.minCoverage &&
+    fit.coverage >= minCoverageOf(fit, limits) &&
     fit.meanAbsResidual <=
       (limits.maxMeanResidualShare ?? MAX_MEAN_RESIDUAL_SHARE) * (rule.toleranceDays + 1) &&
     misfits <= Math.max(1, Math.floor(limits.maxMisfitShare * pointCount)) &&
