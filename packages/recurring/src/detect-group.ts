@@ -143,6 +143,8 @@ export function findGroupStreams(group: MerchantGroup, asOf: number): Candidate[
   return kept;
 }
 
+/** Cadences of half a month: two monthly plans on two accounts fill such a grid together. */
+const HALF_MONTH_CADENCES: readonly KnownCadence[] = ['BIWEEKLY', 'SEMI_MONTHLY'];
 /** Above this share of a half-month stream's charges on one account, the account pays it. */
 const MAX_ONE_ACCOUNT_SHARE = 0.75;
 
