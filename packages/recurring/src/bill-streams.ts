@@ -96,7 +96,8 @@ function spreadOf(charges: readonly Charge[]): number {
 
 /** A charge in an empty slot of a stream may cost this much less or more than its neighbour. */
 const MIN_FILL_RATIO = 0.6;
-const MAX_FILL_RATIO = 1.7;
+/** The dearest a week with extras may be beside a plan's price (fixed-streams.ts, resumed-runs.ts). */
+export const MAX_FILL_RATIO = 1.7;
 /** Charges a stream needs before other prices may fill its slots. */
 const MIN_OWN_CHARGES = 3;
 /**

@@ -13,6 +13,7 @@ import {
   type Candidate,
   type GroupContext,
 } from './candidate';
+import { MAX_FILL_RATIO } from './bill-streams';
 import { byDay, median, type Charge } from './charges';
 import { distanceToSlot, fixedPeriodOf, nearestSlotIndex, slotOf } from './schedule';
 import {
@@ -243,8 +244,6 @@ const MIN_BASE_CHARGES = 6;
 const MIN_BASE_SHARE = 0.6;
 /** An add-on week costs more than the base price, up to this factor. */
 const MAX_ADD_ON_RATIO = 1.5;
-/** The dearest week a skipping plan's band holds: what fills its empty slots (bill-streams.ts). */
-const MAX_FILL_RATIO = 1.7;
 
 /**
  * The base price plus the dearer charges around it: a meal kit bills one price most weeks and

@@ -43,7 +43,7 @@ const MAX_STEP_RATIO = 2.05;
 const MAX_INTRO_RATIO = 5;
 const MAX_INTRO_CHARGES = 6;
 /** A resubscription may come back at a slightly different price (a new plan year, a promo). */
-const MAX_RESUBSCRIBE_RATIO = 1.25;
+export const MAX_RESUBSCRIBE_RATIO = 1.25;
 const MAX_VARIABLE_RESUBSCRIBE_RATIO = 1.6;
 /** Words every kind of merchant uses; sharing one says nothing about identity. */
 export const GENERIC_WORDS: ReadonlySet<string> = new Set([

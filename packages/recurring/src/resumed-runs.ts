@@ -7,7 +7,8 @@
  */
 import { CADENCE_RULES } from './cadence';
 import { candidateFrom, fitRuns, lastDayOf, type Candidate, type GroupContext } from './candidate';
-import { fillEmptySlots } from './bill-streams';
+import { fillEmptySlots, MAX_FILL_RATIO } from './bill-streams';
+import { MAX_RESUBSCRIBE_RATIO } from './merge-fragments';
 import { byDay, median, type Charge } from './charges';
 import { bestFit, type FitLimits } from './schedule-fit';
 
@@ -15,10 +16,6 @@ import { bestFit, type FitLimits } from './schedule-fit';
 const MIN_PLAN_CHARGES = 6;
 /** The run after the gap needs this many charges at about the plan's price. */
 const MIN_RESUMED_OWN_CHARGES = 3;
-/** Back at about the plan's price: the price a resubscription may come back at (merge-fragments.ts). */
-const MAX_RESUMED_PRICE_RATIO = 1.25;
-/** A week with extras costs up to this much more (as `fillEmptySlots` reads a plan's dearer weeks). */
-const MAX_DEARER_RATIO = 1.7;
 /**
  * The grid a run after the gap must fill. A new stream needs three slots in four
  * (`FIXED_AMOUNT_LIMITS`); a plan the person has paid for months and that skips weeks is
@@ -59,14 +56,14 @@ export function findResumedRuns(
       for (const charge of [...other.members, ...other.extras]) held.add(charge);
     const price = median(plan.members.slice(-3).map((charge) => charge.amount));
     const isOwnPrice = (charge: Charge): boolean =>
-      charge.amount <= price * MAX_RESUMED_PRICE_RATIO &&
-      charge.amount * MAX_RESUMED_PRICE_RATIO >= price;
+      charge.amount <= price * MAX_RESUBSCRIBE_RATIO &&
+      charge.amount * MAX_RESUBSCRIBE_RATIO >= price;
     const later = context.paid.filter(
       (charge) =>
         charge.day > stoppedAfter &&
         (!consumed.has(charge) || held.has(charge)) &&
-        charge.amount * MAX_RESUMED_PRICE_RATIO >= price &&
-        charge.amount <= price * MAX_DEARER_RATIO,
+        charge.amount * MAX_RESUBSCRIBE_RATIO >= price &&
+        charge.amount <= price * MAX_FILL_RATIO,
     );
     if (later.filter(isOwnPrice).length < MIN_RESUMED_OWN_CHARGES) continue;
     const runs = fitRuns(later, (run) => bestFit(run, [plan.cadence], RESUMED_LIMITS), 2);
