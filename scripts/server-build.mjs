@@ -102,8 +102,8 @@ const externalPackages = {
 /**
  * node-postgres asks whether it runs on Cloudflare Workers when it loads, and on Node 20 (which
  * has no `navigator`) it asks by making a fetch `Response`: that loads Node's whole fetch
- * implementation (undici), which nothing else needs at start, and took 0.1–0.3 s of the start's
- * CPU (docs/performance-history.md). This bundle runs on Node only: the answer is no. When a new
+ * implementation (undici), which nothing else needs at start: 50–60 ms of the start's CPU
+ * (docs/performance-history.md). This bundle runs on Node only: the answer is no. When a new
  * pg no longer has the question in these words, the build fails, so it is looked at again.
  */
 const PG_CLOUDFLARE_CHECK = "if (typeof Response === 'function') {";
