@@ -132,7 +132,9 @@ export function buildStream(
   if (!lastAttempt) return null;
 
   const movedOn = candidate.fit?.earlier?.untilDay ?? -Infinity;
-  const recent = candidate.members.filter((charge) => charge.day >= movedOn).slice(-RECENT_CHARGES);
+  // The charges on the current billing day, and the latest of them.
+  const sinceMoved = candidate.members.filter((charge) => charge.day >= movedOn);
+  const recent = sinceMoved.slice(-RECENT_CHARGES);
   const schedule: Schedule =
     (recent.length >= 2 || (recent.length === 1 && movedOn > -Infinity)
       ? billingDaySchedule(recent, cadence, fixedPeriodOf(candidate.schedule))
@@ -162,12 +164,7 @@ export function buildStream(
   // Slots are on the days the merchant charges; the bank posts the next one as late as it
   // usually posts this stream's charges (a purchase date read from the descriptor).
   const nextPosted =
-    nextDay +
-    postingOffset(
-      recent.length > 0 ? recent : candidate.members,
-      candidate.members.filter((charge) => charge.day >= movedOn),
-      schedule,
-    );
+    nextDay + postingOffset(recent.length > 0 ? recent : candidate.members, sinceMoved, schedule);
   const isOverdue = asOf - nextPosted > rule.graceDays;
   const status: StreamStatus = isOverdue
     ? 'CANCELLED'
