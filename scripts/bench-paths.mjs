@@ -16,7 +16,7 @@ async function measure(label, port, env, target) {
     const phone = `+1415557${String(Date.now() % 10000).padStart(4, '0')}`;
     const token = await signIn(server.base, phone);
     await linkToSubscriptions(server.base, token, { waitMs: 4000 });
-    const results = await pathThroughput(server.base, token);
+    const results = await pathThroughput(server.base, token, env.DATABASE_URL);
     printPaths(label, results, target);
     figures[label.trim()] = results.map((r) => ({
       route: r.name,

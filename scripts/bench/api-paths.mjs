@@ -5,6 +5,11 @@
  * drops the person's cached answers) with the read, both requests counted. Printed, never asserted.
  * 50 connections. Each route is warmed for 1 s unmeasured; BENCH_QUICK=1
  * measures each side for 1 s, not 3 s.
+ *
+ * Given a database URL, the bare process also serves a "one statement" route: the same bytes
+ * after one trivial query through a node-postgres pool of Billow's size (10). It is the floor of
+ * any read that asks the database once per request, measured beside the bare route: how close
+ * to bare a read can get by query shape alone.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -73,7 +78,7 @@ function routesFor(subscriptionIds) {
 }
 
 /** Each route beside the bare route with its body; one bare process serves every body. */
-export async function pathThroughput(base, token) {
+export async function pathThroughput(base, token, databaseUrl) {
   const list = JSON.parse(await json(base, 'GET', '/api/subscriptions/list-all', token));
   const ids = list.map((s) => s.id);
   if (ids.length < 2) throw new Error('the bench person needs two subscriptions');
@@ -96,10 +101,22 @@ export async function pathThroughput(base, token) {
        const app = Fastify();
        const send = (q, reply) => reply.type('application/json').send(byName.get(q.params.i));
        app.get('/bare/:i', send); app.post('/bare/:i', send);
+       if (process.env.FLOOR_DATABASE_URL) {
+         const { default: pg } = await import('pg');
+         const pool = new pg.Pool({ connectionString: process.env.FLOOR_DATABASE_URL, max: 10 });
+         app.get('/one-statement/:i', async (q, reply) => {
+           await pool.query('select 1 as one');
+           return reply.type('application/json').send(byName.get(q.params.i));
+         });
+       }
        const url = await app.listen({ port: 0, host: '127.0.0.1' });
        process.stdout.write(url + '\\n');`,
     ],
-    { cwd: root, env: { ...process.env, BODY_DIR: dir }, stdio: ['ignore', 'pipe', 'inherit'] },
+    {
+      cwd: root,
+      env: { ...process.env, BODY_DIR: dir, FLOOR_DATABASE_URL: databaseUrl ?? '' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
   );
   const bareUrl = await new Promise((resolve) =>
     bare.stdout.once('data', (chunk) => resolve(chunk.toString().trim())),
@@ -129,6 +146,18 @@ export async function pathThroughput(base, token) {
         body,
       });
       results.push({ name, billow, bare: reference, ratio: billow.rps / reference.rps });
+    }
+    if (databaseUrl) {
+      // The floor once, beside a bare run of its own: profile-info's bytes after one statement.
+      await cannon({ url: `${bareUrl}/one-statement/0`, duration: 1 });
+      const floor = await cannon({ url: `${bareUrl}/one-statement/0` });
+      const reference = await cannon({ url: `${bareUrl}/bare/0` });
+      results.push({
+        name: 'one statement, no sign-in',
+        billow: floor,
+        bare: reference,
+        ratio: floor.rps / reference.rps,
+      });
     }
   } finally {
     bare.kill('SIGTERM');
