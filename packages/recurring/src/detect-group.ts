@@ -26,7 +26,7 @@ import {
 import { byDay, groupByAmount, markReversals, median, type Charge } from './charges';
 import { fillEmptySlots, findVariableStreams, findWholeBill, isBiller } from './bill-streams';
 import { findFixedStreams } from './fixed-streams';
-import { findResumedRuns } from './resumed-runs';
+import { findEarlierRuns, findResumedRuns } from './resumed-runs';
 import { bestFit, FIXED_AMOUNT_LIMITS } from './schedule-fit';
 import { isHabitualMerchant } from './normalize';
 import { standsAmongStrays, standsAtStorefront, storefrontStrays } from './storefronts';
@@ -108,6 +108,7 @@ export function findGroupStreams(group: MerchantGroup, asOf: number): Candidate[
     for (const candidate of candidates) fillEmptySlots(candidate, context, consumed);
     if (!context.merchant.isStorefront) {
       candidates = findResumedRuns(candidates, context, consumed);
+      candidates = findEarlierRuns(candidates, context, consumed);
     }
   }
   if (!context.isHabitual && !context.merchant.isStorefront && wholeBill.length === 0) {

@@ -282,10 +282,14 @@ function joinBrands(groups: readonly Gathered[]): void {
     if (name === null) continue;
     const brand = brandOf(name);
     if (brand === null) continue;
-    const start = brand.slice(0, BRAND_MIN_PREFIX);
-    const list = byStart.get(start);
-    if (list) list.push({ brand, name, group });
-    else byStart.set(start, [{ brand, name, group }]);
+    const branded: Branded = { brand, name, group };
+    // Listed under its brand's start and under each later word's that could be a brand: the
+    // brand may follow the processor's short form ("DZR*DEEZER PREMIUM" beside "DEEZER").
+    for (const start of brandStarts(brand, name)) {
+      const list = byStart.get(start);
+      if (list) list.push(branded);
+      else byStart.set(start, [branded]);
+    }
   }
   for (const list of byStart.values()) {
     if (list.length < 2) continue;
@@ -333,6 +337,18 @@ function brandOf(name: string): string | null {
   if (end < 3 || (end < name.length && name.charCodeAt(end) !== 32)) return null;
   const word = name.slice(0, end);
   return GENERIC_WORDS.has(word) || LEADING_PLACE_WORDS.has(word) ? null : word;
+}
+
+/** The starts a name is listed under in `joinBrands`: its brand's, and each later word's. */
+function brandStarts(brand: string, name: string): string[] {
+  const starts = [brand.slice(0, BRAND_MIN_PREFIX)];
+  if (name.length === brand.length) return starts;
+  for (const word of name.slice(brand.length + 1).split(' ')) {
+    if (word.length < BRAND_MIN_PREFIX || brandOf(word) !== word) continue;
+    const start = word.slice(0, BRAND_MIN_PREFIX);
+    if (!starts.includes(start)) starts.push(start);
+  }
+  return starts;
 }
 
 /** The first word of a name already known to have a brand. */

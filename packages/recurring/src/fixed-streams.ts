@@ -15,7 +15,13 @@ import {
 } from './candidate';
 import { MAX_FILL_RATIO } from './bill-streams';
 import { byDay, median, type Charge } from './charges';
-import { distanceToSlot, fixedPeriodOf, nearestSlotIndex, slotOf } from './schedule';
+import {
+  distanceToSlot,
+  fixedPeriodOf,
+  nearestSlotDate,
+  nearestSlotIndex,
+  slotOf,
+} from './schedule';
 import {
   bestFit,
   fitCadence,
@@ -436,8 +442,12 @@ function extendAcrossPriceChanges(
     const last = candidate.members[candidate.members.length - 1];
     if (!first || !last) break;
     const owned = new Set([...candidate.members, ...candidate.extras]);
+    // The seed's span runs from its first slot to its last: a last bill posted days late
+    // (no purchase date printed) must not make the next price's first bill, on the next slot,
+    // look like a charge during the seed.
     const spanFrom = first.day - rule.periodDays * 0.5;
-    const spanTo = last.day + rule.periodDays * 0.5;
+    const spanTo =
+      Math.min(last.day, nearestSlotDate(candidate.schedule, last)) + rule.periodDays * 0.5;
     const reach = Math.min(3 * rule.periodDays + rule.lateDays, pauseDaysFor(candidate.cadence));
     const parts: Array<{ part: Charge[]; gap: number; isLone: boolean }> = [];
     const near = levelsNear(neighbours, first.day - reach, spanFrom, spanTo, last.day + reach);

@@ -5,8 +5,15 @@
  * in the weeks since it came back, so on its own it is no stream at all, or a semi-monthly or
  * biweekly one, and the plan shows cancelled months ago while its charges go on.
  */
-import { CADENCE_RULES } from './cadence';
-import { candidateFrom, fitRuns, lastDayOf, type Candidate, type GroupContext } from './candidate';
+import { CADENCE_RULES, type KnownCadence } from './cadence';
+import {
+  candidateFrom,
+  firstDayOf,
+  fitRuns,
+  lastDayOf,
+  type Candidate,
+  type GroupContext,
+} from './candidate';
 import { fillEmptySlots, MAX_FILL_RATIO } from './bill-streams';
 import { MAX_RESUBSCRIBE_RATIO } from './merge-fragments';
 import { byDay, median, type Charge } from './charges';
@@ -97,5 +104,96 @@ function resumedPlan(plan: Candidate, piece: Candidate): Candidate {
     extras: [...plan.extras, ...piece.extras].sort(byDay),
     reversed: plan.reversed,
     trial: plan.trial,
+  };
+}
+
+/**
+ * Plans billed by the week are the ones whose weeks the customer skips or adds extras to; a
+ * monthly plan's earlier run fills its grid at its own price and is found, and joined, as is.
+ */
+const WEEK_PLAN_CADENCES: ReadonlySet<KnownCadence> = new Set<KnownCadence>(['WEEKLY', 'BIWEEKLY']);
+
+/**
+ * The mirror of `findResumedRuns`: a plan that started after a gap (no charge for more than two
+ * cycles before its first) may have an earlier run — the person tried the meal kit for a few
+ * weeks, stopped, and came back. That run is short, and its weeks with extras sit at other
+ * prices, so its base price alone fills too few weekly slots and reads as a semi-monthly or
+ * biweekly piece, or as nothing. The charges before the gap at about the plan's first price
+ * (its dearer weeks too) that fill the plan's grid as `RESUMED_LIMITS` asks are the plan's
+ * first run: joined to it, the slower piece made of them gives way. The plan's own billing day
+ * stays the one predictions follow.
+ */
+export function findEarlierRuns(
+  candidates: Candidate[],
+  context: GroupContext,
+  consumed: Set<Charge>,
+): Candidate[] {
+  let result = candidates;
+  const earliestDay = context.paid[0]?.day ?? Infinity;
+  for (const plan of candidates) {
+    if (plan.isVariable || plan.isTrialOnly || plan.members.length < MIN_PLAN_CHARGES) continue;
+    if (!WEEK_PLAN_CADENCES.has(plan.cadence)) continue;
+    const rule = CADENCE_RULES[plan.cadence];
+    const startedAfter = firstDayOf(plan) - 2 * rule.periodDays - rule.lateDays;
+    // Most plans have nothing before them to read.
+    if (startedAfter <= earliestDay) continue;
+    // Already found on its own cadence: merge-fragments.ts joins the two.
+    if (result.some((other) => other.cadence === plan.cadence && firstDayOf(other) < startedAfter))
+      continue;
+    const slower = result.filter(
+      (other) =>
+        CADENCE_RULES[other.cadence].periodDays > rule.periodDays &&
+        lastDayOf(other) < startedAfter,
+    );
+    const held = new Set<Charge>();
+    for (const other of slower)
+      for (const charge of [...other.members, ...other.extras]) held.add(charge);
+    const price = median(plan.members.slice(0, 3).map((charge) => charge.amount));
+    const isOwnPrice = (charge: Charge): boolean =>
+      charge.amount <= price * MAX_RESUBSCRIBE_RATIO &&
+      charge.amount * MAX_RESUBSCRIBE_RATIO >= price;
+    const before = context.paid.filter(
+      (charge) =>
+        charge.day < startedAfter &&
+        (!consumed.has(charge) || held.has(charge)) &&
+        charge.amount * MAX_RESUBSCRIBE_RATIO >= price &&
+        charge.amount <= price * MAX_FILL_RATIO,
+    );
+    if (before.filter(isOwnPrice).length < MIN_RESUMED_OWN_CHARGES) continue;
+    const runs = fitRuns(before, (run) => bestFit(run, [plan.cadence], RESUMED_LIMITS), 2);
+    // The run nearest the plan is the one it came back from.
+    for (const run of [...runs].reverse()) {
+      const piece = candidateFrom(run.charges, run.fit);
+      if (piece.members.filter(isOwnPrice).length < MIN_RESUMED_OWN_CHARGES) continue;
+      const taken = new Set([...piece.members, ...piece.extras]);
+      const replaced = slower.filter((other) => other.members.some((charge) => taken.has(charge)));
+      for (const other of replaced) {
+        for (const charge of [...other.members, ...other.extras]) consumed.delete(charge);
+      }
+      for (const charge of taken) consumed.add(charge);
+      fillEmptySlots(piece, context, consumed);
+      const joined = withEarlierRun(plan, piece);
+      result = result
+        .filter((other) => !replaced.includes(other))
+        .map((other) => (other === plan ? joined : other));
+      break;
+    }
+  }
+  return result;
+}
+
+/** The plan with its run before the gap; predictions follow the plan's own billing day. */
+function withEarlierRun(plan: Candidate, piece: Candidate): Candidate {
+  const untilDay = plan.members[0]?.day ?? 0;
+  return {
+    ...plan,
+    fit: plan.fit && {
+      ...plan.fit,
+      earlier: plan.fit.earlier ?? { schedule: piece.schedule, untilDay },
+    },
+    members: [...piece.members, ...plan.members].sort(byDay),
+    extras: [...piece.extras, ...plan.extras].sort(byDay),
+    reversed: [...piece.reversed, ...plan.reversed].sort(byDay),
+    trial: piece.trial ?? plan.trial,
   };
 }

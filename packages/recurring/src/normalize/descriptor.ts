@@ -4,8 +4,12 @@
  * numbers and the city/state tail are removed, so the same merchant groups together even when
  * every charge carries a different reference.
  */
+/**
+ * A check card purchase prints the day it was made right after the word ("CHECKCARD 1014 SQ
+ * *STUDIO"): a processor's prefix after that date is still a prefix, so the date goes with it.
+ */
 const LEADING_NOISE =
-  /^(?:(?:POS|DEBIT|CREDIT|PURCHASE|RECURRING|CHECKCARD|CHECK CARD|ACH|WITHDRAWAL|PRE-?AUTHORIZED|ELECTRONIC|ONLINE|WEB|CARD|VISA|DBT|PMT|AUTO ?PAY|BILL ?PAY|PAYMENT(?: TO)?|TRANSACTION|TXN|AUTHORIZED ON|SALE|INTL|REFUND|REVERSAL|RETURNED ITEM|RETURN|MERCHANDISE RETURN)(?![A-Z0-9])[\s:*#-]*|\d{1,2}\/\d{1,2}(?:\/\d{2,4})?\s+|X{2,}\d{2,4}\s+|CARD \d{4}\s+)+/;
+  /^(?:CHECK ?CARD \d{4}\s+|(?:POS|DEBIT|CREDIT|PURCHASE|RECURRING|CHECKCARD|CHECK CARD|ACH|WITHDRAWAL|PRE-?AUTHORIZED|ELECTRONIC|ONLINE|WEB|CARD|VISA|DBT|PMT|AUTO ?PAY|BILL ?PAY|PAYMENT(?: TO)?|TRANSACTION|TXN|AUTHORIZED ON|SALE|INTL|REFUND|REVERSAL|RETURNED ITEM|RETURN|MERCHANDISE RETURN)(?![A-Z0-9])[\s:*#-]*|\d{1,2}\/\d{1,2}(?:\/\d{2,4})?\s+|X{2,}\d{2,4}\s+|CARD \d{4}\s+)+/;
 const PROCESSOR_PREFIX =
   /^(?:SQ ?\*|SQU ?\*|PAYPAL ?\*|PP ?\*|TST ?\*|SP ?\*|SP (?=[A-Z])|PY ?\*|IN ?\*|BT ?\*|DD ?\*|GOOGLE ?\*|APL ?\*|CKO ?\*|FS ?\*|2CO ?\*|EB ?\*|ZEL ?\*)\s*/;
 
