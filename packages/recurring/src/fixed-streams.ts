@@ -15,6 +15,7 @@ import {
 } from './candidate';
 import { MAX_FILL_RATIO } from './bill-streams';
 import { byDay, median, type Charge } from './charges';
+import { twoPlansAtOnePrice } from './same-price-plans';
 import { distanceToSlot, fixedPeriodOf, nearestSlotIndex, slotOf } from './schedule';
 import {
   bestFit,
@@ -112,6 +113,15 @@ export function findFixedStreams(context: GroupContext, levels: readonly Charge[
       seeds.push({ candidate: candidateFrom(run.charges, run.fit), level });
     }
     if (runs.length === 0 && !context.isHabitual) {
+      const pair = twoPlansAtOnePrice(level, (run, cadence) => {
+        const found = bestFit(run, [cadence], limits);
+        return found && !isCoincidentalYearly(found, context) ? found : null;
+      });
+      if (pair.length > 0) {
+        for (const run of pair)
+          seeds.push({ candidate: candidateFrom(run.charges, run.fit), level });
+        continue;
+      }
       // Add-ons are read around the base price over the whole history, then, when that finds
       // no run, only among its own weeks: a price step after the run makes the whole history's
       // band another level's, though the base weeks with their dearer weeks are one plan.

@@ -1,0 +1,101 @@
+/**
+ * Two plans at one price at one merchant, paid from one card: two people of a household each
+ * with an app-store plan, two memberships renewed in different months. Their charges make one
+ * amount level with two charges a cycle, which no single grid explains (half of them would be
+ * extras), and the per-account search (detect.ts) cannot part them either. Such a level is read
+ * as two grids of one cadence, each charge on the grid it sits nearer — a two-means on the
+ * billing day — and kept only when each half is an acceptable stream of its own, the two run
+ * at the same time, and they bill on days apart (one charge posted twice, a day or so apart, is
+ * one plan with extras, not two).
+ */
+import { CADENCE_RULES, type KnownCadence } from './cadence';
+import type { Charge } from './charges';
+import { distanceToSlot, slotOf, type Schedule } from './schedule';
+import { fitCadence, type ScheduleFit } from './schedule-fit';
+
+/** Plans a household doubles at one price: monthly or slower (weekly doubles are habits). */
+const SPLIT_CADENCES: readonly KnownCadence[] = ['MONTHLY', 'QUARTERLY', 'YEARLY'];
+/** Charges per slot of the level's span that say two plans rather than one with extras. */
+const MIN_CHARGES_PER_SLOT = 1.4;
+const MAX_CHARGES_PER_SLOT = 2.2;
+/** Rounds of reassigning charges to the nearer grid (two grids settle in one or two). */
+const ROUNDS = 3;
+
+export type Run = { charges: Charge[]; fit: ScheduleFit };
+
+/**
+ * The two plans at one price a level holds, or an empty list. `fitPart` judges one half on one
+ * cadence with the caller's limits (null when it is not a stream).
+ */
+export function twoPlansAtOnePrice(
+  level: readonly Charge[],
+  fitPart: (run: Charge[], cadence: KnownCadence) => ScheduleFit | null,
+): Run[] {
+  const first = level[0];
+  const last = level[level.length - 1];
+  if (!first || !last || level.length < 4) return [];
+  for (const cadence of SPLIT_CADENCES) {
+    const rule = CADENCE_RULES[cadence];
+    const perSlot = level.length / ((last.day - first.day) / rule.periodDays + 1);
+    if (perSlot < MIN_CHARGES_PER_SLOT || perSlot > MAX_CHARGES_PER_SLOT) continue;
+    const halves = splitByGrid(level, cadence);
+    if (!halves) continue;
+    const [a, b] = halves;
+    const fitA = fitPart(a, cadence);
+    const fitB = fitPart(b, cadence);
+    if (!fitA || !fitB) continue;
+    if (fitA.members.length < rule.minCharges || fitB.members.length < rule.minCharges) continue;
+    if (!runTogether(a, b) || !billDaysApart(b, fitA.schedule, fitB.schedule)) continue;
+    return [
+      { charges: a, fit: fitA },
+      { charges: b, fit: fitB },
+    ];
+  }
+  return [];
+}
+
+/** The level as two sets of charges, each nearer its own grid; null when one is too small. */
+function splitByGrid(level: readonly Charge[], cadence: KnownCadence): [Charge[], Charge[]] | null {
+  const whole = fitCadence(level, cadence);
+  if (!whole) return null;
+  const members = new Set(whole.members);
+  let a = level.filter((_, index) => members.has(index));
+  let b = level.filter((_, index) => !members.has(index));
+  for (let round = 0; round < ROUNDS; round++) {
+    if (a.length < 2 || b.length < 2) return null;
+    const gridA = fitCadence(a, cadence)?.schedule;
+    const gridB = fitCadence(b, cadence)?.schedule;
+    if (!gridA || !gridB) return null;
+    const nextA: Charge[] = [];
+    const nextB: Charge[] = [];
+    for (const charge of level) {
+      (distanceToSlot(gridA, charge) <= distanceToSlot(gridB, charge) ? nextA : nextB).push(charge);
+    }
+    const isSettled = nextA.length === a.length && nextA.every((charge, i) => charge === a[i]);
+    a = nextA;
+    b = nextB;
+    if (isSettled) break;
+  }
+  return a.length >= 2 && b.length >= 2 ? [a, b] : null;
+}
+
+/** Whether each half has charges within the other's span: two plans at once, not one resumed. */
+function runTogether(a: readonly Charge[], b: readonly Charge[]): boolean {
+  const from = Math.max(a[0]?.day ?? 0, b[0]?.day ?? 0);
+  const to = Math.min(a[a.length - 1]?.day ?? 0, b[b.length - 1]?.day ?? 0);
+  return to > from;
+}
+
+/**
+ * Two billing days at least this far apart: one charge posted twice (an authorisation and its
+ * settlement, a retry) sits a day or two from itself.
+ */
+const MIN_BILL_DAYS_APART = 3;
+
+/** Whether the two grids bill on days apart, in calendar days (median over the second's slots). */
+function billDaysApart(b: readonly Charge[], gridA: Schedule, gridB: Schedule): boolean {
+  const gaps = b
+    .map((charge) => Math.abs(slotOf(gridA, charge).date - slotOf(gridB, charge).date))
+    .sort((x, y) => x - y);
+  return (gaps[Math.floor(gaps.length / 2)] ?? 0) >= MIN_BILL_DAYS_APART;
+}
