@@ -16,6 +16,7 @@ import {
 import { MAX_FILL_RATIO } from './bill-streams';
 import { byDay, median, type Charge } from './charges';
 import { twoPlansAtOnePrice } from './same-price-plans';
+import { isEarlyAtStore } from './storefronts';
 import { distanceToSlot, fixedPeriodOf, nearestSlotIndex, slotOf } from './schedule';
 import {
   bestFit,
@@ -157,7 +158,7 @@ export function findFixedStreams(context: GroupContext, levels: readonly Charge[
     if (seed.candidate.members.some((charge) => taken.has(charge))) continue;
     const grown =
       seed.candidate.members.length >= minExtendable
-        ? extendAcrossPriceChanges(seed.candidate, neighbours, taken, limits, context.isHabitual)
+        ? extendAcrossPriceChanges(seed.candidate, neighbours, taken, limits, context)
         : seed.candidate;
     for (const charge of [...grown.members, ...grown.extras]) taken.add(charge);
     candidates.push(...splitAtPauses(grown, context.reversed));
@@ -426,7 +427,8 @@ function isCoincidentalYearly(fit: ScheduleFit, context: GroupContext): boolean 
  * Grows a seed with the part of a level just before or after it as long as the union still
  * fits the seed's cadence; a level with charges during the seed is a different subscription.
  * A part must repeat (2+ charges, 3+ at a habit) to count as a new price — except one charge
- * right after the seed (not at a habit), when the new price took effect on the latest bill. Chaining lone
+ * right after the seed (not at a habit), when the new price took effect on the latest bill — at a
+ * store, only on its billing day (`isEarlyAtStore`). Chaining lone
  * charges would let any habit's random amounts pass for a subscription with "price changes".
  */
 function extendAcrossPriceChanges(
@@ -434,8 +436,9 @@ function extendAcrossPriceChanges(
   neighbours: Neighbours,
   taken: ReadonlySet<Charge>,
   limits: FitLimits,
-  isHabitual: boolean,
+  context: GroupContext,
 ): Candidate {
+  const { isHabitual } = context;
   const minPartSize = isHabitual ? 3 : 2;
   let candidate = seed;
   const rule = CADENCE_RULES[candidate.cadence];
@@ -466,6 +469,7 @@ function extendAcrossPriceChanges(
         if (!edge) continue;
         const isLone = part.length < minPartSize;
         if (isLone && (isHabitual || !isAfter || part.length > 1 || hasTakenLoneCharge)) continue;
+        if (isLone && context.merchant.isStorefront && isEarlyAtStore(candidate, edge)) continue;
         const gap = isAfter ? edge.day - last.day : first.day - edge.day;
         if (gap > reach) continue;
         const ratio = median(part.map((c) => c.amount)) / (isAfter ? last.amount : first.amount);

@@ -8,8 +8,8 @@
 import { CADENCE_RULES } from './cadence';
 import type { Candidate, GroupContext } from './candidate';
 import type { Charge } from './charges';
-import { isBiller } from './bill-streams';
-import { distanceToSlot } from './schedule';
+import { BILL_CATEGORIES } from './normalize';
+import { distanceToSlot, slotOf } from './schedule';
 
 /** One-off purchases (charges in no stream) that make a merchant a storefront. */
 const STOREFRONT_STRAYS = 3;
@@ -30,7 +30,9 @@ export function storefrontStrays(
   context: GroupContext,
   consumed: ReadonlySet<Charge>,
 ): Charge[] | null {
-  if (isBiller(context)) return null;
+  // A biller's odd months are not purchases (bill-streams.ts `isBiller`, not imported: the fill
+  // there asks this file whether a charge is early at a store).
+  if (BILL_CATEGORIES.has(context.merchant.category)) return null;
   const strays = context.paid.filter((charge) => !consumed.has(charge));
   return strays.length >= STOREFRONT_STRAYS ? strays : null;
 }
@@ -131,6 +133,18 @@ export function standsAtStorefront(
   if (priceChanges(members) > 0 || candidate.extras.length > 0) return false;
   const limit = STORE_MAX_DISTANCE_SHARE * CADENCE_RULES[candidate.cadence].toleranceDays;
   return members.every((charge) => distanceToSlot(candidate.schedule, charge) <= limit);
+}
+
+/**
+ * Whether a charge sits days before its slot on a store plan's grid — further than half the
+ * on-time window (`STORE_MAX_DISTANCE_SHARE`). A plan's bill posts on its billing day or after
+ * it, never days before; a purchase there a few days before the plan's next bill, at another
+ * price, is not that bill at a new price.
+ */
+export function isEarlyAtStore(candidate: Candidate, charge: Charge): boolean {
+  const slot = slotOf(candidate.schedule, charge);
+  const limit = STORE_MAX_DISTANCE_SHARE * CADENCE_RULES[candidate.cadence].toleranceDays;
+  return slot.date - charge.day > limit;
 }
 
 /** How many times the account changes from one charge to the next. */

@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import { detectRecurring } from './detect';
+import { charge, charges, idsOf, monthly, shiftDays } from '../test/series';
+import type { Transaction } from './types';
+
+const AS_OF = '2026-10-31';
+
+function onAccount(account: string, transactions: readonly Transaction[]): Transaction[] {
+  return transactions.map((transaction) => ({ ...transaction, account_id: account }));
+}
+
+/** Posting jitter of a few days, the same for every test run. */
+function jittered(dates: readonly string[], lags: readonly number[]): string[] {
+  return dates.map((date, index) => shiftDays(date, lags[index % lags.length] ?? 0));
+}
+
+describe(`${detectRecurring.name} — two plans at one price under one descriptor`, () => {
+  it('reads two monthly plans at one price on one card, billed days apart, as two streams', () => {
+    const first = charges(
+      jittered(monthly('2025-08-21', 15), [0, 1, 0, 3, 1, 1, 2]),
+      'APPLE.COM/BILL 866-712-7753 CA',
+      6.99,
+    );
+    const second = charges(
+      jittered(monthly('2025-10-26', 13), [1, 0, 0, 2, 0, 1, 2]),
+      'APPLE.COM/BILL 866-712-7753 CA',
+      6.99,
+    );
+    const streams = detectRecurring(onAccount('card', [...first, ...second]), { asOf: AS_OF });
+    expect(streams.map((stream) => [stream.cadence, stream.transaction_ids])).toEqual([
+      ['MONTHLY', idsOf(first)],
+      ['MONTHLY', idsOf(second)],
+    ]);
+  });
+
+  it('reads two yearly memberships at one price, renewed in two months, as two streams', () => {
+    const august = charges(['2024-08-23', '2025-08-25', '2026-08-25'], 'AMAZON.COM SERVICES', 139);
+    const october = charges(['2024-10-28', '2025-10-27', '2026-10-28'], 'AMAZON.COM SERVICES', 139);
+    const streams = detectRecurring(onAccount('card', [...august, ...october]), { asOf: AS_OF });
+    expect(streams.map((stream) => [stream.cadence, stream.transaction_ids])).toEqual([
+      ['YEARLY', idsOf(august)],
+      ['YEARLY', idsOf(october)],
+    ]);
+  });
+
+  it('keeps one plan whose charges are each billed twice a day apart as one stream', () => {
+    const dates = monthly('2025-06-10', 12);
+    const plan = charges(dates, 'APPLE.COM/BILL 866-712-7753 CA', 9.99);
+    const again = charges(jittered(dates, [1]), 'APPLE.COM/BILL 866-712-7753 CA', 9.99);
+    const streams = detectRecurring(onAccount('card', [...plan, ...again]), { asOf: AS_OF });
+    expect(streams.length).toBeLessThanOrEqual(1);
+  });
+});
+
+describe(`${detectRecurring.name} — purchases at an app or video store from several cards`, () => {
+  it('reads one price bought now on one card, now on another, as purchases', () => {
+    const plan = onAccount(
+      'card',
+      charges(monthly('2025-05-05', 18), 'APPLE.COM/BILL 866-712-7753 CA', 10.99),
+    );
+    // One price now and then on whichever card is at hand, a quarter apart more often than not.
+    const purchases = [
+      ['2025-05-05', 'b', 1.99],
+      ['2025-05-19', 'card', 1.99],
+      ['2025-06-25', 'card', 2.99],
+      ['2025-07-18', 'c', 9.99],
+      ['2025-09-09', 'card', 1.99],
+      ['2025-10-17', 'd', 14.99],
+      ['2025-11-24', 'card', 1.99],
+      ['2026-02-03', 'c', 14.99],
+      ['2026-02-17', 'b', 1.99],
+      ['2026-04-06', 'b', 19.99],
+      ['2026-05-08', 'card', 4.99],
+      ['2026-05-26', 'card', 1.99],
+      ['2026-07-01', 'card', 2.99],
+      ['2026-08-24', 'd', 1.99],
+      ['2026-09-04', 'b', 1.99],
+    ].map(([date, account, amount]) => ({
+      ...charge(String(date), 'APPLE.COM/BILL 866-712-7753 CA', Number(amount)),
+      account_id: String(account),
+    }));
+    const streams = detectRecurring([...plan, ...purchases], { asOf: AS_OF });
+    expect(streams.map((stream) => [stream.cadence, stream.last_amount])).toEqual([
+      ['MONTHLY', 10.99],
+    ]);
+  });
+});
+
+describe(`${detectRecurring.name} — a purchase just before a store plan's next bill`, () => {
+  it('does not read a purchase days before the billing day as the plan’s new price', () => {
+    const plan = onAccount(
+      'card',
+      charges(monthly('2025-06-04', 17), 'APPLE.COM/BILL 866-712-7753 CA', 6.99),
+    );
+    const purchases = onAccount('other', [
+      charge('2025-07-10', 'APPLE.COM/BILL 866-712-7753 CA', 9.99),
+      charge('2025-08-29', 'APPLE.COM/BILL 866-712-7753 CA', 14.99),
+      charge('2025-12-29', 'APPLE.COM/BILL 866-712-7753 CA', 9.99),
+      charge('2026-03-09', 'APPLE.COM/BILL 866-712-7753 CA', 1.99),
+      charge('2026-10-30', 'APPLE.COM/BILL 866-712-7753 CA', 4.99),
+    ]);
+    const streams = detectRecurring([...plan, ...purchases], { asOf: '2026-10-31' });
+    expect(
+      streams.map((stream) => [stream.last_amount, stream.predicted_next_date, stream.status]),
+    ).toEqual([[6.99, '2026-11-04', 'ACTIVE']]);
+  });
+});
