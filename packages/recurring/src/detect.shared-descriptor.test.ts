@@ -43,6 +43,24 @@ describe(`${detectRecurring.name} — two plans at one price under one descripto
     ]);
   });
 
+  it('reads one price at a store on two days of the month as two monthly plans, not one semi-monthly', () => {
+    const early = charges(
+      jittered(monthly('2025-12-01', 11), [1, 4, 1, 2, 2, 0, 3]),
+      'AMAZON.COM SERVICES',
+      11.99,
+    );
+    const late = charges(
+      jittered(monthly('2025-11-16', 12), [1, 3, 0, 1, 1, 2, 0]),
+      'AMAZON.COM SERVICES',
+      11.99,
+    );
+    const streams = detectRecurring(onAccount('card', [...early, ...late]), { asOf: AS_OF });
+    expect(streams.map((stream) => [stream.cadence, stream.transaction_ids])).toEqual([
+      ['MONTHLY', idsOf(late)],
+      ['MONTHLY', idsOf(early)],
+    ]);
+  });
+
   it('keeps one plan whose charges are each billed twice a day apart as one stream', () => {
     const dates = monthly('2025-06-10', 12);
     const plan = charges(dates, 'APPLE.COM/BILL 866-712-7753 CA', 9.99);

@@ -45,6 +45,15 @@ const HABITUAL_LIMITS: FitLimits = {
   maxMeanResidualShare: 0.3,
 };
 
+/**
+ * App and video stores sell plans by the week, month, quarter or year, never twice a month or
+ * every two weeks: one price there on two days of the month is two monthly plans (two people's,
+ * paid from one card; `twoPlansAtOnePrice`), not one semi-monthly plan.
+ */
+const STORE_CADENCES: readonly KnownCadence[] = DETECTABLE_CADENCES.filter(
+  (cadence) => cadence !== 'SEMI_MONTHLY' && cadence !== 'BIWEEKLY',
+);
+
 type Seed = { candidate: Candidate; level: Charge[] };
 
 /** The merchant's paid charges by day, and the amount level each belongs to. */
@@ -95,7 +104,11 @@ function firstIndexFrom(paid: readonly Charge[], day: number): number {
  * grown across price changes and cut at long pauses.
  */
 export function findFixedStreams(context: GroupContext, levels: readonly Charge[][]): Candidate[] {
-  const cadences = context.isHabitual ? HABITUAL_CADENCES : DETECTABLE_CADENCES;
+  const cadences = context.isHabitual
+    ? HABITUAL_CADENCES
+    : context.merchant.isStorefront
+      ? STORE_CADENCES
+      : DETECTABLE_CADENCES;
   const limits = context.isHabitual ? HABITUAL_LIMITS : FIXED_AMOUNT_LIMITS;
   const seeds: Seed[] = [];
   const fit = (run: Charge[]): ScheduleFit | null => {
