@@ -61,6 +61,30 @@ describe(`${detectRecurring.name} — two plans at one price under one descripto
     ]);
   });
 
+  it('reads a second plan at one price that starts before the first ends as a plan of its own', () => {
+    const first = onAccount(
+      'debit',
+      charges(
+        jittered(monthly('2025-06-07', 9), [2, 1, 0, 1, 1, 3, 1]),
+        'AMAZON.COM SERVICES',
+        11.99,
+      ),
+    );
+    const second = onAccount(
+      'credit',
+      charges(
+        jittered(monthly('2026-01-16', 10), [0, 0, 1, 2, 1, 1, 0]),
+        'AMAZON.COM SERVICES',
+        11.99,
+      ),
+    );
+    const streams = detectRecurring([...first, ...second], { asOf: AS_OF });
+    expect(streams.map((stream) => [stream.cadence, stream.transaction_ids])).toEqual([
+      ['MONTHLY', idsOf(first)],
+      ['MONTHLY', idsOf(second)],
+    ]);
+  });
+
   it('keeps one plan whose charges are each billed twice a day apart as one stream', () => {
     const dates = monthly('2025-06-10', 12);
     const plan = charges(dates, 'APPLE.COM/BILL 866-712-7753 CA', 9.99);

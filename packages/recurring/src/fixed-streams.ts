@@ -15,7 +15,7 @@ import {
 } from './candidate';
 import { MAX_FILL_RATIO } from './bill-streams';
 import { byDay, median, type Charge } from './charges';
-import { twoPlansAtOnePrice } from './same-price-plans';
+import { twoPlansAtOnePrice, twoPlansForMovedDay } from './same-price-plans';
 import { isEarlyAtStore } from './storefronts';
 import { distanceToSlot, fixedPeriodOf, nearestSlotIndex, slotOf } from './schedule';
 import {
@@ -115,6 +115,10 @@ export function findFixedStreams(context: GroupContext, levels: readonly Charge[
     const found = bestFit(run, cadences, limits);
     return found && !isCoincidentalYearly(found, context) ? found : null;
   };
+  const fitPart = (run: Charge[], cadence: KnownCadence): ScheduleFit | null => {
+    const found = bestFit(run, [cadence], limits);
+    return found && !isCoincidentalYearly(found, context) ? found : null;
+  };
   for (const level of levels) {
     // A lone charge seeds nothing (`fitRuns`, `withAddOns` and `gridCore` all need more), and
     // most levels at a busy merchant are one charge.
@@ -123,14 +127,17 @@ export function findFixedStreams(context: GroupContext, levels: readonly Charge[
     if (!context.isHabitual && runs.some((run) => isSkippingPlan(run.fit, limits))) {
       runs = withDearerWeeks(runs, level, context.paid, fit);
     }
+    if (!context.isHabitual && runs.some((run) => run.fit.earlier && run.fit.extras.length > 0)) {
+      runs = runs.flatMap((run) => {
+        const pair = twoPlansForMovedDay(run.charges, run.fit, fitPart);
+        return pair.length > 0 ? pair : [run];
+      });
+    }
     for (const run of runs) {
       seeds.push({ candidate: candidateFrom(run.charges, run.fit), level });
     }
     if (runs.length === 0 && !context.isHabitual) {
-      const pair = twoPlansAtOnePrice(level, (run, cadence) => {
-        const found = bestFit(run, [cadence], limits);
-        return found && !isCoincidentalYearly(found, context) ? found : null;
-      });
+      const pair = twoPlansAtOnePrice(level, fitPart);
       if (pair.length > 0) {
         for (const run of pair)
           seeds.push({ candidate: candidateFrom(run.charges, run.fit), level });

@@ -38,29 +38,78 @@ export function twoPlansAtOnePrice(
     const rule = CADENCE_RULES[cadence];
     const perSlot = level.length / ((last.day - first.day) / rule.periodDays + 1);
     if (perSlot < MIN_CHARGES_PER_SLOT || perSlot > MAX_CHARGES_PER_SLOT) continue;
-    const halves = splitByGrid(level, cadence);
-    if (!halves) continue;
-    const [a, b] = halves;
-    const fitA = fitPart(a, cadence);
-    const fitB = fitPart(b, cadence);
-    if (!fitA || !fitB) continue;
-    if (fitA.members.length < rule.minCharges || fitB.members.length < rule.minCharges) continue;
-    if (!runTogether(a, b) || !billDaysApart(b, fitA.schedule, fitB.schedule)) continue;
-    return [
-      { charges: a, fit: fitA },
-      { charges: b, fit: fitB },
-    ];
+    const whole = fitCadence(level, cadence);
+    if (!whole) continue;
+    const members = new Set(whole.members);
+    const pair = settledPair(
+      level,
+      cadence,
+      level.filter((_, index) => members.has(index)),
+      level.filter((_, index) => !members.has(index)),
+      fitPart,
+    );
+    if (pair.length > 0) return pair;
   }
   return [];
 }
 
+/**
+ * A run read as one plan whose billing day moved (`fit.earlier`) while charges of both days
+ * came in the same months — the extras where the two overlap — may be two plans at one price:
+ * one started on its day while the other still ran (a second person's plan, often on their own
+ * card). It is, when the charges nearer each day make two acceptable streams that ran together.
+ */
+export function twoPlansForMovedDay(
+  run: readonly Charge[],
+  fit: ScheduleFit,
+  fitPart: (run: Charge[], cadence: KnownCadence) => ScheduleFit | null,
+): Run[] {
+  if (!fit.earlier || fit.extras.length === 0 || !SPLIT_CADENCES.includes(fit.cadence)) return [];
+  const before = fit.earlier.schedule;
+  const a: Charge[] = [];
+  const b: Charge[] = [];
+  for (const charge of run) {
+    (distanceToSlot(before, charge) <= distanceToSlot(fit.schedule, charge) ? a : b).push(charge);
+  }
+  return settledPair(run, fit.cadence, a, b, fitPart);
+}
+
+/**
+ * Two plans from a first guess at each one's charges: each charge goes to the grid it sits
+ * nearer until the halves settle, and the pair stands when each half is an acceptable stream
+ * (`fitPart`) of enough charges, the two ran at the same time and bill on days apart.
+ */
+function settledPair(
+  level: readonly Charge[],
+  cadence: KnownCadence,
+  guessA: Charge[],
+  guessB: Charge[],
+  fitPart: (run: Charge[], cadence: KnownCadence) => ScheduleFit | null,
+): Run[] {
+  const halves = splitByGrid(level, cadence, guessA, guessB);
+  if (!halves) return [];
+  const [a, b] = halves;
+  const fitA = fitPart(a, cadence);
+  const fitB = fitPart(b, cadence);
+  const { minCharges } = CADENCE_RULES[cadence];
+  if (!fitA || !fitB || fitA.members.length < minCharges || fitB.members.length < minCharges)
+    return [];
+  if (!runTogether(a, b) || !billDaysApart(b, fitA.schedule, fitB.schedule)) return [];
+  return [
+    { charges: a, fit: fitA },
+    { charges: b, fit: fitB },
+  ];
+}
+
 /** The level as two sets of charges, each nearer its own grid; null when one is too small. */
-function splitByGrid(level: readonly Charge[], cadence: KnownCadence): [Charge[], Charge[]] | null {
-  const whole = fitCadence(level, cadence);
-  if (!whole) return null;
-  const members = new Set(whole.members);
-  let a = level.filter((_, index) => members.has(index));
-  let b = level.filter((_, index) => !members.has(index));
+function splitByGrid(
+  level: readonly Charge[],
+  cadence: KnownCadence,
+  guessA: Charge[],
+  guessB: Charge[],
+): [Charge[], Charge[]] | null {
+  let a = guessA;
+  let b = guessB;
   for (let round = 0; round < ROUNDS; round++) {
     if (a.length < 2 || b.length < 2) return null;
     const gridA = fitCadence(a, cadence)?.schedule;
