@@ -16,7 +16,7 @@ import {
 import { MAX_FILL_RATIO } from './bill-streams';
 import { byDay, median, type Charge } from './charges';
 import { twoPlansAtOnePrice, twoPlansForMovedDay } from './same-price-plans';
-import { isEarlyAtStore } from './storefronts';
+import { isEarlyAtStore, STORE_CADENCES } from './storefronts';
 import { distanceToSlot, fixedPeriodOf, nearestSlotIndex, slotOf } from './schedule';
 import {
   bestFit,
@@ -44,15 +44,6 @@ const HABITUAL_LIMITS: FitLimits = {
   maxLateShare: 0.2,
   maxMeanResidualShare: 0.3,
 };
-
-/**
- * App and video stores sell plans by the week, month, quarter or year, never twice a month or
- * every two weeks: one price there on two days of the month is two monthly plans (two people's,
- * paid from one card; `twoPlansAtOnePrice`), not one semi-monthly plan.
- */
-const STORE_CADENCES: readonly KnownCadence[] = DETECTABLE_CADENCES.filter(
-  (cadence) => cadence !== 'SEMI_MONTHLY' && cadence !== 'BIWEEKLY',
-);
 
 type Seed = { candidate: Candidate; level: Charge[] };
 

@@ -5,11 +5,20 @@
  * stores, video stores, game consoles' stores), or the person buys one-offs there beside the
  * run (`storefrontStrays`, any merchant).
  */
-import { CADENCE_RULES } from './cadence';
+import { CADENCE_RULES, DETECTABLE_CADENCES, type KnownCadence } from './cadence';
 import type { Candidate, GroupContext } from './candidate';
 import type { Charge } from './charges';
 import { BILL_CATEGORIES } from './normalize';
 import { distanceToSlot, slotOf } from './schedule';
+
+/**
+ * App and video stores sell plans by the week, month, quarter or year, never twice a month or
+ * every two weeks: one price there on two days of the month is two monthly plans (two people's,
+ * paid from one card; `twoPlansAtOnePrice`), not one semi-monthly plan.
+ */
+export const STORE_CADENCES: readonly KnownCadence[] = DETECTABLE_CADENCES.filter(
+  (cadence) => cadence !== 'SEMI_MONTHLY' && cadence !== 'BIWEEKLY',
+);
 
 /** One-off purchases (charges in no stream) that make a merchant a storefront. */
 const STOREFRONT_STRAYS = 3;
