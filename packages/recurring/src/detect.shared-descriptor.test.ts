@@ -85,6 +85,49 @@ describe(`${detectRecurring.name} — two plans at one price under one descripto
     ]);
   });
 
+  it('reads day passes at one price, one or two a month on any day, as no plan', () => {
+    const dates = [
+      '2024-04-17',
+      '2024-04-23',
+      '2024-05-11',
+      '2024-05-22',
+      '2024-06-16',
+      '2024-07-03',
+      '2024-07-14',
+      '2024-08-02',
+      '2024-08-18',
+      '2024-09-13',
+      '2024-09-19',
+      '2024-10-01',
+      '2024-10-31',
+      '2024-11-27',
+      '2024-12-12',
+      '2025-01-03',
+      '2025-01-25',
+      '2025-02-13',
+      '2025-03-05',
+      '2025-03-28',
+      '2025-04-03',
+      '2025-04-28',
+      '2025-05-20',
+      '2025-06-09',
+      '2025-06-29',
+      '2025-07-18',
+      '2025-08-08',
+      '2025-08-17',
+      '2025-09-15',
+      '2025-10-01',
+      '2025-10-10',
+      '2025-10-28',
+      '2025-11-09',
+      '2025-11-23',
+      '2025-12-29',
+      '2026-01-25',
+    ];
+    const passes = charges(dates, 'BOULDER GYM DAY PASS', 22);
+    expect(detectRecurring(onAccount('card', passes), { asOf: '2026-01-31' })).toEqual([]);
+  });
+
   it('keeps one plan whose charges are each billed twice a day apart as one stream', () => {
     const dates = monthly('2025-06-10', 12);
     const plan = charges(dates, 'APPLE.COM/BILL 866-712-7753 CA', 9.99);

@@ -91,14 +91,31 @@ function settledPair(
   const [a, b] = halves;
   const fitA = fitPart(a, cadence);
   const fitB = fitPart(b, cadence);
-  const { minCharges } = CADENCE_RULES[cadence];
-  if (!fitA || !fitB || fitA.members.length < minCharges || fitB.members.length < minCharges)
-    return [];
+  if (!fitA || !fitB || !isOnePlan(fitA, cadence) || !isOnePlan(fitB, cadence)) return [];
   if (!runTogether(a, b) || !billDaysApart(b, fitA.schedule, fitB.schedule)) return [];
   return [
     { charges: a, fit: fitA },
     { charges: b, fit: fitB },
   ];
+}
+
+/**
+ * How far a half's charges may sit from their slots on average, as a share of the on-time
+ * window: two means carve any scatter of one price into two grids that a loose fit passes, but
+ * a plan sits on its billing day give or take posting, while purchases (a gym's day passes, a
+ * few a month) land anywhere.
+ */
+const MAX_MEAN_RESIDUAL_SHARE = 0.3;
+
+/** Whether a half is one plan: enough charges, one a cycle, every one near its slot. */
+function isOnePlan(fit: ScheduleFit, cadence: KnownCadence): boolean {
+  const rule = CADENCE_RULES[cadence];
+  return (
+    fit.members.length >= rule.minCharges &&
+    fit.extras.length === 0 &&
+    fit.offCount === 0 &&
+    fit.meanAbsResidual <= MAX_MEAN_RESIDUAL_SHARE * (rule.toleranceDays + 1)
+  );
 }
 
 /** The level as two sets of charges, each nearer its own grid; null when one is too small. */
