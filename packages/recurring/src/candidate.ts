@@ -44,6 +44,14 @@ const MIN_PAUSE_DAYS = 75;
 /** Charges a run on one side of a pause needs to stand on its own. */
 const MIN_STANDING_RUN = 3;
 
+/**
+ * The fewest charges `fitRuns` cuts at a pause by default: a run that stands on either side.
+ * Fewer (`SHORT_RUN_SPLIT`: a run that stands and one charge after or before it) are cut only
+ * where the caller trusts a short level of one price to be one plan's.
+ */
+const DEFAULT_MIN_SPLIT = 2 * MIN_STANDING_RUN;
+export const SHORT_RUN_SPLIT = MIN_STANDING_RUN + 1;
+
 export function candidateFrom(charges: readonly Charge[], fit: ScheduleFit): Candidate {
   return {
     cadence: fit.cadence,
@@ -65,15 +73,17 @@ function isCharge(value: Charge | undefined): value is Charge {
 /**
  * Fits `charges` as one run or, when that fails and the longest gap is a real pause, as the
  * runs on either side of it (cancelled, then subscribed again later), up to `depth` cuts deep.
+ * Lists under `minSplit` charges are not cut.
  */
 export function fitRuns(
   charges: Charge[],
   fit: (run: Charge[]) => ScheduleFit | null,
   depth: number,
+  minSplit = DEFAULT_MIN_SPLIT,
 ): Array<{ charges: Charge[]; fit: ScheduleFit }> {
   const whole = charges.length >= 2 ? fit(charges) : null;
   if (whole) return [{ charges, fit: whole }];
-  if (depth === 0 || charges.length < 6) return [];
+  if (depth === 0 || charges.length < minSplit) return [];
   let split = 1;
   for (let i = 2; i < charges.length; i++) {
     const gap = (charges[i]?.day ?? 0) - (charges[i - 1]?.day ?? 0);
@@ -87,7 +97,7 @@ export function fitRuns(
   const isComeback = after.length === 2 && before.length >= MIN_STANDING_RUN;
   return [before, after]
     .filter((run) => run.length >= MIN_STANDING_RUN || (run === after && isComeback))
-    .flatMap((run) => fitRuns(run, fit, depth - 1));
+    .flatMap((run) => fitRuns(run, fit, depth - 1, minSplit));
 }
 
 export function pauseDaysFor(cadence: KnownCadence): number {

@@ -41,7 +41,7 @@ const RECURRING: Row[] = [
   ['spotify', 'Spotify', 'spotify.com', 'music', ['SPOTIFY']],
   ['pandora', 'Pandora', 'pandora.com', 'music', ['PANDORA']],
   ['siriusxm', 'SiriusXM', 'siriusxm.com', 'music', ['SIRIUS ?XM', 'SIRIUSXM', 'SIRIUS RADIO']],
-  ['tidal', 'Tidal', 'tidal.com', 'music', ['TIDAL\\.COM', 'TIDAL MUSIC']],
+  ['tidal', 'Tidal', 'tidal.com', 'music', ['TIDAL\\.COM', 'TIDAL MUSIC', 'TIDAL ?\\*']],
   ['audible', 'Audible', 'audible.com', 'audiobooks', ['AUDIBLE']],
   ['apple', 'Apple', 'apple.com', 'digital_services', ['APPLE\\.COM', 'APPLE COM BILL', 'ITUNES', 'APL ?\\* ?ITUNES', 'APPLE SERVICES']],
   ['icloud', 'iCloud', 'icloud.com', 'cloud_storage', ['ICLOUD', 'APPLE ?\\.COM/ICLOUD']],

@@ -9,6 +9,7 @@ import {
   fitRuns,
   overlapInTime,
   pauseDaysFor,
+  SHORT_RUN_SPLIT,
   splitAtPauses,
   type Candidate,
   type GroupContext,
@@ -102,6 +103,11 @@ export function findFixedStreams(context: GroupContext, levels: readonly Charge[
       : DETECTABLE_CADENCES;
   const limits = context.isHabitual ? HABITUAL_LIMITS : FIXED_AMOUNT_LIMITS;
   const seeds: Seed[] = [];
+  // A plan's short run (a resubscription's, an introductory price's) with one charge at its
+  // price months away — the comeback, or the plan before — fits no grid whole, and cut it is a
+  // run that stands and a charge `takeBackComeback` may take back. At a store that sells
+  // one-offs at its plans' prices, such a level is as likely purchases lined up by chance.
+  const minSplit = context.merchant.isStorefront ? undefined : SHORT_RUN_SPLIT;
   const fit = (run: Charge[]): ScheduleFit | null => {
     const found = bestFit(run, cadences, limits);
     return found && !isCoincidentalYearly(found, context) ? found : null;
@@ -114,7 +120,7 @@ export function findFixedStreams(context: GroupContext, levels: readonly Charge[
     // A lone charge seeds nothing (`fitRuns`, `withAddOns` and `gridCore` all need more), and
     // most levels at a busy merchant are one charge.
     if (level.length < 2) continue;
-    let runs = fitRuns(level, fit, context.isHabitual ? 0 : 2);
+    let runs = fitRuns(level, fit, context.isHabitual ? 0 : 2, minSplit);
     if (!context.isHabitual && runs.some((run) => isSkippingPlan(run.fit, limits))) {
       runs = withDearerWeeks(runs, level, context.paid, fit);
     }

@@ -153,12 +153,15 @@ function continues(earlier: Found, later: Found): boolean {
     const limit = isVariable ? MAX_VARIABLE_RESUBSCRIBE_RATIO : MAX_RESUBSCRIBE_RATIO;
     // Back at the very same price, the comeback's first two charges are enough: a stream of
     // two is reported at a subscription merchant anyway, and would stand beside the old one.
+    const hasTwo = !isVariable && Math.min(a.members.length, b.members.length) >= 2;
     const isSamePrice =
-      !isVariable &&
-      Math.min(a.members.length, b.members.length) >= 2 &&
-      Math.abs(typicalAmount(b.members, false) - typicalAmount(a.members, true)) < 0.005;
+      hasTwo && Math.abs(typicalAmount(b.members, false) - typicalAmount(a.members, true)) < 0.005;
+    // So are two monthly charges at a catalogue subscription merchant, at about the old price
+    // (its price changed while the person was away): reported anyway, they are its return.
+    const isKnownPlan =
+      hasTwo && a.cadence === 'MONTHLY' && later.merchant.isRecurringMerchant === true;
     return (
-      (standing === 2 || isSamePrice) &&
+      (standing === 2 || isSamePrice || isKnownPlan) &&
       earlier.merchant.key === later.merchant.key &&
       runRatio <= limit &&
       runRatio >= 1 / limit

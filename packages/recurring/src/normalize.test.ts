@@ -66,6 +66,7 @@ const DESCRIPTORS: Array<[descriptor: string, merchant: string]> = [
   ['PELOTON* MEMBERSHIP', 'Peloton'],
   ['EQUINOX #123 NEW YORK NY', 'Equinox'],
   ['RECURRING PAYMENT SIRIUSXM', 'SiriusXM'],
+  ['DEBIT CARD PURCHASE - TIDAL*SUBSCRIPTION', 'Tidal'],
   ['PATREON* MEMBERSHIP', 'Patreon'],
   ['UBER *ONE MEMBERSHIP', 'Uber One'],
   ['UBER *TRIP HELP.UBER.COM', 'Uber'],

@@ -39,6 +39,9 @@ export function findResumedRuns(
   // Most plans are still running: nothing after them to read.
   const latestDay = context.paid[context.paid.length - 1]?.day ?? -Infinity;
   for (const plan of candidates) {
+    // A slower piece an earlier plan's return replaced is gone: read as a plan, its own later
+    // charges would be marked taken while no candidate holds them.
+    if (!result.includes(plan)) continue;
     if (plan.isVariable || plan.isTrialOnly || plan.members.length < MIN_PLAN_CHARGES) continue;
     const rule = CADENCE_RULES[plan.cadence];
     const stoppedAfter = lastDayOf(plan) + 2 * rule.periodDays + rule.lateDays;
