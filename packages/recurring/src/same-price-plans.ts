@@ -4,9 +4,9 @@
  * amount level with two charges a cycle, which no single grid explains (half of them would be
  * extras), and the per-account search (detect.ts) cannot part them either. Such a level is read
  * as two grids of one cadence, each charge on the grid it sits nearer — a two-means on the
- * billing day — and kept only when each half is an acceptable stream of its own, the two run
- * at the same time, and they bill on days apart (one charge posted twice, a day or so apart, is
- * one plan with extras, not two).
+ * billing day — and kept only when each half is a plan of its own (once a cycle, every charge
+ * close to its billing day), the two run at the same time, and they bill on days apart (one
+ * charge posted twice, a day or so apart, is one plan with extras, not two).
  */
 import { CADENCE_RULES, type KnownCadence } from './cadence';
 import type { Charge } from './charges';
