@@ -145,6 +145,32 @@ describe(`${detectRecurring.name} — habitual spending is not a subscription`, 
       () => everyFewDays(random, 'GREAT CLIPS #2231', 28, 50, () => 25),
     ],
     [
+      // Near the 18th for half a year, near the 26th after: two grids fit these visits as
+      // tightly as one fits a plan, though no bill ever moved.
+      'a haircut every three to six weeks at one price, drifting later through the month',
+      () =>
+        charges(
+          [
+            '2025-02-18',
+            '2025-03-17',
+            '2025-04-17',
+            '2025-05-18',
+            '2025-06-16',
+            '2025-07-21',
+            '2025-08-21',
+            '2025-09-26',
+            '2025-11-01',
+            '2025-11-27',
+            '2025-12-26',
+            '2026-01-22',
+            '2026-02-26',
+            '2026-03-26',
+          ],
+          'SPORT CLIPS TX112',
+          65,
+        ),
+    ],
+    [
       'cinema tickets every few weeks',
       () => everyFewDays(random, 'AMC THEATRES 0455', 14, 60, () => random.pick([15.99, 31.98])),
     ],

@@ -37,13 +37,16 @@ const HABITUAL_CADENCES: readonly KnownCadence[] = ['YEARLY', 'MONTHLY'];
  * payment to a friend now and then, can line up month after month at one price, but they sit
  * days either side of any grid, while a plan at such a merchant (Subscribe & Save, a Y
  * membership) is charged on its day give or take a posting day. So at a habit the charges must
- * sit within 0.3 of the on-time window of their slots on average (1.5 days monthly), not half.
+ * sit within 0.3 of the on-time window of their slots on average (1.5 days monthly), not half,
+ * on one billing day throughout (two days, one before a "move" and one after, fit such visits
+ * as tightly as a plan fits one).
  */
 const HABITUAL_LIMITS: FitLimits = {
   minCoverage: 0.85,
   maxMisfitShare: 0.1,
   maxLateShare: 0.2,
   maxMeanResidualShare: 0.3,
+  isOneBillingDay: true,
 };
 
 type Seed = { candidate: Candidate; level: Charge[] };

@@ -14,6 +14,8 @@ const DESCRIPTORS: Array<[descriptor: string, merchant: string]> = [
   ['APPLE.COM/BILL 866-712-7753 CA', 'Apple'],
   ['APL*ITUNES.COM/BILL', 'Apple'],
   ['SPOTIFY USA 877-7781161', 'Spotify'],
+  ['SPOTIFYUSA', 'Spotify'],
+  ['Card Purchase 01/23 SPOTIFYUSA Card 8175', 'Spotify'],
   ['Spotify P0F3A9C4E1', 'Spotify'],
   ['PAYPAL *HULU', 'Hulu'],
   ['HULU 877-8244858 CA', 'Hulu'],
@@ -190,6 +192,9 @@ describe(normalizeMerchant.name, () => {
   it('does not match an alias inside another word', () => {
     expect(normalizeMerchant('SHULUK MARKET').name).not.toBe('Hulu');
     expect(normalizeMerchant('MATTRESS FIRM #12').name).not.toBe('AT&T');
+    // A glued country or company form ends the name's word; other letters do not.
+    expect(normalizeMerchant('HULUS MARKET').name).not.toBe('Hulu');
+    expect(normalizeMerchant('SPOTIFYUSAB').name).not.toBe('Spotify');
   });
 
   it('uses an injected catalogue instead of the default one', () => {

@@ -61,6 +61,12 @@ export type FitLimits = {
    * `minCoverage` (unless given, `minCoverage` throughout).
    */
   minSkippingCoverage?: number;
+  /**
+   * Whether the charges must keep one billing day throughout (no `earlier` grid). Where people
+   * pay by habit, a visit every three to six weeks at one price fits two grids, one before and
+   * one after any "move", as tightly as a plan fits one.
+   */
+  isOneBillingDay?: boolean;
 };
 
 /**
@@ -410,11 +416,13 @@ export function fitCadence(
   points: readonly DatedPoint[],
   cadence: KnownCadence,
   fixedPeriod?: number,
+  isOneBillingDay = false,
 ): ScheduleFit | null {
   const costs = anchorCosts(points, cadence, fixedPeriod);
   const schedule = bestAnchor(costs, points);
   if (!schedule) return null;
   const single = assess(points, cadence, schedule, null);
+  if (isOneBillingDay) return single;
   const window = CADENCE_RULES[cadence].toleranceDays + 1;
   if (single && misfitsOf(single) < 2 && single.meanAbsResidual <= 0.35 * window) return single;
   if (!couldFillGrid(points, cadence)) return single;
@@ -535,7 +543,8 @@ export function bestFit(
   let bestIsReportable = false;
   for (const cadence of cadences) {
     if (!isPlausible(points, cadence)) continue;
-    const fit = withFixedPeriod(points, cadence, fitCadence(points, cadence), limits);
+    const calendar = fitCadence(points, cadence, undefined, limits.isOneBillingDay);
+    const fit = withFixedPeriod(points, cadence, calendar, limits);
     if (!fit || !isAcceptable(fit, points.length, limits)) continue;
     const isReportable = fit.members.length >= CADENCE_RULES[cadence].minCharges;
     if (

@@ -135,7 +135,10 @@ function compileAliases(entries: readonly MerchantCatalogueEntry[], tier: number
   }
   aliases.sort((a, b) => b.source.length - a.source.length);
   const compiled = aliases.map(({ source, entry }, order): CompiledAlias => {
-    const after = /[A-Z0-9)?]$/.test(source) && !/\\.$/.test(source) ? '(?![A-Z0-9])' : '';
+    const after =
+      /[A-Z0-9)?]$/.test(source) && !/\\.$/.test(source)
+        ? `(?:${GLUED_SUFFIXES.join('|')})?(?![A-Z0-9])`
+        : '';
     const prefix = literalPrefix(source);
     const isPlain = prefix === source && source.length > 0;
     return {
@@ -201,6 +204,20 @@ function literalPrefix(source: string): string {
 
 function isWordCharCode(code: number): boolean {
   return (code >= 65 && code <= 90) || (code >= 48 && code <= 57);
+}
+
+/**
+ * What a bank may glue onto a merchant's name without a space, the name's word still ending
+ * there: its country or company form, or its website's ending ("SPOTIFYUSA", "HULULLC").
+ */
+const GLUED_SUFFIXES = ['USA', 'US', 'UK', 'INC', 'LLC', 'COM'];
+
+/** Whether a name's word ends at `at`: nothing of a word follows, or only a glued suffix. */
+function endsWordAt(text: string, at: number): boolean {
+  if (!isWordCharCode(text.charCodeAt(at))) return true;
+  return GLUED_SUFFIXES.some(
+    (suffix) => text.startsWith(suffix, at) && !isWordCharCode(text.charCodeAt(at + suffix.length)),
+  );
 }
 
 /**
@@ -293,7 +310,7 @@ function firstMatch(
     if (pattern) {
       pattern.lastIndex = at;
       if (pattern.test(text)) return alias;
-    } else if (!alias.endsWord || !isWordCharCode(text.charCodeAt(at + prefix.length))) {
+    } else if (!alias.endsWord || endsWordAt(text, at + prefix.length)) {
       return alias;
     }
   }
