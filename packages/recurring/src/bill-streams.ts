@@ -17,6 +17,7 @@ import {
 import { byDay, type Charge } from './charges';
 import { BILL_CATEGORIES } from './normalize';
 import { nearestSlotIndex, slotOf, type Schedule } from './schedule';
+import { isEarlyAtStore } from './storefronts';
 import { bestFit, type FitLimits, type ScheduleFit } from './schedule-fit';
 
 const BILL_CADENCES: readonly KnownCadence[] = ['YEARLY', 'QUARTERLY', 'MONTHLY'];
@@ -110,7 +111,8 @@ const EDGE_REACH_SLOTS = 2;
  * Charges at another price that sit on time in a stream's empty slots join it: a bill's odd
  * month, a meal kit's week with extras, a promotional price in the middle of a plan. Beyond
  * either end only the next slot (or the one after a skipped cycle) may be filled, and the stream grows on from there: the
- * first bill at an introductory price, the latest bill at a new one. The price is compared with the member nearest in time,
+ * first bill at an introductory price, the latest bill at a new one (at a store, not days before
+ * its slot: `isEarlyAtStore`). The price is compared with the member nearest in time,
  * so a stream whose price stepped over the years is judged at the price of the time.
  */
 export function fillEmptySlots(
@@ -145,6 +147,7 @@ export function fillEmptySlots(
       if (hit.slot < firstSlot - EDGE_REACH_SLOTS || hit.slot > lastSlot + EDGE_REACH_SLOTS)
         continue;
       const isEdge = hit.slot < firstSlot || hit.slot > lastSlot;
+      if (isEdge && context.merchant.isStorefront && isEarlyAtStore(candidate, charge)) continue;
       const ratio = charge.amount / nearestInTime(members, charge.day).amount;
       if (ratio > MAX_FILL_RATIO || ratio < MIN_FILL_RATIO) continue;
       filled.add(hit.slot);

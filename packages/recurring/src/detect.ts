@@ -20,7 +20,9 @@
  *   predicted from its true period (`period_days` 28), when that grid explains six or more
  *   charges without a misfit and clearly better than calendar months.
  * - Amounts. Fixed-price streams are found per amount level (to the cent, so two subscriptions
- *   at one merchant stay apart) and joined across price changes. Bills (utilities, telecom,
+ *   at one merchant stay apart) and joined across price changes; one price billed twice a
+ *   cycle on two days at least 3 apart, each day's charges a plan of their own, is two plans
+ *   (same-price-plans.ts). Bills (utilities, telecom,
  *   internet, insurance, rent, loans, childcare) may vary up to 3× between cheapest and dearest
  *   month, monthly/quarterly/yearly only; any other merchant needs ≥ 6 strictly regular charges
  *   for a variable amount. Weekly and faster always need a fixed price.
@@ -56,7 +58,9 @@
  * - Storefronts. At a store the catalogue knows sells one-offs under its plans' descriptor (app
  *   stores, video rentals, console stores), a stream under 12 charges changes price once at
  *   most, and one under 5 is one price on time every time — four charges unless yearly where
- *   the person also buys one-offs there (storefronts.ts). Where three or more one-off purchases
+ *   the person also buys one-offs there, where its charges also never go back to a card they
+ *   left; no store plan bills semi-monthly or biweekly, and a new price on a store plan's latest
+ *   bill must not come days before its billing day (storefronts.ts). Where three or more one-off purchases
  *   share any merchant, a stream needs three charges on a nearly full grid; a merchant searched
  *   account by account counts the purchases on every account.
  * - The bank's own fees (maintenance, overdraft, ATM, wire) are never streams, however regular.

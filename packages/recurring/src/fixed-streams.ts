@@ -16,6 +16,8 @@ import {
 } from './candidate';
 import { MAX_FILL_RATIO } from './bill-streams';
 import { byDay, median, type Charge } from './charges';
+import { twoPlansAtOnePrice, twoPlansForMovedDay } from './same-price-plans';
+import { isEarlyAtStore, STORE_CADENCES } from './storefronts';
 import {
   distanceToSlot,
   fixedPeriodOf,
@@ -103,7 +105,11 @@ function firstIndexFrom(paid: readonly Charge[], day: number): number {
  * grown across price changes and cut at long pauses.
  */
 export function findFixedStreams(context: GroupContext, levels: readonly Charge[][]): Candidate[] {
-  const cadences = context.isHabitual ? HABITUAL_CADENCES : DETECTABLE_CADENCES;
+  const cadences = context.isHabitual
+    ? HABITUAL_CADENCES
+    : context.merchant.isStorefront
+      ? STORE_CADENCES
+      : DETECTABLE_CADENCES;
   const limits = context.isHabitual ? HABITUAL_LIMITS : FIXED_AMOUNT_LIMITS;
   const seeds: Seed[] = [];
   // A plan's short run (a resubscription's, an introductory price's) with one charge at its
@@ -115,6 +121,10 @@ export function findFixedStreams(context: GroupContext, levels: readonly Charge[
     const found = bestFit(run, cadences, limits);
     return found && !isCoincidentalYearly(found, context) ? found : null;
   };
+  const fitPart = (run: Charge[], cadence: KnownCadence): ScheduleFit | null => {
+    const found = bestFit(run, [cadence], limits);
+    return found && !isCoincidentalYearly(found, context) ? found : null;
+  };
   for (const level of levels) {
     // A lone charge seeds nothing (`fitRuns`, `withAddOns` and `gridCore` all need more), and
     // most levels at a busy merchant are one charge.
@@ -123,10 +133,22 @@ export function findFixedStreams(context: GroupContext, levels: readonly Charge[
     if (!context.isHabitual && runs.some((run) => isSkippingPlan(run.fit, limits))) {
       runs = withDearerWeeks(runs, level, context.paid, fit);
     }
+    if (!context.isHabitual && runs.some((run) => run.fit.earlier && run.fit.extras.length > 0)) {
+      runs = runs.flatMap((run) => {
+        const pair = twoPlansForMovedDay(run.charges, run.fit, fitPart);
+        return pair.length > 0 ? pair : [run];
+      });
+    }
     for (const run of runs) {
       seeds.push({ candidate: candidateFrom(run.charges, run.fit), level });
     }
     if (runs.length === 0 && !context.isHabitual) {
+      const pair = twoPlansAtOnePrice(level, fitPart);
+      if (pair.length > 0) {
+        for (const run of pair)
+          seeds.push({ candidate: candidateFrom(run.charges, run.fit), level });
+        continue;
+      }
       // Add-ons are read around the base price over the whole history, then, when that finds
       // no run, only among its own weeks: a price step after the run makes the whole history's
       // band another level's, though the base weeks with their dearer weeks are one plan.
@@ -162,7 +184,7 @@ export function findFixedStreams(context: GroupContext, levels: readonly Charge[
     if (seed.candidate.members.some((charge) => taken.has(charge))) continue;
     const grown =
       seed.candidate.members.length >= minExtendable
-        ? extendAcrossPriceChanges(seed.candidate, neighbours, taken, limits, context.isHabitual)
+        ? extendAcrossPriceChanges(seed.candidate, neighbours, taken, limits, context)
         : seed.candidate;
     for (const charge of [...grown.members, ...grown.extras]) taken.add(charge);
     candidates.push(...splitAtPauses(grown, context.reversed));
@@ -431,7 +453,8 @@ function isCoincidentalYearly(fit: ScheduleFit, context: GroupContext): boolean 
  * Grows a seed with the part of a level just before or after it as long as the union still
  * fits the seed's cadence; a level with charges during the seed is a different subscription.
  * A part must repeat (2+ charges, 3+ at a habit) to count as a new price — except one charge
- * right after the seed (not at a habit), when the new price took effect on the latest bill. Chaining lone
+ * right after the seed (not at a habit), when the new price took effect on the latest bill — at a
+ * store, only on its billing day (`isEarlyAtStore`). Chaining lone
  * charges would let any habit's random amounts pass for a subscription with "price changes".
  */
 function extendAcrossPriceChanges(
@@ -439,8 +462,9 @@ function extendAcrossPriceChanges(
   neighbours: Neighbours,
   taken: ReadonlySet<Charge>,
   limits: FitLimits,
-  isHabitual: boolean,
+  context: GroupContext,
 ): Candidate {
+  const { isHabitual } = context;
   const minPartSize = isHabitual ? 3 : 2;
   let candidate = seed;
   const rule = CADENCE_RULES[candidate.cadence];
@@ -475,6 +499,7 @@ function extendAcrossPriceChanges(
         if (!edge) continue;
         const isLone = part.length < minPartSize;
         if (isLone && (isHabitual || !isAfter || part.length > 1 || hasTakenLoneCharge)) continue;
+        if (isLone && context.merchant.isStorefront && isEarlyAtStore(candidate, edge)) continue;
         const gap = isAfter ? edge.day - last.day : first.day - edge.day;
         if (gap > reach) continue;
         const ratio = median(part.map((c) => c.amount)) / (isAfter ? last.amount : first.amount);

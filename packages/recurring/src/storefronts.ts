@@ -5,11 +5,20 @@
  * stores, video stores, game consoles' stores), or the person buys one-offs there beside the
  * run (`storefrontStrays`, any merchant).
  */
-import { CADENCE_RULES } from './cadence';
+import { CADENCE_RULES, DETECTABLE_CADENCES, type KnownCadence } from './cadence';
 import type { Candidate, GroupContext } from './candidate';
 import type { Charge } from './charges';
-import { isBiller } from './bill-streams';
-import { distanceToSlot } from './schedule';
+import { BILL_CATEGORIES } from './normalize';
+import { distanceToSlot, slotOf } from './schedule';
+
+/**
+ * App and video stores sell plans by the week, month, quarter or year, never twice a month or
+ * every two weeks: one price there on two days of the month is two monthly plans (two people's,
+ * paid from one card; `twoPlansAtOnePrice`), not one semi-monthly plan.
+ */
+export const STORE_CADENCES: readonly KnownCadence[] = DETECTABLE_CADENCES.filter(
+  (cadence) => cadence !== 'SEMI_MONTHLY' && cadence !== 'BIWEEKLY',
+);
 
 /** One-off purchases (charges in no stream) that make a merchant a storefront. */
 const STOREFRONT_STRAYS = 3;
@@ -30,7 +39,9 @@ export function storefrontStrays(
   context: GroupContext,
   consumed: ReadonlySet<Charge>,
 ): Charge[] | null {
-  if (isBiller(context)) return null;
+  // A biller's odd months are not purchases (bill-streams.ts `isBiller`, not imported: the fill
+  // there asks this file whether a charge is early at a store).
+  if (BILL_CATEGORIES.has(context.merchant.category)) return null;
   const strays = context.paid.filter((charge) => !consumed.has(charge));
   return strays.length >= STOREFRONT_STRAYS ? strays : null;
 }
@@ -76,6 +87,12 @@ export function standsAmongStrays(candidate: Candidate, strays: readonly Charge[
 const STORE_SHORT_RUN = 5;
 /** Charges a run that is not yearly needs at a catalogue store where the person buys one-offs. */
 const STORE_MIN_CHARGES = 4;
+/**
+ * A plan bills the card on file: moved to another card, it stays there. Purchases are paid with
+ * whichever card is at hand, so a run whose charges go back to a card they left (three people
+ * of a household buying the same $1.99 item now and then) is purchases.
+ */
+const MAX_ACCOUNT_MOVES = 1;
 /** How far from its slot a short run's charge may sit, as a share of the on-time window. */
 const STORE_MAX_DISTANCE_SHARE = 0.5;
 
@@ -92,6 +109,7 @@ const STORE_MAX_DISTANCE_SHARE = 0.5;
  * `LONG_RUN_CHARGES` (which stands as anywhere):
  * - at most one change of price, in time order (a step; a price that comes back is a purchase
  *   that filled a slot), and no variable amount;
+ * - at most one change of account (a card switch; `MAX_ACCOUNT_MOVES`);
  * - a short run (under `STORE_SHORT_RUN`): one price, no second charge in a cycle, and every
  *   charge within half the on-time window of its slot — measured on the histories, a store
  *   plan's charges sit 0–2 days from their slots (at most 2 days monthly, 2 yearly), while runs
@@ -118,11 +136,33 @@ export function standsAtStorefront(
   }
   if (members.length >= LONG_RUN_CHARGES) return true;
   if (candidate.isVariable || priceChanges(members) > 1) return false;
+  if (accountMoves(members) > MAX_ACCOUNT_MOVES) return false;
   if (members.length >= STORE_SHORT_RUN) return true;
   if (candidate.cadence !== 'YEARLY' && members.length < STORE_MIN_CHARGES) return false;
   if (priceChanges(members) > 0 || candidate.extras.length > 0) return false;
   const limit = STORE_MAX_DISTANCE_SHARE * CADENCE_RULES[candidate.cadence].toleranceDays;
   return members.every((charge) => distanceToSlot(candidate.schedule, charge) <= limit);
+}
+
+/**
+ * Whether a charge sits days before its slot on a store plan's grid — further than half the
+ * on-time window (`STORE_MAX_DISTANCE_SHARE`). A plan's bill posts on its billing day or after
+ * it, never days before; a purchase there a few days before the plan's next bill, at another
+ * price, is not that bill at a new price.
+ */
+export function isEarlyAtStore(candidate: Candidate, charge: Charge): boolean {
+  const slot = slotOf(candidate.schedule, charge);
+  const limit = STORE_MAX_DISTANCE_SHARE * CADENCE_RULES[candidate.cadence].toleranceDays;
+  return slot.date - charge.day > limit;
+}
+
+/** How many times the account changes from one charge to the next. */
+function accountMoves(charges: readonly Charge[]): number {
+  let moves = 0;
+  for (let i = 1; i < charges.length; i++) {
+    if ((charges[i] as Charge).account !== (charges[i - 1] as Charge).account) moves++;
+  }
+  return moves;
 }
 
 /** How many times the price changes from one charge to the next. */

@@ -1,0 +1,167 @@
+/**
+ * Two plans at one price at one merchant, paid from one card: two people of a household each
+ * with an app-store plan, two memberships renewed in different months. Their charges make one
+ * amount level with two charges a cycle, which no single grid explains (half of them would be
+ * extras), and the per-account search (detect.ts) cannot part them either. Such a level is read
+ * as two grids of one cadence, each charge on the grid it sits nearer — a two-means on the
+ * billing day — and kept only when each half is a plan of its own (once a cycle, every charge
+ * close to its billing day), the two run at the same time, and they bill on days apart (one
+ * charge posted twice, a day or so apart, is one plan with extras, not two).
+ */
+import { CADENCE_RULES, type KnownCadence } from './cadence';
+import type { Charge } from './charges';
+import { distanceToSlot, slotOf, type Schedule } from './schedule';
+import { fitCadence, type ScheduleFit } from './schedule-fit';
+
+/** Plans a household doubles at one price: monthly or slower (weekly doubles are habits). */
+const SPLIT_CADENCES: readonly KnownCadence[] = ['MONTHLY', 'QUARTERLY', 'YEARLY'];
+/** Charges per slot of the level's span that say two plans rather than one with extras. */
+const MIN_CHARGES_PER_SLOT = 1.4;
+const MAX_CHARGES_PER_SLOT = 2.2;
+/** Rounds of reassigning charges to the nearer grid (two grids settle in one or two). */
+const ROUNDS = 3;
+
+export type Run = { charges: Charge[]; fit: ScheduleFit };
+
+/**
+ * The two plans at one price a level holds, or an empty list. `fitPart` judges one half on one
+ * cadence with the caller's limits (null when it is not a stream).
+ */
+export function twoPlansAtOnePrice(
+  level: readonly Charge[],
+  fitPart: (run: Charge[], cadence: KnownCadence) => ScheduleFit | null,
+): Run[] {
+  const first = level[0];
+  const last = level[level.length - 1];
+  if (!first || !last || level.length < 4) return [];
+  for (const cadence of SPLIT_CADENCES) {
+    const rule = CADENCE_RULES[cadence];
+    const perSlot = level.length / ((last.day - first.day) / rule.periodDays + 1);
+    if (perSlot < MIN_CHARGES_PER_SLOT || perSlot > MAX_CHARGES_PER_SLOT) continue;
+    const whole = fitCadence(level, cadence);
+    if (!whole) continue;
+    const members = new Set(whole.members);
+    const pair = settledPair(
+      level,
+      cadence,
+      level.filter((_, index) => members.has(index)),
+      level.filter((_, index) => !members.has(index)),
+      fitPart,
+    );
+    if (pair.length > 0) return pair;
+  }
+  return [];
+}
+
+/**
+ * A run read as one plan whose billing day moved (`fit.earlier`) while charges of both days
+ * came in the same months — the extras where the two overlap — may be two plans at one price:
+ * one started on its day while the other still ran (a second person's plan, often on their own
+ * card). It is, when the charges nearer each day make two acceptable streams that ran together.
+ */
+export function twoPlansForMovedDay(
+  run: readonly Charge[],
+  fit: ScheduleFit,
+  fitPart: (run: Charge[], cadence: KnownCadence) => ScheduleFit | null,
+): Run[] {
+  if (!fit.earlier || fit.extras.length === 0 || !SPLIT_CADENCES.includes(fit.cadence)) return [];
+  const before = fit.earlier.schedule;
+  const a: Charge[] = [];
+  const b: Charge[] = [];
+  for (const charge of run) {
+    (distanceToSlot(before, charge) <= distanceToSlot(fit.schedule, charge) ? a : b).push(charge);
+  }
+  return settledPair(run, fit.cadence, a, b, fitPart);
+}
+
+/**
+ * Two plans from a first guess at each one's charges: each charge goes to the grid it sits
+ * nearer until the halves settle, and the pair stands when each half is an acceptable stream
+ * (`fitPart`) of enough charges, the two ran at the same time and bill on days apart.
+ */
+function settledPair(
+  level: readonly Charge[],
+  cadence: KnownCadence,
+  guessA: Charge[],
+  guessB: Charge[],
+  fitPart: (run: Charge[], cadence: KnownCadence) => ScheduleFit | null,
+): Run[] {
+  const halves = splitByGrid(level, cadence, guessA, guessB);
+  if (!halves) return [];
+  const [a, b] = halves;
+  const fitA = fitPart(a, cadence);
+  const fitB = fitPart(b, cadence);
+  if (!fitA || !fitB || !isOnePlan(fitA, cadence) || !isOnePlan(fitB, cadence)) return [];
+  if (!runTogether(a, b) || !billDaysApart(b, fitA.schedule, fitB.schedule)) return [];
+  return [
+    { charges: a, fit: fitA },
+    { charges: b, fit: fitB },
+  ];
+}
+
+/**
+ * How far a half's charges may sit from their slots on average, as a share of the on-time
+ * window: two means carve any scatter of one price into two grids that a loose fit passes, but
+ * a plan sits on its billing day give or take posting, while purchases (a gym's day passes, a
+ * few a month) land anywhere.
+ */
+const MAX_MEAN_RESIDUAL_SHARE = 0.3;
+
+/** Whether a half is one plan: enough charges, one a cycle, every one near its slot. */
+function isOnePlan(fit: ScheduleFit, cadence: KnownCadence): boolean {
+  const rule = CADENCE_RULES[cadence];
+  return (
+    fit.members.length >= rule.minCharges &&
+    fit.extras.length === 0 &&
+    fit.offCount === 0 &&
+    fit.meanAbsResidual <= MAX_MEAN_RESIDUAL_SHARE * (rule.toleranceDays + 1)
+  );
+}
+
+/** The level as two sets of charges, each nearer its own grid; null when one is too small. */
+function splitByGrid(
+  level: readonly Charge[],
+  cadence: KnownCadence,
+  guessA: Charge[],
+  guessB: Charge[],
+): [Charge[], Charge[]] | null {
+  let a = guessA;
+  let b = guessB;
+  for (let round = 0; round < ROUNDS; round++) {
+    if (a.length < 2 || b.length < 2) return null;
+    const gridA = fitCadence(a, cadence)?.schedule;
+    const gridB = fitCadence(b, cadence)?.schedule;
+    if (!gridA || !gridB) return null;
+    const nextA: Charge[] = [];
+    const nextB: Charge[] = [];
+    for (const charge of level) {
+      (distanceToSlot(gridA, charge) <= distanceToSlot(gridB, charge) ? nextA : nextB).push(charge);
+    }
+    const isSettled = nextA.length === a.length && nextA.every((charge, i) => charge === a[i]);
+    a = nextA;
+    b = nextB;
+    if (isSettled) break;
+  }
+  return a.length >= 2 && b.length >= 2 ? [a, b] : null;
+}
+
+/** Whether each half has charges within the other's span: two plans at once, not one resumed. */
+function runTogether(a: readonly Charge[], b: readonly Charge[]): boolean {
+  const from = Math.max(a[0]?.day ?? 0, b[0]?.day ?? 0);
+  const to = Math.min(a[a.length - 1]?.day ?? 0, b[b.length - 1]?.day ?? 0);
+  return to > from;
+}
+
+/**
+ * Two billing days at least this far apart: one charge posted twice (an authorisation and its
+ * settlement, a retry) sits a day or two from itself.
+ */
+const MIN_BILL_DAYS_APART = 3;
+
+/** Whether the two grids bill on days apart, in calendar days (median over the second's slots). */
+function billDaysApart(b: readonly Charge[], gridA: Schedule, gridB: Schedule): boolean {
+  const gaps = b
+    .map((charge) => Math.abs(slotOf(gridA, charge).date - slotOf(gridB, charge).date))
+    .sort((x, y) => x - y);
+  return (gaps[Math.floor(gaps.length / 2)] ?? 0) >= MIN_BILL_DAYS_APART;
+}
