@@ -5,8 +5,8 @@ import { charges, everyDays, shiftDays } from '../test/series';
 /**
  * A weekly plan paused for ten weeks, back at its old price for a few weeks, then dearer for
  * good: the dearer run grown back across the price step takes the old price's weeks after the
- * pause, and the old price's weeks before the pause, still a plan on their own, are not left
- * behind as one-off purchases (fixed-streams.ts).
+ * pause, and the old price's weeks before the pause are the plan's earlier run, not one-off
+ * purchases (`findEarlierRuns`, resumed-runs.ts).
  */
 describe(`${detectRecurring.name} — a weekly plan paused, then dearer`, () => {
   const mondays = everyDays('2024-08-05', 7, 112);

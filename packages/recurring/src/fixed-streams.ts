@@ -180,27 +180,14 @@ export function findFixedStreams(context: GroupContext, levels: readonly Charge[
   const taken = new Set<Charge>();
   const candidates: Candidate[] = [];
   const minExtendable = context.merchant.isRecurringMerchant === true ? 2 : 3;
-  const grow = (candidate: Candidate): void => {
+  for (const seed of seeds) {
+    if (seed.candidate.members.some((charge) => taken.has(charge))) continue;
     const grown =
-      candidate.members.length >= minExtendable
-        ? extendAcrossPriceChanges(candidate, neighbours, taken, limits, context)
-        : candidate;
+      seed.candidate.members.length >= minExtendable
+        ? extendAcrossPriceChanges(seed.candidate, neighbours, taken, limits, context)
+        : seed.candidate;
     for (const charge of [...grown.members, ...grown.extras]) taken.add(charge);
     candidates.push(...splitAtPauses(grown, context.reversed));
-  };
-  for (const seed of seeds) {
-    if (!seed.candidate.members.some((charge) => taken.has(charge))) {
-      grow(seed.candidate);
-      continue;
-    }
-    // A larger seed grown across a price change took some of this one's charges (a meal kit's
-    // weeks at its old price after a pause, say); what it left is still a plan when it stands
-    // on its own.
-    const rest = seed.candidate.members.filter((charge) => !taken.has(charge));
-    if (rest.length < MIN_STANDING_REST) continue;
-    for (const run of fitRuns(rest, fit, context.isHabitual ? 0 : 2, minSplit)) {
-      grow(candidateFrom(run.charges, run.fit));
-    }
   }
   const kept = absorbInterludes(candidates);
   if (!context.isHabitual && !context.merchant.isStorefront) {
@@ -208,9 +195,6 @@ export function findFixedStreams(context: GroupContext, levels: readonly Charge[
   }
   return kept.filter((candidate) => !isLostInNoise(candidate, context, kept));
 }
-
-/** What a seed must keep of its charges, after a larger seed took some, to stand on its own. */
-const MIN_STANDING_REST = 6;
 
 /** A plan needs this many charges before one bill at its price after a pause is its return. */
 const MIN_RUN_BEFORE_COMEBACK = 4;
