@@ -127,12 +127,18 @@ export function findGroupStreams(group: MerchantGroup, asOf: number): Candidate[
     }
   }
   const whole = absorbSlowerPieces(context.isHabitual ? candidates : joinOnOneGrid(candidates));
-  const strays = storefrontStrays(context, consumed);
   let atStore = whole;
+  let standing: ReadonlySet<Charge> = consumed;
   if (context.merchant.isStorefront) {
-    const buysThere = context.paid.some((charge) => !consumed.has(charge));
+    // What cannot stand as a plan at the store even where the person buys nothing else there
+    // is purchases: the person does buy there, and those charges are strays beside the rest.
+    const buysThere =
+      context.paid.some((charge) => !consumed.has(charge)) ||
+      whole.some((candidate) => !standsAtStorefront(candidate, false, asOf));
     atStore = whole.filter((candidate) => standsAtStorefront(candidate, buysThere, asOf));
+    if (atStore.length < whole.length) standing = chargesOf(atStore);
   }
+  const strays = storefrontStrays(context, standing);
   const kept = (
     strays ? atStore.filter((candidate) => standsAmongStrays(candidate, strays)) : atStore
   ).filter((candidate) => !isTwoAccountsPlans(candidate));
@@ -142,6 +148,17 @@ export function findGroupStreams(group: MerchantGroup, asOf: number): Candidate[
     strays || context.merchant.isStorefront ? null : findRunningTrial(context, consumed, asOf);
   if (trial) kept.push(trial);
   return kept;
+}
+
+/** The charges candidates hold: members, extras and trials. */
+function chargesOf(candidates: readonly Candidate[]): Set<Charge> {
+  const charges = new Set<Charge>();
+  for (const candidate of candidates) {
+    for (const charge of candidate.members) charges.add(charge);
+    for (const charge of candidate.extras) charges.add(charge);
+    if (candidate.trial) charges.add(candidate.trial);
+  }
+  return charges;
 }
 
 /** Cadences of half a month: two monthly plans on two accounts fill such a grid together. */

@@ -527,7 +527,7 @@ function streamsPerAccount(
       if (!charge.isReversed && charge.amount > 0 && !taken.has(charge.id)) purchases.push(charge);
     }
   }
-  return standingAmongPurchases(streams, purchases);
+  return standingAmongPurchases(streams, purchases, group.merchant, asOf);
 }
 
 /** Whether the transactions name two accounts or more (a transaction may name none). */

@@ -10,6 +10,7 @@ import type { Candidate, GroupContext } from './candidate';
 import type { Charge } from './charges';
 import { BILL_CATEGORIES } from './normalize';
 import { distanceToSlot, slotOf } from './schedule';
+import type { NormalizedMerchant } from './types';
 
 /**
  * App and video stores sell plans by the week, month, quarter or year, never twice a month or
@@ -50,14 +51,21 @@ export function storefrontStrays(
  * The candidates that stand among a merchant's one-off purchases when there are enough of them
  * to make it a storefront (`storefrontStrays`); a running trial there is a purchase. For a
  * search of one account's share of a merchant (`streamsPerAccount` in detect.ts), whose
- * purchases may sit on the other accounts: a storefront is one across all of them.
+ * purchases may sit on the other accounts: a storefront is one across all of them, and at a
+ * store the catalogue knows one purchase on any account means the person buys there.
  */
 export function standingAmongPurchases(
   candidates: readonly Candidate[],
   purchases: readonly Charge[],
+  merchant: NormalizedMerchant,
+  asOf: number,
 ): Candidate[] {
-  if (purchases.length < STOREFRONT_STRAYS) return [...candidates];
-  return candidates.filter(
+  const atStore =
+    merchant.isStorefront && purchases.length > 0
+      ? candidates.filter((candidate) => standsAtStorefront(candidate, true, asOf))
+      : candidates;
+  if (purchases.length < STOREFRONT_STRAYS) return [...atStore];
+  return atStore.filter(
     (candidate) => !candidate.isTrialOnly && standsAmongStrays(candidate, purchases),
   );
 }
