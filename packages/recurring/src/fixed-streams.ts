@@ -358,19 +358,24 @@ function gridCore(level: readonly Charge[]): Candidate | null {
 const MIN_PLAN_RUN = 3;
 
 /**
- * At a merchant the catalogue doesn't know, a short run of equal amounts among many other
- * charges (two $31.98 cinema tickets a month apart, then a third) is more likely chance than a
- * subscription: it needs more charges to be believed.
+ * At a merchant the catalogue doesn't know as a subscription merchant, a short run of equal
+ * amounts among many other charges (two $31.98 cinema tickets a month apart, then a third) is
+ * more likely chance than a subscription: it needs more charges to be believed. That the
+ * catalogue knows a habit by name says nothing of its runs: three equal payments to a person
+ * through Venmo or Zelle, among assorted others to them, are a split bill or a repayment (rent
+ * paid that way is one amount month after month, a run long enough to stand).
  */
 function isLostInNoise(
   candidate: Candidate,
   context: GroupContext,
   candidates: readonly Candidate[],
 ): boolean {
-  if (context.merchant.catalogueId !== null || candidate.members.length >= 5) return false;
+  if (context.merchant.isRecurringMerchant === true || candidate.members.length >= 5) return false;
   // The same plan's runs on the other side of a pause, billed at this very price, are not
   // noise: a resubscription's first charges stand beside the run they resume, whose price may
-  // have stepped up to this one (an introductory price first) or had dearer weeks.
+  // have stepped up to this one (an introductory price first) or had dearer weeks. Nor are its
+  // runs at another price on the very same billing days (an introductory price, a rise after a
+  // skipped month): one plan whose price stepped.
   const price = candidate.members[0]?.amount ?? 0;
   let ownRuns = 0;
   for (const other of candidates) {
@@ -378,13 +383,32 @@ function isLostInNoise(
       other === candidate ||
       other.cadence !== candidate.cadence ||
       overlapInTime(other, candidate) ||
-      other.members.filter((charge) => charge.amount === price).length < MIN_PLAN_RUN
+      (other.members.filter((charge) => charge.amount === price).length < MIN_PLAN_RUN &&
+        !isOnSameGrid(candidate, other))
     )
       continue;
     ownRuns += other.members.length + other.extras.length;
   }
   const others = context.paid.length - candidate.members.length - candidate.extras.length - ownRuns;
   return others >= 2 * candidate.members.length;
+}
+
+/** A price step joins runs of one plan up to this ratio (`MAX_STEP_RATIO` in merge-fragments.ts). */
+const MAX_GRID_STEP_RATIO = 2.05;
+
+/**
+ * Whether a run is a step of another run's plan: that run has as many charges
+ * (`MIN_PLAN_RUN`), its price is within a step of this one's, and every charge of this run is
+ * on time on its billing grid. A run further off in price would be left a stream of its own.
+ */
+function isOnSameGrid(candidate: Candidate, other: Candidate): boolean {
+  if (other.members.length < MIN_PLAN_RUN) return false;
+  const ratio =
+    median(candidate.members.map((charge) => charge.amount)) /
+    median(other.members.map((charge) => charge.amount));
+  if (ratio > MAX_GRID_STEP_RATIO || ratio * MAX_GRID_STEP_RATIO < 1) return false;
+  const tolerance = CADENCE_RULES[candidate.cadence].toleranceDays;
+  return candidate.members.every((charge) => distanceToSlot(other.schedule, charge) <= tolerance);
 }
 
 /**
