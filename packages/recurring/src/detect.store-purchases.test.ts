@@ -62,6 +62,51 @@ describe(`${detectRecurring.name} — what a store turns down is purchases`, () 
   });
 });
 
+describe(`${detectRecurring.name} — a yearly price at an app store`, () => {
+  /** App Store purchases up to $14.99 on two cards over two years. */
+  const purchases = (): Transaction[] => [
+    ...onCard('card-b', 'PURCHASE AUTHORIZED ON Apple.com/bill ITUNES.COM CA', [
+      ['2024-07-11', 2.99],
+      ['2024-09-09', 1.99],
+      ['2024-11-11', 4.99],
+      ['2024-12-27', 14.99],
+      ['2025-03-31', 4.99],
+      ['2025-05-15', 14.99],
+      ['2025-08-18', 14.99],
+      ['2026-02-02', 4.99],
+      ['2026-08-10', 14.99],
+    ]),
+    ...onCard('card-a', 'CHECKCARD Apple.com/bill ITUNES.COM CA', [
+      ['2024-07-30', 9.99],
+      ['2024-12-18', 2.99],
+      ['2025-05-05', 1.99],
+      ['2025-09-23', 2.99],
+      ['2025-11-26', 4.99],
+      ['2026-06-12', 2.99],
+      ['2026-08-17', 9.99],
+    ]),
+  ];
+
+  it('reads a price one step above every purchase, twice a year apart, as purchases', () => {
+    const twice = onCard('card-a', 'CHECKCARD Apple.com/bill ITUNES.COM CA', [
+      ['2025-04-11', 19.99],
+      ['2026-04-13', 19.99],
+    ]);
+    expect(detectRecurring([...purchases(), ...twice], { asOf: AS_OF })).toEqual([]);
+  });
+
+  it('still finds an annual plan that costs several purchases', () => {
+    const plan = onCard('card-a', 'CHECKCARD Apple.com/bill ITUNES.COM CA', [
+      ['2025-04-11', 49.99],
+      ['2026-04-11', 49.99],
+    ]);
+    const streams = detectRecurring([...purchases(), ...plan], { asOf: AS_OF });
+    expect(streams.map((stream) => [stream.cadence, stream.last_amount])).toEqual([
+      ['YEARLY', 49.99],
+    ]);
+  });
+});
+
 describe(`${detectRecurring.name} — Google's plans billed as "GOOGLE *SERVICES"`, () => {
   it('reads them at the Play storefront, where one-off app purchases sit beside them', () => {
     const plan = onCard(

@@ -25,6 +25,13 @@ export const STORE_CADENCES: readonly KnownCadence[] = DETECTABLE_CADENCES.filte
 const STOREFRONT_STRAYS = 3;
 const STOREFRONT_MIN_CHARGES = 3;
 const STOREFRONT_MIN_COVERAGE = 0.85;
+/**
+ * How far above every one-off a yearly plan of two charges must cost. A store's price points
+ * climb in steps of at most half again ($9.99, $14.99, $19.99, $24.99): a price one step above
+ * the dearest purchase seen is as likely another purchase, while a year of a plan costs several
+ * months' worth of one.
+ */
+const YEARLY_ABOVE_PURCHASES = 1.5;
 /** A run this long stands among strays on any acceptable grid. */
 const LONG_RUN_CHARGES = 12;
 
@@ -88,7 +95,7 @@ export function standsAmongStrays(candidate: Candidate, strays: readonly Charge[
   }
   if (candidate.cadence !== 'YEARLY' || candidate.members.length < 2) return false;
   const dearestStray = Math.max(...strays.map((charge) => charge.amount));
-  return candidate.members.every((charge) => charge.amount > dearestStray);
+  return candidate.members.every((charge) => charge.amount > YEARLY_ABOVE_PURCHASES * dearestStray);
 }
 
 /** A run shorter than this at a catalogue store must be one price, on time every time. */
