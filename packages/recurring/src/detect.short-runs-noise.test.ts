@@ -36,6 +36,34 @@ describe(`${detectRecurring.name} — equal payments to a person among others ar
   });
 });
 
+describe(`${detectRecurring.name} — a short run at a habit the catalogue knows`, () => {
+  it('still finds four Subscribe & Save orders among assorted Amazon orders', () => {
+    const orders = (
+      [
+        ['2026-01-03', 41.2],
+        ['2026-01-19', 12.5],
+        ['2026-02-07', 88.1],
+        ['2026-02-21', 19.99],
+        ['2026-03-04', 64.3],
+        ['2026-03-26', 7.45],
+        ['2026-04-09', 102.6],
+        ['2026-04-30', 33.1],
+        ['2026-05-12', 55.75],
+        ['2026-06-01', 9.99],
+      ] as const
+    ).map(([date, amount]) => charge(date, `AMZN Mktp US*${date.replaceAll('-', '')}`, amount));
+    const subscribeAndSave = charges(
+      ['2026-03-14', '2026-04-14', '2026-05-14', '2026-06-15'],
+      'AMZN Mktp US*9K2L4M1Q',
+      23.47,
+    );
+    const streams = detectRecurring([...orders, ...subscribeAndSave], { asOf: '2026-06-30' });
+    expect(streams.map((stream) => [stream.cadence, stream.last_amount])).toEqual([
+      ['MONTHLY', 23.47],
+    ]);
+  });
+});
+
 describe(`${detectRecurring.name} — short runs of one plan at stepped prices`, () => {
   it('joins an introductory price and a rise after skipped months to the plan on the same billing day', () => {
     const gym = 'Recurring Card Purchase IRON WORKS GYM Card 8000';

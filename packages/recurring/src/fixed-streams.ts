@@ -358,19 +358,22 @@ function gridCore(level: readonly Charge[]): Candidate | null {
 const MIN_PLAN_RUN = 3;
 
 /**
- * At a merchant the catalogue doesn't know as a subscription merchant, a short run of equal
- * amounts among many other charges (two $31.98 cinema tickets a month apart, then a third) is
- * more likely chance than a subscription: it needs more charges to be believed. That the
- * catalogue knows a habit by name says nothing of its runs: three equal payments to a person
- * through Venmo or Zelle, among assorted others to them, are a split bill or a repayment (rent
- * paid that way is one amount month after month, a run long enough to stand).
+ * At a merchant the catalogue doesn't know, a short run of equal amounts among many other
+ * charges (two $31.98 cinema tickets a month apart, then a third) is more likely chance than a
+ * subscription: it needs more charges to be believed. So at a person-to-person service the
+ * catalogue knows (Venmo, Zelle): payments to people are round sums that repeat by chance, and
+ * three equal ones among assorted others are a split bill or a repayment (rent paid that way
+ * is one amount month after month, a run long enough to stand). Other habits it knows keep
+ * their short runs: a Subscribe & Save order among Amazon purchases is one price on one day.
  */
 function isLostInNoise(
   candidate: Candidate,
   context: GroupContext,
   candidates: readonly Candidate[],
 ): boolean {
-  if (context.merchant.isRecurringMerchant === true || candidate.members.length >= 5) return false;
+  const { merchant } = context;
+  if (merchant.catalogueId !== null && merchant.category !== 'transfers') return false;
+  if (candidate.members.length >= 5) return false;
   // The same plan's runs on the other side of a pause, billed at this very price, are not
   // noise: a resubscription's first charges stand beside the run they resume, whose price may
   // have stepped up to this one (an introductory price first) or had dearer weeks. Nor are its
