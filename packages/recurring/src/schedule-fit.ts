@@ -12,6 +12,11 @@
  */
 import { CADENCE_RULES, type KnownCadence } from './cadence';
 import {
+  EXACT_SKIPPING_CHARGES,
+  EXACT_SKIPPING_COVERAGE,
+  isExactSkippingWeek,
+} from './exact-skipping';
+import {
   candidateSchedules,
   FIXED_DAY_PERIODS,
   distanceToSlot,
@@ -93,11 +98,14 @@ const SKIPPING_MAX_HOLE = 10;
 
 /** The coverage a fit needs under `limits`. */
 function minCoverageOf(fit: ScheduleFit, limits: FitLimits): number {
-  return limits.minSkippingCoverage !== undefined &&
-    fit.cadence === 'WEEKLY' &&
-    fit.members.length >= SKIPPING_PLAN_CHARGES &&
-    fit.longestHole <= SKIPPING_MAX_HOLE
-    ? Math.min(limits.minCoverage, limits.minSkippingCoverage)
+  if (limits.minSkippingCoverage === undefined || fit.cadence !== 'WEEKLY') {
+    return limits.minCoverage;
+  }
+  if (fit.members.length >= SKIPPING_PLAN_CHARGES && fit.longestHole <= SKIPPING_MAX_HOLE) {
+    return Math.min(limits.minCoverage, limits.minSkippingCoverage);
+  }
+  return isExactSkippingWeek(fit)
+    ? Math.min(limits.minCoverage, EXACT_SKIPPING_COVERAGE)
     : limits.minCoverage;
 }
 
@@ -401,9 +409,13 @@ function couldFillGrid(points: readonly DatedPoint[], cadence: KnownCadence): bo
     Math.round((last.day - first.day) / CADENCE_RULES[cadence].periodDays) - 1,
   );
   const lowest =
-    cadence === 'WEEKLY' && points.length >= SKIPPING_PLAN_CHARGES
-      ? LOWEST_SKIPPING_COVERAGE
-      : LOWEST_ACCEPTED_COVERAGE;
+    cadence !== 'WEEKLY'
+      ? LOWEST_ACCEPTED_COVERAGE
+      : points.length >= SKIPPING_PLAN_CHARGES
+        ? LOWEST_SKIPPING_COVERAGE
+        : points.length >= EXACT_SKIPPING_CHARGES
+          ? EXACT_SKIPPING_COVERAGE
+          : LOWEST_ACCEPTED_COVERAGE;
   return points.length >= lowest * slots;
 }
 
