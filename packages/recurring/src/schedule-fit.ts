@@ -11,11 +11,7 @@
  * changes anchor once is tried too.
  */
 import { CADENCE_RULES, type KnownCadence } from './cadence';
-import {
-  EXACT_SKIPPING_CHARGES,
-  EXACT_SKIPPING_COVERAGE,
-  isExactSkippingWeek,
-} from './exact-skipping';
+import { EXACT_SKIPPING_COVERAGE, isExactSkippingWeek } from './exact-skipping';
 import {
   candidateSchedules,
   FIXED_DAY_PERIODS,
@@ -409,13 +405,9 @@ function couldFillGrid(points: readonly DatedPoint[], cadence: KnownCadence): bo
     Math.round((last.day - first.day) / CADENCE_RULES[cadence].periodDays) - 1,
   );
   const lowest =
-    cadence !== 'WEEKLY'
-      ? LOWEST_ACCEPTED_COVERAGE
-      : points.length >= SKIPPING_PLAN_CHARGES
-        ? LOWEST_SKIPPING_COVERAGE
-        : points.length >= EXACT_SKIPPING_CHARGES
-          ? EXACT_SKIPPING_COVERAGE
-          : LOWEST_ACCEPTED_COVERAGE;
+    cadence === 'WEEKLY' && points.length >= SKIPPING_PLAN_CHARGES
+      ? LOWEST_SKIPPING_COVERAGE
+      : LOWEST_ACCEPTED_COVERAGE;
   return points.length >= lowest * slots;
 }
 
