@@ -5,6 +5,8 @@
  *      bill whose amount may vary (bill-streams.ts);
  *   3. otherwise each amount level that follows a cadence is a fixed-price stream, joined
  *      across price changes (fixed-streams.ts), and billers' odd months fill its empty slots;
+ *      where no level stands, a few weeks of a known plan at varying prices may be one
+ *      (short-weekly-plan.ts);
  *   4. a $0–$1 charge shortly before a stream's first charge is its free trial (trials.ts);
  *   5. what is left, unless the merchant is a habit, may still be one variable-amount bill;
  *   6. reversed charges join the stream whose slot they sit in;
@@ -33,6 +35,10 @@ import { standsAmongStrays, standsAtStorefront, storefrontStrays } from './store
 import { attachTrial, findRunningTrial } from './trials';
 import type { NormalizedMerchant } from './types';
 import { joinPairs } from './join-pairs';
+import { findShortWeeklyPlan } from './short-weekly-plan';
+
+/** Below this many charges no fixed-price candidate stands in a short weekly plan's way. */
+const SHORT_PLAN_STANDS = 3;
 
 export type MerchantGroup = {
   merchant: NormalizedMerchant;
@@ -97,6 +103,10 @@ export function findGroupStreams(group: MerchantGroup, asOf: number): Candidate[
 
   const wholeBill = isBiller(context) && !context.isHabitual ? findWholeBill(context) : [];
   let candidates = wholeBill.length > 0 ? wholeBill : findFixedStreams(context, levels);
+  if (candidates.every((candidate) => candidate.members.length < SHORT_PLAN_STANDS)) {
+    const plan = findShortWeeklyPlan(context);
+    if (plan) candidates = [plan];
+  }
   const consumed = new Set<Charge>();
   const consume = (candidate: Candidate): void => {
     for (const charge of candidate.members) consumed.add(charge);

@@ -14,6 +14,7 @@ import {
   type Candidate,
   type GroupContext,
 } from './candidate';
+import { addOnMostWeeks } from './add-on-weeks';
 import { MAX_FILL_RATIO } from './bill-streams';
 import { byDay, median, type Charge } from './charges';
 import { twoPlansAtOnePrice, twoPlansForMovedDay } from './same-price-plans';
@@ -156,6 +157,9 @@ export function findFixedStreams(context: GroupContext, levels: readonly Charge[
       if (banded.length === 0)
         banded = fitRuns(withAddOns(level, duringLevel(level, context.paid)), fit, 2);
       if (banded.length === 0) banded = skippingPlanBand(level, context.paid, fit);
+      if (banded.length === 0) {
+        banded = addOnMostWeeks(level, withAddOns(level, context.paid, MAX_ADD_ON_RATIO, 0), fit);
+      }
       for (const run of banded) {
         seeds.push({ candidate: candidateFrom(run.charges, run.fit), level });
       }

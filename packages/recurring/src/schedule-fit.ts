@@ -11,6 +11,7 @@
  * changes anchor once is tried too.
  */
 import { CADENCE_RULES, type KnownCadence } from './cadence';
+import { EXACT_SKIPPING_COVERAGE, isExactSkippingWeek } from './exact-skipping';
 import {
   candidateSchedules,
   FIXED_DAY_PERIODS,
@@ -93,11 +94,14 @@ const SKIPPING_MAX_HOLE = 10;
 
 /** The coverage a fit needs under `limits`. */
 function minCoverageOf(fit: ScheduleFit, limits: FitLimits): number {
-  return limits.minSkippingCoverage !== undefined &&
-    fit.cadence === 'WEEKLY' &&
-    fit.members.length >= SKIPPING_PLAN_CHARGES &&
-    fit.longestHole <= SKIPPING_MAX_HOLE
-    ? Math.min(limits.minCoverage, limits.minSkippingCoverage)
+  if (limits.minSkippingCoverage === undefined || fit.cadence !== 'WEEKLY') {
+    return limits.minCoverage;
+  }
+  if (fit.members.length >= SKIPPING_PLAN_CHARGES && fit.longestHole <= SKIPPING_MAX_HOLE) {
+    return Math.min(limits.minCoverage, limits.minSkippingCoverage);
+  }
+  return isExactSkippingWeek(fit)
+    ? Math.min(limits.minCoverage, EXACT_SKIPPING_COVERAGE)
     : limits.minCoverage;
 }
 
