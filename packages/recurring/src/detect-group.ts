@@ -22,6 +22,7 @@ import {
   isAboutOnePrice,
   overlapInTime,
   reversalDistance,
+  TRIAL_MAX_AMOUNT,
   type Candidate,
   type GroupContext,
 } from './candidate';
@@ -30,7 +31,7 @@ import { fillEmptySlots, findVariableStreams, findWholeBill, isBiller } from './
 import { findFixedStreams } from './fixed-streams';
 import { findEarlierRuns, findResumedRuns } from './resumed-runs';
 import { bestFit, FIXED_AMOUNT_LIMITS } from './schedule-fit';
-import { isHabitualMerchant } from './normalize';
+import { isBankFee, isHabitualMerchant, RAW_KEY } from './normalize';
 import { standsAmongStrays, standsAtStorefront, storefrontStrays } from './storefronts';
 import { attachTrial, findRunningTrial } from './trials';
 import type { NormalizedMerchant } from './types';
@@ -340,4 +341,23 @@ function attachReversed(candidates: readonly Candidate[], charges: readonly Char
     }
     best?.candidate.reversed.push(charge);
   }
+}
+
+/**
+ * Most merchants in a history are one-off purchases; only a lone trial charge at a known
+ * subscription merchant can make a stream out of a single charge, so the rest are skipped early.
+ */
+export function mayHoldStream(group: MerchantGroup): boolean {
+  const [first, second] = group.charges;
+  if (!first) return false;
+  // A transfer the catalogue does not know (not Venmo, Zelle, …) moves money between the
+  // person's own accounts: regular, but neither a subscription nor a bill.
+  if (group.merchant.category === 'transfers' && group.merchant.catalogueId === null) return false;
+  // The bank's own fees are the account's cost, however regular (`isBankFee`).
+  if (group.merchant.key.startsWith(RAW_KEY) && isBankFee(group.merchant.key.slice(RAW_KEY.length)))
+    return false;
+  return (
+    second !== undefined ||
+    (first.amount <= TRIAL_MAX_AMOUNT && group.merchant.isRecurringMerchant === true)
+  );
 }

@@ -57,7 +57,7 @@ export function storefrontStrays(
 /**
  * The candidates that stand among a merchant's one-off purchases when there are enough of them
  * to make it a storefront (`storefrontStrays`); a running trial there is a purchase. For a
- * search of one account's share of a merchant (`streamsPerAccount` in detect.ts), whose
+ * search of one account's share of a merchant (`streamsPerAccount` in accounts.ts), whose
  * purchases may sit on the other accounts: a storefront is one across all of them, and at a
  * store the catalogue knows one purchase on any account means the person buys there.
  */
