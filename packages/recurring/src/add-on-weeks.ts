@@ -1,7 +1,7 @@
 /**
  * A meal kit whose customer adds extras most weeks: the plan's price is still its most common
  * amount, but the dearer weeks (one, two or three extras, each its own amount) outnumber it,
- * so it holds under half its band and the band rules in fixed-streams.ts (`withAddOns`,
+ * so it holds under half its band and the band rules in level-bands.ts (`withAddOns`,
  * `skippingPlanBand`) do not read the band at all. Such a band is still one plan when it fills a
  * weekly grid as fully as any plan must (three weeks in four, not a skipping plan's half) over
  * `SKIPPING_PLAN_CHARGES` charges or more: two plans at one merchant would put two charges in

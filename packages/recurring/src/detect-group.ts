@@ -249,7 +249,7 @@ function joinOnOneGrid(candidates: Candidate[]): Candidate[] {
 /**
  * Alternate-week pieces within this price ratio may be one plan's: a price step, or a meal kit's
  * weeks with extras, which cost up to half as much again as its base weeks (`MAX_ADD_ON_RATIO`
- * in fixed-streams.ts) and, coming in a row in a short run, make a piece of their own.
+ * in level-bands.ts) and, coming in a row in a short run, make a piece of their own.
  */
 const MAX_ALTERNATE_WEEKS_PRICE_RATIO = 1.5;
 const ALTERNATE_WEEK_CADENCES: readonly KnownCadence[] = ['BIWEEKLY', 'SEMI_MONTHLY', 'WEEKLY'];
