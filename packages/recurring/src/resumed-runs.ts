@@ -17,7 +17,7 @@ import {
 import { fillEmptySlots, MAX_FILL_RATIO } from './bill-streams';
 import { MAX_RESUBSCRIBE_RATIO } from './merge-fragments';
 import { byDay, median, type Charge } from './charges';
-import { bestFit, type FitLimits } from './schedule-fit';
+import { bestFit, type FitLimits, type ScheduleFit } from './schedule-fit';
 
 /** A plan needs this many charges before a later run is read as its return. */
 const MIN_PLAN_CHARGES = 6;
@@ -77,24 +77,52 @@ export function findResumedRuns(
     );
     if (later.filter(isOwnPrice).length < MIN_RESUMED_OWN_CHARGES) continue;
     const runs = fitRuns(later, (run) => bestFit(run, [plan.cadence], RESUMED_LIMITS), 2);
-    for (const run of runs) {
-      const piece = candidateFrom(run.charges, run.fit);
-      if (piece.members.filter(isOwnPrice).length < MIN_RESUMED_OWN_CHARGES) continue;
-      const taken = new Set([...piece.members, ...piece.extras]);
-      const replaced = slower.filter((other) => other.members.some((charge) => taken.has(charge)));
-      for (const other of replaced) {
-        for (const charge of [...other.members, ...other.extras]) consumed.delete(charge);
-      }
-      for (const charge of taken) consumed.add(charge);
-      fillEmptySlots(piece, context, consumed);
-      const joined = resumedPlan(plan, piece);
-      result = result
-        .filter((other) => !replaced.includes(other))
-        .map((other) => (other === plan ? joined : other));
-      break;
-    }
+    const taken = takeRun(runs, { slower, isOwnPrice, context, consumed });
+    if (taken) result = joinedIn(result, plan, resumedPlan(plan, taken.piece), taken.replaced);
   }
   return result;
+}
+
+/**
+ * The first run with enough charges at the plan's price, as a piece on the plan's grid with its
+ * empty slots filled, and the slower pieces made of its charges, which give way to it; null
+ * when no run has. `consumed` is kept up to date.
+ */
+function takeRun(
+  runs: ReadonlyArray<{ charges: Charge[]; fit: ScheduleFit }>,
+  across: {
+    slower: readonly Candidate[];
+    isOwnPrice: (charge: Charge) => boolean;
+    context: GroupContext;
+    consumed: Set<Charge>;
+  },
+): { piece: Candidate; replaced: Candidate[] } | null {
+  const { slower, isOwnPrice, context, consumed } = across;
+  for (const run of runs) {
+    const piece = candidateFrom(run.charges, run.fit);
+    if (piece.members.filter(isOwnPrice).length < MIN_RESUMED_OWN_CHARGES) continue;
+    const taken = new Set([...piece.members, ...piece.extras]);
+    const replaced = slower.filter((other) => other.members.some((charge) => taken.has(charge)));
+    for (const other of replaced) {
+      for (const charge of [...other.members, ...other.extras]) consumed.delete(charge);
+    }
+    for (const charge of taken) consumed.add(charge);
+    fillEmptySlots(piece, context, consumed);
+    return { piece, replaced };
+  }
+  return null;
+}
+
+/** The candidates with `plan` joined to its run and the pieces that gave way left out. */
+function joinedIn(
+  result: readonly Candidate[],
+  plan: Candidate,
+  joined: Candidate,
+  replaced: readonly Candidate[],
+): Candidate[] {
+  return result
+    .filter((other) => !replaced.includes(other))
+    .map((other) => (other === plan ? joined : other));
 }
 
 /** The plan with its run after the gap; predictions follow the later run's billing day. */
@@ -165,22 +193,8 @@ export function findEarlierRuns(
     if (before.filter(isOwnPrice).length < MIN_RESUMED_OWN_CHARGES) continue;
     const runs = fitRuns(before, (run) => bestFit(run, [plan.cadence], RESUMED_LIMITS), 2);
     // The run nearest the plan is the one it came back from.
-    for (const run of [...runs].reverse()) {
-      const piece = candidateFrom(run.charges, run.fit);
-      if (piece.members.filter(isOwnPrice).length < MIN_RESUMED_OWN_CHARGES) continue;
-      const taken = new Set([...piece.members, ...piece.extras]);
-      const replaced = slower.filter((other) => other.members.some((charge) => taken.has(charge)));
-      for (const other of replaced) {
-        for (const charge of [...other.members, ...other.extras]) consumed.delete(charge);
-      }
-      for (const charge of taken) consumed.add(charge);
-      fillEmptySlots(piece, context, consumed);
-      const joined = withEarlierRun(plan, piece);
-      result = result
-        .filter((other) => !replaced.includes(other))
-        .map((other) => (other === plan ? joined : other));
-      break;
-    }
+    const taken = takeRun([...runs].reverse(), { slower, isOwnPrice, context, consumed });
+    if (taken) result = joinedIn(result, plan, withEarlierRun(plan, taken.piece), taken.replaced);
   }
   return result;
 }
