@@ -157,15 +157,24 @@ export function buildStream(
   // A weekly or biweekly plan that has skipped cycles before (a meal kit's paused week) may
   // skip the one just before "as of" too — the grace period is shorter than a cycle — as long
   // as that is the only charge missed so far: the one after it is still to come.
-  if (asOf - nextDay > rule.graceDays && skippedCount > 0 && SKIPPABLE.has(cadence)) {
+  // A charge this stream's bank has posted as late as that before may still be on its way.
+  if (
+    asOf - nextDay > rule.graceDays &&
+    skippedCount > 0 &&
+    SKIPPABLE.has(cadence) &&
+    asOf - nextDay > latestPosting(sinceMoved, schedule)
+  ) {
     const following = slotDate(schedule, nextSlot + 1);
     if (following > asOf) nextDay = following;
   }
   // Slots are on the days the merchant charges; the bank posts the next one as late as it
   // usually posts this stream's charges (a purchase date read from the descriptor).
-  const nextPosted =
+  const duePosted =
     nextDay + postingOffset(recent.length > 0 ? recent : candidate.members, sinceMoved, schedule);
-  const isOverdue = asOf - nextPosted > rule.graceDays;
+  const isOverdue = asOf - duePosted > rule.graceDays;
+  // A charge still expected that has not posted by "as of" posts no earlier: the history's last
+  // day may hold only part of what the bank posts that day.
+  const nextPosted = isOverdue ? duePosted : Math.max(duePosted, asOf);
   const status: StreamStatus = isOverdue
     ? 'CANCELLED'
     : candidate.isTrialOnly
@@ -243,6 +252,15 @@ export function buildStream(
       trialEndsDay: candidate.isTrialOnly ? nextPosted : null,
     }),
   };
+}
+
+/** The most days after its slot any of these charges posted. */
+function latestPosting(charges: readonly Charge[], schedule: Schedule): number {
+  let latest = 0;
+  for (const charge of charges) {
+    latest = Math.max(latest, charge.postedDay - nearestSlotDate(schedule, charge));
+  }
+  return latest;
 }
 
 /** A predicted date counts as met when the charge posts within this many days of it. */

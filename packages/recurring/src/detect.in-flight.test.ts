@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { detectRecurring } from './detect';
+import { charge, everyDays, shiftDays } from '../test/series';
+import type { Transaction } from './types';
+
+/**
+ * A weekly charge missing at "as of" is not taken for a skipped week while this stream's bank
+ * has posted charges as late as that before: it is still on its way, and it posts on "as of"
+ * or after — never on a day already past.
+ */
+describe(`${detectRecurring.name} — a weekly charge still posting at as of`, () => {
+  /**
+   * A meal kit billed on Tuesdays from 2026-03-03 through 2026-10-20 (the 2026-10-27 charge
+   * has not posted yet), posted the next day, except every eighth week six days late (a Monday),
+   * with weeks 5 and 17 skipped. The bank prints the purchase date in the descriptor.
+   */
+  function kit(): Transaction[] {
+    return everyDays('2026-03-03', 7, 34).flatMap((billed, week) => {
+      if (week === 5 || week === 17) return [];
+      const [, month, day] = billed.split('-');
+      const posted = shiftDays(billed, week % 8 === 3 ? 6 : 1);
+      return [charge(posted, `PURCHASE AUTHORIZED ON ${month}/${day} HELLOFRESH CARD 3426`, 77.95)];
+    });
+  }
+
+  it('predicts the unposted charge on as of, not the week after it', () => {
+    const history = kit();
+    expect(history[history.length - 1]?.date).toBe('2026-10-21');
+    const [stream] = detectRecurring(history, { asOf: '2026-11-02' });
+    expect(stream).toMatchObject({
+      cadence: 'WEEKLY',
+      status: 'ACTIVE',
+      predicted_next_date: '2026-11-02',
+    });
+  });
+});
