@@ -33,4 +33,22 @@ describe(`${detectRecurring.name} — a weekly charge still posting at as of`, (
       predicted_next_date: '2026-11-02',
     });
   });
+
+  it('takes a charge posted four days after its Monday for that Monday, not early for the next', () => {
+    // Dog walks billed on Mondays from 2026-03-02, posted that day or a day or two later (the
+    // descriptor prints no purchase date), weeks 6 and 20 skipped; the latest, billed Monday
+    // 2026-10-26, posted on Friday the 30th.
+    const history = everyDays('2026-03-02', 7, 35).flatMap((billed, week) => {
+      if (week === 6 || week === 20) return [];
+      const lag = week === 34 ? 4 : ([0, 0, 1, 0, 2][week % 5] ?? 0);
+      return [charge(shiftDays(billed, lag), 'DEBIT CARD PURCHASE - ROVER.COM', 25)];
+    });
+    expect(history[history.length - 1]?.date).toBe('2026-10-30');
+    const [stream] = detectRecurring(history, { asOf: '2026-10-31' });
+    expect(stream).toMatchObject({
+      cadence: 'WEEKLY',
+      status: 'ACTIVE',
+      predicted_next_date: '2026-11-02',
+    });
+  });
 });

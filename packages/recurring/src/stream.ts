@@ -139,7 +139,7 @@ export function buildStream(
     (recent.length >= 2 || (recent.length === 1 && movedOn > -Infinity)
       ? billingDaySchedule(recent, cadence, fixedPeriodOf(candidate.schedule))
       : null) ?? candidate.schedule;
-  let nextSlot = nearestSlotIndex(schedule, lastAttempt) + 1;
+  let nextSlot = slotOfLatest(schedule, lastAttempt, recent) + 1;
   let nextDay = slotDate(schedule, nextSlot);
   while (nextDay <= lastAttempt.day) nextDay = slotDate(schedule, ++nextSlot);
 
@@ -252,6 +252,26 @@ export function buildStream(
       trialEndsDay: candidate.isTrialOnly ? nextPosted : null,
     }),
   };
+}
+
+/**
+ * The slot of the latest charge. It is the nearest one unless that makes the charge earlier
+ * before its slot than any of the stream's recent charges came, while the slot before it is
+ * still empty: banks post late, so a charge four days after a Monday slot and three before the
+ * next is that Monday's, posted late, and the next Monday's charge is still to come.
+ */
+function slotOfLatest(schedule: Schedule, latest: Charge, recent: readonly Charge[]): number {
+  const slot = nearestSlotIndex(schedule, latest);
+  const early = slotDate(schedule, slot) - latest.day;
+  if (early <= 0) return slot;
+  let earliest = 0;
+  for (const charge of recent) {
+    if (charge === latest) continue;
+    const index = nearestSlotIndex(schedule, charge);
+    if (index === slot - 1) return slot;
+    earliest = Math.max(earliest, slotDate(schedule, index) - charge.day);
+  }
+  return early > earliest ? slot - 1 : slot;
 }
 
 /** The most days after its slot any of these charges posted. */
