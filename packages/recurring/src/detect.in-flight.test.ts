@@ -52,3 +52,21 @@ describe(`${detectRecurring.name} — a weekly charge still posting at as of`, (
     });
   });
 });
+
+describe(`${detectRecurring.name} — a weekly plan back from a pause on another weekday`, () => {
+  it('predicts the weekday it came back on, not the one it billed on before the pause', () => {
+    // A meal kit on Fridays from 2026-03-06 through 2026-08-14, paused, and back on Thursdays
+    // from 2026-10-15: the nine Fridays in the latest twelve charges outvote three Thursdays.
+    const fridays = everyDays('2026-03-06', 7, 24);
+    const thursdays = everyDays('2026-10-15', 7, 3);
+    const history = [...fridays, ...thursdays].map((day) =>
+      charge(day, 'FACTOR75.COM CHICAGO IL', 89.99),
+    );
+    const [stream] = detectRecurring(history, { asOf: '2026-10-31' });
+    expect(stream).toMatchObject({
+      cadence: 'WEEKLY',
+      status: 'ACTIVE',
+      predicted_next_date: '2026-11-05',
+    });
+  });
+});

@@ -87,6 +87,31 @@ function billingDaySchedule(
   return best;
 }
 
+/** Charges a weekly or biweekly plan made since its latest pause need to name its billing day. */
+const RESUMED_CHARGES = 3;
+
+/**
+ * The charges since a weekly or biweekly plan's latest pause (several cycles without a charge),
+ * when there are enough of them to show its billing day: a paused meal kit often comes back on
+ * another weekday, and the weeks before the pause would outvote it.
+ */
+function sinceResumed(recent: readonly Charge[], cadence: KnownCadence): readonly Charge[] {
+  if (!SKIPPABLE.has(cadence)) return recent;
+  const pauseDays = 3 * CADENCE_RULES[cadence].periodDays;
+  for (let i = recent.length - 1; i >= RESUMED_CHARGES; i--) {
+    const before = recent[i - 1];
+    const after = recent[i];
+    if (before && after && after.day - before.day > pauseDays) {
+      return recent.length - i >= RESUMED_CHARGES ? recent.slice(i) : recent;
+    }
+  }
+  return recent;
+}
+
+function isOtherWeekday(a: Schedule, b: Schedule): boolean {
+  return a.kind === 'days' && b.kind === 'days' && (a.period !== b.period || a.phase !== b.phase);
+}
+
 function latestPriceChange(
   members: readonly Charge[],
 ): { from: number; to: number; day: number } | null {
@@ -135,11 +160,22 @@ export function buildStream(
   const movedOn = candidate.fit?.earlier?.untilDay ?? -Infinity;
   // The charges on the current billing day, and the latest of them.
   const sinceMoved = candidate.members.filter((charge) => charge.day >= movedOn);
-  const recent = sinceMoved.slice(-RECENT_CHARGES);
-  const schedule: Schedule =
-    (recent.length >= 2 || (recent.length === 1 && movedOn > -Infinity)
-      ? billingDaySchedule(recent, cadence, fixedPeriodOf(candidate.schedule))
+  const scheduleOf = (charges: readonly Charge[]): Schedule =>
+    (charges.length >= 2 || (charges.length === 1 && movedOn > -Infinity)
+      ? billingDaySchedule(charges, cadence, fixedPeriodOf(candidate.schedule))
       : null) ?? candidate.schedule;
+  let recent: readonly Charge[] = sinceMoved.slice(-RECENT_CHARGES);
+  let schedule = scheduleOf(recent);
+  // A plan that came back from a pause on another weekday bills on that one from then on; one
+  // that came back on the same day keeps every recent charge to show how late its bank posts.
+  const resumed = sinceResumed(recent, cadence);
+  if (resumed !== recent) {
+    const resumedSchedule = scheduleOf(resumed);
+    if (isOtherWeekday(resumedSchedule, schedule)) {
+      recent = resumed;
+      schedule = resumedSchedule;
+    }
+  }
   let nextSlot = slotOfLatest(schedule, lastAttempt, recent) + 1;
   let nextDay = slotDate(schedule, nextSlot);
   while (nextDay <= lastAttempt.day) nextDay = slotDate(schedule, ++nextSlot);
