@@ -4,6 +4,7 @@
  * Banks post a charge on its billing day or some days later, never before.
  */
 import type { Charge } from './charges';
+import { weekday } from './dates';
 import { nearestSlotDate, nearestSlotIndex, slotDate, type Schedule } from './schedule';
 
 /**
@@ -42,6 +43,9 @@ export function latestPosting(charges: readonly Charge[], schedule: Schedule): n
 /** A predicted date counts as met when the charge posts within this many days of it. */
 const POSTING_WINDOW_DAYS = 3;
 
+/** Postings all on weekdays, this many at least, show a bank that does not post on weekends. */
+const WEEKDAY_BANK_CHARGES = 6;
+
 /**
  * Days from a slot to the day its charge posts, as this stream's charges have posted: the
  * offset whose window of ±`POSTING_WINDOW_DAYS` holds the most of its recent postings, then
@@ -51,11 +55,18 @@ const POSTING_WINDOW_DAYS = 3;
  * A merchant that bills on the 11th at a bank that posts 0–3 days later is predicted on the
  * 13th, within three days of a posting five days late; the nearest-the-median rule took the
  * 11th when most postings were on time and missed the late one.
+ *
+ * Given `slotDay` (weekly and biweekly plans), at a bank that never posts on weekends a later
+ * weekday is taken when its window holds as many postings and more weekdays on or after the
+ * earliest lag seen: a Wednesday charge posted Wednesday or Thursday is predicted on Friday,
+ * whose window reaches the Monday a charge three days late posts on, where Thursday's window
+ * spends its days on a weekend and on days before the charge is made.
  */
 export function postingOffset(
   recent: readonly Charge[],
   all: readonly Charge[],
   schedule: Schedule,
+  slotDay?: number,
 ): number {
   if (recent.length === 0) return 0;
   const lagsOf = (charges: readonly Charge[]): number[] =>
@@ -85,5 +96,34 @@ export function postingOffset(
       tiedTo = offset;
     }
   }
-  return Math.ceil((tiedFrom + tiedTo) / 2);
+  const middle = Math.ceil((tiedFrom + tiedTo) / 2);
+  const isWeekdayBank =
+    all.length >= WEEKDAY_BANK_CHARGES && all.every((charge) => isWeekday(charge.postedDay));
+  // A stream that posts on one day every time is predicted on that day.
+  if (slotDay === undefined || !isWeekdayBank || high === low) return middle;
+  // The weekdays a prediction's window holds from the earliest lag seen on.
+  const reach = (offset: number): number =>
+    businessDays(
+      slotDay + Math.max(low, offset - POSTING_WINDOW_DAYS),
+      slotDay + offset + POSTING_WINDOW_DAYS,
+    );
+  let best = middle;
+  for (let offset = middle + 1; offset <= Math.max(tiedTo, low + POSTING_WINDOW_DAYS); offset++) {
+    if (!isWeekday(slotDay + offset) || within(lags, offset) !== bestCount) continue;
+    if ((allLags === lags ? bestCount : within(allLags, offset)) !== bestAll) continue;
+    if (reach(offset) > reach(best)) best = offset;
+  }
+  return best;
+}
+
+function isWeekday(day: number): boolean {
+  const dayOfWeek = weekday(day);
+  return dayOfWeek !== 0 && dayOfWeek !== 6;
+}
+
+/** The weekdays from `from` through `to`, the days a bank that never posts on weekends posts on. */
+function businessDays(from: number, to: number): number {
+  let count = 0;
+  for (let day = from; day <= to; day++) if (isWeekday(day)) count++;
+  return count;
 }

@@ -207,7 +207,13 @@ export function buildStream(
   // Slots are on the days the merchant charges; the bank posts the next one as late as it
   // usually posts this stream's charges (a purchase date read from the descriptor).
   const duePosted =
-    nextDay + postingOffset(recent.length > 0 ? recent : candidate.members, sinceMoved, schedule);
+    nextDay +
+    postingOffset(
+      recent.length > 0 ? recent : candidate.members,
+      sinceMoved,
+      schedule,
+      SKIPPABLE.has(cadence) ? nextDay : undefined,
+    );
   const isOverdue = asOf - duePosted > rule.graceDays;
   // A charge still expected that has not posted by "as of" posts no earlier: the history's last
   // day may hold only part of what the bank posts that day.

@@ -57,7 +57,10 @@ describe(`${detectRecurring.name} — a weekly plan back from a pause on another
   it('predicts the weekday it came back on, not the one it billed on before the pause', () => {
     // A meal kit on Fridays from 2026-03-06 through 2026-08-14, paused, and back on Thursdays
     // from 2026-10-15: the nine Fridays in the latest twelve charges outvote three Thursdays.
-    const fridays = everyDays('2026-03-06', 7, 24);
+    // Its bank posts on weekends too (one Friday's charge posted on the Saturday).
+    const fridays = everyDays('2026-03-06', 7, 24).map((day, week) =>
+      week === 2 ? shiftDays(day, 1) : day,
+    );
     const thursdays = everyDays('2026-10-15', 7, 3);
     const history = [...fridays, ...thursdays].map((day) =>
       charge(day, 'FACTOR75.COM CHICAGO IL', 89.99),
@@ -67,6 +70,27 @@ describe(`${detectRecurring.name} — a weekly plan back from a pause on another
       cadence: 'WEEKLY',
       status: 'ACTIVE',
       predicted_next_date: '2026-11-05',
+    });
+  });
+});
+
+describe(`${detectRecurring.name} — a weekly charge at a bank that never posts on weekends`, () => {
+  it('predicts a Wednesday plan posted Wednesday or Thursday on Friday, reaching Monday', () => {
+    // Billed on Wednesdays from 2026-03-04, posted that day or the next (no purchase date in
+    // the descriptor), never on a weekend: a charge three days late posts on the Monday.
+    const history = everyDays('2026-03-04', 7, 35).map((billed, week) =>
+      charge(
+        shiftDays(billed, week % 3 === 1 ? 1 : 0),
+        'DEBIT CARD PURCHASE - GREENCHEF.COM',
+        79.9,
+      ),
+    );
+    expect(history[history.length - 1]?.date).toBe('2026-10-29');
+    const [stream] = detectRecurring(history, { asOf: '2026-10-31' });
+    expect(stream).toMatchObject({
+      cadence: 'WEEKLY',
+      status: 'ACTIVE',
+      predicted_next_date: '2026-11-06',
     });
   });
 });
