@@ -5,7 +5,8 @@
 import { CADENCE_RULES, type KnownCadence } from './cadence';
 import { median, type Charge } from './charges';
 import { fixedPeriodOf, distanceToSlot, nearestSlotIndex, type Schedule, slotOf } from './schedule';
-import { bestSchedule, fitCadence, type ScheduleFit } from './schedule-fit';
+import { bestSchedule } from './anchors';
+import { fitCadence, type ScheduleFit } from './schedule-fit';
 import type { NormalizedMerchant } from './types';
 
 export type Candidate = {

@@ -45,7 +45,10 @@ const RECURRING: Row[] = [
   ['audible', 'Audible', 'audible.com', 'audiobooks', ['AUDIBLE']],
   ['apple', 'Apple', 'apple.com', 'digital_services', ['APPLE\\.COM', 'APPLE COM BILL', 'ITUNES', 'APL ?\\* ?ITUNES', 'APPLE SERVICES']],
   ['icloud', 'iCloud', 'icloud.com', 'cloud_storage', ['ICLOUD', 'APPLE ?\\.COM/ICLOUD']],
-  ['google-play', 'Google Play', 'play.google.com', 'digital_services', ['GOOGLE ?\\*? ?PLAY', 'PLAY G\\.CO']],
+  // Google bills Play apps and its plans bought through Play (Google One, YouTube Premium) under
+  // "GOOGLE *SERVICES" as well ("SERVICES G.CO/HELPPAY#" once the processor prefix is cut), with
+  // one-off app purchases beside them: one storefront.
+  ['google-play', 'Google Play', 'play.google.com', 'digital_services', ['GOOGLE ?\\*? ?PLAY', 'PLAY G\\.CO', 'GOOGLE ?\\*? ?SERVICES', 'SERVICES G\\.CO']],
   ['google-one', 'Google One', 'one.google.com', 'cloud_storage', ['GOOGLE ?ONE', 'GOOGLE STORAGE', 'G\\.CO/HELPPAY']],
   ['google-fi', 'Google Fi', 'fi.google.com', 'telecom', ['GOOGLE ?FI', 'GOOGLE WIRELESS']],
   ['dropbox', 'Dropbox', 'dropbox.com', 'cloud_storage', ['DROPBOX']],

@@ -5,6 +5,8 @@
  *      bill whose amount may vary (bill-streams.ts);
  *   3. otherwise each amount level that follows a cadence is a fixed-price stream, joined
  *      across price changes (fixed-streams.ts), and billers' odd months fill its empty slots;
+ *      where no level stands, a few weeks of a known plan at varying prices may be one
+ *      (short-weekly-plan.ts);
  *   4. a $0–$1 charge shortly before a stream's first charge is its free trial (trials.ts);
  *   5. what is left, unless the merchant is a habit, may still be one variable-amount bill;
  *   6. reversed charges join the stream whose slot they sit in;
@@ -20,6 +22,7 @@ import {
   isAboutOnePrice,
   overlapInTime,
   reversalDistance,
+  TRIAL_MAX_AMOUNT,
   type Candidate,
   type GroupContext,
 } from './candidate';
@@ -28,11 +31,15 @@ import { fillEmptySlots, findVariableStreams, findWholeBill, isBiller } from './
 import { findFixedStreams } from './fixed-streams';
 import { findEarlierRuns, findResumedRuns } from './resumed-runs';
 import { bestFit, FIXED_AMOUNT_LIMITS } from './schedule-fit';
-import { isHabitualMerchant } from './normalize';
+import { isBankFee, isHabitualMerchant, RAW_KEY } from './normalize';
 import { standsAmongStrays, standsAtStorefront, storefrontStrays } from './storefronts';
 import { attachTrial, findRunningTrial } from './trials';
 import type { NormalizedMerchant } from './types';
 import { joinPairs } from './join-pairs';
+import { findShortWeeklyPlan } from './short-weekly-plan';
+
+/** Below this many charges no fixed-price candidate stands in a short weekly plan's way. */
+const SHORT_PLAN_STANDS = 3;
 
 export type MerchantGroup = {
   merchant: NormalizedMerchant;
@@ -97,6 +104,10 @@ export function findGroupStreams(group: MerchantGroup, asOf: number): Candidate[
 
   const wholeBill = isBiller(context) && !context.isHabitual ? findWholeBill(context) : [];
   let candidates = wholeBill.length > 0 ? wholeBill : findFixedStreams(context, levels);
+  if (candidates.every((candidate) => candidate.members.length < SHORT_PLAN_STANDS)) {
+    const plan = findShortWeeklyPlan(context);
+    if (plan) candidates = [plan];
+  }
   const consumed = new Set<Charge>();
   const consume = (candidate: Candidate): void => {
     for (const charge of candidate.members) consumed.add(charge);
@@ -127,12 +138,18 @@ export function findGroupStreams(group: MerchantGroup, asOf: number): Candidate[
     }
   }
   const whole = absorbSlowerPieces(context.isHabitual ? candidates : joinOnOneGrid(candidates));
-  const strays = storefrontStrays(context, consumed);
   let atStore = whole;
+  let standing: ReadonlySet<Charge> = consumed;
   if (context.merchant.isStorefront) {
-    const buysThere = context.paid.some((charge) => !consumed.has(charge));
+    // What cannot stand as a plan at the store even where the person buys nothing else there
+    // is purchases: the person does buy there, and those charges are strays beside the rest.
+    const buysThere =
+      context.paid.some((charge) => !consumed.has(charge)) ||
+      whole.some((candidate) => !standsAtStorefront(candidate, false, asOf));
     atStore = whole.filter((candidate) => standsAtStorefront(candidate, buysThere, asOf));
+    if (atStore.length < whole.length) standing = chargesOf(atStore);
   }
+  const strays = storefrontStrays(context, standing);
   const kept = (
     strays ? atStore.filter((candidate) => standsAmongStrays(candidate, strays)) : atStore
   ).filter((candidate) => !isTwoAccountsPlans(candidate));
@@ -142,6 +159,17 @@ export function findGroupStreams(group: MerchantGroup, asOf: number): Candidate[
     strays || context.merchant.isStorefront ? null : findRunningTrial(context, consumed, asOf);
   if (trial) kept.push(trial);
   return kept;
+}
+
+/** The charges candidates hold: members, extras and trials. */
+function chargesOf(candidates: readonly Candidate[]): Set<Charge> {
+  const charges = new Set<Charge>();
+  for (const candidate of candidates) {
+    for (const charge of candidate.members) charges.add(charge);
+    for (const charge of candidate.extras) charges.add(charge);
+    if (candidate.trial) charges.add(candidate.trial);
+  }
+  return charges;
 }
 
 /** Cadences of half a month: two monthly plans on two accounts fill such a grid together. */
@@ -221,7 +249,7 @@ function joinOnOneGrid(candidates: Candidate[]): Candidate[] {
 /**
  * Alternate-week pieces within this price ratio may be one plan's: a price step, or a meal kit's
  * weeks with extras, which cost up to half as much again as its base weeks (`MAX_ADD_ON_RATIO`
- * in fixed-streams.ts) and, coming in a row in a short run, make a piece of their own.
+ * in level-bands.ts) and, coming in a row in a short run, make a piece of their own.
  */
 const MAX_ALTERNATE_WEEKS_PRICE_RATIO = 1.5;
 const ALTERNATE_WEEK_CADENCES: readonly KnownCadence[] = ['BIWEEKLY', 'SEMI_MONTHLY', 'WEEKLY'];
@@ -313,4 +341,23 @@ function attachReversed(candidates: readonly Candidate[], charges: readonly Char
     }
     best?.candidate.reversed.push(charge);
   }
+}
+
+/**
+ * Most merchants in a history are one-off purchases; only a lone trial charge at a known
+ * subscription merchant can make a stream out of a single charge, so the rest are skipped early.
+ */
+export function mayHoldStream(group: MerchantGroup): boolean {
+  const [first, second] = group.charges;
+  if (!first) return false;
+  // A transfer the catalogue does not know (not Venmo, Zelle, …) moves money between the
+  // person's own accounts: regular, but neither a subscription nor a bill.
+  if (group.merchant.category === 'transfers' && group.merchant.catalogueId === null) return false;
+  // The bank's own fees are the account's cost, however regular (`isBankFee`).
+  if (group.merchant.key.startsWith(RAW_KEY) && isBankFee(group.merchant.key.slice(RAW_KEY.length)))
+    return false;
+  return (
+    second !== undefined ||
+    (first.amount <= TRIAL_MAX_AMOUNT && group.merchant.isRecurringMerchant === true)
+  );
 }

@@ -7,7 +7,7 @@ import { charges, everyDays, shiftDays } from '../test/series';
  * stream on its weekly grid: the weeks of a short first run, half at a dearer price, are not a
  * semi-monthly stream of their own (resumed-runs.ts), and a last bill at the old price posted
  * days late does not keep the new price's first bill, on the next week, from continuing the plan
- * (fixed-streams.ts).
+ * (price-steps.ts).
  */
 describe(`${detectRecurring.name} — one weekly plan in runs and prices`, () => {
   const weeks = (start: string, count: number) => everyDays(start, 7, count);

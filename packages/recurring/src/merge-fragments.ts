@@ -22,6 +22,7 @@ import {
   isAboutOnePrice,
   lastDayOf,
   overlapInTime,
+  pauseDaysFor,
   TRIAL_MAX_AMOUNT,
   type Candidate,
 } from './candidate';
@@ -141,7 +142,7 @@ function continues(earlier: Found, later: Found): boolean {
   const gap = firstOfB.day - lastOfA.day;
   if (gap < 0.5 * rule.periodDays) return false;
   const ratio = typicalAmount(b.members, false) / typicalAmount(a.members, true);
-  if (gap > 2 * rule.periodDays + rule.lateDays) {
+  if (gap > 2 * rule.periodDays + rule.lateDays && !isRenamedAcrossSkips(earlier, later, gap)) {
     // Cancelled, then back months later: one subscription with a gap when it is the same
     // merchant at about the same price and both runs stand on their own.
     // Metered bills are compared on their whole runs, and may differ more (another season).
@@ -182,6 +183,25 @@ function continues(earlier: Found, later: Found): boolean {
     category !== 'other' &&
     category === later.merchant.category &&
     Math.abs(firstOfB.amount - lastOfA.amount) < 0.005
+  );
+}
+
+/**
+ * A weekly plan that skips a few weeks just as the merchant changes its descriptor ("FACTOR*
+ * MEALS", then "FACTOR75") leaves two pieces further apart than two cycles, under two merchant
+ * keys. Shorter than a pause, the gap is skipped weeks, not a cancellation: when both pieces
+ * stand, share a distinctive name and the later one starts on the earlier one's grid, it
+ * continues it like any other renamed piece (the checks after the long-gap branch).
+ */
+function isRenamedAcrossSkips(earlier: Found, later: Found, gap: number): boolean {
+  const a = earlier.candidate;
+  const b = later.candidate;
+  return (
+    earlier.merchant.key !== later.merchant.key &&
+    gap < pauseDaysFor(a.cadence) &&
+    a.members.length >= MIN_STANDING &&
+    b.members.length >= MIN_STANDING &&
+    sharesIdentity(earlier.merchant, later.merchant)
   );
 }
 

@@ -30,6 +30,8 @@ const DESCRIPTORS: Array<[descriptor: string, merchant: string]> = [
   ['BANFIELD PET HOSP #1234', 'Banfield Pet Hospital'],
   ['GOOGLE *Google Play Apps', 'Google Play'],
   ['GOOGLE*PLAY G.CO/HELPPAY#', 'Google Play'],
+  ['GOOGLE *SERVICES', 'Google Play'],
+  ['Google *Services g.co/helppay#', 'Google Play'],
   ['VZWRLSS*APOCC VISB', 'Verizon'],
   ['VERIZON WRLS P1234567', 'Verizon'],
   ['COMCAST CABLE COMM 800-COMCAST', 'Xfinity'],

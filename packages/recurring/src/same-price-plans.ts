@@ -2,7 +2,7 @@
  * Two plans at one price at one merchant, paid from one card: two people of a household each
  * with an app-store plan, two memberships renewed in different months. Their charges make one
  * amount level with two charges a cycle, which no single grid explains (half of them would be
- * extras), and the per-account search (detect.ts) cannot part them either. Such a level is read
+ * extras), and the per-account search (accounts.ts) cannot part them either. Such a level is read
  * as two grids of one cadence, each charge on the grid it sits nearer — a two-means on the
  * billing day — and kept only when each half is a plan of its own (once a cycle, every charge
  * close to its billing day), the two run at the same time, and they bill on days apart (one

@@ -10,6 +10,7 @@ import type { Candidate, GroupContext } from './candidate';
 import type { Charge } from './charges';
 import { BILL_CATEGORIES } from './normalize';
 import { distanceToSlot, slotOf } from './schedule';
+import type { NormalizedMerchant } from './types';
 
 /**
  * App and video stores sell plans by the week, month, quarter or year, never twice a month or
@@ -24,6 +25,13 @@ export const STORE_CADENCES: readonly KnownCadence[] = DETECTABLE_CADENCES.filte
 const STOREFRONT_STRAYS = 3;
 const STOREFRONT_MIN_CHARGES = 3;
 const STOREFRONT_MIN_COVERAGE = 0.85;
+/**
+ * How far above every one-off a yearly plan of two charges must cost. A store's price points
+ * climb in steps of at most half again ($9.99, $14.99, $19.99, $24.99): a price one step above
+ * the dearest purchase seen is as likely another purchase, while a year of a plan costs several
+ * months' worth of one.
+ */
+const YEARLY_ABOVE_PURCHASES = 1.5;
 /** A run this long stands among strays on any acceptable grid. */
 const LONG_RUN_CHARGES = 12;
 
@@ -49,15 +57,22 @@ export function storefrontStrays(
 /**
  * The candidates that stand among a merchant's one-off purchases when there are enough of them
  * to make it a storefront (`storefrontStrays`); a running trial there is a purchase. For a
- * search of one account's share of a merchant (`streamsPerAccount` in detect.ts), whose
- * purchases may sit on the other accounts: a storefront is one across all of them.
+ * search of one account's share of a merchant (`streamsPerAccount` in accounts.ts), whose
+ * purchases may sit on the other accounts: a storefront is one across all of them, and at a
+ * store the catalogue knows one purchase on any account means the person buys there.
  */
 export function standingAmongPurchases(
   candidates: readonly Candidate[],
   purchases: readonly Charge[],
+  merchant: NormalizedMerchant,
+  asOf: number,
 ): Candidate[] {
-  if (purchases.length < STOREFRONT_STRAYS) return [...candidates];
-  return candidates.filter(
+  const atStore =
+    merchant.isStorefront && purchases.length > 0
+      ? candidates.filter((candidate) => standsAtStorefront(candidate, true, asOf))
+      : candidates;
+  if (purchases.length < STOREFRONT_STRAYS) return [...atStore];
+  return atStore.filter(
     (candidate) => !candidate.isTrialOnly && standsAmongStrays(candidate, purchases),
   );
 }
@@ -80,7 +95,7 @@ export function standsAmongStrays(candidate: Candidate, strays: readonly Charge[
   }
   if (candidate.cadence !== 'YEARLY' || candidate.members.length < 2) return false;
   const dearestStray = Math.max(...strays.map((charge) => charge.amount));
-  return candidate.members.every((charge) => charge.amount > dearestStray);
+  return candidate.members.every((charge) => charge.amount > YEARLY_ABOVE_PURCHASES * dearestStray);
 }
 
 /** A run shorter than this at a catalogue store must be one price, on time every time. */
