@@ -10,6 +10,7 @@ import { byDay, type Charge } from './charges';
 import { formatIsoDate } from './dates';
 import type { Candidate } from './candidate';
 import { describeStream } from './evidence';
+import { latestPosting, postingOffset, slotOfLatest } from './posting';
 import {
   candidateSchedules,
   fixedPeriodOf,
@@ -86,6 +87,31 @@ function billingDaySchedule(
   return best;
 }
 
+/** Charges a weekly or biweekly plan made since its latest pause need to name its billing day. */
+const RESUMED_CHARGES = 3;
+
+/**
+ * The charges since a weekly or biweekly plan's latest pause (several cycles without a charge),
+ * when there are enough of them to show its billing day: a paused meal kit often comes back on
+ * another weekday, and the weeks before the pause would outvote it.
+ */
+function sinceResumed(recent: readonly Charge[], cadence: KnownCadence): readonly Charge[] {
+  if (!SKIPPABLE.has(cadence)) return recent;
+  const pauseDays = 3 * CADENCE_RULES[cadence].periodDays;
+  for (let i = recent.length - 1; i >= RESUMED_CHARGES; i--) {
+    const before = recent[i - 1];
+    const after = recent[i];
+    if (before && after && after.day - before.day > pauseDays) {
+      return recent.length - i >= RESUMED_CHARGES ? recent.slice(i) : recent;
+    }
+  }
+  return recent;
+}
+
+function isOtherWeekday(a: Schedule, b: Schedule): boolean {
+  return a.kind === 'days' && b.kind === 'days' && (a.period !== b.period || a.phase !== b.phase);
+}
+
 function latestPriceChange(
   members: readonly Charge[],
 ): { from: number; to: number; day: number } | null {
@@ -134,12 +160,23 @@ export function buildStream(
   const movedOn = candidate.fit?.earlier?.untilDay ?? -Infinity;
   // The charges on the current billing day, and the latest of them.
   const sinceMoved = candidate.members.filter((charge) => charge.day >= movedOn);
-  const recent = sinceMoved.slice(-RECENT_CHARGES);
-  const schedule: Schedule =
-    (recent.length >= 2 || (recent.length === 1 && movedOn > -Infinity)
-      ? billingDaySchedule(recent, cadence, fixedPeriodOf(candidate.schedule))
+  const scheduleOf = (charges: readonly Charge[]): Schedule =>
+    (charges.length >= 2 || (charges.length === 1 && movedOn > -Infinity)
+      ? billingDaySchedule(charges, cadence, fixedPeriodOf(candidate.schedule))
       : null) ?? candidate.schedule;
-  let nextSlot = nearestSlotIndex(schedule, lastAttempt) + 1;
+  let recent: readonly Charge[] = sinceMoved.slice(-RECENT_CHARGES);
+  let schedule = scheduleOf(recent);
+  // A plan that came back from a pause on another weekday bills on that one from then on; one
+  // that came back on the same day keeps every recent charge to show how late its bank posts.
+  const resumed = sinceResumed(recent, cadence);
+  if (resumed !== recent) {
+    const resumedSchedule = scheduleOf(resumed);
+    if (isOtherWeekday(resumedSchedule, schedule)) {
+      recent = resumed;
+      schedule = resumedSchedule;
+    }
+  }
+  let nextSlot = slotOfLatest(schedule, lastAttempt, recent) + 1;
   let nextDay = slotDate(schedule, nextSlot);
   while (nextDay <= lastAttempt.day) nextDay = slotDate(schedule, ++nextSlot);
 
@@ -157,15 +194,30 @@ export function buildStream(
   // A weekly or biweekly plan that has skipped cycles before (a meal kit's paused week) may
   // skip the one just before "as of" too — the grace period is shorter than a cycle — as long
   // as that is the only charge missed so far: the one after it is still to come.
-  if (asOf - nextDay > rule.graceDays && skippedCount > 0 && SKIPPABLE.has(cadence)) {
+  // A charge this stream's bank has posted as late as that before may still be on its way.
+  if (
+    asOf - nextDay > rule.graceDays &&
+    skippedCount > 0 &&
+    SKIPPABLE.has(cadence) &&
+    asOf - nextDay > latestPosting(sinceMoved, schedule)
+  ) {
     const following = slotDate(schedule, nextSlot + 1);
     if (following > asOf) nextDay = following;
   }
   // Slots are on the days the merchant charges; the bank posts the next one as late as it
   // usually posts this stream's charges (a purchase date read from the descriptor).
-  const nextPosted =
-    nextDay + postingOffset(recent.length > 0 ? recent : candidate.members, sinceMoved, schedule);
-  const isOverdue = asOf - nextPosted > rule.graceDays;
+  const duePosted =
+    nextDay +
+    postingOffset(
+      recent.length > 0 ? recent : candidate.members,
+      sinceMoved,
+      schedule,
+      SKIPPABLE.has(cadence) ? nextDay : undefined,
+    );
+  const isOverdue = asOf - duePosted > rule.graceDays;
+  // A charge still expected that has not posted by "as of" posts no earlier: the history's last
+  // day may hold only part of what the bank posts that day.
+  const nextPosted = isOverdue ? duePosted : Math.max(duePosted, asOf);
   const status: StreamStatus = isOverdue
     ? 'CANCELLED'
     : candidate.isTrialOnly
@@ -243,53 +295,4 @@ export function buildStream(
       trialEndsDay: candidate.isTrialOnly ? nextPosted : null,
     }),
   };
-}
-
-/** A predicted date counts as met when the charge posts within this many days of it. */
-const POSTING_WINDOW_DAYS = 3;
-
-/**
- * Days from a slot to the day its charge posts, as this stream's charges have posted: the
- * offset whose window of ±`POSTING_WINDOW_DAYS` holds the most of its recent postings, then
- * the most of all its postings on the current billing day. Where several offsets hold as many
- * (every lag seen spans less than the window), the middle one: it leaves room for a lag not
- * yet seen on either side, and on a half day it rounds late, as banks post late, never early.
- * A merchant that bills on the 11th at a bank that posts 0–3 days later is predicted on the
- * 13th, within three days of a posting five days late; the nearest-the-median rule took the
- * 11th when most postings were on time and missed the late one.
- */
-function postingOffset(
-  recent: readonly Charge[],
-  all: readonly Charge[],
-  schedule: Schedule,
-): number {
-  if (recent.length === 0) return 0;
-  const lagsOf = (charges: readonly Charge[]): number[] =>
-    charges.map((charge) => charge.postedDay - nearestSlotDate(schedule, charge));
-  const lags = lagsOf(recent);
-  const allLags = all.length > recent.length ? lagsOf(all) : lags;
-  const within = (values: readonly number[], offset: number): number => {
-    let count = 0;
-    for (const value of values) if (Math.abs(value - offset) <= POSTING_WINDOW_DAYS) count++;
-    return count;
-  };
-  const low = Math.min(...lags);
-  const high = Math.max(...lags);
-  let bestCount = -1;
-  let bestAll = -1;
-  let tiedFrom = low;
-  let tiedTo = low;
-  for (let offset = low; offset <= high; offset++) {
-    const count = within(lags, offset);
-    const countAll = allLags === lags ? count : within(allLags, offset);
-    if (count > bestCount || (count === bestCount && countAll > bestAll)) {
-      bestCount = count;
-      bestAll = countAll;
-      tiedFrom = offset;
-      tiedTo = offset;
-    } else if (count === bestCount && countAll === bestAll && tiedTo === offset - 1) {
-      tiedTo = offset;
-    }
-  }
-  return Math.ceil((tiedFrom + tiedTo) / 2);
 }
