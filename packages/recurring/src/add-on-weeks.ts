@@ -7,7 +7,7 @@
  * `SKIPPING_PLAN_CHARGES` charges or more: two plans at one merchant would put two charges in
  * a week, and one-off orders would scatter off the grid.
  */
-import { fitRuns } from './candidate';
+import { fitRuns, type FittedRun } from './candidate';
 import type { Charge } from './charges';
 import { FIXED_AMOUNT_LIMITS, SKIPPING_PLAN_CHARGES, type ScheduleFit } from './schedule-fit';
 
@@ -22,7 +22,7 @@ export function addOnMostWeeks(
   level: readonly Charge[],
   band: Charge[],
   fit: (run: Charge[]) => ScheduleFit | null,
-): Array<{ charges: Charge[]; fit: ScheduleFit }> {
+): FittedRun[] {
   if (band.length < SKIPPING_PLAN_CHARGES || level.length < MIN_PRICE_SHARE * band.length) {
     return [];
   }

@@ -53,6 +53,9 @@ const MIN_STANDING_RUN = 3;
 const DEFAULT_MIN_SPLIT = 2 * MIN_STANDING_RUN;
 export const SHORT_RUN_SPLIT = MIN_STANDING_RUN + 1;
 
+/** A run of charges with the fit that makes it a stream (what `fitRuns` returns). */
+export type FittedRun = { charges: Charge[]; fit: ScheduleFit };
+
 export function candidateFrom(charges: readonly Charge[], fit: ScheduleFit): Candidate {
   return {
     cadence: fit.cadence,
@@ -81,7 +84,7 @@ export function fitRuns(
   fit: (run: Charge[]) => ScheduleFit | null,
   depth: number,
   minSplit = DEFAULT_MIN_SPLIT,
-): Array<{ charges: Charge[]; fit: ScheduleFit }> {
+): FittedRun[] {
   const whole = charges.length >= 2 ? fit(charges) : null;
   if (whole) return [{ charges, fit: whole }];
   if (depth === 0 || charges.length < minSplit) return [];

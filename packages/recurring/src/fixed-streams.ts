@@ -73,14 +73,13 @@ export function findFixedStreams(context: GroupContext, levels: readonly Charge[
   // run that stands and a charge `takeBackComeback` may take back. At a store that sells
   // one-offs at its plans' prices, such a level is as likely purchases lined up by chance.
   const minSplit = context.merchant.isStorefront ? undefined : SHORT_RUN_SPLIT;
-  const fit = (run: Charge[]): ScheduleFit | null => {
-    const found = bestFit(run, cadences, limits);
+  const fitOn = (run: Charge[], on: readonly KnownCadence[]): ScheduleFit | null => {
+    const found = bestFit(run, on, limits);
     return found && !isCoincidentalYearly(found, context) ? found : null;
   };
-  const fitPart = (run: Charge[], cadence: KnownCadence): ScheduleFit | null => {
-    const found = bestFit(run, [cadence], limits);
-    return found && !isCoincidentalYearly(found, context) ? found : null;
-  };
+  const fit = (run: Charge[]): ScheduleFit | null => fitOn(run, cadences);
+  const fitPart = (run: Charge[], cadence: KnownCadence): ScheduleFit | null =>
+    fitOn(run, [cadence]);
   for (const level of levels) {
     // A lone charge seeds nothing (`fitRuns`, `withAddOns` and `gridCore` all need more), and
     // most levels at a busy merchant are one charge.

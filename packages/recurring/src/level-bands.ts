@@ -4,7 +4,7 @@
  * level as a whole does not.
  */
 import { CADENCE_RULES, type KnownCadence } from './cadence';
-import { candidateFrom, fitRuns, type Candidate } from './candidate';
+import { candidateFrom, fitRuns, type Candidate, type FittedRun } from './candidate';
 import { MAX_FILL_RATIO } from './bill-streams';
 import type { Charge } from './charges';
 import { distanceToSlot } from './schedule';
@@ -31,11 +31,11 @@ export function duringLevel(level: readonly Charge[], paid: readonly Charge[]): 
  * (`withAddOns`) when those fit one weekly grid holding more of them.
  */
 export function withDearerWeeks(
-  runs: Array<{ charges: Charge[]; fit: ScheduleFit }>,
+  runs: FittedRun[],
   level: readonly Charge[],
   paid: readonly Charge[],
   fit: (run: Charge[]) => ScheduleFit | null,
-): Array<{ charges: Charge[]; fit: ScheduleFit }> {
+): FittedRun[] {
   const band = withAddOns(level, paid, MAX_FILL_RATIO);
   if (band.length === 0) return runs;
   const banded = fitRuns(band, fit, 2);
@@ -57,7 +57,7 @@ export function skippingPlanBand(
   level: readonly Charge[],
   paid: readonly Charge[],
   fit: (run: Charge[]) => ScheduleFit | null,
-): Array<{ charges: Charge[]; fit: ScheduleFit }> {
+): FittedRun[] {
   const band = withAddOns(level, paid, MAX_ADD_ON_RATIO, MIN_SKIPPING_BASE_SHARE);
   return fitRuns(band, fit, 2).filter(
     (run) => run.fit.cadence === 'WEEKLY' && run.fit.members.length >= SKIPPING_PLAN_CHARGES,

@@ -12,12 +12,13 @@ import {
   fitRuns,
   lastDayOf,
   type Candidate,
+  type FittedRun,
   type GroupContext,
 } from './candidate';
 import { fillEmptySlots, MAX_FILL_RATIO } from './bill-streams';
 import { MAX_RESUBSCRIBE_RATIO } from './merge-fragments';
 import { byDay, median, type Charge } from './charges';
-import { bestFit, type FitLimits, type ScheduleFit } from './schedule-fit';
+import { bestFit, type FitLimits } from './schedule-fit';
 
 /** A plan needs this many charges before a later run is read as its return. */
 const MIN_PLAN_CHARGES = 6;
@@ -89,7 +90,7 @@ export function findResumedRuns(
  * when no run has. `consumed` is kept up to date.
  */
 function takeRun(
-  runs: ReadonlyArray<{ charges: Charge[]; fit: ScheduleFit }>,
+  runs: readonly FittedRun[],
   across: {
     slower: readonly Candidate[];
     isOwnPrice: (charge: Charge) => boolean;

@@ -9,6 +9,7 @@
  * charge posted twice, a day or so apart, is one plan with extras, not two).
  */
 import { CADENCE_RULES, type KnownCadence } from './cadence';
+import type { FittedRun } from './candidate';
 import type { Charge } from './charges';
 import { distanceToSlot, slotOf, type Schedule } from './schedule';
 import { fitCadence, type ScheduleFit } from './schedule-fit';
@@ -21,8 +22,6 @@ const MAX_CHARGES_PER_SLOT = 2.2;
 /** Rounds of reassigning charges to the nearer grid (two grids settle in one or two). */
 const ROUNDS = 3;
 
-export type Run = { charges: Charge[]; fit: ScheduleFit };
-
 /**
  * The two plans at one price a level holds, or an empty list. `fitPart` judges one half on one
  * cadence with the caller's limits (null when it is not a stream).
@@ -30,7 +29,7 @@ export type Run = { charges: Charge[]; fit: ScheduleFit };
 export function twoPlansAtOnePrice(
   level: readonly Charge[],
   fitPart: (run: Charge[], cadence: KnownCadence) => ScheduleFit | null,
-): Run[] {
+): FittedRun[] {
   const first = level[0];
   const last = level[level.length - 1];
   if (!first || !last || level.length < 4) return [];
@@ -63,7 +62,7 @@ export function twoPlansForMovedDay(
   run: readonly Charge[],
   fit: ScheduleFit,
   fitPart: (run: Charge[], cadence: KnownCadence) => ScheduleFit | null,
-): Run[] {
+): FittedRun[] {
   if (!fit.earlier || fit.extras.length === 0 || !SPLIT_CADENCES.includes(fit.cadence)) return [];
   const before = fit.earlier.schedule;
   const a: Charge[] = [];
@@ -85,7 +84,7 @@ function settledPair(
   guessA: Charge[],
   guessB: Charge[],
   fitPart: (run: Charge[], cadence: KnownCadence) => ScheduleFit | null,
-): Run[] {
+): FittedRun[] {
   const halves = splitByGrid(level, cadence, guessA, guessB);
   if (!halves) return [];
   const [a, b] = halves;
@@ -105,7 +104,7 @@ function settledPair(
  * a plan sits on its billing day give or take posting, while purchases (a gym's day passes, a
  * few a month) land anywhere.
  */
-const MAX_MEAN_RESIDUAL_SHARE = 0.3;
+const PLAN_RESIDUAL_SHARE = 0.3;
 
 /** Whether a half is one plan: enough charges, one a cycle, every one near its slot. */
 function isOnePlan(fit: ScheduleFit, cadence: KnownCadence): boolean {
@@ -114,7 +113,7 @@ function isOnePlan(fit: ScheduleFit, cadence: KnownCadence): boolean {
     fit.members.length >= rule.minCharges &&
     fit.extras.length === 0 &&
     fit.offCount === 0 &&
-    fit.meanAbsResidual <= MAX_MEAN_RESIDUAL_SHARE * (rule.toleranceDays + 1)
+    fit.meanAbsResidual <= PLAN_RESIDUAL_SHARE * (rule.toleranceDays + 1)
   );
 }
 
