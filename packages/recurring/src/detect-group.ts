@@ -29,6 +29,7 @@ import {
 import { byDay, groupByAmount, markReversals, median, type Charge } from './charges';
 import { fillEmptySlots, findVariableStreams, findWholeBill, isBiller } from './bill-streams';
 import { findFixedStreams } from './fixed-streams';
+import { MAX_ADD_ON_RATIO } from './level-bands';
 import { findEarlierRuns, findResumedRuns } from './resumed-runs';
 import { bestFit, FIXED_AMOUNT_LIMITS } from './schedule-fit';
 import { isBankFee, isHabitualMerchant, RAW_KEY } from './normalize';
@@ -246,25 +247,19 @@ function joinOnOneGrid(candidates: Candidate[]): Candidate[] {
   return joinPairs(candidates, unionOnOneGrid);
 }
 
-/**
- * Alternate-week pieces within this price ratio may be one plan's: a price step, or a meal kit's
- * weeks with extras, which cost up to half as much again as its base weeks (`MAX_ADD_ON_RATIO`
- * in level-bands.ts) and, coming in a row in a short run, make a piece of their own.
- */
-const MAX_ALTERNATE_WEEKS_PRICE_RATIO = 1.5;
 const ALTERNATE_WEEK_CADENCES: readonly KnownCadence[] = ['BIWEEKLY', 'SEMI_MONTHLY', 'WEEKLY'];
 
 function unionOnOneGrid(a: Candidate, b: Candidate): Candidate | null {
   if (a.isVariable || b.isVariable || a.isTrialOnly || b.isTrialOnly) return null;
   if (!overlapInTime(a, b)) return null;
-  // A faster grid only for a plan's alternate weeks: pieces at about one price (its base and
-  // dearer weeks), each every two weeks or twice a month. Two plans billed on two days of the
-  // month at about one price (Apple's $9.99 and $10.99) would fill a semi-monthly grid too, so
-  // monthly pieces keep their grid.
+  // A faster grid only for a plan's alternate weeks: pieces at about one price (its base weeks
+  // and its dearer weeks, up to `MAX_ADD_ON_RATIO` as much), each every two weeks or twice a
+  // month. Two plans billed on two days of the month at about one price (Apple's $9.99 and
+  // $10.99) would fill a semi-monthly grid too, so monthly pieces keep their grid.
   // So are a skipping weekly plan's weeks at one price beside its weeks at another: one price
   // may be left with every other week (skips, dearer weeks), the other read weekly.
   const isAlternateWeeks =
-    isAboutOnePrice(a, b, MAX_ALTERNATE_WEEKS_PRICE_RATIO) &&
+    isAboutOnePrice(a, b, MAX_ADD_ON_RATIO) &&
     ALTERNATE_WEEK_CADENCES.includes(a.cadence) &&
     ALTERNATE_WEEK_CADENCES.includes(b.cadence) &&
     (a.cadence !== 'WEEKLY' || b.cadence !== 'WEEKLY');
