@@ -4,7 +4,12 @@
  */
 import type { Candidate } from './candidate';
 import type { Charge } from './charges';
-import { findGroupStreams, mayHoldStream, type MerchantGroup } from './detect-group';
+import {
+  findGroupStreams,
+  isHabitualGroup,
+  mayHoldStream,
+  type MerchantGroup,
+} from './detect-group';
 import { standingAmongPurchases } from './storefronts';
 import type { Transaction } from './types';
 
@@ -49,9 +54,12 @@ export function streamsPerAccount(
   for (const refund of group.refunds) add(refund, 'refunds');
   const streams: Candidate[] = [];
   const taken = new Set<string>();
+  // A habit on the whole merchant is one on each account (`isHabitualGroup`); at a storefront,
+  // purchases on every account are weighed against its plans below instead.
+  const isHabit = !group.merchant.isStorefront && isHabitualGroup(group);
   for (const own of byAccount.values()) {
     if (own.charges.length === 0 || !mayHoldStream(own)) continue;
-    for (const candidate of findGroupStreams(own, asOf)) {
+    for (const candidate of findGroupStreams(own, asOf, isHabit)) {
       streams.push(candidate);
       for (const charge of candidate.members) taken.add(charge.id);
       for (const charge of candidate.extras) taken.add(charge.id);

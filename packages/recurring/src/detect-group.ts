@@ -85,7 +85,23 @@ function isHabitual(
   return stray / months > BUSY_STRAY_CHARGES_PER_MONTH;
 }
 
-export function findGroupStreams(group: MerchantGroup, asOf: number): Candidate[] {
+/**
+ * Whether a merchant is a habit, read on all its charges (after `findGroupStreams` has marked
+ * the reversed ones): what an account-by-account search of it inherits, since one card's share
+ * of a habit (the same drink a few times a week, paid with whichever card is at hand) can look
+ * like a plan with a skipped week here and there.
+ */
+export function isHabitualGroup(group: MerchantGroup): boolean {
+  const paid = group.charges.filter((charge) => !charge.isReversed && charge.amount > 0);
+  return isHabitual(group.merchant, paid, groupByAmount(paid));
+}
+
+/** `knownHabit`: the merchant is a habit whatever these charges show (one account's search). */
+export function findGroupStreams(
+  group: MerchantGroup,
+  asOf: number,
+  knownHabit = false,
+): Candidate[] {
   markReversals(group.charges, group.refunds);
   // Only a refund reverses a charge, and most merchants have neither refunds nor $0 charges:
   // then the lists are the charges themselves rather than copies (nothing changes them).
@@ -100,7 +116,7 @@ export function findGroupStreams(group: MerchantGroup, asOf: number): Candidate[
     reversed: hasRefunds ? group.charges.filter((charge) => charge.isReversed) : [],
     active,
     paid,
-    isHabitual: isHabitual(group.merchant, paid, levels),
+    isHabitual: knownHabit || isHabitual(group.merchant, paid, levels),
   };
 
   const wholeBill = isBiller(context) && !context.isHabitual ? findWholeBill(context) : [];

@@ -189,6 +189,34 @@ describe(`${detectRecurring.name} — habitual spending is not a subscription`, 
     expect(detectRecurring(history(), { asOf: AS_OF })).toEqual([]);
   });
 
+  it('does not report the same drink bought on three cards as a weekly plan on each', () => {
+    // Every one to four days at a shop the catalogue does not know (and whose name says
+    // nothing of coffee), mostly one drink, paid with whichever card is at hand: each card
+    // alone sees the drink about once a week, among fewer strays than a habit shows.
+    const cards = ['debit', 'credit', 'joint'];
+    const household = (seed: number): Transaction[] => {
+      const visits = createRandom(seed);
+      const out: Transaction[] = [];
+      for (let day = FROM + visits.int(0, 4); day <= TO; day += visits.int(1, 4)) {
+        const date = formatIsoDate(day);
+        const printed = `${date.slice(5, 7)}${date.slice(8, 10)}`;
+        out.push({
+          ...charge(
+            formatIsoDate(day + visits.int(0, 2)),
+            `CHECKCARD ${printed} KESTREL BROS 4598 ${visits.int(100_000, 999_999)}`,
+            visits.chance(0.7) ? 4.45 : Math.round(visits.between(3, 14) * 100) / 100,
+          ),
+          account_id: visits.pick(cards),
+        });
+      }
+      return out;
+    };
+    const reported = Array.from({ length: 12 }, (_, seed) => household(seed + 1)).filter(
+      (visits) => detectRecurring(visits, { asOf: AS_OF }).length > 0,
+    );
+    expect(reported).toHaveLength(0);
+  });
+
   it('finds Amazon Subscribe & Save among Amazon orders, and only that', () => {
     const orders = habit(
       random,

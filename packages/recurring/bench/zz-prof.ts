@@ -1,0 +1,13 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { detectRecurring } from '../src/index';
+import { findDevSet } from './dev-set';
+const corpus = process.env.CORPUS ?? findDevSet()!;
+const users = readdirSync(corpus).filter((f) => /^user_\d+\.json$/.test(f)).map((f) => JSON.parse(readFileSync(join(corpus, f), 'utf8')));
+const n = users.reduce((s, u) => s + u.transactions.length, 0);
+const passes = Number(process.env.PASSES ?? 15);
+for (let i = 0; i < 2; i++) for (const u of users) detectRecurring(u.transactions, );
+const t = process.cpuUsage();
+for (let i = 0; i < passes; i++) for (const u of users) detectRecurring(u.transactions, );
+const c = process.cpuUsage(t);
+console.log('tx', n, 'M tx/cpu-s', ((n * passes) / ((c.user + c.system) / 1e6) / 1e6).toFixed(3));
