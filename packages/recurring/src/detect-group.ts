@@ -154,7 +154,17 @@ export function findGroupStreams(
       consume(variable);
     }
   }
-  const whole = absorbSlowerPieces(context.isHabitual ? candidates : joinOnOneGrid(candidates));
+  // An absorbed piece's charges on time in the stream's empty slots are its bills there.
+  const fill = (host: Candidate, charges: Charge[]): Charge[] => {
+    if (context.isHabitual || wholeBill.length > 0) return charges;
+    const filled = new Set<Charge>();
+    fillEmptySlots(host, { ...context, paid: charges }, filled);
+    return filled.size > 0 ? charges.filter((charge) => !filled.has(charge)) : charges;
+  };
+  const whole = absorbSlowerPieces(
+    context.isHabitual ? candidates : joinOnOneGrid(candidates),
+    fill,
+  );
   let atStore = whole;
   let standing: ReadonlySet<Charge> = consumed;
   if (context.merchant.isStorefront) {
@@ -300,11 +310,16 @@ const MAX_YEARLY_HOST_PERIOD = 14;
 
 /**
  * A slower "stream" at one merchant that lies within a faster stream's span, at about its price,
- * is made of that stream's leftovers — a meal kit's week billed twice, a late delivery — that
- * happen to fall a month or a quarter apart; its charges are the faster stream's extras. Two
- * plans at one merchant differ in price or bill yearly (a gym's annual fee beside its dues).
+ * is made of that stream's leftovers — a meal kit's week billed twice or with extras, a late
+ * delivery — that happen to fall a month or a quarter apart. Its charges alone in a slot of the
+ * faster stream are that slot's bills (`fill`: a dearer week, perhaps the latest); the rest are
+ * the faster stream's extras. Two plans at one merchant differ in price or bill yearly (a gym's
+ * annual fee beside its dues).
  */
-function absorbSlowerPieces(candidates: Candidate[]): Candidate[] {
+function absorbSlowerPieces(
+  candidates: Candidate[],
+  fill: (host: Candidate, charges: Charge[]) => Charge[],
+): Candidate[] {
   if (candidates.length < 2) return candidates;
   const absorbed = new Set<Candidate>();
   for (const guest of candidates) {
@@ -332,7 +347,8 @@ function absorbSlowerPieces(candidates: Candidate[]): Candidate[] {
       );
     });
     if (!host) continue;
-    host.extras = [...host.extras, ...guest.members, ...guest.extras].sort(byDay);
+    const left = fill(host, [...guest.members, ...guest.extras]);
+    host.extras = [...host.extras, ...left].sort(byDay);
     absorbed.add(guest);
   }
   return absorbed.size > 0

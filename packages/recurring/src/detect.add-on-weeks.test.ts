@@ -34,3 +34,33 @@ describe(`${detectRecurring.name} — a meal kit with extras most weeks`, () => 
     expect(streams[0]?.transaction_ids).toHaveLength(history.length);
   });
 });
+
+/**
+ * A weekly meal kit the catalogue knows, at one price, with a dearer week now and then; one dearer amount happens to
+ * come about a quarter apart, the last of them the latest week's. Those weeks are the plan's,
+ * so the latest charge is its latest bill and the next one is due a week after it.
+ */
+describe(`${detectRecurring.name} — a meal kit whose dearer weeks fall a quarter apart`, () => {
+  it('dates the next box from the latest week, though that week was a dearer one', () => {
+    // Every Monday from 2025-11-03 to 2026-10-26 (52 weeks): $59.95, three weeks skipped,
+    // $65.94 in weeks 12, 37 and 51 (the last), $83.91 in weeks 5, 28 and 50.
+    const weeks = everyDays('2025-11-03', 7, 52);
+    const history = weeks.flatMap((date, week) => {
+      if (week === 9 || week === 21 || week === 40) return [];
+      const amount = [12, 37, 51].includes(week)
+        ? 65.94
+        : [5, 28, 50].includes(week)
+          ? 83.91
+          : 59.95;
+      return [charge(date, 'BLUE APRON 888-278-4349 NY', amount)];
+    });
+    const streams = detectRecurring(history, { asOf: '2026-10-28' });
+    expect(streams).toHaveLength(1);
+    expect(streams[0]).toMatchObject({
+      cadence: 'WEEKLY',
+      status: 'ACTIVE',
+      last_amount: 65.94,
+      predicted_next_date: '2026-11-02',
+    });
+  });
+});
