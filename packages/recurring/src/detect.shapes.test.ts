@@ -70,6 +70,30 @@ describe(`${detectRecurring.name} — other prices in a plan's own slots`, () =>
     expect(streams[0]?.transaction_ids).toEqual(idsOf(history));
   });
 
+  it('joins a few months at a fifth of the price or less to the plan that follows', () => {
+    // $4.99 for three months, then a family plan at $25.99; and two months at $4.99 before a
+    // membership's $30 dues.
+    const family = monthly('2025-10-23', 13);
+    const dues = monthly('2024-05-06', 30);
+    const history = [
+      ...charges(
+        family,
+        'DEBIT CARD PURCHASE - SPOTIFY USA',
+        family.map((_, month) => (month < 3 ? 4.99 : 25.99)),
+      ),
+      ...charges(
+        dues,
+        'THE Y METRO BRANCH WEB PMT',
+        dues.map((_, month) => (month < 2 ? 4.99 : 30)),
+      ),
+    ];
+    const streams = detectRecurring(history, { asOf: '2026-11-01' });
+    expect(streams.map((stream) => [stream.first_date, stream.transaction_ids.length])).toEqual([
+      ['2025-10-23', 13],
+      ['2024-05-06', 30],
+    ]);
+  });
+
   it('joins three months at a dollar to the plan that follows', () => {
     const dates = monthly('2025-03-07', 20);
     const history = charges(

@@ -37,11 +37,12 @@ export type Found = { candidate: Candidate; merchant: NormalizedMerchant };
 /** A new price after a step may be up to twice (or half) the old one: plan upgrades, promos ending. */
 const MAX_STEP_RATIO = 2.05;
 /**
- * An introductory price (a few months at a third of the list price, say) may sit further below
- * the price that follows it; only a short first run, at the same merchant, steps up that far —
- * or any distance from a dollar or less a cycle ("$1 a month for three months").
+ * An introductory price (a few months at a third of the list price, or $4.99 before a $25.99
+ * family plan or $30 dues) may sit further below the price that follows it, up to a tenth of it;
+ * only a short first run, at the same merchant, steps up that far — or any distance from a
+ * dollar or less a cycle ("$1 a month for three months").
  */
-const MAX_INTRO_RATIO = 5;
+const MAX_INTRO_RATIO = 10;
 const MAX_INTRO_CHARGES = 6;
 /** A resubscription may come back at a slightly different price (a new plan year, a promo). */
 export const MAX_RESUBSCRIBE_RATIO = 1.25;
