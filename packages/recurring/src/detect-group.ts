@@ -209,9 +209,11 @@ const MAX_ONE_ACCOUNT_SHARE = 0.75;
  * Kindle Unlimited plans, two App Store plans): their charges together fill a half-month grid
  * (semi-monthly, or every two weeks), each account's charges a monthly one. A half-month
  * stream whose charges come from two accounts, neither paying most of them, is those two
- * plans: it is dropped here, and the per-account search (`streamsPerAccount`) finds each.
+ * plans: it is dropped here, and the per-account search (`streamsPerAccount`) finds each. So is
+ * a weekly stream made of several such plans (`isInterleavedAccounts`).
  */
 function isTwoAccountsPlans(candidate: Candidate): boolean {
+  if (candidate.cadence === 'WEEKLY') return isInterleavedAccounts(candidate);
   if (!HALF_MONTH_CADENCES.includes(candidate.cadence)) return false;
   const perAccount = new Map<string | undefined, number>();
   for (const charge of candidate.members) {
@@ -220,6 +222,25 @@ function isTwoAccountsPlans(candidate: Candidate): boolean {
   if (perAccount.size < 2) return false;
   const most = Math.max(...perAccount.values());
   return most <= MAX_ONE_ACCOUNT_SHARE * candidate.members.length;
+}
+
+/** Above this share of a weekly stream's steps from bill to bill changing account: several plans. */
+const MAX_ACCOUNT_CHANGE_SHARE = 0.5;
+
+/**
+ * Monthly plans at one price on different days of the month, paid from different accounts (an
+ * app store's plans, one per person in a household), fill a weekly grid together; a weekly plan
+ * bills the card on file, and moves to another card once or twice, not from one week to the next.
+ * A weekly stream that changes account at most steps is those plans: dropped here, each account's
+ * search (`streamsPerAccount`) finds them.
+ */
+function isInterleavedAccounts(candidate: Candidate): boolean {
+  const { members } = candidate;
+  let changes = 0;
+  for (let i = 1; i < members.length; i++) {
+    if ((members[i] as Charge).account !== (members[i - 1] as Charge).account) changes++;
+  }
+  return changes > MAX_ACCOUNT_CHANGE_SHARE * (members.length - 1);
 }
 
 /** The faster grids a slow stream's leftovers may show it is on. */

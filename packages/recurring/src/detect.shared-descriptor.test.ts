@@ -33,6 +33,27 @@ describe(`${detectRecurring.name} — two plans at one price under one descripto
     ]);
   });
 
+  it('reads four plans at one price on four cards, a week apart in the month, as four streams', () => {
+    // One App Store plan per person in a household, each on their own card: together a charge
+    // about every week, but no weekly plan bills a different card from one week to the next.
+    const plans = [
+      ['debit', '2025-01-02', [0, 1, 0, 3, 1, 1, 2]],
+      ['credit', '2025-01-09', [1, 0, 0, 2, 0, 1, 2]],
+      ['joint', '2025-01-17', [2, 0, 1, 0, 1, 3, 0]],
+      ['family', '2025-01-24', [0, 2, 1, 1, 0, 0, 1]],
+    ] as const;
+    const histories = plans.map(([account, start, lags]) =>
+      onAccount(
+        account,
+        charges(jittered(monthly(start, 22), lags), 'APPLE.COM/BILL 866-712-7753 CA', 6.99),
+      ),
+    );
+    const streams = detectRecurring(histories.flat(), { asOf: AS_OF });
+    expect(streams.map((stream) => [stream.cadence, [...stream.transaction_ids].sort()])).toEqual(
+      histories.map((history) => ['MONTHLY', idsOf(history).sort()]),
+    );
+  });
+
   it('reads two yearly memberships at one price, renewed in two months, as two streams', () => {
     const august = charges(['2024-08-23', '2025-08-25', '2026-08-25'], 'AMAZON.COM SERVICES', 139);
     const october = charges(['2024-10-28', '2025-10-27', '2026-10-28'], 'AMAZON.COM SERVICES', 139);
