@@ -47,6 +47,22 @@ describe(`${detectRecurring.name} — a plan resumed after a pause`, () => {
     expect(streams[0]).toMatchObject({ status: 'ACTIVE' });
   });
 
+  it('carries a plan on through a long pause when its last weeks before it were dearer ones', () => {
+    // Ten weeks, the last two with extras in the box ($109.99 twice, as in week 3), twelve weeks
+    // paused, then the plan back on its weekday at its own price for the rest of the history.
+    const first = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
+    const back = Array.from({ length: 30 }, (_, week) => 22 + week).filter(
+      (week) => ![27, 35, 44].includes(week),
+    );
+    const history = kit([...first, ...back], { 3: 109.99, 8: 109.99, 9: 109.99, 23: 109.99 });
+    const streams = detectRecurring(history, {
+      asOf: shiftDays(everyDays('2025-06-02', 7, 52)[51] ?? '', 2),
+    });
+    expect(streams).toHaveLength(1);
+    expect(streams[0]).toMatchObject({ cadence: 'WEEKLY', status: 'ACTIVE' });
+    expect(streams[0]?.transaction_ids).toHaveLength(history.length);
+  });
+
   it('predicts the middle of the posting lags seen, leaving room for a later one', () => {
     // Billed on the 11th and posted 0–3 days later, mostly on the day: the 13th is within three
     // days of every posting seen and of one five days late; the 11th is not.

@@ -126,6 +126,22 @@ function typicalAmount(members: Candidate['members'], fromEnd: boolean): number 
   return median(part.map((charge) => charge.amount));
 }
 
+/** The amount a run bills most often (of equals, the one that got there first): its plan price. */
+function commonAmount(members: Candidate['members']): number {
+  const counts = new Map<number, number>();
+  let common = members[0]?.amount ?? 0;
+  let most = 0;
+  for (const charge of members) {
+    const count = (counts.get(charge.amount) ?? 0) + 1;
+    counts.set(charge.amount, count);
+    if (count > most) {
+      most = count;
+      common = charge.amount;
+    }
+  }
+  return common;
+}
+
 /** Whether `later` carries on `earlier`'s subscription (see the file comment). */
 function continues(earlier: Found, later: Found): boolean {
   const a = earlier.candidate;
@@ -162,11 +178,14 @@ function continues(earlier: Found, later: Found): boolean {
     // (its price changed while the person was away): reported anyway, they are its return.
     const isKnownPlan =
       hasTwo && a.cadence === 'MONTHLY' && later.merchant.isRecurringMerchant === true;
+    // A meal kit's last weeks before a pause may have been dearer ones, and its first weeks back
+    // too: the price each run bills most often is its plan price as well.
+    const planRatio = isVariable ? runRatio : commonAmount(b.members) / commonAmount(a.members);
+    const isWithin = (value: number) => value <= limit && value >= 1 / limit;
     return (
       (standing === 2 || isSamePrice || isKnownPlan) &&
       earlier.merchant.key === later.merchant.key &&
-      runRatio <= limit &&
-      runRatio >= 1 / limit
+      (isWithin(runRatio) || isWithin(planRatio))
     );
   }
   const hit = slotOf(a.schedule, firstOfB);
