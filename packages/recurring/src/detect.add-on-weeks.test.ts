@@ -36,9 +36,10 @@ describe(`${detectRecurring.name} — a meal kit with extras most weeks`, () => 
 });
 
 /**
- * A weekly meal kit the catalogue knows, at one price, with a dearer week now and then; one dearer amount happens to
- * come about a quarter apart, the last of them the latest week's. Those weeks are the plan's,
- * so the latest charge is its latest bill and the next one is due a week after it.
+ * A weekly meal kit the catalogue knows, at one price, with a dearer week now and then; one
+ * dearer amount happens to come about a quarter apart, the last of them the latest week's. Those
+ * weeks are the plan's, so the latest charge is its latest bill and the next one is due a week
+ * after it.
  */
 describe(`${detectRecurring.name} — a meal kit whose dearer weeks fall a quarter apart`, () => {
   it('dates the next box from the latest week, though that week was a dearer one', () => {

@@ -48,8 +48,9 @@ describe(`${detectRecurring.name} — a plan resumed after a pause`, () => {
   });
 
   it('carries a plan on through a long pause when its last weeks before it were dearer ones', () => {
-    // Ten weeks, the last two with extras in the box ($109.99 twice, as in week 3), twelve weeks
-    // paused, then the plan back on its weekday at its own price for the rest of the history.
+    // Ten weeks, the last two with extras in the box ($109.99, as in week 3), twelve weeks
+    // paused, then the plan back on its weekday for the rest of the history (extras once more in
+    // its second week back).
     const first = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
     const back = Array.from({ length: 30 }, (_, week) => 22 + week).filter(
       (week) => ![27, 35, 44].includes(week),
