@@ -64,6 +64,28 @@ describe(`${detectRecurring.name} — a plan resumed after a pause`, () => {
     expect(streams[0]?.transaction_ids).toHaveLength(history.length);
   });
 
+  it("keeps a week at the old price inside the plan taken up again, not as the old plan's return", () => {
+    // Twelve weeks at $84.99, a year and more away, then the plan again at $94.99 whose second
+    // week is at the old price.
+    const first = Array.from({ length: 12 }, (_, week) => week);
+    const back = Array.from({ length: 24 }, (_, week) => 70 + week).filter(
+      (week) => ![75, 84].includes(week),
+    );
+    const dearer = Object.fromEntries(
+      back.filter((week) => week !== 71).map((week) => [week, 94.99]),
+    );
+    const all = everyDays('2025-06-02', 7, 100);
+    const history = charges(
+      [...first, ...back].map((week) => all[week] ?? ''),
+      'CRISP CRATE MEALS',
+      [...first, ...back].map((week) => dearer[week] ?? 84.99),
+    );
+    const streams = detectRecurring(history, { asOf: shiftDays(all[93] ?? '', 2) });
+    expect(streams).toHaveLength(1);
+    expect(streams[0]).toMatchObject({ cadence: 'WEEKLY', status: 'ACTIVE', last_amount: 94.99 });
+    expect(streams[0]?.transaction_ids).toHaveLength(history.length);
+  });
+
   it('predicts the middle of the posting lags seen, leaving room for a later one', () => {
     // Billed on the 11th and posted 0–3 days later, mostly on the day: the 13th is within three
     // days of every posting seen and of one five days late; the 11th is not.

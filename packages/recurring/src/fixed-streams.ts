@@ -6,7 +6,9 @@
 import { CADENCE_RULES, DETECTABLE_CADENCES, type KnownCadence } from './cadence';
 import {
   candidateFrom,
+  firstDayOf,
   fitRuns,
+  lastDayOf,
   overlapInTime,
   pauseDaysFor,
   SHORT_RUN_SPLIT,
@@ -175,8 +177,19 @@ function takeBackComeback(
   );
   const comeback = later[0];
   if (later.length !== 1 || !comeback || comeback.day < from) return;
+  // A bill another run holds is that run's, and so is one within another run's span at this
+  // merchant: that plan's week at this price (a plan taken up again at a new price, one of its
+  // weeks at the old one), not this plan's return.
   if (
-    candidates.some((other) => other.members.includes(comeback) || other.extras.includes(comeback))
+    candidates.some(
+      (other) =>
+        other.members.includes(comeback) ||
+        other.extras.includes(comeback) ||
+        (other !== candidate &&
+          other.cadence === candidate.cadence &&
+          firstDayOf(other) < comeback.day &&
+          comeback.day < lastDayOf(other)),
+    )
   )
     return;
   candidate.members = [...candidate.members, comeback];
