@@ -39,8 +39,9 @@
  *   cycles), is a cancellation and a resubscription: one stream with a gap, its status and next
  *   date following the latest run (merge-fragments.ts). Back at the very same price (or, at a
  *   catalogue subscription merchant billing monthly, within 1.25×), two charges are enough for
- *   the latest run, and one bill with nothing after it after a plan of four (fixed-streams.ts);
- *   a price level of four or more charges is cut at such a pause (not at storefronts).
+ *   the latest run, and one bill with nothing after it after a plan of four, unless it sits
+ *   within another run of the merchant (fixed-streams.ts); a price level of four or more charges
+ *   is cut at such a pause (not at storefronts).
  * - Fragments. Pieces of one subscription that another descriptor, another card or a price step
  *   split apart are joined when they share cadence, phase and merchant identity; a first run at
  *   $1 or less a charge joins the plan after it; two spellings that overlap in time join when
