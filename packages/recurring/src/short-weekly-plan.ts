@@ -9,11 +9,10 @@
  */
 import { candidateFrom, type Candidate, type GroupContext } from './candidate';
 import type { Charge } from './charges';
+import { MAX_ADD_ON_RATIO } from './level-bands';
 import { bestFit, type FitLimits } from './schedule-fit';
 
 const MIN_CHARGES = 4;
-/** Dearest over cheapest week after the first: add-on weeks cost up to half as much again. */
-const MAX_PRICE_RATIO = 1.5;
 const EVERY_WEEK: FitLimits = { minCoverage: 1, maxMisfitShare: 0, maxLateShare: 0 };
 
 export function findShortWeeklyPlan(context: GroupContext): Candidate | null {
@@ -21,21 +20,18 @@ export function findShortWeeklyPlan(context: GroupContext): Candidate | null {
   if (merchant.isRecurringMerchant !== true || merchant.isStorefront || context.isHabitual) {
     return null;
   }
-  if (paid.length < MIN_CHARGES || !isAboutOnePrice(paid)) return null;
+  if (paid.length < MIN_CHARGES || !isIntroThenAddOnWeeks(paid)) return null;
   const fit = bestFit(paid, ['WEEKLY'], EVERY_WEEK);
-  if (
-    !fit ||
-    fit.members.length !== paid.length ||
-    fit.lateCount > 0 ||
-    fit.coverage < 1 ||
-    fit.earlier
-  ) {
-    return null;
-  }
+  // Every week filled is in the limits; they let one charge be late, the plan lets none.
+  if (!fit || fit.members.length !== paid.length || fit.lateCount > 0 || fit.earlier) return null;
   return candidateFrom(paid, fit);
 }
 
-function isAboutOnePrice(paid: readonly Charge[]): boolean {
+/**
+ * The weeks after the first within `MAX_ADD_ON_RATIO` of the cheapest of them (a level's dearer
+ * weeks), the first at most the dearest (an introductory box).
+ */
+function isIntroThenAddOnWeeks(paid: readonly Charge[]): boolean {
   let low = Infinity;
   let high = 0;
   for (let i = 1; i < paid.length; i++) {
@@ -43,5 +39,5 @@ function isAboutOnePrice(paid: readonly Charge[]): boolean {
     if (amount < low) low = amount;
     if (amount > high) high = amount;
   }
-  return high <= MAX_PRICE_RATIO * low && (paid[0]?.amount ?? Infinity) <= high;
+  return high <= MAX_ADD_ON_RATIO * low && (paid[0]?.amount ?? Infinity) <= high;
 }
