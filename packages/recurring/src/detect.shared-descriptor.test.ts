@@ -33,6 +33,45 @@ describe(`${detectRecurring.name} — two plans at one price under one descripto
     ]);
   });
 
+  it('reads two monthly plans at one price on one card, bought a day apart, as two streams', () => {
+    // The bank prints the day each purchase was made ("Card Purchase 10/04"): one plan on the
+    // 4th and one on the 5th, each posted up to three days later.
+    const purchases = (day: number, lags: readonly number[]): Transaction[] =>
+      monthly(`2025-01-${String(day).padStart(2, '0')}`, 20).map((date, index) =>
+        charge(
+          shiftDays(date, lags[index % lags.length] ?? 0),
+          `Card Purchase ${date.slice(5, 7)}/${date.slice(8)} AMZN DIGITAL*R${index}X${day} Card 5805`,
+          11.99,
+        ),
+      );
+    const fourth = purchases(4, [0, 1, 3, 1, 2, 0, 1]);
+    const fifth = purchases(5, [1, 0, 2, 3, 0, 1, 1]);
+    const streams = detectRecurring(onAccount('card', [...fourth, ...fifth]), { asOf: AS_OF });
+    expect(streams.map((stream) => [stream.cadence, [...stream.transaction_ids].sort()])).toEqual([
+      ['MONTHLY', idsOf(fourth).sort()],
+      ['MONTHLY', idsOf(fifth).sort()],
+    ]);
+  });
+
+  it('keeps one plan whose every bill posts twice, with its purchase day, as one stream', () => {
+    // An authorisation and its settlement, both posted a day or two apart: each copy prints
+    // the one day of the purchase.
+    const bills = monthly('2025-01-04', 20);
+    const copy = (lags: readonly number[]): Transaction[] =>
+      bills.map((date, index) =>
+        charge(
+          shiftDays(date, lags[index % lags.length] ?? 0),
+          `Card Purchase ${date.slice(5, 7)}/${date.slice(8)} APPLE.COM/BILL Card 5805`,
+          9.99,
+        ),
+      );
+    const streams = detectRecurring(
+      onAccount('card', [...copy([0, 1, 0, 0, 1]), ...copy([1, 2, 2, 1, 3])]),
+      { asOf: AS_OF },
+    );
+    expect(streams.length).toBeLessThanOrEqual(1);
+  });
+
   it('reads four plans at one price on four cards, a week apart in the month, as four streams', () => {
     // One App Store plan per person in a household, each on their own card: together a charge
     // about every week, but no weekly plan bills a different card from one week to the next.

@@ -6,7 +6,9 @@
  * as two grids of one cadence, each charge on the grid it sits nearer — a two-means on the
  * billing day — and kept only when each half is a plan of its own (once a cycle, every charge
  * close to its billing day), the two run at the same time, and they bill on days apart (one
- * charge posted twice, a day or so apart, is one plan with extras, not two).
+ * charge posted twice, a day or so apart, is one plan with extras, not two). Two plans billed
+ * a day or two apart are told from that only by the day of each purchase the bank prints
+ * (`MIN_BILL_DAYS_APART`).
  */
 import { CADENCE_RULES, type KnownCadence } from './cadence';
 import type { FittedRun } from './candidate';
@@ -91,7 +93,12 @@ function settledPair(
   const fitA = fitPart(a, cadence);
   const fitB = fitPart(b, cadence);
   if (!fitA || !fitB || !isOnePlan(fitA, cadence) || !isOnePlan(fitB, cadence)) return [];
-  if (!runTogether(a, b) || !billDaysApart(b, fitA.schedule, fitB.schedule)) return [];
+  if (!runTogether(a, b)) return [];
+  const isToTheDay =
+    fitA.meanAbsResidual === 0 &&
+    fitB.meanAbsResidual === 0 &&
+    level.some((charge) => charge.day !== charge.postedDay);
+  if (!billDaysApart(b, fitA.schedule, fitB.schedule, isToTheDay)) return [];
   return [
     { charges: a, fit: fitA },
     { charges: b, fit: fitB },
@@ -128,20 +135,35 @@ function splitByGrid(
   let b = guessB;
   for (let round = 0; round < ROUNDS; round++) {
     if (a.length < 2 || b.length < 2) return null;
-    const gridA = fitCadence(a, cadence)?.schedule;
-    const gridB = fitCadence(b, cadence)?.schedule;
+    // Each half is one plan on one billing day: a grid whose day moves would reach for the
+    // other plan's charges.
+    const gridA = fitCadence(a, cadence, undefined, true)?.schedule;
+    const gridB = fitCadence(b, cadence, undefined, true)?.schedule;
     if (!gridA || !gridB) return null;
     const nextA: Charge[] = [];
     const nextB: Charge[] = [];
-    for (const charge of level) {
-      (distanceToSlot(gridA, charge) <= distanceToSlot(gridB, charge) ? nextA : nextB).push(charge);
-    }
+    for (const charge of level) (isNearerA(gridA, gridB, charge) ? nextA : nextB).push(charge);
     const isSettled = nextA.length === a.length && nextA.every((charge, i) => charge === a[i]);
     a = nextA;
     b = nextB;
     if (isSettled) break;
   }
   return a.length >= 2 && b.length >= 2 ? [a, b] : null;
+}
+
+/**
+ * Whether a charge sits nearer grid A than grid B: in days as a charge may post (a weekend
+ * between a slot and its charge does not count), then, on a tie, in calendar days — two plans a
+ * day apart are on a tie whenever one bills on a Saturday and the other on the Sunday.
+ */
+function isNearerA(gridA: Schedule, gridB: Schedule, charge: Charge): boolean {
+  const a = distanceToSlot(gridA, charge);
+  const b = distanceToSlot(gridB, charge);
+  if (a !== b) return a < b;
+  return (
+    Math.abs(charge.day - slotOf(gridA, charge).date) <=
+    Math.abs(charge.day - slotOf(gridB, charge).date)
+  );
 }
 
 /** Whether each half has charges within the other's span: two plans at once, not one resumed. */
@@ -153,14 +175,22 @@ function runTogether(a: readonly Charge[], b: readonly Charge[]): boolean {
 
 /**
  * Two billing days at least this far apart: one charge posted twice (an authorisation and its
- * settlement, a retry) sits a day or two from itself.
+ * settlement, a retry) sits a day or two from itself. Its copy carries the same purchase day,
+ * though, where the bank prints one (charges.ts): there, closer billing days (but not the same
+ * one) are two plans when every charge is on its purchase day's grid to the day (`isToTheDay`).
  */
 const MIN_BILL_DAYS_APART = 3;
 
 /** Whether the two grids bill on days apart, in calendar days (median over the second's slots). */
-function billDaysApart(b: readonly Charge[], gridA: Schedule, gridB: Schedule): boolean {
+function billDaysApart(
+  b: readonly Charge[],
+  gridA: Schedule,
+  gridB: Schedule,
+  isToTheDay: boolean,
+): boolean {
   const gaps = b
     .map((charge) => Math.abs(slotOf(gridA, charge).date - slotOf(gridB, charge).date))
     .sort((x, y) => x - y);
-  return (gaps[Math.floor(gaps.length / 2)] ?? 0) >= MIN_BILL_DAYS_APART;
+  const gap = gaps[Math.floor(gaps.length / 2)] ?? 0;
+  return gap >= MIN_BILL_DAYS_APART || (isToTheDay && gap >= 1);
 }
