@@ -72,6 +72,67 @@ describe(`${detectRecurring.name} — two plans at one price under one descripto
     expect(streams.length).toBeLessThanOrEqual(1);
   });
 
+  it('reads a second plan at one price, a day apart, until its price rises as a plan of its own', () => {
+    // Two people's plans at one price on their own cards, bought on the 5th and the 6th (the
+    // bank prints the day): the second person's rises after 13 months, and the first skips
+    // three. Under half the months hold two charges at the shared price.
+    const purchases = (start: string, count: number, lags: readonly number[]): string[][] =>
+      monthly(start, count).map((date, index) => [
+        shiftDays(date, lags[index % lags.length] ?? 0),
+        `POS PURCHASE APPLE.COM/BILL 866-712-7753 CA RALEIGH NC ${date.slice(5, 7)}/${date.slice(8)}`,
+      ]);
+    const first = onAccount(
+      'debit',
+      purchases('2024-06-05', 29, [1, 1, 1, 0, 1, 1, 4, 2, 0, 3])
+        .filter((_, index) => ![13, 17, 21].includes(index))
+        .map(([date, text]) => charge(date as string, text as string, 6.99)),
+    );
+    const second = onAccount(
+      'credit',
+      purchases('2024-06-06', 29, [1, 0, 3, 0, 1, 5, 0, 2, 4, 1]).map(([date, text], index) =>
+        charge(date as string, text as string, index < 13 ? 6.99 : 7.8),
+      ),
+    );
+    const streams = detectRecurring([...first, ...second], { asOf: '2026-10-31' });
+    expect(streams.map((stream) => [stream.cadence, [...stream.transaction_ids].sort()])).toEqual([
+      ['MONTHLY', idsOf(first).sort()],
+      ['MONTHLY', idsOf(second).sort()],
+    ]);
+  });
+
+  it('reads three store plans on the 5th, 14th and 24th as three monthly plans, not one weekly', () => {
+    // Two at one price, the 14th's until its price rises, and a third a little dearer: together
+    // a charge every nine or ten days, which a weekly plan skipping a week a month would fit.
+    const descriptor = 'POS PURCHASE Apple.com/bill ITUNES.COM CA PORTLAND OR';
+    const plan = (start: string, lags: readonly number[], prices: readonly number[]) =>
+      monthly(start, 30).map((date, index) =>
+        charge(
+          shiftDays(date, lags[index % lags.length] ?? 0),
+          `${descriptor} ${date.slice(5, 7)}/${date.slice(8)}`,
+          prices[index] ?? (prices.at(-1) as number),
+        ),
+      );
+    const fifth = plan('2024-05-05', [5, 2, 3, 1, 0, 2, 5, 3, 2], [6.99]);
+    const fourteenth = plan(
+      '2024-05-14',
+      [0, 3, 1, 2, 1, 0, 3],
+      [...Array<number>(12).fill(6.99), 7.82],
+    );
+    const twentyFourth = plan(
+      '2024-05-24',
+      [0, 4, 5, 2, 0, 2, 1],
+      [...Array<number>(8).fill(10), 10.64],
+    );
+    const streams = detectRecurring(onAccount('card', [...fifth, ...fourteenth, ...twentyFourth]), {
+      asOf: '2026-11-03',
+    });
+    expect(streams.map((stream) => [stream.cadence, [...stream.transaction_ids].sort()])).toEqual([
+      ['MONTHLY', idsOf(fifth).sort()],
+      ['MONTHLY', idsOf(fourteenth).sort()],
+      ['MONTHLY', idsOf(twentyFourth).sort()],
+    ]);
+  });
+
   it('reads four plans at one price on four cards, a week apart in the month, as four streams', () => {
     // One App Store plan per person in a household, each on their own card: together a charge
     // about every week, but no weekly plan bills a different card from one week to the next.

@@ -18,8 +18,12 @@ import { fitCadence, type ScheduleFit } from './schedule-fit';
 
 /** Plans a household doubles at one price: monthly or slower (weekly doubles are habits). */
 const SPLIT_CADENCES: readonly KnownCadence[] = ['MONTHLY', 'QUARTERLY', 'YEARLY'];
-/** Charges per slot of the level's span that say two plans rather than one with extras. */
-const MIN_CHARGES_PER_SLOT = 1.4;
+/**
+ * Charges per slot of the level's span that say two plans rather than one with extras: one
+ * plan's extras are at most a fifth of its charges (`FIXED_AMOUNT_LIMITS`), while a second plan
+ * for a quarter of the span or more — until its price rose, or since it began — adds 1.25.
+ */
+const MIN_CHARGES_PER_SLOT = 1.25;
 const MAX_CHARGES_PER_SLOT = 2.2;
 /** Rounds of reassigning charges to the nearer grid (two grids settle in one or two). */
 const ROUNDS = 3;
