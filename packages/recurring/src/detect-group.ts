@@ -330,8 +330,9 @@ const MIN_SPEED_RATIO = 2;
 const MAX_YEARLY_HOST_PERIOD = 14;
 
 /**
- * A slower "stream" at one merchant that lies within a faster stream's span, at about its price,
- * is made of that stream's leftovers — a meal kit's week billed twice or with extras, a late
+ * A slower "stream" at one merchant that lies within a faster stream's span (give or take one of
+ * its cycles and a late window: a first box with extras, ten days before the first at the plan
+ * price), at about its price, is made of that stream's leftovers — a meal kit's week billed twice or with extras, a late
  * delivery — that happen to fall a month or a quarter apart. Its charges alone in a slot of the
  * faster stream are that slot's bills (`fill`: a dearer week, perhaps the latest); the rest are
  * the faster stream's extras. Two plans at one merchant differ in price or bill yearly (a gym's
@@ -352,9 +353,11 @@ function absorbSlowerPieces(
     const host = candidates.find((other) => {
       if (other === guest || absorbed.has(other) || other.members.length <= guest.members.length)
         return false;
-      const hostPeriod = CADENCE_RULES[other.cadence].periodDays;
-      const from = (other.members[0]?.day ?? Infinity) - hostPeriod;
-      const to = (other.members[other.members.length - 1]?.day ?? -Infinity) + hostPeriod;
+      const hostRule = CADENCE_RULES[other.cadence];
+      const hostPeriod = hostRule.periodDays;
+      const reach = hostPeriod + hostRule.lateDays;
+      const from = (other.members[0]?.day ?? Infinity) - reach;
+      const to = (other.members[other.members.length - 1]?.day ?? -Infinity) + reach;
       const ratio = price / median(other.members.map((charge) => charge.amount));
       // A yearly fee beside a monthly plan (a gym's annual fee) is a product of its own; two
       // charges a year apart at about a weekly plan's price are two of its dearer weeks.

@@ -65,3 +65,26 @@ describe(`${detectRecurring.name} — a meal kit whose dearer weeks fall a quart
     });
   });
 });
+
+/**
+ * A weekly meal kit whose first box came with extras, ten days before the first box at the
+ * plan's price, and a year later one week at that dearer amount again: the two dearer charges
+ * a year apart are the plan's weeks, not a yearly plan beside it.
+ */
+describe(`${detectRecurring.name} — a meal kit whose first box was a dearer one`, () => {
+  it('reads the first box and a dearer week a year later as the weekly plan’s', () => {
+    const weeks = everyDays('2025-05-12', 7, 77).filter((_, week) => week % 9 !== 4);
+    const first = charge('2025-05-02', 'DEBIT CARD PURCHASE - HELLOFRESH', 95.94);
+    const again = charge('2026-05-01', 'DEBIT CARD PURCHASE - HELLOFRESH', 95.94);
+    const history = [
+      first,
+      ...weeks
+        .filter((date) => date !== '2026-05-04')
+        .map((date) => charge(date, 'DEBIT CARD PURCHASE - HELLOFRESH', 89.95)),
+      again,
+    ];
+    const streams = detectRecurring(history, { asOf: '2026-11-02' });
+    expect(streams.map((stream) => stream.cadence)).toEqual(['WEEKLY']);
+    expect(streams[0]?.transaction_ids).toEqual(expect.arrayContaining([first.id, again.id]));
+  });
+});

@@ -46,6 +46,25 @@ describe(`${detectRecurring.name} — short runs of a plan`, () => {
     expect(streams[0]).toMatchObject({ last_amount: 36.44, status: 'CANCELLED' });
   });
 
+  it('joins two months at an introductory price and two at the full price into one new plan', () => {
+    // A pet wellness plan taken up late in the history: $28 twice, then $55.99. Two monthly
+    // bills at a subscription merchant are a stream on their own; both runs are one plan.
+    const intro = charges(
+      ['2026-07-20', '2026-08-17'],
+      'DEBIT CARD PURCHASE - BANFIELD PET HOSPITAL',
+      28,
+    );
+    const full = charges(
+      ['2026-09-18', '2026-10-19'],
+      'DEBIT CARD PURCHASE - BANFIELD PET HOSPITAL',
+      55.99,
+    );
+    const streams = detectRecurring([...intro, ...full], { asOf: '2026-11-02' });
+    expect(streams).toHaveLength(1);
+    expect(streams[0]?.transaction_ids).toEqual(idsOf([...intro, ...full]));
+    expect(streams[0]).toMatchObject({ cadence: 'MONTHLY', status: 'ACTIVE', last_amount: 55.99 });
+  });
+
   it('reads an app store price paid four months running and once before as purchases', () => {
     // One-off apps at the store's common prices line up by chance; only a full run stands.
     const history = charges(

@@ -154,7 +154,15 @@ function continues(earlier: Found, later: Found): boolean {
   // both runs must stand on their own.
   const isHabit = isHabitualMerchant(earlier.merchant) || isHabitualMerchant(later.merchant);
   const standing = [a, b].filter((piece) => piece.members.length >= MIN_STANDING).length;
-  if (standing < (isHabit ? 2 : 1)) return false;
+  // Two monthly bills at a catalogue subscription merchant are reported as a stream anyway
+  // (stream.ts): two such short runs, the later on the earlier's grid, are one plan at two
+  // prices (two months at an introductory price, then two at the full one), not two plans.
+  const isKnownPair =
+    a.cadence === 'MONTHLY' &&
+    earlier.merchant.isRecurringMerchant === true &&
+    later.merchant.isRecurringMerchant === true &&
+    Math.min(a.members.length, b.members.length) >= 2;
+  if (standing < (isHabit ? 2 : 1) && !isKnownPair) return false;
   const rule = CADENCE_RULES[a.cadence];
   const gap = firstOfB.day - lastOfA.day;
   if (gap < 0.5 * rule.periodDays) return false;
@@ -194,7 +202,7 @@ function continues(earlier: Found, later: Found): boolean {
     ratio > 1 &&
     (ratio <= MAX_INTRO_RATIO || a.members.every((charge) => charge.amount <= TRIAL_MAX_AMOUNT)) &&
     a.members.length <= MAX_INTRO_CHARGES &&
-    b.members.length >= MIN_STANDING &&
+    (b.members.length >= MIN_STANDING || isKnownPair) &&
     earlier.merchant.key === later.merchant.key;
   if (!isIntroduction && !(ratio <= MAX_STEP_RATIO && ratio >= 1 / MAX_STEP_RATIO)) return false;
   if (sharesIdentity(earlier.merchant, later.merchant)) return true;
