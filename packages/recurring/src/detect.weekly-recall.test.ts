@@ -122,3 +122,57 @@ describe(`${detectRecurring.name} — weekly plans with skipped and dearer weeks
     expect(streams[0]?.transaction_ids.length).toBeGreaterThanOrEqual(history.length - 2);
   });
 });
+
+/**
+ * A weekly meal kit whose price rose from $107 to $119, with extras some weeks, at a bank that
+ * posts up to five days late: the last box before the step posted on a Tuesday, the first
+ * after it on the Friday, three days apart. That box is the next week's bill, not the start of
+ * a second plan beside the first.
+ */
+describe(`${detectRecurring.name} — a weekly price step just after a late posting`, () => {
+  it('joins the weeks before and after the step as one plan', () => {
+    const weeks: Array<[string, number]> = [
+      ['2026-02-01', 53.5],
+      ['2026-02-09', 53.5],
+      ['2026-02-13', 112.99],
+      ['2026-02-20', 107],
+      ['2026-02-28', 107],
+      ['2026-03-07', 107],
+      ['2026-03-16', 107],
+      ['2026-03-23', 107],
+      ['2026-03-30', 107],
+      ['2026-04-03', 107],
+      ['2026-04-11', 107],
+      ['2026-04-21', 127.99],
+      ['2026-04-24', 136.97],
+      ['2026-05-08', 119],
+      ['2026-05-16', 119],
+      ['2026-05-29', 119],
+      ['2026-06-09', 119],
+      ['2026-06-13', 119],
+      ['2026-06-20', 119],
+      ['2026-06-27', 119],
+      ['2026-07-11', 142.96],
+      ['2026-07-20', 119],
+      ['2026-08-12', 142.96],
+      ['2026-08-14', 119],
+      ['2026-08-23', 136.97],
+      ['2026-08-28', 119],
+      ['2026-09-05', 119],
+      ['2026-09-18', 136.97],
+      ['2026-09-26', 127.99],
+      ['2026-10-04', 127.99],
+      ['2026-10-09', 119],
+      ['2026-10-17', 119],
+      ['2026-10-23', 136.97],
+    ];
+    const history = weeks.map(([date, amount]) =>
+      charge(date, 'DEBIT CARD PURCHASE - HELLOFRESH.COM', amount),
+    );
+    const streams = detectRecurring(history, { asOf: '2026-10-31' });
+    expect(streams.map((stream) => [stream.cadence, stream.status])).toEqual([
+      ['WEEKLY', 'ACTIVE'],
+    ]);
+    expect(streams[0]?.transaction_ids).toHaveLength(history.length);
+  });
+});

@@ -15,7 +15,7 @@
  * charges. Pieces that overlap in time are two subscriptions and are never joined.
  */
 import { CADENCE_RULES } from './cadence';
-import { byDay, median } from './charges';
+import { byDay, median, type Charge } from './charges';
 import {
   candidateFrom,
   firstDayOf,
@@ -165,7 +165,7 @@ function continues(earlier: Found, later: Found): boolean {
   if (standing < (isHabit ? 2 : 1) && !isKnownPair) return false;
   const rule = CADENCE_RULES[a.cadence];
   const gap = firstOfB.day - lastOfA.day;
-  if (gap < 0.5 * rule.periodDays) return false;
+  if (gap < 0.5 * rule.periodDays && !isNextBill(a, lastOfA, firstOfB)) return false;
   const ratio = typicalAmount(b.members, false) / typicalAmount(a.members, true);
   if (gap > 2 * rule.periodDays + rule.lateDays && !isRenamedAcrossSkips(earlier, later, gap)) {
     // Cancelled, then back months later: one subscription with a gap when it is the same
@@ -211,6 +211,19 @@ function continues(earlier: Found, later: Found): boolean {
     category !== 'other' &&
     category === later.merchant.category &&
     Math.abs(firstOfB.amount - lastOfA.amount) < 0.005
+  );
+}
+
+/**
+ * Whether the later piece's first charge is the earlier piece's next bill, on time in the slot
+ * after its last charge's: closer than half a cycle to that charge only because the last one
+ * posted late (a weekly plan's bank may post a charge up to five days after it was made).
+ */
+function isNextBill(a: Candidate, lastOfA: Charge, firstOfB: Charge): boolean {
+  const next = slotOf(a.schedule, firstOfB);
+  return (
+    next.distance <= CADENCE_RULES[a.cadence].toleranceDays &&
+    next.slot > slotOf(a.schedule, lastOfA).slot
   );
 }
 
