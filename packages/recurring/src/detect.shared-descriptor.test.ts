@@ -133,6 +133,40 @@ describe(`${detectRecurring.name} — two plans at one price under one descripto
     ]);
   });
 
+  it('reads three yearly memberships at one price on one card as three streams', () => {
+    const renewals = (dates: string[]) => charges(dates, 'AMZN DIGITAL SERVICES', 139);
+    const march = renewals(['2025-03-19', '2026-03-20']);
+    const may = renewals(['2025-05-07', '2026-05-07']);
+    const later = renewals(['2025-05-12', '2026-05-12']);
+    const monthlyPlan = charges(monthly('2025-03-24', 19), 'AMZN DIGITAL SERVICES', 11.99);
+    const streams = detectRecurring(
+      onAccount('card', [...march, ...may, ...later, ...monthlyPlan]),
+      {
+        asOf: AS_OF,
+      },
+    );
+    expect(
+      streams
+        .filter((stream) => stream.cadence === 'YEARLY')
+        .map((stream) => stream.transaction_ids),
+    ).toEqual([idsOf(march), idsOf(may), idsOf(later)]);
+  });
+
+  it('reads three monthly plans at one price on one card, days apart in the month, as three streams', () => {
+    // Without the split, the three fill a weekly grid that skips a week a month.
+    const plan = (start: string, lags: readonly number[]) =>
+      charges(jittered(monthly(start, 20), lags), 'APPLE.COM/BILL 866-712-7753 CA', 6.99);
+    const plans = [
+      plan('2025-02-03', [0, 1, 0, 2, 1, 1, 2]),
+      plan('2025-02-12', [1, 0, 0, 2, 0, 1, 1]),
+      plan('2025-02-21', [2, 0, 1, 0, 1, 2, 0]),
+    ];
+    const streams = detectRecurring(onAccount('card', plans.flat()), { asOf: AS_OF });
+    expect(streams.map((stream) => [stream.cadence, stream.transaction_ids])).toEqual(
+      plans.map((history) => ['MONTHLY', idsOf(history)]),
+    );
+  });
+
   it('reads four plans at one price on four cards, a week apart in the month, as four streams', () => {
     // One App Store plan per person in a household, each on their own card: together a charge
     // about every week, but no weekly plan bills a different card from one week to the next.

@@ -27,7 +27,7 @@ import {
   withDearerWeeks,
 } from './level-bands';
 import { extendAcrossPriceChanges, type Neighbours } from './price-steps';
-import { twoPlansAtOnePrice, twoPlansForMovedDay } from './same-price-plans';
+import { monthlyPlansInWeekly, plansAtOnePrice, twoPlansForMovedDay } from './same-price-plans';
 import { STORE_CADENCES } from './storefronts';
 import { distanceToSlot, nearestSlotIndex, slotOf } from './schedule';
 import {
@@ -87,6 +87,10 @@ export function findFixedStreams(context: GroupContext, levels: readonly Charge[
     // most levels at a busy merchant are one charge.
     if (level.length < 2) continue;
     let runs = fitRuns(level, fit, context.isHabitual ? 0 : 2, minSplit);
+    if (!context.isHabitual && runs.some((run) => run.fit.cadence === 'WEEKLY')) {
+      const plans = monthlyPlansInWeekly(level, fitPart);
+      if (plans.length > 0) runs = plans;
+    }
     if (!context.isHabitual && runs.some((run) => isSkippingPlan(run.fit, limits))) {
       runs = withDearerWeeks(runs, level, context.paid, fit);
     }
@@ -100,9 +104,9 @@ export function findFixedStreams(context: GroupContext, levels: readonly Charge[
       seeds.push({ candidate: candidateFrom(run.charges, run.fit), level });
     }
     if (runs.length === 0 && !context.isHabitual) {
-      const pair = twoPlansAtOnePrice(level, fitPart);
-      if (pair.length > 0) {
-        for (const run of pair)
+      const plans = plansAtOnePrice(level, fitPart);
+      if (plans.length > 0) {
+        for (const run of plans)
           seeds.push({ candidate: candidateFrom(run.charges, run.fit), level });
         continue;
       }

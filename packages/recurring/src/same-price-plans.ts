@@ -29,10 +29,11 @@ const MAX_CHARGES_PER_SLOT = 2.2;
 const ROUNDS = 3;
 
 /**
- * The two plans at one price a level holds, or an empty list. `fitPart` judges one half on one
- * cadence with the caller's limits (null when it is not a stream).
+ * The plans at one price a level holds (two, or more by `plansByBillingDay`), or an empty list.
+ * `fitPart` judges one plan's charges on one cadence with the caller's limits (null when they are
+ * not a stream).
  */
-export function twoPlansAtOnePrice(
+export function plansAtOnePrice(
   level: readonly Charge[],
   fitPart: (run: Charge[], cadence: KnownCadence) => ScheduleFit | null,
 ): FittedRun[] {
@@ -42,20 +43,99 @@ export function twoPlansAtOnePrice(
   for (const cadence of SPLIT_CADENCES) {
     const rule = CADENCE_RULES[cadence];
     const perSlot = level.length / ((last.day - first.day) / rule.periodDays + 1);
-    if (perSlot < MIN_CHARGES_PER_SLOT || perSlot > MAX_CHARGES_PER_SLOT) continue;
-    const whole = fitCadence(level, cadence);
-    if (!whole) continue;
-    const members = new Set(whole.members);
-    const pair = settledPair(
-      level,
-      cadence,
-      level.filter((_, index) => members.has(index)),
-      level.filter((_, index) => !members.has(index)),
-      fitPart,
-    );
-    if (pair.length > 0) return pair;
+    if (perSlot < MIN_CHARGES_PER_SLOT) continue;
+    if (perSlot <= MAX_CHARGES_PER_SLOT) {
+      const whole = fitCadence(level, cadence);
+      if (!whole) continue;
+      const members = new Set(whole.members);
+      const pair = settledPair(
+        level,
+        cadence,
+        level.filter((_, index) => members.has(index)),
+        level.filter((_, index) => !members.has(index)),
+        fitPart,
+      );
+      if (pair.length > 0) return pair;
+    }
+    const plans = plansByBillingDay(level, cadence, fitPart);
+    if (plans.length > 0) return plans;
   }
   return [];
+}
+
+/**
+ * The monthly plans a level read as weekly holds, or an empty list: three plans at one price on
+ * days a week or so apart in the month fill a weekly grid that skips a week a month, but a
+ * weekly plan's charges move through the month (`plansByBillingDay`).
+ */
+export function monthlyPlansInWeekly(
+  level: readonly Charge[],
+  fitPart: (run: Charge[], cadence: KnownCadence) => ScheduleFit | null,
+): FittedRun[] {
+  return plansByBillingDay(level, 'MONTHLY', fitPart);
+}
+
+/**
+ * Three plans or more at one price (a household's app-store plans, one per person, on one
+ * card): too many charges a cycle for the two-means. Each plan bills on its own day of the
+ * cycle, so the level's charges fall in groups by their place in the cycle, with days between
+ * groups (`MIN_BILL_DAYS_APART`) and a plan's posting lags within one. Kept when every group is
+ * a plan of its own (`isOnePlan`) that ran while another did.
+ */
+function plansByBillingDay(
+  level: readonly Charge[],
+  cadence: KnownCadence,
+  fitPart: (run: Charge[], cadence: KnownCadence) => ScheduleFit | null,
+): FittedRun[] {
+  const groups = groupsInCycle(level, cadence);
+  if (groups.length < 3) return [];
+  const plans: FittedRun[] = [];
+  for (const charges of groups) {
+    const fit = fitPart(charges, cadence);
+    if (!fit || !isOnePlan(fit, cadence)) return [];
+    plans.push({ charges, fit });
+  }
+  const ranTogether = plans.every((plan) =>
+    plans.some((other) => other !== plan && runTogether(plan.charges, other.charges)),
+  );
+  return ranTogether ? plans : [];
+}
+
+/** Days in a month, on average: a charge's place in a cycle is read in these. */
+const MONTH_DAYS = 365.25 / 12;
+
+/**
+ * The level's charges grouped by their place in the cycle (the day of the month; of the quarter;
+ * of the year), cut wherever `MIN_BILL_DAYS_APART` days or more pass with no charge, round the
+ * cycle's end too. In day order within each group.
+ */
+function groupsInCycle(level: readonly Charge[], cadence: KnownCadence): Charge[][] {
+  const months = cadence === 'YEARLY' ? 12 : cadence === 'QUARTERLY' ? 3 : 1;
+  const cycle = months * MONTH_DAYS;
+  const placeOf = (charge: Charge): number =>
+    (charge.monthIndex % months) * MONTH_DAYS + charge.dayOfMonth - 1;
+  const placed = [...level].sort((a, b) => placeOf(a) - placeOf(b));
+  const cuts: number[] = [];
+  for (let i = 0; i < placed.length; i++) {
+    const here = placeOf(placed[i] as Charge);
+    const next =
+      i + 1 < placed.length
+        ? placeOf(placed[i + 1] as Charge)
+        : placeOf(placed[0] as Charge) + cycle;
+    if (next - here >= MIN_BILL_DAYS_APART) cuts.push(i + 1);
+  }
+  if (cuts.length < 2) return [];
+  // Start after the last cut, so a group across the cycle's end stays whole.
+  const start = cuts[cuts.length - 1] as number;
+  const around = [...placed.slice(start), ...placed.slice(0, start)];
+  const groups: Charge[][] = [];
+  let from = 0;
+  for (const cut of cuts) {
+    const to = (cut - start + placed.length) % placed.length || placed.length;
+    groups.push(around.slice(from, to).sort((a, b) => a.day - b.day));
+    from = to;
+  }
+  return groups;
 }
 
 /**

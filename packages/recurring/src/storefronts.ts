@@ -15,7 +15,7 @@ import type { NormalizedMerchant } from './types';
 /**
  * App and video stores sell plans by the week, month, quarter or year, never twice a month or
  * every two weeks: one price there on two days of the month is two monthly plans (two people's,
- * paid from one card; `twoPlansAtOnePrice`), not one semi-monthly plan.
+ * paid from one card; `plansAtOnePrice`), not one semi-monthly plan.
  */
 export const STORE_CADENCES: readonly KnownCadence[] = DETECTABLE_CADENCES.filter(
   (cadence) => cadence !== 'SEMI_MONTHLY' && cadence !== 'BIWEEKLY',
