@@ -105,6 +105,24 @@ describe(`${detectRecurring.name} — a yearly price at an app store`, () => {
       ['YEARLY', 49.99],
     ]);
   });
+
+  it('finds a monthly plan dearer than every purchase that skipped two months', () => {
+    // Ten bills on the 8th over twelve months: short of the nearly full grid a price the person
+    // also buys one-offs at would need, but at a price no purchase comes near.
+    const months = ['2025-11', '2026-01', '2026-02', '2026-03', '2026-04', '2026-06', '2026-07'];
+    const plan = onCard(
+      'card-a',
+      'CHECKCARD Apple.com/bill ITUNES.COM CA',
+      [...months, '2026-08', '2026-09', '2026-10'].map((month): [string, number] => [
+        `${month}-08`,
+        41.49,
+      ]),
+    );
+    const streams = detectRecurring([...purchases(), ...plan], { asOf: '2026-10-31' });
+    expect(streams.map((stream) => [stream.cadence, stream.transaction_ids.length])).toEqual([
+      ['MONTHLY', 10],
+    ]);
+  });
 });
 
 describe(`${detectRecurring.name} — Google's plans billed as "GOOGLE *SERVICES"`, () => {

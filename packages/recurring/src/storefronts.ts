@@ -26,12 +26,13 @@ const STOREFRONT_STRAYS = 3;
 const STOREFRONT_MIN_CHARGES = 3;
 const STOREFRONT_MIN_COVERAGE = 0.85;
 /**
- * How far above every one-off a yearly plan of two charges must cost. A store's price points
- * climb in steps of at most half again ($9.99, $14.99, $19.99, $24.99): a price one step above
- * the dearest purchase seen is as likely another purchase, while a year of a plan costs several
+ * How far above every one-off a plan must cost to stand on its price: a yearly plan of two
+ * charges, or a monthly one short of `STOREFRONT_MIN_COVERAGE`. A store's price points climb in
+ * steps of at most half again ($9.99, $14.99, $19.99, $24.99): a price one step above the
+ * dearest purchase seen is as likely another purchase, while a year of a plan costs several
  * months' worth of one.
  */
-const YEARLY_ABOVE_PURCHASES = 1.5;
+const ABOVE_PURCHASES = 1.5;
 /** A run this long stands among strays on any acceptable grid. */
 const LONG_RUN_CHARGES = 12;
 
@@ -93,9 +94,14 @@ export function standsAmongStrays(candidate: Candidate, strays: readonly Charge[
   ) {
     return true;
   }
-  if (candidate.cadence !== 'YEARLY' || candidate.members.length < 2) return false;
+  // A price well above every one-off is no purchase that repeated: a yearly plan's two charges,
+  // or a dear monthly plan that skipped a month or two.
   const dearestStray = Math.max(...strays.map((charge) => charge.amount));
-  return candidate.members.every((charge) => charge.amount > YEARLY_ABOVE_PURCHASES * dearestStray);
+  const isAbovePurchases = candidate.members.every(
+    (charge) => charge.amount > ABOVE_PURCHASES * dearestStray,
+  );
+  if (candidate.cadence === 'YEARLY') return candidate.members.length >= 2 && isAbovePurchases;
+  return candidate.members.length >= STORE_SHORT_RUN && isAbovePurchases;
 }
 
 /** A run shorter than this at a catalogue store must be one price, on time every time. */
