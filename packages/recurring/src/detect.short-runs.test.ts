@@ -65,6 +65,19 @@ describe(`${detectRecurring.name} — short runs of a plan`, () => {
     expect(streams[0]).toMatchObject({ cadence: 'MONTHLY', status: 'ACTIVE', last_amount: 55.99 });
   });
 
+  it('joins a plan back on another day, its price raised a month later, as one plan', () => {
+    // Four months on the 15th, six months away, back on the 2nd at the old price, then the new
+    // price from the next month: the new price's bills follow the comeback a month apart.
+    const descriptor = 'PURCHASE AUTHORIZED ON SXM*SIRIUSXM.COM';
+    const before = charges(monthly('2025-10-15', 4), descriptor, 20);
+    const back = charges(['2026-08-03'], descriptor, 20);
+    const raised = charges(['2026-09-03', '2026-10-05'], descriptor, 21.04);
+    const streams = detectRecurring([...before, ...back, ...raised], { asOf: '2026-11-02' });
+    expect(streams).toHaveLength(1);
+    expect(streams[0]?.transaction_ids).toEqual(idsOf([...before, ...back, ...raised]));
+    expect(streams[0]).toMatchObject({ status: 'ACTIVE', last_amount: 21.04 });
+  });
+
   it('reads an app store price paid four months running and once before as purchases', () => {
     // One-off apps at the store's common prices line up by chance; only a full run stands.
     const history = charges(

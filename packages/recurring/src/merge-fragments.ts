@@ -196,8 +196,11 @@ function continues(earlier: Found, later: Found): boolean {
       (isWithin(runRatio) || isWithin(planRatio))
     );
   }
+  // The later piece starts on the earlier's grid, or a cycle after its last charge: a plan
+  // back after a pause on another billing day (`takeBackComeback`) whose price then stepped.
   const hit = slotOf(a.schedule, firstOfB);
-  if (hit.distance > rule.lateDays) return false;
+  const isCycleAfter = Math.abs(gap - rule.periodDays) <= rule.toleranceDays;
+  if (hit.distance > rule.lateDays && !isCycleAfter) return false;
   const isIntroduction =
     ratio > 1 &&
     (ratio <= MAX_INTRO_RATIO || a.members.every((charge) => charge.amount <= TRIAL_MAX_AMOUNT)) &&
