@@ -106,6 +106,27 @@ describe(`${detectRecurring.name} — a yearly price at an app store`, () => {
     ]);
   });
 
+  it('reads one of the store’s cheapest prices a year apart, three years running, as purchases', () => {
+    const cheap = onCard('card-a', 'CHECKCARD Apple.com/bill ITUNES.COM CA', [
+      ['2024-09-15', 1.49],
+      ['2025-09-18', 1.49],
+      ['2026-09-19', 1.49],
+    ]);
+    expect(detectRecurring([...purchases(), ...cheap], { asOf: AS_OF })).toEqual([]);
+  });
+
+  it('still finds a yearly plan of three bills priced like a typical purchase or more', () => {
+    const plan = onCard('card-a', 'CHECKCARD Apple.com/bill ITUNES.COM CA', [
+      ['2024-09-15', 6.99],
+      ['2025-09-15', 6.99],
+      ['2026-09-15', 6.99],
+    ]);
+    const streams = detectRecurring([...purchases(), ...plan], { asOf: AS_OF });
+    expect(streams.map((stream) => [stream.cadence, stream.transaction_ids])).toEqual([
+      ['YEARLY', plan.map((transaction) => transaction.id)],
+    ]);
+  });
+
   it('finds a monthly plan dearer than every purchase that skipped two months', () => {
     // Ten bills on the 8th over twelve months: short of the nearly full grid a price the person
     // also buys one-offs at would need, but at a price no purchase comes near.

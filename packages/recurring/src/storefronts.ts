@@ -7,7 +7,7 @@
  */
 import { CADENCE_RULES, DETECTABLE_CADENCES, type KnownCadence } from './cadence';
 import type { Candidate, GroupContext } from './candidate';
-import type { Charge } from './charges';
+import { median, type Charge } from './charges';
 import { BILL_CATEGORIES } from './normalize';
 import { distanceToSlot, slotOf } from './schedule';
 import type { NormalizedMerchant } from './types';
@@ -85,6 +85,9 @@ export function standsAmongStrays(candidate: Candidate, strays: readonly Charge[
     candidate.members.some((member) => Math.abs(member.amount - stray.amount) < 0.005),
   ).length;
   if (samePrice * 2 >= candidate.members.length) return false;
+  // A year of a plan costs more than a typical one-off there: the store's cheapest prices a year
+  // apart, three years running, are purchases that happened to fall on one week of the year.
+  if (candidate.cadence === 'YEARLY' && isBelowTypicalPurchase(candidate, strays)) return false;
   // A dozen charges at one price on an acceptable grid are a plan, not chance: a weekly meal
   // kit's strays are its dearer weeks and skipped-week leftovers, which keep its coverage low.
   if (candidate.members.length >= LONG_RUN_CHARGES) return true;
@@ -102,6 +105,12 @@ export function standsAmongStrays(candidate: Candidate, strays: readonly Charge[
   );
   if (candidate.cadence === 'YEARLY') return candidate.members.length >= 2 && isAbovePurchases;
   return candidate.members.length >= STORE_SHORT_RUN && isAbovePurchases;
+}
+
+/** Whether every charge of the candidate costs less than the store's median one-off purchase. */
+function isBelowTypicalPurchase(candidate: Candidate, strays: readonly Charge[]): boolean {
+  const typical = median(strays.map((charge) => charge.amount));
+  return candidate.members.every((charge) => charge.amount < typical);
 }
 
 /** A run shorter than this at a catalogue store must be one price, on time every time. */
