@@ -95,3 +95,19 @@ describe(`${detectRecurring.name} — a plan resumed after a pause`, () => {
     expect(stream).toMatchObject({ status: 'ACTIVE', predicted_next_date: '2026-10-13' });
   });
 });
+
+/**
+ * A meal kit tried for a month (three boxes, a fortnight skipped), then taken up again ten
+ * months later at the very same price: the first three boxes fit every two weeks as well as
+ * weekly with skips, but they are the plan's earlier run, not a fortnightly plan of their own.
+ */
+describe(`${detectRecurring.name} — a short first run read on another grid`, () => {
+  it('joins three boxes before a long pause to the weekly plan taken up again at their price', () => {
+    const first = charges(['2024-12-26', '2025-01-09', '2025-01-28'], 'HELLOFRESH.COM', 111.99);
+    const later = charges(everyDays('2025-12-02', 7, 48), 'HELLOFRESH.COM', 111.99);
+    const streams = detectRecurring([...first, ...later], { asOf: '2026-11-02' });
+    expect(streams.map((stream) => [stream.cadence, stream.transaction_ids.length])).toEqual([
+      ['WEEKLY', first.length + later.length],
+    ]);
+  });
+});

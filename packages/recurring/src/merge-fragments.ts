@@ -146,7 +146,9 @@ function commonAmount(members: Candidate['members']): number {
 function continues(earlier: Found, later: Found): boolean {
   const a = earlier.candidate;
   const b = later.candidate;
-  if (a.cadence !== b.cadence || a.isTrialOnly || b.isTrialOnly) return false;
+  if (a.isTrialOnly || b.isTrialOnly) return false;
+  const isOtherCadence = a.cadence !== b.cadence;
+  if (isOtherCadence && !isShortRunOnNearbyGrid(a, b)) return false;
   const lastOfA = a.members[a.members.length - 1];
   const firstOfB = b.members[0];
   if (!lastOfA || !firstOfB) return false;
@@ -163,7 +165,7 @@ function continues(earlier: Found, later: Found): boolean {
     later.merchant.isRecurringMerchant === true &&
     Math.min(a.members.length, b.members.length) >= 2;
   if (standing < (isHabit ? 2 : 1) && !isKnownPair) return false;
-  const rule = CADENCE_RULES[a.cadence];
+  const rule = CADENCE_RULES[b.cadence];
   const gap = firstOfB.day - lastOfA.day;
   if (gap < 0.5 * rule.periodDays && !isNextBill(a, lastOfA, firstOfB)) return false;
   const ratio = typicalAmount(b.members, false) / typicalAmount(a.members, true);
@@ -190,12 +192,14 @@ function continues(earlier: Found, later: Found): boolean {
     // too: the price each run bills most often is its plan price as well.
     const planRatio = isVariable ? runRatio : commonAmount(b.members) / commonAmount(a.members);
     const isWithin = (value: number) => value <= limit && value >= 1 / limit;
+    if (isOtherCadence) return isSamePrice && earlier.merchant.key === later.merchant.key;
     return (
       (standing === 2 || isSamePrice || isKnownPlan) &&
       earlier.merchant.key === later.merchant.key &&
       (isWithin(runRatio) || isWithin(planRatio))
     );
   }
+  if (isOtherCadence) return false;
   // The later piece starts on the earlier's grid, or a cycle after its last charge: a plan
   // back after a pause on another billing day (`takeBackComeback`) whose price then stepped.
   const hit = slotOf(a.schedule, firstOfB);
@@ -215,6 +219,20 @@ function continues(earlier: Found, later: Found): boolean {
     category === later.merchant.category &&
     Math.abs(firstOfB.amount - lastOfA.amount) < 0.005
   );
+}
+
+/** Runs this short, before a pause, may read on a grid one step from the plan's own. */
+const MAX_AMBIGUOUS_RUN = 3;
+
+/**
+ * Whether the earlier piece is a run too short to know its cadence by, on a grid at most twice
+ * or half as fast as the later piece's: three weekly boxes with a skipped fortnight fit every
+ * two weeks as well. Across a pause, at the very same price (`continues`), it is the same plan's
+ * earlier run.
+ */
+function isShortRunOnNearbyGrid(a: Candidate, b: Candidate): boolean {
+  const ratio = CADENCE_RULES[a.cadence].periodDays / CADENCE_RULES[b.cadence].periodDays;
+  return a.members.length <= MAX_AMBIGUOUS_RUN && ratio <= 2.2 && ratio >= 1 / 2.2;
 }
 
 /**
