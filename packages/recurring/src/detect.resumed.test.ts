@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { detectRecurring } from './detect';
-import { charges, everyDays, monthly, shiftDays } from '../test/series';
+import { charge, charges, everyDays, monthly, shiftDays } from '../test/series';
 
 /**
  * A plan paused (or cancelled) and taken up again: the run after the gap carries the plan on
@@ -109,5 +109,58 @@ describe(`${detectRecurring.name} — a short first run read on another grid`, (
     expect(streams.map((stream) => [stream.cadence, stream.transaction_ids.length])).toEqual([
       ['WEEKLY', first.length + later.length],
     ]);
+  });
+});
+
+/**
+ * A meal kit with extras in two boxes of five and a week skipped now and then, for 40 weeks, then
+ * five months paused and taken up again: its plan price alone fills under half the weeks, and
+ * the five weeks since the pause were read as the plan while its earlier 29 boxes were left as
+ * purchases, so the merchant read as a store and nothing stood.
+ */
+describe(`${detectRecurring.name} — a plan with many dearer weeks, resumed`, () => {
+  it('finds the weeks before the pause with their extras as the same weekly plan', () => {
+    const weeks: Array<[string, number]> = [
+      ['2025-07-24', 100.99],
+      ['2025-07-28', 109.98],
+      ['2025-08-04', 100.99],
+      ['2025-08-13', 106.98],
+      ['2025-08-18', 109.98],
+      ['2025-09-03', 124.95],
+      ['2025-09-08', 100.99],
+      ['2025-09-15', 100.99],
+      ['2025-09-23', 124.95],
+      ['2025-10-13', 109.98],
+      ['2025-11-10', 100.99],
+      ['2025-11-17', 100.99],
+      ['2025-12-15', 100.99],
+      ['2025-12-24', 100.99],
+      ['2026-01-01', 112.97],
+      ['2026-01-05', 100.99],
+      ['2026-01-13', 112.97],
+      ['2026-01-21', 100.99],
+      ['2026-01-26', 100.99],
+      ['2026-02-09', 100.99],
+      ['2026-02-18', 109.98],
+      ['2026-03-05', 100.99],
+      ['2026-03-10', 100.99],
+      ['2026-03-17', 109.98],
+      ['2026-03-23', 112.97],
+      ['2026-03-30', 100.99],
+      ['2026-04-07', 100.99],
+      ['2026-04-13', 100.99],
+      ['2026-04-20', 124.95],
+      ['2026-09-28', 100.99],
+      ['2026-10-08', 100.99],
+      ['2026-10-19', 100.99],
+      ['2026-10-26', 100.99],
+      ['2026-10-30', 124.95],
+    ];
+    const history = weeks.map(([date, amount]) => charge(date, 'HOMECHEF*ORDER', amount));
+    const streams = detectRecurring(history, { asOf: '2026-11-03' });
+    expect(streams.map((stream) => [stream.cadence, stream.status])).toEqual([
+      ['WEEKLY', 'ACTIVE'],
+    ]);
+    expect(streams[0]?.transaction_ids).toHaveLength(history.length);
   });
 });

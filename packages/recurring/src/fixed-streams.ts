@@ -14,6 +14,7 @@ import {
   SHORT_RUN_SPLIT,
   splitAtPauses,
   type Candidate,
+  type FittedRun,
   type GroupContext,
 } from './candidate';
 import { addOnMostWeeks } from './add-on-weeks';
@@ -103,13 +104,18 @@ export function findFixedStreams(context: GroupContext, levels: readonly Charge[
     for (const run of runs) {
       seeds.push({ candidate: candidateFrom(run.charges, run.fit), level });
     }
-    if (runs.length === 0 && !context.isHabitual) {
+    if (context.isHabitual) continue;
+    if (runs.length === 0) {
       const plans = plansAtOnePrice(level, fitPart);
       if (plans.length > 0) {
         for (const run of plans)
           seeds.push({ candidate: candidateFrom(run.charges, run.fit), level });
         continue;
       }
+    }
+    // A level whose runs hold under half its charges (a few weeks after a pause) may hold a
+    // longer run among its add-on weeks: a meal kit with extras in many boxes.
+    if (runs.length === 0 || chargesIn(runs) * 2 < level.length) {
       // Add-ons are read around the base price over the whole history, then, when that finds
       // no run, only among its own weeks: a price step after the run makes the whole history's
       // band another level's, though the base weeks with their dearer weeks are one plan.
@@ -123,7 +129,7 @@ export function findFixedStreams(context: GroupContext, levels: readonly Charge[
       for (const run of banded) {
         seeds.push({ candidate: candidateFrom(run.charges, run.fit), level });
       }
-      const core = banded.length === 0 ? gridCore(level) : null;
+      const core = banded.length === 0 && runs.length === 0 ? gridCore(level) : null;
       if (core) seeds.push({ candidate: core, level });
     }
   }
@@ -158,6 +164,13 @@ export function findFixedStreams(context: GroupContext, levels: readonly Charge[
     for (const candidate of kept) takeBackComeback(candidate, context, kept);
   }
   return kept.filter((candidate) => !isLostInNoise(candidate, context, kept));
+}
+
+/** How many charges the runs hold. */
+function chargesIn(runs: readonly FittedRun[]): number {
+  let count = 0;
+  for (const run of runs) count += run.charges.length;
+  return count;
 }
 
 /** A plan needs this many charges before one bill at its price after a pause is its return. */
