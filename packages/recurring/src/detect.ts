@@ -21,8 +21,9 @@
  *   charges without a misfit and clearly better than calendar months.
  * - Amounts. Fixed-price streams are found per amount level (to the cent, so two subscriptions
  *   at one merchant stay apart) and joined across price changes; one price billed twice a
- *   cycle on two days at least 3 apart, each day's charges a plan of their own, is two plans
- *   (same-price-plans.ts). Bills (utilities, telecom,
+ *   cycle on two days at least 3 apart (or a day or two apart, where the bank prints each
+ *   purchase's day), each day's charges a plan of their own, is two plans, and one price on
+ *   three days of the cycle or more is as many plans (same-price-plans.ts). Bills (utilities, telecom,
  *   internet, insurance, rent, loans, childcare) may vary up to 3× between cheapest and dearest
  *   month, monthly/quarterly/yearly only; any other merchant needs ≥ 6 strictly regular charges
  *   for a variable amount. Weekly and faster always need a fixed price.
