@@ -175,4 +175,47 @@ describe(`${detectRecurring.name} — a weekly price step just after a late post
     ]);
     expect(streams[0]?.transaction_ids).toHaveLength(history.length);
   });
+
+  it('joins them when the last charge at the old price posted days before the slot of the first at the new one', () => {
+    // A dog walker at $194 a week, then $204.41: the last $194 walk posted late on a Thursday,
+    // the first $204.41 on the Sunday, both nearest one Sunday's slot. A bill posts on its day
+    // or after it, so the Thursday charge is the week before's.
+    const weeks: Array<[string, number]> = [
+      ['2026-03-09', 194],
+      ['2026-03-20', 194],
+      ['2026-03-23', 194],
+      ['2026-03-30', 194],
+      ['2026-04-05', 194],
+      ['2026-04-13', 194],
+      ['2026-04-28', 194],
+      ['2026-05-06', 194],
+      ['2026-05-12', 194],
+      ['2026-05-17', 194],
+      ['2026-05-28', 194],
+      ['2026-05-31', 204.41],
+      ['2026-06-08', 204.41],
+      ['2026-06-16', 204.41],
+      ['2026-07-07', 204.41],
+      ['2026-07-13', 204.41],
+      ['2026-07-26', 204.41],
+      ['2026-08-04', 204.41],
+      ['2026-08-11', 204.41],
+      ['2026-08-16', 204.41],
+      ['2026-08-31', 204.41],
+      ['2026-09-08', 204.41],
+      ['2026-09-14', 204.41],
+      ['2026-09-22', 204.41],
+      ['2026-09-30', 204.41],
+      ['2026-10-05', 204.41],
+      ['2026-10-13', 204.41],
+      ['2026-10-18', 204.41],
+      ['2026-10-26', 204.41],
+    ];
+    const history = weeks.map(([date, amount]) => charge(date, 'ROVER 888-453-7889 WA', amount));
+    const streams = detectRecurring(history, { asOf: '2026-11-03' });
+    expect(streams.map((stream) => [stream.cadence, stream.status])).toEqual([
+      ['WEEKLY', 'ACTIVE'],
+    ]);
+    expect(streams[0]?.transaction_ids).toHaveLength(history.length);
+  });
 });

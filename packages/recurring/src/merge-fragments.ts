@@ -238,14 +238,15 @@ function isShortRunOnNearbyGrid(a: Candidate, b: Candidate): boolean {
 /**
  * Whether the later piece's first charge is the earlier piece's next bill, on time in the slot
  * after its last charge's: closer than half a cycle to that charge only because the last one
- * posted late (a weekly plan's bank may post a charge up to five days after it was made).
+ * posted late (a weekly plan's bank may post a charge up to five days after it was made). A last
+ * charge days before the slot the first is on time in is the slot before's, posted late: a bill
+ * posts on its day or after it, never days before.
  */
 function isNextBill(a: Candidate, lastOfA: Charge, firstOfB: Charge): boolean {
   const next = slotOf(a.schedule, firstOfB);
-  return (
-    next.distance <= CADENCE_RULES[a.cadence].toleranceDays &&
-    next.slot > slotOf(a.schedule, lastOfA).slot
-  );
+  if (next.distance > CADENCE_RULES[a.cadence].toleranceDays) return false;
+  const last = slotOf(a.schedule, lastOfA);
+  return next.slot > last.slot || (next.slot === last.slot && lastOfA.day < next.date);
 }
 
 /**
