@@ -247,6 +247,7 @@ function isInterleavedAccounts(candidate: Candidate): boolean {
 const FASTER_CADENCES: Partial<Record<KnownCadence, readonly KnownCadence[]>> = {
   YEARLY: ['QUARTERLY', 'MONTHLY'],
   QUARTERLY: ['MONTHLY'],
+  BIWEEKLY: ['WEEKLY'],
 };
 /** Leftovers within this ratio of a stream's price are that price, changed a little. */
 const MAX_REGRID_PRICE_RATIO = 1.25;
@@ -257,9 +258,11 @@ const MIN_REGRID_CHARGES = 4;
  * A plan whose price changes now and then (a few cents of tax, a rise, a promotion ending and
  * coming back) keeps its original price on only some of its charges: those may fit a slower
  * grid alone — a quarterly plan's charges a year apart at the same price read as a yearly
- * stream of two — while the cycles between, at other prices, are left over. When the leftovers
- * at about the stream's price (within `MAX_REGRID_PRICE_RATIO`) and its own charges together
- * fill a faster grid, leaving at most one out, they are that faster stream.
+ * stream of two — while the cycles between, at other prices, are left over. So with a meal kit
+ * whose boxes at the plan price, a week skipped here and there, fill every other week, and whose
+ * boxes with extras sit in the weeks between. When the leftovers at about the stream's price
+ * (within `MAX_REGRID_PRICE_RATIO`) and its own charges together fill a faster grid, leaving at
+ * most one out, they are that faster stream.
  */
 function onFasterGrid(
   candidate: Candidate,
@@ -279,6 +282,9 @@ function onFasterGrid(
   const charges = [...candidate.members, ...candidate.extras, ...near].sort(byDay);
   const fit = bestFit(charges, cadences, FIXED_AMOUNT_LIMITS);
   if (!fit || fit.members.length < Math.max(MIN_REGRID_CHARGES, charges.length - 1)) return null;
+  // Three weeks in four, not the half a skipping weekly plan may fill: a fortnightly plan and one
+  // stray between its weeks fill half a weekly grid.
+  if (fit.coverage < FIXED_AMOUNT_LIMITS.minCoverage) return null;
   return { ...candidateFrom(charges, fit), reversed: candidate.reversed, trial: candidate.trial };
 }
 

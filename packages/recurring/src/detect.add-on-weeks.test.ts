@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { detectRecurring } from './detect';
-import { charge, everyDays } from '../test/series';
+import { charge, everyDays, shiftDays } from '../test/series';
 import type { Transaction } from './types';
 
 /**
@@ -86,5 +86,45 @@ describe(`${detectRecurring.name} — a meal kit whose first box was a dearer on
     const streams = detectRecurring(history, { asOf: '2026-11-02' });
     expect(streams.map((stream) => stream.cadence)).toEqual(['WEEKLY']);
     expect(streams[0]?.transaction_ids).toEqual(expect.arrayContaining([first.id, again.id]));
+  });
+});
+
+/**
+ * A new weekly meal kit, thirteen weeks: two skipped, and three boxes with extras (up to a fifth
+ * dearer) that fall in the weeks between those at the plan price, which alone fill every other
+ * week. It is a weekly plan, and its next box is due a week after the latest, not two.
+ */
+describe(`${detectRecurring.name} — a meal kit whose plan-price weeks alone read fortnightly`, () => {
+  it('reads the plan-price boxes and the dearer ones between them as one weekly plan', () => {
+    const prices: Record<number, number> = { 3: 64.94, 7: 68.93, 11: 65.94 };
+    const lags = [0, 1, 0, 2, 0, 1, 0, 0, 1, 0, 0, 1, 0];
+    const history = everyDays('2026-08-04', 7, 13).flatMap((date, week) =>
+      week === 2 || week === 6
+        ? []
+        : [
+            charge(
+              shiftDays(date, lags[week] ?? 0),
+              'HOMECHEF.COM 872-225-2433',
+              prices[week] ?? 55.95,
+            ),
+          ],
+    );
+    const streams = detectRecurring(history, { asOf: '2026-10-30' });
+    expect(streams.map((stream) => [stream.cadence, stream.transaction_ids.length])).toEqual([
+      ['WEEKLY', history.length],
+    ]);
+    // The next box, a week after the latest (2026-11-03), within the days the bank may post it.
+    const next = Date.parse(streams[0]?.predicted_next_date ?? '') - Date.parse('2026-11-03');
+    expect(Math.abs(next / 86_400_000)).toBeLessThanOrEqual(3);
+  });
+
+  it('keeps a fortnightly plan with one dearer charge between its visits fortnightly', () => {
+    // A cleaner every other Tuesday for a year, and once an extra visit in the week between.
+    const visits = everyDays('2025-11-04', 14, 26).map((date) =>
+      charge(date, 'CLEAN SWEEP HOUSEKEEPING', 120),
+    );
+    const extra = charge('2026-03-17', 'CLEAN SWEEP HOUSEKEEPING', 135);
+    const streams = detectRecurring([...visits, extra], { asOf: '2026-10-30' });
+    expect(streams.map((stream) => stream.cadence)).toEqual(['BIWEEKLY']);
   });
 });
