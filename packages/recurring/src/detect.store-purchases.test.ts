@@ -106,6 +106,32 @@ describe(`${detectRecurring.name} — a yearly price at an app store`, () => {
     ]);
   });
 
+  it('finds a plan billed on its day to the day, at a price also bought one-off, that skipped', () => {
+    // $9.99 on the 2nd of eleven months in fourteen, the bank printing the day of each charge,
+    // beside $9.99 one-offs on other days: purchases land on any day.
+    const months = ['2025-07', '2025-08', '2025-10', '2025-11', '2025-12', '2026-01', '2026-03'];
+    const plan = [...months, '2026-05', '2026-06', '2026-07', '2026-08'].map((month, index) => ({
+      ...charge(
+        `${month}-0${3 + (index % 3)}`,
+        `Card Purchase ${month.slice(5)}/02 GOOGLE *SERVICES Card 3623`,
+        9.99,
+      ),
+      account_id: 'card-a',
+    }));
+    const oneOffs = onCard('card-b', 'GOOGLE *SERVICES', [
+      ['2025-09-18', 9.99],
+      ['2025-10-22', 9.99],
+      ['2025-12-15', 19.99],
+      ['2026-01-29', 4.99],
+      ['2026-04-13', 2.99],
+      ['2026-09-15', 9.99],
+    ]);
+    const streams = detectRecurring([...plan, ...oneOffs], { asOf: '2026-11-01' });
+    expect(streams.map((stream) => [stream.cadence, stream.transaction_ids])).toEqual([
+      ['MONTHLY', plan.map((transaction) => transaction.id)],
+    ]);
+  });
+
   it('reads one of the store’s cheapest prices a year apart, three years running, as purchases', () => {
     const cheap = onCard('card-a', 'CHECKCARD Apple.com/bill ITUNES.COM CA', [
       ['2024-09-15', 1.49],

@@ -97,6 +97,11 @@ export function standsAmongStrays(candidate: Candidate, strays: readonly Charge[
   ) {
     return true;
   }
+  // Purchases land on any day: five charges or more each on its billing day to the day (the
+  // bank printing the day each was made) are a plan that skipped a month or two.
+  if (candidate.members.length >= STORE_SHORT_RUN && candidate.fit?.meanAbsResidual === 0) {
+    return true;
+  }
   // A price well above every one-off is no purchase that repeated: a yearly plan's two charges,
   // or a dear monthly plan that skipped a month or two.
   const dearestStray = Math.max(...strays.map((charge) => charge.amount));
