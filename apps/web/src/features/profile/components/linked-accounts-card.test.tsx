@@ -224,7 +224,10 @@ describe('the linked accounts on the profile', () => {
     const confirm = await screen.findByRole('alertdialog');
     await user.click(within(confirm).getByRole('button', { name: 'Remove Account' }));
 
-    expect(await screen.findByText('Acme Credit Union •••• 9876 was removed')).toBeVisible();
+    // The toast's title may be drawn again as the dialog closes: wait for the one that stays.
+    await waitFor(() =>
+      expect(screen.getByText('Acme Credit Union •••• 9876 was removed')).toBeVisible(),
+    );
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
     expect(api.requestsTo(bankingRoutes.deleteFinancialAccount)[0]!.body).toEqual({
       financialAccountId: savingsId,
