@@ -148,7 +148,12 @@ function continues(earlier: Found, later: Found): boolean {
   const b = later.candidate;
   if (a.isTrialOnly || b.isTrialOnly) return false;
   const isOtherCadence = a.cadence !== b.cadence;
-  if (isOtherCadence && !isShortRunOnNearbyGrid(a, b)) return false;
+  if (
+    isOtherCadence &&
+    (earlier.merchant.key !== later.merchant.key || !isShortRunOnNearbyGrid(a, b))
+  ) {
+    return false;
+  }
   const lastOfA = a.members[a.members.length - 1];
   const firstOfB = b.members[0];
   if (!lastOfA || !firstOfB) return false;
@@ -192,7 +197,7 @@ function continues(earlier: Found, later: Found): boolean {
     // too: the price each run bills most often is its plan price as well.
     const planRatio = isVariable ? runRatio : commonAmount(b.members) / commonAmount(a.members);
     const isWithin = (value: number) => value <= limit && value >= 1 / limit;
-    if (isOtherCadence) return isSamePrice && earlier.merchant.key === later.merchant.key;
+    if (isOtherCadence) return isSamePrice;
     return (
       (standing === 2 || isSamePrice || isKnownPlan) &&
       earlier.merchant.key === later.merchant.key &&

@@ -25,6 +25,12 @@ const SPLIT_CADENCES: readonly KnownCadence[] = ['MONTHLY', 'QUARTERLY', 'YEARLY
  */
 const MIN_CHARGES_PER_SLOT = 1.25;
 const MAX_CHARGES_PER_SLOT = 2.2;
+/**
+ * Charges per slot between which a level may hold three plans or more (`plansByBillingDay`):
+ * more than six a slot at one price are a habit's, not a household's plans.
+ */
+const MIN_PLANS_PER_SLOT = 2;
+const MAX_PLANS_PER_SLOT = 6;
 /** Rounds of reassigning charges to the nearer grid (two grids settle in one or two). */
 const ROUNDS = 3;
 
@@ -57,6 +63,14 @@ export function plansAtOnePrice(
       );
       if (pair.length > 0) return pair;
     }
+    // Three plans or more: twice as many charges a slot (but no more than a household's plans
+    // at one price), each plan's fewest charges, and a span that holds them.
+    const isRoomForThree =
+      perSlot >= MIN_PLANS_PER_SLOT &&
+      perSlot <= MAX_PLANS_PER_SLOT &&
+      level.length >= 3 * rule.minCharges &&
+      last.day - first.day >= (rule.minCharges - 1) * rule.periodDays - rule.lateDays;
+    if (!isRoomForThree) continue;
     const plans = plansByBillingDay(level, cadence, fitPart);
     if (plans.length > 0) return plans;
   }
