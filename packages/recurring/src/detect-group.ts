@@ -338,11 +338,11 @@ const MAX_YEARLY_HOST_PERIOD = 14;
 /**
  * A slower "stream" at one merchant that lies within a faster stream's span (give or take one of
  * its cycles and a late window: a first box with extras, ten days before the first at the plan
- * price), at about its price, is made of that stream's leftovers — a meal kit's week billed twice or with extras, a late
- * delivery — that happen to fall a month or a quarter apart. Its charges alone in a slot of the
- * faster stream are that slot's bills (`fill`: a dearer week, perhaps the latest); the rest are
- * the faster stream's extras. Two plans at one merchant differ in price or bill yearly (a gym's
- * annual fee beside its dues).
+ * price), at about its price, is made of that stream's leftovers — a meal kit's week billed twice
+ * or with extras, a late delivery — that happen to fall a month or a quarter apart. Its charges
+ * alone in a slot of the faster stream are that slot's bills (`fill`: a dearer week, perhaps the
+ * latest); the rest are the faster stream's extras. Two plans at one merchant differ in price or
+ * bill yearly (a gym's annual fee beside its dues).
  */
 function absorbSlowerPieces(
   candidates: Candidate[],
