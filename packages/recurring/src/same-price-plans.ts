@@ -48,19 +48,11 @@ export function plansAtOnePrice(
   if (!first || !last || level.length < 4) return [];
   for (const cadence of SPLIT_CADENCES) {
     const rule = CADENCE_RULES[cadence];
-    const perSlot = level.length / ((last.day - first.day) / rule.periodDays + 1);
+    const span = last.day - first.day;
+    const perSlot = level.length / (span / rule.periodDays + 1);
     if (perSlot < MIN_CHARGES_PER_SLOT) continue;
     if (perSlot <= MAX_CHARGES_PER_SLOT) {
-      const whole = fitCadence(level, cadence);
-      if (!whole) continue;
-      const members = new Set(whole.members);
-      const pair = settledPair(
-        level,
-        cadence,
-        level.filter((_, index) => members.has(index)),
-        level.filter((_, index) => !members.has(index)),
-        fitPart,
-      );
+      const pair = twoPlansFromWholeFit(level, cadence, fitPart);
       if (pair.length > 0) return pair;
     }
     // Three plans or more: twice as many charges a slot (but no more than a household's plans
@@ -69,12 +61,33 @@ export function plansAtOnePrice(
       perSlot >= MIN_PLANS_PER_SLOT &&
       perSlot <= MAX_PLANS_PER_SLOT &&
       level.length >= 3 * rule.minCharges &&
-      last.day - first.day >= (rule.minCharges - 1) * rule.periodDays - rule.lateDays;
+      span >= (rule.minCharges - 1) * rule.periodDays - rule.lateDays;
     if (!isRoomForThree) continue;
     const plans = plansByBillingDay(level, cadence, fitPart);
     if (plans.length > 0) return plans;
   }
   return [];
+}
+
+/**
+ * Two plans from the level read on one grid of the cadence: its members a first guess at one
+ * plan's charges, the rest at the other's (`settledPair`). Empty when no grid reads it.
+ */
+function twoPlansFromWholeFit(
+  level: readonly Charge[],
+  cadence: KnownCadence,
+  fitPart: (run: Charge[], cadence: KnownCadence) => ScheduleFit | null,
+): FittedRun[] {
+  const whole = fitCadence(level, cadence);
+  if (!whole) return [];
+  const members = new Set(whole.members);
+  return settledPair(
+    level,
+    cadence,
+    level.filter((_, index) => members.has(index)),
+    level.filter((_, index) => !members.has(index)),
+    fitPart,
+  );
 }
 
 /**
