@@ -654,6 +654,7 @@ function writeStream(
 
   // Gaps: a pause resumes the same plan on the same or a nearby day; a resubscription comes back
   // months later, often on another billing day and sometimes at another price.
+  let resume = -Infinity;
   if (shape === 'paused' || shape === 'resubscribed') {
     const inside = days.filter((day) => day > first + 3 * period && day < end - 4 * period);
     if (inside.length < 2) return;
@@ -665,7 +666,7 @@ function writeStream(
           : Math.round(random.int(...noise.pauseMonths) * period)
         : random.int(...noise.resubscribeGap);
     const shift = shape === 'resubscribed' ? random.int(-12, 12) : random.pick([0, 0, 1, -1]);
-    const resume = from + gap + shift;
+    resume = from + gap + shift;
     days = [
       ...days.filter((day) => day < from),
       ...billingDays(product.cadence, resume, lastDay).filter((day) => day <= lastDay),
@@ -701,6 +702,7 @@ function writeStream(
   const charges: Array<{ day: number; description: string; amount: number; account: string }> = [];
   let lastAmount = price;
   let nextDate: string | null = null;
+  let resumedInHistory = false;
   const skipRate = random.between(...(isWeekly ? noise.skipWeekly : noise.skipMonthly));
   for (let k = 0; k < days.length; k++) {
     const billed = days[k] as number;
@@ -732,6 +734,15 @@ function writeStream(
       : account.bank.card(spelling, billed, random);
     charges.push({ day: posted, description, amount, account: account.id });
     lastAmount = amount;
+    if (billed >= resume) resumedInHistory = true;
+  }
+  // A plan that stopped and has not come back by the history's end is, by everything the history
+  // shows, cancelled: labelled so (no next date), as the dev set labels it, rather than active
+  // with a next charge months after the end that nothing in the data announces.
+  const endsInGap = resume > -Infinity && !resumedInHistory;
+  if (endsInGap) {
+    traits.delete(shape);
+    traits.add('cancelled');
   }
   if (charges.length < (product.cadence === 'YEARLY' ? 2 : 3)) return;
   if (introCharges > 0 && charges.length <= introCharges + 1) return;
@@ -743,8 +754,8 @@ function writeStream(
     product: product.product,
     category: product.category,
     cadence: product.cadence,
-    active: !cancelled,
-    next_date: nextDate,
+    active: !cancelled && !endsInGap,
+    next_date: endsInGap ? null : nextDate,
     last_amount: lastAmount,
     traits: [...traits].sort(),
     transaction_ids: charges.map((charge) =>
