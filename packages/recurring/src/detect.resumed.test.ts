@@ -86,6 +86,22 @@ describe(`${detectRecurring.name} — a plan resumed after a pause`, () => {
     expect(streams[0]?.transaction_ids).toHaveLength(history.length);
   });
 
+  it('carries a monthly plan on when it comes back at its very price for two bills on another day', () => {
+    // Ten monthly bills of $319 on the 8th (one month skipped), six months of nothing, then the
+    // same $319 on the 25th twice: the plan taken up again, not a plan cancelled in the spring.
+    const before = monthly('2025-05-08', 11).filter((_, index) => index !== 3);
+    const back = ['2026-09-25', '2026-10-25'];
+    const history = charges([...before, ...back], 'KICKSTEP MARTIAL ARTS PAYMENT', 319);
+    const streams = detectRecurring(history, { asOf: '2026-10-31' });
+    expect(streams).toHaveLength(1);
+    expect(streams[0]).toMatchObject({
+      cadence: 'MONTHLY',
+      status: 'ACTIVE',
+      predicted_next_date: '2026-11-25',
+    });
+    expect(streams[0]?.transaction_ids).toHaveLength(history.length);
+  });
+
   it('predicts the middle of the posting lags seen, leaving room for a later one', () => {
     // Billed on the 11th and posted 0–3 days later, mostly on the day: the 13th is within three
     // days of every posting seen and of one five days late; the 11th is not.

@@ -22,8 +22,13 @@ import { bestFit, type FitLimits } from './schedule-fit';
 
 /** A plan needs this many charges before a later run is read as its return. */
 const MIN_PLAN_CHARGES = 6;
-/** The run after the gap needs this many charges at about the plan's price. */
+/**
+ * The run after the gap needs this many charges at about the plan's price, or
+ * `MIN_COMEBACK_CHARGES` at the very price of the plan's last bill (a resubscription's first two
+ * bills, as `fitRuns` reads a comeback).
+ */
 const MIN_RESUMED_OWN_CHARGES = 3;
+const MIN_COMEBACK_CHARGES = 2;
 /**
  * The grid a run after the gap must fill. A new stream needs three slots in four
  * (`FIXED_AMOUNT_LIMITS`); a plan the person has paid for months and that skips weeks is
@@ -76,32 +81,40 @@ export function findResumedRuns(
         charge.amount * MAX_RESUBSCRIBE_RATIO >= price &&
         charge.amount <= price * MAX_FILL_RATIO,
     );
-    if (later.filter(isOwnPrice).length < MIN_RESUMED_OWN_CHARGES) continue;
+    const lastPrice = plan.members[plan.members.length - 1]?.amount;
+    const isBack = (charges: readonly Charge[]): boolean => {
+      const own = charges.filter(isOwnPrice);
+      return (
+        own.length >= MIN_RESUMED_OWN_CHARGES ||
+        (own.length >= MIN_COMEBACK_CHARGES && own.every((charge) => charge.amount === lastPrice))
+      );
+    };
+    if (!isBack(later)) continue;
     const runs = fitRuns(later, (run) => bestFit(run, [plan.cadence], RESUMED_LIMITS), 2);
-    const taken = takeRun(runs, { slower, isOwnPrice, context, consumed });
+    const taken = takeRun(runs, { slower, isBack, context, consumed });
     if (taken) result = joinedIn(result, plan, resumedPlan(plan, taken.piece), taken.replaced);
   }
   return result;
 }
 
 /**
- * The first run with enough charges at the plan's price, as a piece on the plan's grid with its
- * empty slots filled, and the slower pieces made of its charges, which give way to it; null
- * when no run has. `consumed` is kept up to date.
+ * The first run with enough charges at the plan's price (`isBack`), as a piece on the plan's
+ * grid with its empty slots filled, and the slower pieces made of its charges, which give way
+ * to it; null when no run has. `consumed` is kept up to date.
  */
 function takeRun(
   runs: readonly FittedRun[],
   across: {
     slower: readonly Candidate[];
-    isOwnPrice: (charge: Charge) => boolean;
+    isBack: (charges: readonly Charge[]) => boolean;
     context: GroupContext;
     consumed: Set<Charge>;
   },
 ): { piece: Candidate; replaced: Candidate[] } | null {
-  const { slower, isOwnPrice, context, consumed } = across;
+  const { slower, isBack, context, consumed } = across;
   for (const run of runs) {
     const piece = candidateFrom(run.charges, run.fit);
-    if (piece.members.filter(isOwnPrice).length < MIN_RESUMED_OWN_CHARGES) continue;
+    if (!isBack(piece.members)) continue;
     const taken = new Set([...piece.members, ...piece.extras]);
     const replaced = slower.filter((other) => other.members.some((charge) => taken.has(charge)));
     for (const other of replaced) {
@@ -191,10 +204,12 @@ export function findEarlierRuns(
         charge.amount * MAX_RESUBSCRIBE_RATIO >= price &&
         charge.amount <= price * MAX_FILL_RATIO,
     );
-    if (before.filter(isOwnPrice).length < MIN_RESUMED_OWN_CHARGES) continue;
+    const isBack = (charges: readonly Charge[]): boolean =>
+      charges.filter(isOwnPrice).length >= MIN_RESUMED_OWN_CHARGES;
+    if (!isBack(before)) continue;
     const runs = fitRuns(before, (run) => bestFit(run, [plan.cadence], RESUMED_LIMITS), 2);
     // The run nearest the plan is the one it came back from.
-    const taken = takeRun([...runs].reverse(), { slower, isOwnPrice, context, consumed });
+    const taken = takeRun([...runs].reverse(), { slower, isBack, context, consumed });
     if (taken) result = joinedIn(result, plan, withEarlierRun(plan, taken.piece), taken.replaced);
   }
   return result;
