@@ -994,16 +994,27 @@ function generateHousehold(seed: number, id: string, profile: NoiseProfile): Hou
     ),
   );
   writeNegatives(writer, negativeKinds);
-  // Refunds of a few one-off purchases, as inflows.
-  writer.transactions.sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0));
+  // The history ends on one day for every account, as a bank export does and as the dev set's
+  // do: a purchase made on the last days but posted after them is not in it yet (a stream's
+  // charges already stop there, `writeStream`).
+  const lastDate = formatIsoDate(VARIATIONS_END);
+  const transactions = writer.transactions.filter((transaction) => transaction.date <= lastDate);
+  const kept = new Set(transactions.map((transaction) => transaction.id));
+  // Newest first, as a bank lists them.
+  transactions.sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0));
   return {
     id,
-    transactions: writer.transactions,
+    transactions,
     labels: {
       file: `${id}.json`,
       streams,
-      negatives: writer.negatives,
-      neutral: writer.neutral,
+      negatives: Object.fromEntries(
+        Object.entries(writer.negatives).map(([kind, ids]) => [
+          kind,
+          ids.filter((transactionId) => kept.has(transactionId)),
+        ]),
+      ),
+      neutral: writer.neutral.filter((transactionId) => kept.has(transactionId)),
     },
   };
 }
