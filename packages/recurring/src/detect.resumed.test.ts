@@ -102,6 +102,22 @@ describe(`${detectRecurring.name} — a plan resumed after a pause`, () => {
     expect(streams[0]?.transaction_ids).toHaveLength(history.length);
   });
 
+  it('carries a plan of four on when it comes back at the price of its last bill for two bills', () => {
+    // Three months of tutoring at $233.95 on the 14th, a fourth at $258.42, nine months of
+    // nothing, then $258.42 on the 26th twice.
+    const dates = [...monthly('2025-09-14', 4), '2026-09-26', '2026-10-26'];
+    const amounts = [233.95, 233.95, 233.95, 258.42, 258.42, 258.42];
+    const history = charges(dates, 'BRIGHTPATH TUTORING CENTER', amounts);
+    const streams = detectRecurring(history, { asOf: '2026-10-31' });
+    expect(streams).toHaveLength(1);
+    expect(streams[0]).toMatchObject({
+      cadence: 'MONTHLY',
+      status: 'ACTIVE',
+      predicted_next_date: '2026-11-26',
+    });
+    expect(streams[0]?.transaction_ids).toHaveLength(history.length);
+  });
+
   it('predicts the middle of the posting lags seen, leaving room for a later one', () => {
     // Billed on the 11th and posted 0–3 days later, mostly on the day: the 13th is within three
     // days of every posting seen and of one five days late; the 11th is not.

@@ -20,14 +20,18 @@ import { MAX_RESUBSCRIBE_RATIO } from './merge-fragments';
 import { byDay, median, type Charge } from './charges';
 import { bestFit, type FitLimits } from './schedule-fit';
 
-/** A plan needs this many charges before a later run is read as its return. */
-const MIN_PLAN_CHARGES = 6;
 /**
- * The run after the gap needs this many charges at about the plan's price, or
- * `MIN_COMEBACK_CHARGES` at the very price of the plan's last bill (a resubscription's first two
- * bills, as `fitRuns` reads a comeback).
+ * A plan needs this many charges before a later run is read as its return, which then needs this
+ * many charges at about the plan's price.
  */
+const MIN_PLAN_CHARGES = 6;
 const MIN_RESUMED_OWN_CHARGES = 3;
+/**
+ * Or: a plan of this many charges (as one bill after a plan of four is its return, in
+ * fixed-streams.ts) and `MIN_COMEBACK_CHARGES` at the very price of its last bill after the gap
+ * (a resubscription's first two bills, as `fitRuns` reads a comeback).
+ */
+const MIN_PLAN_CHARGES_BEFORE_COMEBACK = 4;
 const MIN_COMEBACK_CHARGES = 2;
 /**
  * The grid a run after the gap must fill. A new stream needs three slots in four
@@ -55,7 +59,12 @@ export function findResumedRuns(
     // A slower piece an earlier plan's return replaced is gone: read as a plan, its own later
     // charges would be marked taken while no candidate holds them.
     if (!result.includes(plan)) continue;
-    if (plan.isVariable || plan.isTrialOnly || plan.members.length < MIN_PLAN_CHARGES) continue;
+    if (
+      plan.isVariable ||
+      plan.isTrialOnly ||
+      plan.members.length < MIN_PLAN_CHARGES_BEFORE_COMEBACK
+    )
+      continue;
     const rule = CADENCE_RULES[plan.cadence];
     const stoppedAfter = lastDayOf(plan) + 2 * rule.periodDays + rule.lateDays;
     if (stoppedAfter >= latestDay) continue;
@@ -85,7 +94,7 @@ export function findResumedRuns(
     const isBack = (charges: readonly Charge[]): boolean => {
       const own = charges.filter(isOwnPrice);
       return (
-        own.length >= MIN_RESUMED_OWN_CHARGES ||
+        (plan.members.length >= MIN_PLAN_CHARGES && own.length >= MIN_RESUMED_OWN_CHARGES) ||
         (own.length >= MIN_COMEBACK_CHARGES && own.every((charge) => charge.amount === lastPrice))
       );
     };
