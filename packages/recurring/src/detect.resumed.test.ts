@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { detectRecurring } from './detect';
+import type { Transaction } from './types';
 import { charge, charges, everyDays, monthly, shiftDays } from '../test/series';
 
 /**
@@ -86,20 +87,27 @@ describe(`${detectRecurring.name} — a plan resumed after a pause`, () => {
     expect(streams[0]?.transaction_ids).toHaveLength(history.length);
   });
 
-  it('carries a monthly plan on when it comes back at its very price for two bills on another day', () => {
-    // Ten monthly bills of $319 on the 8th (one month skipped), six months of nothing, then the
-    // same $319 on the 25th twice: the plan taken up again, not a plan cancelled in the spring.
-    const before = monthly('2025-05-08', 11).filter((_, index) => index !== 3);
-    const back = ['2026-09-25', '2026-10-25'];
-    const history = charges([...before, ...back], 'KICKSTEP MARTIAL ARTS PAYMENT', 319);
+  /** The history is one monthly plan, active on 2026-10-31 and due next on `next`. */
+  const expectOneActivePlan = (history: Transaction[], next: string): void => {
     const streams = detectRecurring(history, { asOf: '2026-10-31' });
     expect(streams).toHaveLength(1);
     expect(streams[0]).toMatchObject({
       cadence: 'MONTHLY',
       status: 'ACTIVE',
-      predicted_next_date: '2026-11-25',
+      predicted_next_date: next,
     });
     expect(streams[0]?.transaction_ids).toHaveLength(history.length);
+  };
+
+  it('carries a monthly plan on when it comes back at its very price for two bills on another day', () => {
+    // Ten monthly bills of $319 on the 8th (one month skipped), six months of nothing, then the
+    // same $319 on the 25th twice: the plan taken up again, not a plan cancelled in the spring.
+    const before = monthly('2025-05-08', 11).filter((_, index) => index !== 3);
+    const back = ['2026-09-25', '2026-10-25'];
+    expectOneActivePlan(
+      charges([...before, ...back], 'KICKSTEP MARTIAL ARTS PAYMENT', 319),
+      '2026-11-25',
+    );
   });
 
   it('carries a plan of four on when it comes back at the price of its last bill for two bills', () => {
@@ -107,15 +115,7 @@ describe(`${detectRecurring.name} — a plan resumed after a pause`, () => {
     // nothing, then $258.42 on the 26th twice.
     const dates = [...monthly('2025-09-14', 4), '2026-09-26', '2026-10-26'];
     const amounts = [233.95, 233.95, 233.95, 258.42, 258.42, 258.42];
-    const history = charges(dates, 'BRIGHTPATH TUTORING CENTER', amounts);
-    const streams = detectRecurring(history, { asOf: '2026-10-31' });
-    expect(streams).toHaveLength(1);
-    expect(streams[0]).toMatchObject({
-      cadence: 'MONTHLY',
-      status: 'ACTIVE',
-      predicted_next_date: '2026-11-26',
-    });
-    expect(streams[0]?.transaction_ids).toHaveLength(history.length);
+    expectOneActivePlan(charges(dates, 'BRIGHTPATH TUTORING CENTER', amounts), '2026-11-26');
   });
 
   it('predicts the middle of the posting lags seen, leaving room for a later one', () => {
