@@ -46,6 +46,18 @@ const MIN_PAUSE_DAYS = 75;
 const MIN_STANDING_RUN = 3;
 
 /**
+ * A resubscription's first bills at the very price of the plan it resumes: this many after a
+ * pause are its return, not stray purchases (`fitRuns`, `findResumedRuns`).
+ */
+export const COMEBACK_CHARGES = 2;
+
+/**
+ * A plan needs this many charges before one bill (`takeBackComeback`) or `COMEBACK_CHARGES`
+ * (`findResumedRuns`) at its price after a pause are its return.
+ */
+export const MIN_RUN_BEFORE_COMEBACK = 4;
+
+/**
  * The fewest charges `fitRuns` cuts at a pause by default: a run that stands on either side.
  * Fewer (`SHORT_RUN_SPLIT`: a run that stands and one charge after or before it) are cut only
  * where the caller trusts a short level of one price to be one plan's.
@@ -98,7 +110,7 @@ export function fitRuns(
   const after = charges.slice(split);
   // Two charges at this very price after a run that stands are a resubscription's first two
   // bills (mergeFragments joins them to the run they resume), not two stray purchases.
-  const isComeback = after.length === 2 && before.length >= MIN_STANDING_RUN;
+  const isComeback = after.length === COMEBACK_CHARGES && before.length >= MIN_STANDING_RUN;
   return [before, after]
     .filter((run) => run.length >= MIN_STANDING_RUN || (run === after && isComeback))
     .flatMap((run) => fitRuns(run, fit, depth - 1, minSplit));

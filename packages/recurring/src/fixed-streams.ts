@@ -9,6 +9,7 @@ import {
   firstDayOf,
   fitRuns,
   lastDayOf,
+  MIN_RUN_BEFORE_COMEBACK,
   overlapInTime,
   pauseDaysFor,
   SHORT_RUN_SPLIT,
@@ -172,9 +173,6 @@ function chargesIn(runs: readonly FittedRun[]): number {
   for (const run of runs) count += run.charges.length;
   return count;
 }
-
-/** A plan needs this many charges before one bill at its price after a pause is its return. */
-const MIN_RUN_BEFORE_COMEBACK = 4;
 
 /**
  * One bill at a plan's very price months after it stopped, and nothing after it at that price:

@@ -8,9 +8,11 @@
 import { CADENCE_RULES, type KnownCadence } from './cadence';
 import {
   candidateFrom,
+  COMEBACK_CHARGES,
   firstDayOf,
   fitRuns,
   lastDayOf,
+  MIN_RUN_BEFORE_COMEBACK,
   type Candidate,
   type FittedRun,
   type GroupContext,
@@ -22,17 +24,11 @@ import { bestFit, type FitLimits } from './schedule-fit';
 
 /**
  * A plan needs this many charges before a later run is read as its return, which then needs this
- * many charges at about the plan's price.
+ * many charges at about the plan's price — or, after a plan of `MIN_RUN_BEFORE_COMEBACK`,
+ * `COMEBACK_CHARGES` at the very price of its last bill.
  */
 const MIN_PLAN_CHARGES = 6;
 const MIN_RESUMED_OWN_CHARGES = 3;
-/**
- * Or: a plan of this many charges (as one bill after a plan of four is its return, in
- * fixed-streams.ts) and `MIN_COMEBACK_CHARGES` at the very price of its last bill after the gap
- * (a resubscription's first two bills, as `fitRuns` reads a comeback).
- */
-const MIN_PLAN_CHARGES_BEFORE_COMEBACK = 4;
-const MIN_COMEBACK_CHARGES = 2;
 /**
  * The grid a run after the gap must fill. A new stream needs three slots in four
  * (`FIXED_AMOUNT_LIMITS`); a plan the person has paid for months and that skips weeks is
@@ -59,11 +55,7 @@ export function findResumedRuns(
     // A slower piece an earlier plan's return replaced is gone: read as a plan, its own later
     // charges would be marked taken while no candidate holds them.
     if (!result.includes(plan)) continue;
-    if (
-      plan.isVariable ||
-      plan.isTrialOnly ||
-      plan.members.length < MIN_PLAN_CHARGES_BEFORE_COMEBACK
-    )
+    if (plan.isVariable || plan.isTrialOnly || plan.members.length < MIN_RUN_BEFORE_COMEBACK)
       continue;
     const rule = CADENCE_RULES[plan.cadence];
     const stoppedAfter = lastDayOf(plan) + 2 * rule.periodDays + rule.lateDays;
@@ -95,7 +87,7 @@ export function findResumedRuns(
       const own = charges.filter(isOwnPrice);
       return (
         (plan.members.length >= MIN_PLAN_CHARGES && own.length >= MIN_RESUMED_OWN_CHARGES) ||
-        (own.length >= MIN_COMEBACK_CHARGES && own.every((charge) => charge.amount === lastPrice))
+        (own.length >= COMEBACK_CHARGES && own.every((charge) => charge.amount === lastPrice))
       );
     };
     if (!isBack(later)) continue;

@@ -16,6 +16,9 @@ import type { Charge } from './charges';
 import { distanceToSlot, slotOf, type Schedule } from './schedule';
 import { fitCadence, type ScheduleFit } from './schedule-fit';
 
+/** One plan's charges judged on one cadence with the caller's limits, null when they fail them. */
+type FitPart = (run: Charge[], cadence: KnownCadence) => ScheduleFit | null;
+
 /** Plans a household doubles at one price: monthly or slower (weekly doubles are habits). */
 const SPLIT_CADENCES: readonly KnownCadence[] = ['MONTHLY', 'QUARTERLY', 'YEARLY'];
 /**
@@ -39,10 +42,7 @@ const ROUNDS = 3;
  * `fitPart` judges one plan's charges on one cadence with the caller's limits (null when they are
  * not a stream).
  */
-export function plansAtOnePrice(
-  level: readonly Charge[],
-  fitPart: (run: Charge[], cadence: KnownCadence) => ScheduleFit | null,
-): FittedRun[] {
+export function plansAtOnePrice(level: readonly Charge[], fitPart: FitPart): FittedRun[] {
   const first = level[0];
   const last = level[level.length - 1];
   if (!first || !last || level.length < 4) return [];
@@ -76,7 +76,7 @@ export function plansAtOnePrice(
 function twoPlansFromWholeFit(
   level: readonly Charge[],
   cadence: KnownCadence,
-  fitPart: (run: Charge[], cadence: KnownCadence) => ScheduleFit | null,
+  fitPart: FitPart,
 ): FittedRun[] {
   const whole = fitCadence(level, cadence);
   if (!whole) return [];
@@ -95,10 +95,7 @@ function twoPlansFromWholeFit(
  * days a week or so apart in the month fill a weekly grid that skips a week a month, but a
  * weekly plan's charges move through the month (`plansByBillingDay`).
  */
-export function monthlyPlansInWeekly(
-  level: readonly Charge[],
-  fitPart: (run: Charge[], cadence: KnownCadence) => ScheduleFit | null,
-): FittedRun[] {
+export function monthlyPlansInWeekly(level: readonly Charge[], fitPart: FitPart): FittedRun[] {
   return plansByBillingDay(level, 'MONTHLY', fitPart);
 }
 
@@ -112,7 +109,7 @@ export function monthlyPlansInWeekly(
 function plansByBillingDay(
   level: readonly Charge[],
   cadence: KnownCadence,
-  fitPart: (run: Charge[], cadence: KnownCadence) => ScheduleFit | null,
+  fitPart: FitPart,
 ): FittedRun[] {
   const groups = groupsInCycle(level, cadence);
   if (groups.length < 3) return [];
@@ -174,7 +171,7 @@ function groupsInCycle(level: readonly Charge[], cadence: KnownCadence): Charge[
 export function twoPlansForMovedDay(
   run: readonly Charge[],
   fit: ScheduleFit,
-  fitPart: (run: Charge[], cadence: KnownCadence) => ScheduleFit | null,
+  fitPart: FitPart,
 ): FittedRun[] {
   if (!fit.earlier || fit.extras.length === 0 || !SPLIT_CADENCES.includes(fit.cadence)) return [];
   const before = fit.earlier.schedule;
@@ -196,7 +193,7 @@ function settledPair(
   cadence: KnownCadence,
   guessA: Charge[],
   guessB: Charge[],
-  fitPart: (run: Charge[], cadence: KnownCadence) => ScheduleFit | null,
+  fitPart: FitPart,
 ): FittedRun[] {
   const halves = splitByGrid(level, cadence, guessA, guessB);
   if (!halves) return [];
