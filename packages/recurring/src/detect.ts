@@ -82,7 +82,7 @@ import {
   type SeenOnDay,
 } from './accounts';
 import { DEFAULT_CATALOGUE } from './catalog';
-import { placeOnPurchaseDay, sortByDay, toCharge, type Charge } from './charges';
+import { sortByDay, toCharge, type Charge } from './charges';
 import { parseIsoDate } from './dates';
 import { findGroupStreams, mayHoldStream, type MerchantGroup } from './detect-group';
 import { mergeFragments, type Found } from './merge-fragments';
@@ -129,9 +129,6 @@ export function detectRecurring(
     const transaction = transactions[index] as Transaction;
     const charge = toCharge(transaction);
     const { description } = transaction;
-    if (description.charCodeAt(0) === 67 || description.indexOf('/') >= 0) {
-      placeOnPurchaseDay(charge, description);
-    }
     if (
       hasAccounts &&
       transaction.account_id !== undefined &&
