@@ -3,7 +3,7 @@
  * and a merchant whose charges span accounts is also searched account by account.
  */
 import type { Candidate } from './candidate';
-import type { Charge } from './charges';
+import { unreversedCopy, type Charge } from './charges';
 import {
   findGroupStreams,
   isHabitualGroup,
@@ -48,7 +48,7 @@ export function streamsPerAccount(
       byAccount.set(account, own);
     }
     // A copy: the search marks reversed charges on what it is given.
-    own[list].push({ ...charge, isReversed: false });
+    own[list].push(unreversedCopy(charge));
   };
   for (const charge of left) add(charge, 'charges');
   for (const refund of group.refunds) add(refund, 'refunds');

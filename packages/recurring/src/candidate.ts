@@ -3,7 +3,7 @@
  * output rules (minimum charges, status, evidence) are applied in stream.ts.
  */
 import { CADENCE_RULES, type KnownCadence } from './cadence';
-import { median, type Charge } from './charges';
+import { medianAmount, type Charge } from './charges';
 import { fixedPeriodOf, distanceToSlot, nearestSlotIndex, type Schedule, slotOf } from './schedule';
 import { bestSchedule } from './anchors';
 import { fitCadence, type ScheduleFit } from './schedule-fit';
@@ -221,8 +221,6 @@ export function overlapInTime(a: Candidate, b: Candidate): boolean {
 
 /** The ratio of two pieces' median prices: within `maxRatio` either way, they are one price. */
 export function isAboutOnePrice(a: Candidate, b: Candidate, maxRatio: number): boolean {
-  const ratio =
-    median(a.members.map((charge) => charge.amount)) /
-    median(b.members.map((charge) => charge.amount));
+  const ratio = medianAmount(a.members) / medianAmount(b.members);
   return ratio >= 1 / maxRatio && ratio <= maxRatio;
 }

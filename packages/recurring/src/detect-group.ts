@@ -26,7 +26,7 @@ import {
   type Candidate,
   type GroupContext,
 } from './candidate';
-import { byDay, groupByAmount, markReversals, median, type Charge } from './charges';
+import { byDay, groupByAmount, markReversals, medianAmount, type Charge } from './charges';
 import { fillEmptySlots, findVariableStreams, findWholeBill, isBiller } from './bill-streams';
 import { findFixedStreams } from './fixed-streams';
 import { MAX_ADD_ON_RATIO } from './level-bands';
@@ -271,7 +271,7 @@ function onFasterGrid(
 ): Candidate | null {
   const cadences = FASTER_CADENCES[candidate.cadence];
   if (!cadences || candidate.isTrialOnly || candidate.isVariable) return null;
-  const price = median(candidate.members.map((charge) => charge.amount));
+  const price = medianAmount(candidate.members);
   const near = context.paid.filter(
     (charge) =>
       !consumed.has(charge) &&
@@ -355,7 +355,7 @@ function absorbSlowerPieces(
     const last = guest.members[guest.members.length - 1];
     if (!first || !last || guest.isTrialOnly) continue;
     const period = CADENCE_RULES[guest.cadence].periodDays;
-    const price = median(guest.members.map((charge) => charge.amount));
+    const price = medianAmount(guest.members);
     const host = candidates.find((other) => {
       if (other === guest || absorbed.has(other) || other.members.length <= guest.members.length)
         return false;
@@ -364,7 +364,7 @@ function absorbSlowerPieces(
       const reach = hostPeriod + hostRule.lateDays;
       const from = (other.members[0]?.day ?? Infinity) - reach;
       const to = (other.members[other.members.length - 1]?.day ?? -Infinity) + reach;
-      const ratio = price / median(other.members.map((charge) => charge.amount));
+      const ratio = price / medianAmount(other.members);
       // A yearly fee beside a monthly plan (a gym's annual fee) is a product of its own; two
       // charges a year apart at about a weekly plan's price are two of its dearer weeks.
       if (guest.cadence === 'YEARLY' && hostPeriod > MAX_YEARLY_HOST_PERIOD) return false;

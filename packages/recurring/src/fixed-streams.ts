@@ -19,7 +19,7 @@ import {
   type GroupContext,
 } from './candidate';
 import { addOnMostWeeks } from './add-on-weeks';
-import { byDay, median, type Charge } from './charges';
+import { byDay, medianAmount, type Charge } from './charges';
 import {
   duringLevel,
   gridCore,
@@ -266,9 +266,7 @@ const MAX_GRID_STEP_RATIO = 2.05;
  */
 function isOnSameGrid(candidate: Candidate, other: Candidate): boolean {
   if (other.members.length < MIN_PLAN_RUN) return false;
-  const ratio =
-    median(candidate.members.map((charge) => charge.amount)) /
-    median(other.members.map((charge) => charge.amount));
+  const ratio = medianAmount(candidate.members) / medianAmount(other.members);
   if (ratio > MAX_GRID_STEP_RATIO || ratio * MAX_GRID_STEP_RATIO < 1) return false;
   const tolerance = CADENCE_RULES[candidate.cadence].toleranceDays;
   return candidate.members.every((charge) => distanceToSlot(other.schedule, charge) <= tolerance);

@@ -15,7 +15,7 @@
  * charges. Pieces that overlap in time are two subscriptions and are never joined.
  */
 import { CADENCE_RULES } from './cadence';
-import { byDay, median, type Charge } from './charges';
+import { byDay, medianAmount, type Charge } from './charges';
 import {
   candidateFrom,
   firstDayOf,
@@ -123,7 +123,7 @@ function sharesIdentity(a: NormalizedMerchant, b: NormalizedMerchant): boolean {
 
 function typicalAmount(members: Candidate['members'], fromEnd: boolean): number {
   const part = fromEnd ? members.slice(-3) : members.slice(0, 3);
-  return median(part.map((charge) => charge.amount));
+  return medianAmount(part);
 }
 
 /** The amount a run bills most often (of equals, the one that got there first): its plan price. */
@@ -179,10 +179,7 @@ function continues(earlier: Found, later: Found): boolean {
     // merchant at about the same price and both runs stand on their own.
     // Metered bills are compared on their whole runs, and may differ more (another season).
     const isVariable = a.isVariable || b.isVariable;
-    const runRatio = isVariable
-      ? median(b.members.map((charge) => charge.amount)) /
-        median(a.members.map((charge) => charge.amount))
-      : ratio;
+    const runRatio = isVariable ? medianAmount(b.members) / medianAmount(a.members) : ratio;
     const limit = isVariable ? MAX_VARIABLE_RESUBSCRIBE_RATIO : MAX_RESUBSCRIBE_RATIO;
     // Back at the very same price, the comeback's first two charges are enough: a stream of
     // two is reported at a subscription merchant anyway, and would stand beside the old one.

@@ -4,7 +4,7 @@
  */
 import { CADENCE_RULES } from './cadence';
 import { candidateFrom, pauseDaysFor, type Candidate, type GroupContext } from './candidate';
-import { byDay, median, type Charge } from './charges';
+import { byDay, medianAmount, type Charge } from './charges';
 import { isEarlyAtStore } from './storefronts';
 import { fixedPeriodOf, nearestSlotDate } from './schedule';
 import { fitCadence, isAcceptable, type FitLimits } from './schedule-fit';
@@ -106,7 +106,7 @@ export function extendAcrossPriceChanges(
         if (isLone && context.merchant.isStorefront && isEarlyAtStore(candidate, edge)) continue;
         const gap = isAfter ? edge.day - last.day : first.day - edge.day;
         if (gap > reach) continue;
-        const ratio = median(part.map((c) => c.amount)) / (isAfter ? last.amount : first.amount);
+        const ratio = medianAmount(part) / (isAfter ? last.amount : first.amount);
         if (ratio >= 0.6 && ratio <= 1.7) parts.push({ part, gap, isLone });
       }
     }

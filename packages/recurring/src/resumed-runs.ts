@@ -19,7 +19,7 @@ import {
 } from './candidate';
 import { fillEmptySlots, MAX_FILL_RATIO } from './bill-streams';
 import { MAX_RESUBSCRIBE_RATIO } from './merge-fragments';
-import { byDay, median, type Charge } from './charges';
+import { byDay, medianAmount, type Charge } from './charges';
 import { bestFit, type FitLimits } from './schedule-fit';
 
 /**
@@ -71,7 +71,7 @@ export function findResumedRuns(
     const held = new Set<Charge>();
     for (const other of slower)
       for (const charge of [...other.members, ...other.extras]) held.add(charge);
-    const price = median(plan.members.slice(-3).map((charge) => charge.amount));
+    const price = medianAmount(plan.members.slice(-3));
     const isOwnPrice = (charge: Charge): boolean =>
       charge.amount <= price * MAX_RESUBSCRIBE_RATIO &&
       charge.amount * MAX_RESUBSCRIBE_RATIO >= price;
@@ -194,7 +194,7 @@ export function findEarlierRuns(
     const held = new Set<Charge>();
     for (const other of slower)
       for (const charge of [...other.members, ...other.extras]) held.add(charge);
-    const price = median(plan.members.slice(0, 3).map((charge) => charge.amount));
+    const price = medianAmount(plan.members.slice(0, 3));
     const isOwnPrice = (charge: Charge): boolean =>
       charge.amount <= price * MAX_RESUBSCRIBE_RATIO &&
       charge.amount * MAX_RESUBSCRIBE_RATIO >= price;

@@ -7,7 +7,7 @@
  */
 import { CADENCE_RULES, DETECTABLE_CADENCES, type KnownCadence } from './cadence';
 import type { Candidate, GroupContext } from './candidate';
-import { median, type Charge } from './charges';
+import { medianAmount, type Charge } from './charges';
 import { BILL_CATEGORIES } from './normalize';
 import { distanceToSlot, slotOf } from './schedule';
 import type { NormalizedMerchant } from './types';
@@ -114,7 +114,7 @@ export function standsAmongStrays(candidate: Candidate, strays: readonly Charge[
 
 /** Whether every charge of the candidate costs less than the store's median one-off purchase. */
 function isBelowTypicalPurchase(candidate: Candidate, strays: readonly Charge[]): boolean {
-  const typical = median(strays.map((charge) => charge.amount));
+  const typical = medianAmount(strays);
   return candidate.members.every((charge) => charge.amount < typical);
 }
 
