@@ -27,6 +27,8 @@ export function streamsPerAccount(
   found: readonly Candidate[],
   asOf: number,
 ): Candidate[] {
+  // Most merchants are paid from one account: nothing to search account by account.
+  if (isOneAccount(group.charges)) return [];
   const used = new Set<string>();
   for (const candidate of found) {
     for (const charge of candidate.members) used.add(charge.id);
@@ -37,8 +39,7 @@ export function streamsPerAccount(
   // Most merchants leave nothing, or one account's charges, out of their streams: then there
   // is no second account to search, and nothing is copied.
   const left = group.charges.filter((charge) => !used.has(charge.id));
-  const firstAccount = left[0]?.account ?? '';
-  if (!left.some((charge) => (charge.account ?? '') !== firstAccount)) return [];
+  if (isOneAccount(left)) return [];
   const byAccount = new Map<string, MerchantGroup>();
   const add = (charge: Charge, list: 'charges' | 'refunds') => {
     const account = charge.account ?? '';
@@ -77,6 +78,12 @@ export function streamsPerAccount(
     }
   }
   return standingAmongPurchases(streams, purchases, group.merchant, asOf);
+}
+
+/** Whether the charges all come from one account (or name none). */
+function isOneAccount(charges: readonly Charge[]): boolean {
+  const first = charges[0]?.account ?? '';
+  return charges.every((charge) => (charge.account ?? '') === first);
 }
 
 /** Whether the transactions name two accounts or more (a transaction may name none). */
