@@ -3,7 +3,7 @@
  * and a merchant whose charges span accounts is also searched account by account.
  */
 import type { Candidate } from './candidate';
-import { unreversedCopy, type Charge } from './charges';
+import { groupByAmount, unreversedCopy, type Charge } from './charges';
 import {
   findGroupStreams,
   isHabitualGroup,
@@ -11,7 +11,7 @@ import {
   type MerchantGroup,
 } from './detect-group';
 import { standingAmongPurchases } from './storefronts';
-import type { Transaction } from './types';
+import type { NormalizedMerchant, Transaction } from './types';
 
 /**
  * One bill paid from two accounts (two people of a household, or a checking account and a
@@ -40,6 +40,10 @@ export function streamsPerAccount(
   // is no second account to search, and nothing is copied.
   const left = group.charges.filter((charge) => !used.has(charge.id));
   if (isOneAccount(left)) return [];
+  // A habit on the whole merchant is one on each account (`isHabitualGroup`); at a storefront,
+  // purchases on every account are weighed against its plans below instead.
+  const isHabit = !group.merchant.isStorefront && isHabitualGroup(group);
+  if (isHabit && !mayHoldHabitStream(group.merchant, left)) return [];
   const byAccount = new Map<string, MerchantGroup>();
   const add = (charge: Charge, list: 'charges' | 'refunds') => {
     const account = charge.account ?? '';
@@ -55,9 +59,6 @@ export function streamsPerAccount(
   for (const refund of group.refunds) add(refund, 'refunds');
   const streams: Candidate[] = [];
   const taken = new Set<string>();
-  // A habit on the whole merchant is one on each account (`isHabitualGroup`); at a storefront,
-  // purchases on every account are weighed against its plans below instead.
-  const isHabit = !group.merchant.isStorefront && isHabitualGroup(group);
   for (const own of byAccount.values()) {
     if (own.charges.length === 0 || !mayHoldStream(own)) continue;
     for (const candidate of findGroupStreams(own, asOf, isHabit)) {
@@ -78,6 +79,18 @@ export function streamsPerAccount(
     }
   }
   return standingAmongPurchases(streams, purchases, group.merchant, asOf);
+}
+
+/**
+ * Whether a habit's charges may hold a stream on some account: at a habit only one amount paid
+ * again and again is a plan (`findGroupStreams`), and only a subscription merchant the
+ * catalogue knows has a running trial. Where no two of the charges share an amount level
+ * (`groupByAmount`), no account's share of them does.
+ */
+function mayHoldHabitStream(merchant: NormalizedMerchant, charges: readonly Charge[]): boolean {
+  if (merchant.isRecurringMerchant === true) return true;
+  const paid = charges.filter((charge) => charge.amount > 0);
+  return groupByAmount(paid).some((level) => level.length > 1);
 }
 
 /** Whether the charges all come from one account (or name none). */
