@@ -4,12 +4,7 @@
  */
 import type { Candidate } from './candidate';
 import { groupByAmount, unreversedCopy, type Charge } from './charges';
-import {
-  findGroupStreams,
-  isHabitualGroup,
-  mayHoldStream,
-  type MerchantGroup,
-} from './detect-group';
+import { findGroupStreams, mayHoldStream, type MerchantGroup } from './detect-group';
 import { standingAmongPurchases } from './storefronts';
 import type { NormalizedMerchant, Transaction } from './types';
 
@@ -20,11 +15,13 @@ import type { NormalizedMerchant, Transaction } from './types';
  * also searched account by account, among the charges the whole merchant's search left out;
  * what that finds overlaps in time with the other account's stream, so the two stay two
  * (merge-fragments.ts). A subscription moved from one card to another is still found whole
- * first, its pieces joined; with one account nothing here runs.
+ * first, its pieces joined; with one account nothing here runs. `found` and `isHabitual` are
+ * what the whole merchant's search answered (`findGroupStreams`).
  */
 export function streamsPerAccount(
   group: MerchantGroup,
   found: readonly Candidate[],
+  isHabitual: boolean,
   asOf: number,
 ): Candidate[] {
   // Most merchants are paid from one account: nothing to search account by account.
@@ -40,9 +37,9 @@ export function streamsPerAccount(
   // is no second account to search, and nothing is copied.
   const left = group.charges.filter((charge) => !used.has(charge.id));
   if (isOneAccount(left)) return [];
-  // A habit on the whole merchant is one on each account (`isHabitualGroup`); at a storefront,
+  // A habit on the whole merchant is one on each account (`GroupStreams`); at a storefront,
   // purchases on every account are weighed against its plans below instead.
-  const isHabit = !group.merchant.isStorefront && isHabitualGroup(group);
+  const isHabit = !group.merchant.isStorefront && isHabitual;
   if (isHabit && !mayHoldHabitStream(group.merchant, left)) return [];
   const byAccount = new Map<string, MerchantGroup>();
   const add = (charge: Charge, list: 'charges' | 'refunds') => {
@@ -61,7 +58,7 @@ export function streamsPerAccount(
   const taken = new Set<string>();
   for (const own of byAccount.values()) {
     if (own.charges.length === 0 || !mayHoldStream(own)) continue;
-    for (const candidate of findGroupStreams(own, asOf, isHabit)) {
+    for (const candidate of findGroupStreams(own, asOf, isHabit).candidates) {
       streams.push(candidate);
       for (const charge of candidate.members) taken.add(charge.id);
       for (const charge of candidate.extras) taken.add(charge.id);

@@ -86,22 +86,19 @@ function isHabitual(
 }
 
 /**
- * Whether a merchant is a habit, read on all its charges (after `findGroupStreams` has marked
- * the reversed ones): what an account-by-account search of it inherits, since one card's share
- * of a habit (the same drink a few times a week, paid with whichever card is at hand) can look
- * like a plan with a skipped week here and there.
+ * A merchant's streams, and whether the merchant is a habit, read on all its charges: what an
+ * account-by-account search of it inherits (`knownHabit`), since one card's share of a habit
+ * (the same drink a few times a week, paid with whichever card is at hand) can look like a plan
+ * with a skipped week here and there.
  */
-export function isHabitualGroup(group: MerchantGroup): boolean {
-  const paid = group.charges.filter((charge) => !charge.isReversed && charge.amount > 0);
-  return isHabitual(group.merchant, paid, groupByAmount(paid));
-}
+export type GroupStreams = { candidates: Candidate[]; isHabitual: boolean };
 
 /** `knownHabit`: the merchant is a habit whatever these charges show (one account's search). */
 export function findGroupStreams(
   group: MerchantGroup,
   asOf: number,
   knownHabit = false,
-): Candidate[] {
+): GroupStreams {
   markReversals(group.charges, group.refunds);
   // Only a refund reverses a charge, and most merchants have neither refunds nor $0 charges:
   // then the lists are the charges themselves rather than copies (nothing changes them).
@@ -185,7 +182,7 @@ export function findGroupStreams(
   const trial =
     strays || context.merchant.isStorefront ? null : findRunningTrial(context, consumed, asOf);
   if (trial) kept.push(trial);
-  return kept;
+  return { candidates: kept, isHabitual: context.isHabitual };
 }
 
 /** The charges candidates hold: members, extras and trials. */

@@ -165,8 +165,8 @@ export function detectRecurring(
     if (!group || !mayHoldStream(group)) continue;
     sortByDay(group.charges);
     sortByDay(group.refunds);
-    const candidates = findGroupStreams(group, asOf);
-    if (hasAccounts) candidates.push(...streamsPerAccount(group, candidates, asOf));
+    const { candidates, isHabitual } = findGroupStreams(group, asOf);
+    if (hasAccounts) candidates.push(...streamsPerAccount(group, candidates, isHabitual, asOf));
     // Named only now that it has a stream to show (`unnamedMerchant`).
     if (candidates.length > 0 && typeof gathered.found === 'string') {
       group.merchant.name = displayName(gathered.found);
