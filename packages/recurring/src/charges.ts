@@ -28,8 +28,8 @@ export type Charge = DatedPoint & {
  * descriptor (`purchaseDayIn`): the posting lag of a card purchase (up to a few days, longer
  * over weekends) would blur a weekly rhythm. The charge is built once, with its final day, and
  * never changed after: V8 then keeps its fields constant. Charges moved after they were built
- * made reading the dev set's transactions take 102 ms a pass instead of 53 in about half of all
- * runs (`bench:detect`'s dev-set throughput).
+ * made reading the dev set's transactions take 102 ms a pass instead of 53 in most runs
+ * (`bench:detect`'s dev-set throughput).
  */
 export function toCharge(transaction: Transaction): Charge {
   const { date, amount, description } = transaction;
