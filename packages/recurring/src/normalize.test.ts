@@ -156,6 +156,17 @@ describe(normalizeMerchant.name, () => {
     }
   });
 
+  it('takes the place and payment words off the end of a name, but never the whole name', () => {
+    const keyOf = (descriptor: string): string => normalizeMerchant(descriptor).key;
+    expect(keyOf('HARBOR TUTORS SALT LAKE CITY UT')).toBe('raw:HARBOR TUTORS');
+    expect(keyOf('HARBOR TUTORS L L C BILLPAY')).toBe('raw:HARBOR TUTORS');
+    expect(keyOf('HARBOR TUTORS AUTO PAY')).toBe('raw:HARBOR TUTORS');
+    expect(keyOf('HARBOR TUTORS_CA A1B2 4521')).toBe('raw:HARBOR TUTORS');
+    // A name of one letter keeps its tail; a name that is itself a place stays whole.
+    expect(keyOf('Q CA')).toBe('raw:Q CA');
+    expect(keyOf('PHOENIX')).toBe('raw:PHOENIX');
+  });
+
   it('names an unknown biller as a person would: no payment kind, no shorthand', () => {
     expect(normalizeMerchant('ROCKET MORTGAGE MTG PYMT PPD ID: 1234567890').name).toBe(
       'Rocket Mortgage',

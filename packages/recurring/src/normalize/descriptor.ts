@@ -30,13 +30,27 @@ const STAR_REFERENCE = /\*\s*[A-Z0-9]*\d[A-Z0-9]*/g;
 const WEB_SUFFIX = /\.(?:COM|NET|ORG|IO|CO|US|TV)\b(?:\/\S*)?/g;
 const HAS_DIGIT = /\d/;
 const SPACES = /\s+/g;
-const STATE_TAIL =
-  / (?:AL|AK|AZ|AR|CA|CO|CT|DE|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY|DC|US|USA)$/;
+/** A state's (or the country's) code ending the city/state tail. */
+const STATES = (
+  'AL|AK|AZ|AR|CA|CO|CT|DE|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|NE|NV|NH|' +
+  'NJ|NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY|DC|US|USA'
+).split('|');
 /** Words that say how or what kind, not who: "TOYOTA FINANCIAL SVCS PMT", "SUNRISE APARTMENTS, LLC". */
-const TRAILING_NOISE =
-  / (?:SUBSCRIPTION|MEMBERSHIP|PMT|PYMT|PAYMENT|AUTOPAY|AUTO PAY|BILL ?PAY|ONLINE|WEB|RECURRING|ACH|DEBIT|PURCHASE|LLC|L L C|INC|CORP|CORPORATION|LTD)$/;
-const CITY_TAIL =
-  / (?:NEW YORK|NEWYORK|BROOKLYN|LOS ANGELES|SAN FRANCISCO|SAN FRAN|SAN JOSE|SAN DIEGO|OAKLAND|BERKELEY|SEATTLE|PORTLAND|AUSTIN|DALLAS|HOUSTON|SAN ANTONIO|CHICAGO|BOSTON|CAMBRIDGE|DENVER|PHOENIX|ATLANTA|MIAMI|ORLANDO|TAMPA|CHARLOTTE|RALEIGH|NASHVILLE|PHILADELPHIA|PITTSBURGH|WASHINGTON|BALTIMORE|DETROIT|MINNEAPOLIS|ST LOUIS|KANSAS CITY|COLUMBUS|CLEVELAND|CINCINNATI|INDIANAPOLIS|MILWAUKEE|SALT LAKE CITY|LAS VEGAS|SACRAMENTO|PALO ALTO|MOUNTAIN VIEW|SUNNYVALE|SANTA MONICA|LOS GATOS|CUPERTINO|REDMOND|BELLEVUE|JERSEY CITY|HOBOKEN|ARLINGTON|ALEXANDRIA|IRVINE|PASADENA|LONG BEACH|HONOLULU|ANCHORAGE|SPRINGFIELD)$/;
+const NOISE_WORDS = (
+  'SUBSCRIPTION|MEMBERSHIP|PMT|PYMT|PAYMENT|AUTOPAY|AUTO PAY|BILL PAY|BILLPAY|ONLINE|WEB|' +
+  'RECURRING|ACH|DEBIT|PURCHASE|LLC|L L C|INC|CORP|CORPORATION|LTD'
+).split('|');
+/** Cities a descriptor's place ends in, before or without its state. */
+const CITIES = (
+  'NEW YORK|NEWYORK|BROOKLYN|LOS ANGELES|SAN FRANCISCO|SAN FRAN|SAN JOSE|SAN DIEGO|OAKLAND|' +
+  'BERKELEY|SEATTLE|PORTLAND|AUSTIN|DALLAS|HOUSTON|SAN ANTONIO|CHICAGO|BOSTON|CAMBRIDGE|' +
+  'DENVER|PHOENIX|ATLANTA|MIAMI|ORLANDO|TAMPA|CHARLOTTE|RALEIGH|NASHVILLE|PHILADELPHIA|' +
+  'PITTSBURGH|WASHINGTON|BALTIMORE|DETROIT|MINNEAPOLIS|ST LOUIS|KANSAS CITY|COLUMBUS|' +
+  'CLEVELAND|CINCINNATI|INDIANAPOLIS|MILWAUKEE|SALT LAKE CITY|LAS VEGAS|SACRAMENTO|' +
+  'PALO ALTO|MOUNTAIN VIEW|SUNNYVALE|SANTA MONICA|LOS GATOS|CUPERTINO|REDMOND|BELLEVUE|' +
+  'JERSEY CITY|HOBOKEN|ARLINGTON|ALEXANDRIA|IRVINE|PASADENA|LONG BEACH|HONOLULU|ANCHORAGE|' +
+  'SPRINGFIELD'
+).split('|');
 
 /** Tails come off one word or place a round; no real descriptor ends in more. */
 const MAX_TAIL_ROUNDS = 8;
@@ -55,9 +69,9 @@ export function stripDescriptorNoise(upper: string): string {
 export function cleanDescriptor(stripped: string): string {
   let text = firstColumn(stripped);
   text = text.replace(ACH_TAIL, '');
-  // Phone, card, date, reference, star and digit-token patterns all need a digit, and the
-  // replacements only add spaces: without one, they cannot match at any step. Likewise a
-  // pattern that needs a '*', '#' or '.' is skipped once the text has none.
+  // Phone, card, date, reference and star patterns all need a digit, and the replacements
+  // only add spaces: without one, they cannot match at any step. Likewise a pattern that needs
+  // a '*', '#' or '.' is skipped once the text has none.
   if (HAS_DIGIT.test(text)) {
     text = text.replace(PHONE, ' ');
     if (text.includes('XX') || text.includes('**') || text.includes('CARD ')) {
@@ -70,21 +84,27 @@ export function cleanDescriptor(stripped: string): string {
     }
     if (text.includes('*')) text = text.replace(STAR_REFERENCE, ' ');
     if (text.includes('.')) text = text.replace(WEB_SUFFIX, ' ');
-    text = withoutDigitTokens(text);
   } else {
     if (text.includes('#')) text = text.replace(STORE_NUMBERS, ' ');
     if (text.includes('.')) text = text.replace(WEB_SUFFIX, ' ');
   }
-  text = keptWords(text);
+  const words = keptWords(text);
   // Round after round: "BLUE BOTTLE COFFEE OAKLAND CA US" loses "US", then "CA", then the city;
   // "METRO P&L ONLINE PMT WEB PMT" one channel word a round, down to the payee, so the bank's
-  // other wording of the same bill ("… ONLINE PMT BILL PAY") groups with it.
+  // other wording of the same bill ("… ONLINE PMT BILL PAY") groups with it. What is left is
+  // never one letter alone.
+  let count = words.length;
   for (let round = 0; round < MAX_TAIL_ROUNDS; round++) {
-    const next = withoutTail(withoutTail(withoutTail(text, STATE), CITY), NOISE);
-    if (next === text || next.length < 2) break;
-    text = next;
+    const next = withoutTail(
+      words,
+      withoutTail(words, withoutTail(words, count, STATE), CITY),
+      NOISE,
+    );
+    if (next === count || (next === 1 && (words[0] as string).length < 2)) break;
+    count = next;
   }
-  return text.length > 0 ? text : stripped.replace(SPACES, ' ').trim();
+  if (count === 0) return stripped.replace(SPACES, ' ').trim();
+  return count === words.length ? words.join(' ') : words.slice(0, count).join(' ');
 }
 
 /**
@@ -102,41 +122,61 @@ function firstColumn(stripped: string): string {
 const WHITESPACE_RUN = /\s\s/;
 
 /**
- * The text with every reference-like token replaced by a space: a word of four or more
- * letters and digits mixing both ("A1B2C3"), or of three or more digits ("4521"). What
- * `/\b(?=[A-Z]*\d)(?=\d*[A-Z])[A-Z0-9]{4,}\b|\b\d{3,}\b/g` replaces, read in one pass: both
- * alternatives start and end at word boundaries with only word characters between, so a
- * match is always one whole word (a run of `\w`, which also holds '_' and a–z), never part
- * of one.
+ * The words of the text, as the rest of the cleaning reads them: runs of A–Z, 0–9, '&' and "'"
+ * (every other character separates words), less every reference-like token — a run of regular-
+ * expression word characters (A–Z, a–z, 0–9, '_') of four or more mixing upper-case letters and
+ * digits only ("A1B2C3"), or of three or more digits ("4521"), which separates words too.
  */
-function withoutDigitTokens(text: string): string {
-  let result = '';
-  let copiedUpTo = 0;
+function keptWords(text: string): string[] {
+  const words: string[] = [];
+  let start = -1;
+  const end = (at: number): void => {
+    if (start >= 0) words.push(text.slice(start, at));
+    start = -1;
+  };
   let i = 0;
   while (i < text.length) {
-    if (!isRegExpWordCode(text.charCodeAt(i))) {
+    const code = text.charCodeAt(i);
+    if (!isRegExpWordCode(code)) {
+      if (code === 38 || code === 39) {
+        if (start < 0) start = i;
+      } else {
+        end(i);
+      }
       i++;
       continue;
     }
-    const start = i;
+    const runStart = i;
     let digits = 0;
     let upperLetters = 0;
     while (i < text.length && isRegExpWordCode(text.charCodeAt(i))) {
-      const code = text.charCodeAt(i);
-      if (code >= 48 && code <= 57) digits++;
-      else if (code >= 65 && code <= 90) upperLetters++;
+      const runCode = text.charCodeAt(i);
+      if (runCode >= 48 && runCode <= 57) digits++;
+      else if (runCode >= 65 && runCode <= 90) upperLetters++;
       i++;
     }
-    const length = i - start;
-    const isMixed =
-      digits + upperLetters === length && length >= 4 && digits > 0 && upperLetters > 0;
-    const isNumber = digits === length && length >= 3;
-    if (isMixed || isNumber) {
-      result += text.slice(copiedUpTo, start) + ' ';
-      copiedUpTo = i;
+    const length = i - runStart;
+    const isKept = digits + upperLetters === length;
+    const isReference =
+      (isKept && length >= 4 && digits > 0 && upperLetters > 0) ||
+      (digits === length && length >= 3);
+    if (isReference) {
+      end(runStart);
+    } else if (isKept) {
+      if (start < 0) start = runStart;
+    } else {
+      // '_' and a–z separate words.
+      for (let at = runStart; at < i; at++) {
+        if (isKeptCode(text.charCodeAt(at))) {
+          if (start < 0) start = at;
+        } else {
+          end(at);
+        }
+      }
     }
   }
-  return copiedUpTo === 0 ? text : result + text.slice(copiedUpTo);
+  end(text.length);
+  return words;
 }
 
 /** `\w` of a regular expression without the u flag: A–Z, a–z, 0–9 and '_'. */
@@ -149,70 +189,34 @@ function isRegExpWordCode(code: number): boolean {
   );
 }
 
-/**
- * The words of the text made of A–Z, 0–9, '&' and "'", one space apart: every other character
- * separates words. The same as replacing `/[^A-Z0-9&' ]+/g` by a space, runs of whitespace by
- * one space and trimming, in one pass — and none when the text is already so. Words already
- * one space apart are copied as one piece: a cleaned descriptor usually has only a gap or two
- * left by removed details, and a copy per word costs more than the scan.
- */
-function keptWords(text: string): string {
-  if (isKeptWords(text)) return text;
-  let result = '';
-  let i = 0;
-  for (;;) {
-    while (i < text.length && !isKeptCode(text.charCodeAt(i))) i++;
-    if (i >= text.length) return result;
-    const start = i;
-    for (;;) {
-      while (i < text.length && isKeptCode(text.charCodeAt(i))) i++;
-      const isOneSpace = text.charCodeAt(i) === 32 && isKeptCode(text.charCodeAt(i + 1));
-      if (!isOneSpace) break;
-      i++;
-    }
-    result += (result.length > 0 ? ' ' : '') + text.slice(start, i);
-  }
-}
-
-/**
- * Whether `keptWords` would return the text as it is: kept characters, one space apart. One
- * regular expression (it cannot backtrack: a space always ends a word) reads it in half the
- * time of a scan in script.
- */
-function isKeptWords(text: string): boolean {
-  return KEPT_WORDS.test(text);
-}
-
-const KEPT_WORDS = /^(?:[A-Z0-9&']+(?: [A-Z0-9&']+)*)?$/;
-
 function isKeptCode(code: number): boolean {
   return (code >= 65 && code <= 90) || (code >= 48 && code <= 57) || code === 38 || code === 39;
 }
 
-/**
- * An end-anchored pattern (" (?:A|B|…)$") ready to search only where a match can start: within
- * `length` final characters (one more than its longest word). A pattern anchored at the end is
- * otherwise tried at every position from the start. Searching the text itself from there (a
- * global copy of the pattern, from `lastIndex`) rather than a copy of its tail gives where the
- * match starts, so the text is cut there instead of being rewritten by a second search.
- */
-type Tail = { search: RegExp; length: number };
+/** Phrases a descriptor may end in, and the last word of each (most words end none). */
+type Tail = { phrases: ReadonlySet<string>; lastWords: ReadonlySet<string>; mostWords: number };
 
-function tailOf(pattern: RegExp): Tail {
-  const words = pattern.source.slice(4, -2).split('|');
+function tailOf(phrases: readonly string[]): Tail {
   return {
-    search: new RegExp(pattern.source, 'g'),
-    length: 1 + Math.max(...words.map((word) => word.length)),
+    phrases: new Set(phrases),
+    lastWords: new Set(phrases.map((phrase) => phrase.slice(phrase.lastIndexOf(' ') + 1))),
+    mostWords: Math.max(...phrases.map((phrase) => phrase.split(' ').length)),
   };
 }
 
-const STATE = tailOf(STATE_TAIL);
-const CITY = tailOf(CITY_TAIL);
-const NOISE = tailOf(TRAILING_NOISE);
+const STATE = tailOf(STATES);
+const CITY = tailOf(CITIES);
+const NOISE = tailOf(NOISE_WORDS);
 
-/** The text less the tail's match (the longest, as a match must end the text), if any. */
-function withoutTail(text: string, tail: Tail): string {
-  tail.search.lastIndex = Math.max(0, text.length - tail.length);
-  const match = tail.search.exec(text);
-  return match ? text.slice(0, match.index) : text;
+/**
+ * How many of the first `count` words are left once the longest phrase of the tail that ends
+ * them is taken off; a word always stays in front of it.
+ */
+function withoutTail(words: readonly string[], count: number, tail: Tail): number {
+  if (count < 2 || !tail.lastWords.has(words[count - 1] as string)) return count;
+  for (let size = Math.min(tail.mostWords, count - 1); size >= 1; size--) {
+    const phrase = size === 1 ? words[count - 1] : words.slice(count - size, count).join(' ');
+    if (tail.phrases.has(phrase as string)) return count - size;
+  }
+  return count;
 }
