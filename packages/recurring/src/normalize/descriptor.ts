@@ -91,8 +91,8 @@ export function cleanDescriptor(stripped: string): string {
   const words = keptWords(text);
   // Round after round: "BLUE BOTTLE COFFEE OAKLAND CA US" loses "US", then "CA", then the city;
   // "METRO P&L ONLINE PMT WEB PMT" one channel word a round, down to the payee, so the bank's
-  // other wording of the same bill ("… ONLINE PMT BILL PAY") groups with it. What is left is
-  // never one letter alone.
+  // other wording of the same bill ("… ONLINE PMT BILL PAY") groups with it. A round that
+  // would leave one letter alone is not taken.
   let count = words.length;
   for (let round = 0; round < MAX_TAIL_ROUNDS; round++) {
     const next = withoutTail(
