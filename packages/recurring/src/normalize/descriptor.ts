@@ -95,11 +95,9 @@ export function cleanDescriptor(stripped: string): string {
   // would leave one letter alone is not taken.
   let count = words.length;
   for (let round = 0; round < MAX_TAIL_ROUNDS; round++) {
-    const next = withoutTail(
-      words,
-      withoutTail(words, withoutTail(words, count, STATE), CITY),
-      NOISE,
-    );
+    let next = withoutTail(words, count, STATE);
+    next = withoutTail(words, next, CITY);
+    next = withoutTail(words, next, NOISE);
     if (next === count || (next === 1 && (words[0] as string).length < 2)) break;
     count = next;
   }
