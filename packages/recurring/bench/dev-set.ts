@@ -79,6 +79,11 @@ function load(corpus: string): Household[] {
     });
 }
 
+/** Each household's transactions, in the order of their files: what the bench detects. */
+export function devSetTransactions(corpus: string): Transaction[][] {
+  return load(corpus).map((household) => household.transactions);
+}
+
 type Tally = {
   truth: number;
   detected: number;
