@@ -205,9 +205,11 @@ const MAX_ONE_ACCOUNT_SHARE = 0.75;
  * Two people of a household on one plan each, at one price, paid from two accounts (two
  * Kindle Unlimited plans, two App Store plans): their charges together fill a half-month grid
  * (semi-monthly, or every two weeks), each account's charges a monthly one. A half-month
- * stream whose charges come from two accounts, neither paying most of them, is those two
- * plans: it is dropped here, and the per-account search (`streamsPerAccount`) finds each. So is
- * a weekly stream made of several such plans (`isInterleavedAccounts`).
+ * stream whose charges come from two accounts, neither paying most of them, and that steps
+ * from one account to the other at most of its bills, is those two plans: it is dropped here,
+ * and the per-account search (`streamsPerAccount`) finds each. A plan moved to another card
+ * changes account once and stays one stream, however few bills the first card paid. A weekly
+ * stream made of several such plans is dropped too (`isInterleavedAccounts`).
  */
 function isTwoAccountsPlans(candidate: Candidate): boolean {
   if (candidate.cadence === 'WEEKLY') return isInterleavedAccounts(candidate);
@@ -218,17 +220,19 @@ function isTwoAccountsPlans(candidate: Candidate): boolean {
   }
   if (perAccount.size < 2) return false;
   const most = Math.max(...perAccount.values());
-  return most <= MAX_ONE_ACCOUNT_SHARE * candidate.members.length;
+  return (
+    most <= MAX_ONE_ACCOUNT_SHARE * candidate.members.length && isInterleavedAccounts(candidate)
+  );
 }
 
-/** Above this share of a weekly stream's steps from bill to bill changing account: several plans. */
+/** Above this share of a stream's steps from bill to bill changing account: several plans. */
 const MAX_ACCOUNT_CHANGE_SHARE = 0.5;
 
 /**
  * Monthly plans at one price on different days of the month, paid from different accounts (an
- * app store's plans, one per person in a household), fill a weekly grid together; a weekly plan
- * bills the card on file, and moves to another card once or twice, not from one week to the next.
- * A weekly stream that changes account at most steps is those plans: dropped here, each account's
+ * app store's plans, one per person in a household), fill a faster grid together; a plan bills
+ * the card on file, and moves to another card once or twice, not from one bill to the next.
+ * A stream that changes account at most steps is those plans: dropped here, each account's
  * search (`streamsPerAccount`) finds them.
  */
 function isInterleavedAccounts(candidate: Candidate): boolean {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { detectRecurring } from './detect';
-import { charge, charges, monthly, shiftDays } from '../test/series';
+import { charge, charges, everyDays, monthly, shiftDays } from '../test/series';
 import type { Transaction } from './types';
 
 const AS_OF = '2026-10-31';
@@ -49,6 +49,23 @@ describe(`${detectRecurring.name} — one plan per person, paid from two account
     expect(shapes(streams)).toEqual([
       ['MONTHLY', 9.99, 12],
       ['MONTHLY', 9.99, 12],
+    ]);
+  });
+
+  it('keeps a plan moved to another card whole, however few bills the first card paid', () => {
+    const moved = (dates: string[], description: string, amount: number) => {
+      const bills = charges(dates, description, amount);
+      return [...onAccount('a', bills.slice(0, 2)), ...onAccount('b', bills.slice(2))];
+    };
+    const fortnightly = everyDays('2026-05-05', 14, 8);
+    const twiceMonthly = monthly('2026-07-01', 4).flatMap((first) => [first, shiftDays(first, 14)]);
+    const history = [
+      ...moved(fortnightly, 'GREENLEAF LAWN CARE', 65),
+      ...moved(twiceMonthly, 'BRIGHTPATH TUTORING', 120),
+    ];
+    expect(shapes(detectRecurring(history, { asOf: AS_OF }))).toEqual([
+      ['SEMI_MONTHLY', 120, 8],
+      ['BIWEEKLY', 65, 8],
     ]);
   });
 });
