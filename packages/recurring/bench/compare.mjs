@@ -1,17 +1,18 @@
 /**
- * `npm run bench:detect:compare -- REF [--rounds 6] [--warmups 10] [--passes 15]` (in the
+ * `npm run bench:detect:compare -- REF [--runs 3] [--warmups 10] [--pairs 30]` (in the
  * package, `npm run bench:compare -- REF`): this checkout's engine against the engine at REF (a
  * commit, tag or branch) on the dev set.
  *
  * Why a comparison of its own: on a shared machine one run against another says little — the
  * same engine reads 90 ms a dev-set pass in one stretch and 150 ms in the next (the detection
- * README, "Why figures on this machine jump"). So both engines are bundled as the server runs
- * them (esbuild, ESM, Node 20), and each round runs one process per engine, in turns (this
- * checkout first in even rounds, REF first in odd ones), each after the same warm-up; a stretch
- * of slow machine then slows both. Printed: milliseconds a pass, the median of the rounds'
- * medians and the fastest round's, transactions per second, and REF's time over this checkout's
- * (above 1: this checkout is faster). REF's engine is read from git (`git archive`) with the
- * contracts package of the same commit.
+ * README, "Why figures on this machine jump"), stretches that come and go within seconds, so
+ * even processes run in turns disagree by a fifth on identical code. So both engines, bundled as the
+ * server runs them (esbuild, ESM, Node 20), run in one process, a pass of one right after a
+ * pass of the other (`compare-run.ts`), and what is compared is each pair's ratio: the median of
+ * those ratios over a few such processes agrees to about 3% on identical code. Printed: each
+ * engine's median milliseconds a pass and transactions per second, and REF's time over this
+ * checkout's (above 1: this checkout is faster), per process and over all pairs. REF's engine is
+ * read from git (`git archive`) with the contracts package of the same commit.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -23,25 +24,25 @@ import { build } from 'esbuild';
 const { values, positionals } = parseArgs({
   allowPositionals: true,
   options: {
-    rounds: { type: 'string', default: '6' },
+    runs: { type: 'string', default: '3' },
     warmups: { type: 'string', default: '10' },
-    passes: { type: 'string', default: '15' },
+    pairs: { type: 'string', default: '30' },
   },
 });
 const [ref] = positionals;
 if (!ref) {
-  console.error('usage: compare.mjs REF [--rounds 6] [--warmups 10] [--passes 15]');
+  console.error('usage: compare.mjs REF [--runs 3] [--warmups 10] [--pairs 30]');
   process.exit(2);
 }
-const rounds = Number(values.rounds);
+const runs = Number(values.runs);
 const root = path.resolve(import.meta.dirname, '../../..');
 // In the package's dist/ (ignored by git), at the depth of bench/: the runner finds the dev set
 // from its own folder, as `bench/run.mjs`'s bundle does.
 const dist = path.join(import.meta.dirname, '../dist');
 mkdirSync(dist, { recursive: true });
 
-const git = (args, input) => {
-  const result = spawnSync('git', ['-C', root, ...args], { input, maxBuffer: 1 << 28 });
+const git = (args) => {
+  const result = spawnSync('git', ['-C', root, ...args], { maxBuffer: 1 << 28 });
   if (result.status !== 0) {
     console.error(`git ${args.join(' ')}: ${result.stderr.toString().trim()}`);
     process.exit(2);
@@ -97,48 +98,54 @@ try {
   rmSync(checkout, { recursive: true, force: true });
 }
 
-const sides = [
-  { name: 'this checkout', bundle: here, runs: [] },
-  { name: `${ref} (${commit})`, bundle: there, runs: [] },
-];
+const mine = { wallMs: [], cpuMs: [] };
+const theirs = { wallMs: [], cpuMs: [] };
+const ratios = [];
+const perRun = [];
 let transactions = 0;
-for (let round = 0; round < rounds; round++) {
-  for (const side of round % 2 === 0 ? sides : [...sides].reverse()) {
-    const run = spawnSync(process.execPath, [runner, side.bundle, values.warmups, values.passes], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    if (run.status !== 0) process.exit(run.status ?? 1);
-    const result = JSON.parse(run.stdout.toString());
-    transactions = result.transactions;
-    side.runs.push({ wall: median(result.wallMs), cpu: median(result.cpuMs) });
+for (let run = 0; run < runs; run++) {
+  const child = spawnSync(process.execPath, [runner, here, there, values.warmups, values.pairs], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  if (child.status !== 0) process.exit(child.status ?? 1);
+  const result = JSON.parse(child.stdout.toString());
+  transactions = result.transactions;
+  const runRatios = result.a.map((pass, pair) => result.b[pair].wallMs / pass.wallMs);
+  for (const [side, passes] of [
+    [mine, result.a],
+    [theirs, result.b],
+  ]) {
+    side.wallMs.push(...passes.map((pass) => pass.wallMs));
+    side.cpuMs.push(...passes.map((pass) => pass.cpuMs));
   }
+  ratios.push(...runRatios);
+  perRun.push(median(runRatios));
 }
 
-const summaries = sides.map((side) => ({
-  name: side.name,
-  wallMs: median(side.runs.map((run) => run.wall)),
-  fastestWallMs: Math.min(...side.runs.map((run) => run.wall)),
-  cpuMs: median(side.runs.map((run) => run.cpu)),
-}));
-const [mine, theirs] = summaries;
 const rate = (ms) => `${(transactions / ms / 1000).toFixed(2)} M tx/s`;
+const summary = (name, side) => ({
+  name,
+  wallMs: median(side.wallMs),
+  cpuMs: median(side.cpuMs),
+});
+const sides = [summary('this checkout', mine), summary(`${ref} (${commit})`, theirs)];
 console.log(
-  `detection on the dev set (${transactions.toLocaleString('en-US')} transactions): ${rounds} ` +
-    `rounds, one process per engine in turns, each ${values.warmups} warm-up passes and the ` +
-    `median of ${values.passes}`,
+  `detection on the dev set (${transactions.toLocaleString('en-US')} transactions): ${runs} ` +
+    `processes, each ${values.warmups} warm-up passes of both engines, then ${values.pairs} ` +
+    `pairs of passes, one of each engine back to back`,
 );
-for (const side of summaries) {
+for (const side of sides) {
   console.log(
-    `  ${side.name.padEnd(28)} ${side.wallMs.toFixed(1).padStart(7)} ms a pass ` +
-      `(fastest round ${side.fastestWallMs.toFixed(1)}), ${rate(side.wallMs)} wall, ` +
-      `${rate(side.cpuMs)} per CPU second`,
+    `  ${side.name.padEnd(28)} ${side.wallMs.toFixed(1).padStart(7)} ms a pass (median), ` +
+      `${rate(side.wallMs)} wall, ${rate(side.cpuMs)} per CPU second`,
   );
 }
+const ratio = median(ratios);
 console.log(
-  `  ${ref} takes ${(theirs.wallMs / mine.wallMs).toFixed(2)}× this checkout's time ` +
-    `(fastest rounds ${(theirs.fastestWallMs / mine.fastestWallMs).toFixed(2)}×)`,
+  `  ${ref} takes ${ratio.toFixed(2)}× this checkout's time (median of ${ratios.length} pairs; ` +
+    `process by process ${perRun.map((value) => value.toFixed(2)).join(', ')})`,
 );
-console.log(JSON.stringify({ ref, commit, transactions, rounds, sides: summaries }));
+console.log(JSON.stringify({ ref, commit, transactions, ratio, perRun, sides }));
 
 function median(values) {
   const sorted = [...values].sort((a, b) => a - b);
