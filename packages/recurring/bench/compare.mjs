@@ -6,13 +6,13 @@
  * Why a comparison of its own: on a shared machine one run against another says little — the
  * same engine reads 90 ms a dev-set pass in one stretch and 150 ms in the next (the detection
  * README, "Why figures on this machine jump"), stretches that come and go within seconds, so
- * even processes run in turns disagree by a fifth on identical code. So both engines, bundled as the
- * server runs them (esbuild, ESM, Node 20), run in one process, a pass of one right after a
- * pass of the other (`compare-run.ts`), and what is compared is each pair's ratio: the median of
- * those ratios over a few such processes agrees to about 3% on identical code. Printed: each
- * engine's median milliseconds a pass and transactions per second, and REF's time over this
- * checkout's (above 1: this checkout is faster), per process and over all pairs. REF's engine is
- * read from git (`git archive`) with the contracts package of the same commit.
+ * even processes run in turns disagree by a fifth on identical code. So both engines, bundled
+ * as the server runs them (esbuild, ESM, Node 20), run in one process, a pass of one right
+ * after a pass of the other (`compare-run.ts`), and what is compared is each pair's ratio: the
+ * median of those ratios over a few such processes agrees to about 3% on identical code. Each
+ * engine's median milliseconds a pass and transactions per second are printed, and REF's time
+ * over this checkout's (above 1: this checkout is faster), per process and over all pairs. REF's
+ * engine is read from git (`git archive`) with the contracts package of the same commit.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
