@@ -147,8 +147,8 @@ console.log(
 );
 console.log(JSON.stringify({ ref, commit, transactions, ratio, perRun, sides }));
 
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
+function median(numbers) {
+  const sorted = [...numbers].sort((a, b) => a - b);
   const middle = sorted.length >> 1;
   return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
