@@ -81,4 +81,28 @@ describe(`${detectRecurring.name} — short runs of one plan at stepped prices`,
       ['MONTHLY', 11],
     ]);
   });
+
+  it('joins two or three months at a third of the price to the plan that follows them', () => {
+    const months = [
+      '2025-12-08',
+      '2026-01-08',
+      '2026-02-09',
+      '2026-03-09',
+      '2026-04-08',
+      '2026-05-08',
+      '2026-06-08',
+      '2026-07-08',
+      '2026-08-10',
+      '2026-09-08',
+    ];
+    for (const introductory of [2, 3]) {
+      const history = months.map((date, index) =>
+        charge(date, 'ZENFLOW YOGA APP', index < introductory ? 4.99 : 14.99),
+      );
+      const streams = detectRecurring(history, { asOf: '2026-09-20' });
+      expect(
+        streams.map((stream) => [stream.cadence, stream.first_date, stream.transaction_ids.length]),
+      ).toEqual([['MONTHLY', '2025-12-08', 10]]);
+    }
+  });
 });

@@ -42,8 +42,8 @@ const MAX_STEP_RATIO = 2.05;
  * only a short first run, at the same merchant, steps up that far — or any distance from a
  * dollar or less a cycle ("$1 a month for three months").
  */
-const MAX_INTRO_RATIO = 10;
-const MAX_INTRO_CHARGES = 6;
+export const MAX_INTRO_RATIO = 10;
+export const MAX_INTRO_CHARGES = 6;
 /** A resubscription may come back at a slightly different price (a new plan year, a promo). */
 export const MAX_RESUBSCRIBE_RATIO = 1.25;
 const MAX_VARIABLE_RESUBSCRIBE_RATIO = 1.6;
