@@ -56,8 +56,10 @@
  *   (≥ 3 charges), charged within 1.5 days of its billing day on average (a haircut every four
  *   to six weeks lines up month after month but scatters around any day) — Amazon Subscribe &
  *   Save, not Amazon orders. At a merchant the catalogue doesn't know, a run of < 5 equal
- *   charges among twice as many others is treated as chance. A merchant that is a habit on
- *   all its charges is one on each account's share of them (`streamsPerAccount`).
+ *   charges among twice as many others is treated as chance — unless it is the same plan at
+ *   a stepped price on the same billing days, or its first months at an introductory price
+ *   (up to ten times cheaper). A merchant that is a habit on all its charges is one on each
+ *   account's share of them (`streamsPerAccount`).
  * - Storefronts. At a store the catalogue knows sells one-offs under its plans' descriptor (app
  *   stores, video rentals, console stores), a stream under 12 charges changes price once at
  *   most, and one under 5 is one price on time every time — four charges unless yearly where
