@@ -35,7 +35,7 @@ import { joinPairs } from './join-pairs';
 export type Found = { candidate: Candidate; merchant: NormalizedMerchant };
 
 /** A new price after a step may be up to twice (or half) the old one: plan upgrades, promos ending. */
-const MAX_STEP_RATIO = 2.05;
+export const MAX_STEP_RATIO = 2.05;
 /**
  * An introductory price (a few months at a third of the list price, or $4.99 before a $25.99
  * family plan or $30 dues) may sit further below the price that follows it, up to a tenth of it;
