@@ -28,7 +28,7 @@ import {
   withAddOns,
   withDearerWeeks,
 } from './level-bands';
-import { MAX_INTRO_CHARGES, MAX_INTRO_RATIO, MAX_STEP_RATIO } from './merge-fragments';
+import { isIntroductoryStep, isPriceStep } from './merge-fragments';
 import { extendAcrossPriceChanges, type Neighbours } from './price-steps';
 import { monthlyPlansInWeekly, plansAtOnePrice, twoPlansForMovedDay } from './same-price-plans';
 import { STORE_CADENCES } from './storefronts';
@@ -259,21 +259,17 @@ function isLostInNoise(
 
 /**
  * Whether a run is a step of another run's plan: that run has as many charges
- * (`MIN_PLAN_RUN`), its price is within a step of this one's (`MAX_STEP_RATIO`) — or, for a
- * short first run before it, up to an introductory price's distance below it (`MAX_INTRO_RATIO`)
- * — the limits merge-fragments.ts joins runs of one plan by, and every charge of this run is on
- * time on its billing grid. A run further off in price would be left a stream of its own.
+ * (`MIN_PLAN_RUN`), its price is a step from this one's — or, for a short first run before it,
+ * this run's is its introductory price — as merge-fragments.ts joins runs of one plan
+ * (`isPriceStep`, `isIntroductoryStep`), and every charge of this run is on time on its billing
+ * grid. A run further off in price would be left a stream of its own.
  */
 function isOnSameGrid(candidate: Candidate, other: Candidate): boolean {
   if (other.members.length < MIN_PLAN_RUN) return false;
-  const ratio = medianAmount(candidate.members) / medianAmount(other.members);
+  const ratio = medianAmount(other.members) / medianAmount(candidate.members);
   const isIntroduction =
-    candidate.members.length <= MAX_INTRO_CHARGES &&
-    lastDayOf(candidate) < firstDayOf(other) &&
-    ratio * MAX_INTRO_RATIO >= 1;
-  if (ratio > MAX_STEP_RATIO || (ratio * MAX_STEP_RATIO < 1 && !isIntroduction)) {
-    return false;
-  }
+    lastDayOf(candidate) < firstDayOf(other) && isIntroductoryStep(ratio, candidate.members.length);
+  if (!isPriceStep(ratio) && !isIntroduction) return false;
   const tolerance = CADENCE_RULES[candidate.cadence].toleranceDays;
   return candidate.members.every((charge) => distanceToSlot(other.schedule, charge) <= tolerance);
 }

@@ -35,15 +35,36 @@ import { joinPairs } from './join-pairs';
 export type Found = { candidate: Candidate; merchant: NormalizedMerchant };
 
 /** A new price after a step may be up to twice (or half) the old one: plan upgrades, promos ending. */
-export const MAX_STEP_RATIO = 2.05;
+const MAX_STEP_RATIO = 2.05;
 /**
  * An introductory price (a few months at a third of the list price, or $4.99 before a $25.99
  * family plan or $30 dues) may sit further below the price that follows it, up to a tenth of it;
  * only a short first run, at the same merchant, steps up that far — or any distance from a
  * dollar or less a cycle ("$1 a month for three months").
  */
-export const MAX_INTRO_RATIO = 10;
-export const MAX_INTRO_CHARGES = 6;
+const MAX_INTRO_RATIO = 10;
+const MAX_INTRO_CHARGES = 6;
+
+/** Whether a plan's price may move by `ratio` (later price over earlier) in one step. */
+export function isPriceStep(ratio: number): boolean {
+  return ratio <= MAX_STEP_RATIO && ratio >= 1 / MAX_STEP_RATIO;
+}
+
+/**
+ * Whether a first run of `runCharges` charges may be the introductory price of the plan after
+ * it, `ratio` times dearer: short enough, and at most `MAX_INTRO_RATIO` below it — or any
+ * distance below when the run is at a trial's price (`isTrialPriced`).
+ */
+export function isIntroductoryStep(
+  ratio: number,
+  runCharges: number,
+  isTrialPriced = false,
+): boolean {
+  return (
+    ratio > 1 && (ratio <= MAX_INTRO_RATIO || isTrialPriced) && runCharges <= MAX_INTRO_CHARGES
+  );
+}
+
 /** A resubscription may come back at a slightly different price (a new plan year, a promo). */
 export const MAX_RESUBSCRIBE_RATIO = 1.25;
 const MAX_VARIABLE_RESUBSCRIBE_RATIO = 1.6;
@@ -208,12 +229,14 @@ function continues(earlier: Found, later: Found): boolean {
   const isCycleAfter = Math.abs(gap - rule.periodDays) <= rule.toleranceDays;
   if (hit.distance > rule.lateDays && !isCycleAfter) return false;
   const isIntroduction =
-    ratio > 1 &&
-    (ratio <= MAX_INTRO_RATIO || a.members.every((charge) => charge.amount <= TRIAL_MAX_AMOUNT)) &&
-    a.members.length <= MAX_INTRO_CHARGES &&
+    isIntroductoryStep(
+      ratio,
+      a.members.length,
+      a.members.every((charge) => charge.amount <= TRIAL_MAX_AMOUNT),
+    ) &&
     (b.members.length >= MIN_STANDING || isKnownPair) &&
     earlier.merchant.key === later.merchant.key;
-  if (!isIntroduction && !(ratio <= MAX_STEP_RATIO && ratio >= 1 / MAX_STEP_RATIO)) return false;
+  if (!isIntroduction && !isPriceStep(ratio)) return false;
   if (sharesIdentity(earlier.merchant, later.merchant)) return true;
   const category = earlier.merchant.category;
   return (
