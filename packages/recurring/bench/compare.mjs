@@ -19,7 +19,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { build } from 'esbuild';
+import { bundleForNode as bundle } from './bundle.mjs';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -52,21 +52,6 @@ const git = (args) => {
 const commit = git(['rev-parse', '--short', `${ref}^{commit}`])
   .toString()
   .trim();
-
-const bundle = async (entry, outfile, alias) => {
-  await build({
-    entryPoints: [entry],
-    outfile,
-    bundle: true,
-    format: 'esm',
-    platform: 'node',
-    target: 'node20',
-    logLevel: 'warning',
-    alias,
-    nodePaths: [path.join(root, 'node_modules')],
-  });
-  return outfile;
-};
 
 const runner = await bundle(
   path.join(import.meta.dirname, 'compare-run.ts'),

@@ -6,19 +6,13 @@
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { build } from 'esbuild';
+import { bundleForNode } from './bundle.mjs';
 
 // In the package's dist/ (ignored by git): `dev-set.ts` finds the dev set from its own folder,
 // two levels below the repository, as the bench's sources are.
-const bundle = path.join(import.meta.dirname, '../dist/detect.bench.mjs');
-await build({
-  entryPoints: [path.join(import.meta.dirname, 'detect.bench.ts')],
-  outfile: bundle,
-  bundle: true,
-  format: 'esm',
-  platform: 'node',
-  target: 'node20',
-  logLevel: 'warning',
-});
+const bundle = await bundleForNode(
+  path.join(import.meta.dirname, 'detect.bench.ts'),
+  path.join(import.meta.dirname, '../dist/detect.bench.mjs'),
+);
 const run = spawnSync(process.execPath, [bundle, ...process.argv.slice(2)], { stdio: 'inherit' });
 process.exit(run.status ?? 1);
